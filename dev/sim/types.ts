@@ -1,0 +1,141 @@
+// Simulator configuration and control messages: the contract between the simulator (dev/sim),
+// the tests, the Apps Script stand-in and the playground.
+
+export interface SimFaults {
+  /** Renders stop advancing; campaign detail carries `stalled` while anything is in flight. */
+  stall: boolean;
+  /** Share (0..1) of API requests answered 500 internal before anything is applied. */
+  error500Rate: number;
+  /** Share (0..1) of API requests answered 429 rate_limited before anything is applied. */
+  rate429Rate: number;
+  /** Added per API request: a real wait on the real clock; a clock advance on the manual clock. */
+  latencyMs: number;
+  /** Every path under /api/v1 answers 404 not_found. */
+  apiOff: boolean;
+  /** POST /campaigns/{id}/leads lists `people` in a random order. */
+  shufflePeople: boolean;
+  /** The next N matching API requests are applied in full, then the connection is destroyed with no reply. */
+  dropReplies: number;
+  /** Regex on "METHOD /path" (path without /api/v1 and query) restricting dropReplies; default: any POST. */
+  dropMatch?: string;
+}
+
+export interface SimConfig {
+  /** 0 picks a free port. Default 8788. */
+  port?: number;
+  host?: string;
+  /** 'real': time runs (scaled by speed). 'manual': time moves only by the advance action (and latency). */
+  clock?: 'real' | 'manual';
+  /** Real clock only: sim time runs this many times faster than wall time. Default 1. */
+  speed?: number;
+  /** Sim milliseconds each render stage takes. Default 6000. */
+  stageMs?: number;
+  /** Videos in flight (past queued) at once per campaign. Default 25. */
+  concurrency?: number;
+  /** Probability (0..1) that a render fails (refunded). Default 0. */
+  failRate?: number;
+  seed?: number;
+  rateLimitPerMinute?: number;
+  faults?: Partial<SimFaults>;
+}
+
+export interface SimRequestLogEntry {
+  /** Sim clock, epoch ms. */
+  at: number;
+  method: string;
+  /** Path relative to /api/v1, without query, e.g. /campaigns/c_1/leads. */
+  path: string;
+  query: string;
+  status: number;
+  /** Error code when the reply was an error. */
+  code?: string;
+  /** The key used (as sent), or null. */
+  key: string | null;
+  /** True when the reply was dropped by the dropReplies fault. */
+  dropped?: boolean;
+}
+
+export interface SimLeadState {
+  id: string;
+  campaignId: string;
+  firstName: string | null;
+  company: string | null;
+  email: string | null;
+  profileUrl: string | null;
+  status: 'pending' | 'rendering' | 'complete' | 'failed' | 'cancelled' | 'skipped';
+  stage: string | null;
+  url: string | null;
+  videoUrl: string;
+  videoReady: boolean;
+  /** Credits currently charged for this lead (0 after a refund). */
+  charged: number;
+}
+
+export interface SimCampaignState {
+  id: string;
+  workspaceId: string;
+  name: string;
+  templateId: string;
+  status: string;
+  leads: SimLeadState[];
+}
+
+export interface SimWorkspaceState {
+  id: string;
+  balance: number;
+  pastDue: boolean;
+  keys: { key: string; writes: boolean; revoked: boolean; dailyCap: number; spentToday: number }[];
+  templates: { id: string; name: string; usable: boolean; blockedReason?: string }[];
+}
+
+export interface SimState {
+  now: number;
+  config: Required<Omit<SimConfig, 'faults' | 'port' | 'host'>> & { faults: SimFaults };
+  workspaces: SimWorkspaceState[];
+  campaigns: SimCampaignState[];
+  /** Credits charged by kind, over the simulator's life since reset. */
+  ledger: { at: number; workspaceId: string; campaignId: string; kind: 'charge' | 'refund'; credits: number; reason: string }[];
+}
+
+/** POST {origin}/__sim/control with one of these bodies; the reply is JSON. */
+export type SimControl =
+  | { action: 'reset'; config?: Omit<SimConfig, 'port' | 'host'> }            // → { ok, keys }
+  | { action: 'configure'; config: Omit<SimConfig, 'port' | 'host'> }         // merges; faults merge key by key
+  | { action: 'advance'; ms: number }                                         // → { ok, now }
+  | { action: 'state' }                                                       // → SimState
+  | { action: 'requests' }                                                    // → { requests: SimRequestLogEntry[] }
+  | { action: 'clearRequests' }
+  | { action: 'setWorkspace'; workspaceId: string; balance?: number; pastDue?: boolean }
+  | { action: 'setKey'; key: string; revoked?: boolean; dailyCap?: number; spentToday?: number }
+  | { action: 'setTemplate'; templateId: string; usable: boolean; blockedReason?: string }
+  | { action: 'expirePage'; leadId: string };
+
+/** Seeded keys and ids, identical after every reset. */
+export const SIM_KEYS = {
+  /** Main workspace, writes on, large daily cap. */
+  write: 'sk_test_write_9f3a1a2b',
+  /** Main workspace, read-only. */
+  readOnly: 'sk_test_read_77c0e4d1',
+  /** Main workspace, revoked. */
+  revoked: 'sk_test_revoked_0b5e6c3f',
+  /** Main workspace, writes on, daily cap of 10 credits. */
+  lowCap: 'sk_test_lowcap_5d2e8a90',
+  /** Another workspace, writes on. */
+  other: 'sk_test_other_c4a7b912',
+} as const;
+
+export const SIM_WORKSPACES = { main: 'ws_main', other: 'ws_other' } as const;
+
+/** Templates of the main workspace. */
+export const SIM_TEMPLATES = {
+  ready: 'tpl_ready',          // usable
+  voicePending: 'tpl_voice',   // unusable: voice still being prepared → 409 no_voice on preview/generate
+  noVideo: 'tpl_novideo',      // unusable: no video uploaded → 409 needs_refilm on preview/generate
+  noName: 'tpl_noname',        // unusable: no name to swap → 409 needs_refilm on preview/generate
+} as const;
+
+/** Prices in credits. Estimate: low = leads × video; high = leads × (video + lookup). */
+export const SIM_PRICES = { video: 2, lookup: 1 } as const;
+
+/** Header on every simulator reply: the sim clock (epoch ms), so a virtual-clock client can follow it. */
+export const SIM_NOW_HEADER = 'x-sim-now';

@@ -1,0 +1,66 @@
+// Build: server bundle (dist/Code.js, ES2019, one top-level function per entry export),
+// the sidebar inlined into dist/Sidebar.html, and dist/appsscript.json.
+import { build } from 'esbuild';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const root = resolve(__dirname, '..');
+const dist = join(root, 'dist');
+export const LIB_NAME = 'AddonLib';
+
+/** Names exported by the entry module, read from an ESM build's metafile. */
+async function entryExports(entry: string): Promise<string[]> {
+  const r = await build({ entryPoints: [entry], bundle: true, write: false, format: 'esm', metafile: true, outdir: 'out', logLevel: 'silent' });
+  const out = Object.values(r.metafile!.outputs).find((o) => o.entryPoint);
+  return [...(out?.exports ?? [])].sort();
+}
+
+export async function buildServer(): Promise<{ file: string; exports: string[] }> {
+  const entry = join(root, 'src', 'main.ts');
+  const names = await entryExports(entry);
+  const bad = names.filter((n) => n.endsWith('_') || n === 'default');
+  if (bad.length) throw new Error(`entry exports that Apps Script cannot call: ${bad.join(', ')}`);
+  const r = await build({
+    entryPoints: [entry], bundle: true, write: false, format: 'iife', globalName: LIB_NAME,
+    target: 'es2019', platform: 'neutral', mainFields: ['module', 'main'], charset: 'utf8',
+    legalComments: 'none', minifySyntax: true, logLevel: 'warning',
+  });
+  // Apps Script finds menu, trigger and google.script.run targets only by top-level declarations.
+  const stubs = names.map((n) => `function ${n}() { return ${LIB_NAME}.${n}.apply(this, arguments); }`).join('\n');
+  const code = `${r.outputFiles[0]!.text}\n${stubs}\n`;
+  const file = join(dist, 'Code.js');
+  writeFileSync(file, code);
+  return { file, exports: names };
+}
+
+/** The sidebar page with its CSS and JS inlined: HtmlService serves one self-contained file. */
+export async function buildSidebar(): Promise<string> {
+  const dir = join(root, 'sidebar');
+  const html = readFileSync(join(dir, 'index.html'), 'utf8');
+  const js = existsSync(join(dir, 'main.ts'))
+    ? (await build({ entryPoints: [join(dir, 'main.ts')], bundle: true, write: false, format: 'iife', target: 'es2019', minify: true, legalComments: 'none', charset: 'utf8', logLevel: 'warning' })).outputFiles[0]!.text
+    : '';
+  const css = existsSync(join(dir, 'styles.css'))
+    ? (await build({ entryPoints: [join(dir, 'styles.css')], bundle: true, write: false, minify: true, logLevel: 'warning' })).outputFiles[0]!.text
+    : '';
+  const safeJs = js.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
+  const out = html
+    .replace('<!--@css-->', () => `<style>${css}</style>`)
+    .replace('<!--@js-->', () => `<script>${safeJs}</script>`);
+  const file = join(dist, 'Sidebar.html');
+  writeFileSync(file, out);
+  return file;
+}
+
+export async function buildAll(): Promise<void> {
+  mkdirSync(dist, { recursive: true });
+  const server = await buildServer();
+  const sidebar = await buildSidebar();
+  copyFileSync(join(root, 'appsscript.json'), join(dist, 'appsscript.json'));
+  const size = (f: string) => `${(readFileSync(f).length / 1024).toFixed(1)} KB`;
+  console.log(`dist/Code.js ${size(server.file)} (${server.exports.length} entry points), dist/Sidebar.html ${size(sidebar)}`);
+}
+
+if (require.main === module) {
+  buildAll().catch((e) => { console.error(e); process.exit(1); });
+}

@@ -1,0 +1,29 @@
+// The one error type of the API layer: the API's own codes plus the client's (network, bad_reply, api_off).
+import type { ApiErrorCode, ClientErrorCode } from './types';
+
+export type ErrorCode = ApiErrorCode | ClientErrorCode | (string & {});
+
+const RETRYABLE: ReadonlySet<string> = new Set(['campaign_busy', 'rate_limited', 'internal']);
+
+export function isRetryableCode(code: string): boolean {
+  return RETRYABLE.has(code);
+}
+
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  /** HTTP status, or 0 when no response arrived. */
+  readonly status: number;
+  readonly retryable: boolean;
+
+  constructor(code: ErrorCode, status: number, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+    this.retryable = isRetryableCode(code);
+  }
+}
+
+export function isApiError(e: unknown): e is ApiError {
+  return e instanceof ApiError || (typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'ApiError');
+}

@@ -1,0 +1,95 @@
+// The server functions the sidebar calls (DESIGN section 5): argument and reply types, shared
+// with the sidebar by type-only import. Replies are plain JSON: no Date, no class instances.
+import type { CampaignCounts, CampaignSummary, PersonField, Stalled, Template } from '../api/types';
+
+export type AddonErrorCode =
+  | 'no_settings' | 'no_campaign' | 'no_selection' | 'locked' | 'network'
+  | 'bad_mapping' | 'bad_reply' | 'api_off';
+
+export interface Failure {
+  ok: false;
+  /** code is an API error code (api-spec section 7) or an AddonErrorCode; message is a sentence for a person. */
+  error: { code: string; message: string };
+}
+
+export type Reply<T extends object> = ({ ok: true } & T) | Failure;
+
+export type FieldMap<T> = Record<PersonField, T>;
+
+export interface LastRefresh {
+  /** ISO 8601. */
+  at: string;
+  error: string | null;
+}
+
+export interface SidebarState {
+  settings: { baseUrl: string | null; keyHint: string | null; connected: boolean };
+  sheet: { id: number; name: string; headers: string[] };
+  selection: { rows: number };
+  campaign: { id: string; name: string } | null;
+  /** field → header name in use (detected or overridden), or null when none. */
+  mapping: FieldMap<string | null>;
+  /** Fields whose column was chosen by the person rather than detected. */
+  overrides: PersonField[];
+  /** field → fallback value used when the row's cell is empty. */
+  fallbacks: Partial<FieldMap<string>>;
+  /** The first selected data row's values, by field (after fallbacks are NOT applied), or null. */
+  sample: Partial<FieldMap<string>> | null;
+  autoRefresh: { on: boolean; intervalMinutes: number | null };
+  lastRefresh: LastRefresh | null;
+}
+
+export interface SaveSettingsArgs { baseUrl: string; /** Empty or absent keeps the saved key. */ apiKey?: string }
+export interface CreateCampaignArgs { templateId: string; name: string; goal?: string }
+export interface SelectCampaignArgs { campaignId: string }
+export interface SaveColumnMappingArgs {
+  /** field → header name; null or '' means "detect automatically". */
+  mapping: Partial<FieldMap<string | null>>;
+  /** field → fallback value; '' removes it. */
+  fallbacks?: Partial<FieldMap<string>>;
+}
+
+export interface AddRowsResult {
+  /** People newly added by the API. */
+  added: number;
+  /** People the API already had (matched), whose ids were written back. */
+  skipped: number;
+  /** Selected rows that already had a Lead ID. */
+  alreadySent: number;
+  /** Rows marked invalid (not sent). */
+  invalid: number;
+  /** Everyone now in the campaign (the API's total), or null if nothing was sent. */
+  total: number | null;
+  /** Rows left in `sending` without an id because they cannot be matched safely. */
+  unmatchable: number;
+  /** Rows not reached because the time budget ran out; run again to finish. */
+  remaining: number;
+}
+
+export interface ProgressInfo {
+  campaignId: string;
+  status: string;
+  counts: CampaignCounts;
+  stages: Record<string, number>;
+  stalled?: Stalled;
+  lastRefresh: LastRefresh | null;
+}
+
+export interface ServerFunctions {
+  getSidebarState(): Reply<SidebarState>;
+  saveSettings(args: SaveSettingsArgs): Reply<{ settings: SidebarState['settings'] }>;
+  listTemplates(): Reply<{ templates: Template[] }>;
+  listCampaigns(args?: { limit?: number }): Reply<{ campaigns: CampaignSummary[] }>;
+  createCampaign(args: CreateCampaignArgs): Reply<{ campaign: { id: string; name: string } }>;
+  selectCampaign(args: SelectCampaignArgs): Reply<{ campaign: { id: string; name: string } }>;
+  saveColumnMapping(args: SaveColumnMappingArgs): Reply<{ mapping: FieldMap<string | null>; overrides: PersonField[]; fallbacks: Partial<FieldMap<string>> }>;
+  addSelectedRows(): Reply<AddRowsResult>;
+  getEstimate(): Reply<{ leads: number; low: number; high: number; balance: number; affordable: boolean }>;
+  startPreview(): Reply<{ made: number; creditsCharged: number; autoRefresh: { on: boolean; intervalMinutes: number | null } }>;
+  startGenerate(): Reply<{ started: number; creditsCharged: number; autoRefresh: { on: boolean; intervalMinutes: number | null } }>;
+  stopCampaign(): Reply<{ stopped: number; stillRendering: number; status: string }>;
+  getProgress(): Reply<ProgressInfo>;
+  refreshNow(): Reply<{ updated: number; remaining: number }>;
+  setAutoRefresh(args: { on: boolean }): Reply<{ on: boolean; intervalMinutes: number | null }>;
+  exportFinishedVideos(): Reply<{ sheetName: string; count: number }>;
+}
