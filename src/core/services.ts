@@ -1,0 +1,35 @@
+// The Apps Script services the core logic is given (built from globals only in src/main.ts).
+import type { HttpTransport } from '../api/transport';
+import type { Clock } from './clock';
+
+export type Props = Pick<GoogleAppsScript.Properties.Properties, 'getProperty' | 'setProperty' | 'deleteProperty'>;
+
+export interface Lock {
+  tryLock(timeoutMs: number): boolean;
+  releaseLock(): void;
+}
+
+export type SpreadsheetService = Pick<
+  GoogleAppsScript.Spreadsheet.SpreadsheetApp,
+  'getActiveSpreadsheet' | 'flush' | 'newConditionalFormatRule' | 'getUi'
+>;
+
+export type TriggerService = Pick<
+  GoogleAppsScript.Script.ScriptApp,
+  'newTrigger' | 'getUserTriggers' | 'deleteTrigger'
+>;
+
+export interface Services {
+  http: HttpTransport;
+  clock: Clock;
+  /** Per user: the API key and base URL live here and nowhere else. */
+  userProps: Props;
+  /** Per document: per-sheet campaign binding, mapping, refresh state. */
+  docProps: Props;
+  /** The document lock: one writer per document at a time. */
+  documentLock(): Lock;
+  sheets: SpreadsheetService;
+  triggers: TriggerService;
+  /** Builds the sidebar page (HtmlService). */
+  sidebarHtml(): GoogleAppsScript.HTML.HtmlOutput;
+}

@@ -1,0 +1,43 @@
+// The sheet's view of a lead: which rows are still unresolved, and what to write for an API lead status.
+import type { Lead } from '../api/types';
+import type { OutputColumn } from '../sheet/headers';
+
+export const NOTES = {
+  failed: 'The video could not be made; its credits were refunded.',
+  cancelled: 'Cancelled before it started; any credits for it were refunded.',
+  skipped: 'Skipped by the video service (nothing to personalize in this row).',
+  expired: 'This person’s page has expired or was disabled, so there is no page to send.',
+  gone: 'This lead no longer exists in the video service for this key.',
+} as const;
+
+export const FINAL = new Set(['complete', 'failed', 'cancelled', 'skipped']);
+
+export type RowValues = Partial<Record<OutputColumn, string>>;
+
+/** True when a row with this status (and Video URL) still waits for news. */
+export function isUnresolved(status: string, videoUrl: string): boolean {
+  if (status === 'complete') return !videoUrl;
+  return status === 'pending' || status === 'rendering';
+}
+
+/** The output cells for a status learnt without the lead itself (videos list or inference). */
+export function valuesForStatus(status: string): RowValues {
+  switch (status) {
+    case 'failed': return { status, note: NOTES.failed };
+    case 'cancelled': return { status, note: NOTES.cancelled };
+    case 'skipped': return { status, note: NOTES.skipped };
+    default: return { status };
+  }
+}
+
+/** The output cells for a lead read with GET /leads/{id}; a video not yet there keeps its row in rendering. */
+export function valuesForLead(lead: Lead): RowValues {
+  const pageUrl = lead.url ?? undefined;
+  if (lead.status === 'complete' && lead.videoReady && lead.videoUrl) {
+    return { status: 'complete', videoUrl: lead.videoUrl, pageUrl, note: lead.url ? '' : NOTES.expired };
+  }
+  if (lead.status === 'complete') return { status: 'rendering', pageUrl, note: lead.url ? '' : NOTES.expired };
+  const v = valuesForStatus(String(lead.status));
+  if (!lead.url) v.note = [v.note, NOTES.expired].filter(Boolean).join(' ');
+  return { ...v, pageUrl };
+}

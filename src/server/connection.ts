@@ -1,0 +1,87 @@
+// Server functions for the connection and the campaign: settings, templates, campaigns, binding.
+import { isApiError } from '../api/errors';
+import type { CampaignSummary, Template } from '../api/types';
+import type { Services } from '../core/services';
+import type { CreateCampaignArgs, Reply, SaveSettingsArgs, SelectCampaignArgs, SidebarState } from './contract';
+import { activeSheet, apiClient, requireSettings, sheetState } from './context';
+import { AddonError } from './failure';
+import { handle } from './handle';
+import { checkBaseUrl, markDisconnected, publicSettings, savedKey, storeSettings } from './settings';
+
+export const CAMPAIGN_NAME_MAX = 80;
+
+export function saveSettings(svc: Services, args: SaveSettingsArgs): Reply<{ settings: SidebarState['settings'] }> {
+  return handle(() => {
+    const url = checkBaseUrl(args?.baseUrl ?? '');
+    if (!url.ok) throw new AddonError('bad_input', url.message);
+    const apiKey = (args?.apiKey ?? '').trim() || savedKey(svc.userProps);
+    if (!apiKey) throw new AddonError('no_settings', 'Enter your API key. The video service’s workspace owner makes keys in its web application.');
+    try {
+      // A read-only key passes here; its 403 comes on the first write, with its own sentence.
+      apiClient(svc, { baseUrl: url.url, apiKey }).listTemplates();
+    } catch (e) {
+      if (isApiError(e) && e.code === 'unauthorized' && apiKey === savedKey(svc.userProps)) markDisconnected(svc.userProps);
+      throw e;
+    }
+    storeSettings(svc.userProps, { baseUrl: url.url, apiKey });
+    return { settings: publicSettings(svc.userProps) };
+  });
+}
+
+export function listTemplates(svc: Services): Reply<{ templates: Template[] }> {
+  return handle(() => ({ templates: apiClient(svc, requireSettings(svc)).listTemplates() }));
+}
+
+export function listCampaigns(svc: Services, args?: { limit?: number }): Reply<{ campaigns: CampaignSummary[] }> {
+  return handle(() => {
+    const limit = Math.min(100, Math.max(1, Math.floor(Number(args?.limit) || 25)));
+    return { campaigns: apiClient(svc, requireSettings(svc)).listCampaigns(limit) };
+  });
+}
+
+export function createCampaign(svc: Services, args: CreateCampaignArgs): Reply<{ campaign: { id: string; name: string } }> {
+  return handle(() => {
+    const name = String(args?.name ?? '').trim();
+    const templateId = String(args?.templateId ?? '').trim();
+    const goal = String(args?.goal ?? '').trim();
+    if (!templateId) throw new AddonError('bad_input', 'Choose a template (a recording) for the campaign first.');
+    if (!name) throw new AddonError('bad_input', 'Give the campaign a name.');
+    if (name.length > CAMPAIGN_NAME_MAX) throw new AddonError('bad_input', `The campaign name is ${name.length} characters; the limit is ${CAMPAIGN_NAME_MAX}.`);
+    const sheet = activeSheet(svc);
+    const api = apiClient(svc, requireSettings(svc));
+    const startedAt = svc.clock.now();
+    let campaign: { id: string; name: string };
+    try {
+      const created = api.createCampaign(goal ? { templateId, name, goal } : { templateId, name });
+      campaign = { id: created.id, name: created.name };
+    } catch (e) {
+      if (!(isApiError(e) && e.code === 'network')) throw e;
+      // Never post twice: the list says whether the lost request made a campaign.
+      const found = findCreated(api.listCampaigns(100), name, startedAt);
+      if (!found) {
+        throw new AddonError('network', `The connection dropped while creating “${name}”, and no such campaign has appeared in your list, so it was not created. Try again.`);
+      }
+      campaign = { id: found.id, name: found.name };
+    }
+    sheetState(svc, sheet).campaign = campaign;
+    return { campaign };
+  });
+}
+
+/** The newest campaign of that name created since the request started (with slack for clock skew). */
+function findCreated(list: CampaignSummary[], name: string, since: number): CampaignSummary | undefined {
+  const skewMs = 10 * 60_000;
+  return list.find((c) => c.name.trim() === name && Date.parse(c.createdAt) >= since - skewMs);
+}
+
+export function selectCampaign(svc: Services, args: SelectCampaignArgs): Reply<{ campaign: { id: string; name: string } }> {
+  return handle(() => {
+    const id = String(args?.campaignId ?? '').trim();
+    if (!id) throw new AddonError('bad_input', 'Choose a campaign.');
+    const sheet = activeSheet(svc);
+    const detail = apiClient(svc, requireSettings(svc)).getCampaign(id);
+    const campaign = { id: detail.id, name: detail.name };
+    sheetState(svc, sheet).campaign = campaign;
+    return { campaign };
+  });
+}

@@ -1,0 +1,50 @@
+// What every server function needs first: settings, an API client with the run's deadline, the
+// active sheet and its bound campaign, and the document lock.
+import { createApiClient, type ApiClient } from '../api/client';
+import type { Services } from '../core/services';
+import { AddonError } from './failure';
+import { readSettings, type Settings } from './settings';
+import { SheetState, type BoundCampaign } from './sheet-state';
+import type { Sheet } from '../sheet/table';
+
+/** Apps Script stops a run at 6 minutes; work stops well before, with its progress written. */
+export const RUN_BUDGET_MS = 270_000;
+
+export const NO_SETTINGS = 'Connect first: enter the API base URL and your API key under Connection, then press “Save and test”.';
+
+export function requireSettings(svc: Services): Settings {
+  const s = readSettings(svc.userProps);
+  if (!s) throw new AddonError('no_settings', NO_SETTINGS);
+  return s;
+}
+
+export function apiClient(svc: Services, settings: Settings, deadline = svc.clock.now() + RUN_BUDGET_MS): ApiClient {
+  return createApiClient({ baseUrl: settings.baseUrl, apiKey: settings.apiKey, transport: svc.http, clock: svc.clock, deadline });
+}
+
+export function activeSheet(svc: Services): Sheet {
+  return svc.sheets.getActiveSpreadsheet().getActiveSheet();
+}
+
+export function sheetState(svc: Services, sheet: Sheet): SheetState {
+  return new SheetState(svc.docProps, sheet.getSheetId());
+}
+
+export function requireCampaign(state: SheetState, sheetName: string): BoundCampaign {
+  const c = state.campaign;
+  if (!c) throw new AddonError('no_campaign', `No campaign is chosen for the tab “${sheetName}”. Create one or pick an existing one under Campaign.`);
+  return c;
+}
+
+/** Runs fn holding the document lock, so two runs never write to the sheet at once. */
+export function withDocumentLock<T>(svc: Services, waitMs: number, fn: () => T): T {
+  const lock = svc.documentLock();
+  if (!lock.tryLock(waitMs)) {
+    throw new AddonError('locked', 'Another update is writing to this spreadsheet right now (perhaps the automatic refresh). Try again in a moment.');
+  }
+  try {
+    return fn();
+  } finally {
+    lock.releaseLock();
+  }
+}

@@ -1,0 +1,11 @@
+// The one wrapper every server function goes through: a plain JSON reply, never a throw.
+import type { Reply } from './contract';
+import { toFailure } from './failure';
+
+export function handle<T extends object>(fn: () => T): Reply<T> {
+  try {
+    return { ok: true, ...fn() } as Reply<T>;
+  } catch (e) {
+    return toFailure(e);
+  }
+}

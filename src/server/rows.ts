@@ -1,0 +1,45 @@
+// The "Add selected rows" server function: checks, the lock, then the push.
+import type { Services } from '../core/services';
+import { pushRows } from '../push/push';
+import { detectColumns } from '../sheet/headers';
+import { selectedRows } from '../sheet/selection';
+import { readHeaders } from '../sheet/table';
+import { FIELD_LABELS } from '../api/people';
+import type { AddRowsResult, Reply } from './contract';
+import { activeSheet, apiClient, requireCampaign, requireSettings, RUN_BUDGET_MS, sheetState, withDocumentLock } from './context';
+import { AddonError } from './failure';
+import { handle } from './handle';
+
+/** How long a person's click waits for another run (the timer) to finish writing. */
+export const CLICK_LOCK_WAIT_MS = 10_000;
+
+export function addSelectedRows(svc: Services): Reply<AddRowsResult> {
+  return handle(() => {
+    const deadline = svc.clock.now() + RUN_BUDGET_MS;
+    const settings = requireSettings(svc);
+    const sheet = activeSheet(svc);
+    const state = sheetState(svc, sheet);
+    const campaign = requireCampaign(state, sheet.getName());
+    const overrides = state.mapping;
+    const fallbacks = state.fallbacks;
+    const headers = readHeaders(sheet);
+    const layout = detectColumns(headers, overrides);
+    for (const f of Object.keys(overrides) as (keyof typeof overrides)[]) {
+      if (layout.fields[f] === undefined) {
+        throw new AddonError('bad_mapping', `The column “${overrides[f]}” chosen for ${FIELD_LABELS[f]} is no longer in this tab. Choose another under Columns.`);
+      }
+    }
+    if (layout.fields.firstName === undefined && layout.fullName === null && !fallbacks.firstName) {
+      throw new AddonError('bad_mapping', 'No first-name column was found. Name a column “First name” (or “Full name”), or choose one under Columns.');
+    }
+    return withDocumentLock(svc, CLICK_LOCK_WAIT_MS, () => {
+      const rows = selectedRows(sheet, svc.sheets.getActiveSpreadsheet().getActiveRangeList());
+      if (rows.length === 0) throw new AddonError('no_selection', 'Select the rows to send first (any cell of each row will do; the header row is skipped).');
+      return pushRows({
+        sheet, rows, overrides, fallbacks, campaignId: campaign.id,
+        api: apiClient(svc, settings, deadline), clock: svc.clock, deadline,
+        flush: () => svc.sheets.flush(),
+      });
+    });
+  });
+}

@@ -1,0 +1,27 @@
+// Cell text in and out: what a person sees in a cell becomes clean input; what we write stays literal text.
+
+const ERROR_VALUES = /^#(N\/A|REF!|VALUE!|DIV\/0!|NAME\?|NUM!|NULL!|ERROR!|SPILL!|CALC!)$/;
+
+/** True for the text of a spreadsheet error cell (#N/A, #REF! …), which must never reach a video. */
+export function isErrorText(s: string): boolean {
+  return ERROR_VALUES.test(s.trim());
+}
+
+/**
+ * The input text of a displayed cell value: stray spaces trimmed and collapsed, non-breaking spaces
+ * and line breaks made plain, error values treated as empty.
+ */
+export function cellText(display: unknown): string {
+  if (display === null || display === undefined) return '';
+  const s = String(display).replace(/[\u00a0\u2007\u202f\r\n\t]+/g, ' ').replace(/ {2,}/g, ' ').trim();
+  return isErrorText(s) ? '' : s;
+}
+
+/**
+ * A value as literal text: Sheets turns a written string that starts with =, +, - or @ into a formula
+ * (or an error), so such strings get the apostrophe that forces text. Non-strings pass unchanged.
+ */
+export function literal(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  return /^[=+\-@']/.test(v) ? `'${v}` : v;
+}

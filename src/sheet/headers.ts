@@ -1,0 +1,85 @@
+// Finding columns by header: input fields by forgiving name matching with synonyms, output columns by exact name.
+import { PERSON_FIELDS, type PersonField } from '../api/types';
+
+export const OUTPUT_HEADERS = {
+  leadId: 'Lead ID',
+  campaignId: 'Campaign ID',
+  pageUrl: 'Page URL',
+  videoUrl: 'Video URL',
+  status: 'Video Status',
+  note: 'Video Note',
+} as const;
+
+export type OutputColumn = keyof typeof OUTPUT_HEADERS;
+export const OUTPUT_COLUMNS = Object.keys(OUTPUT_HEADERS) as OutputColumn[];
+
+/** Case, spaces, underscores and punctuation do not matter: "First_Name", "first name" and "FirstName" are one header. */
+export function normalizeHeader(h: string): string {
+  return String(h).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+const SYNONYMS: Record<PersonField, string[]> = {
+  firstName: ['firstName', 'First name', 'First', 'Given name', 'Forename'],
+  company: ['company', 'Company name', 'Organization', 'Organisation', 'Account', 'Account name'],
+  email: ['email', 'E-mail', 'Work email', 'Email address'],
+  website: ['website', 'Domain', 'Company website', 'Site', 'URL'],
+  role: ['role', 'Title', 'Job title', 'Position'],
+  profileUrl: ['profileUrl', 'LinkedIn', 'Profile', 'Profile URL', 'LinkedIn URL'],
+  hook: ['hook', 'Icebreaker', 'Personal line', 'Opener'],
+  ctaLabel: ['ctaLabel', 'CTA label', 'Button text', 'Button label'],
+  ctaUrl: ['ctaUrl', 'CTA URL', 'Button link', 'Calendar link', 'Booking link'],
+  headline: ['headline', 'Page headline'],
+};
+
+const FULL_NAME = ['Full name', 'Name', 'Contact name', 'Contact', 'Person'].map(normalizeHeader);
+const OUTPUT_NORMALIZED = new Set(Object.values(OUTPUT_HEADERS).map(normalizeHeader));
+const SYNONYMS_NORMALIZED = Object.fromEntries(
+  PERSON_FIELDS.map((f) => [f, SYNONYMS[f].map(normalizeHeader)]),
+) as Record<PersonField, string[]>;
+
+export interface ColumnLayout {
+  /** 0-based column index per field, when found. */
+  fields: Partial<Record<PersonField, number>>;
+  /** 0-based index of a full-name column, used for firstName only when no first-name column exists. */
+  fullName: number | null;
+  /** 0-based index of each output column, when present. */
+  outputs: Partial<Record<OutputColumn, number>>;
+}
+
+/** Columns found by header; overrides (field → header text) win over detection. */
+export function detectColumns(headers: string[], overrides: Partial<Record<PersonField, string>> = {}): ColumnLayout {
+  const norm = headers.map((h) => normalizeHeader(h));
+  const outputs: Partial<Record<OutputColumn, number>> = {};
+  for (const col of OUTPUT_COLUMNS) {
+    const i = headers.findIndex((h) => String(h).trim() === OUTPUT_HEADERS[col]);
+    if (i >= 0) outputs[col] = i;
+  }
+  const usable = (i: number) => i >= 0 && norm[i] !== '' && !OUTPUT_NORMALIZED.has(norm[i]!);
+  const fields: Partial<Record<PersonField, number>> = {};
+  for (const f of PERSON_FIELDS) {
+    const chosen = overrides[f];
+    if (chosen) {
+      const i = headers.findIndex((h) => String(h).trim() === chosen.trim());
+      const j = i >= 0 ? i : norm.indexOf(normalizeHeader(chosen));
+      if (j >= 0) fields[f] = j;
+      continue;
+    }
+    // Earlier synonyms are stronger: "Company" beats "Account" when both exist.
+    for (const syn of SYNONYMS_NORMALIZED[f]) {
+      const i = norm.indexOf(syn);
+      if (usable(i)) { fields[f] = i; break; }
+    }
+  }
+  let fullName: number | null = null;
+  for (const syn of FULL_NAME) {
+    const i = norm.indexOf(syn);
+    if (usable(i)) { fullName = i; break; }
+  }
+  return { fields, fullName, outputs };
+}
+
+/** The override headers that no longer exist in the sheet. */
+export function missingOverrides(headers: string[], overrides: Partial<Record<PersonField, string>>): PersonField[] {
+  const layout = detectColumns(headers, overrides);
+  return PERSON_FIELDS.filter((f) => !!overrides[f] && layout.fields[f] === undefined);
+}

@@ -1,0 +1,107 @@
+// Batched sheet access: the header row, output columns, blocks of display text, and a writer that
+// touches each output column once per commit however many rows change.
+import { literal } from './cells';
+import { detectColumns, OUTPUT_COLUMNS, OUTPUT_HEADERS, type ColumnLayout, type OutputColumn } from './headers';
+import type { PersonField } from '../api/types';
+
+export type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+
+export function readHeaders(sheet: Sheet): string[] {
+  const cols = sheet.getLastColumn();
+  if (cols < 1) return [];
+  return sheet.getRange(1, 1, 1, cols).getDisplayValues()[0]!.map((h) => String(h).trim());
+}
+
+/** Output columns missing from the header row are added at its right end; returns the new header row. */
+export function ensureOutputColumns(sheet: Sheet, headers: string[]): string[] {
+  const layout = detectColumns(headers);
+  const missing = OUTPUT_COLUMNS.filter((c) => layout.outputs[c] === undefined).map((c) => OUTPUT_HEADERS[c]);
+  if (missing.length === 0) return headers;
+  const start = headers.length + 1;
+  const need = start + missing.length - 1 - sheet.getMaxColumns();
+  if (need > 0) sheet.insertColumnsAfter(sheet.getMaxColumns(), need);
+  sheet.getRange(1, start, 1, missing.length).setValues([missing]).setFontWeight('bold');
+  // Plain-text format keeps ids and URLs from being read as numbers or dates.
+  sheet.getRange(1, start, sheet.getMaxRows(), missing.length).setNumberFormat('@');
+  return headers.concat(missing);
+}
+
+/** Display text of rows [first, first+count) across all columns: what a person sees. */
+export function readRows(sheet: Sheet, first: number, count: number, width: number): string[][] {
+  if (count < 1 || width < 1) return [];
+  return sheet.getRange(first, 1, count, width).getDisplayValues();
+}
+
+export interface Table {
+  sheet: Sheet;
+  headers: string[];
+  layout: ColumnLayout;
+  /** 1-based column of each output header (all present). */
+  out: Record<OutputColumn, number>;
+}
+
+/** The header row (with output columns ensured) and the columns found in it. */
+export function openTable(sheet: Sheet, overrides: Partial<Record<PersonField, string>> = {}): Table {
+  const headers = ensureOutputColumns(sheet, readHeaders(sheet));
+  const layout = detectColumns(headers, overrides);
+  const out = {} as Record<OutputColumn, number>;
+  for (const c of OUTPUT_COLUMNS) out[c] = layout.outputs[c]! + 1;
+  return { sheet, headers, layout, out };
+}
+
+/** Output cells to write, by row; committed with one read and one write per touched column. */
+export class RowWriter {
+  private readonly pending = new Map<number, Partial<Record<OutputColumn, string>>>();
+
+  set(row: number, values: Partial<Record<OutputColumn, string>>): void {
+    this.pending.set(row, { ...this.pending.get(row), ...values });
+  }
+
+  get size(): number {
+    return this.pending.size;
+  }
+
+  commit(table: Table): void {
+    if (this.pending.size === 0) return;
+    const rows = [...this.pending.keys()];
+    const first = Math.min(...rows);
+    const last = Math.max(...rows);
+    for (const col of OUTPUT_COLUMNS) {
+      if (!rows.some((r) => this.pending.get(r)![col] !== undefined)) continue;
+      const range = table.sheet.getRange(first, table.out[col], last - first + 1, 1);
+      // Untouched cells in the span are written back as they were, as literal text.
+      const values = range.getValues().map((r) => [literal(r[0])]);
+      for (const [row, v] of this.pending) {
+        const value = v[col];
+        if (value !== undefined) values[row - first]![0] = literal(value);
+      }
+      range.setValues(values);
+    }
+    this.pending.clear();
+  }
+}
+
+/** The rows holding each Lead ID right now (read at write time: rows may have moved since). */
+export function rowsByLeadId(table: Table): Map<string, number[]> {
+  const last = table.sheet.getLastRow();
+  const map = new Map<string, number[]>();
+  if (last < 2) return map;
+  const ids = table.sheet.getRange(2, table.out.leadId, last - 1, 1).getDisplayValues();
+  ids.forEach(([id], i) => {
+    const key = String(id ?? '').trim();
+    if (key) map.set(key, [...(map.get(key) ?? []), i + 2]);
+  });
+  return map;
+}
+
+/** Writes output cells for leads, finding their rows by Lead ID at the moment of writing. */
+export function writeByLeadId(sheet: Sheet, updates: Map<string, Partial<Record<OutputColumn, string>>>): number {
+  if (updates.size === 0) return 0;
+  const table = openTable(sheet);
+  const where = rowsByLeadId(table);
+  const writer = new RowWriter();
+  for (const [id, values] of updates) for (const row of where.get(id) ?? []) writer.set(row, values);
+  const n = writer.size;
+  writer.commit(table);
+  return n;
+}

@@ -1,0 +1,32 @@
+import { cellText, isErrorText, literal } from '../../src/sheet/cells';
+
+describe('cellText', () => {
+  it('should trim and collapse stray spaces and line breaks', () => {
+    expect(cellText('  Ada \u00a0 Lovelace\n')).toBe('Ada Lovelace');
+  });
+
+  it('should treat error values as empty', () => {
+    expect(cellText('#N/A')).toBe('');
+    expect(cellText('#REF!')).toBe('');
+    expect(isErrorText('#DIV/0!')).toBe(true);
+  });
+
+  it('should turn other values into their text', () => {
+    expect(cellText(42)).toBe('42');
+    expect(cellText(null)).toBe('');
+  });
+});
+
+describe('literal', () => {
+  it('should force text for strings Sheets would read as formulas', () => {
+    expect(literal('=HYPERLINK("x")')).toBe('\'=HYPERLINK("x")');
+    expect(literal('+1')).toBe("'+1");
+    expect(literal('-x')).toBe("'-x");
+    expect(literal('@me')).toBe("'@me");
+  });
+
+  it('should leave plain strings and non-strings alone', () => {
+    expect(literal('https://x/p/1')).toBe('https://x/p/1');
+    expect(literal(3)).toBe(3);
+  });
+});
