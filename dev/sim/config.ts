@@ -1,0 +1,49 @@
+// Simulator settings: defaults, merging a partial config over a full one, and checking the values.
+import type { SimConfig, SimFaults, SimState } from './types';
+
+export type ResolvedConfig = SimState['config'];
+export type ConfigPatch = Omit<SimConfig, 'port' | 'host'>;
+
+export const DEFAULT_FAULTS: SimFaults = {
+  stall: false, error500Rate: 0, rate429Rate: 0, latencyMs: 0, apiOff: false, shufflePeople: false, dropReplies: 0,
+};
+
+export const DEFAULT_CONFIG: ResolvedConfig = {
+  clock: 'real', speed: 1, stageMs: 6000, concurrency: 25, failRate: 0, seed: 1, rateLimitPerMinute: 120,
+  faults: DEFAULT_FAULTS,
+};
+
+/** `over` wins key by key, faults included; undefined values leave the base alone. Throws on a bad value. */
+export function mergeConfig(base: ResolvedConfig, over: ConfigPatch | undefined): ResolvedConfig {
+  const { faults, ...rest } = over ?? {};
+  const merged: ResolvedConfig = { ...base, ...defined(rest), faults: { ...base.faults, ...defined(faults ?? {}) } };
+  check(merged);
+  return merged;
+}
+
+function defined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+function check(c: ResolvedConfig): void {
+  if (c.clock !== 'real' && c.clock !== 'manual') throw new Error(`clock must be "real" or "manual", not ${JSON.stringify(c.clock)}.`);
+  positive('speed', c.speed);
+  positive('stageMs', c.stageMs);
+  positive('concurrency', c.concurrency);
+  positive('rateLimitPerMinute', c.rateLimitPerMinute);
+  share('failRate', c.failRate);
+  share('faults.error500Rate', c.faults.error500Rate);
+  share('faults.rate429Rate', c.faults.rate429Rate);
+  if (!Number.isFinite(c.seed)) throw new Error('seed must be a number.');
+  if (!(c.faults.latencyMs >= 0)) throw new Error('faults.latencyMs must be 0 or more.');
+  if (!(c.faults.dropReplies >= 0)) throw new Error('faults.dropReplies must be 0 or more.');
+  if (c.faults.dropMatch !== undefined) new RegExp(c.faults.dropMatch);
+}
+
+function positive(name: string, v: number): void {
+  if (!(typeof v === 'number' && v > 0 && Number.isFinite(v))) throw new Error(`${name} must be a number above 0.`);
+}
+
+function share(name: string, v: number): void {
+  if (!(typeof v === 'number' && v >= 0 && v <= 1)) throw new Error(`${name} must be a number from 0 to 1.`);
+}

@@ -1,0 +1,139 @@
+// Renders on the sim clock: queue, per-campaign render slots, stages, seeded failures with refunds, and stall.
+// Stages run on "render time", which is sim time minus every stretch spent stalled, so a stall freezes them.
+import type { Rng } from './rng';
+import type { Campaign, Lead, World } from './state';
+
+export const BASE_STAGES = ['tts', 'lipsync', 'compose', 'uploading'] as const;
+/** Extra first stage for people with a website: keeps clients honest about open-ended stage keys. */
+export const LOOKUP_STAGE = 'lookup';
+
+export interface RenderSettings {
+  stageMs: number;
+  concurrency: number;
+  failRate: number;
+}
+
+export interface Stalled {
+  minutes: number;
+  jobs: number;
+  message: string;
+}
+
+export class RenderEngine {
+  private stalledTotal = 0;
+  private stalledSince: number | null = null;
+  /** Leads past queued, across campaigns. */
+  private readonly inFlight = new Set<Lead>();
+
+  constructor(
+    private readonly world: World,
+    private readonly rng: Rng,
+    private readonly settings: () => RenderSettings,
+    private readonly refund: (lead: Lead, at: number) => void,
+  ) {}
+
+  get stalled(): boolean {
+    return this.stalledSince !== null;
+  }
+
+  /** Runs every stage end due by sim time `now`, in time order. */
+  sync(now: number): void {
+    if (this.stalledSince !== null) return;
+    const target = now - this.stalledTotal;
+    for (;;) {
+      let due: Lead | null = null;
+      for (const lead of this.inFlight) {
+        if (lead.stageEndsAt <= target && (!due || lead.stageEndsAt < due.stageEndsAt || (lead.stageEndsAt === due.stageEndsAt && lead.seq < due.seq))) due = lead;
+      }
+      if (!due) return;
+      this.finishStage(due, due.stageEndsAt);
+    }
+  }
+
+  setStalled(on: boolean, now: number): void {
+    if (on === this.stalled) return;
+    this.sync(now);
+    if (on) {
+      this.stalledSince = now;
+    } else {
+      this.stalledTotal += now - (this.stalledSince ?? now);
+      this.stalledSince = null;
+    }
+  }
+
+  /** Starts renders: each lead queues, then takes a slot when one is free. */
+  start(campaign: Campaign, leads: Lead[], now: number): void {
+    const { failRate } = this.settings();
+    for (const lead of leads) {
+      lead.status = 'rendering';
+      lead.stage = 'queued';
+      lead.plan = lead.person.website ? [LOOKUP_STAGE, ...BASE_STAGES] : [...BASE_STAGES];
+      lead.stageIndex = 0;
+      lead.failAt = failRate > 0 && this.rng.next() < failRate ? this.rng.int(lead.plan.length) : -1;
+      campaign.queue.push(lead);
+    }
+    this.fill(campaign, this.renderTime(now));
+  }
+
+  /** Takes the leads still queued out of the queue (they never started). */
+  unqueue(campaign: Campaign): Lead[] {
+    const out = campaign.queue;
+    campaign.queue = [];
+    return out;
+  }
+
+  /** After a concurrency change: fill every campaign's free slots. */
+  refill(now: number): void {
+    this.sync(now);
+    for (const c of this.world.campaigns) this.fill(c, this.renderTime(now));
+  }
+
+  stalledInfo(campaign: Campaign, now: number): Stalled | undefined {
+    if (this.stalledSince === null) return undefined;
+    const jobs = campaign.leads.filter((l) => l.status === 'rendering').length;
+    if (jobs === 0) return undefined;
+    const minutes = Math.floor((now - this.stalledSince) / 60_000);
+    return {
+      minutes,
+      jobs,
+      message: `No video has moved for ${minutes} minute${minutes === 1 ? '' : 's'}; our render queue is stuck and we are on it.`,
+    };
+  }
+
+  private renderTime(now: number): number {
+    return (this.stalledSince ?? now) - this.stalledTotal;
+  }
+
+  private fill(campaign: Campaign, at: number): void {
+    const { concurrency, stageMs } = this.settings();
+    let active = campaign.leads.filter((l) => l.status === 'rendering' && l.stage !== 'queued').length;
+    while (active < concurrency && campaign.queue.length > 0) {
+      const lead = campaign.queue.shift() as Lead;
+      lead.stageIndex = 0;
+      lead.stage = lead.plan[0] ?? null;
+      lead.stageEndsAt = at + stageMs;
+      this.inFlight.add(lead);
+      active++;
+    }
+  }
+
+  private finishStage(lead: Lead, at: number): void {
+    const simAt = at + this.stalledTotal;
+    if (lead.failAt === lead.stageIndex) {
+      lead.status = 'failed';
+      this.refund(lead, simAt);
+    } else if (lead.stageIndex + 1 < lead.plan.length) {
+      lead.stageIndex++;
+      lead.stage = lead.plan[lead.stageIndex] ?? null;
+      lead.stageEndsAt = at + this.settings().stageMs;
+      return;
+    } else {
+      lead.status = 'complete';
+      lead.readyAt = simAt;
+    }
+    lead.stage = null;
+    this.inFlight.delete(lead);
+    const campaign = this.world.campaigns.find((c) => c.id === lead.campaignId);
+    if (campaign) this.fill(campaign, at);
+  }
+}

@@ -1,0 +1,32 @@
+// Simulator flags → SimConfig.
+import { parseSimArgs } from '../../../dev/sim/args';
+
+describe('parseSimArgs', () => {
+  it('should default to port 8788 and no faults set', () => {
+    expect(parseSimArgs([])).toMatchObject({ json: false, exitWithStdin: false, config: { port: 8788, clock: undefined } });
+  });
+
+  it('should read every flag into the config', () => {
+    const { config, json } = parseSimArgs([
+      '--port', '0', '--host', '0.0.0.0', '--clock', 'manual', '--speed', '10', '--stage-ms', '500', '--concurrency', '3',
+      '--fail-rate', '0.1', '--seed', '9', '--stall', '--error500-rate', '0.2', '--rate429-rate', '0.3', '--latency-ms', '40',
+      '--api-off', '--shuffle-people', '--rate-limit', '60', '--json',
+    ]);
+    expect(json).toBe(true);
+    expect(config).toEqual({
+      port: 0, host: '0.0.0.0', clock: 'manual', speed: 10, stageMs: 500, concurrency: 3, failRate: 0.1, seed: 9, rateLimitPerMinute: 60,
+      faults: { stall: true, error500Rate: 0.2, rate429Rate: 0.3, latencyMs: 40, apiOff: true, shufflePeople: true },
+    });
+  });
+
+  it('should take a JSON config and let flags win over it', () => {
+    const { config } = parseSimArgs(['--config', '{"stageMs":7,"faults":{"dropReplies":2}}', '--stage-ms', '8']);
+    expect(config).toMatchObject({ stageMs: 8, faults: { dropReplies: 2 } });
+  });
+
+  it('should refuse a bad number, a bad clock or an unknown flag', () => {
+    expect(() => parseSimArgs(['--speed', 'fast'])).toThrow(/--speed/);
+    expect(() => parseSimArgs(['--clock', 'solar'])).toThrow(/--clock/);
+    expect(() => parseSimArgs(['--bogus'])).toThrow();
+  });
+});
