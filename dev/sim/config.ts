@@ -9,7 +9,7 @@ export const DEFAULT_FAULTS: SimFaults = {
 };
 
 export const DEFAULT_CONFIG: ResolvedConfig = {
-  clock: 'real', speed: 1, stageMs: 6000, concurrency: 25, failRate: 0, seed: 1, rateLimitPerMinute: 120,
+  clock: 'real', speed: 1, stageMs: 6000, concurrency: 25, failRate: 0, seed: 1, rateLimitPerMinute: 120, idPrefix: '',
   faults: DEFAULT_FAULTS,
 };
 

@@ -84,7 +84,7 @@ export class Service {
     if (!template) throw notFound(`The recording ${templateId}`);
     const seq = this.d.world.nextCampaign++;
     const campaign: Campaign = {
-      id: `cmp_${seq}`, seq, workspaceId, name, templateId, goal: typeof b.goal === 'string' ? b.goal : null,
+      id: `${this.d.config().idPrefix}cmp_${seq}`, seq, workspaceId, name, templateId, goal: typeof b.goal === 'string' ? b.goal : null,
       createdAt: this.d.now(), phase: 'draft', busyUntil: 0, leads: [], queue: [], index: new Map(),
     };
     this.d.world.campaigns.push(campaign);
@@ -107,7 +107,7 @@ export class Service {
         continue;
       }
       const seq = this.d.world.nextLead++;
-      const lead = newLead(`ld_${seq}`, seq, campaign.id, person, this.slug(person.firstName));
+      const lead = newLead(`${this.d.config().idPrefix}ld_${seq}`, seq, campaign.id, person, this.slug(person.firstName));
       campaign.leads.push(lead);
       for (const k of keys) campaign.index.set(k, lead);
       this.d.world.leads.set(lead.id, lead);

@@ -36,6 +36,8 @@ export interface SimConfig {
   failRate?: number;
   seed?: number;
   rateLimitPerMinute?: number;
+  /** Put before every new campaign and lead id, e.g. "=" to check that clients write API strings as literal text. Default ''. */
+  idPrefix?: string;
   faults?: Partial<SimFaults>;
 }
 

@@ -31,6 +31,17 @@ describe('simulator service', () => {
   });
 
   describe('POST /campaigns', () => {
+    it('should put idPrefix before new campaign and lead ids, and still find them by id', async () => {
+      await sim().control({ action: 'configure', config: { idPrefix: '=' } });
+      const c = await call(sim(), 'POST', '/campaigns', { body: { templateId: SIM_TEMPLATES.ready, name: 'Eq' } });
+      expect(c.body.id).toMatch(/^=cmp_/);
+      const added = await call(sim(), 'POST', `/campaigns/${encodeURIComponent(c.body.id)}/leads`, { body: { firstName: 'Ann', company: 'A' } });
+      expect(added.body.people[0].id).toMatch(/^=ld_/);
+      const lead = await call(sim(), 'GET', `/leads/${encodeURIComponent(added.body.people[0].id)}`);
+      expect(lead.body.id).toBe(added.body.people[0].id);
+      await sim().control({ action: 'configure', config: { idPrefix: '' } });
+    });
+
     it('should create a draft, trimming the name to 80 characters', async () => {
       const name = `  ${'N'.repeat(100)}  `;
       const r = await call(sim(), 'POST', '/campaigns', { body: { templateId: SIM_TEMPLATES.ready, name, goal: 'CTOs' } });
