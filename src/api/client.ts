@@ -1,6 +1,16 @@
-// PLACEHOLDER — to be implemented (see issue 2). Signature fixed here so other modules can build on it.
+// The typed API client: one method per endpoint of api-spec section 4, replies parsed, errors mapped, retries ruled.
+import type * as z from 'zod/mini';
 import type { Clock } from '../core/clock';
-import type { HttpTransport } from './transport';
+import { ApiError } from './errors';
+import { createPacer, type Pacer } from './pacer';
+import { MAX_PEOPLE_PER_CALL } from './people';
+import { DEFAULT_RETRY_POLICY, parseRetryAfter, withRetry, type RetryPolicy } from './retry';
+import {
+  addPeopleReplySchema, campaignDetailSchema, campaignsReplySchema, createdCampaignSchema, describeProblem,
+  errorBodySchema, estimateSchema, generateReplySchema, leadSchema, previewReplySchema, stopReplySchema,
+  templatesReplySchema, videosReplySchema,
+} from './schemas';
+import type { HttpResponse, HttpTransport } from './transport';
 import type {
   AddPeopleReply, CampaignDetail, CampaignSummary, CreatedCampaign, Estimate, FinishedVideo,
   GenerateReply, Lead, PersonInput, PreviewReply, StopReply, Template,
@@ -14,6 +24,10 @@ export interface ApiClientOptions {
   clock: Clock;
   /** Epoch ms after which no retry wait may start (the execution's time budget). */
   deadline?: number;
+  /** Shares one request budget between clients; null switches pacing off. Default: a pacer of this client's own. */
+  pacer?: Pacer | null;
+  /** Waits and attempts for retryable codes; default 6 attempts, 1 s doubling to 30 s. */
+  retryPolicy?: RetryPolicy;
 }
 
 export interface ApiClient {
@@ -34,4 +48,163 @@ export interface ApiClient {
   stop(campaignId: string): StopReply;
 }
 
-export declare function createApiClient(opts: ApiClientOptions): ApiClient;
+export const API_OFF_MESSAGE = 'The video API is switched off for this site, or the base URL is wrong.';
+
+interface Call<T> {
+  method: 'GET' | 'POST';
+  /** Real path, ids encoded, with query. */
+  path: string;
+  /** Path as the spec names it, for messages: "POST /campaigns/{id}/generate". */
+  label: string;
+  schema: z.ZodMiniType<T>;
+  /** False for calls that charge or create: a single attempt whatever the code. */
+  retry: boolean;
+  /** True for paths that exist whenever the API is on: a 404 there means it is off. */
+  alwaysExists?: boolean;
+  body?: unknown;
+}
+
+const TEMPLATES_PATH = '/templates';
+
+export function createApiClient(opts: ApiClientOptions): ApiClient {
+  const base = opts.baseUrl.trim().replace(/\/+$/, '');
+  const pacer = opts.pacer === undefined ? createPacer({ clock: opts.clock }) : opts.pacer;
+  const transport = pacer ? pacer.wrap(opts.transport) : opts.transport;
+  const retryPolicy = opts.retryPolicy ?? DEFAULT_RETRY_POLICY;
+  // Retry-After of each error built from a reply, read by the retry loop.
+  const retryAfter = new WeakMap<ApiError, number>();
+
+  function send(method: 'GET' | 'POST', path: string, body?: unknown): HttpResponse {
+    const headers: Record<string, string> = { Authorization: `Bearer ${opts.apiKey}`, Accept: 'application/json' };
+    if (method === 'GET') return transport.request({ method, url: base + path, headers });
+    headers['Content-Type'] = 'application/json';
+    return transport.request({ method, url: base + path, headers, body: JSON.stringify(body ?? {}) });
+  }
+
+  function once<T>(c: Call<T>): T {
+    let res: HttpResponse;
+    try {
+      res = send(c.method, c.path, c.body);
+    } catch {
+      throw networkError(c);
+    }
+    if (res.status >= 200 && res.status < 300) return parseReply(c, res);
+    const err = replyError(c, res);
+    const wait = parseRetryAfter(res.headers['retry-after'], opts.clock.now());
+    if (wait !== undefined) retryAfter.set(err, wait);
+    throw err;
+  }
+
+  function replyError<T>(c: Call<T>, res: HttpResponse): ApiError {
+    const json = parseJson(res.body);
+    const parsed = json.ok ? errorBodySchema.safeParse(json.value) : undefined;
+    if (res.status === 404) {
+      // An HTML 404 comes from a web server, not the API; a 404 on a path that always exists means the API is off.
+      if (!json.ok || c.alwaysExists || templatesAnswer404()) return new ApiError('api_off', 404, API_OFF_MESSAGE);
+    }
+    if (parsed?.success) return new ApiError(parsed.data.error, res.status, parsed.data.message);
+    return statusError(c, res.status);
+  }
+
+  /** The one probe after a 404 on an id path: does a path that always exists answer 404 too? */
+  function templatesAnswer404(): boolean {
+    try {
+      return send('GET', TEMPLATES_PATH).status === 404;
+    } catch {
+      return false;
+    }
+  }
+
+  function call<T>(c: Call<T>): T {
+    if (!c.retry) return once(c);
+    return withRetry(() => once(c), {
+      clock: opts.clock,
+      deadline: opts.deadline,
+      policy: retryPolicy,
+      retryAfterMs: (e) => retryAfter.get(e),
+    });
+  }
+
+  const campaignPath = (id: string, rest = ''): string => `/campaigns/${encodeId(id, 'campaign')}${rest}`;
+
+  return {
+    listTemplates: () =>
+      call({ method: 'GET', path: TEMPLATES_PATH, label: 'GET /templates', schema: templatesReplySchema, retry: true, alwaysExists: true }).templates,
+
+    listCampaigns: (limit) => {
+      const query = limit === undefined ? '' : `?limit=${Math.min(100, Math.max(1, Math.floor(limit)))}`;
+      return call({ method: 'GET', path: `/campaigns${query}`, label: 'GET /campaigns', schema: campaignsReplySchema, retry: true, alwaysExists: true }).campaigns;
+    },
+
+    createCampaign: (body) =>
+      call({ method: 'POST', path: '/campaigns', label: 'POST /campaigns', schema: createdCampaignSchema, retry: false, alwaysExists: true, body }),
+
+    addPeople: (campaignId, people) => {
+      if (people.length > MAX_PEOPLE_PER_CALL) {
+        throw new ApiError('bad_input', 0, `At most ${MAX_PEOPLE_PER_CALL} people can be sent in one call; this call had ${people.length}. Nothing was sent.`);
+      }
+      return call({ method: 'POST', path: campaignPath(campaignId, '/leads'), label: 'POST /campaigns/{id}/leads', schema: addPeopleReplySchema, retry: true, body: { people } });
+    },
+
+    getEstimate: (campaignId) =>
+      call({ method: 'GET', path: campaignPath(campaignId, '/estimate'), label: 'GET /campaigns/{id}/estimate', schema: estimateSchema, retry: true }),
+
+    preview: (campaignId) =>
+      call({ method: 'POST', path: campaignPath(campaignId, '/preview'), label: 'POST /campaigns/{id}/preview', schema: previewReplySchema, retry: false }),
+
+    generate: (campaignId) =>
+      call({ method: 'POST', path: campaignPath(campaignId, '/generate'), label: 'POST /campaigns/{id}/generate', schema: generateReplySchema, retry: false }),
+
+    getCampaign: (campaignId) =>
+      call({ method: 'GET', path: campaignPath(campaignId), label: 'GET /campaigns/{id}', schema: campaignDetailSchema, retry: true }),
+
+    getLead: (leadId) =>
+      call({ method: 'GET', path: `/leads/${encodeId(leadId, 'lead')}`, label: 'GET /leads/{id}', schema: leadSchema, retry: true }),
+
+    listVideos: (campaignId) =>
+      call({ method: 'GET', path: campaignPath(campaignId, '/videos'), label: 'GET /campaigns/{id}/videos', schema: videosReplySchema, retry: true }),
+
+    stop: (campaignId) =>
+      call({ method: 'POST', path: campaignPath(campaignId, '/stop'), label: 'POST /campaigns/{id}/stop', schema: stopReplySchema, retry: true }),
+  };
+}
+
+function encodeId(id: string, what: string): string {
+  if (id.trim() === '') throw new ApiError('bad_input', 0, `No ${what} id was given, so nothing was sent.`);
+  return encodeURIComponent(id);
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function parseReply<T>(c: Call<T>, res: HttpResponse): T {
+  const json = parseJson(res.body);
+  if (!json.ok) {
+    throw new ApiError('bad_reply', res.status, `The video service's reply to ${c.label} was not JSON, so it could not be read.`);
+  }
+  const parsed = c.schema.safeParse(json.value);
+  if (!parsed.success) {
+    throw new ApiError('bad_reply', res.status, `The video service's reply to ${c.label} was not as expected: ${describeProblem(parsed.error.issues, json.value)}.`);
+  }
+  return parsed.data;
+}
+
+function statusError(c: Call<unknown>, status: number): ApiError {
+  const tail = `(HTTP ${status} from ${c.label})`;
+  if (status === 401) return new ApiError('unauthorized', status, `The video service did not accept the API key ${tail}.`);
+  if (status === 403) return new ApiError('forbidden', status, `The video service refused this request for the API key ${tail}.`);
+  if (status === 404) return new ApiError('not_found', status, `The video service found nothing at that address ${tail}.`);
+  if (status === 429) return new ApiError('rate_limited', status, `The video service is receiving too many requests; wait a minute and try again ${tail}.`);
+  if (status >= 500) return new ApiError('internal', status, `The video service had a fault ${tail}.`);
+  return new ApiError('bad_reply', status, `The video service answered with an error it did not explain ${tail}.`);
+}
+
+function networkError(c: Call<unknown>): ApiError {
+  const applied = c.method === 'POST' ? ': the request may or may not have been applied' : '';
+  return new ApiError('network', 0, `No answer from the video service for ${c.label}, so the outcome is unknown${applied}.`);
+}

@@ -1,0 +1,180 @@
+// zod/mini schemas for every reply of the API (api-spec sections 2, 4 and 7); unknown fields are kept.
+import * as z from 'zod/mini';
+import type {
+  AddedPerson, AddPeopleReply, CampaignCounts, CampaignDetail, CampaignSummary, CreatedCampaign, Estimate,
+  FinishedVideo, GenerateReply, Lead, PreviewReply, Stalled, StopReply, Template,
+} from './types';
+
+const str = z.string();
+const num = z.number();
+const nullableStr = z.nullable(z.string());
+
+export const templateSchema = z.looseObject({
+  id: str,
+  name: str,
+  usable: z.boolean(),
+  blockedReason: z.optional(str),
+  createdAt: str,
+});
+
+export const templatesReplySchema = z.looseObject({ templates: z.array(templateSchema) });
+
+export const campaignSummarySchema = z.looseObject({
+  id: str,
+  name: str,
+  status: str,
+  leadCount: num,
+  waiting: num,
+  complete: num,
+  failed: num,
+  nextStep: str,
+  createdAt: str,
+});
+
+export const campaignsReplySchema = z.looseObject({ campaigns: z.array(campaignSummarySchema) });
+
+export const createdCampaignSchema = z.looseObject({ id: str, name: str, templateId: str, status: str });
+
+export const addedPersonSchema = z.looseObject({
+  id: str,
+  firstName: nullableStr,
+  company: nullableStr,
+  url: str,
+  videoUrl: str,
+});
+
+export const addPeopleReplySchema = z.looseObject({
+  added: num,
+  skipped: num,
+  total: num,
+  people: z.array(addedPersonSchema),
+});
+
+export const estimateSchema = z.looseObject({ leads: num, low: num, high: num, balance: num, affordable: z.boolean() });
+
+export const previewReplySchema = z.looseObject({ campaignId: str, made: num, creditsCharged: num });
+
+export const generateReplySchema = z.looseObject({ campaignId: str, started: num, creditsCharged: num });
+
+/** counts is typed as all-numeric: a future non-numeric extra key is dropped rather than failing the reply. */
+export const countsSchema = z.pipe(
+  z.looseObject({ total: num, pending: num, rendering: num, complete: num, failed: num, cancelled: num, skipped: num }),
+  z.transform((c): CampaignCounts => {
+    const out: Record<string, number> = {};
+    for (const k of Object.keys(c)) {
+      const v = c[k];
+      if (typeof v === 'number') out[k] = v;
+    }
+    return { ...out, total: c.total, pending: c.pending, rendering: c.rendering, complete: c.complete, failed: c.failed, cancelled: c.cancelled, skipped: c.skipped };
+  }),
+);
+
+/** The spec leaves the types of stalled's keys unstated, so they are kept as received. */
+export const stalledSchema = z.looseObject({
+  minutes: z.optional(z.unknown()),
+  jobs: z.optional(z.unknown()),
+  message: z.optional(z.unknown()),
+});
+
+export const campaignDetailSchema = z.looseObject({
+  id: str,
+  name: str,
+  status: str,
+  counts: countsSchema,
+  /** Open-ended: any stage key is accepted. */
+  stages: z.record(z.string(), num),
+  stalled: z.optional(stalledSchema),
+});
+
+export const leadSchema = z.looseObject({
+  id: str,
+  firstName: nullableStr,
+  company: nullableStr,
+  campaignId: str,
+  status: str,
+  url: nullableStr,
+  videoUrl: nullableStr,
+  videoReady: z.boolean(),
+});
+
+export const finishedVideoSchema = z.looseObject({
+  firstName: nullableStr,
+  company: nullableStr,
+  url: str,
+  videoUrl: str,
+});
+
+const VIDEO_ENVELOPE_KEYS = ['videos', 'items', 'data', 'results'];
+
+/** The /videos envelope key is not in the spec: a bare array, a known key, or else the first array property. */
+export function videoListOf(body: unknown): unknown {
+  if (Array.isArray(body) || typeof body !== 'object' || body === null) return body;
+  const obj = body as Record<string, unknown>;
+  for (const k of VIDEO_ENVELOPE_KEYS) if (Array.isArray(obj[k])) return obj[k];
+  for (const k of Object.keys(obj)) if (Array.isArray(obj[k])) return obj[k];
+  return body;
+}
+
+export const videosReplySchema = z.pipe(z.transform(videoListOf), z.array(finishedVideoSchema));
+
+export const stopReplySchema = z.looseObject({ campaignId: str, stopped: num, stillRendering: num, status: str });
+
+export const errorBodySchema = z.looseObject({ error: str, message: str });
+
+/** Compile-time proof that every parsed reply is assignable to the type other modules use. */
+type Conforms<A extends B, B> = [A, B];
+export type SchemaTypeChecks = [
+  Conforms<z.output<typeof templateSchema>, Template>,
+  Conforms<z.output<typeof campaignSummarySchema>, CampaignSummary>,
+  Conforms<z.output<typeof createdCampaignSchema>, CreatedCampaign>,
+  Conforms<z.output<typeof addedPersonSchema>, AddedPerson>,
+  Conforms<z.output<typeof addPeopleReplySchema>, AddPeopleReply>,
+  Conforms<z.output<typeof estimateSchema>, Estimate>,
+  Conforms<z.output<typeof previewReplySchema>, PreviewReply>,
+  Conforms<z.output<typeof generateReplySchema>, GenerateReply>,
+  Conforms<z.output<typeof stalledSchema>, Stalled>,
+  Conforms<z.output<typeof campaignDetailSchema>, CampaignDetail>,
+  Conforms<z.output<typeof leadSchema>, Lead>,
+  Conforms<z.output<typeof finishedVideoSchema>, FinishedVideo>,
+  Conforms<z.output<typeof videosReplySchema>, FinishedVideo[]>,
+  Conforms<z.output<typeof stopReplySchema>, StopReply>,
+];
+
+/** One sentence about the first thing wrong with a reply, e.g. "counts.total should be a number but is a string". */
+export function describeProblem(issues: readonly z.core.$ZodIssue[], data: unknown): string {
+  const issue = issues[0];
+  if (!issue) return 'it did not have the expected shape';
+  const path = formatPath(issue.path);
+  const where = path === '' ? 'the reply' : path;
+  if (issue.code === 'invalid_type') {
+    const actual = valueAt(data, issue.path);
+    return `${where} should be ${article(issue.expected)} but is ${kindOf(actual)}`;
+  }
+  return `${where} is not valid (${issue.code})`;
+}
+
+function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const p of path) out += typeof p === 'number' ? `[${p}]` : `${out === '' ? '' : '.'}${String(p)}`;
+  return out;
+}
+
+function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
+  let cur: unknown = data;
+  for (const p of path) {
+    if (typeof cur !== 'object' || cur === null) return undefined;
+    cur = (cur as Record<PropertyKey, unknown>)[p];
+  }
+  return cur;
+}
+
+function article(expected: string): string {
+  return /^[aeiou]/i.test(expected) ? `an ${expected}` : `a ${expected}`;
+}
+
+function kindOf(v: unknown): string {
+  if (v === undefined) return 'missing';
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'a list';
+  return article(typeof v);
+}

@@ -1,0 +1,38 @@
+// HttpTransport over Apps Script's UrlFetchApp (passed in, so this module touches no global at load).
+import type { HttpRequest, HttpResponse, HttpTransport } from './transport';
+
+type UrlFetch = Pick<GoogleAppsScript.URL_Fetch.UrlFetchApp, 'fetch'>;
+
+export function createUrlFetchTransport(urlFetchApp: UrlFetch): HttpTransport {
+  return {
+    request(req: HttpRequest): HttpResponse {
+      // UrlFetchApp takes the content type as an option of its own, not as a header.
+      const headers: Record<string, string> = {};
+      let contentType: string | undefined;
+      for (const name of Object.keys(req.headers)) {
+        if (name.toLowerCase() === 'content-type') contentType = req.headers[name];
+        else headers[name] = req.headers[name]!;
+      }
+      const options: GoogleAppsScript.URL_Fetch.URLFetchRequestOptions = {
+        method: req.method === 'POST' ? 'post' : 'get',
+        headers,
+        muteHttpExceptions: true,
+        followRedirects: true,
+      };
+      if (contentType !== undefined) options.contentType = contentType;
+      if (req.body !== undefined) options.payload = req.body;
+      const res = urlFetchApp.fetch(req.url, options);
+      return { status: res.getResponseCode(), body: res.getContentText(), headers: lowerCaseHeaders(res) };
+    },
+  };
+}
+
+function lowerCaseHeaders(res: GoogleAppsScript.URL_Fetch.HTTPResponse): Record<string, string> {
+  const raw = (typeof res.getAllHeaders === 'function' ? res.getAllHeaders() : res.getHeaders()) as Record<string, unknown>;
+  const out: Record<string, string> = {};
+  for (const name of Object.keys(raw ?? {})) {
+    const v = raw[name];
+    out[name.toLowerCase()] = Array.isArray(v) ? v.map(String).join(', ') : String(v);
+  }
+  return out;
+}

@@ -1,0 +1,64 @@
+import { createPacer } from '../../src/api/pacer';
+import type { HttpRequest } from '../../src/api/transport';
+import { FakeClock, json, ScriptedTransport } from './fakes';
+
+/** Largest number of requests whose start times fall inside any window of `windowMs`. */
+function busiestWindow(times: number[], windowMs: number): number {
+  let best = 0;
+  let lo = 0;
+  for (let hi = 0; hi < times.length; hi++) {
+    while (times[hi]! - times[lo]! >= windowMs) lo++;
+    best = Math.max(best, hi - lo + 1);
+  }
+  return best;
+}
+
+describe('createPacer', () => {
+  it('should never let more than 100 requests start in any rolling 60 s, however they are spaced', () => {
+    const clock = new FakeClock();
+    const pacer = createPacer({ clock });
+    const times: number[] = [];
+    const transport = pacer.wrap(new ScriptedTransport(() => {
+      times.push(clock.now());
+      return json(200, {});
+    }));
+    const req: HttpRequest = { method: 'GET', url: 'https://x/api/v1/templates', headers: {} };
+    // Bursts and pauses of varying length, as a real run produces.
+    for (let i = 0; i < 700; i++) {
+      transport.request(req);
+      clock.t += (i * 7919) % 13 === 0 ? 1700 : (i % 5) * 40;
+    }
+    expect(times).toHaveLength(700);
+    expect(busiestWindow(times, 60_000)).toBe(100);
+  });
+
+  it('should not sleep while under the ceiling', () => {
+    const clock = new FakeClock();
+    const pacer = createPacer({ clock, maxRequests: 3, windowMs: 1000 });
+    pacer.take();
+    pacer.take();
+    pacer.take();
+    expect(clock.sleeps).toEqual([]);
+  });
+
+  it('should sleep just until the oldest request leaves the window', () => {
+    const clock = new FakeClock();
+    const pacer = createPacer({ clock, maxRequests: 2, windowMs: 1000 });
+    pacer.take();
+    clock.t += 300;
+    pacer.take();
+    pacer.take();
+    expect(clock.sleeps).toEqual([700]);
+    pacer.take();
+    expect(clock.sleeps).toEqual([700, 300]);
+  });
+
+  it('should pass requests and replies through unchanged', () => {
+    const clock = new FakeClock();
+    const inner = ScriptedTransport.queue(json(201, { a: 1 }, { 'x-y': 'z' }));
+    const req: HttpRequest = { method: 'POST', url: 'https://x/y', headers: { A: 'b' }, body: '{}' };
+    const res = createPacer({ clock }).wrap(inner).request(req);
+    expect(inner.requests).toEqual([req]);
+    expect(res).toEqual(json(201, { a: 1 }, { 'x-y': 'z' }));
+  });
+});
