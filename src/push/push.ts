@@ -33,6 +33,8 @@ export interface PushInput {
   /** Epoch ms: no call starts that would likely end after this. */
   deadline: number;
   flush(): void;
+  /** Adds the status colours to the sheet if they are not there yet. */
+  formatStatus(sheet: Sheet, statusColumn: number): void;
 }
 
 interface Item {
@@ -48,6 +50,7 @@ const MIN_CALL_MS = 20_000;
 export function pushRows(input: PushInput): AddRowsResult {
   const { sheet, rows, campaignId, api, clock } = input;
   let table = openTable(sheet, input.overrides);
+  input.formatStatus(sheet, table.out.status);
   const result: AddRowsResult = { added: 0, skipped: 0, alreadySent: 0, invalid: 0, total: null, unmatchable: 0, remaining: 0 };
   if (rows.length === 0) return result;
 

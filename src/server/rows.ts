@@ -3,6 +3,7 @@ import type { Services } from '../core/services';
 import { pushRows } from '../push/push';
 import { detectColumns } from '../sheet/headers';
 import { selectedRows } from '../sheet/selection';
+import { ensureStatusFormatting } from '../sheet/status-format';
 import { readHeaders } from '../sheet/table';
 import { FIELD_LABELS } from '../api/people';
 import type { AddRowsResult, Reply } from './contract';
@@ -39,6 +40,7 @@ export function addSelectedRows(svc: Services): Reply<AddRowsResult> {
         sheet, rows, overrides, fallbacks, campaignId: campaign.id,
         api: apiClient(svc, settings, deadline), clock: svc.clock, deadline,
         flush: () => svc.sheets.flush(),
+        formatStatus: (sh, col) => ensureStatusFormatting(svc.sheets, sh, col),
       });
     });
   });

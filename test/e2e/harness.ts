@@ -1,0 +1,84 @@
+// End-to-end harness: the built dist/Code.js in the Apps Script stand-in, talking over loopback to
+// the simulator in a child process, with one virtual time on both sides.
+import { join } from 'node:path';
+import { AppsScriptStandin } from '../../dev/standin';
+import { spawnSimulator } from '../../dev/sim/spawn';
+import { SIM_KEYS, SIM_TEMPLATES, type SimConfig, type SimState } from '../../dev/sim/types';
+
+export const BUNDLE = join(__dirname, '..', '..', 'dist', 'Code.js');
+
+export const HEADERS = ['First name', 'Last name', 'Company', 'Email', 'Website', 'Hook', 'CTA URL'];
+
+/** A plausible lead row; i makes it unique and matchable (email). */
+export function leadRow(i: number, over: Partial<Record<'first' | 'company' | 'email' | 'hook' | 'cta', string>> = {}): string[] {
+  return [
+    over.first ?? `Person${i}`, `Last${i}`, over.company ?? `Company ${i}`, over.email ?? `p${i}@example.com`,
+    `https://company${i}.example.com`, over.hook ?? `Loved your post number ${i}.`, over.cta ?? 'https://cal.example.com/me',
+  ];
+}
+
+export type Addon = Awaited<ReturnType<typeof startAddon>>;
+
+export async function startAddon(config: Omit<SimConfig, 'port' | 'clock'> = {}) {
+  const sim = await spawnSimulator({ port: 0, clock: 'manual', ...config });
+  const start = ((await sim.control({ action: 'state' })) as SimState).now;
+  const gas = new AppsScriptStandin({ bundlePath: BUNDLE, simOrigin: sim.origin, startTime: start });
+
+  const addon = {
+    sim,
+    gas,
+    call<T = any>(name: string, ...args: unknown[]): T {
+      return gas.call<T>(name, ...args);
+    },
+    connect(apiKey: string = SIM_KEYS.write) {
+      const r = gas.call<any>('saveSettings', { baseUrl: sim.baseUrl, apiKey });
+      if (!r.ok) throw new Error(`saveSettings failed: ${JSON.stringify(r)}`);
+      return r;
+    },
+    /** A tab named Leads with the header row and these rows, active. */
+    sheet(rows: unknown[][], headers: string[] = HEADERS, name = 'Leads') {
+      const sheet = gas.spreadsheet.addSheet(name, [headers, ...rows]);
+      gas.spreadsheet.setActiveSheet(sheet);
+      return sheet;
+    },
+    /** Selects whole rows [first, last] (1-based) of the active sheet. */
+    selectRows(first: number, last: number) {
+      const sheet = gas.spreadsheet.getActiveSheet();
+      gas.spreadsheet.select(sheet, [`A${first}:${columnLetter(sheet.getLastColumn())}${last}`]);
+    },
+    createCampaign(name = 'Q3 outreach') {
+      const r = gas.call<any>('createCampaign', { templateId: SIM_TEMPLATES.ready, name });
+      if (!r.ok) throw new Error(`createCampaign failed: ${JSON.stringify(r)}`);
+      return r.campaign as { id: string; name: string };
+    },
+    async state(): Promise<SimState> {
+      return (await sim.control({ action: 'state' })) as SimState;
+    },
+    async requests(): Promise<{ method: string; path: string; status: number; code?: string }[]> {
+      return ((await sim.control({ action: 'requests' })) as { requests: any[] }).requests;
+    },
+    /** Column values by header, rows 2..last, as stored. */
+    column(header: string, sheet = gas.spreadsheet.getActiveSheet()): unknown[] {
+      const values = sheet.getDataRange().getValues() as unknown[][];
+      const i = (values[0] ?? []).indexOf(header);
+      if (i < 0) throw new Error(`no column ${header}`);
+      return values.slice(1).map((r) => r[i]);
+    },
+    /** Rows as objects keyed by header. */
+    rows(sheet = gas.spreadsheet.getActiveSheet()): Record<string, unknown>[] {
+      const values = sheet.getDataRange().getValues() as unknown[][];
+      const head = (values[0] ?? []).map(String);
+      return values.slice(1).map((r) => Object.fromEntries(head.map((h, i) => [h, r[i]])));
+    },
+    async close() {
+      await sim.close();
+    },
+  };
+  return addon;
+}
+
+export function columnLetter(n: number): string {
+  let s = '';
+  for (let x = n; x > 0; x = Math.floor((x - 1) / 26)) s = String.fromCharCode(65 + ((x - 1) % 26)) + s;
+  return s;
+}

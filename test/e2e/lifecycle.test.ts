@@ -1,0 +1,217 @@
+// Estimate, preview, generate, stop and the refresh timer end to end, on one virtual clock.
+import { SIM_KEYS } from '../../dev/sim/types';
+import { leadRow, startAddon, type Addon } from './harness';
+
+jest.setTimeout(180_000);
+
+const FIVE_MINUTES = 5 * 60_000;
+
+async function ready(n: number, config: Parameters<typeof startAddon>[0] = {}): Promise<{ a: Addon; campaignId: string }> {
+  const a = await startAddon(config);
+  a.connect();
+  a.sheet(Array.from({ length: n }, (_, i) => leadRow(i)));
+  const campaign = a.createCampaign();
+  a.selectRows(2, n + 1);
+  const pushed = a.call('addSelectedRows');
+  if (!pushed.ok || pushed.remaining) throw new Error(`push failed: ${JSON.stringify(pushed)}`);
+  return { a, campaignId: campaign.id };
+}
+
+/** Fires the timer every 5 virtual minutes until it removes itself (or gives up). */
+function runTimerUntilDone(a: Addon, maxRuns = 40): number {
+  let runs = 0;
+  while (a.gas.triggers.length > 0 && runs < maxRuns) {
+    a.gas.clock.advance(FIVE_MINUTES);
+    a.gas.fireTimeTriggers();
+    runs++;
+  }
+  return runs;
+}
+
+async function expectSheetMatchesSimulator(a: Addon, campaignId: string) {
+  const leads = (await a.state()).campaigns.find((c) => c.id === campaignId)!.leads;
+  const byId = new Map(leads.map((l) => [l.id, l]));
+  for (const r of a.rows()) {
+    const lead = byId.get(String(r['Lead ID']))!;
+    expect(r['Video Status']).toBe(lead.status);
+    expect(r['Video URL']).toBe(lead.videoReady ? lead.videoUrl : '');
+  }
+}
+
+describe('money and refresh', () => {
+  let a: Addon;
+  afterEach(async () => { await a?.close(); });
+
+  it('should fill every row with its video after generate, on the timer, matching the simulator', async () => {
+    let campaignId: string;
+    ({ a, campaignId } = await ready(50));
+    const est = a.call('getEstimate');
+    expect(est).toMatchObject({ ok: true, leads: 50, affordable: true });
+    const gen = a.call('startGenerate');
+    expect(gen).toMatchObject({ ok: true, started: 50, autoRefresh: { on: true, intervalMinutes: 5 } });
+    expect(a.gas.triggers).toHaveLength(1);
+    runTimerUntilDone(a);
+    expect(a.gas.triggers).toHaveLength(0);
+    expect(a.column('Video Status').every((s) => s === 'complete')).toBe(true);
+    await expectSheetMatchesSimulator(a, campaignId);
+    const state = a.call('getSidebarState');
+    expect(state.lastRefresh).toMatchObject({ error: null });
+  });
+
+  it('should make exactly one request for a pass over a campaign whose counts did not change', async () => {
+    ({ a } = await ready(30));
+    a.call('startGenerate');
+    a.gas.clock.advance(20_000);
+    expect(a.call('refreshNow').ok).toBe(true);
+    await a.sim.control({ action: 'configure', config: { faults: { stall: true } } });
+    expect(a.call('refreshNow').ok).toBe(true);
+    await a.sim.control({ action: 'clearRequests' });
+    a.gas.counters.reset();
+    expect(a.call('refreshNow')).toMatchObject({ ok: true, updated: 0 });
+    expect(await a.requests()).toHaveLength(1);
+    expect(a.gas.counters.fetches).toBe(1);
+  });
+
+  it('should complete every row of a 600-lead campaign although the videos list stops at 500', async () => {
+    let campaignId: string;
+    ({ a, campaignId } = await ready(600, { concurrency: 600 }));
+    a.call('startGenerate');
+    runTimerUntilDone(a);
+    expect(a.column('Video Status').filter((s) => s === 'complete')).toHaveLength(600);
+    expect(a.column('Video URL').every((u) => String(u).endsWith('/video'))).toBe(true);
+    await expectSheetMatchesSimulator(a, campaignId);
+  });
+
+  it('should end right with 20% of replies 500 and 20% 429, charging generate once and retrying only what may be retried', async () => {
+    let campaignId: string;
+    ({ a, campaignId } = await ready(40, { failRate: 0.1 }));
+    await a.sim.control({ action: 'configure', config: { faults: { error500Rate: 0.2, rate429Rate: 0.2 } } });
+    await a.sim.control({ action: 'clearRequests' });
+    // The person presses Generate until it is accepted; a refused press charged nothing.
+    let gen = a.call('startGenerate');
+    for (let i = 0; i < 10 && !gen.ok; i++) {
+      expect(['internal', 'rate_limited']).toContain(gen.error.code);
+      gen = a.call('startGenerate');
+    }
+    expect(gen.ok).toBe(true);
+    runTimerUntilDone(a, 80);
+    await a.sim.control({ action: 'configure', config: { faults: { error500Rate: 0, rate429Rate: 0 } } });
+    if (a.gas.triggers.length) runTimerUntilDone(a);
+    await expectSheetMatchesSimulator(a, campaignId);
+    const st = await a.state();
+    expect(st.ledger.filter((e) => e.kind === 'charge' && e.campaignId === campaignId)).toHaveLength(1);
+    const log = await a.requests();
+    const generates = log.filter((q) => q.path.endsWith('/generate'));
+    expect(generates.filter((q) => q.status === 200)).toHaveLength(1);
+    // After a reply no retry may follow, the next request is never the same call again.
+    log.forEach((q, i) => {
+      const next = log[i + 1];
+      if (q.code && !['internal', 'rate_limited', 'campaign_busy'].includes(q.code) && next) {
+        expect(`${next.method} ${next.path}`).not.toBe(`${q.method} ${q.path}`);
+      }
+    });
+    const failedRows = a.rows().filter((r) => r['Video Status'] === 'failed');
+    for (const r of failedRows) expect(String(r['Video Note'])).toMatch(/refunded/);
+  });
+
+  it('should never send generate twice when its reply is lost, and say the outcome is unknown', async () => {
+    ({ a } = await ready(10));
+    await a.sim.control({ action: 'configure', config: { faults: { dropReplies: 1, dropMatch: '^POST /campaigns/[^/]+/generate$' } } });
+    await a.sim.control({ action: 'clearRequests' });
+    const r = a.call('startGenerate');
+    expect(r).toMatchObject({ ok: false, error: { code: 'network' } });
+    expect(r.error.message).toMatch(/outcome is unknown/);
+    const log = await a.requests();
+    expect(log.filter((q) => q.path.endsWith('/generate'))).toHaveLength(1);
+    expect(log.some((q) => q.method === 'GET' && /^\/campaigns\/[^/]+$/.test(q.path))).toBe(true);
+  });
+
+  it('should cancel and refund what has not started on stop, while rendering rows still complete', async () => {
+    let campaignId: string;
+    ({ a, campaignId } = await ready(60, { concurrency: 10, stageMs: 20_000 }));
+    a.call('startGenerate');
+    a.gas.clock.advance(30_000);
+    const stop = a.call('stopCampaign');
+    expect(stop).toMatchObject({ ok: true, status: 'stopped', stillRendering: 10, stopped: 50 });
+    expect(a.column('Video Status').filter((s) => s === 'cancelled')).toHaveLength(50);
+    const st = await a.state();
+    const leads = st.campaigns.find((c) => c.id === campaignId)!.leads;
+    expect(leads.filter((l) => l.status === 'cancelled' && l.charged === 0)).toHaveLength(50);
+    expect(st.ledger.filter((e) => e.kind === 'refund' && e.campaignId === campaignId).reduce((n, e) => n + e.credits, 0)).toBeGreaterThan(0);
+    a.call('setAutoRefresh', { on: true });
+    runTimerUntilDone(a);
+    expect(a.column('Video Status').filter((s) => s === 'complete')).toHaveLength(10);
+    await expectSheetMatchesSimulator(a, campaignId);
+  });
+
+  it('should carry stalled in getProgress while the service is stalled', async () => {
+    ({ a } = await ready(10));
+    a.call('startGenerate');
+    await a.sim.control({ action: 'configure', config: { faults: { stall: true } } });
+    a.gas.clock.advance(10 * 60_000);
+    const p = a.call('getProgress');
+    expect(p.ok).toBe(true);
+    expect(p.stalled).toBeDefined();
+    await a.sim.control({ action: 'configure', config: { faults: { stall: false } } });
+    expect(a.call('getProgress').stalled).toBeUndefined();
+  });
+
+  it('should keep exactly one trigger, remove it when off, and remove it itself once all is done', async () => {
+    ({ a } = await ready(5));
+    expect(a.call('setAutoRefresh', { on: true })).toMatchObject({ ok: true, on: true, intervalMinutes: 5 });
+    expect(a.call('setAutoRefresh', { on: true })).toMatchObject({ ok: true, on: true });
+    expect(a.gas.triggers).toHaveLength(1);
+    expect(a.call('setAutoRefresh', { on: false })).toMatchObject({ ok: true, on: false });
+    expect(a.gas.triggers).toHaveLength(0);
+    a.call('startGenerate');
+    expect(a.gas.triggers).toHaveLength(1);
+    a.gas.clock.advance(60 * 60_000);
+    a.gas.fireTimeTriggers();
+    expect(a.gas.triggers).toHaveLength(0);
+  });
+
+  it('should fall back to an hourly trigger where Apps Script refuses minutes', async () => {
+    a = await startAddon();
+    a.gas.addonMode = true;
+    a.connect();
+    a.sheet([leadRow(1)]);
+    expect(a.call('setAutoRefresh', { on: true })).toMatchObject({ ok: true, intervalMinutes: 60 });
+  });
+
+  it('should tell the person what to do for each refusal of a charge', async () => {
+    ({ a } = await ready(3));
+    await a.sim.control({ action: 'setWorkspace', workspaceId: 'ws_main', balance: 0 });
+    expect(a.call('startGenerate').error).toMatchObject({ code: 'insufficient_credits', message: expect.stringMatching(/Top up/) });
+    await a.sim.control({ action: 'setWorkspace', workspaceId: 'ws_main', balance: 10000, pastDue: true });
+    expect(a.call('startGenerate').error).toMatchObject({ code: 'past_due', message: expect.stringMatching(/payment/) });
+    await a.sim.control({ action: 'setWorkspace', workspaceId: 'ws_main', pastDue: false });
+    a.connect(SIM_KEYS.lowCap);
+    expect(a.call('startGenerate').error).toMatchObject({ code: 'cap_reached', message: expect.stringMatching(/midnight UTC/) });
+    a.connect(SIM_KEYS.write);
+    expect(a.call('startGenerate')).toMatchObject({ ok: true });
+    a.gas.clock.advance(60 * 60_000);
+    expect(a.call('startGenerate').error).toMatchObject({ code: 'not_ready', message: expect.stringMatching(/Add people/) });
+  });
+
+  it('should export the finished videos to a new tab as literal text', async () => {
+    a = await startAddon({ idPrefix: '=' });
+    a.connect();
+    a.sheet([leadRow(1, { first: '=HYPERLINK("x")' }), leadRow(2)]);
+    a.createCampaign();
+    a.selectRows(2, 3);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 2 });
+    for (const id of a.column('Lead ID')) expect(String(id)).toMatch(/^=ld_/);
+    for (const id of a.column('Campaign ID')) expect(String(id)).toMatch(/^=cmp_/);
+    a.call('startGenerate');
+    runTimerUntilDone(a);
+    const r = a.call('exportFinishedVideos');
+    expect(r).toMatchObject({ ok: true, count: 2 });
+    const out = a.gas.spreadsheet.getSheetByName(r.sheetName)!;
+    const values = out.getDataRange().getValues();
+    expect(values[0]).toEqual(['First name', 'Company', 'Page URL', 'Video URL']);
+    expect(values.flat()).toContain('=HYPERLINK("x")');
+    for (const s of a.gas.spreadsheet.getSheets()) {
+      expect(s.getDataRange().getFormulas().flat().filter(Boolean)).toEqual([]);
+    }
+  });
+});

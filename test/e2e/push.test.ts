@@ -1,0 +1,202 @@
+// Sending rows end to end: the built bundle in the stand-in against the simulator.
+import { SIM_KEYS } from '../../dev/sim/types';
+import { leadRow, startAddon, type Addon } from './harness';
+
+jest.setTimeout(120_000);
+
+const invalidRows: Record<number, string[]> = {
+  3: leadRow(3, { hook: 'x'.repeat(231) }),
+  17: leadRow(17, { first: '' }),
+  40: leadRow(40, { cta: 'not a link' }),
+  66: leadRow(66, { company: 'C'.repeat(121) }),
+  90: leadRow(90, { hook: 'y'.repeat(201) }),
+  111: leadRow(111, { first: '' }),
+  130: leadRow(130, { cta: 'ftp//nope' }),
+  150: leadRow(150, { company: 'D'.repeat(130) }),
+  170: leadRow(170, { hook: 'z'.repeat(300) }),
+  185: leadRow(185, { first: '   ' }),
+};
+
+function rows(n: number, invalid: Record<number, string[]> = {}): string[][] {
+  return Array.from({ length: n }, (_, i) => invalid[i] ?? leadRow(i));
+}
+
+/** Every row with a Lead ID holds the simulator's lead with that row's first name and company. */
+async function expectIdsOnOwnRows(a: Addon, campaignId: string) {
+  const st = await a.state();
+  const leads = new Map(st.campaigns.find((c) => c.id === campaignId)!.leads.map((l) => [l.id, l]));
+  let checked = 0;
+  for (const r of a.rows()) {
+    if (!r['Lead ID']) continue;
+    const lead = leads.get(String(r['Lead ID']));
+    expect(lead).toBeDefined();
+    expect([lead!.firstName, lead!.company]).toEqual([r['First name'], r['Company']]);
+    expect(r['Campaign ID']).toBe(campaignId);
+    checked++;
+  }
+  return checked;
+}
+
+describe('addSelectedRows', () => {
+  let a: Addon;
+  afterEach(async () => { await a?.close(); });
+
+  it('should send the valid rows, mark the invalid ones with their reason, and put each id on its own row', async () => {
+    a = await startAddon();
+    a.connect();
+    a.sheet(rows(200, invalidRows));
+    const campaign = a.createCampaign();
+    a.selectRows(1, 201);
+    const r = a.call('addSelectedRows');
+    expect(r).toMatchObject({ ok: true, added: 190, invalid: 10, alreadySent: 0, remaining: 0, total: 190 });
+
+    const st = await a.state();
+    const leads = st.campaigns.find((c) => c.id === campaign.id)!.leads;
+    expect(leads).toHaveLength(190);
+    expect(await expectIdsOnOwnRows(a, campaign.id)).toBe(190);
+
+    const sheetRows = a.rows();
+    for (const i of Object.keys(invalidRows).map(Number)) {
+      const row = sheetRows[i]!;
+      expect(row['Video Status']).toBe('invalid');
+      expect(row['Lead ID']).toBe('');
+      expect(leads.some((l) => l.email === row['Email'])).toBe(false);
+    }
+    expect(sheetRows[3]!['Video Note']).toMatch(/Hook.*231.*200/);
+    expect(sheetRows[17]!['Video Note']).toMatch(/First name/);
+    expect(sheetRows[40]!["Video Note"]).toMatch(/Button link/);
+    expect(sheetRows[66]!['Video Note']).toMatch(/Company.*121.*120/);
+    expect(sheetRows[5]!['Video Status']).toBe('pending');
+    expect(String(sheetRows[5]!['Page URL'])).toMatch(/\/p\//);
+  });
+
+  it('should put every id on its own row when the reply lists people in another order', async () => {
+    a = await startAddon({ faults: { shufflePeople: true } });
+    a.connect();
+    a.sheet(rows(60));
+    const campaign = a.createCampaign();
+    a.selectRows(2, 61);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 60 });
+    expect(await expectIdsOnOwnRows(a, campaign.id)).toBe(60);
+  });
+
+  it('should not add anyone twice when a reply is lost, and not silently re-send an unmatchable row', async () => {
+    a = await startAddon();
+    a.connect();
+    const data = rows(20);
+    data[4] = ['Solo', '', '', '', '', 'Just a first name', ''];
+    a.sheet(data);
+    const campaign = a.createCampaign();
+    await a.sim.control({ action: 'configure', config: { faults: { dropReplies: 1, dropMatch: '^POST /campaigns/[^/]+/leads$' } } });
+    a.selectRows(2, 21);
+    const first = a.call('addSelectedRows');
+    expect(first).toMatchObject({ ok: false, error: { code: 'network' } });
+    expect(first.error.message).toMatch(/may or may not/);
+    expect(a.column('Video Status').every((s) => s === 'sending')).toBe(true);
+    expect((await a.state()).campaigns.find((c) => c.id === campaign.id)!.leads).toHaveLength(20);
+
+    const second = a.call('addSelectedRows');
+    expect(second).toMatchObject({ ok: true, added: 0, skipped: 19, unmatchable: 1 });
+    const leads = (await a.state()).campaigns.find((c) => c.id === campaign.id)!.leads;
+    expect(leads).toHaveLength(20);
+    expect(leads.filter((l) => l.firstName === 'Solo')).toHaveLength(1);
+    const solo = a.rows()[4]!;
+    expect(solo['Lead ID']).toBe('');
+    expect(solo['Video Status']).toBe('sending');
+    expect(String(solo['Video Note'])).toMatch(/could add the person twice/);
+    expect(await expectIdsOnOwnRows(a, campaign.id)).toBe(19);
+  });
+
+  it('should stop in time when calls are slow, and finish on the next press without duplicates', async () => {
+    a = await startAddon();
+    a.connect();
+    a.sheet(rows(2500));
+    const campaign = a.createCampaign();
+    a.selectRows(2, 2501);
+    // Three calls of 130 s each cannot fit in Apps Script's 6 minutes.
+    await a.sim.control({ action: 'configure', config: { faults: { latencyMs: 130_000 } } });
+    const t0 = a.gas.clock.now();
+    const first = a.call('addSelectedRows');
+    const elapsed = a.gas.clock.now() - t0;
+    expect(first).toMatchObject({ ok: true, added: 2000, remaining: 500 });
+    expect(elapsed).toBeLessThan(6 * 60_000);
+    const posts = (await a.requests()).filter((q) => q.method === 'POST' && q.path.endsWith('/leads'));
+    expect(posts).toHaveLength(2);
+
+    const second = a.call('addSelectedRows');
+    expect(second).toMatchObject({ ok: true, added: 500, alreadySent: 2000, remaining: 0 });
+    const leads = (await a.state()).campaigns.find((c) => c.id === campaign.id)!.leads;
+    expect(leads).toHaveLength(2500);
+    expect(new Set(leads.map((l) => l.email)).size).toBe(2500);
+    expect(await expectIdsOnOwnRows(a, campaign.id)).toBe(2500);
+  });
+
+  it('should write nothing on the wrong row after rows are sorted and output columns moved', async () => {
+    a = await startAddon();
+    a.connect();
+    const sheet = a.sheet(rows(40));
+    const campaign = a.createCampaign();
+    a.selectRows(2, 21);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 20 });
+    // The person sorts by company descending and drags Lead ID and Video Status to the front.
+    sheet.sortBy(2, false);
+    const headers = (sheet.getDataRange().getValues()[0] as string[]);
+    sheet.moveColumn(headers.indexOf('Lead ID'), 0);
+    sheet.moveColumn((sheet.getDataRange().getValues()[0] as string[]).indexOf('Video Status'), 1);
+    a.selectRows(2, 41);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 20, alreadySent: 20 });
+    expect(await expectIdsOnOwnRows(a, campaign.id)).toBe(40);
+  });
+
+  it('should refuse to write with a read-only key, in a sentence, without throwing', async () => {
+    a = await startAddon();
+    a.connect(SIM_KEYS.readOnly);
+    a.sheet(rows(3));
+    const r = a.call('createCampaign', { templateId: 'tpl_ready', name: 'x' });
+    expect(r).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(r.error.message).toMatch(/read-only/);
+  });
+
+  it('should report the API switched off as such', async () => {
+    a = await startAddon({ faults: { apiOff: true } });
+    const r = a.call('saveSettings', { baseUrl: a.sim.baseUrl, apiKey: SIM_KEYS.write });
+    expect(r).toMatchObject({ ok: false, error: { code: 'api_off' } });
+    expect(r.error.message).toMatch(/switched off/);
+  });
+
+  it('should keep the key out of document properties, cells, logs and the sidebar state', async () => {
+    a = await startAddon();
+    a.connect();
+    a.sheet(rows(5));
+    a.createCampaign();
+    a.selectRows(2, 6);
+    a.call('addSelectedRows');
+    const state = a.call('getSidebarState');
+    expect(state.ok).toBe(true);
+    expect(state.settings.keyHint).toBe(`••••${SIM_KEYS.write.slice(-4)}`);
+    const everywhere = JSON.stringify([
+      state, a.gas.properties.document.getProperties(), a.gas.logs,
+      a.gas.spreadsheet.getSheets().map((s: any) => s.getDataRange().getValues()),
+    ]);
+    expect(everywhere).not.toContain(SIM_KEYS.write);
+    expect(JSON.stringify(a.gas.properties.user().getProperties())).toContain(SIM_KEYS.write);
+  });
+
+  it('should make the same number of Range calls for 100 rows as for 1,000', async () => {
+    a = await startAddon();
+    a.connect();
+    a.sheet(rows(1100));
+    a.createCampaign();
+    a.selectRows(2, 101);
+    a.gas.counters.reset();
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 100 });
+    const small = a.gas.counters.rangeCalls;
+    a.selectRows(102, 1101);
+    a.gas.counters.reset();
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 1000 });
+    const large = a.gas.counters.rangeCalls;
+    // eslint-disable-next-line no-console
+    console.log(`Range calls: 100 rows → ${small}, 1,000 rows → ${large}`);
+    expect(large).toBe(small);
+  });
+});
