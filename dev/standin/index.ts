@@ -1,0 +1,286 @@
+// The Apps Script stand-in: runs the built server bundle in a node:vm context whose globals are
+// in-memory Apps Script services, and calls its functions as google.script.run, menus and triggers do.
+import { join, dirname } from 'node:path';
+import { SyncHttp } from '../sync-http';
+import { SIM_NOW_HEADER } from '../sim/types';
+import { Bridge } from './bridge';
+import { FakeCacheService } from './cache';
+import { CellError, FormulaCell, formulaResult, type ErrorCode, type StoredValue } from './cell';
+import { SimClockPeer, VirtualClock } from './clock';
+import { Counters } from './counters';
+import { FakeLockService, LockStates } from './lock';
+import { FakeLogger, formatLogLine } from './logging';
+import { FakePropertiesService, PropertyStores } from './properties';
+import { Runtime, type AuthMode } from './runtime';
+import { FakeSession } from './session';
+import { FakeSpreadsheet, FakeSpreadsheetApp } from './spreadsheet';
+import { FakeScriptApp, TriggerStore, type InstalledTrigger } from './triggers';
+import { FakeHtmlService, FakeUi, UiLog, htmlFileReader } from './ui';
+import { FakeUrlFetchApp, type FetchRecord, type HttpClient } from './urlfetch';
+import { FakeUtilities } from './utilities';
+import { createScriptContext, defineGlobals, readBundle, runScript, type ScriptContext } from './vm';
+import { wallClock } from './time-zone';
+
+export { CellError, FormulaCell } from './cell';
+export type { FakeSpreadsheet } from './spreadsheet';
+export type { FakeSheet } from './sheet';
+export type { FakeRange, FakeRangeList } from './range';
+export type { FetchRecord } from './urlfetch';
+export type { MenuRecord, UiLog } from './ui';
+export type { AuthMode } from './runtime';
+
+export const DEFAULT_BUNDLE = join(__dirname, '..', '..', 'dist', 'Code.js');
+
+export interface StandinOptions {
+  /** The built server bundle; default <repo>/dist/Code.js. HTML files are read beside it. */
+  bundlePath?: string;
+  /** The bundle's source, instead of reading bundlePath. */
+  bundleSource?: string;
+  /** Synchronous HTTP for UrlFetchApp (default: a SyncHttp of its own, closed by close()). */
+  http?: HttpClient & Partial<Pick<SyncHttp, 'close'>>;
+  /** A simulator to keep in step with: its x-sim-now replies move our clock, our sleeps move its clock. */
+  simOrigin?: string;
+  /** Virtual epoch ms at start; default the real now. */
+  startTime?: number;
+  /** The current user's email; default alice@example.com. */
+  user?: string;
+  /** A published add-on: time triggers at most hourly, one per user and document. */
+  addonMode?: boolean;
+  /** The html createHtmlOutputFromFile('Sidebar') returns (default: dist/Sidebar.html). */
+  sidebarHtml?: string;
+  /** Spreadsheet and script time zone; default Etc/UTC. */
+  timeZone?: string;
+  spreadsheetId?: string;
+  spreadsheetName?: string;
+  /** Title of createAddonMenu() menus. */
+  addonName?: string;
+  /** Apps Script's 6-minute limit per execution (virtual time); 0 turns it off. */
+  executionLimitMs?: number;
+  fetchTimeoutMs?: number;
+}
+
+/** A trigger as tests see it. */
+export type TriggerInfo = Pick<InstalledTrigger, 'id' | 'handler' | 'user' | 'documentId' | 'everyMinutes' | 'everyHours'>;
+
+const tagOf = (v: object) => Object.prototype.toString.call(v);
+
+/** google.script.run passes primitives and plain objects/arrays of them only. */
+function checkWire(v: unknown, where: string): void {
+  if (v === null || typeof v !== 'object') {
+    if (typeof v === 'function' || typeof v === 'symbol' || typeof v === 'bigint') throw new Error(`stand-in: google.script.run cannot pass a ${typeof v} (${where})`);
+    return;
+  }
+  if (tagOf(v) === '[object Date]') throw new Error(`stand-in: google.script.run cannot pass a Date (${where}); use an ISO string`);
+  if (Array.isArray(v)) {
+    v.forEach((x, i) => checkWire(x, `${where}[${i}]`));
+    return;
+  }
+  const proto = Object.getPrototypeOf(v) as object | null;
+  if (proto !== null && Object.getPrototypeOf(proto) !== null) throw new Error(`stand-in: google.script.run cannot pass ${tagOf(v)} (${where})`);
+  for (const [k, x] of Object.entries(v)) checkWire(x, `${where}.${k}`);
+}
+
+/** A script error as the caller sees it: an Error with the same message (the script's stack kept). */
+function hostError(e: unknown): Error {
+  if (e instanceof Error) return e;
+  const obj = (typeof e === 'object' && e !== null ? e : {}) as { message?: unknown; stack?: unknown };
+  const err = new Error(typeof obj.message === 'string' ? obj.message : String(e));
+  if (typeof obj.stack === 'string') err.stack = obj.stack;
+  return err;
+}
+
+export class AppsScriptStandin {
+  readonly spreadsheet: FakeSpreadsheet;
+  readonly clock: VirtualClock;
+  readonly counters = new Counters();
+  readonly properties: PropertyStores;
+  readonly ui = new UiLog();
+  /** Every UrlFetchApp.fetch: method, url and status only. */
+  readonly fetches: FetchRecord[] = [];
+  /** Errors thrown by trigger handlers in fireTimeTriggers (Apps Script swallows them for add-ons). */
+  readonly triggerErrors: { handler: string; user: string; message: string }[] = [];
+
+  private readonly runtime: Runtime;
+  private readonly script: ScriptContext;
+  private readonly bridge: Bridge;
+  private readonly triggerStore: TriggerStore;
+  private readonly locks: LockStates;
+  private readonly reserved: Set<string>;
+  private ownHttp: SyncHttp | null = null;
+
+  constructor(o: StandinOptions = {}) {
+    const bundlePath = o.bundlePath ?? DEFAULT_BUNDLE;
+    const timeZone = o.timeZone ?? 'Etc/UTC';
+    this.clock = new VirtualClock(o.startTime ?? Date.now());
+    const http = (): HttpClient => o.http ?? (this.ownHttp ??= new SyncHttp());
+    if (o.simOrigin) this.clock.link(new SimClockPeer({ request: (r) => http().request(r) }, o.simOrigin));
+
+    this.runtime = new Runtime({
+      clock: this.clock, counters: this.counters, user: o.user ?? 'alice@example.com', timeZone,
+      addonMode: o.addonMode ?? false, executionLimitMs: o.executionLimitMs ?? 6 * 60_000,
+    });
+    this.properties = new PropertyStores(this.runtime);
+    this.locks = new LockStates(this.runtime);
+    this.spreadsheet = new FakeSpreadsheet({
+      id: o.spreadsheetId ?? '1StandInSpreadsheet0000000000000000000000000', name: o.spreadsheetName ?? 'Leads', timeZone, locale: 'en_US', ui: this.ui,
+    });
+    this.triggerStore = new TriggerStore(this.runtime, this.spreadsheet);
+
+    this.script = createScriptContext(() => this.clock.now(), (_level, args) => this.runtime.log(this.logLine(args)));
+    this.bridge = new Bridge(this.script.realm, this.runtime);
+    const ui = new FakeUi(this.ui, o.addonName ?? 'Personalized videos');
+    const services = {
+      SpreadsheetApp: new FakeSpreadsheetApp(this.spreadsheet, ui),
+      PropertiesService: new FakePropertiesService(this.properties),
+      CacheService: new FakeCacheService(this.runtime),
+      LockService: new FakeLockService(this.runtime, this.locks),
+      ScriptApp: new FakeScriptApp(this.triggerStore),
+      UrlFetchApp: new FakeUrlFetchApp({
+        runtime: this.runtime, http, clockHeader: o.simOrigin ? SIM_NOW_HEADER : null, timeoutMs: o.fetchTimeoutMs ?? 60_000, log: this.fetches,
+      }),
+      Utilities: new FakeUtilities(this.runtime),
+      Session: new FakeSession(this.runtime),
+      Logger: new FakeLogger(this.runtime),
+      HtmlService: new FakeHtmlService(htmlFileReader(dirname(bundlePath), o.sidebarHtml)),
+    };
+    defineGlobals(this.script, Object.fromEntries(Object.entries(services).map(([k, v]) => [k, this.bridge.wrap(v)])));
+    this.reserved = new Set(Object.getOwnPropertyNames(this.script.global));
+
+    this.runtime.loading = true;
+    try {
+      runScript(this.script, o.bundleSource ?? readBundle(bundlePath), o.bundleSource !== undefined ? 'bundle.js' : bundlePath);
+    } finally {
+      this.runtime.loading = false;
+    }
+  }
+
+  /** Every Logger.log and console.* line, formatted. */
+  get logs(): string[] {
+    return this.runtime.logs;
+  }
+
+  /** Service calls made while the bundle loaded ("Class.member"); Apps Script code should make none. */
+  get loadCalls(): string[] {
+    return this.runtime.loadCalls;
+  }
+
+  get triggers(): TriggerInfo[] {
+    return this.triggerStore.installed.map((t) => ({ ...t }));
+  }
+
+  /** A published add-on: time triggers at most hourly, one per user and document. */
+  get addonMode(): boolean {
+    return this.runtime.addonMode;
+  }
+
+  set addonMode(on: boolean) {
+    this.runtime.addonMode = on;
+  }
+
+  get user(): string {
+    return this.runtime.user;
+  }
+
+  /** Later calls run as this user (UserProperties, user triggers and the user lock are per user). */
+  setUser(email: string): void {
+    this.runtime.user = email;
+  }
+
+  /** Another execution holds the document lock (for forMs of virtual time, or until released). */
+  holdDocumentLock(forMs?: number): void {
+    this.locks.holdDocument(forMs, this.clock.now());
+  }
+
+  releaseDocumentLock(): void {
+    this.locks.releaseDocument();
+  }
+
+  /** A cell value for setValuesRaw/addSheet: an error such as #N/A. */
+  errorValue(code: ErrorCode): CellError {
+    return new CellError(code);
+  }
+
+  /** A cell value for setValuesRaw/addSheet: a formula showing this result (default #NAME?/#ERROR!). */
+  formula(formula: string, result?: StoredValue): FormulaCell {
+    return new FormulaCell(formula, result ?? formulaResult(formula));
+  }
+
+  /** Calls a top-level function as google.script.run does: JSON in and out, one execution, errors as Error(message). */
+  call<T = unknown>(name: string, ...args: unknown[]): T {
+    checkWire(args, `arguments of ${name}`);
+    const vmArgs = this.script.realm.JSON.parse(JSON.stringify(args)) as unknown[];
+    const result = this.execute(name, { authMode: 'FULL', publicOnly: true }, vmArgs);
+    checkWire(result, `result of ${name}`);
+    return (result === undefined ? undefined : JSON.parse(JSON.stringify(result))) as T;
+  }
+
+  /** Opens the document: onOpen (or onInstall) with its event, in AuthMode NONE unless told otherwise. */
+  open(o: { authMode?: AuthMode; install?: boolean } = {}): void {
+    const authMode = o.authMode ?? 'NONE';
+    const event: Record<string, unknown> = { authMode, user: this.runtime.user };
+    if (authMode !== 'NONE') event.source = this.spreadsheet;
+    this.execute(o.install ? 'onInstall' : 'onOpen', { authMode }, [this.bridge.toVm(event)]);
+  }
+
+  /** A person clicks a menu item (found by caption among the menus the add-on added). */
+  clickMenu(caption: string): void {
+    this.execute(this.ui.menuFunction(caption), { authMode: 'FULL', publicOnly: true }, []);
+  }
+
+  /**
+   * Runs every installed time-driven trigger's handler as its owner, with a trigger event; returns
+   * the handlers run. Errors are recorded in triggerErrors and, unless tolerated, thrown after all ran.
+   */
+  fireTimeTriggers(o: { tolerateErrors?: boolean } = {}): string[] {
+    const ran: string[] = [];
+    const failures: string[] = [];
+    for (const t of [...this.triggerStore.installed]) {
+      if (!this.triggerStore.installed.includes(t)) continue;
+      ran.push(t.handler);
+      try {
+        this.execute(t.handler, { authMode: 'FULL', user: t.user }, [this.bridge.toVm(this.triggerEvent(t))]);
+      } catch (e) {
+        const message = e instanceof Error ? e.message : String(e);
+        this.triggerErrors.push({ handler: t.handler, user: t.user, message });
+        failures.push(`${t.handler}: ${message}`);
+      }
+    }
+    if (failures.length > 0 && !o.tolerateErrors) throw new Error(`stand-in: trigger handlers failed: ${failures.join('; ')}`);
+    return ran;
+  }
+
+  /** Stops the HTTP worker the stand-in started (if any). */
+  async close(): Promise<void> {
+    if (this.ownHttp) await this.ownHttp.close();
+    this.ownHttp = null;
+  }
+
+  private triggerEvent(t: InstalledTrigger): Record<string, unknown> {
+    const now = this.clock.now();
+    const w = wallClock(now, 'Etc/UTC');
+    const startOfYear = Date.UTC(w.year, 0, 1);
+    return {
+      authMode: 'FULL', triggerUid: t.id, year: w.year, month: w.month, 'day-of-month': w.day,
+      'day-of-week': w.weekday === 0 ? 7 : w.weekday, 'week-of-year': Math.floor((now - startOfYear) / (7 * 86_400_000)) + 1,
+      hour: w.hour, minute: w.minute, second: w.second, timezone: 'UTC',
+    };
+  }
+
+  private execute(name: string, o: { authMode: AuthMode; user?: string; publicOnly?: boolean }, vmArgs: unknown[]): unknown {
+    const fn = this.script.global[name];
+    if (typeof fn !== 'function' || this.reserved.has(name) || (o.publicOnly && name.endsWith('_'))) {
+      throw new Error(`Script function not found: ${name}`);
+    }
+    return this.runtime.run({ authMode: o.authMode, ...(o.user !== undefined && { user: o.user }) }, () => {
+      try {
+        return (fn as (...a: unknown[]) => unknown).apply(undefined, vmArgs);
+      } catch (e) {
+        throw hostError(e);
+      }
+    });
+  }
+
+  private logLine(args: unknown[]): string {
+    return formatLogLine(args.map((a) => this.bridge.unwrap(a) ?? a));
+  }
+}

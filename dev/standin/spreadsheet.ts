@@ -1,0 +1,187 @@
+// Spreadsheet and SpreadsheetApp: the active in-memory spreadsheet, its sheets and the person's
+// selection, plus helpers tests use to set up tabs and select ranges.
+import type { Rect } from './a1';
+import { FakeConditionalFormatRuleBuilder } from './conditional-format';
+import { BooleanCriteriaEnum } from './enums';
+import { GasException, GasObject, badArguments, gasApi, requireInt } from './gas-object';
+import { FakeRange, FakeRangeList } from './range';
+import { FakeSheet } from './sheet';
+import type { FakeUi, UiLog } from './ui';
+
+const DEFAULT_SIZE = { maxRows: 1000, maxCols: 26 };
+
+export interface SpreadsheetOptions {
+  id: string;
+  name: string;
+  timeZone: string;
+  locale: string;
+  ui: UiLog;
+}
+
+export class FakeSpreadsheet extends GasObject {
+  static override readonly api = gasApi<GoogleAppsScript.Spreadsheet.Spreadsheet>()('Spreadsheet', [
+    'getId', 'getName', 'rename', 'getUrl', 'getSheets', 'getNumSheets', 'getSheetByName', 'getSheetById',
+    'getActiveSheet', 'setActiveSheet', 'insertSheet', 'deleteSheet', 'getActiveRange', 'getActiveRangeList', 'getActiveCell',
+    'getRange', 'toast', 'getSpreadsheetTimeZone', 'setSpreadsheetTimeZone', 'getSpreadsheetLocale',
+  ]);
+
+  /** Every per-cell colour write (Range/RangeList.setBackground), for tests. */
+  readonly backgroundWrites: { sheet: string; a1: string; color: string | null }[] = [];
+  private readonly sheets: FakeSheet[] = [];
+  private active: FakeSheet;
+  private readonly selections = new Map<FakeSheet, Rect[]>();
+  private nextSheetId = 1_000_001;
+  private name: string;
+  private timeZone: string;
+
+  constructor(private readonly o: SpreadsheetOptions) {
+    super();
+    this.name = o.name;
+    this.timeZone = o.timeZone;
+    this.active = new FakeSheet(this, 0, 'Sheet1', DEFAULT_SIZE);
+    this.sheets.push(this.active);
+  }
+
+  getId(): string { return this.o.id; }
+  getName(): string { return this.name; }
+  rename(name: unknown): void { this.name = String(name); }
+  getUrl(): string { return `https://docs.google.com/spreadsheets/d/${this.o.id}/edit`; }
+  getSheets(): FakeSheet[] { return [...this.sheets]; }
+  getNumSheets(): number { return this.sheets.length; }
+  getSheetByName(name: unknown): FakeSheet | null { return this.sheets.find((s) => s.getName() === name) ?? null; }
+  getSheetById(id: unknown): FakeSheet | null { return this.sheets.find((s) => s.getSheetId() === id) ?? null; }
+  getActiveSheet(): FakeSheet { return this.active; }
+  getSpreadsheetTimeZone(): string { return this.timeZone; }
+  setSpreadsheetTimeZone(tz: unknown): void { this.timeZone = String(tz); }
+  getSpreadsheetLocale(): string { return this.o.locale; }
+
+  setActiveSheet(sheet: unknown): FakeSheet {
+    if (!(sheet instanceof FakeSheet) || !this.sheets.includes(sheet)) throw badArguments('SpreadsheetApp.Spreadsheet.setActiveSheet', [sheet]);
+    this.active = sheet;
+    return sheet;
+  }
+
+  /** insertSheet() | insertSheet(name) | insertSheet(index) | insertSheet(name, index): the new sheet becomes active. */
+  insertSheet(...args: unknown[]): FakeSheet {
+    const m = 'SpreadsheetApp.Spreadsheet.insertSheet';
+    let name: string | undefined;
+    let index = this.sheets.length;
+    if (typeof args[0] === 'string') name = args[0];
+    const idx = typeof args[0] === 'number' ? args[0] : args[1];
+    if (idx !== undefined) index = requireInt(idx, m, args);
+    if (args.length > 2 || (args[0] !== undefined && typeof args[0] !== 'string' && typeof args[0] !== 'number')) throw badArguments(m, args);
+    const sheet = this.createSheet(name ?? this.freeName(), index);
+    this.active = sheet;
+    return sheet;
+  }
+
+  deleteSheet(sheet: unknown): void {
+    if (!(sheet instanceof FakeSheet)) throw badArguments('SpreadsheetApp.Spreadsheet.deleteSheet', [sheet]);
+    if (this.sheets.length === 1) throw new GasException("You can't remove all the sheets in a document.");
+    this.sheets.splice(this.sheets.indexOf(sheet), 1);
+    this.selections.delete(sheet);
+    if (this.active === sheet) this.active = this.sheets[0]!;
+  }
+
+  /** The last range of the active sheet's selection (A1 when nothing was selected). */
+  getActiveRange(): FakeRange {
+    const rects = this.selection(this.active);
+    return new FakeRange(this.active, { ...rects[rects.length - 1]! });
+  }
+
+  getActiveCell(): FakeRange {
+    const r = this.getActiveRange().rect;
+    return new FakeRange(this.active, { row: r.row, col: r.col, numRows: 1, numCols: 1 });
+  }
+
+  /** The selection as made: every range, hidden rows included. */
+  getActiveRangeList(): FakeRangeList {
+    return new FakeRangeList(this.selection(this.active).map((r) => new FakeRange(this.active, { ...r })));
+  }
+
+  getRange(a1: unknown): FakeRange {
+    if (typeof a1 !== 'string') throw badArguments('SpreadsheetApp.Spreadsheet.getRange', [a1]);
+    const bang = a1.lastIndexOf('!');
+    const sheet = bang < 0 ? this.active : this.getSheetByName(a1.slice(0, bang).replace(/^'(.*)'$/, '$1').replace(/''/g, "'"));
+    if (!sheet) throw new GasException('Range not found');
+    return sheet.getRange(a1.slice(bang + 1));
+  }
+
+  toast(message: unknown, title?: unknown, timeoutSeconds?: unknown): void {
+    this.o.ui.toasts.push({ message: String(message), title: title === undefined ? '' : String(title), timeoutSeconds: typeof timeoutSeconds === 'number' ? timeoutSeconds : 5 });
+  }
+
+  // ---- used by Sheet and Range ----
+
+  checkNewName(name: string, except?: FakeSheet): void {
+    if (this.sheets.some((s) => s !== except && s.getName().toLowerCase() === name.toLowerCase())) {
+      throw new GasException(`A sheet with the name "${name}" already exists. Please enter another name.`);
+    }
+  }
+
+  selectRects(sheet: FakeSheet, rects: Rect[]): void {
+    this.active = sheet;
+    this.selections.set(sheet, rects.map((r) => sheet.checkRect({ ...r })));
+  }
+
+  remapSelection(sheet: FakeSheet, fn: (r: Rect) => Rect | null): void {
+    const rects = this.selections.get(sheet);
+    if (!rects) return;
+    const moved = rects.map(fn).filter((r): r is Rect => r !== null);
+    if (moved.length > 0) this.selections.set(sheet, moved);
+    else this.selections.delete(sheet);
+  }
+
+  private selection(sheet: FakeSheet): Rect[] {
+    return this.selections.get(sheet) ?? [{ row: 1, col: 1, numRows: 1, numCols: 1 }];
+  }
+
+  private createSheet(name: string, index: number, size = DEFAULT_SIZE): FakeSheet {
+    this.checkNewName(name);
+    const sheet = new FakeSheet(this, this.nextSheetId++, name, size);
+    this.sheets.splice(Math.max(0, Math.min(index, this.sheets.length)), 0, sheet);
+    return sheet;
+  }
+
+  private freeName(): string {
+    for (let i = this.sheets.length + 1; ; i++) if (!this.getSheetByName(`Sheet${i}`)) return `Sheet${i}`;
+  }
+
+  // ---- test helpers ----
+
+  /** A new tab holding these rows as given (see FakeSheet.setValuesRaw); not activated. */
+  addSheet(name: string, rows: unknown[][] = []): FakeSheet {
+    const width = Math.max(0, ...rows.map((r) => r.length));
+    const sheet = this.createSheet(name, this.sheets.length, { maxRows: Math.max(DEFAULT_SIZE.maxRows, rows.length), maxCols: Math.max(DEFAULT_SIZE.maxCols, width) });
+    sheet.setValuesRaw(rows);
+    return sheet;
+  }
+
+  /** A person selects these ranges (A1 notation, ctrl-click for several) on a sheet, which becomes active. */
+  select(sheet: FakeSheet, a1s: string[]): void {
+    if (a1s.length === 0) throw new Error('stand-in: select needs at least one range');
+    this.selectRects(sheet, a1s.map((a) => sheet.rectFromA1(a)));
+  }
+}
+
+export class FakeSpreadsheetApp extends GasObject {
+  static override readonly api = gasApi<GoogleAppsScript.Spreadsheet.SpreadsheetApp>()('SpreadsheetApp', [
+    'getActiveSpreadsheet', 'getActive', 'getActiveSheet', 'getActiveRange', 'getActiveRangeList', 'flush', 'getUi',
+    'newConditionalFormatRule', 'BooleanCriteria',
+  ]);
+  readonly BooleanCriteria = BooleanCriteriaEnum;
+
+  constructor(private readonly spreadsheet: FakeSpreadsheet, private readonly ui: FakeUi) {
+    super();
+  }
+
+  getActiveSpreadsheet(): FakeSpreadsheet { return this.spreadsheet; }
+  getActive(): FakeSpreadsheet { return this.spreadsheet; }
+  getActiveSheet(): FakeSheet { return this.spreadsheet.getActiveSheet(); }
+  getActiveRange(): FakeRange { return this.spreadsheet.getActiveRange(); }
+  getActiveRangeList(): FakeRangeList { return this.spreadsheet.getActiveRangeList(); }
+  /** Writes are immediate here; calls are counted. */
+  flush(): void {}
+  getUi(): FakeUi { return this.ui; }
+  newConditionalFormatRule(): FakeConditionalFormatRuleBuilder { return new FakeConditionalFormatRuleBuilder(); }
+}

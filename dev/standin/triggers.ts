@@ -1,0 +1,129 @@
+// ScriptApp: installable time-driven triggers owned by a user (and, for add-ons, a document), with
+// Apps Script's interval rules and the add-on limits (hourly at most often, one per user and document).
+import { AuthModeEnum, EventTypeEnum, TriggerSourceEnum } from './enums';
+import { GasException, GasObject, badArguments, gasApi, requireInt } from './gas-object';
+import type { Runtime } from './runtime';
+import { FakeSpreadsheet } from './spreadsheet';
+
+export interface InstalledTrigger {
+  id: string;
+  handler: string;
+  user: string;
+  /** The spreadsheet active when it was created. */
+  documentId: string;
+  everyMinutes?: number;
+  everyHours?: number;
+}
+
+const MINUTES = [1, 5, 10, 15, 30];
+const HOURS = [1, 2, 4, 6, 8, 12];
+const PER_USER_LIMIT = 20;
+
+export class TriggerStore {
+  readonly installed: InstalledTrigger[] = [];
+  private nextId = 7_301_000_001;
+
+  constructor(readonly runtime: Runtime, readonly spreadsheet: FakeSpreadsheet) {}
+
+  add(t: Omit<InstalledTrigger, 'id' | 'user' | 'documentId'>): InstalledTrigger {
+    const user = this.runtime.activeUser;
+    const documentId = this.spreadsheet.getId();
+    const mine = this.installed.filter((x) => x.user === user);
+    if (mine.length >= PER_USER_LIMIT) throw new GasException('This script has too many triggers. Triggers must be deleted from the script before more can be added.');
+    if (this.runtime.addonMode) {
+      if (t.everyMinutes !== undefined) throw new GasException('Add-ons cannot create time-based triggers that run more than once per hour.');
+      if (mine.some((x) => x.documentId === documentId)) {
+        throw new GasException('This add-on has created too many time-based triggers in this document for this Google user account.');
+      }
+    }
+    const trigger: InstalledTrigger = { id: String(this.nextId++), user, documentId, ...t };
+    this.installed.push(trigger);
+    return trigger;
+  }
+}
+
+export class FakeTrigger extends GasObject {
+  static override readonly api = gasApi<GoogleAppsScript.Script.Trigger>()('Trigger', [
+    'getUniqueId', 'getHandlerFunction', 'getEventType', 'getTriggerSource', 'getTriggerSourceId',
+  ]);
+  constructor(readonly info: InstalledTrigger) { super(); }
+  getUniqueId(): string { return this.info.id; }
+  getHandlerFunction(): string { return this.info.handler; }
+  getEventType(): string { return EventTypeEnum.CLOCK; }
+  getTriggerSource(): string { return TriggerSourceEnum.CLOCK; }
+  getTriggerSourceId(): null { return null; }
+}
+
+export class FakeClockTriggerBuilder extends GasObject {
+  static override readonly api = gasApi<GoogleAppsScript.Script.ClockTriggerBuilder>()('ClockTriggerBuilder', ['everyMinutes', 'everyHours', 'create']);
+  private minutes: number | undefined;
+  private hours: number | undefined;
+
+  constructor(private readonly store: TriggerStore, private readonly handler: string) { super(); }
+
+  everyMinutes(n: unknown): this {
+    const m = requireInt(n, 'ScriptApp.ClockTriggerBuilder.everyMinutes', [n]);
+    if (!MINUTES.includes(m)) throw new GasException('The value you passed to everyMinutes must be one of 1, 5, 10, 15 or 30.');
+    this.minutes = m;
+    this.hours = undefined;
+    return this;
+  }
+
+  everyHours(n: unknown): this {
+    const h = requireInt(n, 'ScriptApp.ClockTriggerBuilder.everyHours', [n]);
+    if (!HOURS.includes(h)) throw new GasException('The value you passed to everyHours must be one of 1, 2, 4, 6, 8 or 12.');
+    this.hours = h;
+    this.minutes = undefined;
+    return this;
+  }
+
+  create(): FakeTrigger {
+    if (this.minutes === undefined && this.hours === undefined) throw new GasException('Time-based triggers need a recurrence (everyMinutes, everyHours …).');
+    return new FakeTrigger(this.store.add({
+      handler: this.handler,
+      ...(this.minutes !== undefined && { everyMinutes: this.minutes }),
+      ...(this.hours !== undefined && { everyHours: this.hours }),
+    }));
+  }
+}
+
+export class FakeTriggerBuilder extends GasObject {
+  static override readonly api = gasApi<GoogleAppsScript.Script.TriggerBuilder>()('TriggerBuilder', ['timeBased']);
+  constructor(private readonly store: TriggerStore, private readonly handler: string) { super(); }
+  timeBased(): FakeClockTriggerBuilder { return new FakeClockTriggerBuilder(this.store, this.handler); }
+}
+
+export class FakeScriptApp extends GasObject {
+  static override readonly api = gasApi<GoogleAppsScript.Script.ScriptApp>()('ScriptApp', [
+    'newTrigger', 'getProjectTriggers', 'getUserTriggers', 'deleteTrigger', 'AuthMode', 'EventType', 'TriggerSource',
+  ]);
+  readonly AuthMode = AuthModeEnum;
+  readonly EventType = EventTypeEnum;
+  readonly TriggerSource = TriggerSourceEnum;
+
+  constructor(private readonly store: TriggerStore) { super(); }
+
+  newTrigger(functionName: unknown): FakeTriggerBuilder {
+    if (typeof functionName !== 'string' || functionName === '') throw badArguments('ScriptApp.newTrigger', [functionName]);
+    return new FakeTriggerBuilder(this.store, functionName);
+  }
+
+  /** The current user's triggers of this project. */
+  getProjectTriggers(): FakeTrigger[] {
+    const user = this.store.runtime.activeUser;
+    return this.store.installed.filter((t) => t.user === user).map((t) => new FakeTrigger(t));
+  }
+
+  /** The current user's triggers in that spreadsheet. */
+  getUserTriggers(spreadsheet: unknown): FakeTrigger[] {
+    if (!(spreadsheet instanceof FakeSpreadsheet)) throw badArguments('ScriptApp.getUserTriggers', [spreadsheet]);
+    const user = this.store.runtime.activeUser;
+    return this.store.installed.filter((t) => t.user === user && t.documentId === spreadsheet.getId()).map((t) => new FakeTrigger(t));
+  }
+
+  deleteTrigger(trigger: unknown): void {
+    if (!(trigger instanceof FakeTrigger)) throw badArguments('ScriptApp.deleteTrigger', [trigger]);
+    const i = this.store.installed.findIndex((t) => t.id === trigger.info.id && t.user === this.store.runtime.activeUser);
+    if (i >= 0) this.store.installed.splice(i, 1);
+  }
+}

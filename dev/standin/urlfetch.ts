@@ -1,0 +1,106 @@
+// UrlFetchApp over real synchronous HTTP (dev/sync-http.ts), with Apps Script's errors for non-2xx
+// replies and network failures; follows the simulator's clock header when linked to it.
+import { SyncHttpNetworkError, type SyncRequest, type SyncResponse } from '../sync-http';
+import { GasException, GasObject, badArguments, gasApi } from './gas-object';
+import type { Runtime } from './runtime';
+
+export interface HttpClient {
+  request(req: SyncRequest): SyncResponse;
+}
+
+/** One fetch as recorded for tests: never its headers or payload, so no key is ever kept. */
+export interface FetchRecord {
+  method: string;
+  url: string;
+  /** The reply's status; undefined when the network failed. */
+  status?: number;
+}
+
+const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+const USER_AGENT = 'Mozilla/5.0 (compatible; Google-Apps-Script; beanserver; +https://script.google.com; id: stand-in)';
+
+export class FakeHttpResponse extends GasObject {
+  static override readonly api = gasApi<GoogleAppsScript.URL_Fetch.HTTPResponse>()('HTTPResponse', [
+    'getResponseCode', 'getContentText', 'getHeaders', 'getAllHeaders', 'getContent',
+  ]);
+  constructor(private readonly res: SyncResponse) { super(); }
+  getResponseCode(): number { return this.res.status; }
+  getContentText(): string { return this.res.body; }
+  getHeaders(): Record<string, string> { return { ...this.res.headers }; }
+  getAllHeaders(): Record<string, string> { return { ...this.res.headers }; }
+  /** Bytes as Apps Script gives them: signed. */
+  getContent(): number[] { return [...Buffer.from(this.res.body, 'utf8')].map((b) => (b > 127 ? b - 256 : b)); }
+}
+
+interface FetchParams {
+  method?: unknown;
+  payload?: unknown;
+  contentType?: unknown;
+  headers?: unknown;
+  muteHttpExceptions?: unknown;
+}
+
+export interface UrlFetchOptions {
+  runtime: Runtime;
+  http: () => HttpClient;
+  /** Reply header carrying the linked simulator's clock, or null when not linked. */
+  clockHeader: string | null;
+  timeoutMs: number;
+  log: FetchRecord[];
+}
+
+export class FakeUrlFetchApp extends GasObject {
+  static override readonly api = gasApi<GoogleAppsScript.URL_Fetch.UrlFetchApp>()('UrlFetchApp', ['fetch']);
+
+  constructor(private readonly o: UrlFetchOptions) { super(); }
+
+  fetch(url: unknown, params: unknown = {}): FakeHttpResponse {
+    if (typeof url !== 'string' || typeof params !== 'object' || params === null) throw badArguments('UrlFetchApp.fetch', [url, params]);
+    if (!/^https?:\/\/[^/\s]+/i.test(url)) throw new GasException(`Invalid argument: ${url}`);
+    const p = params as FetchParams;
+    const method = String(p.method ?? 'get').toUpperCase();
+    if (!METHODS.has(method)) throw new GasException(`Invalid argument: method`);
+    const headers: Record<string, string> = { 'user-agent': USER_AGENT };
+    if (p.headers !== undefined) {
+      if (typeof p.headers !== 'object' || p.headers === null) throw badArguments('UrlFetchApp.fetch', [url, params]);
+      for (const [k, v] of Object.entries(p.headers)) headers[k.toLowerCase()] = String(v);
+    }
+    const body = this.body(p, headers);
+    this.o.runtime.counters.fetches++;
+    const record: FetchRecord = { method, url };
+    this.o.log.push(record);
+    let res: SyncResponse;
+    try {
+      res = this.o.http().request({ method, url, headers, ...(body !== undefined && { body }), timeoutMs: this.o.timeoutMs });
+    } catch (e) {
+      if (!(e instanceof SyncHttpNetworkError)) throw e;
+      throw new GasException(/timed? ?out/i.test(e.message) ? `Timeout: ${url}` : /ENOTFOUND|EAI_AGAIN/.test(e.message) ? `DNS error: ${url}` : `Address unavailable: ${url}`);
+    }
+    record.status = res.status;
+    this.followClock(res);
+    if ((res.status < 200 || res.status >= 300) && p.muteHttpExceptions !== true) {
+      const origin = /^https?:\/\/[^/?#]+/i.exec(url)![0];
+      throw new GasException(`Request failed for ${origin} returned code ${res.status}. Truncated server response: ${res.body.slice(0, 100)} (use muteHttpExceptions option to examine full response)`);
+    }
+    return new FakeHttpResponse(res);
+  }
+
+  /** The payload as Apps Script sends it: strings as they are, objects form-encoded. */
+  private body(p: FetchParams, headers: Record<string, string>): string | undefined {
+    if (p.payload === undefined || p.payload === null) return undefined;
+    let body: string;
+    if (typeof p.payload === 'string') body = p.payload;
+    else if (typeof p.payload === 'object' && !Array.isArray(p.payload)) {
+      body = Object.entries(p.payload).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`).join('&');
+    } else throw new Error('stand-in: UrlFetchApp.fetch payload of this kind is not implemented');
+    if (typeof p.contentType === 'string') headers['content-type'] = p.contentType;
+    else headers['content-type'] ??= 'application/x-www-form-urlencoded';
+    return body;
+  }
+
+  private followClock(res: SyncResponse): void {
+    if (!this.o.clockHeader) return;
+    const t = Number(res.headers[this.o.clockHeader]);
+    if (Number.isFinite(t)) this.o.runtime.clock.catchUp(t);
+  }
+}

@@ -1,0 +1,55 @@
+// The script's world: a node:vm context with ECMAScript built-ins, a Date on the virtual clock, a
+// console that writes to the stand-in's log, the Apps Script globals, and the bundle loaded into it.
+import { readFileSync } from 'node:fs';
+import * as vm from 'node:vm';
+import type { VmRealm } from './bridge';
+
+// Runs inside the context. Date() and new Date() read the virtual clock; everything else is the real Date.
+const INSTALL = `(function (nowFn, logFn) {
+  var RealDate = globalThis.Date;
+  var VirtualDate = function Date(year, monthIndex, day, hours, minutes, seconds, ms) {
+    if (!new.target) return new RealDate(nowFn()).toString();
+    var args = arguments.length === 0 ? [nowFn()] : Array.prototype.slice.call(arguments);
+    return Reflect.construct(RealDate, args, new.target);
+  };
+  VirtualDate.prototype = RealDate.prototype;
+  Object.defineProperty(RealDate.prototype, 'constructor', { value: VirtualDate, writable: true, configurable: true, enumerable: false });
+  VirtualDate.now = function now() { return nowFn(); };
+  VirtualDate.parse = RealDate.parse;
+  VirtualDate.UTC = RealDate.UTC;
+  Object.defineProperty(globalThis, 'Date', { value: VirtualDate, writable: true, configurable: true, enumerable: false });
+  var c = {};
+  ['log', 'info', 'warn', 'error', 'debug'].forEach(function (level) {
+    c[level] = function () { logFn(level, Array.prototype.slice.call(arguments)); };
+  });
+  Object.defineProperty(globalThis, 'console', { value: c, writable: true, configurable: true, enumerable: false });
+})`;
+
+export interface ScriptContext {
+  context: vm.Context;
+  /** The context's global object as the stand-in sees it (top-level functions land here). */
+  global: Record<string, unknown>;
+  realm: VmRealm;
+}
+
+export function createScriptContext(now: () => number, log: (level: string, args: unknown[]) => void): ScriptContext {
+  const global: Record<string, unknown> = {};
+  const context = vm.createContext(global, { name: 'Apps Script stand-in', codeGeneration: { strings: true, wasm: false } });
+  (vm.runInContext(INSTALL, context) as (n: () => number, l: typeof log) => void)(now, log);
+  const realm = vm.runInContext('({ Array: Array, Object: Object, Date: Date, Error: Error, JSON: JSON })', context) as VmRealm;
+  return { context, global, realm };
+}
+
+export function defineGlobals(ctx: ScriptContext, globals: Record<string, unknown>): void {
+  for (const [name, value] of Object.entries(globals)) {
+    Object.defineProperty(ctx.global, name, { value, writable: true, configurable: true, enumerable: false });
+  }
+}
+
+export function runScript(ctx: ScriptContext, source: string, filename: string): void {
+  new vm.Script(source, { filename }).runInContext(ctx.context);
+}
+
+export function readBundle(path: string): string {
+  return readFileSync(path, 'utf8');
+}

@@ -1,0 +1,78 @@
+// Typed Promise wrapper over google.script.run: one call, one reply, thrown errors as Failure.
+import type { Failure, ServerFunctions } from '../src/server/contract';
+
+type Name = keyof ServerFunctions;
+
+/** The slice of google.script.run this page uses. */
+interface Runner {
+  withSuccessHandler(fn: (value: unknown) => void): Runner;
+  withFailureHandler(fn: (error: unknown) => void): Runner;
+  [name: string]: unknown;
+}
+
+interface GoogleGlobal { script?: { run?: Runner } }
+
+function runner(): Runner | null {
+  const g = (globalThis as { google?: GoogleGlobal }).google;
+  return g?.script?.run ?? null;
+}
+
+/** Path of the first Date inside `value`, or null: google.script.run cannot carry Dates. */
+export function findDate(value: unknown, path = 'args'): string | null {
+  if (value instanceof Date) return path;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const hit = findDate(value[i], `${path}[${i}]`);
+      if (hit) return hit;
+    }
+  } else if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      const hit = findDate(v, `${path}.${k}`);
+      if (hit) return hit;
+    }
+  }
+  return null;
+}
+
+function failure(message: string): Failure {
+  return { ok: false, error: { code: 'network', message } };
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  if (typeof error === 'string' && error) return error;
+  if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string') {
+    return (error as { message: string }).message;
+  }
+  return 'no details';
+}
+
+/**
+ * Calls a server function. Resolves with its reply; a thrown server error or a lost connection
+ * resolves as `{ ok: false, error: { code: 'network', message } }`. Rejects only on a programming
+ * error (a Date in the arguments).
+ */
+export function call<K extends Name>(name: K, ...args: Parameters<ServerFunctions[K]>): Promise<ReturnType<ServerFunctions[K]>> {
+  type R = ReturnType<ServerFunctions[K]>;
+  const datePath = findDate(args);
+  if (datePath) return Promise.reject(new TypeError(`${name}: ${datePath} is a Date; send an ISO string instead`));
+  const run = runner();
+  if (!run) return Promise.resolve(failure('This page is not connected to the spreadsheet. Close the sidebar and open it again.') as R);
+  return new Promise<R>((resolve) => {
+    const target = run
+      .withSuccessHandler((value) => {
+        // A reply that is not the agreed shape is reported rather than trusted.
+        if (value && typeof value === 'object' && typeof (value as { ok?: unknown }).ok === 'boolean') resolve(value as R);
+        else resolve({ ok: false, error: { code: 'bad_reply', message: 'The add-on gave an answer this page does not understand. Reload the sidebar and try again.' } } as R);
+      })
+      .withFailureHandler((error) => {
+        resolve(failure(`The add-on stopped with an error: ${errorText(error)}. Try again in a moment.`) as R);
+      });
+    const fn = target[name];
+    if (typeof fn !== 'function') {
+      resolve(failure(`The add-on does not offer ${name}. Reload the sidebar.`) as R);
+      return;
+    }
+    (fn as (...a: unknown[]) => void).apply(target, args);
+  });
+}

@@ -1,0 +1,102 @@
+// Campaign section: the campaign bound to the active tab, create a new one, or pick an existing one.
+import type { App } from './app';
+import { actionButton, message, okOrShow } from './action';
+import { call } from './bridge';
+import { card } from './card';
+import { el, replace } from './dom';
+import { enterClicks, labelled } from './field';
+import { count, formatNumber, statusWord } from './format';
+import { watch } from './state';
+
+const NAME_LIMIT = 80;
+
+export function campaignSection(app: App): HTMLElement {
+  const { store } = app;
+  const c = card('campaign', 'Campaign');
+  const bound = el('p', { class: 'bound' });
+
+  // Create
+  const name = el('input', { type: 'text', name: 'campaignName', maxlength: NAME_LIMIT, autocomplete: 'off' });
+  const counter = el('span', { class: 'counter' });
+  const goal = el('textarea', { name: 'campaignGoal', rows: 2 });
+  const createMsg = message();
+  const create = actionButton('Create campaign', 'primary', async () => {
+    const { templateId, sidebar } = store.get();
+    if (!templateId) return;
+    const goalText = goal.value.trim();
+    const r = okOrShow(await call('createCampaign', { templateId, name: name.value.trim(), ...(goalText ? { goal: goalText } : {}) }), createMsg);
+    if (!r) return;
+    name.value = '';
+    goal.value = '';
+    updateCreate();
+    if (sidebar) store.set({ sidebar: { ...sidebar, campaign: r.campaign } });
+    createMsg.show('ok', `Created “${r.campaign.name}” and bound it to tab ${sidebar?.sheet.name ?? 'this tab'}.`);
+    await Promise.all([app.loadState(), app.loadCampaigns()]);
+  });
+  const updateCreate = () => {
+    const n = name.value.length;
+    replace(counter, `${formatNumber(n)} / ${NAME_LIMIT}`);
+    counter.classList.toggle('counter-full', n >= NAME_LIMIT);
+    const s = store.get();
+    create.block(!s.sidebar?.settings.connected ? 'Connect first.'
+      : !s.templateId ? 'Choose a template above first.'
+        : !name.value.trim() ? 'Give the campaign a name.' : null);
+  };
+  name.addEventListener('input', updateCreate);
+  const nameField = labelled('Campaign name', name, counter);
+
+  // Pick
+  const pick = el('select', { name: 'campaignPick' });
+  const pickMsg = message();
+  const use = actionButton('Use this campaign', 'secondary', async () => {
+    const campaignId = pick.value;
+    if (!campaignId) return;
+    const r = okOrShow(await call('selectCampaign', { campaignId }), pickMsg);
+    if (!r) return;
+    const sidebar = store.get().sidebar;
+    if (sidebar) store.set({ sidebar: { ...sidebar, campaign: r.campaign } });
+    pickMsg.show('ok', `Bound “${r.campaign.name}” to tab ${sidebar?.sheet.name ?? 'this tab'}.`);
+    await app.loadState();
+  });
+  const updateUse = () => use.block(pick.value ? null : store.get().sidebar?.settings.connected ? 'Choose a campaign from the list.' : 'Connect first.');
+  pick.addEventListener('change', updateUse);
+
+  const change = el('details', { class: 'sub' }, el('summary', {}, 'Create or switch campaign'),
+    el('section', { class: 'stack', 'aria-label': 'Create a campaign' },
+      el('h3', {}, 'Create a new one'),
+      el('div', { class: 'stack', onkeydown: enterClicks(create.el) }, nameField),
+      labelled('Goal (optional)', goal, 'Who it is for. Only you see it.'),
+      el('div', { class: 'row' }, create.el), create.reason, createMsg.el),
+    el('section', { class: 'stack', 'aria-label': 'Use an existing campaign' },
+      el('h3', {}, 'Or use an existing one'),
+      labelled('Campaign', pick),
+      el('div', { class: 'row' }, use.el), use.reason, pickMsg.el));
+  // The forms open when they are the next step (connected, no campaign) and fold away otherwise.
+  let lastWanted: boolean | null = null;
+  c.body.append(bound, change);
+
+  watch(store, (s) => ({ sheet: s.sidebar?.sheet.name ?? null, campaign: s.sidebar?.campaign ?? null, connected: s.sidebar?.settings.connected ?? false }), ({ sheet, campaign, connected }) => {
+    if (sheet === null) { replace(bound, 'Loading…'); return; }
+    replace(bound, ...(campaign
+      ? ['Bound to tab ', el('strong', {}, sheet), ': ', el('strong', {}, campaign.name)]
+      : ['No campaign on tab ', el('strong', {}, sheet), ' yet. Create one or use an existing one.']));
+    c.status(campaign ? campaign.name : 'None yet', campaign ? 'done' : 'todo');
+    const wanted = connected && !campaign;
+    if (lastWanted !== wanted) change.open = wanted;
+    lastWanted = wanted;
+  });
+
+  watch(store, (s) => ({ list: s.campaigns, error: s.campaignsError, bound: s.sidebar?.campaign?.id ?? null, connected: s.sidebar?.settings.connected ?? false }), ({ list, error, bound: boundId, connected }) => {
+    if (error) pickMsg.show('error', error);
+    const keep = pick.value;
+    replace(pick,
+      el('option', { value: '' }, list ? (list.length ? 'Choose a campaign…' : 'No campaigns yet') : connected ? 'Loading…' : 'Connect first'),
+      ...(list ?? []).map((cp) => el('option', { value: cp.id },
+        `${cp.name} · ${statusWord(cp.status)} · ${count(cp.leadCount, 'person', 'people')}${cp.id === boundId ? ' (bound)' : ''}`)));
+    pick.value = list?.some((cp) => cp.id === keep) ? keep : '';
+    updateUse();
+  });
+
+  watch(store, (s) => ({ connected: s.sidebar?.settings.connected ?? false, templateId: s.templateId }), updateCreate);
+  return c.el;
+}

@@ -1,0 +1,46 @@
+// A section card: a collapsible <details> whose summary carries the heading and a status line.
+import { el, replace, uid } from './dom';
+import { watch, type Store } from './state';
+
+export interface Card {
+  el: HTMLDetailsElement;
+  body: HTMLElement;
+  /** The short status beside the heading, e.g. "Connected". */
+  status(text: string, tone?: 'done' | 'todo' | 'warn'): void;
+  /** Opens or collapses the card. */
+  open(open: boolean): void;
+}
+
+export function card(id: string, title: string): Card {
+  const headingId = uid('h');
+  const statusEl = el('span', { class: 'card-status' });
+  const body = el('div', { class: 'card-body' });
+  const details = el('details', { class: 'card', id, open: true, 'aria-labelledby': headingId },
+    el('summary', {}, el('h2', { id: headingId }, title), statusEl),
+    body);
+  return {
+    el: details,
+    body,
+    status(text, tone = 'todo') {
+      statusEl.className = `card-status card-status-${tone}`;
+      replace(statusEl, text);
+    },
+    open(open) { details.open = open; },
+  };
+}
+
+/** Opens or collapses a card only when the wanted state flips, so the person's own toggling is kept. */
+export function autoOpen(c: Card): (open: boolean) => void {
+  let last: boolean | null = null;
+  return (open) => {
+    if (open === last) return;
+    last = open;
+    c.open(open);
+  };
+}
+
+/** Sections that only make sense for a bound campaign open when the tab gets one. */
+export function openWithCampaign(c: Card, store: Store): void {
+  const toggle = autoOpen(c);
+  watch(store, (s) => s.sidebar ? Boolean(s.sidebar.campaign) : null, (has) => { if (has !== null) toggle(has); });
+}

@@ -1,0 +1,129 @@
+// Columns section: each person field's column (detected or chosen), the first selected row's
+// value beside it, problems flagged before sending, and fallback values.
+import type { App } from './app';
+import { actionButton, message, okOrShow } from './action';
+import { call } from './bridge';
+import { card, openWithCampaign } from './card';
+import { el, replace, uid } from './dom';
+import { markSaved, syncValue } from './field';
+import { FALLBACK_HINTS, FIELD_LABELS, FIELD_LIMITS, PERSON_FIELDS, fieldIssue, type PersonField } from './fields';
+import type { FieldMap, SidebarState } from '../src/server/contract';
+import { watch } from './state';
+
+/** Fields a fallback makes sense for: the ones spoken or shown to the person. */
+const FALLBACK_FIELDS: readonly PersonField[] = ['firstName', 'company', 'role', 'hook', 'ctaLabel', 'ctaUrl', 'headline'];
+
+interface Row {
+  field: PersonField;
+  select: HTMLSelectElement;
+  fallback: HTMLInputElement | null;
+  meta: HTMLElement;
+  flag: HTMLElement;
+}
+
+type Slice = Pick<SidebarState, 'sheet' | 'mapping' | 'overrides' | 'fallbacks' | 'sample'>;
+
+export function columnsSection(app: App): HTMLElement {
+  const { store } = app;
+  const c = card('columns', 'Columns');
+  openWithCampaign(c, store);
+  const msg = message();
+  const intro = el('p', { class: 'muted' });
+  const list = el('div', { class: 'map-list' });
+  let current: Slice | null = null;
+
+  const rows: Row[] = PERSON_FIELDS.map((field) => {
+    const id = uid('col');
+    const select = el('select', { id, name: `map-${field}` });
+    const meta = el('div', { class: 'map-meta', id: `${id}-meta` });
+    const flag = el('div', { class: 'flag', hidden: true });
+    select.setAttribute('aria-describedby', meta.id);
+    let fallback: HTMLInputElement | null = null;
+    let fallbackRow: HTMLElement | null = null;
+    if (FALLBACK_FIELDS.includes(field)) {
+      const fid = uid('fb');
+      const limit = FIELD_LIMITS[field];
+      const hint = FALLBACK_HINTS[field];
+      fallback = el('input', { id: fid, type: 'text', name: `fallback-${field}`, 'aria-label': `${FIELD_LABELS[field]} if empty`, maxlength: limit ?? null, placeholder: hint ? `e.g. ${hint}` : 'Leave empty for none', autocomplete: 'off' });
+      fallbackRow = el('div', { class: 'map-fallback' }, el('label', { for: fid }, 'If empty'), fallback);
+    }
+    list.appendChild(el('div', { class: 'map-row' }, el('label', { for: id }, FIELD_LABELS[field]), select, meta, flag, fallbackRow));
+    return { field, select, fallback, meta, flag };
+  });
+
+  const refreshRow = (row: Row, s: Slice) => {
+    const { field, select, fallback, meta, flag } = row;
+    const overridden = s.overrides.includes(field);
+    const column = s.mapping[field];
+    const edited = select.value !== (select.dataset.serverValue ?? '');
+    const source = edited ? 'Unsaved choice' : overridden ? `Chosen: ${column ?? '—'}` : column ? `Detected: ${column}` : 'No column found';
+    const sample = s.sample ? s.sample[field] ?? '' : null;
+    replace(meta, el('span', { class: 'map-source' }, source),
+      sample === null ? null : el('span', { class: 'map-sample' }, sample ? `Sample: ${sample}` : 'Sample: (empty)'));
+    const fb = fallback ? fallback.value : s.fallbacks[field];
+    let issue = s.sample ? fieldIssue(field, sample ?? undefined, fb)?.text ?? null : null;
+    if (field === 'firstName' && !column && !select.value && !(fb ?? '').trim()) {
+      issue = 'Required: no first-name column. Choose one, or every row will be marked invalid.';
+    }
+    replace(flag, issue ?? '');
+    flag.hidden = !issue;
+    row.select.classList.toggle('invalid', Boolean(issue));
+  };
+
+  const render = (s: Slice, sheetChanged: boolean) => {
+    for (const row of rows) {
+      const { field, select, fallback } = row;
+      const wanted = s.overrides.includes(field) ? s.mapping[field] ?? '' : '';
+      const keep = select.value;
+      const headers = s.sheet.headers.filter((h) => h !== '');
+      if (wanted && !headers.includes(wanted)) headers.push(wanted);
+      replace(select, el('option', { value: '' }, 'Detect automatically'),
+        ...headers.map((h) => el('option', { value: h }, s.sheet.headers.includes(h) ? h : `${h} (not in this tab)`)));
+      // A different tab is a different form: the person's unsaved edits belong to the old one.
+      if (sheetChanged) { delete select.dataset.serverValue; if (fallback) delete fallback.dataset.serverValue; }
+      else select.value = keep;
+      syncValue(select, wanted);
+      if (fallback) syncValue(fallback, s.fallbacks[field] ?? '');
+      refreshRow(row, s);
+    }
+    replace(intro, s.sample ? 'Values from the first selected row are shown under each field.' : 'Select a row in the sheet to see its values here.');
+    const issues = rows.filter((r) => !r.flag.hidden).length;
+    const found = PERSON_FIELDS.filter((f) => s.mapping[f]).length;
+    c.status(issues ? `${issues} to fix` : `${found} of ${PERSON_FIELDS.length} found`, issues ? 'warn' : 'done');
+  };
+
+  const onEdit = () => { if (current) for (const r of rows) refreshRow(r, current); };
+  list.addEventListener('change', onEdit);
+  list.addEventListener('input', onEdit);
+
+  const save = actionButton('Save columns', 'primary', async () => {
+    const mapping: Partial<FieldMap<string | null>> = {};
+    const fallbacks: Partial<FieldMap<string>> = {};
+    for (const r of rows) {
+      mapping[r.field] = r.select.value || null;
+      if (r.fallback) fallbacks[r.field] = r.fallback.value.trim();
+    }
+    const r = okOrShow(await call('saveColumnMapping', { mapping, fallbacks }), msg);
+    if (!r) return;
+    for (const row of rows) { markSaved(row.select); if (row.fallback) markSaved(row.fallback); }
+    const sidebar = store.get().sidebar;
+    if (sidebar) store.set({ sidebar: { ...sidebar, mapping: r.mapping, overrides: r.overrides, fallbacks: r.fallbacks } });
+    msg.show('ok', 'Columns saved for this tab.');
+    // The sample follows the mapping, so read it again.
+    await app.loadState();
+  });
+
+  c.body.append(intro, list, el('div', { class: 'row' }, save.el), msg.el);
+
+  watch(store, (s): Slice | null => s.sidebar
+    ? { sheet: s.sidebar.sheet, mapping: s.sidebar.mapping, overrides: s.sidebar.overrides, fallbacks: s.sidebar.fallbacks, sample: s.sidebar.sample }
+    : null,
+  (s) => {
+    if (!s) return;
+    const sheetChanged = current !== null && current.sheet.id !== s.sheet.id;
+    current = s;
+    if (sheetChanged) msg.clear();
+    render(s, sheetChanged);
+  });
+  return c.el;
+}

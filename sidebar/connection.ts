@@ -1,0 +1,53 @@
+// Connection section: base URL and API key, "Save and test", the key shown only as its hint.
+import type { App } from './app';
+import { actionButton, message, okOrShow } from './action';
+import { call } from './bridge';
+import { autoOpen, card } from './card';
+import { el, replace } from './dom';
+import { enterClicks, labelled, markSaved, syncValue } from './field';
+import { watch } from './state';
+
+export function connectionSection(app: App): HTMLElement {
+  const { store } = app;
+  const c = card('connection', 'Connection');
+  const toggle = autoOpen(c);
+  const baseUrl = el('input', { type: 'url', name: 'baseUrl', autocomplete: 'off', spellcheck: 'false', placeholder: 'https://…/api/v1' });
+  const apiKey = el('input', { type: 'password', name: 'apiKey', autocomplete: 'off', spellcheck: 'false' });
+  const keyHint = el('span', { class: 'key-hint' });
+  const msg = message();
+
+  const save = actionButton('Save and test', 'primary', async () => {
+    const url = baseUrl.value.trim();
+    const key = apiKey.value.trim();
+    const hasKey = Boolean(store.get().sidebar?.settings.keyHint);
+    if (!url) { msg.show('error', 'Enter the API address, ending in /api/v1.'); baseUrl.focus(); return; }
+    if (!key && !hasKey) { msg.show('error', 'Paste your API key.'); apiKey.focus(); return; }
+    msg.show('info', 'Checking the key…');
+    const r = okOrShow(await call('saveSettings', key ? { baseUrl: url, apiKey: key } : { baseUrl: url }), msg);
+    if (!r) return;
+    apiKey.value = '';
+    markSaved(baseUrl);
+    const sidebar = store.get().sidebar;
+    msg.show('ok', r.settings.connected ? 'Connected. The key works.' : 'Saved.');
+    // Becoming connected loads the lists (main.ts); a new key on a live connection reloads them here.
+    if (sidebar) store.set({ sidebar: { ...sidebar, settings: r.settings } });
+    if (sidebar?.settings.connected && r.settings.connected) await Promise.all([app.loadTemplates(), app.loadCampaigns()]);
+  });
+
+  const form = el('form', { class: 'stack', novalidate: true, onsubmit: (ev: Event) => ev.preventDefault(), onkeydown: enterClicks(save.el) },
+    labelled('API address', baseUrl, 'Where the video service lives, e.g. https://api.example.com/api/v1'),
+    labelled('API key', apiKey, keyHint),
+    el('div', { class: 'row' }, save.el),
+    msg.el);
+  c.body.appendChild(form);
+
+  watch(store, (s) => s.sidebar?.settings ?? null, (settings) => {
+    if (!settings) return;
+    syncValue(baseUrl, settings.baseUrl ?? '');
+    replace(keyHint, settings.keyHint ? `Key saved: ${settings.keyHint}. Leave empty to keep it.` : 'No key saved yet.');
+    apiKey.placeholder = settings.keyHint ? 'Paste a new key to replace it' : 'Paste your API key';
+    c.status(settings.connected ? 'Connected' : 'Not connected', settings.connected ? 'done' : 'todo');
+    toggle(!settings.connected);
+  });
+  return c.el;
+}

@@ -1,0 +1,57 @@
+// In-page confirmation dialog (window.confirm may be blocked in the sandboxed iframe).
+import { el, uid } from './dom';
+
+export interface ConfirmOptions {
+  title: string;
+  text: string;
+  confirmLabel: string;
+  cancelLabel?: string;
+}
+
+const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
+
+/** Asks the person; resolves true only on the confirm button. Escape and Cancel resolve false. */
+export function confirmDialog(opts: ConfirmOptions): Promise<boolean> {
+  const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  const titleId = uid('dlg-title');
+  const textId = uid('dlg-text');
+  const cancel = el('button', { type: 'button', class: 'btn btn-secondary' }, opts.cancelLabel ?? 'Cancel');
+  const ok = el('button', { type: 'button', class: 'btn btn-primary' }, opts.confirmLabel);
+  const dialog = el('dialog', { class: 'dialog', role: 'alertdialog', 'aria-modal': 'true', 'aria-labelledby': titleId, 'aria-describedby': textId },
+    el('h2', { id: titleId }, opts.title),
+    el('p', { id: textId }, opts.text),
+    el('div', { class: 'row row-end' }, cancel, ok));
+  document.body.appendChild(dialog);
+
+  return new Promise<boolean>((resolve) => {
+    let settled = false;
+    const finish = (answer: boolean) => {
+      if (settled) return;
+      settled = true;
+      if (dialog.open) dialog.close();
+      dialog.remove();
+      if (opener && opener.isConnected) opener.focus();
+      resolve(answer);
+    };
+    dialog.addEventListener('keydown', (ev) => {
+      if (ev.key === 'Escape') {
+        ev.preventDefault();
+        finish(false);
+      } else if (ev.key === 'Tab') {
+        // Keep Tab inside the dialog.
+        const items = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE));
+        const first = items[0];
+        const last = items[items.length - 1];
+        if (!first || !last) return;
+        if (ev.shiftKey && document.activeElement === first) { ev.preventDefault(); last.focus(); }
+        else if (!ev.shiftKey && document.activeElement === last) { ev.preventDefault(); first.focus(); }
+      }
+    });
+    dialog.addEventListener('cancel', (ev) => { ev.preventDefault(); finish(false); });
+    cancel.addEventListener('click', () => finish(false));
+    ok.addEventListener('click', () => finish(true));
+    dialog.showModal();
+    // Cancel first: the safe choice is where focus lands.
+    cancel.focus();
+  });
+}

@@ -1,0 +1,40 @@
+// Tiny DOM builder: elements from tag, attributes and children; text always via textContent.
+
+export type Child = Node | string | number | null | undefined | false;
+type Handler = (ev: Event) => void;
+export type Attrs = Record<string, string | number | boolean | Handler | null | undefined>;
+
+/** Makes an element; `on*` function attributes become listeners, `false`/null attributes are left out. */
+export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (typeof value === 'function') node.addEventListener(name.slice(2).toLowerCase(), value);
+    else if (name === 'value' || name === 'checked' || name === 'disabled') (node as unknown as Record<string, unknown>)[name] = value;
+    else node.setAttribute(name, value === true ? '' : String(value));
+  }
+  append(node, ...children);
+  return node;
+}
+
+/** Appends children; strings become text nodes, so data is never parsed as HTML. */
+export function append(parent: Node, ...children: Child[]): void {
+  for (const c of children) {
+    if (c === null || c === undefined || c === false) continue;
+    parent.appendChild(typeof c === 'object' ? c : document.createTextNode(String(c)));
+  }
+}
+
+/** Replaces all children of `parent`. */
+export function replace(parent: Node, ...children: Child[]): void {
+  while (parent.firstChild) parent.removeChild(parent.firstChild);
+  append(parent, ...children);
+}
+
+let counter = 0;
+/** A page-unique id for label/aria wiring. */
+export function uid(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${counter}`;
+}
+

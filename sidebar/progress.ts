@@ -1,0 +1,163 @@
+// Progress section: status, stacked bar with legend, stages in flight, the stalled alert,
+// last refresh, the auto-refresh switch, Refresh now and Export.
+import type { App } from './app';
+import { actionButton, message, okOrShow } from './action';
+import { call } from './bridge';
+import { card, openWithCampaign } from './card';
+import { el, replace } from './dom';
+import { count, formatNumber, interval, KNOWN_STAGES, relativeTime, stageWord, statusWord } from './format';
+import type { LastRefresh, ProgressInfo } from '../src/server/contract';
+import type { CampaignCounts, Stalled } from '../src/api/types';
+import { watch } from './state';
+
+/** Bar segments, in the order a person reads them. */
+const SEGMENTS = ['complete', 'rendering', 'pending', 'failed', 'cancelled', 'skipped'] as const;
+
+/** Whether anything is still moving: rendering, or pending after a generate. */
+export function inFlight(p: ProgressInfo | null, awaitingRender: boolean): boolean {
+  if (!p) return false;
+  return p.counts.rendering > 0 || (awaitingRender && p.counts.pending > 0);
+}
+
+/** Stage keys with a count, known ones in pipeline order, then any others by name. */
+export function activeStages(stages: Record<string, number>): [string, number][] {
+  const keys = Object.keys(stages).filter((k) => typeof stages[k] === 'number' && stages[k]! > 0);
+  const known = KNOWN_STAGES.filter((k) => keys.includes(k));
+  const other = keys.filter((k) => !KNOWN_STAGES.includes(k)).sort();
+  return [...known, ...other].map((k) => [k, stages[k]!]);
+}
+
+/** The stalled alert's sentences; message only when it is a string (its type is not promised). */
+export function stalledLines(s: Stalled): string[] {
+  const lines = ['Rendering has stopped making progress on the service side.'];
+  const minutes = Number(s.minutes);
+  const jobs = Number(s.jobs);
+  if (typeof s.minutes !== 'boolean' && s.minutes !== null && s.minutes !== '' && Number.isFinite(minutes) && minutes > 0) {
+    const forJobs = Number.isFinite(jobs) && jobs > 0 && typeof s.jobs !== 'boolean' ? ` on ${count(jobs, 'video')}` : '';
+    lines.push(`Nothing has moved for ${count(minutes, 'minute')}${forJobs}.`);
+  }
+  if (typeof s.message === 'string' && s.message.trim()) lines.push(s.message);
+  return lines;
+}
+
+function bar(counts: CampaignCounts): HTMLElement {
+  const total = SEGMENTS.reduce((n, k) => n + (counts[k] ?? 0), 0);
+  const label = SEGMENTS.map((k) => `${formatNumber(counts[k] ?? 0)} ${k}`).join(', ');
+  return el('div', { class: 'bar', role: 'img', 'aria-label': `Videos: ${label}` },
+    ...SEGMENTS.filter((k) => (counts[k] ?? 0) > 0).map((k) =>
+      el('span', { class: `seg seg-${k}`, style: `width:${((counts[k] ?? 0) / total) * 100}%` })));
+}
+
+function legend(counts: CampaignCounts): HTMLElement {
+  return el('ul', { class: 'legend' },
+    ...SEGMENTS.filter((k) => k !== 'skipped' || (counts[k] ?? 0) > 0).map((k) =>
+      el('li', { 'data-key': k }, el('span', { class: `swatch seg-${k}`, 'aria-hidden': 'true' }),
+        `${k.charAt(0).toUpperCase()}${k.slice(1)} `, el('strong', {}, formatNumber(counts[k] ?? 0)))));
+}
+
+/** The later of two refresh records (the timer's and the one seen by getProgress). */
+function latest(a: LastRefresh | null | undefined, b: LastRefresh | null | undefined): LastRefresh | null {
+  if (!a) return b ?? null;
+  if (!b) return a;
+  return Date.parse(b.at) > Date.parse(a.at) ? b : a;
+}
+
+export function progressSection(app: App): HTMLElement {
+  const { store } = app;
+  const c = card('progress', 'Progress');
+  openWithCampaign(c, store);
+  const empty = el('p', { class: 'muted' });
+  const stalled = el('div', { class: 'stalled-slot' });
+  const status = el('p', { class: 'status-line' });
+  const chart = el('div', { class: 'chart' });
+  const stages = el('div', { class: 'stages' });
+  const lastRefresh = el('p', { class: 'muted last-refresh' });
+  const timerError = el('p', { class: 'flag', hidden: true });
+  const progressMsg = message();
+  const view = el('div', { class: 'stack', hidden: true }, status, chart, stages);
+
+  // Auto-refresh switch
+  const switchInput = el('input', { type: 'checkbox', role: 'switch', id: 'auto-refresh' });
+  const switchText = el('span', { class: 'switch-state' });
+  const switchMsg = message();
+  let switchBusy = false;
+  switchInput.addEventListener('change', () => {
+    if (switchBusy) return;
+    const on = switchInput.checked;
+    switchBusy = true;
+    switchInput.disabled = true;
+    void call('setAutoRefresh', { on }).then((reply) => {
+      const r = okOrShow(reply, switchMsg);
+      const sidebar = store.get().sidebar;
+      if (r && sidebar) store.set({ sidebar: { ...sidebar, autoRefresh: { on: r.on, intervalMinutes: r.intervalMinutes } } });
+      if (!r) switchInput.checked = !on;
+    }).finally(() => {
+      switchBusy = false;
+      switchInput.disabled = false;
+    });
+  });
+  const switchRow = el('div', { class: 'switch' }, switchInput, el('label', { for: 'auto-refresh' }, 'Auto-refresh'), switchText);
+
+  const actionMsg = message();
+  const refresh = actionButton('Refresh now', 'primary', async () => {
+    actionMsg.show('info', 'Refreshing the sheet…');
+    const r = okOrShow(await call('refreshNow'), actionMsg);
+    if (!r) return;
+    actionMsg.show('ok', `Updated ${count(r.updated, 'row')}.${r.remaining ? ` ${count(r.remaining, 'row')} left: run again to finish.` : ''}`);
+    await Promise.all([app.loadProgress(), app.loadState()]);
+  });
+  const exportBtn = actionButton('Export finished videos', 'secondary', async () => {
+    const r = okOrShow(await call('exportFinishedVideos'), actionMsg);
+    if (!r) return;
+    actionMsg.show('ok', `Wrote ${count(r.count, 'finished video')} to the tab “${r.sheetName}”.`);
+  });
+
+  c.body.append(stalled, empty, view, progressMsg.el, lastRefresh, timerError, switchRow, switchMsg.el,
+    el('div', { class: 'row' }, refresh.el, exportBtn.el), actionMsg.el);
+
+  watch(store, (s) => ({ campaign: s.sidebar?.campaign ?? null, progress: s.progress, error: s.progressError }), ({ campaign, progress, error }) => {
+    if (error) progressMsg.show('error', error); else progressMsg.clear();
+    refresh.block(campaign ? null : 'Choose or create a campaign first.');
+    exportBtn.block(campaign ? null : 'Choose or create a campaign first.');
+    const p = progress && campaign && progress.campaignId === campaign.id ? progress : null;
+    view.hidden = !p;
+    empty.hidden = Boolean(p);
+    replace(empty, campaign ? 'Loading progress…' : 'Progress shows here once the tab has a campaign.');
+    if (!p) { replace(stalled); c.status('—'); return; }
+    replace(status, 'Status: ', el('strong', {}, statusWord(p.status)), ` · ${count(p.counts.total, 'person', 'people')}`);
+    replace(chart, bar(p.counts), legend(p.counts));
+    const active = activeStages(p.stages);
+    replace(stages, ...(active.length
+      ? [el('h3', {}, 'In flight'), el('ul', { class: 'stage-list' }, ...active.map(([k, n]) => el('li', { 'data-stage': k }, `${stageWord(k)} `, el('strong', {}, formatNumber(n)))))]
+      : []));
+    // The alert is inserted fresh when stalled appears, so screen readers announce it.
+    if (p.stalled) {
+      const lines = stalledLines(p.stalled);
+      const current = stalled.firstElementChild;
+      if (!current || current.textContent !== lines.join('')) {
+        replace(stalled, el('div', { class: 'alert', role: 'alert' }, ...lines.map((l, i) => el(i ? 'p' : 'strong', {}, l))));
+      }
+    } else replace(stalled);
+    const done = p.counts.complete;
+    c.status(p.stalled ? 'Stalled' : `${formatNumber(done)} of ${formatNumber(p.counts.total)} done`, p.stalled ? 'warn' : done && done === p.counts.total ? 'done' : 'todo');
+  });
+
+  const renderRefresh = () => {
+    const s = store.get();
+    const last = latest(s.sidebar?.lastRefresh, s.progress?.lastRefresh);
+    replace(lastRefresh, last ? `Last refresh ${relativeTime(last.at, Date.now())}` : 'Not refreshed yet.');
+    if (last) lastRefresh.title = last.at;
+    replace(timerError, last?.error ? `Last refresh failed: ${last.error}` : '');
+    timerError.hidden = !last?.error;
+  };
+  // Relative time changes with the clock, so it is redrawn on every state update.
+  store.subscribe(renderRefresh);
+  renderRefresh();
+
+  watch(store, (s) => s.sidebar?.autoRefresh ?? null, (auto) => {
+    if (!auto) return;
+    if (!switchBusy) switchInput.checked = auto.on;
+    replace(switchText, auto.on ? interval(auto.intervalMinutes) || 'on a timer' : 'off');
+  });
+  return c.el;
+}

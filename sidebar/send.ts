@@ -1,0 +1,60 @@
+// Send section: how many rows are selected, "Add selected rows", and what became of them.
+import type { App } from './app';
+import { actionButton, message, okOrShow } from './action';
+import { call } from './bridge';
+import { card, openWithCampaign } from './card';
+import { el, replace } from './dom';
+import { sampleIssues } from './fields';
+import { count, formatNumber } from './format';
+import type { AddRowsResult } from '../src/server/contract';
+import { watch } from './state';
+
+/** The result as sentences, one per non-zero outcome. */
+export function resultLines(r: AddRowsResult): string[] {
+  const lines = [`Added ${count(r.added, 'person', 'people')}.`];
+  if (r.skipped) lines.push(`${count(r.skipped, 'person was', 'people were')} already in the campaign; their links were written back.`);
+  if (r.alreadySent) lines.push(`${count(r.alreadySent, 'row')} already sent before, left alone.`);
+  if (r.invalid) lines.push(`${count(r.invalid, 'row')} not sent: see Video Note for why.`);
+  if (r.unmatchable) lines.push(`${count(r.unmatchable, 'row')} left in “sending”: they cannot be matched safely, see Video Note.`);
+  if (r.total !== null) lines.push(`The campaign now has ${count(r.total, 'person', 'people')}.`);
+  return lines;
+}
+
+export function sendSection(app: App): HTMLElement {
+  const { store } = app;
+  const c = card('send', 'Send rows');
+  openWithCampaign(c, store);
+  const selected = el('p', { class: 'big' });
+  const warn = el('p', { class: 'flag', hidden: true });
+  const msg = message();
+  const remaining = el('p', { class: 'msg msg-warn', role: 'status', hidden: true });
+  const add = actionButton('Add selected rows', 'primary', async () => {
+    remaining.hidden = true;
+    msg.show('info', 'Sending…');
+    const r = okOrShow(await call('addSelectedRows'), msg);
+    if (!r) return;
+    msg.show(r.added || r.skipped ? 'ok' : 'info', ...resultLines(r));
+    if (r.remaining > 0) {
+      replace(remaining, `${count(r.remaining, 'row')} not reached yet. Run again to finish.`);
+      remaining.hidden = false;
+    }
+    // New people change what a generate would cost and what progress shows.
+    store.set({ estimate: null });
+    await Promise.all([app.loadState(), app.loadProgress()]);
+  });
+  c.body.append(selected, warn, el('div', { class: 'row' }, add.el), add.reason, msg.el, remaining,
+    el('p', { class: 'muted' }, 'Adding people is free. Rows that already have a Lead ID are never sent again.'));
+
+  watch(store, (s) => s.sidebar ? { rows: s.sidebar.selection.rows, campaign: s.sidebar.campaign, sample: s.sidebar.sample, fallbacks: s.sidebar.fallbacks } : null, (s) => {
+    if (!s) return;
+    replace(selected, s.rows ? `${formatNumber(s.rows)} ${s.rows === 1 ? 'row' : 'rows'} selected` : 'No rows selected');
+    const issues = sampleIssues(s.sample, s.fallbacks);
+    replace(warn, issues.length ? 'The first selected row has problems (see Columns); such rows are marked invalid and not sent.' : '');
+    warn.hidden = issues.length === 0;
+    add.block(!s.campaign ? 'Choose or create a campaign first.' : !s.rows ? 'Select the rows to send in the sheet.' : null);
+    c.status(s.rows ? `${formatNumber(s.rows)} selected` : 'Select rows', s.rows ? 'done' : 'todo');
+  });
+  // Results belong to the campaign they were for; a tab switch clears them.
+  watch(store, (s) => s.sidebar?.campaign?.id ?? null, () => { msg.clear(); remaining.hidden = true; });
+  return c.el;
+}

@@ -1,0 +1,47 @@
+// Spreadsheet: sheets, the person's selection (several ranges, hidden rows included), toasts.
+import { run, standin } from './fixture';
+
+describe('FakeSpreadsheet', () => {
+  it('should list, find, insert and activate sheets', () => {
+    const s = standin({ spreadsheetId: 'ss_1' });
+    const leads = s.spreadsheet.addSheet('Leads', [['a']]);
+    expect(run(s, `var ss = SpreadsheetApp.getActiveSpreadsheet();
+      var made = ss.insertSheet('Finished videos');
+      return [ss.getId(), ss.getSheets().map(function (x) { return x.getName(); }), ss.getActiveSheet().getName(),
+              ss.getSheetByName('Leads').getSheetId(), ss.getSheetByName('nope'), ss.getSheetById(${leads.getSheetId()}).getName(),
+              made.getIndex()];`))
+      .toEqual(['ss_1', ['Sheet1', 'Leads', 'Finished videos'], 'Finished videos', leads.getSheetId(), null, 'Leads', 3]);
+    expect(() => run(s, `SpreadsheetApp.getActiveSpreadsheet().insertSheet('leads');`)).toThrow(/already exists/);
+  });
+
+  it('should return the selection as selected: every range, hidden rows included', () => {
+    const s = standin();
+    const sheet = s.spreadsheet.addSheet('Leads', Array.from({ length: 40 }, (_, i) => [`r${i + 1}`]));
+    sheet.hideRows(5, 3);
+    s.spreadsheet.select(sheet, ['A2:F20', 'A30:F31']);
+    expect(run(s, `var list = SpreadsheetApp.getActiveRangeList();
+      return [list.getRanges().map(function (r) { return r.getA1Notation(); }), SpreadsheetApp.getActiveSheet().getName(),
+              SpreadsheetApp.getActiveRange().getA1Notation(), SpreadsheetApp.getActiveSpreadsheet().getActiveRangeList().getRanges().length];`))
+      .toEqual([['A2:F20', 'A30:F31'], 'Leads', 'A30:F31', 2]);
+  });
+
+  it('should select A1 when nothing was selected, and follow Range.activate', () => {
+    const s = standin();
+    expect(run(s, `return SpreadsheetApp.getActiveRange().getA1Notation();`)).toBe('A1');
+    run(s, `SpreadsheetApp.getActiveSheet().getRange('B2:C3').activate();`);
+    expect(s.spreadsheet.getActiveRange().getA1Notation()).toBe('B2:C3');
+  });
+
+  it('should record toasts and report the time zone and locale', () => {
+    const s = standin({ timeZone: 'Europe/Paris' });
+    expect(run(s, `var ss = SpreadsheetApp.getActiveSpreadsheet(); ss.toast('Sent 5 rows', 'Videos');
+      return [ss.getSpreadsheetTimeZone(), ss.getSpreadsheetLocale()];`)).toEqual(['Europe/Paris', 'en_US']);
+    expect(s.ui.toasts).toEqual([{ message: 'Sent 5 rows', title: 'Videos', timeoutSeconds: 5 }]);
+  });
+
+  it('should count flushes', () => {
+    const s = standin();
+    run(s, `SpreadsheetApp.flush(); SpreadsheetApp.flush();`);
+    expect(s.counters.flushes).toBe(2);
+  });
+});

@@ -1,0 +1,109 @@
+// Campaign section: create (80-character name), pick an existing one, and follow tab switches.
+import type { Browser } from 'playwright-core';
+import { ensureBuilt, launch, openSidebar, type Sidebar } from './harness';
+import { fail, ok, progress, readyReplies, state } from './fixtures';
+
+let browser: Browser;
+let sb: Sidebar | null = null;
+beforeAll(async () => { await ensureBuilt(); browser = await launch(); });
+afterEach(async () => { await sb?.close(); sb = null; });
+afterAll(async () => { await browser?.close(); });
+
+const section = () => sb!.page.locator('#campaign');
+const bound = () => section().locator('.bound');
+
+describe('campaign section', () => {
+  it('should create a campaign from the chosen template, with a name counter to 80', async () => {
+    const created = { id: 'cmp_9', name: 'Founders in Berlin' };
+    sb = await openSidebar(browser, {
+      replies: {
+        ...readyReplies(),
+        getSidebarState: [state({ campaign: null })],
+        createCampaign: ok({ campaign: created }),
+      },
+    });
+    await bound().getByText('No campaign on tab Leads yet', { exact: false }).waitFor();
+    const create = section().getByRole('button', { name: 'Create campaign' });
+    expect(await create.isDisabled()).toBe(true);
+    await section().getByText('Choose a template above first.').waitFor();
+    await sb.page.locator('#template').getByRole('radio', { name: 'Founder intro' }).check();
+    await section().getByText('Give the campaign a name.').waitFor();
+    const name = section().getByLabel('Campaign name');
+    await name.fill('Founders in Berlin');
+    await section().getByText('18 / 80').waitFor();
+    await name.fill('x'.repeat(95));
+    expect(await name.inputValue()).toHaveLength(80);
+    await section().getByText('80 / 80').waitFor();
+    await name.fill('  Founders in Berlin ');
+    await section().getByLabel('Goal (optional)').fill('Seed-stage founders met at the fair');
+    await sb.reply('getSidebarState', state({ campaign: created }));
+    await create.click();
+    await bound().getByText('Founders in Berlin').waitFor();
+    const [call] = await sb.calls('createCampaign');
+    expect(call!.args).toEqual([{ templateId: 'tpl_ok', name: 'Founders in Berlin', goal: 'Seed-stage founders met at the fair' }]);
+    expect(await bound().textContent()).toBe('Bound to tab Leads: Founders in Berlin');
+    expect(await name.inputValue()).toBe('');
+  });
+
+  it('should leave the goal out when it is empty and show a failure inline', async () => {
+    sb = await openSidebar(browser, {
+      replies: { ...readyReplies(), getSidebarState: state({ campaign: null }), createCampaign: fail('forbidden', 'This key is read-only. Use a key with writing switched on.') },
+    });
+    await sb.page.locator('#template').getByRole('radio', { name: 'Founder intro' }).check();
+    await section().getByLabel('Campaign name').fill('Q4');
+    await section().getByRole('button', { name: 'Create campaign' }).click();
+    await section().getByRole('alert').getByText('This key is read-only.', { exact: false }).waitFor();
+    const [call] = await sb.calls('createCampaign');
+    expect(call!.args).toEqual([{ templateId: 'tpl_ok', name: 'Q4' }]);
+  });
+
+  it('should bind an existing campaign picked from the list', async () => {
+    sb = await openSidebar(browser, {
+      replies: { ...readyReplies(), getSidebarState: state({ campaign: null }), selectCampaign: ok({ campaign: { id: 'cmp_2', name: 'Webinar attendees' } }) },
+    });
+    const pick = section().getByLabel('Campaign', { exact: true });
+    await section().locator('option', { hasText: 'Webinar attendees · Rendering · 40 people' }).waitFor({ state: 'attached' });
+    expect(await section().getByRole('button', { name: 'Use this campaign' }).isDisabled()).toBe(true);
+    await pick.selectOption('cmp_2');
+    await sb.reply('getSidebarState', state({ campaign: { id: 'cmp_2', name: 'Webinar attendees' } }));
+    await sb.reply('getProgress', progress({ campaignId: 'cmp_2' }));
+    await section().getByRole('button', { name: 'Use this campaign' }).click();
+    await bound().getByText('Webinar attendees').waitFor();
+    expect((await sb.calls('selectCampaign'))[0]!.args).toEqual([{ campaignId: 'cmp_2' }]);
+    // The new campaign's progress is read.
+    await sb.page.locator('#progress .status-line').getByText('Rendering').waitFor();
+  });
+
+  it('should follow a tab switch to that tab\'s campaign within a poll', async () => {
+    sb = await openSidebar(browser, { replies: readyReplies(), timing: { statePollMs: 100 } });
+    await bound().getByText('Q3 outreach').waitFor();
+    expect(await bound().textContent()).toBe('Bound to tab Leads: Q3 outreach');
+    await sb.reply('getProgress', progress({ campaignId: 'cmp_2', status: 'stopped' }));
+    await sb.reply('getSidebarState', state({ sheet: { id: 2, name: 'Events', headers: ['Name'] }, campaign: { id: 'cmp_2', name: 'Webinar attendees' } }));
+    await bound().getByText('Webinar attendees').waitFor({ timeout: 3000 });
+    expect(await bound().textContent()).toBe('Bound to tab Events: Webinar attendees');
+    await sb.page.locator('#progress .status-line').getByText('Stopped').waitFor();
+    await sb.reply('getSidebarState', state({ sheet: { id: 3, name: 'Cold list', headers: [] }, campaign: null }));
+    await bound().getByText('No campaign on tab Cold list yet', { exact: false }).waitFor({ timeout: 3000 });
+  });
+
+  it('should keep what the person is typing when a poll or tab switch re-renders', async () => {
+    sb = await openSidebar(browser, { replies: { ...readyReplies(), getSidebarState: state({ campaign: null }) }, timing: { statePollMs: 50 } });
+    const name = section().getByLabel('Campaign name');
+    await name.click();
+    await sb.page.keyboard.type('Half typed');
+    await sb.reply('getSidebarState', state({ sheet: { id: 2, name: 'Events', headers: [] }, campaign: null }));
+    await bound().getByText('No campaign on tab Events yet', { exact: false }).waitFor();
+    await sb.page.keyboard.type(' name');
+    expect(await name.inputValue()).toBe('Half typed name');
+    expect(await name.evaluate((n) => n === document.activeElement)).toBe(true);
+  });
+
+  it('should fold the create and pick forms once a campaign is bound', async () => {
+    sb = await openSidebar(browser, { replies: readyReplies() });
+    await bound().getByText('Q3 outreach').waitFor();
+    expect(await section().locator('details.sub').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    await section().getByText('Create or switch campaign').click();
+    expect(await section().getByLabel('Campaign name').isVisible()).toBe(true);
+  });
+});

@@ -1,0 +1,116 @@
+// Connection section: base URL and key, the masked hint, Save and test, errors inline.
+import type { Browser } from 'playwright-core';
+import { ensureBuilt, launch, openSidebar, thrown, type Sidebar } from './harness';
+import { fail, freshState, ok, sidebarState, TEMPLATES, CAMPAIGNS } from './fixtures';
+
+let browser: Browser;
+let sb: Sidebar | null = null;
+beforeAll(async () => { await ensureBuilt(); browser = await launch(); });
+afterEach(async () => { await sb?.close(); sb = null; });
+afterAll(async () => { await browser?.close(); });
+
+const section = () => sb!.page.locator('#connection');
+
+describe('connection section', () => {
+  it('should ask for address and key in a password field when nothing is saved', async () => {
+    sb = await openSidebar(browser, { replies: { getSidebarState: freshState() } });
+    await section().getByText('No key saved yet.').waitFor();
+    expect(await section().getByLabel('API key').getAttribute('type')).toBe('password');
+    expect(await section().locator('.card-status').textContent()).toBe('Not connected');
+    expect(await section().evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+  });
+
+  it('should show a saved key only as its masked hint and start collapsed when connected', async () => {
+    sb = await openSidebar(browser, { replies: { getSidebarState: ok(sidebarState()), listTemplates: ok({ templates: [] }), listCampaigns: ok({ campaigns: [] }) } });
+    await section().getByText('Key saved: ••••1a2b', { exact: false }).waitFor({ state: 'attached' });
+    expect(await section().evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    expect(await section().getByLabel('API key').inputValue()).toBe('');
+    expect(await section().getByLabel('API address').inputValue()).toBe('https://api.example.com/api/v1');
+  });
+
+  it('should save and test, then load templates and campaigns', async () => {
+    const connected = { baseUrl: 'https://api.example.com/api/v1', keyHint: '••••9z9z', connected: true };
+    sb = await openSidebar(browser, {
+      replies: {
+        getSidebarState: freshState(),
+        saveSettings: ok({ settings: connected }),
+        listTemplates: ok({ templates: TEMPLATES }),
+        listCampaigns: ok({ campaigns: CAMPAIGNS }),
+      },
+    });
+    await section().getByText('No key saved yet.').waitFor();
+    await section().getByLabel('API address').fill('https://api.example.com/api/v1');
+    await section().getByLabel('API key').fill('sk_live_secret9z9z');
+    await section().getByRole('button', { name: 'Save and test' }).click();
+    await sb.waitForCalls('listTemplates');
+    const [save] = await sb.calls('saveSettings');
+    expect(save!.args).toEqual([{ baseUrl: 'https://api.example.com/api/v1', apiKey: 'sk_live_secret9z9z' }]);
+    expect(await section().getByLabel('API key').inputValue()).toBe('');
+    await section().getByText('Key saved: ••••9z9z', { exact: false }).waitFor({ state: 'attached' });
+    expect(await section().locator('.card-status').textContent()).toBe('Connected');
+    await sb.page.locator('#template').getByText('Founder intro').waitFor();
+  });
+
+  it('should show the server error sentence inline as an alert and keep the key typed', async () => {
+    sb = await openSidebar(browser, {
+      replies: { getSidebarState: freshState(), saveSettings: fail('unauthorized', 'The service refused this API key. Check it and paste it again.') },
+    });
+    await section().getByLabel('API address').fill('https://api.example.com/api/v1');
+    await section().getByLabel('API key').fill('bad');
+    await section().getByRole('button', { name: 'Save and test' }).click();
+    const alert = section().getByRole('alert');
+    await alert.getByText('The service refused this API key.', { exact: false }).waitFor();
+    expect(await section().getByLabel('API key').inputValue()).toBe('bad');
+    expect(await sb.calls('listTemplates')).toHaveLength(0);
+  });
+
+  it('should report a thrown server error as a sentence', async () => {
+    sb = await openSidebar(browser, { replies: { getSidebarState: freshState(), saveSettings: thrown('Service Spreadsheets failed') } });
+    await section().getByLabel('API address').fill('https://api.example.com/api/v1');
+    await section().getByLabel('API key').fill('k');
+    await section().getByRole('button', { name: 'Save and test' }).click();
+    await section().getByRole('alert').getByText('Service Spreadsheets failed', { exact: false }).waitFor();
+  });
+
+  it('should keep the saved key when the key field is left empty, and save on Enter', async () => {
+    sb = await openSidebar(browser, {
+      replies: {
+        getSidebarState: ok(sidebarState({ settings: { baseUrl: 'https://old.example.com/api/v1', keyHint: '••••1a2b', connected: false } })),
+        saveSettings: ok({ settings: { baseUrl: 'https://new.example.com/api/v1', keyHint: '••••1a2b', connected: true } }),
+        listTemplates: ok({ templates: [] }), listCampaigns: ok({ campaigns: [] }),
+      },
+    });
+    const url = section().getByLabel('API address');
+    await url.waitFor();
+    await sb.page.waitForFunction(() => (document.querySelector('input[name=baseUrl]') as HTMLInputElement).value !== '');
+    await url.fill('https://new.example.com/api/v1');
+    await url.press('Enter');
+    const [save] = await sb.waitForCalls('saveSettings');
+    expect(save!.args).toEqual([{ baseUrl: 'https://new.example.com/api/v1' }]);
+  });
+
+  it('should ask for the missing pieces without calling the server', async () => {
+    sb = await openSidebar(browser, { replies: { getSidebarState: freshState() } });
+    await section().getByText('No key saved yet.').waitFor();
+    await section().getByRole('button', { name: 'Save and test' }).click();
+    await section().getByRole('alert').getByText('Enter the API address', { exact: false }).waitFor();
+    await section().getByLabel('API address').fill('https://api.example.com/api/v1');
+    await section().getByRole('button', { name: 'Save and test' }).click();
+    await section().getByRole('alert').getByText('Paste your API key.').waitFor();
+    expect(await sb.calls('saveSettings')).toHaveLength(0);
+  });
+
+  it('should not overwrite the address while the person is typing in it', async () => {
+    sb = await openSidebar(browser, { replies: { getSidebarState: freshState() }, timing: { statePollMs: 50 } });
+    const url = section().getByLabel('API address');
+    await url.fill('https://typing.example');
+    await sb.reply('getSidebarState', ok(sidebarState({ settings: { baseUrl: 'https://server.example/api/v1', keyHint: null, connected: false }, campaign: null })));
+    const before = (await sb.calls('getSidebarState')).length;
+    await sb.waitForCalls('getSidebarState', before + 3);
+    expect(await url.inputValue()).toBe('https://typing.example');
+    // Once the person leaves the field with their edit, the edit is still kept.
+    await url.blur();
+    await sb.waitForCalls('getSidebarState', before + 6);
+    expect(await url.inputValue()).toBe('https://typing.example');
+  });
+});

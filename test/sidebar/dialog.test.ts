@@ -1,0 +1,54 @@
+// The in-page confirmation: keyboard only, focus kept inside, Escape closes, focus returns.
+import type { Browser } from 'playwright-core';
+import { ensureBuilt, launch, openSidebar, type Sidebar } from './harness';
+import { ok, readyReplies } from './fixtures';
+
+let browser: Browser;
+let sb: Sidebar | null = null;
+beforeAll(async () => { await ensureBuilt(); browser = await launch(); });
+afterEach(async () => { await sb?.close(); sb = null; });
+afterAll(async () => { await browser?.close(); });
+
+const focusedText = () => sb!.page.evaluate(() => document.activeElement?.textContent ?? '');
+
+describe('confirm dialog', () => {
+  it('should open on Enter, keep Tab inside, close on Escape and give focus back', async () => {
+    sb = await openSidebar(browser, { replies: { ...readyReplies(), stopCampaign: ok({ stopped: 1, stillRendering: 0, status: 'stopped' }) } });
+    const stop = sb.page.locator('#money').getByRole('button', { name: 'Stop', exact: true });
+    await stop.focus();
+    await sb.page.keyboard.press('Enter');
+    const dialog = sb.page.getByRole('alertdialog');
+    await dialog.waitFor();
+    expect(await dialog.getAttribute('aria-modal')).toBe('true');
+    expect(await focusedText()).toBe('Cancel');
+    await sb.page.keyboard.press('Tab');
+    expect(await focusedText()).toBe('Stop campaign');
+    await sb.page.keyboard.press('Tab');
+    expect(await focusedText()).toBe('Cancel');
+    await sb.page.keyboard.press('Shift+Tab');
+    expect(await focusedText()).toBe('Stop campaign');
+    await sb.page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await focusedText()).toBe('Stop');
+    expect(await sb.calls('stopCampaign')).toHaveLength(0);
+  });
+
+  it('should confirm with Space on the confirm button', async () => {
+    sb = await openSidebar(browser, { replies: { ...readyReplies(), stopCampaign: ok({ stopped: 1, stillRendering: 0, status: 'stopped' }) } });
+    await sb.page.locator('#money').getByRole('button', { name: 'Stop', exact: true }).click();
+    await sb.page.getByRole('alertdialog').waitFor();
+    await sb.page.keyboard.press('Tab');
+    await sb.page.keyboard.press('Space');
+    await sb.waitForCalls('stopCampaign');
+    await sb.page.locator('#money').getByText('Stopped: 1 video cancelled and refunded.').waitFor();
+  });
+
+  it('should label itself by its title and describe itself by its question', async () => {
+    sb = await openSidebar(browser, { replies: readyReplies() });
+    await sb.page.locator('#money').getByRole('button', { name: 'Stop', exact: true }).click();
+    const dialog = sb.page.getByRole('alertdialog', { name: 'Stop the campaign' });
+    await dialog.waitFor();
+    const describedBy = await dialog.getAttribute('aria-describedby');
+    expect(await sb.page.locator(`#${describedBy}`).textContent()).toMatch(/^Stop this campaign\?/);
+  });
+});

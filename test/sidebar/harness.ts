@@ -1,0 +1,165 @@
+// Sidebar test harness: builds dist/Sidebar.html when stale, opens it in headless Chromium at
+// 300 px with a scripted google.script.run stand-in that records every call.
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { ServerFunctions } from '../../src/server/contract';
+import type { Timing } from '../../sidebar/app';
+import { buildSidebar } from '../../scripts/build';
+
+const ROOT = join(__dirname, '..', '..');
+const DIST = join(ROOT, 'dist');
+export const SIDEBAR_HTML = join(DIST, 'Sidebar.html');
+const SOURCES = join(ROOT, 'sidebar');
+const LOCK = join(DIST, '.sidebar-build.lock');
+const PAGE_URL = 'http://sidebar.test/';
+
+export type FnName = keyof ServerFunctions;
+/** What the stand-in answers: a reply, a thrown error ({ throw }), or a sequence (the last one repeats). */
+export type Scripted = unknown;
+export type Replies = Partial<Record<FnName, Scripted | Scripted[]>>;
+
+export interface GasCall { name: string; args: unknown[] }
+
+export interface OpenOptions {
+  replies: Replies;
+  /** Reply delay per function in ms (default 20: replies are async, as in Apps Script). */
+  delays?: Partial<Record<FnName, number>>;
+  timing?: Partial<Timing>;
+  width?: number;
+  height?: number;
+}
+
+export interface Sidebar {
+  page: Page;
+  /** Every call so far, or those of one function. */
+  calls(name?: FnName): Promise<GasCall[]>;
+  /** Replaces the scripted reply of one function. */
+  reply(name: FnName, scripted: Scripted | Scripted[]): Promise<void>;
+  /** Waits until `name` has been called at least `n` times. */
+  waitForCalls(name: FnName, n?: number, timeoutMs?: number): Promise<GasCall[]>;
+  close(): Promise<void>;
+}
+
+/** A scripted thrown server error (the failure handler path). */
+export function thrown(message: string): { throw: string } {
+  return { throw: message };
+}
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    const st = statSync(p);
+    newest = Math.max(newest, st.isDirectory() ? newestSource(p) : st.mtimeMs);
+  }
+  return newest;
+}
+
+function isFresh(): boolean {
+  return existsSync(SIDEBAR_HTML) && statSync(SIDEBAR_HTML).mtimeMs >= newestSource(SOURCES);
+}
+
+/** Builds the sidebar if dist/Sidebar.html is missing or older than sidebar/; one builder at a time across jest workers. */
+export async function ensureBuilt(): Promise<string> {
+  mkdirSync(DIST, { recursive: true });
+  const deadline = Date.now() + 60000;
+  while (!isFresh()) {
+    try {
+      mkdirSync(LOCK);
+    } catch {
+      if (Date.now() > deadline) throw new Error(`sidebar build lock ${LOCK} held too long; remove it if stale`);
+      await new Promise((r) => setTimeout(r, 100));
+      continue;
+    }
+    try {
+      if (!isFresh()) await buildSidebar();
+    } finally {
+      rmdirSync(LOCK);
+    }
+  }
+  return readFileSync(SIDEBAR_HTML, 'utf8');
+}
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  });
+}
+
+/** Runs in the page before the sidebar: the google.script.run stand-in. */
+function installStandin(init: { replies: Record<string, unknown>; delays: Record<string, number> }): void {
+  type Handler = ((v: unknown) => void) | null;
+  const store = {
+    replies: init.replies,
+    delays: init.delays,
+    counts: {} as Record<string, number>,
+    calls: [] as { name: string; args: unknown[] }[],
+  };
+  (window as unknown as { __gas: typeof store }).__gas = store;
+  const next = (name: string): unknown => {
+    const spec = store.replies[name];
+    const i = store.counts[name] ?? 0;
+    store.counts[name] = i + 1;
+    if (spec === undefined) return { ok: false, error: { code: 'internal', message: `Test did not script ${name}.` } };
+    if (Array.isArray(spec)) return spec[Math.min(i, spec.length - 1)];
+    return spec;
+  };
+  const runner = (ok: Handler, fail: Handler): unknown => new Proxy({}, {
+    get(_t, prop) {
+      if (prop === 'withSuccessHandler') return (fn: Handler) => runner(fn, fail);
+      if (prop === 'withFailureHandler') return (fn: Handler) => runner(ok, fn);
+      if (typeof prop !== 'string') return undefined;
+      return (...args: unknown[]) => {
+        // Apps Script serializes arguments; a Date would not survive, so the record is what the server would see.
+        store.calls.push({ name: prop, args: JSON.parse(JSON.stringify(args)) as unknown[] });
+        const spec = next(prop);
+        setTimeout(() => {
+          if (spec && typeof spec === 'object' && 'throw' in spec) fail?.(new Error(String((spec as { throw: unknown }).throw)));
+          else ok?.(JSON.parse(JSON.stringify(spec)));
+        }, store.delays[prop] ?? 20);
+      };
+    },
+  });
+  (window as unknown as { google: unknown }).google = { script: { run: runner(null, null) } };
+}
+
+export async function openSidebar(browser: Browser, opts: OpenOptions): Promise<Sidebar> {
+  const html = await ensureBuilt();
+  const context = await browser.newContext({ viewport: { width: opts.width ?? 300, height: opts.height ?? 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(5000);
+  const errors: Error[] = [];
+  page.on('pageerror', (e) => errors.push(e));
+  await page.addInitScript(installStandin, { replies: opts.replies as Record<string, unknown>, delays: (opts.delays ?? {}) as Record<string, number> });
+  if (opts.timing) await page.addInitScript((t) => { (window as unknown as { sidebarTiming: unknown }).sidebarTiming = t; }, opts.timing);
+  await page.route(PAGE_URL, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
+  await page.goto(PAGE_URL);
+
+  const calls = async (name?: FnName): Promise<GasCall[]> => {
+    const all = await page.evaluate(() => (window as unknown as { __gas: { calls: GasCall[] } }).__gas.calls);
+    return name ? all.filter((c) => c.name === name) : all;
+  };
+  return {
+    page,
+    calls,
+    async reply(name, scripted) {
+      await page.evaluate(([n, s]) => {
+        const g = (window as unknown as { __gas: { replies: Record<string, unknown>; counts: Record<string, number> } }).__gas;
+        g.replies[n] = s;
+        g.counts[n] = 0;
+      }, [name, scripted] as const);
+    },
+    async waitForCalls(name, n = 1, timeoutMs = 5000) {
+      await page.waitForFunction(([fn, min]) => (window as unknown as { __gas: { calls: GasCall[] } }).__gas.calls.filter((c) => c.name === fn).length >= min,
+        [name, n] as const, { timeout: timeoutMs });
+      return calls(name);
+    },
+    async close() {
+      await context.close();
+      // Any uncaught error in the page fails the test that caused it.
+      if (errors.length) throw new Error(`page errors: ${errors.map((e) => e.message).join('; ')}`);
+    },
+  };
+}

@@ -1,0 +1,172 @@
+// Progress section: counts bar and legend, stages, the stalled alert, polling while in flight,
+// last refresh, the auto-refresh switch, Refresh now and Export.
+import type { Browser } from 'playwright-core';
+import { ensureBuilt, launch, openSidebar, type Sidebar } from './harness';
+import { fail, ok, progress, readyReplies, state } from './fixtures';
+import { activeStages, inFlight, stalledLines } from '../../sidebar/progress';
+import type { ProgressInfo } from '../../src/server/contract';
+
+let browser: Browser;
+let sb: Sidebar | null = null;
+beforeAll(async () => { await ensureBuilt(); browser = await launch(); });
+afterEach(async () => { await sb?.close(); sb = null; });
+afterAll(async () => { await browser?.close(); });
+
+const section = () => sb!.page.locator('#progress');
+const counts = (over: Partial<ProgressInfo['counts']>) => ({ total: 10, pending: 0, rendering: 0, complete: 0, failed: 0, cancelled: 0, skipped: 0, ...over });
+const rendering = progress({ counts: counts({ rendering: 4, complete: 6 }) });
+const done = progress({ status: 'qa_ready', counts: counts({ complete: 10 }), stages: {} });
+const setHidden = (hidden: boolean) => sb!.page.evaluate((h) => {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (h ? 'hidden' : 'visible') });
+  document.dispatchEvent(new Event('visibilitychange'));
+}, hidden);
+
+describe('progress section', () => {
+  it('should show the status, a stacked bar with legend numbers, and every stage in flight', async () => {
+    sb = await openSidebar(browser, { replies: { ...readyReplies(), getProgress: progress({ stages: { queued: 2, tts: 0, lipsync: 3, colour_grade: 4 } }) } });
+    await section().locator('.status-line').getByText('Rendering').waitFor();
+    expect(await section().locator('.status-line').textContent()).toBe('Status: Rendering · 20 people');
+    const legend = await section().locator('.legend li').allTextContents();
+    expect(legend).toEqual(['Complete 8', 'Rendering 6', 'Pending 4', 'Failed 1', 'Cancelled 1']);
+    const widths = await section().locator('.bar .seg').evaluateAll((segs) => segs.map((s) => `${s.className}:${(s as HTMLElement).style.width}`));
+    expect(widths).toEqual(['seg seg-complete:40%', 'seg seg-rendering:30%', 'seg seg-pending:20%', 'seg seg-failed:5%', 'seg seg-cancelled:5%']);
+    expect(await section().locator('.bar').getAttribute('aria-label')).toContain('8 complete, 6 rendering, 4 pending, 1 failed, 1 cancelled');
+    expect(await section().locator('.stage-list li').allTextContents()).toEqual(['Queued 2', 'Lip sync 3', 'Colour grade 4']);
+  });
+
+  it('should raise the stalled alert while stalled is present and drop it after', async () => {
+    sb = await openSidebar(browser, {
+      replies: { ...readyReplies(), getProgress: [rendering, progress({ counts: counts({ rendering: 4, complete: 6 }), stalled: { minutes: 12, jobs: 4, message: 'The render queue is not moving.' } })] },
+      timing: { progressPollMs: 100 },
+    });
+    const alert = section().getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('Nothing has moved for 12 minutes on 4 videos.');
+    expect(await alert.textContent()).toContain('The render queue is not moving.');
+    expect(await section().locator('.card-status').textContent()).toBe('Stalled');
+    await sb.reply('getProgress', rendering);
+    await alert.waitFor({ state: 'detached' });
+    expect(await section().locator('.card-status').textContent()).toBe('6 of 10 done');
+  });
+
+  it('should poll progress while rendering and stop once nothing is in flight', async () => {
+    sb = await openSidebar(browser, { replies: { ...readyReplies(), getProgress: [rendering, rendering, done] }, timing: { progressPollMs: 100 } });
+    await sb.waitForCalls('getProgress', 3);
+    await section().locator('.status-line').getByText('Ready to check').waitFor();
+    const settled = (await sb.calls('getProgress')).length;
+    await sb.page.waitForTimeout(600);
+    expect(await sb.calls('getProgress')).toHaveLength(settled);
+  });
+
+  it('should not poll a campaign with nothing in flight', async () => {
+    sb = await openSidebar(browser, { replies: readyReplies(), timing: { progressPollMs: 50 } });
+    await section().locator('.status-line').waitFor();
+    await sb.page.waitForTimeout(400);
+    expect(await sb.calls('getProgress')).toHaveLength(1);
+  });
+
+  it('should keep polling pending people after a generate until they are done', async () => {
+    const pending = progress({ counts: counts({ pending: 10 }), stages: {} });
+    sb = await openSidebar(browser, {
+      replies: {
+        ...readyReplies(),
+        getProgress: [pending, pending, pending, done],
+        getEstimate: ok({ leads: 10, low: 10, high: 20, balance: 100, affordable: true }),
+        startGenerate: ok({ started: 10, creditsCharged: 20, autoRefresh: { on: true, intervalMinutes: 60 } }),
+      },
+      timing: { progressPollMs: 100 },
+    });
+    await section().locator('.status-line').waitFor();
+    await sb.page.waitForTimeout(300);
+    expect(await sb.calls('getProgress')).toHaveLength(1);
+    await sb.page.locator('#money').getByRole('button', { name: 'Generate videos' }).click();
+    await sb.page.getByRole('alertdialog').getByRole('button', { name: 'Generate' }).click();
+    await section().locator('.status-line').getByText('Ready to check').waitFor();
+    const settled = (await sb.calls('getProgress')).length;
+    expect(settled).toBe(4);
+    await sb.page.waitForTimeout(400);
+    expect(await sb.calls('getProgress')).toHaveLength(settled);
+    expect(await section().locator('.switch-state').textContent()).toBe('every hour');
+  });
+
+  it('should stop polling while the page is hidden and resume when visible', async () => {
+    sb = await openSidebar(browser, { replies: { ...readyReplies(), getProgress: rendering }, timing: { progressPollMs: 100, statePollMs: 100 } });
+    await sb.waitForCalls('getProgress', 2);
+    await setHidden(true);
+    const progressCalls = (await sb.calls('getProgress')).length;
+    const stateCalls = (await sb.calls('getSidebarState')).length;
+    await sb.page.waitForTimeout(500);
+    // One reply may already have been under way when the page was hidden.
+    expect((await sb.calls('getProgress')).length).toBeLessThanOrEqual(progressCalls + 1);
+    expect((await sb.calls('getSidebarState')).length).toBeLessThanOrEqual(stateCalls + 1);
+    await setHidden(false);
+    await sb.waitForCalls('getProgress', progressCalls + 3);
+    await sb.waitForCalls('getSidebarState', stateCalls + 3);
+  });
+
+  it('should show the last refresh time and the last timer error', async () => {
+    const at = new Date(Date.now() - 3 * 60000).toISOString();
+    sb = await openSidebar(browser, { replies: { ...readyReplies(), getSidebarState: state({ lastRefresh: { at, error: 'The service refused the key.' } }) } });
+    await section().getByText('Last refresh 3 minutes ago').waitFor();
+    await section().getByText('Last refresh failed: The service refused the key.').waitFor();
+  });
+
+  it('should switch auto-refresh and show the interval in force, reverting on failure', async () => {
+    sb = await openSidebar(browser, {
+      replies: { ...readyReplies(), setAutoRefresh: [ok({ on: true, intervalMinutes: 60 }), fail('internal', 'Could not remove the timer. Try again.')] },
+    });
+    const toggle = section().getByRole('switch', { name: 'Auto-refresh' });
+    await toggle.waitFor();
+    expect(await toggle.isChecked()).toBe(false);
+    expect(await section().locator('.switch-state').textContent()).toBe('off');
+    await toggle.focus();
+    await sb.page.keyboard.press('Space');
+    await section().locator('.switch-state').getByText('every hour').waitFor();
+    expect((await sb.calls('setAutoRefresh'))[0]!.args).toEqual([{ on: true }]);
+    await toggle.click();
+    await section().getByRole('alert').getByText('Could not remove the timer.', { exact: false }).waitFor();
+    expect(await toggle.isChecked()).toBe(true);
+    expect((await sb.calls('setAutoRefresh'))[1]!.args).toEqual([{ on: false }]);
+  });
+
+  it('should refresh now and report updated and remaining rows', async () => {
+    sb = await openSidebar(browser, { replies: { ...readyReplies(), refreshNow: ok({ updated: 7, remaining: 3 }) } });
+    await section().getByRole('button', { name: 'Refresh now' }).click();
+    await section().getByText('Updated 7 rows. 3 rows left: run again to finish.').waitFor();
+  });
+
+  it('should export finished videos and name the new tab', async () => {
+    sb = await openSidebar(browser, { replies: { ...readyReplies(), exportFinishedVideos: ok({ sheetName: 'Videos – Q3 outreach', count: 8 }) } });
+    await section().getByRole('button', { name: 'Export finished videos' }).click();
+    await section().getByText('Wrote 8 finished videos to the tab “Videos – Q3 outreach”.').waitFor();
+  });
+
+  it('should drop a progress failure once a later read works', async () => {
+    sb = await openSidebar(browser, { replies: { ...readyReplies(), getProgress: [fail('not_found', 'This campaign no longer exists.'), rendering] } });
+    await section().getByRole('alert').getByText('This campaign no longer exists.').waitFor();
+    await sb.reply('refreshNow', ok({ updated: 0, remaining: 0 }));
+    await section().getByRole('button', { name: 'Refresh now' }).click();
+    await section().locator('.status-line').getByText('Rendering').waitFor();
+    expect(await section().getByRole('alert').count()).toBe(0);
+  });
+});
+
+describe('progress helpers', () => {
+  it('should count as in flight only rendering, or pending after a generate', () => {
+    const p = progress({ counts: counts({ pending: 3 }) });
+    expect(inFlight(p, false)).toBe(false);
+    expect(inFlight(p, true)).toBe(true);
+    expect(inFlight(progress({ counts: counts({ rendering: 1 }) }), false)).toBe(true);
+    expect(inFlight(null, true)).toBe(false);
+  });
+
+  it('should order known stages first and keep unknown ones', () => {
+    expect(activeStages({ zeta: 1, uploading: 2, queued: 1, tts: 0, alpha: 5 })).toEqual([['queued', 1], ['uploading', 2], ['alpha', 5], ['zeta', 1]]);
+  });
+
+  it('should show a stalled message only when it is a string', () => {
+    expect(stalledLines({ message: { html: '<b>x</b>' }, minutes: 'soon' })).toEqual(['Rendering has stopped making progress on the service side.']);
+    expect(stalledLines({ minutes: '7', message: 'Queue stuck' })).toEqual([
+      'Rendering has stopped making progress on the service side.', 'Nothing has moved for 7 minutes.', 'Queue stuck']);
+  });
+});
