@@ -145,7 +145,6 @@ export function exportFinishedVideos(svc: Services): Reply<{ sheetName: string; 
     const out = ss.insertSheet(name);
     const rows = [['First name', 'Company', 'Page URL', 'Video URL'], ...videos.map((v) => [v.firstName ?? '', v.company ?? '', v.url, v.videoUrl])];
     const range = out.getRange(1, 1, rows.length, 4);
-    range.setNumberFormat('@');
     range.setValues(rows.map((r) => r.map((c) => literal(c))));
     out.getRange(1, 1, 1, 4).setFontWeight('bold');
     out.setFrozenRows(1);

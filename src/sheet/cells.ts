@@ -17,11 +17,15 @@ export function cellText(display: unknown): string {
   return isErrorText(s) ? '' : s;
 }
 
+// Text Sheets would parse into something else: a formula (=, +, -, @), a number, percent, date or boolean.
+const PARSED_BY_SHEETS = /^(?:[=+\-@'].*|[\d\s.,:/%$()eE+\-]*\d[\d\s.,:/%$()eE+\-]*|true|false)$/is;
+
 /**
- * A value as literal text: Sheets turns a written string that starts with =, +, - or @ into a formula
- * (or an error), so such strings get the apostrophe that forces text. Non-strings pass unchanged.
+ * A value as literal text: a string Sheets would read as a formula, number, date or boolean gets the
+ * leading apostrophe that forces text (Sheets hides it). Other values pass unchanged. We don't use the
+ * plain-text number format instead, because in such a cell the apostrophe would show.
  */
 export function literal(v: unknown): unknown {
   if (typeof v !== 'string') return v;
-  return /^[=+\-@']/.test(v) ? `'${v}` : v;
+  return PARSED_BY_SHEETS.test(v) ? `'${v}` : v;
 }

@@ -21,8 +21,6 @@ export function ensureOutputColumns(sheet: Sheet, headers: string[]): string[] {
   const need = start + missing.length - 1 - sheet.getMaxColumns();
   if (need > 0) sheet.insertColumnsAfter(sheet.getMaxColumns(), need);
   sheet.getRange(1, start, 1, missing.length).setValues([missing]).setFontWeight('bold');
-  // Plain-text format keeps ids and URLs from being read as numbers or dates.
-  sheet.getRange(1, start, sheet.getMaxRows(), missing.length).setNumberFormat('@');
   return headers.concat(missing);
 }
 

@@ -179,7 +179,8 @@ describe('money and refresh', () => {
   });
 
   it('should tell the person what to do for each refusal of a charge', async () => {
-    ({ a } = await ready(3));
+    // 6 leads cost 12 credits or more: over the low-cap key's daily allowance of 10.
+    ({ a } = await ready(6));
     await a.sim.control({ action: 'setWorkspace', workspaceId: 'ws_main', balance: 0 });
     expect(a.call('startGenerate').error).toMatchObject({ code: 'insufficient_credits', message: expect.stringMatching(/Top up/) });
     await a.sim.control({ action: 'setWorkspace', workspaceId: 'ws_main', balance: 10000, pastDue: true });

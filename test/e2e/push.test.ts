@@ -185,13 +185,16 @@ describe('addSelectedRows', () => {
   it('should make the same number of Range calls for 100 rows as for 1,000', async () => {
     a = await startAddon();
     a.connect();
-    a.sheet(rows(1100));
+    a.sheet(rows(1101));
     a.createCampaign();
-    a.selectRows(2, 101);
+    // The first push adds the output columns and colour rules; both measured pushes find them in place.
+    a.selectRows(2, 2);
+    a.call('addSelectedRows');
+    a.selectRows(3, 102);
     a.gas.counters.reset();
     expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 100 });
     const small = a.gas.counters.rangeCalls;
-    a.selectRows(102, 1101);
+    a.selectRows(103, 1102);
     a.gas.counters.reset();
     expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 1000 });
     const large = a.gas.counters.rangeCalls;

@@ -25,8 +25,16 @@ describe('literal', () => {
     expect(literal('@me')).toBe("'@me");
   });
 
+  it('should force text for strings Sheets would read as numbers, dates or booleans', () => {
+    expect(literal('00123')).toBe("'00123");
+    expect(literal('2026-11-22')).toBe("'2026-11-22");
+    expect(literal('50%')).toBe("'50%");
+    expect(literal('TRUE')).toBe("'TRUE");
+  });
+
   it('should leave plain strings and non-strings alone', () => {
     expect(literal('https://x/p/1')).toBe('https://x/p/1');
+    expect(literal('ld_123')).toBe('ld_123');
     expect(literal(3)).toBe(3);
   });
 });
