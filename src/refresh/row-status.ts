@@ -32,7 +32,8 @@ export function valuesForStatus(status: string): RowValues {
 
 /** The output cells for a lead read with GET /leads/{id}; a video not yet there keeps its row in rendering. */
 export function valuesForLead(lead: Lead): RowValues {
-  const pageUrl = lead.url ?? undefined;
+  // An expired page's old link must not stay in the sheet to be sent.
+  const pageUrl = lead.url ?? '';
   if (lead.status === 'complete' && lead.videoReady && lead.videoUrl) {
     return { status: 'complete', videoUrl: lead.videoUrl, pageUrl, note: lead.url ? '' : NOTES.expired };
   }

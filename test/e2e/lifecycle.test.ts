@@ -31,8 +31,9 @@ function runTimerUntilDone(a: Addon, maxRuns = 40): number {
 async function expectSheetMatchesSimulator(a: Addon, campaignId: string) {
   const leads = (await a.state()).campaigns.find((c) => c.id === campaignId)!.leads;
   const byId = new Map(leads.map((l) => [l.id, l]));
-  for (const r of a.rows()) {
+  for (const r of a.rows().filter((row) => row['Lead ID'])) {
     const lead = byId.get(String(r['Lead ID']))!;
+    expect([r['First name'], r['Company']]).toEqual([lead.firstName, lead.company]);
     expect(r['Video Status']).toBe(lead.status);
     expect(r['Video URL']).toBe(lead.videoReady ? lead.videoUrl : '');
   }
@@ -56,6 +57,77 @@ describe('money and refresh', () => {
     await expectSheetMatchesSimulator(a, campaignId);
     const state = a.call('getSidebarState');
     expect(state.lastRefresh).toMatchObject({ error: null });
+  });
+
+  it('should put each video on its own row when rows are sorted, inserted and deleted while rendering', async () => {
+    let campaignId: string;
+    ({ a, campaignId } = await ready(30, { concurrency: 5 }));
+    a.call('startGenerate');
+    a.gas.clock.advance(FIVE_MINUTES);
+    a.gas.fireTimeTriggers();
+    const sheet = a.gas.spreadsheet.getActiveSheet();
+    sheet.sortBy(2, false);
+    sheet.insertRowsBefore(5, 2);
+    sheet.deleteRow(12);
+    runTimerUntilDone(a);
+    expect(a.column('Video Status').filter((s) => s === 'complete')).toHaveLength(29);
+    await expectSheetMatchesSimulator(a, campaignId);
+  });
+
+  it('should skip a timer run while another run holds the document, and catch up on the next', async () => {
+    ({ a } = await ready(5));
+    a.call('startGenerate');
+    a.gas.holdDocumentLock();
+    await a.sim.control({ action: 'clearRequests' });
+    a.gas.clock.advance(FIVE_MINUTES);
+    a.gas.fireTimeTriggers();
+    expect(await a.requests()).toHaveLength(0);
+    expect(a.gas.triggers).toHaveLength(1);
+    a.gas.releaseDocumentLock();
+    runTimerUntilDone(a);
+    expect(a.column('Video Status').every((s) => s === 'complete')).toBe(true);
+  });
+
+  it('should keep the last timer error for the sidebar, and clear it on the next good run', async () => {
+    ({ a } = await ready(5));
+    a.call('startGenerate');
+    await a.sim.control({ action: 'configure', config: { faults: { apiOff: true } } });
+    a.gas.clock.advance(FIVE_MINUTES);
+    a.gas.fireTimeTriggers({ tolerateErrors: true });
+    expect(a.call('getSidebarState').lastRefresh).toMatchObject({ error: expect.stringMatching(/switched off/) });
+    expect(a.gas.triggers).toHaveLength(1);
+    await a.sim.control({ action: 'configure', config: { faults: { apiOff: false } } });
+    runTimerUntilDone(a);
+    expect(a.call('getSidebarState').lastRefresh).toMatchObject({ error: null });
+  });
+
+  it('should say so on a row whose page expired, and leave no dead page link', async () => {
+    let campaignId: string;
+    ({ a, campaignId } = await ready(4));
+    a.call('startGenerate');
+    const leadId = String(a.column('Lead ID')[0]);
+    await a.sim.control({ action: 'expirePage', leadId });
+    runTimerUntilDone(a);
+    const row = a.rows().find((r) => r['Lead ID'] === leadId)!;
+    expect(row['Video Note']).toMatch(/page has expired/);
+    expect(row['Page URL']).toBe('');
+    await expectSheetMatchesSimulator(a, campaignId);
+  });
+
+  it('should charge a preview once, switch the timer on, and leave the rest to estimate', async () => {
+    let campaignId: string;
+    ({ a, campaignId } = await ready(10));
+    await a.sim.control({ action: 'clearRequests' });
+    const p = a.call('startPreview');
+    expect(p).toMatchObject({ ok: true, autoRefresh: { on: true } });
+    expect(p.made).toBeGreaterThan(0);
+    expect(p.creditsCharged).toBeGreaterThan(0);
+    expect((await a.requests()).filter((q) => q.path.endsWith('/preview'))).toHaveLength(1);
+    runTimerUntilDone(a);
+    expect(a.column('Video Status').filter((s) => s === 'complete')).toHaveLength(p.made);
+    expect(a.call('getEstimate')).toMatchObject({ ok: true, leads: 10 - p.made });
+    const st = await a.state();
+    expect(st.ledger.filter((e) => e.kind === 'charge' && e.campaignId === campaignId)).toHaveLength(1);
   });
 
   it('should make exactly one request for a pass over a campaign whose counts did not change', async () => {

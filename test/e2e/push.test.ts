@@ -148,6 +148,21 @@ describe('addSelectedRows', () => {
     expect(await expectIdsOnOwnRows(a, campaign.id)).toBe(40);
   });
 
+  it('should find the campaign a lost create made, without posting it twice', async () => {
+    a = await startAddon();
+    a.connect();
+    a.sheet(rows(2));
+    await a.sim.control({ action: 'configure', config: { faults: { dropReplies: 1, dropMatch: '^POST /campaigns$' } } });
+    await a.sim.control({ action: 'clearRequests' });
+    const campaign = a.createCampaign('Lost reply');
+    const st = await a.state();
+    expect(st.campaigns.filter((c) => c.name === 'Lost reply').map((c) => c.id)).toEqual([campaign.id]);
+    const log = await a.requests();
+    expect(log.filter((q) => q.method === 'POST' && q.path === '/campaigns')).toHaveLength(1);
+    expect(log.some((q) => q.method === 'GET' && q.path === '/campaigns')).toBe(true);
+    expect(a.call('getSidebarState').campaign).toMatchObject({ id: campaign.id });
+  });
+
   it('should refuse to write with a read-only key, in a sentence, without throwing', async () => {
     a = await startAddon();
     a.connect(SIM_KEYS.readOnly);
