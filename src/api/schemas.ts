@@ -8,6 +8,8 @@ import type {
 const str = z.string();
 const num = z.number();
 const nullableStr = z.nullable(z.string());
+/** A name field echoed back "as supplied": absent and null both mean none. */
+const echoed = z.optional(nullableStr);
 
 export const templateSchema = z.looseObject({
   id: str,
@@ -35,12 +37,14 @@ export const campaignsReplySchema = z.looseObject({ campaigns: z.array(campaignS
 
 export const createdCampaignSchema = z.looseObject({ id: str, name: str, templateId: str, status: str });
 
+// Skipped people come back "with the id and url they already had": url may be null (expired page) and
+// videoUrl may be left out, so only the id is required.
 export const addedPersonSchema = z.looseObject({
   id: str,
-  firstName: nullableStr,
-  company: nullableStr,
-  url: str,
-  videoUrl: str,
+  firstName: echoed,
+  company: echoed,
+  url: z.optional(nullableStr),
+  videoUrl: z.optional(nullableStr),
 });
 
 export const addPeopleReplySchema = z.looseObject({
@@ -81,15 +85,21 @@ export const campaignDetailSchema = z.looseObject({
   name: str,
   status: str,
   counts: countsSchema,
-  /** Open-ended: any stage key is accepted. */
-  stages: z.record(z.string(), num),
-  stalled: z.optional(stalledSchema),
+  /** Open-ended: any stage key is accepted; a non-numeric value is dropped rather than failing the poll. */
+  stages: z.pipe(z.optional(z.record(z.string(), z.unknown())), z.transform(numbersOnly)),
+  stalled: z.optional(z.nullable(stalledSchema)),
 });
+
+function numbersOnly(o: Record<string, unknown> | undefined): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [k, v] of Object.entries(o ?? {})) if (typeof v === 'number' && Number.isFinite(v)) out[k] = v;
+  return out;
+}
 
 export const leadSchema = z.looseObject({
   id: str,
-  firstName: nullableStr,
-  company: nullableStr,
+  firstName: echoed,
+  company: echoed,
   campaignId: str,
   status: str,
   url: nullableStr,
@@ -98,8 +108,8 @@ export const leadSchema = z.looseObject({
 });
 
 export const finishedVideoSchema = z.looseObject({
-  firstName: nullableStr,
-  company: nullableStr,
+  firstName: echoed,
+  company: echoed,
   url: str,
   videoUrl: str,
 });
@@ -169,6 +179,8 @@ function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 function article(expected: string): string {
+  // zod calls a keyed object a record; a person reading the message knows it as an object.
+  if (expected === 'record') expected = 'object';
   return /^[aeiou]/i.test(expected) ? `an ${expected}` : `a ${expected}`;
 }
 

@@ -54,7 +54,8 @@ export interface CampaignDetail {
   counts: CampaignCounts;
   /** Open-ended: queued, tts, lipsync, compose, uploading and any other key. */
   stages: Record<string, number>;
-  stalled?: Stalled;
+  /** Present (non-null) only while the service has stopped making progress. */
+  stalled?: Stalled | null;
   [k: string]: unknown;
 }
 
@@ -78,10 +79,10 @@ export type PersonInput = Partial<Record<PersonField, string>>;
 
 export interface AddedPerson {
   id: string;
-  firstName: string | null;
-  company: string | null;
-  url: string;
-  videoUrl: string;
+  firstName?: string | null;
+  company?: string | null;
+  url?: string | null;
+  videoUrl?: string | null;
   [k: string]: unknown;
 }
 
@@ -118,8 +119,8 @@ export interface GenerateReply {
 
 export interface Lead {
   id: string;
-  firstName: string | null;
-  company: string | null;
+  firstName?: string | null;
+  company?: string | null;
   campaignId: string;
   status: LeadStatus | string;
   url: string | null;
@@ -129,8 +130,8 @@ export interface Lead {
 }
 
 export interface FinishedVideo {
-  firstName: string | null;
-  company: string | null;
+  firstName?: string | null;
+  company?: string | null;
   url: string;
   videoUrl: string;
   [k: string]: unknown;

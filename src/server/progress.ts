@@ -48,7 +48,7 @@ export function getProgress(svc: Services): Reply<ProgressInfo> {
 
 function progressOf(d: CampaignDetail, lastRefresh: ProgressInfo['lastRefresh']): ProgressInfo {
   const p: ProgressInfo = { campaignId: d.id, status: d.status, counts: d.counts, stages: d.stages, lastRefresh };
-  if (d.stalled !== undefined) p.stalled = d.stalled;
+  if (d.stalled) p.stalled = d.stalled;
   return p;
 }
 

@@ -171,7 +171,7 @@ describe('createApiClient', () => {
     it.each([
       ['a number as a string', { ...sample.detail, counts: { ...sample.detail.counts, total: '2' } }, 'counts.total should be a number but is a string'],
       ['a missing field', { ...sample.detail, status: undefined }, 'status should be a string but is missing'],
-      ['a stage that is not a number', { ...sample.detail, stages: { tts: 'two' } }, 'stages.tts should be a number but is a string'],
+      ['stages that is not an object', { ...sample.detail, stages: 'busy' }, 'stages should be an object but is a string'],
       ['a list instead of an object', [sample.detail], 'the reply should be an object but is a list'],
     ])('should answer bad_reply on %s, saying what was wrong', (_label, body, what) => {
       const { api } = setup(ScriptedTransport.queue(json(200, body)));

@@ -1,5 +1,5 @@
 import {
-  campaignDetailSchema, describeProblem, errorBodySchema, leadSchema, templateSchema, videoListOf, videosReplySchema,
+  addedPersonSchema, campaignDetailSchema, describeProblem, errorBodySchema, leadSchema, templateSchema, videoListOf, videosReplySchema,
 } from '../../src/api/schemas';
 import { sample } from './fakes';
 
@@ -26,6 +26,21 @@ describe('schemas', () => {
   it('should accept any stage key and an empty stages object', () => {
     expect(campaignDetailSchema.safeParse({ ...sample.detail, stages: {} }).success).toBe(true);
     expect(campaignDetailSchema.safeParse({ ...sample.detail, stages: { upscaling: 2 } }).success).toBe(true);
+  });
+
+  it('should drop a stage whose value is not a number instead of failing the poll', () => {
+    const r = campaignDetailSchema.safeParse({ ...sample.detail, stages: { tts: 2, upscaling: 'busy' } });
+    expect(r.success && r.data.stages).toEqual({ tts: 2 });
+  });
+
+  it('should read a null stalled as not stalled', () => {
+    const r = campaignDetailSchema.safeParse({ ...sample.detail, stalled: null });
+    expect(r.success && r.data.stalled).toBeNull();
+  });
+
+  it('should accept a skipped person that comes back with only its id and url', () => {
+    expect(addedPersonSchema.safeParse({ id: 'ld_1', url: null }).success).toBe(true);
+    expect(addedPersonSchema.safeParse({ url: 'https://x/p/a' }).success).toBe(false);
   });
 
   it('should refuse stalled when it is not an object', () => {
