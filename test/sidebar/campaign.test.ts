@@ -1,13 +1,9 @@
 // Campaign section: create (80-character name), pick an existing one, and follow tab switches.
-import type { Browser } from 'playwright-core';
-import { ensureBuilt, launch, openSidebar, type Sidebar } from './harness';
+import { type Sidebar, useSidebars } from './harness';
 import { fail, ok, progress, readyReplies, state } from './fixtures';
 
-let browser: Browser;
+const sidebars = useSidebars();
 let sb: Sidebar | null = null;
-beforeAll(async () => { await ensureBuilt(); browser = await launch(); });
-afterEach(async () => { await sb?.close(); sb = null; });
-afterAll(async () => { await browser?.close(); });
 
 const section = () => sb!.page.locator('#campaign');
 const bound = () => section().locator('.bound');
@@ -15,7 +11,7 @@ const bound = () => section().locator('.bound');
 describe('campaign section', () => {
   it('should create a campaign from the chosen template, with a name counter to 80', async () => {
     const created = { id: 'cmp_9', name: 'Founders in Berlin' };
-    sb = await openSidebar(browser, {
+    sb = await sidebars.open({
       replies: {
         ...readyReplies(),
         getSidebarState: [state({ campaign: null })],
@@ -46,7 +42,7 @@ describe('campaign section', () => {
   });
 
   it('should leave the goal out when it is empty and show a failure inline', async () => {
-    sb = await openSidebar(browser, {
+    sb = await sidebars.open({
       replies: { ...readyReplies(), getSidebarState: state({ campaign: null }), createCampaign: fail('forbidden', 'This key is read-only. Use a key with writing switched on.') },
     });
     await sb.page.locator('#template').getByRole('radio', { name: 'Founder intro' }).check();
@@ -58,7 +54,7 @@ describe('campaign section', () => {
   });
 
   it('should bind an existing campaign picked from the list', async () => {
-    sb = await openSidebar(browser, {
+    sb = await sidebars.open({
       replies: { ...readyReplies(), getSidebarState: state({ campaign: null }), selectCampaign: ok({ campaign: { id: 'cmp_2', name: 'Webinar attendees' } }) },
     });
     const pick = section().getByLabel('Campaign', { exact: true });
@@ -75,7 +71,7 @@ describe('campaign section', () => {
   });
 
   it('should follow a tab switch to that tab\'s campaign within a poll', async () => {
-    sb = await openSidebar(browser, { replies: readyReplies(), timing: { statePollMs: 100 } });
+    sb = await sidebars.open({ replies: readyReplies(), timing: { statePollMs: 100 } });
     await bound().getByText('Q3 outreach').waitFor();
     expect(await bound().textContent()).toBe('Bound to tab Leads: Q3 outreach');
     await sb.reply('getProgress', progress({ campaignId: 'cmp_2', status: 'stopped' }));
@@ -88,7 +84,7 @@ describe('campaign section', () => {
   });
 
   it('should keep what the person is typing when a poll or tab switch re-renders', async () => {
-    sb = await openSidebar(browser, { replies: { ...readyReplies(), getSidebarState: state({ campaign: null }) }, timing: { statePollMs: 50 } });
+    sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state({ campaign: null }) }, timing: { statePollMs: 50 } });
     const name = section().getByLabel('Campaign name');
     await name.click();
     await sb.page.keyboard.type('Half typed');
@@ -100,7 +96,7 @@ describe('campaign section', () => {
   });
 
   it('should fold the create and pick forms once a campaign is bound', async () => {
-    sb = await openSidebar(browser, { replies: readyReplies() });
+    sb = await sidebars.open({ replies: readyReplies() });
     await bound().getByText('Q3 outreach').waitFor();
     expect(await section().locator('details.sub').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
     await section().getByText('Create or switch campaign').click();

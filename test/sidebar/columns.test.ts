@@ -1,19 +1,15 @@
 // Columns section: detected columns, overrides, sample values, flags before sending, fallbacks, Save.
-import type { Browser } from 'playwright-core';
-import { ensureBuilt, launch, openSidebar, type Sidebar } from './harness';
+import { type Sidebar, useSidebars } from './harness';
 import { HEADERS, ok, readyReplies, sidebarState, state } from './fixtures';
 import type { SidebarState } from '../../src/server/contract';
 
-let browser: Browser;
+const sidebars = useSidebars();
 let sb: Sidebar | null = null;
-beforeAll(async () => { await ensureBuilt(); browser = await launch(); });
-afterEach(async () => { await sb?.close(); sb = null; });
-afterAll(async () => { await browser?.close(); });
 
 const section = () => sb!.page.locator('#columns');
 const row = (label: string) => section().locator('.map-row', { has: sb!.page.getByLabel(label, { exact: true }) });
 const open = (over: Partial<SidebarState> = {}, timing?: { statePollMs: number }) =>
-  openSidebar(browser, { replies: { ...readyReplies(), getSidebarState: state(over) }, ...(timing ? { timing } : {}) });
+  sidebars.open({ replies: { ...readyReplies(), getSidebarState: state(over) }, ...(timing ? { timing } : {}) });
 
 describe('columns section', () => {
   it('should list every person field with its detected column and the sample value', async () => {

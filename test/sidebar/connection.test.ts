@@ -1,19 +1,15 @@
 // Connection section: base URL and key, the masked hint, Save and test, errors inline.
-import type { Browser } from 'playwright-core';
-import { ensureBuilt, launch, openSidebar, thrown, type Sidebar } from './harness';
+import { type Sidebar, thrown, useSidebars } from './harness';
 import { fail, freshState, ok, sidebarState, TEMPLATES, CAMPAIGNS } from './fixtures';
 
-let browser: Browser;
+const sidebars = useSidebars();
 let sb: Sidebar | null = null;
-beforeAll(async () => { await ensureBuilt(); browser = await launch(); });
-afterEach(async () => { await sb?.close(); sb = null; });
-afterAll(async () => { await browser?.close(); });
 
 const section = () => sb!.page.locator('#connection');
 
 describe('connection section', () => {
   it('should ask for address and key in a password field when nothing is saved', async () => {
-    sb = await openSidebar(browser, { replies: { getSidebarState: freshState() } });
+    sb = await sidebars.open({ replies: { getSidebarState: freshState() } });
     await section().getByText('No key saved yet.').waitFor();
     expect(await section().getByLabel('API key').getAttribute('type')).toBe('password');
     expect(await section().locator('.card-status').textContent()).toBe('Not connected');
@@ -21,7 +17,7 @@ describe('connection section', () => {
   });
 
   it('should show a saved key only as its masked hint and start collapsed when connected', async () => {
-    sb = await openSidebar(browser, { replies: { getSidebarState: ok(sidebarState()), listTemplates: ok({ templates: [] }), listCampaigns: ok({ campaigns: [] }) } });
+    sb = await sidebars.open({ replies: { getSidebarState: ok(sidebarState()), listTemplates: ok({ templates: [] }), listCampaigns: ok({ campaigns: [] }) } });
     await section().getByText('Key saved: ••••1a2b', { exact: false }).waitFor({ state: 'attached' });
     expect(await section().evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
     expect(await section().getByLabel('API key').inputValue()).toBe('');
@@ -30,7 +26,7 @@ describe('connection section', () => {
 
   it('should save and test, then load templates and campaigns', async () => {
     const connected = { baseUrl: 'https://api.example.com/api/v1', keyHint: '••••9z9z', connected: true };
-    sb = await openSidebar(browser, {
+    sb = await sidebars.open({
       replies: {
         getSidebarState: freshState(),
         saveSettings: ok({ settings: connected }),
@@ -52,7 +48,7 @@ describe('connection section', () => {
   });
 
   it('should show the server error sentence inline as an alert and keep the key typed', async () => {
-    sb = await openSidebar(browser, {
+    sb = await sidebars.open({
       replies: { getSidebarState: freshState(), saveSettings: fail('unauthorized', 'The service refused this API key. Check it and paste it again.') },
     });
     await section().getByLabel('API address').fill('https://api.example.com/api/v1');
@@ -65,7 +61,7 @@ describe('connection section', () => {
   });
 
   it('should report a thrown server error as a sentence', async () => {
-    sb = await openSidebar(browser, { replies: { getSidebarState: freshState(), saveSettings: thrown('Service Spreadsheets failed') } });
+    sb = await sidebars.open({ replies: { getSidebarState: freshState(), saveSettings: thrown('Service Spreadsheets failed') } });
     await section().getByLabel('API address').fill('https://api.example.com/api/v1');
     await section().getByLabel('API key').fill('k');
     await section().getByRole('button', { name: 'Save and test' }).click();
@@ -73,7 +69,7 @@ describe('connection section', () => {
   });
 
   it('should keep the saved key when the key field is left empty, and save on Enter', async () => {
-    sb = await openSidebar(browser, {
+    sb = await sidebars.open({
       replies: {
         getSidebarState: ok(sidebarState({ settings: { baseUrl: 'https://old.example.com/api/v1', keyHint: '••••1a2b', connected: false } })),
         saveSettings: ok({ settings: { baseUrl: 'https://new.example.com/api/v1', keyHint: '••••1a2b', connected: true } }),
@@ -90,7 +86,7 @@ describe('connection section', () => {
   });
 
   it('should ask for the missing pieces without calling the server', async () => {
-    sb = await openSidebar(browser, { replies: { getSidebarState: freshState() } });
+    sb = await sidebars.open({ replies: { getSidebarState: freshState() } });
     await section().getByText('No key saved yet.').waitFor();
     await section().getByRole('button', { name: 'Save and test' }).click();
     await section().getByRole('alert').getByText('Enter the API address', { exact: false }).waitFor();
@@ -101,7 +97,7 @@ describe('connection section', () => {
   });
 
   it('should not overwrite the address while the person is typing in it', async () => {
-    sb = await openSidebar(browser, { replies: { getSidebarState: freshState() }, timing: { statePollMs: 50 } });
+    sb = await sidebars.open({ replies: { getSidebarState: freshState() }, timing: { statePollMs: 50 } });
     const url = section().getByLabel('API address');
     await url.fill('https://typing.example');
     await sb.reply('getSidebarState', ok(sidebarState({ settings: { baseUrl: 'https://server.example/api/v1', keyHint: null, connected: false }, campaign: null })));

@@ -1,19 +1,15 @@
 // The in-page confirmation: keyboard only, focus kept inside, Escape closes, focus returns.
-import type { Browser } from 'playwright-core';
-import { ensureBuilt, launch, openSidebar, type Sidebar } from './harness';
+import { type Sidebar, useSidebars } from './harness';
 import { ok, readyReplies } from './fixtures';
 
-let browser: Browser;
+const sidebars = useSidebars();
 let sb: Sidebar | null = null;
-beforeAll(async () => { await ensureBuilt(); browser = await launch(); });
-afterEach(async () => { await sb?.close(); sb = null; });
-afterAll(async () => { await browser?.close(); });
 
 const focusedText = () => sb!.page.evaluate(() => document.activeElement?.textContent ?? '');
 
 describe('confirm dialog', () => {
   it('should open on Enter, keep Tab inside, close on Escape and give focus back', async () => {
-    sb = await openSidebar(browser, { replies: { ...readyReplies(), stopCampaign: ok({ stopped: 1, stillRendering: 0, status: 'stopped' }) } });
+    sb = await sidebars.open({ replies: { ...readyReplies(), stopCampaign: ok({ stopped: 1, stillRendering: 0, status: 'stopped' }) } });
     const stop = sb.page.locator('#money').getByRole('button', { name: 'Stop', exact: true });
     await stop.focus();
     await sb.page.keyboard.press('Enter');
@@ -34,7 +30,7 @@ describe('confirm dialog', () => {
   });
 
   it('should confirm with Space on the confirm button', async () => {
-    sb = await openSidebar(browser, { replies: { ...readyReplies(), stopCampaign: ok({ stopped: 1, stillRendering: 0, status: 'stopped' }) } });
+    sb = await sidebars.open({ replies: { ...readyReplies(), stopCampaign: ok({ stopped: 1, stillRendering: 0, status: 'stopped' }) } });
     await sb.page.locator('#money').getByRole('button', { name: 'Stop', exact: true }).click();
     await sb.page.getByRole('alertdialog').waitFor();
     await sb.page.keyboard.press('Tab');
@@ -44,7 +40,7 @@ describe('confirm dialog', () => {
   });
 
   it('should label itself by its title and describe itself by its question', async () => {
-    sb = await openSidebar(browser, { replies: readyReplies() });
+    sb = await sidebars.open({ replies: readyReplies() });
     await sb.page.locator('#money').getByRole('button', { name: 'Stop', exact: true }).click();
     const dialog = sb.page.getByRole('alertdialog', { name: 'Stop the campaign' });
     await dialog.waitFor();

@@ -163,3 +163,23 @@ export async function openSidebar(browser: Browser, opts: OpenOptions): Promise<
     },
   };
 }
+
+/**
+ * The jest hooks every sidebar test file needs: one browser for the file, and each sidebar opened
+ * with `open` closed after its test.
+ */
+export function useSidebars(): { open(opts: OpenOptions): Promise<Sidebar> } {
+  let browser: Browser | null = null;
+  const opened: Sidebar[] = [];
+  beforeAll(async () => { await ensureBuilt(); browser = await launch(); });
+  afterEach(async () => { await Promise.all(opened.splice(0).map((s) => s.close())); });
+  afterAll(async () => { await browser?.close(); });
+  return {
+    async open(opts) {
+      if (!browser) throw new Error('useSidebars: open is for use inside a test');
+      const sb = await openSidebar(browser, opts);
+      opened.push(sb);
+      return sb;
+    },
+  };
+}

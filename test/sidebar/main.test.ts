@@ -1,19 +1,11 @@
 // The whole sidebar: first load, layout at 300 px, text-only rendering of API strings, screenshots.
-import type { Browser } from 'playwright-core';
 import { join } from 'node:path';
-import { ensureBuilt, launch, openSidebar, type Sidebar } from './harness';
+import { type Sidebar, useSidebars } from './harness';
 import { CAMPAIGNS, fail, freshState, ok, progress, readyReplies, state, TEMPLATES } from './fixtures';
 
 const DOCS = join(__dirname, '..', '..', 'docs');
-let browser: Browser;
+const sidebars = useSidebars();
 let sb: Sidebar | null = null;
-
-beforeAll(async () => {
-  await ensureBuilt();
-  browser = await launch();
-});
-afterEach(async () => { await sb?.close(); sb = null; });
-afterAll(async () => { await browser?.close(); });
 
 async function noHorizontalScroll(s: Sidebar): Promise<void> {
   const widths = await s.page.evaluate(() => ({ doc: document.documentElement.scrollWidth, body: document.body.scrollWidth, view: window.innerWidth }));
@@ -24,7 +16,7 @@ async function noHorizontalScroll(s: Sidebar): Promise<void> {
 
 describe('sidebar page', () => {
   it('should show the sections in working order after loading the state', async () => {
-    sb = await openSidebar(browser, { replies: readyReplies() });
+    sb = await sidebars.open({ replies: readyReplies() });
     await sb.page.getByText('Bound to tab').waitFor();
     const headings = await sb.page.locator('h2').allTextContents();
     expect(headings).toEqual(['Connection', 'Template', 'Campaign', 'Columns', 'Send rows', 'Cost and generate', 'Progress']);
@@ -32,7 +24,7 @@ describe('sidebar page', () => {
   });
 
   it('should show a failed state load as an alert at the top', async () => {
-    sb = await openSidebar(browser, { replies: { getSidebarState: fail('network', 'The spreadsheet could not be reached.') } });
+    sb = await sidebars.open({ replies: { getSidebarState: fail('network', 'The spreadsheet could not be reached.') } });
     const banner = sb.page.locator('.banner[role=alert]');
     await expect(banner.textContent()).resolves.toBeDefined();
     await banner.getByText('The spreadsheet could not be reached.').waitFor();
@@ -41,7 +33,7 @@ describe('sidebar page', () => {
   it('should fit 300 px without horizontal scroll, with long names and URLs', async () => {
     const long = 'A'.repeat(120);
     const url = `https://example.com/${'very-long-path-segment/'.repeat(8)}api/v1`;
-    sb = await openSidebar(browser, {
+    sb = await sidebars.open({
       replies: {
         ...readyReplies(),
         getSidebarState: state({
@@ -64,7 +56,7 @@ describe('sidebar page', () => {
 
   it('should put API strings in the page as text and run none of them', async () => {
     const evil = '<img src=x onerror=alert(1)>';
-    sb = await openSidebar(browser, {
+    sb = await sidebars.open({
       replies: {
         ...readyReplies(),
         getSidebarState: state({ sheet: { id: 1, name: evil, headers: [evil] }, campaign: { id: 'cmp_1', name: evil }, sample: { firstName: evil } }),
@@ -85,7 +77,7 @@ describe('sidebar page', () => {
   });
 
   it('should give every control a name and reach every one with the keyboard', async () => {
-    sb = await openSidebar(browser, { replies: { ...readyReplies(), getSidebarState: state({ campaign: null }) } });
+    sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state({ campaign: null }) } });
     await sb.page.locator('#template').getByText('Founder intro').waitFor();
     await sb.page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
     const unnamed = await sb.page.evaluate(() => Array.from(document.querySelectorAll('input, select, textarea, button'))
@@ -115,12 +107,12 @@ describe('sidebar page', () => {
     };
 
     it('should save the connect, campaign, columns, money and progress states', async () => {
-      sb = await openSidebar(browser, { replies: { getSidebarState: freshState() } });
+      sb = await sidebars.open({ replies: { getSidebarState: freshState() } });
       await sb.page.getByText('No key saved yet.').waitFor();
       await shot(sb, 'sidebar-connect.png');
       await sb.close();
 
-      sb = await openSidebar(browser, { replies: { ...readyReplies(), getSidebarState: state({ campaign: null }) } });
+      sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state({ campaign: null }) } });
       await sb.page.getByText('Founder intro').waitFor();
       await sb.page.getByLabel('Founder intro').check();
       await sb.page.getByLabel('Campaign name').fill('Q3 outreach to founders');
@@ -128,14 +120,14 @@ describe('sidebar page', () => {
       await shot(sb, 'sidebar-campaign.png');
       await sb.close();
 
-      sb = await openSidebar(browser, {
+      sb = await sidebars.open({
         replies: { ...readyReplies(), getSidebarState: state({ sample: { firstName: '', company: 'Analytical Engines', hook: 'x'.repeat(230) } }) },
       });
       await sb.page.getByText('Too long: 230 of 200 characters', { exact: false }).waitFor();
       await shot(sb, 'sidebar-columns.png', 'columns');
       await sb.close();
 
-      sb = await openSidebar(browser, { replies: { ...readyReplies(), getEstimate: ok({ leads: 15, low: 30, high: 45, balance: 120, affordable: true }) } });
+      sb = await sidebars.open({ replies: { ...readyReplies(), getEstimate: ok({ leads: 15, low: 30, high: 45, balance: 120, affordable: true }) } });
       await sb.page.getByText('Bound to tab').waitFor();
       await sb.page.getByRole('button', { name: 'Check estimate' }).click();
       await sb.page.getByText('30–45 credits').first().waitFor();
@@ -145,7 +137,7 @@ describe('sidebar page', () => {
       await sb.page.screenshot({ path: join(DOCS, 'sidebar-money-confirm.png') });
       await sb.close();
 
-      sb = await openSidebar(browser, {
+      sb = await sidebars.open({
         replies: {
           ...readyReplies(),
           getSidebarState: state({ autoRefresh: { on: true, intervalMinutes: 5 }, lastRefresh: { at: new Date(Date.now() - 180000).toISOString(), error: null } }),

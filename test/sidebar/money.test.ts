@@ -1,15 +1,11 @@
 // Money section: the estimate before spending, Generate blocked when unaffordable, confirmations
 // naming the credits, one charge per click, and Stop.
-import type { Browser } from 'playwright-core';
-import { ensureBuilt, launch, openSidebar, type Sidebar } from './harness';
+import { type Sidebar, useSidebars } from './harness';
 import { fail, ok, progress, readyReplies } from './fixtures';
 import { spendBlock } from '../../sidebar/money';
 
-let browser: Browser;
+const sidebars = useSidebars();
 let sb: Sidebar | null = null;
-beforeAll(async () => { await ensureBuilt(); browser = await launch(); });
-afterEach(async () => { await sb?.close(); sb = null; });
-afterAll(async () => { await browser?.close(); });
 
 const section = () => sb!.page.locator('#money');
 const button = (name: string) => section().getByRole('button', { name, exact: true });
@@ -20,7 +16,7 @@ const autoOn = { on: true, intervalMinutes: 5 };
 
 /** Opens the sidebar and counts native dialogs (window.confirm/alert), which must never appear. */
 async function open(extra: Record<string, unknown>, delays?: Record<string, number>) {
-  sb = await openSidebar(browser, { replies: { ...readyReplies(), ...extra }, ...(delays ? { delays } : {}) });
+  sb = await sidebars.open({ replies: { ...readyReplies(), ...extra }, ...(delays ? { delays } : {}) });
   const native = { count: 0 };
   sb.page.on('dialog', (d) => { native.count += 1; void d.dismiss(); });
   await section().getByRole('button', { name: 'Check estimate' }).waitFor();

@@ -1,16 +1,12 @@
 // Progress section: counts bar and legend, stages, the stalled alert, polling while in flight,
 // last refresh, the auto-refresh switch, Refresh now and Export.
-import type { Browser } from 'playwright-core';
-import { ensureBuilt, launch, openSidebar, type Sidebar } from './harness';
+import { type Sidebar, useSidebars } from './harness';
 import { fail, ok, progress, readyReplies, state } from './fixtures';
 import { activeStages, inFlight, stalledLines } from '../../sidebar/progress';
 import type { ProgressInfo } from '../../src/server/contract';
 
-let browser: Browser;
+const sidebars = useSidebars();
 let sb: Sidebar | null = null;
-beforeAll(async () => { await ensureBuilt(); browser = await launch(); });
-afterEach(async () => { await sb?.close(); sb = null; });
-afterAll(async () => { await browser?.close(); });
 
 const section = () => sb!.page.locator('#progress');
 const counts = (over: Partial<ProgressInfo['counts']>) => ({ total: 10, pending: 0, rendering: 0, complete: 0, failed: 0, cancelled: 0, skipped: 0, ...over });
@@ -23,7 +19,7 @@ const setHidden = (hidden: boolean) => sb!.page.evaluate((h) => {
 
 describe('progress section', () => {
   it('should show the status, a stacked bar with legend numbers, and every stage in flight', async () => {
-    sb = await openSidebar(browser, { replies: { ...readyReplies(), getProgress: progress({ stages: { queued: 2, tts: 0, lipsync: 3, colour_grade: 4 } }) } });
+    sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: progress({ stages: { queued: 2, tts: 0, lipsync: 3, colour_grade: 4 } }) } });
     await section().locator('.status-line').getByText('Rendering').waitFor();
     expect(await section().locator('.status-line').textContent()).toBe('Status: Rendering · 20 people');
     const legend = await section().locator('.legend li').allTextContents();
@@ -35,7 +31,7 @@ describe('progress section', () => {
   });
 
   it('should raise the stalled alert while stalled is present and drop it after', async () => {
-    sb = await openSidebar(browser, {
+    sb = await sidebars.open({
       replies: { ...readyReplies(), getProgress: [rendering, progress({ counts: counts({ rendering: 4, complete: 6 }), stalled: { minutes: 12, jobs: 4, message: 'The render queue is not moving.' } })] },
       timing: { progressPollMs: 100 },
     });
@@ -50,7 +46,7 @@ describe('progress section', () => {
   });
 
   it('should poll progress while rendering and stop once nothing is in flight', async () => {
-    sb = await openSidebar(browser, { replies: { ...readyReplies(), getProgress: [rendering, rendering, done] }, timing: { progressPollMs: 100 } });
+    sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: [rendering, rendering, done] }, timing: { progressPollMs: 100 } });
     await sb.waitForCalls('getProgress', 3);
     await section().locator('.status-line').getByText('Ready to check').waitFor();
     const settled = (await sb.calls('getProgress')).length;
@@ -59,7 +55,7 @@ describe('progress section', () => {
   });
 
   it('should not poll a campaign with nothing in flight', async () => {
-    sb = await openSidebar(browser, { replies: readyReplies(), timing: { progressPollMs: 50 } });
+    sb = await sidebars.open({ replies: readyReplies(), timing: { progressPollMs: 50 } });
     await section().locator('.status-line').waitFor();
     await sb.page.waitForTimeout(400);
     expect(await sb.calls('getProgress')).toHaveLength(1);
@@ -67,7 +63,7 @@ describe('progress section', () => {
 
   it('should keep polling pending people after a generate until they are done', async () => {
     const pending = progress({ counts: counts({ pending: 10 }), stages: {} });
-    sb = await openSidebar(browser, {
+    sb = await sidebars.open({
       replies: {
         ...readyReplies(),
         getProgress: [pending, pending, pending, done],
@@ -90,7 +86,7 @@ describe('progress section', () => {
   });
 
   it('should stop polling while the page is hidden and resume when visible', async () => {
-    sb = await openSidebar(browser, { replies: { ...readyReplies(), getProgress: rendering }, timing: { progressPollMs: 100, statePollMs: 100 } });
+    sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: rendering }, timing: { progressPollMs: 100, statePollMs: 100 } });
     await sb.waitForCalls('getProgress', 2);
     await setHidden(true);
     const progressCalls = (await sb.calls('getProgress')).length;
@@ -106,13 +102,13 @@ describe('progress section', () => {
 
   it('should show the last refresh time and the last timer error', async () => {
     const at = new Date(Date.now() - 3 * 60000).toISOString();
-    sb = await openSidebar(browser, { replies: { ...readyReplies(), getSidebarState: state({ lastRefresh: { at, error: 'The service refused the key.' } }) } });
+    sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state({ lastRefresh: { at, error: 'The service refused the key.' } }) } });
     await section().getByText('Last refresh 3 minutes ago').waitFor();
     await section().getByText('Last refresh failed: The service refused the key.').waitFor();
   });
 
   it('should switch auto-refresh and show the interval in force, reverting on failure', async () => {
-    sb = await openSidebar(browser, {
+    sb = await sidebars.open({
       replies: { ...readyReplies(), setAutoRefresh: [ok({ on: true, intervalMinutes: 60 }), fail('internal', 'Could not remove the timer. Try again.')] },
     });
     const toggle = section().getByRole('switch', { name: 'Auto-refresh' });
@@ -130,19 +126,19 @@ describe('progress section', () => {
   });
 
   it('should refresh now and report updated and remaining rows', async () => {
-    sb = await openSidebar(browser, { replies: { ...readyReplies(), refreshNow: ok({ updated: 7, remaining: 3 }) } });
+    sb = await sidebars.open({ replies: { ...readyReplies(), refreshNow: ok({ updated: 7, remaining: 3 }) } });
     await section().getByRole('button', { name: 'Refresh now' }).click();
     await section().getByText('Updated 7 rows. 3 rows left: run again to finish.').waitFor();
   });
 
   it('should export finished videos and name the new tab', async () => {
-    sb = await openSidebar(browser, { replies: { ...readyReplies(), exportFinishedVideos: ok({ sheetName: 'Videos – Q3 outreach', count: 8 }) } });
+    sb = await sidebars.open({ replies: { ...readyReplies(), exportFinishedVideos: ok({ sheetName: 'Videos – Q3 outreach', count: 8 }) } });
     await section().getByRole('button', { name: 'Export finished videos' }).click();
     await section().getByText('Wrote 8 finished videos to the tab “Videos – Q3 outreach”.').waitFor();
   });
 
   it('should drop a progress failure once a later read works', async () => {
-    sb = await openSidebar(browser, { replies: { ...readyReplies(), getProgress: [fail('not_found', 'This campaign no longer exists.'), rendering] } });
+    sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: [fail('not_found', 'This campaign no longer exists.'), rendering] } });
     await section().getByRole('alert').getByText('This campaign no longer exists.').waitFor();
     await sb.reply('refreshNow', ok({ updated: 0, remaining: 0 }));
     await section().getByRole('button', { name: 'Refresh now' }).click();

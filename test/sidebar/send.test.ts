@@ -1,28 +1,24 @@
 // Send section: rows selected, Add selected rows, and the outcome with a "Run again" hint.
-import type { Browser } from 'playwright-core';
-import { ensureBuilt, launch, openSidebar, thrown, type Sidebar } from './harness';
+import { type Sidebar, thrown, useSidebars } from './harness';
 import { fail, ok, readyReplies, state } from './fixtures';
 import { resultLines } from '../../sidebar/send';
 
-let browser: Browser;
+const sidebars = useSidebars();
 let sb: Sidebar | null = null;
-beforeAll(async () => { await ensureBuilt(); browser = await launch(); });
-afterEach(async () => { await sb?.close(); sb = null; });
-afterAll(async () => { await browser?.close(); });
 
 const section = () => sb!.page.locator('#send');
 const result = { added: 12, skipped: 2, alreadySent: 3, invalid: 1, unmatchable: 1, total: 40, remaining: 0 };
 
 describe('send section', () => {
   it('should show how many rows are selected, following the selection', async () => {
-    sb = await openSidebar(browser, { replies: readyReplies(), timing: { statePollMs: 50 } });
+    sb = await sidebars.open({ replies: readyReplies(), timing: { statePollMs: 50 } });
     await section().getByText('3 rows selected').waitFor();
     await sb.reply('getSidebarState', state({ selection: { rows: 1 } }));
     await section().getByText('1 row selected').waitFor();
   });
 
   it('should add the selected rows and show every outcome', async () => {
-    sb = await openSidebar(browser, { replies: { ...readyReplies(), addSelectedRows: ok(result) } });
+    sb = await sidebars.open({ replies: { ...readyReplies(), addSelectedRows: ok(result) } });
     await section().getByText('3 rows selected').waitFor();
     await section().getByRole('button', { name: 'Add selected rows' }).dblclick();
     const status = section().getByRole('status').filter({ hasText: 'Added 12 people.' });
@@ -38,13 +34,13 @@ describe('send section', () => {
   });
 
   it('should say to run again when rows remain', async () => {
-    sb = await openSidebar(browser, { replies: { ...readyReplies(), addSelectedRows: ok({ ...result, remaining: 250 }) } });
+    sb = await sidebars.open({ replies: { ...readyReplies(), addSelectedRows: ok({ ...result, remaining: 250 }) } });
     await section().getByRole('button', { name: 'Add selected rows' }).click();
     await section().getByText('250 rows not reached yet. Run again to finish.').waitFor();
   });
 
   it('should show a failure sentence and a thrown error inline', async () => {
-    sb = await openSidebar(browser, {
+    sb = await sidebars.open({
       replies: { ...readyReplies(), addSelectedRows: [fail('locked', 'Another update is writing to this sheet. Try again in a minute.'), thrown('Timed out')] },
     });
     const add = section().getByRole('button', { name: 'Add selected rows' });
@@ -55,7 +51,7 @@ describe('send section', () => {
   });
 
   it('should be disabled with the reason when the tab has no campaign or no rows are selected', async () => {
-    sb = await openSidebar(browser, { replies: { ...readyReplies(), getSidebarState: state({ campaign: null }) }, timing: { statePollMs: 50 } });
+    sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state({ campaign: null }) }, timing: { statePollMs: 50 } });
     await section().getByText('Choose or create a campaign first.').waitFor({ state: 'attached' });
     // The section is folded without a campaign, so the button is found by text, not by role.
     expect(await section().locator('button', { hasText: 'Add selected rows' }).isDisabled()).toBe(true);
@@ -65,7 +61,7 @@ describe('send section', () => {
   });
 
   it('should warn when the first selected row has problems', async () => {
-    sb = await openSidebar(browser, { replies: { ...readyReplies(), getSidebarState: state({ sample: { firstName: 'Ada', hook: 'h'.repeat(201) } }) } });
+    sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state({ sample: { firstName: 'Ada', hook: 'h'.repeat(201) } }) } });
     await section().getByText('The first selected row has problems', { exact: false }).waitFor();
   });
 });

@@ -1,20 +1,16 @@
 // Template section: usable recordings selectable, blocked ones disabled with their reason as text.
-import type { Browser } from 'playwright-core';
-import { ensureBuilt, launch, openSidebar, type Sidebar } from './harness';
+import { type Sidebar, useSidebars } from './harness';
 import { fail, ok, readyReplies, state, TEMPLATES } from './fixtures';
 
-let browser: Browser;
+const sidebars = useSidebars();
 let sb: Sidebar | null = null;
-beforeAll(async () => { await ensureBuilt(); browser = await launch(); });
-afterEach(async () => { await sb?.close(); sb = null; });
-afterAll(async () => { await browser?.close(); });
 
 const section = () => sb!.page.locator('#template');
 const noCampaign = () => ({ ...readyReplies(), getSidebarState: state({ campaign: null }) });
 
 describe('template section', () => {
   it('should offer usable templates and show unusable ones disabled with their reason', async () => {
-    sb = await openSidebar(browser, { replies: noCampaign() });
+    sb = await sidebars.open({ replies: noCampaign() });
     await section().getByText('Founder intro').waitFor();
     const blocked = section().getByRole('radio', { name: 'Demo walkthrough' });
     expect(await blocked.isDisabled()).toBe(true);
@@ -27,7 +23,7 @@ describe('template section', () => {
   });
 
   it('should select a template with the keyboard and show it in the heading', async () => {
-    sb = await openSidebar(browser, { replies: noCampaign() });
+    sb = await sidebars.open({ replies: noCampaign() });
     const first = section().getByRole('radio', { name: 'Founder intro' });
     await first.waitFor();
     await first.focus();
@@ -40,14 +36,14 @@ describe('template section', () => {
   });
 
   it('should pick the only usable template by itself', async () => {
-    sb = await openSidebar(browser, { replies: { ...noCampaign(), listTemplates: ok({ templates: TEMPLATES.slice(0, 2) }) } });
+    sb = await sidebars.open({ replies: { ...noCampaign(), listTemplates: ok({ templates: TEMPLATES.slice(0, 2) }) } });
     await section().locator('.card-status', { hasText: 'Founder intro' }).waitFor();
     expect(await section().getByRole('radio', { name: 'Founder intro' }).isChecked()).toBe(true);
   });
 
   it('should show a template name with markup as text and run nothing', async () => {
     const evil = '<img src=x onerror=alert(1)>';
-    sb = await openSidebar(browser, { replies: { ...noCampaign(), listTemplates: ok({ templates: [{ ...TEMPLATES[0]!, name: evil }, TEMPLATES[2]!] }) } });
+    sb = await sidebars.open({ replies: { ...noCampaign(), listTemplates: ok({ templates: [{ ...TEMPLATES[0]!, name: evil }, TEMPLATES[2]!] }) } });
     let dialogs = 0;
     sb.page.on('dialog', (d) => { dialogs += 1; void d.dismiss(); });
     await section().getByText(evil, { exact: true }).waitFor();
@@ -57,7 +53,7 @@ describe('template section', () => {
   });
 
   it('should show a listing failure inline and reload on request', async () => {
-    sb = await openSidebar(browser, { replies: { ...noCampaign(), listTemplates: [fail('internal', 'The service had a problem. Try again.'), ok({ templates: TEMPLATES })] } });
+    sb = await sidebars.open({ replies: { ...noCampaign(), listTemplates: [fail('internal', 'The service had a problem. Try again.'), ok({ templates: TEMPLATES })] } });
     await section().getByRole('alert').getByText('The service had a problem. Try again.').waitFor();
     await section().getByRole('button', { name: 'Reload list' }).click();
     await section().getByText('Founder intro').waitFor();
@@ -65,7 +61,7 @@ describe('template section', () => {
   });
 
   it('should say to connect first when not connected', async () => {
-    sb = await openSidebar(browser, { replies: { getSidebarState: state({ settings: { baseUrl: null, keyHint: null, connected: false }, campaign: null }) } });
+    sb = await sidebars.open({ replies: { getSidebarState: state({ settings: { baseUrl: null, keyHint: null, connected: false }, campaign: null }) } });
     await section().getByText('Connect to the service first.').waitFor();
     expect(await section().getByRole('button', { name: 'Reload list' }).isDisabled()).toBe(true);
     expect(await sb.calls('listTemplates')).toHaveLength(0);
