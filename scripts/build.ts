@@ -1,7 +1,7 @@
 // Build: server bundle (dist/Code.js, ES2019, one top-level function per entry export),
 // the sidebar inlined into dist/Sidebar.html, and dist/appsscript.json.
 import { build } from 'esbuild';
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const root = resolve(__dirname, '..');
@@ -56,9 +56,24 @@ export async function buildAll(): Promise<void> {
   mkdirSync(dist, { recursive: true });
   const server = await buildServer();
   const sidebar = await buildSidebar();
-  copyFileSync(join(root, 'appsscript.json'), join(dist, 'appsscript.json'));
+  const base = JSON.parse(readFileSync(join(root, 'appsscript.json'), 'utf8')) as Record<string, unknown>;
+  const manifest = withUrlFetchWhitelist(base, process.env.URL_FETCH_WHITELIST);
+  writeFileSync(join(dist, 'appsscript.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   const size = (f: string) => `${(readFileSync(f).length / 1024).toFixed(1)} KB`;
   console.log(`dist/Code.js ${size(server.file)} (${server.exports.length} entry points), dist/Sidebar.html ${size(sidebar)}`);
+}
+
+/**
+ * A published add-on may only fetch from prefixes listed in urlFetchWhitelist; the API's address is the
+ * publisher's to give (comma-separated https prefixes ending in /), so it comes from the environment.
+ */
+export function withUrlFetchWhitelist(manifest: Record<string, unknown>, list: string | undefined): Record<string, unknown> {
+  const prefixes = (list ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+  if (prefixes.length === 0) return manifest;
+  for (const p of prefixes) {
+    if (!/^https:\/\/[^/]+\/.*$/.test(p)) throw new Error(`URL_FETCH_WHITELIST: ${p} must start with https:// and have a path ending in / (e.g. https://api.example.com/).`);
+  }
+  return { ...manifest, urlFetchWhitelist: prefixes };
 }
 
 if (require.main === module) {

@@ -6,6 +6,7 @@ import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppsScriptStandin } from '../dev/standin';
+import { withUrlFetchWhitelist } from '../scripts/build';
 
 const ROOT = join(__dirname, '..');
 const DIST = join(ROOT, 'dist');
@@ -189,5 +190,22 @@ describe('dist/appsscript.json', () => {
     expect(dist.timeZone).toBe('Etc/UTC');
     expect(source.oauthScopes).toHaveLength(4);
     expect([...(dist.oauthScopes ?? [])].sort()).toEqual([...(source.oauthScopes ?? [])].sort());
+  });
+});
+
+describe('withUrlFetchWhitelist', () => {
+  it('should add the listed https prefixes for a published add-on', () => {
+    expect(withUrlFetchWhitelist({ a: 1 }, 'https://api.example.com/, https://x.example.com/api/v1/'))
+      .toEqual({ a: 1, urlFetchWhitelist: ['https://api.example.com/', 'https://x.example.com/api/v1/'] });
+  });
+
+  it('should leave the manifest alone without a list', () => {
+    expect(withUrlFetchWhitelist({ a: 1 }, undefined)).toEqual({ a: 1 });
+    expect(withUrlFetchWhitelist({ a: 1 }, ' ')).toEqual({ a: 1 });
+  });
+
+  it('should refuse a prefix Apps Script would refuse', () => {
+    expect(() => withUrlFetchWhitelist({}, 'http://api.example.com/')).toThrow(/https/);
+    expect(() => withUrlFetchWhitelist({}, 'https://api.example.com')).toThrow(/ending in \//);
   });
 });
