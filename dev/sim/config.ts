@@ -9,7 +9,7 @@ export const DEFAULT_FAULTS: SimFaults = {
 };
 
 export const DEFAULT_CONFIG: ResolvedConfig = {
-  clock: 'real', speed: 1, stageMs: 6000, concurrency: 25, failRate: 0, seed: 1, rateLimitPerMinute: 120, idPrefix: '',
+  clock: 'real', speed: 1, stageMs: 6000, concurrency: 25, failRate: 0, seed: 1, rateLimitPerMinute: 120, idPrefix: '', videosOrder: 'newest',
   faults: DEFAULT_FAULTS,
 };
 
@@ -34,6 +34,7 @@ function check(c: ResolvedConfig): void {
   share('failRate', c.failRate);
   share('faults.error500Rate', c.faults.error500Rate);
   share('faults.rate429Rate', c.faults.rate429Rate);
+  if (c.videosOrder !== 'newest' && c.videosOrder !== 'oldest') throw new Error(`videosOrder must be "newest" or "oldest", not ${JSON.stringify(c.videosOrder)}.`);
   if (!Number.isFinite(c.seed)) throw new Error('seed must be a number.');
   if (!(c.faults.latencyMs >= 0)) throw new Error('faults.latencyMs must be 0 or more.');
   if (!(c.faults.dropReplies >= 0)) throw new Error('faults.dropReplies must be 0 or more.');

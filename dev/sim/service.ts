@@ -200,8 +200,9 @@ export class Service {
     const c = this.campaign(workspaceId, campaignId);
     const done = c.leads
       .filter((l) => l.status === 'complete' && !l.expired)
-      .sort((a, b) => (b.readyAt ?? 0) - (a.readyAt ?? 0) || b.seq - a.seq)
-      .slice(0, MAX_VIDEOS);
+      .sort((a, b) => (b.readyAt ?? 0) - (a.readyAt ?? 0) || b.seq - a.seq);
+    if (this.d.config().videosOrder === 'oldest') done.reverse();
+    done.splice(MAX_VIDEOS);
     return {
       videos: done.map((l) => ({
         firstName: l.person.firstName ?? null, company: l.person.company ?? null, url: this.pageUrl(l) as string, videoUrl: this.videoUrl(l),

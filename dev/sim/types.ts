@@ -38,6 +38,8 @@ export interface SimConfig {
   rateLimitPerMinute?: number;
   /** Put before every new campaign and lead id, e.g. "=" to check that clients write API strings as literal text. Default ''. */
   idPrefix?: string;
+  /** Which 500 finished videos GET /campaigns/{id}/videos keeps when there are more (the spec leaves it open). Default 'newest'. */
+  videosOrder?: 'newest' | 'oldest';
   faults?: Partial<SimFaults>;
 }
 

@@ -393,6 +393,15 @@ describe('simulator service', () => {
       expect((await call(sim(), 'GET', `/leads/${leads[0]?.id}`)).body.url).toBeNull();
     });
 
+    it('should keep the oldest first when videosOrder is oldest', async () => {
+      await sim().control({ action: 'configure', config: { concurrency: 1, videosOrder: 'oldest' } });
+      const id = await campaignWith(sim(), 3);
+      await call(sim(), 'POST', `/campaigns/${id}/preview`);
+      await advance(sim(), 30_000);
+      const videos = (await call(sim(), 'GET', `/campaigns/${id}/videos`)).body.videos;
+      expect(videos.map((v: { firstName: string }) => v.firstName)).toEqual(['Ann0', 'Ann1', 'Ann2']);
+    });
+
     it('should list at most 500 videos', async () => {
       await sim().control({ action: 'configure', config: { concurrency: 1000 } });
       const id = await createCampaign(sim());
