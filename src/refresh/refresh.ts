@@ -3,7 +3,7 @@
 // cannot settle. Rows are found by Lead ID when written.
 import type { ApiClient } from '../api/client';
 import { isApiError } from '../api/errors';
-import type { CampaignDetail, FinishedVideo } from '../api/types';
+import type { CampaignDetail, FinishedVideo, Lead } from '../api/types';
 import type { Clock } from '../core/clock';
 import { getJson, setJson } from '../core/json-props';
 import type { Props } from '../core/services';
@@ -56,6 +56,12 @@ export function forgetCounts(memo: Props, sheetId: number, campaignId: string): 
 }
 
 type Counts = CampaignDetail['counts'];
+type Settled = 'complete' | 'failed' | 'cancelled' | 'skipped';
+const TERMINAL = ['failed', 'cancelled', 'skipped'] as const;
+const SETTLED: readonly Settled[] = ['complete', ...TERMINAL];
+
+/** The last seen status and counts of a campaign, and where a cut-short hunt goes on. */
+interface Memo { status: string; counts: Counts; huntFrom?: string }
 
 export function refreshSheet(input: RefreshInput): RefreshResult {
   const { sheet, api, clock } = input;
@@ -95,10 +101,12 @@ export function refreshSheet(input: RefreshInput): RefreshResult {
 }
 
 function refreshCampaign(
-  input: RefreshInput, campaignId: string, rows: Map<string, RowInfo>, sheetTally: Record<string, number>,
+  input: RefreshInput, campaignId: string, rows: Map<string, RowInfo>, tallied: Record<string, number>,
   details: Map<string, CampaignDetail>,
 ): { updated: number; remaining: number; finished: boolean } {
   const { api, clock, sheet, memo } = input;
+  // Rows matched in the videos list below count as complete in the sheet from then on.
+  const sheetTally = { ...tallied };
   const key = memoKey(sheet.getSheetId(), campaignId);
   let detail = details.get(campaignId);
   if (!detail) {
@@ -119,8 +127,8 @@ function refreshCampaign(
     [...left.values()].filter((r) => r.status !== 'pending' || generating).length;
 
   const signature = JSON.stringify({ status: detail.status, counts });
-  const seen = getJson<{ status: string; counts: Counts }>(memo, key);
-  if (!input.eager && seen && JSON.stringify(seen) === signature) {
+  const seen = getJson<Memo>(memo, key);
+  if (!input.eager && seen && JSON.stringify({ status: seen.status, counts: seen.counts }) === signature) {
     return { updated: 0, remaining: inFlight(rows), finished: true };
   }
 
@@ -134,19 +142,26 @@ function refreshCampaign(
       const v = r.pageUrl ? byUrl.get(normalizeUrl(r.pageUrl)) : undefined;
       if (!v) continue;
       updates.set(id, { status: 'complete', videoUrl: v.videoUrl, note: '' });
+      if (r.status !== 'complete') sheetTally.complete = (sheetTally.complete ?? 0) + 1;
       left.delete(id);
     }
   }
 
-  // What each remaining row can be now, judged from the counts alone.
-  const completeInSheet = (sheetTally.complete ?? 0) + updates.size;
+  // How many rows hold a status the sheet does not show yet; exact only when the sheet holds the whole campaign.
   const sheetHoldsAll = Object.values(sheetTally).reduce((a, b) => a + b, 0) >= counts.total;
-  const completeHidden = listed.length >= VIDEOS_CAP || (sheetHoldsAll && counts.complete > completeInSheet);
-  const newSince = (s: 'failed' | 'cancelled' | 'skipped') =>
-    counts[s] > 0 && (!seen || counts[s] > (seen.counts[s] ?? 0) || (sheetTally[s] ?? 0) < counts[s]);
-  const terminal = (['failed', 'cancelled', 'skipped'] as const).filter(newSince);
+  const unseen = (s: Settled) => Math.max(0, counts[s] - (sheetTally[s] ?? 0));
+  const hidden = (s: Settled): boolean => {
+    if (sheetHoldsAll) return unseen(s) > 0;
+    if (s === 'complete') return listed.length >= VIDEOS_CAP;
+    return counts[s] > 0 && (!seen || counts[s] > (seen.counts[s] ?? 0) || (sheetTally[s] ?? 0) < counts[s]);
+  };
+  const completeHidden = hidden('complete');
+  const terminal = TERMINAL.filter(hidden);
   const toPoll: string[] = [];
+  // A complete row without its Video URL (cleared by hand) is polled for it.
+  let target = sheetHoldsAll ? SETTLED.reduce((n, s) => n + unseen(s), 0) : Infinity;
   for (const [id, r] of left) {
+    if (r.status === 'complete') { toPoll.push(id); target++; continue; }
     const possible: string[] = [];
     if (r.status === 'pending' && counts.pending > 0) possible.push('pending');
     if (counts.rendering > 0) possible.push('rendering');
@@ -164,36 +179,60 @@ function refreshCampaign(
     }
   }
 
+  // While renders run, hidden videos are hunted a few rows a pass and failures wait for the end,
+  // so a big campaign never spends hundreds of requests a pass.
+  const limit = !generating || input.eager ? Infinity
+    : completeHidden ? HUNT_LIMIT
+      : toPoll.length > HUNT_LIMIT ? 0 : HUNT_LIMIT;
+  const order = huntOrder(toPoll, left, seen?.huntFrom);
   let finished = true;
-  const deferred = generating && !input.eager && !completeHidden && toPoll.length > HUNT_LIMIT;
-  if (!deferred) {
-    try {
-      pollLeads();
-    } catch (e) {
-      // Keep what was learnt before the failure.
-      writeByLeadId(sheet, updates);
-      throw e;
-    }
-  }
-  function pollLeads(): void {
-    for (const id of toPoll) {
+  let settledAll = true;
+  let huntFrom: string | undefined;
+  let found = 0;
+  let polled = 0;
+  try {
+    for (const id of order) {
+      if (found >= target) break;
+      if (polled >= limit) { huntFrom = id; break; }
       if (clock.now() + WRITE_MARGIN_MS > input.deadline) { finished = false; break; }
+      polled++;
+      let lead: Lead;
       try {
-        const values = valuesForLead(api.getLead(id));
-        updates.set(id, values);
-        if (values.status && values.status !== 'pending' && values.status !== 'rendering') left.delete(id);
-        else left.get(id)!.status = values.status ?? left.get(id)!.status;
+        lead = api.getLead(id);
       } catch (e) {
         if (!(isApiError(e) && e.code === 'not_found')) throw e;
         updates.set(id, { note: NOTES.gone });
         left.delete(id);
+        continue;
       }
+      const values = valuesForLead(lead);
+      updates.set(id, values);
+      if (lead.status !== 'pending' && lead.status !== 'rendering') found++;
+      // A finished lead whose file is not there yet changes no count when it arrives: look again next pass.
+      if (lead.status === 'complete' && values.status !== 'complete') settledAll = false;
+      if (values.status && values.status !== 'pending' && values.status !== 'rendering') left.delete(id);
+      else left.get(id)!.status = values.status ?? left.get(id)!.status;
     }
+  } catch (e) {
+    // Keep what was learnt before the failure.
+    writeByLeadId(sheet, updates);
+    throw e;
   }
 
   const updated = writeByLeadId(sheet, updates);
-  if (finished) setJson(memo, key, JSON.parse(signature));
+  if (finished && settledAll) setJson(memo, key, { status: detail.status, counts, ...(huntFrom ? { huntFrom } : {}) });
   return { updated, remaining: inFlight(left), finished };
+}
+
+/**
+ * Rows to poll, likeliest first: complete rows missing their link, then rendering, then the rest; a
+ * hunt cut short last pass goes on from where it stopped, so every row gets its turn.
+ */
+function huntOrder(ids: string[], rows: Map<string, RowInfo>, from: string | undefined): string[] {
+  const rank = (id: string) => ({ complete: 0, rendering: 1 } as Record<string, number>)[rows.get(id)?.status ?? ''] ?? 2;
+  const sorted = [...ids].sort((a, b) => rank(a) - rank(b));
+  const at = from ? sorted.indexOf(from) : -1;
+  return at > 0 ? [...sorted.slice(at), ...sorted.slice(0, at)] : sorted;
 }
 
 function normalizeUrl(u: string): string {

@@ -2,6 +2,9 @@
 import { SIM_KEYS } from '../../dev/sim/types';
 import { leadRow, startAddon, type Addon } from './harness';
 
+/** src/refresh/refresh.ts HUNT_LIMIT: rows polled a pass, at most, while renders run. */
+const HUNT_LIMIT = 50;
+
 jest.setTimeout(180_000);
 
 const FIVE_MINUTES = 5 * 60_000;
@@ -152,6 +155,59 @@ describe('money and refresh', () => {
     expect(a.column('Video Status').filter((s) => s === 'complete')).toHaveLength(600);
     expect(a.column('Video URL').every((u) => String(u).endsWith('/video'))).toBe(true);
     await expectSheetMatchesSimulator(a, campaignId);
+  });
+
+  describe('a 1,000-lead campaign past the 500 the videos list holds', () => {
+    const WAVE_MS = 30_000;
+
+    /** refreshNow after each 30 s render wave of 200 videos until nothing is left; each pass's requests by kind. */
+    async function passesWhileRendering(a: Addon): Promise<{ total: number; leads: number }[]> {
+      const passes: { total: number; leads: number }[] = [];
+      for (let i = 0; i < 12 && a.column('Video Status').some((s) => s !== 'complete'); i++) {
+        a.gas.clock.advance(WAVE_MS);
+        await a.sim.control({ action: 'clearRequests' });
+        expect(a.call('refreshNow').ok).toBe(true);
+        const reqs = await a.requests();
+        passes.push({ total: reqs.length, leads: reqs.filter((r) => r.path.startsWith('/leads/')).length });
+      }
+      return passes;
+    }
+
+    it('should pick every new video from the list without polling leads when the list keeps the newest', async () => {
+      let campaignId: string;
+      ({ a, campaignId } = await ready(1000, { concurrency: 200 }));
+      a.call('startGenerate');
+      const passes = await passesWhileRendering(a);
+      expect(passes.length).toBeGreaterThanOrEqual(5);
+      expect(passes.every((p) => p.leads === 0 && p.total <= 2)).toBe(true);
+      expect(a.column('Video URL').every((u) => String(u).endsWith('/video'))).toBe(true);
+      await expectSheetMatchesSimulator(a, campaignId);
+    });
+
+    it('should hunt the videos the list leaves out a few rows a pass, and cost one request when nothing changed', async () => {
+      let campaignId: string;
+      ({ a, campaignId } = await ready(1000, { concurrency: 100, videosOrder: 'oldest' }));
+      a.call('startGenerate');
+      a.gas.clock.advance(6 * WAVE_MS);
+      await a.sim.control({ action: 'configure', config: { faults: { stall: true } } });
+      await a.sim.control({ action: 'clearRequests' });
+      a.call('refreshNow');
+      const first = await a.requests();
+      expect(first.filter((r) => r.path.startsWith('/leads/')).length).toBe(HUNT_LIMIT);
+      await a.sim.control({ action: 'clearRequests' });
+      a.call('refreshNow');
+      expect(await a.requests()).toHaveLength(1);
+      await a.sim.control({ action: 'configure', config: { faults: { stall: false } } });
+      const passes = await passesWhileRendering(a);
+      // Renders run through every pass but the last, which polls whatever the list still leaves out.
+      const last = passes.pop()!;
+      expect(passes.length).toBeGreaterThanOrEqual(3);
+      expect(Math.max(...passes.map((p) => p.total))).toBeLessThanOrEqual(2 + HUNT_LIMIT);
+      expect(last.leads).toBeLessThan(500);
+      runTimerUntilDone(a);
+      expect(a.column('Video URL').every((u) => String(u).endsWith('/video'))).toBe(true);
+      await expectSheetMatchesSimulator(a, campaignId);
+    });
   });
 
   it('should end right with 20% of replies 500 and 20% 429, charging generate once and retrying only what may be retried', async () => {
