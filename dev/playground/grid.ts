@@ -1,0 +1,90 @@
+// The stand-in spreadsheet as the playground's grid sees it: a snapshot of the active sheet, and the
+// person's actions on it (switch tab, select, type into a cell, filter rows).
+import type { FakeSheet, FakeSpreadsheet } from '../standin';
+import type { SheetView, TabInfo } from './protocol';
+
+/** Empty rows and columns shown past the data, so there is room to type. */
+const SPARE_ROWS = 10;
+const SPARE_COLS = 2;
+
+export class Grid {
+  /** The filters the playground set, per sheet (the stand-in keeps only which rows they hide). */
+  private readonly filters = new WeakMap<FakeSheet, { col: number; text: string }>();
+
+  constructor(private readonly spreadsheet: FakeSpreadsheet) {}
+
+  tabs(): TabInfo[] {
+    return this.spreadsheet.getSheets().map((s) => ({ id: s.getSheetId(), name: s.getName() }));
+  }
+
+  view(): SheetView {
+    const sheet = this.spreadsheet.getActiveSheet();
+    const rows = Math.min(sheet.getMaxRows(), Math.max(sheet.getLastRow() + SPARE_ROWS, 30));
+    const cols = Math.min(sheet.getMaxColumns(), Math.max(sheet.getLastColumn() + SPARE_COLS, 8));
+    const shown = sheet.displayValues();
+    const display: string[][] = [];
+    const edit: Record<string, string> = {};
+    const backgrounds: Record<string, string> = {};
+    const bold: string[] = [];
+    const hidden: number[] = [];
+    for (let r = 1; r <= rows; r++) {
+      if (sheet.isRowHiddenByFilter(r) || sheet.isRowHiddenByUser(r)) hidden.push(r);
+      const line: string[] = [];
+      for (let c = 1; c <= cols; c++) {
+        const text = shown[r - 1]?.[c - 1] ?? '';
+        line.push(text);
+        const cell = sheet.cell(r, c);
+        if (cell?.f !== undefined && cell.f !== text) edit[`${r},${c}`] = cell.f;
+        if (cell?.bold) bold.push(`${r},${c}`);
+        const bg = sheet.visibleBackground(r, c);
+        if (bg) backgrounds[`${r},${c}`] = bg;
+      }
+      display.push(line);
+    }
+    const selection = this.spreadsheet.getActiveRangeList().getRanges().map((g) => ({ ...g.rect }));
+    return {
+      id: sheet.getSheetId(), name: sheet.getName(), rows, cols, maxRows: sheet.getMaxRows(), maxCols: sheet.getMaxColumns(),
+      frozenRows: sheet.getFrozenRows(), frozenCols: sheet.getFrozenColumns(),
+      display, edit, backgrounds, bold, hidden, filter: this.filters.get(sheet) ?? null, selection,
+    };
+  }
+
+  activate(sheetId: number): void {
+    this.spreadsheet.setActiveSheet(this.sheet(sheetId));
+  }
+
+  /** A person selects ranges (A1 notation, e.g. "2:51" for whole rows); the sheet becomes active. */
+  select(sheetId: number, ranges: string[]): void {
+    this.spreadsheet.select(this.sheet(sheetId), ranges);
+  }
+
+  /** A person types into a cell: parsed as Sheets parses typing (numbers, dates, formulas). */
+  edit(sheetId: number, row: number, col: number, value: string): void {
+    this.sheet(sheetId).typeValues([[value]], row, col);
+  }
+
+  /** Hides the data rows whose cell in `col` does not contain `text` (case-insensitive), as a filter does. */
+  filter(sheetId: number, col: number, text: string): void {
+    const sheet = this.sheet(sheetId);
+    const needle = text.trim().toLowerCase();
+    const values = sheet.displayValues();
+    const hide: number[] = [];
+    for (let r = 2; r <= values.length; r++) {
+      if (!(values[r - 1]?.[col - 1] ?? '').toLowerCase().includes(needle)) hide.push(r);
+    }
+    sheet.setFilterHidden(hide);
+    this.filters.set(sheet, { col, text });
+  }
+
+  clearFilter(sheetId: number): void {
+    const sheet = this.sheet(sheetId);
+    sheet.removeFilter();
+    this.filters.delete(sheet);
+  }
+
+  private sheet(id: number): FakeSheet {
+    const sheet = this.spreadsheet.getSheetById(id);
+    if (!sheet) throw new Error(`There is no tab with id ${id}; reload the page.`);
+    return sheet;
+  }
+}

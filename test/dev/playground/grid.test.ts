@@ -1,0 +1,75 @@
+// The playground's grid over the stand-in spreadsheet: the view it draws, selection, typing, the filter, and tabs.
+import { AppsScriptStandin } from '../../../dev/standin';
+import { Grid } from '../../../dev/playground/grid';
+
+function setup() {
+  const gas = new AppsScriptStandin({ bundleSource: 'function onOpen() {}', startTime: Date.UTC(2026, 0, 5, 9), sidebarHtml: '<p></p>' });
+  const ss = gas.spreadsheet;
+  const first = ss.getActiveSheet();
+  const leads = ss.addSheet('Leads', [['First name', 'Company'], ['Ava', 'Northwind'], ['Ben', 'Bluepeak'], ['Chloe', 'Northwind Labs']]);
+  const other = ss.addSheet('Other', [['Name'], ['Zed']]);
+  ss.deleteSheet(first);
+  ss.setActiveSheet(leads);
+  return { gas, grid: new Grid(ss), leads, other };
+}
+
+describe('playground grid', () => {
+  it('should list the tabs and show the active sheet with room past the data', () => {
+    const { grid, leads, other } = setup();
+    expect(grid.tabs()).toEqual([{ id: leads.getSheetId(), name: 'Leads' }, { id: other.getSheetId(), name: 'Other' }]);
+    const v = grid.view();
+    expect(v.name).toBe('Leads');
+    expect(v.display[1]).toEqual(['Ava', 'Northwind', ...Array(v.cols - 2).fill('')]);
+    expect(v.rows).toBeGreaterThanOrEqual(14);
+    expect(v.cols).toBeGreaterThanOrEqual(4);
+    expect(v.hidden).toEqual([]);
+    expect(v.filter).toBeNull();
+  });
+
+  it('should select whole rows and make that the stand-in selection the add-on reads', () => {
+    const { gas, grid, leads } = setup();
+    grid.select(leads.getSheetId(), ['2:3']);
+    expect(gas.spreadsheet.getActiveRange()?.getA1Notation()).toBe('A2:Z3');
+    expect(grid.view().selection).toEqual([{ row: 2, col: 1, numRows: 2, numCols: leads.getMaxColumns() }]);
+  });
+
+  it('should select on another tab and make it the active one', () => {
+    const { gas, grid, other } = setup();
+    grid.select(other.getSheetId(), ['A2']);
+    expect(gas.spreadsheet.getActiveSheet().getName()).toBe('Other');
+    expect(grid.view().name).toBe('Other');
+  });
+
+  it('should parse typing as Sheets does and keep a formula to edit', () => {
+    const { grid, leads } = setup();
+    grid.edit(leads.getSheetId(), 2, 3, '42');
+    grid.edit(leads.getSheetId(), 3, 3, '=1+1');
+    expect(leads.getRange(2, 3).getValue()).toBe(42);
+    const v = grid.view();
+    expect(v.edit['3,3']).toBe('=1+1');
+  });
+
+  it('should hide the data rows whose column does not contain the text, ignoring case, and clear it', () => {
+    const { grid, leads } = setup();
+    grid.filter(leads.getSheetId(), 2, 'northWIND');
+    let v = grid.view();
+    expect(v.hidden).toEqual([3]);
+    expect(v.filter).toEqual({ col: 2, text: 'northWIND' });
+    expect(leads.isRowHiddenByFilter(3)).toBe(true);
+    grid.clearFilter(leads.getSheetId());
+    v = grid.view();
+    expect(v.hidden).toEqual([]);
+    expect(v.filter).toBeNull();
+  });
+
+  it('should switch the active tab', () => {
+    const { gas, grid, other } = setup();
+    grid.activate(other.getSheetId());
+    expect(gas.spreadsheet.getActiveSheet().getName()).toBe('Other');
+  });
+
+  it('should refuse a tab that does not exist with a sentence', () => {
+    const { grid } = setup();
+    expect(() => grid.activate(12345)).toThrow('There is no tab with id 12345; reload the page.');
+  });
+});
