@@ -20,7 +20,7 @@ export function handlePage(sim: Simulator, path: string): PageReply {
   const lead = m ? sim.world.slugs.get(m[1] ?? '') : undefined;
   if (!m || !lead) return html(404, 'Page not found', '<p>There is no page at this address.</p>');
   if (lead.expired) return html(410, 'Page expired', '<p>This page has expired and is no longer available.</p>');
-  const ready = lead.status === 'complete';
+  const ready = sim.service.isReady(lead);
   if (m[2]) {
     return ready ? { status: 200, contentType: 'video/mp4', body: FAKE_MP4 } : html(404, 'Not ready', '<p>This video is not ready yet.</p>');
   }

@@ -185,11 +185,16 @@ export class Service {
     return { id: c.id, name: c.name, status: campaignStatus(c), counts, stages, ...(stalled ? { stalled } : {}) };
   }
 
+  /** Complete, and its file there (the lag past completion has run out). */
+  isReady(lead: Lead): boolean {
+    return lead.status === 'complete' && this.d.now() >= (lead.readyAt ?? 0) + this.d.config().videoReadyLagMs;
+  }
+
   lead(workspaceId: string, leadId: string): object {
     const lead = this.d.world.leads.get(leadId);
     const campaign = lead && this.d.world.campaigns.find((c) => c.id === lead.campaignId);
     if (!lead || !campaign || campaign.workspaceId !== workspaceId) throw notFound(`The person ${leadId}`);
-    const ready = lead.status === 'complete';
+    const ready = this.isReady(lead);
     return {
       id: lead.id, firstName: lead.person.firstName ?? null, company: lead.person.company ?? null, campaignId: campaign.id,
       status: lead.status, url: this.pageUrl(lead), videoUrl: ready ? this.videoUrl(lead) : null, videoReady: ready,
@@ -199,7 +204,7 @@ export class Service {
   videos(workspaceId: string, campaignId: string): object {
     const c = this.campaign(workspaceId, campaignId);
     const done = c.leads
-      .filter((l) => l.status === 'complete' && !l.expired)
+      .filter((l) => this.isReady(l) && !l.expired)
       .sort((a, b) => (b.readyAt ?? 0) - (a.readyAt ?? 0) || b.seq - a.seq);
     if (this.d.config().videosOrder === 'oldest') done.reverse();
     done.splice(MAX_VIDEOS);

@@ -40,6 +40,8 @@ export interface SimConfig {
   idPrefix?: string;
   /** Which 500 finished videos GET /campaigns/{id}/videos keeps when there are more (the spec leaves it open). Default 'newest'. */
   videosOrder?: 'newest' | 'oldest';
+  /** Sim milliseconds a finished lead's file takes to appear (videoReady false, not in the videos list). Default 0. */
+  videoReadyLagMs?: number;
   faults?: Partial<SimFaults>;
 }
 

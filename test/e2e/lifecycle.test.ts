@@ -147,6 +147,20 @@ describe('money and refresh', () => {
     expect(a.gas.counters.fetches).toBe(1);
   });
 
+  it('should keep looking at a finished lead whose file comes late, although the counts no longer change', async () => {
+    let campaignId: string;
+    ({ a, campaignId } = await ready(5, { videoReadyLagMs: 12 * 60_000 }));
+    a.call('startGenerate');
+    a.gas.clock.advance(FIVE_MINUTES);
+    a.gas.fireTimeTriggers();
+    expect((await a.state()).campaigns.find((c) => c.id === campaignId)!.leads.every((l) => l.status === 'complete' && !l.videoReady)).toBe(true);
+    expect(a.column('Video Status')).toEqual(Array(5).fill('rendering'));
+    runTimerUntilDone(a);
+    expect(a.gas.triggers).toHaveLength(0);
+    expect(a.column('Video URL').every((u) => String(u).endsWith('/video'))).toBe(true);
+    await expectSheetMatchesSimulator(a, campaignId);
+  });
+
   it('should complete every row of a 600-lead campaign although the videos list stops at 500', async () => {
     let campaignId: string;
     ({ a, campaignId } = await ready(600, { concurrency: 600 }));

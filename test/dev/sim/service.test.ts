@@ -402,6 +402,20 @@ describe('simulator service', () => {
       expect(videos.map((v: { firstName: string }) => v.firstName)).toEqual(['Ann0', 'Ann1', 'Ann2']);
     });
 
+    it('should leave a finished video out of the list, and not ready on its lead, until videoReadyLagMs has run', async () => {
+      await sim().control({ action: 'configure', config: { concurrency: 3, videoReadyLagMs: 60_000 } });
+      const id = await campaignWith(sim(), 3);
+      await call(sim(), 'POST', `/campaigns/${id}/preview`);
+      await advance(sim(), 30_000);
+      const leadId = (await state(sim())).campaigns.find((c) => c.id === id)!.leads[0]!.id;
+      expect((await call(sim(), 'GET', `/campaigns/${id}`)).body.counts.complete).toBe(3);
+      expect((await call(sim(), 'GET', `/campaigns/${id}/videos`)).body.videos).toEqual([]);
+      expect((await call(sim(), 'GET', `/leads/${leadId}`)).body).toMatchObject({ status: 'complete', videoReady: false, videoUrl: null });
+      await advance(sim(), 60_000);
+      expect((await call(sim(), 'GET', `/campaigns/${id}/videos`)).body.videos).toHaveLength(3);
+      expect((await call(sim(), 'GET', `/leads/${leadId}`)).body).toMatchObject({ status: 'complete', videoReady: true, videoUrl: expect.stringMatching(/\/video$/) });
+    });
+
     it('should list at most 500 videos', async () => {
       await sim().control({ action: 'configure', config: { concurrency: 1000 } });
       const id = await createCampaign(sim());
