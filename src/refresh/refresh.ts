@@ -104,7 +104,7 @@ function refreshCampaign(
   input: RefreshInput, campaignId: string, rows: Map<string, RowInfo>, tallied: Record<string, number>,
   details: Map<string, CampaignDetail>,
 ): { updated: number; remaining: number; finished: boolean } {
-  const { api, clock, sheet, memo } = input;
+  const { api, sheet, memo } = input;
   // Rows matched in the videos list below count as complete in the sheet from then on.
   const sheetTally = { ...tallied };
   const key = memoKey(sheet.getSheetId(), campaignId);
@@ -158,9 +158,9 @@ function refreshCampaign(
   const completeHidden = hidden('complete');
   const terminal = TERMINAL.filter(hidden);
   const toPoll: string[] = [];
-  // A complete row without its Video URL (cleared by hand) is polled for it.
   let target = sheetHoldsAll ? SETTLED.reduce((n, s) => n + unseen(s), 0) : Infinity;
   for (const [id, r] of left) {
+    // A complete row without its Video URL (cleared by hand) is polled for it.
     if (r.status === 'complete') { toPoll.push(id); target++; continue; }
     const possible: string[] = [];
     if (r.status === 'pending' && counts.pending > 0) possible.push('pending');
@@ -184,35 +184,9 @@ function refreshCampaign(
   const limit = !generating || input.eager ? Infinity
     : completeHidden ? HUNT_LIMIT
       : toPoll.length > HUNT_LIMIT ? 0 : HUNT_LIMIT;
-  const order = huntOrder(toPoll, left, seen?.huntFrom);
-  let finished = true;
-  let settledAll = true;
-  let huntFrom: string | undefined;
-  let found = 0;
-  let polled = 0;
+  let hunt: Hunt;
   try {
-    for (const id of order) {
-      if (found >= target) break;
-      if (polled >= limit) { huntFrom = id; break; }
-      if (clock.now() + WRITE_MARGIN_MS > input.deadline) { finished = false; break; }
-      polled++;
-      let lead: Lead;
-      try {
-        lead = api.getLead(id);
-      } catch (e) {
-        if (!(isApiError(e) && e.code === 'not_found')) throw e;
-        updates.set(id, { note: NOTES.gone });
-        left.delete(id);
-        continue;
-      }
-      const values = valuesForLead(lead);
-      updates.set(id, values);
-      if (lead.status !== 'pending' && lead.status !== 'rendering') found++;
-      // A finished lead whose file is not there yet changes no count when it arrives: look again next pass.
-      if (lead.status === 'complete' && values.status !== 'complete') settledAll = false;
-      if (values.status && values.status !== 'pending' && values.status !== 'rendering') left.delete(id);
-      else left.get(id)!.status = values.status ?? left.get(id)!.status;
-    }
+    hunt = pollLeads(input, huntOrder(toPoll, left, seen?.huntFrom), { limit, target }, updates, left);
   } catch (e) {
     // Keep what was learnt before the failure.
     writeByLeadId(sheet, updates);
@@ -220,8 +194,54 @@ function refreshCampaign(
   }
 
   const updated = writeByLeadId(sheet, updates);
-  if (finished && settledAll) setJson(memo, key, { status: detail.status, counts, ...(huntFrom ? { huntFrom } : {}) });
-  return { updated, remaining: inFlight(left), finished };
+  if (hunt.finished && hunt.settledAll) {
+    setJson(memo, key, { status: detail.status, counts, ...(hunt.huntFrom ? { huntFrom: hunt.huntFrom } : {}) });
+  }
+  return { updated, remaining: inFlight(left), finished: hunt.finished };
+}
+
+interface Hunt {
+  /** False when the deadline cut it short. */
+  finished: boolean;
+  /** False when a finished lead's file was not there yet: its arrival changes no count, so look again next pass. */
+  settledAll: boolean;
+  /** Where the next pass goes on, when `limit` cut it short. */
+  huntFrom?: string;
+}
+
+/**
+ * GET /leads for rows in `order` until `target` of them turn out settled, `limit` are polled or the
+ * deadline nears; what is learnt goes into `updates`, and settled rows leave `left`.
+ */
+function pollLeads(
+  input: RefreshInput, order: string[], bounds: { limit: number; target: number },
+  updates: Map<string, RowValues>, left: Map<string, RowInfo>,
+): Hunt {
+  const hunt: Hunt = { finished: true, settledAll: true };
+  let found = 0;
+  let polled = 0;
+  for (const id of order) {
+    if (found >= bounds.target) break;
+    if (polled >= bounds.limit) { hunt.huntFrom = id; break; }
+    if (input.clock.now() + WRITE_MARGIN_MS > input.deadline) { hunt.finished = false; break; }
+    polled++;
+    let lead: Lead;
+    try {
+      lead = input.api.getLead(id);
+    } catch (e) {
+      if (!(isApiError(e) && e.code === 'not_found')) throw e;
+      updates.set(id, { note: NOTES.gone });
+      left.delete(id);
+      continue;
+    }
+    const values = valuesForLead(lead);
+    updates.set(id, values);
+    if (lead.status !== 'pending' && lead.status !== 'rendering') found++;
+    if (lead.status === 'complete' && values.status !== 'complete') hunt.settledAll = false;
+    if (values.status && values.status !== 'pending' && values.status !== 'rendering') left.delete(id);
+    else left.get(id)!.status = values.status ?? left.get(id)!.status;
+  }
+  return hunt;
 }
 
 /**
