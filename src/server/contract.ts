@@ -4,12 +4,23 @@ import type { CampaignCounts, CampaignSummary, PersonField, Stalled, Template } 
 
 export type AddonErrorCode =
   | 'no_settings' | 'no_campaign' | 'no_selection' | 'locked' | 'network'
-  | 'bad_mapping' | 'bad_reply' | 'api_off';
+  | 'bad_mapping' | 'bad_reply' | 'api_off' | 'campaign_changed' | 'quote_changed';
+
+export interface EstimateInfo { leads: number; low: number; high: number; balance: number; affordable: boolean }
 
 export interface Failure {
   ok: false;
-  /** code is an API error code (api-spec section 7) or an AddonErrorCode; message is a sentence for a person. */
+  /**
+   * code is an API error code (api-spec section 7) or an AddonErrorCode; message is a sentence for a person.
+   * `network` always means the outcome is unknown: the action may have happened (DESIGN 6.2).
+   */
   error: { code: string; message: string };
+  /** quote_changed: the fresh estimate, to confirm again. */
+  estimate?: EstimateInfo;
+  /** campaign_changed: the campaign the tab is bound to now (null when none). */
+  campaign?: { id: string; name: string } | null;
+  /** network after a money call: the campaign's state as read right after, when it could be read. */
+  progress?: ProgressInfo;
 }
 
 export type Reply<T extends object> = ({ ok: true } & T) | Failure;
@@ -49,6 +60,10 @@ export interface SaveColumnMappingArgs {
   fallbacks?: Partial<FieldMap<string>>;
 }
 
+/** Money calls carry what the person saw when they clicked (DESIGN 5). */
+export interface MoneyArgs { campaignId: string }
+export interface GenerateArgs extends MoneyArgs { /** The estimate's high figure the person confirmed. */ high: number }
+
 export interface AddRowsResult {
   /** People newly added by the API. */
   added: number;
@@ -84,10 +99,10 @@ export interface ServerFunctions {
   selectCampaign(args: SelectCampaignArgs): Reply<{ campaign: { id: string; name: string } }>;
   saveColumnMapping(args: SaveColumnMappingArgs): Reply<{ mapping: FieldMap<string | null>; overrides: PersonField[]; fallbacks: Partial<FieldMap<string>> }>;
   addSelectedRows(): Reply<AddRowsResult>;
-  getEstimate(): Reply<{ leads: number; low: number; high: number; balance: number; affordable: boolean }>;
-  startPreview(): Reply<{ made: number; creditsCharged: number; autoRefresh: { on: boolean; intervalMinutes: number | null } }>;
-  startGenerate(): Reply<{ started: number; creditsCharged: number; autoRefresh: { on: boolean; intervalMinutes: number | null } }>;
-  stopCampaign(): Reply<{ stopped: number; stillRendering: number; status: string }>;
+  getEstimate(): Reply<EstimateInfo>;
+  startPreview(args: MoneyArgs): Reply<{ made: number; creditsCharged: number; autoRefresh: { on: boolean; intervalMinutes: number | null } }>;
+  startGenerate(args: GenerateArgs): Reply<{ started: number; creditsCharged: number; autoRefresh: { on: boolean; intervalMinutes: number | null } }>;
+  stopCampaign(args: MoneyArgs): Reply<{ stopped: number; stillRendering: number; status: string }>;
   getProgress(): Reply<ProgressInfo>;
   refreshNow(): Reply<{ updated: number; remaining: number }>;
   setAutoRefresh(args: { on: boolean }): Reply<{ on: boolean; intervalMinutes: number | null }>;
