@@ -90,7 +90,22 @@ export interface ProgressInfo {
   lastRefresh: LastRefresh | null;
 }
 
+/**
+ * The cheap poll of an open sidebar (DESIGN 8): the active tab and selection, reading no property
+ * and calling no API, and no per-row visibility check. When sheetId differs from the one shown,
+ * the sidebar asks for getSidebarState.
+ */
+export interface ActiveContext {
+  sheetId: number;
+  sheetName: string;
+  /** Selected data rows (hidden rows included: no per-row check in a polled call). */
+  selection: { rows: number };
+  /** The first selected data row that would be sent (no Lead ID, not empty), display text by column, or null. */
+  sampleRow: { row: number; cells: string[] } | null;
+}
+
 export interface ServerFunctions {
+  getActiveContext(): Reply<ActiveContext>;
   getSidebarState(): Reply<SidebarState>;
   saveSettings(args: SaveSettingsArgs): Reply<{ settings: SidebarState['settings'] }>;
   listTemplates(): Reply<{ templates: Template[] }>;
