@@ -57,7 +57,7 @@ interface Call<T> {
   /** Path as the spec names it, for messages: "POST /campaigns/{id}/generate". */
   label: string;
   schema: z.ZodMiniType<T>;
-  /** False for calls that charge or create: a single attempt whatever the code. */
+  /** False for calls that charge, create or stop: a single attempt whatever the code. */
   retry: boolean;
   /** True for paths that exist whenever the API is on: a 404 there means it is off. */
   alwaysExists?: boolean;
@@ -90,6 +90,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     }
     if (res.status >= 200 && res.status < 300) return parseReply(c, res);
     const err = replyError(c, res);
+    if (err.code === 'network') throw err;
     const wait = parseRetryAfter(res.headers['retry-after'], opts.clock.now());
     if (wait !== undefined) retryAfter.set(err, wait);
     throw err;
@@ -101,6 +102,10 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     if (res.status === 404) {
       // An HTML 404 comes from a web server, not the API; a 404 on a path that always exists means the API is off.
       if (!json.ok || c.alwaysExists || templatesAnswer404()) return new ApiError('api_off', 404, API_OFF_MESSAGE);
+    }
+    // A write answered by a fault or by something that is not the API may have been applied (DESIGN 6.2).
+    if (c.method === 'POST' && (res.status >= 500 || (!parsed?.success && res.status !== 429))) {
+      return unknownOutcome(c, `answered HTTP ${res.status}${parsed?.success ? '' : ' with a page that is not the API’s'}`, res.status);
     }
     if (parsed?.success) return new ApiError(parsed.data.error, res.status, parsed.data.message);
     return statusError(c, res.status);
@@ -165,7 +170,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       call({ method: 'GET', path: campaignPath(campaignId, '/videos'), label: 'GET /campaigns/{id}/videos', schema: videosReplySchema, retry: true }),
 
     stop: (campaignId) =>
-      call({ method: 'POST', path: campaignPath(campaignId, '/stop'), label: 'POST /campaigns/{id}/stop', schema: stopReplySchema, retry: true }),
+      call({ method: 'POST', path: campaignPath(campaignId, '/stop'), label: 'POST /campaigns/{id}/stop', schema: stopReplySchema, retry: false }),
   };
 }
 
@@ -185,11 +190,14 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 function parseReply<T>(c: Call<T>, res: HttpResponse): T {
   const json = parseJson(res.body);
   if (!json.ok) {
+    if (c.method === 'POST') throw unknownOutcome(c, `answered HTTP ${res.status} with a reply that could not be read`, res.status);
     throw new ApiError('bad_reply', res.status, `The video service's reply to ${c.label} was not JSON, so it could not be read.`);
   }
   const parsed = c.schema.safeParse(json.value);
   if (!parsed.success) {
-    throw new ApiError('bad_reply', res.status, `The video service's reply to ${c.label} was not as expected: ${describeProblem(parsed.error.issues, json.value)}.`);
+    const problem = describeProblem(parsed.error.issues, json.value);
+    if (c.method === 'POST') throw unknownOutcome(c, `answered HTTP ${res.status} with a reply that could not be read (${problem})`, res.status);
+    throw new ApiError('bad_reply', res.status, `The video service's reply to ${c.label} was not as expected: ${problem}.`);
   }
   return parsed.data;
 }
@@ -205,6 +213,14 @@ function statusError(c: Call<unknown>, status: number): ApiError {
 }
 
 function networkError(c: Call<unknown>): ApiError {
-  const applied = c.method === 'POST' ? ': the request may or may not have been applied' : '';
-  return new ApiError('network', 0, `No answer from the video service for ${c.label}, so the outcome is unknown${applied}.`);
+  if (c.method === 'POST') return unknownOutcome(c, 'gave no answer', 0);
+  return new ApiError('network', 0, `No answer from the video service for ${c.label}, so the outcome is unknown.`);
+}
+
+/**
+ * The one definition of an unknown outcome (DESIGN 6.2): a write that got no answer, a 5xx, a page
+ * that is not the API's JSON, or a 2xx that cannot be read. Code `network`; never retried as such.
+ */
+function unknownOutcome(c: Call<unknown>, what: string, status: number): ApiError {
+  return new ApiError('network', status, `The video service ${what} for ${c.label}, so the outcome is unknown: the request may or may not have been applied.`);
 }

@@ -48,8 +48,12 @@ const CASES: Case[] = [
 ];
 
 const byName = (n: Method): Case => CASES.find((c) => c.name === n)!;
-const RETRIED = CASES.filter((c) => !['createCampaign', 'preview', 'generate'].includes(c.name));
-const NEVER_RETRIED = CASES.filter((c) => ['createCampaign', 'preview', 'generate'].includes(c.name));
+const ONCE_ONLY = ['createCampaign', 'preview', 'generate', 'stop'];
+const RETRIED = CASES.filter((c) => !ONCE_ONLY.includes(c.name));
+/** Reads: a fault is retried. addPeople is retried only on a refusal that proves nothing was applied. */
+const READS = CASES.filter((c) => c.method === 'GET');
+const WRITES = CASES.filter((c) => c.method === 'POST');
+const NEVER_RETRIED = CASES.filter((c) => ONCE_ONLY.includes(c.name));
 const ID_PATHS = CASES.filter((c) => /c_1|l_1/.test(c.path));
 const ALWAYS_THERE = CASES.filter((c) => !/c_1|l_1/.test(c.path));
 
@@ -154,7 +158,16 @@ describe('createApiClient', () => {
       expect(api.listVideos('c_1')).toEqual([sample.video]);
     });
 
-    it.each(CASES)('should answer bad_reply naming the endpoint when $name gets HTML with status 200', (c) => {
+    it.each(WRITES)('should answer network (outcome unknown) when the write $name gets an unreadable 200', (c) => {
+      for (const reply of [html(200), { status: 200, body: '{"id": "c_', headers: {} }, json(200, { unexpected: true })]) {
+        const { api } = setup(ScriptedTransport.queue(reply));
+        const e = caught(() => c.run(api));
+        expect([e.code, e.status]).toEqual(['network', 200]);
+        expect(e.message).toMatch(/outcome is unknown.*may or may not have been applied/);
+      }
+    });
+
+    it.each(READS)('should answer bad_reply naming the endpoint when $name gets HTML with status 200', (c) => {
       const { api } = setup(ScriptedTransport.queue(html(200)));
       const e = caught(() => c.run(api));
       expect(e.code).toBe('bad_reply');
@@ -283,9 +296,20 @@ describe('createApiClient', () => {
   });
 
   describe('retries', () => {
-    it.each(['campaign_busy', 'rate_limited', 'internal'])('should retry %s on every retryable endpoint until it succeeds', (code) => {
+    it.each(['campaign_busy', 'rate_limited', 'internal'])('should retry %s on every read until it succeeds', (code) => {
       const status = code === 'campaign_busy' ? 409 : code === 'rate_limited' ? 429 : 500;
-      for (const c of RETRIED) {
+      for (const c of READS) {
+        const t = ScriptedTransport.queue(apiError(status, code), apiError(status, code), json(200, c.reply));
+        const { api, clock } = setup(t);
+        expect(c.run(api)).toEqual(c.expected);
+        expect(t.requests).toHaveLength(3);
+        expect(clock.sleeps).toEqual([1000, 2000]);
+      }
+    });
+
+    it.each(['campaign_busy', 'rate_limited'])('should retry addPeople on %s, a refusal that proves nothing was added', (code) => {
+      const status = code === 'campaign_busy' ? 409 : 429;
+      for (const c of [byName('addPeople')]) {
         const t = ScriptedTransport.queue(apiError(status, code), apiError(status, code), json(200, c.reply));
         const { api, clock } = setup(t);
         expect(c.run(api)).toEqual(c.expected);
@@ -308,12 +332,24 @@ describe('createApiClient', () => {
     });
 
     it.each(NEVER_RETRIED)('should make a single attempt for $name whatever the code', (c) => {
-      for (const [status, code] of [[409, 'campaign_busy'], [429, 'rate_limited'], [500, 'internal']] as const) {
-        const t = ScriptedTransport.queue(apiError(status, code), json(200, c.reply));
+      for (const [status, code] of [[409, 'campaign_busy'], [429, 'rate_limited'], [500, 'network'], [502, 'network']] as const) {
+        const reply = status === 502 ? html(502) : apiError(status, status === 500 ? 'internal' : code);
+        const t = ScriptedTransport.queue(reply, json(200, c.reply));
         const { api, clock } = setup(t);
         expect(caught(() => c.run(api)).code).toBe(code);
         expect(t.requests).toHaveLength(1);
         expect(clock.sleeps).toEqual([]);
+      }
+    });
+
+    it.each(WRITES)('should report a 5xx or a gateway page after $name as an unknown outcome, not retried', (c) => {
+      for (const reply of [apiError(500, 'internal'), html(502), { status: 503, body: '', headers: {} }, html(403)]) {
+        const t = ScriptedTransport.queue(reply, json(200, c.reply));
+        const { api } = setup(t);
+        const e = caught(() => c.run(api));
+        expect(e.code).toBe('network');
+        expect(e.message).toMatch(/outcome is unknown/);
+        expect(t.requests).toHaveLength(1);
       }
     });
 
@@ -333,11 +369,11 @@ describe('createApiClient', () => {
     });
 
     it('should not start a wait that would end after the deadline', () => {
-      const t = ScriptedTransport.queue(apiError(409, 'campaign_busy', 'Busy 1.'), apiError(409, 'campaign_busy', 'Busy 2.'), apiError(409, 'campaign_busy', 'Busy 3.'), json(200, sample.stop));
+      const t = ScriptedTransport.queue(apiError(409, 'campaign_busy', 'Busy 1.'), apiError(409, 'campaign_busy', 'Busy 2.'), apiError(409, 'campaign_busy', 'Busy 3.'), json(200, sample.estimate));
       const clock = new FakeClock();
       const deadline = clock.now() + 3500;
       const api = createApiClient({ baseUrl: BASE, apiKey: KEY, transport: t, clock, pacer: null, deadline });
-      const e = caught(() => api.stop('c_1'));
+      const e = caught(() => api.getEstimate('c_1'));
       expect(e.message).toBe('Busy 3.');
       expect(clock.sleeps).toEqual([1000, 2000]);
       expect(clock.now()).toBeLessThanOrEqual(deadline);

@@ -259,12 +259,12 @@ describe('ApiClient against the simulator', () => {
       ['createCampaign', (api: ApiClient) => api.createCampaign({ templateId: SIM_TEMPLATES.ready, name: 'x' })],
       ['preview', (api: ApiClient, id: string) => api.preview(id)],
       ['generate', (api: ApiClient, id: string) => api.generate(id)],
-    ])('should never retry %s, even on internal', async (_name, run) => {
+    ])('should never retry %s, and report a 500 as an unknown outcome', async (_name, run) => {
       const api = client();
       const id = campaignWith(api, 2);
       await sim.control({ action: 'configure', config: { faults: { error500Rate: 1 } } });
       await sim.control({ action: 'clearRequests' });
-      expect(caught(() => run(api, id)).code).toBe('internal');
+      expect(caught(() => run(api, id)).code).toBe('network');
       expect(await requests()).toHaveLength(1);
     });
 
