@@ -15,7 +15,11 @@ async function entryExports(entry: string): Promise<string[]> {
   return [...(out?.exports ?? [])].sort();
 }
 
-export async function buildServer(): Promise<{ file: string; exports: string[] }> {
+/**
+ * The server bundle. `allowlist` is the published build's urlFetchWhitelist: the code knows it too,
+ * so a base URL outside it is refused with a sentence instead of failing on every fetch.
+ */
+export async function buildServer(opts: { allowlist?: string[]; file?: string } = {}): Promise<{ file: string; exports: string[] }> {
   const entry = join(root, 'src', 'main.ts');
   const names = await entryExports(entry);
   const bad = names.filter((n) => n.endsWith('_') || n === 'default');
@@ -24,11 +28,12 @@ export async function buildServer(): Promise<{ file: string; exports: string[] }
     entryPoints: [entry], bundle: true, write: false, format: 'iife', globalName: LIB_NAME,
     target: 'es2019', platform: 'neutral', mainFields: ['module', 'main'], charset: 'utf8',
     legalComments: 'none', minifySyntax: true, logLevel: 'warning',
+    define: { __URL_ALLOWLIST__: JSON.stringify(opts.allowlist ?? []) },
   });
   // Apps Script finds menu, trigger and google.script.run targets only by top-level declarations.
   const stubs = names.map((n) => `function ${n}() { return ${LIB_NAME}.${n}.apply(this, arguments); }`).join('\n');
   const code = `${r.outputFiles[0]!.text}\n${stubs}\n`;
-  const file = join(dist, 'Code.js');
+  const file = opts.file ?? join(dist, 'Code.js');
   writeFileSync(file, code);
   return { file, exports: names };
 }
@@ -54,10 +59,10 @@ export async function buildSidebar(): Promise<string> {
 
 export async function buildAll(): Promise<void> {
   mkdirSync(dist, { recursive: true });
-  const server = await buildServer();
-  const sidebar = await buildSidebar();
   const base = JSON.parse(readFileSync(join(root, 'appsscript.json'), 'utf8')) as Record<string, unknown>;
   const manifest = withUrlFetchWhitelist(base, process.env.URL_FETCH_WHITELIST);
+  const server = await buildServer({ allowlist: (manifest.urlFetchWhitelist as string[] | undefined) ?? [] });
+  const sidebar = await buildSidebar();
   writeFileSync(join(dist, 'appsscript.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   const size = (f: string) => `${(readFileSync(f).length / 1024).toFixed(1)} KB`;
   console.log(`dist/Code.js ${size(server.file)} (${server.exports.length} entry points), dist/Sidebar.html ${size(sidebar)}`);

@@ -3,20 +3,28 @@
 import { createUrlFetchTransport } from './api/urlfetch-transport';
 import type { Services } from './core/services';
 import * as connection from './server/connection';
-import type { CreateCampaignArgs, SaveColumnMappingArgs, SaveSettingsArgs, SelectCampaignArgs } from './server/contract';
+import { readOnce } from './core/props-cache';
+import type { CreateCampaignArgs, GenerateArgs, MoneyArgs, SaveColumnMappingArgs, SaveSettingsArgs, SelectCampaignArgs } from './server/contract';
+import * as exporter from './server/export';
 import * as menu from './server/menu';
 import * as money from './server/money';
 import * as progress from './server/progress';
 import * as rows from './server/rows';
 import * as sidebar from './server/sidebar-state';
+import * as timer from './server/timer';
 
-/** Built per call, each service reached lazily: onOpen in AuthMode.NONE may touch nothing but the menu. */
+/**
+ * Built per call, each service reached lazily: onOpen in AuthMode.NONE may touch nothing but the menu.
+ * Each property store is read once per call (DESIGN 8).
+ */
 function services(): Services {
+  let user: Services['userProps'] | undefined;
+  let doc: Services['docProps'] | undefined;
   return {
     get http() { return createUrlFetchTransport(UrlFetchApp); },
     clock: { now: () => Date.now(), sleep: (ms: number) => Utilities.sleep(ms) },
-    get userProps() { return PropertiesService.getUserProperties(); },
-    get docProps() { return PropertiesService.getDocumentProperties(); },
+    get userProps() { return (user ??= readOnce(PropertiesService.getUserProperties())); },
+    get docProps() { return (doc ??= readOnce(PropertiesService.getDocumentProperties())); },
     documentLock: () => LockService.getDocumentLock(),
     sheets: SpreadsheetApp,
     triggers: ScriptApp,
@@ -28,8 +36,9 @@ export function onOpen(_e?: GoogleAppsScript.Events.SheetsOnOpen) { menu.onOpen(
 export function onInstall(e?: GoogleAppsScript.Events.AddonOnInstall) { onOpen(e as GoogleAppsScript.Events.SheetsOnOpen); }
 export function showSidebar() { menu.showSidebar(services()); }
 export function refreshFromMenu() { progress.refreshFromMenu(services()); }
-export function onRefreshTimer() { progress.onRefreshTimer(services()); }
+export function onRefreshTimer(e?: { triggerUid?: string }) { timer.onRefreshTimer(services(), e); }
 
+export const getActiveContext = () => sidebar.getActiveContext(services());
 export const getSidebarState = () => sidebar.getSidebarState(services());
 export const saveSettings = (a: SaveSettingsArgs) => connection.saveSettings(services(), a);
 export const listTemplates = () => connection.listTemplates(services());
@@ -39,10 +48,10 @@ export const selectCampaign = (a: SelectCampaignArgs) => connection.selectCampai
 export const saveColumnMapping = (a: SaveColumnMappingArgs) => sidebar.saveColumnMapping(services(), a);
 export const addSelectedRows = () => rows.addSelectedRows(services());
 export const getEstimate = () => money.getEstimate(services());
-export const startPreview = () => money.startPreview(services());
-export const startGenerate = () => money.startGenerate(services());
-export const stopCampaign = () => money.stopCampaign(services());
+export const startPreview = (a: MoneyArgs) => money.startPreview(services(), a);
+export const startGenerate = (a: GenerateArgs) => money.startGenerate(services(), a);
+export const stopCampaign = (a: MoneyArgs) => money.stopCampaign(services(), a);
 export const getProgress = () => progress.getProgress(services());
 export const refreshNow = () => progress.refreshNow(services());
-export const setAutoRefresh = (a: { on: boolean }) => progress.setAutoRefresh(services(), a);
-export const exportFinishedVideos = () => progress.exportFinishedVideos(services());
+export const setAutoRefresh = (a: { on: boolean }) => timer.setAutoRefresh(services(), a);
+export const exportFinishedVideos = () => exporter.exportFinishedVideos(services());

@@ -78,10 +78,22 @@ export function validatePerson(input: PersonInput): PersonCheck {
   return problems.length > 0 ? { ok: false, problems } : { ok: true, person };
 }
 
+/**
+ * The keys the service recognises a person by (api-spec 4, POST /leads): email, profile link, and
+ * first name plus company when both are there. Two people sharing a key are one person to it.
+ */
+export function matchKeys(person: PersonInput): string[] {
+  const norm = (f: PersonField): string => (person[f] ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
+  const keys: string[] = [];
+  if (norm('email')) keys.push(`email:${norm('email')}`);
+  if (norm('profileUrl')) keys.push(`profile:${norm('profileUrl')}`);
+  if (norm('firstName') && norm('company')) keys.push(`name:${norm('firstName')}\u0001${norm('company')}`);
+  return keys;
+}
+
 /** Whether the service can recognise this person on a repeat send: email, profile link, or first name plus company. */
 export function isMatchable(person: PersonInput): boolean {
-  const has = (f: PersonField): boolean => (person[f] ?? '').trim() !== '';
-  return has('email') || has('profileUrl') || (has('firstName') && has('company'));
+  return matchKeys(person).length > 0;
 }
 
 export function chunk<T>(items: readonly T[], size = MAX_PEOPLE_PER_CALL): T[][] {

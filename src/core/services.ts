@@ -11,7 +11,7 @@ export interface Lock {
 
 export type SpreadsheetService = Pick<
   GoogleAppsScript.Spreadsheet.SpreadsheetApp,
-  'getActiveSpreadsheet' | 'flush' | 'newConditionalFormatRule' | 'getUi'
+  'getActiveSpreadsheet' | 'openById' | 'flush' | 'newConditionalFormatRule' | 'getUi'
 >;
 
 export type TriggerService = Pick<

@@ -1,46 +1,73 @@
-// Pairing the people of an add-people reply with the rows sent, without trusting the reply's order.
+// Pairing the people of an add-people reply with the rows sent, without trusting the reply's order:
+// the reply names only first name and company, so rows that share both are never told apart by
+// position (DESIGN 6.6); they go to a follow-up send one per name, or are marked ambiguous.
 import type { AddedPerson } from '../api/types';
 import { nameKey } from './row-person';
 
 export interface SentRow {
   /** nameKey of the person sent. */
   key: string;
-  /** fingerprint of the person sent. */
+  /** fingerprint of the person sent: rows with the same one are interchangeable. */
   fp: string;
+  /** True when the row has an email or profile link, so a send of it alone is matched, not added. */
+  identified: boolean;
 }
 
 export interface Pairing {
   /** The person for each sent row (same index), or null when the reply cannot say which. */
   people: (AddedPerson | null)[];
-  /** Indexes of rows whose person is among several the reply does not tell apart. */
+  /** Rows the reply does not tell apart that a send of each alone will pair safely. */
+  followUp: number[];
+  /** Rows the reply does not tell apart and that cannot be sent again safely. */
   ambiguous: number[];
 }
 
 export function pairPeople(sent: readonly SentRow[], reply: readonly AddedPerson[]): Pairing {
-  const keyOf = (p: AddedPerson) => nameKey(p.firstName, p.company);
-  // Same length and every position agrees on name and company: the reply kept our order.
-  if (reply.length === sent.length && reply.every((p, i) => keyOf(p) === sent[i]!.key)) {
-    return { people: [...reply], ambiguous: [] };
-  }
-  const replyByKey = new Map<string, AddedPerson[]>();
-  for (const p of reply) replyByKey.set(keyOf(p), [...(replyByKey.get(keyOf(p)) ?? []), p]);
-  const sentByKey = new Map<string, number[]>();
-  sent.forEach((s, i) => sentByKey.set(s.key, [...(sentByKey.get(s.key) ?? []), i]));
+  const replyByKey = groupBy(reply, (p) => nameKey(p.firstName, p.company));
+  const rowsByKey = groupBy(sent.map((_, i) => i), (i) => sent[i]!.key);
 
   const people: (AddedPerson | null)[] = sent.map(() => null);
+  const followUp: number[] = [];
   const ambiguous: number[] = [];
-  for (const [key, rows] of sentByKey) {
-    const found = replyByKey.get(key) ?? [];
-    const ids = new Set(found.map((p) => p.id));
-    if (ids.size === 1) {
-      // One person: every row with this name and company is that person (the API matched them).
-      for (const i of rows) people[i] = found[0]!;
-    } else if (ids.size > 1 && found.length === rows.length && new Set(rows.map((i) => sent[i]!.fp)).size === 1) {
+  for (const [key, rows] of rowsByKey) {
+    const found = uniqueById(replyByKey.get(key) ?? []);
+    if (found.length === 0) continue;
+    if (rows.length === 1 && found.length === 1) {
+      people[rows[0]!] = found[0]!;
+    } else if (found.length === rows.length && new Set(rows.map((i) => sent[i]!.fp)).size === 1) {
       // Identical rows added as separate people: any pairing is the right one.
       rows.forEach((i, k) => { people[i] = found[k]!; });
-    } else if (ids.size > 1) {
-      ambiguous.push(...rows);
+    } else {
+      for (const i of rows) (sent[i]!.identified ? followUp : ambiguous).push(i);
     }
   }
-  return { people, ambiguous };
+  return { people, followUp, ambiguous };
+}
+
+/**
+ * Rounds of a follow-up send: each round holds at most one row per name, so its reply pairs by name
+ * alone. The rows are identified (email or profile link): the service matches them, adds nobody.
+ */
+export function followUpRounds(sent: readonly SentRow[], rows: readonly number[]): number[][] {
+  const rounds: number[][] = [];
+  for (const group of groupBy(rows, (i) => sent[i]!.key).values()) {
+    group.forEach((i, k) => (rounds[k] ??= []).push(i));
+  }
+  return rounds;
+}
+
+function groupBy<T>(items: Iterable<T>, keyOf: (t: T) => string): Map<string, T[]> {
+  const m = new Map<string, T[]>();
+  for (const t of items) {
+    const k = keyOf(t);
+    const list = m.get(k);
+    if (list) list.push(t);
+    else m.set(k, [t]);
+  }
+  return m;
+}
+
+function uniqueById(people: AddedPerson[]): AddedPerson[] {
+  const seen = new Set<string>();
+  return people.filter((p) => !seen.has(p.id) && !!seen.add(p.id));
 }

@@ -2,7 +2,7 @@
 // did not change; then finished videos by page URL; then GET /leads only for rows that the counts
 // cannot settle. Rows are found by Lead ID when written.
 import type { ApiClient } from '../api/client';
-import { isApiError } from '../api/errors';
+import { ApiError, isApiError } from '../api/errors';
 import type { CampaignDetail, FinishedVideo, Lead } from '../api/types';
 import type { Clock } from '../core/clock';
 import { getJson, setJson } from '../core/json-props';
@@ -10,7 +10,8 @@ import type { Props } from '../core/services';
 import { cellText } from '../sheet/cells';
 import { detectColumns } from '../sheet/headers';
 import { readHeaders, readRows, writeByLeadId, type Sheet } from '../sheet/table';
-import { isUnresolved, NOTES, valuesForLead, valuesForStatus, type RowValues } from './row-status';
+import { planStatuses, type PlanInput, type RowInfo } from './plan';
+import { isUnresolved, NOTES, valuesForLead, type RowValues } from './row-status';
 
 /** The videos list stops at this many; past it, finished rows may be missing from it. */
 export const VIDEOS_CAP = 500;
@@ -46,7 +47,6 @@ export interface RefreshResult {
   details: Map<string, CampaignDetail>;
 }
 
-interface RowInfo { leadId: string; pageUrl: string; status: string }
 
 const memoKey = (sheetId: number, campaignId: string) => `refresh.${sheetId}.${campaignId}`;
 
@@ -56,9 +56,6 @@ export function forgetCounts(memo: Props, sheetId: number, campaignId: string): 
 }
 
 type Counts = CampaignDetail['counts'];
-type Settled = 'complete' | 'failed' | 'cancelled' | 'skipped';
-const TERMINAL = ['failed', 'cancelled', 'skipped'] as const;
-const SETTLED: readonly Settled[] = ['complete', ...TERMINAL];
 
 /** The last seen status and counts of a campaign, and where a cut-short hunt goes on. */
 interface Memo { status: string; counts: Counts; huntFrom?: string }
@@ -73,15 +70,19 @@ export function refreshSheet(input: RefreshInput): RefreshResult {
   if (col.leadId === undefined || col.status === undefined || sheet.getLastRow() < 2) return result;
 
   const byCampaign = new Map<string, Map<string, RowInfo>>();
-  const tally = new Map<string, Record<string, number>>();
+  const tally = new Map<string, { counts: Record<string, number>; ids: Set<string> }>();
   for (const cells of readRows(sheet, 2, sheet.getLastRow() - 1, headers.length)) {
     const leadId = cellText(cells[col.leadId]);
     if (!leadId) continue;
     const campaignId = (col.campaignId !== undefined ? cellText(cells[col.campaignId]) : '') || input.defaultCampaignId || '';
     if (!campaignId || (input.only && campaignId !== input.only)) continue;
     const status = cellText(cells[col.status]).toLowerCase();
-    const t = tally.get(campaignId) ?? {};
-    t[status] = (t[status] ?? 0) + 1;
+    // By distinct Lead ID: a person pasted on two rows is one person of the campaign.
+    const t = tally.get(campaignId) ?? { counts: {}, ids: new Set<string>() };
+    if (!t.ids.has(leadId)) {
+      t.ids.add(leadId);
+      t.counts[status] = (t.counts[status] ?? 0) + 1;
+    }
     tally.set(campaignId, t);
     const videoUrl = col.videoUrl !== undefined ? cellText(cells[col.videoUrl]) : '';
     if (!isUnresolved(status, videoUrl)) continue;
@@ -92,7 +93,8 @@ export function refreshSheet(input: RefreshInput): RefreshResult {
 
   for (const [campaignId, rows] of byCampaign) {
     if (clock.now() + WRITE_MARGIN_MS > input.deadline) { result.finished = false; result.remaining += rows.size; continue; }
-    const pass = refreshCampaign(input, campaignId, rows, tally.get(campaignId) ?? {}, details);
+    const t = tally.get(campaignId)!;
+    const pass = refreshCampaign(input, campaignId, rows, { tally: t.counts, distinctIds: t.ids.size }, details);
     result.updated += pass.updated;
     result.remaining += pass.remaining;
     if (!pass.finished) result.finished = false;
@@ -101,22 +103,18 @@ export function refreshSheet(input: RefreshInput): RefreshResult {
 }
 
 function refreshCampaign(
-  input: RefreshInput, campaignId: string, rows: Map<string, RowInfo>, tallied: Record<string, number>,
+  input: RefreshInput, campaignId: string, rows: Map<string, RowInfo>, sheetView: Pick<PlanInput, 'tally' | 'distinctIds'>,
   details: Map<string, CampaignDetail>,
 ): { updated: number; remaining: number; finished: boolean } {
   const { api, sheet, memo } = input;
-  // Rows matched in the videos list below count as complete in the sheet from then on.
-  const sheetTally = { ...tallied };
   const key = memoKey(sheet.getSheetId(), campaignId);
   let detail = details.get(campaignId);
   if (!detail) {
     try {
       detail = api.getCampaign(campaignId);
     } catch (e) {
-      if (isApiError(e) && e.code === 'not_found') {
-        const gone = new Map<string, RowValues>([...rows.keys()].map((id) => [id, { note: NOTES.gone }]));
-        return { updated: writeByLeadId(sheet, gone), remaining: 0, finished: true };
-      }
+      // Another workspace's campaign answers 404 too: nothing is written on rows over it (DESIGN 3).
+      if (isApiError(e) && e.code === 'not_found') throw new ApiError('not_found', e.status, NOTES.campaignNotFound(campaignId));
       throw e;
     }
     details.set(campaignId, detail);
@@ -132,61 +130,18 @@ function refreshCampaign(
     return { updated: 0, remaining: inFlight(rows), finished: true };
   }
 
-  const updates = new Map<string, RowValues>();
-  const left = new Map(rows);
-  let listed: FinishedVideo[] = [];
-  if (counts.complete > 0) {
-    listed = api.listVideos(campaignId);
-    const byUrl = new Map(listed.map((v) => [normalizeUrl(v.url), v]));
-    for (const [id, r] of left) {
-      const v = r.pageUrl ? byUrl.get(normalizeUrl(r.pageUrl)) : undefined;
-      if (!v) continue;
-      updates.set(id, { status: 'complete', videoUrl: v.videoUrl, note: '' });
-      if (r.status !== 'complete') sheetTally.complete = (sheetTally.complete ?? 0) + 1;
-      left.delete(id);
-    }
-  }
-
-  // How many rows hold a status the sheet does not show yet; exact only when the sheet holds the whole campaign.
-  const sheetHoldsAll = Object.values(sheetTally).reduce((a, b) => a + b, 0) >= counts.total;
-  const unseen = (s: Settled) => Math.max(0, counts[s] - (sheetTally[s] ?? 0));
-  const hidden = (s: Settled): boolean => {
-    if (sheetHoldsAll) return unseen(s) > 0;
-    if (s === 'complete') return listed.length >= VIDEOS_CAP;
-    return counts[s] > 0 && (!seen || counts[s] > (seen.counts[s] ?? 0) || (sheetTally[s] ?? 0) < counts[s]);
-  };
-  const completeHidden = hidden('complete');
-  const terminal = TERMINAL.filter(hidden);
-  const toPoll: string[] = [];
-  let target = sheetHoldsAll ? SETTLED.reduce((n, s) => n + unseen(s), 0) : Infinity;
-  for (const [id, r] of left) {
-    // A complete row without its Video URL (cleared by hand) is polled for it.
-    if (r.status === 'complete') { toPoll.push(id); target++; continue; }
-    const possible: string[] = [];
-    if (r.status === 'pending' && counts.pending > 0) possible.push('pending');
-    if (counts.rendering > 0) possible.push('rendering');
-    if (completeHidden) possible.push('complete');
-    possible.push(...terminal);
-    if (possible.length === 1 && possible[0] !== 'complete') {
-      if (possible[0] !== r.status) updates.set(id, valuesForStatus(possible[0]!));
-      if (possible[0] !== 'pending' && possible[0] !== 'rendering') left.delete(id);
-      else r.status = possible[0]!;
-    } else if (possible.some((s) => s !== 'pending' && s !== 'rendering')) {
-      toPoll.push(id);
-    } else if (r.status === 'pending' && !possible.includes('pending') && possible.includes('rendering')) {
-      updates.set(id, { status: 'rendering' });
-      r.status = 'rendering';
-    }
-  }
+  const listed: FinishedVideo[] = counts.complete > 0 ? api.listVideos(campaignId) : [];
+  const plan = planStatuses({ counts, ...sheetView, listed, rows });
+  const { writes: updates, left } = plan;
 
   // While renders run, hidden videos are hunted a few rows a pass and failures wait for the end,
   // so a big campaign never spends hundreds of requests a pass.
   const limit = !generating || input.eager ? Infinity
-    : completeHidden ? HUNT_LIMIT
-      : toPoll.length > HUNT_LIMIT ? 0 : HUNT_LIMIT;
+    : plan.completeHidden ? HUNT_LIMIT
+      : plan.poll.length > HUNT_LIMIT ? 0 : HUNT_LIMIT;
   let hunt: Hunt;
   try {
-    hunt = pollLeads(input, huntOrder(toPoll, left, seen?.huntFrom), { limit, target }, updates, left);
+    hunt = pollLeads(input, resumeAt(plan.poll, seen?.huntFrom), { limit, target: plan.target }, updates, left);
   } catch (e) {
     // Keep what was learnt before the failure.
     writeByLeadId(sheet, updates);
@@ -244,17 +199,8 @@ function pollLeads(
   return hunt;
 }
 
-/**
- * Rows to poll, likeliest first: complete rows missing their link, then rendering, then the rest; a
- * hunt cut short last pass goes on from where it stopped, so every row gets its turn.
- */
-function huntOrder(ids: string[], rows: Map<string, RowInfo>, from: string | undefined): string[] {
-  const rank = (id: string) => ({ complete: 0, rendering: 1 } as Record<string, number>)[rows.get(id)?.status ?? ''] ?? 2;
-  const sorted = [...ids].sort((a, b) => rank(a) - rank(b));
-  const at = from ? sorted.indexOf(from) : -1;
-  return at > 0 ? [...sorted.slice(at), ...sorted.slice(0, at)] : sorted;
-}
-
-function normalizeUrl(u: string): string {
-  return u.trim().replace(/\/+$/, '');
+/** A hunt cut short last pass goes on from where it stopped, so every row gets its turn. */
+function resumeAt(ids: string[], from: string | undefined): string[] {
+  const at = from ? ids.indexOf(from) : -1;
+  return at > 0 ? [...ids.slice(at), ...ids.slice(0, at)] : ids;
 }

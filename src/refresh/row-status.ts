@@ -8,6 +8,8 @@ export const NOTES = {
   skipped: 'Skipped by the video service (nothing to personalize in this row).',
   expired: 'This person’s page has expired or was disabled, so there is no page to send.',
   gone: 'This lead no longer exists in the video service for this key.',
+  campaignNotFound: (id: string) =>
+    `The campaign ${id} was not found with your API key: it may belong to another workspace’s key, or have been deleted. Its rows were left as they are.`,
 } as const;
 
 export const FINAL = new Set(['complete', 'failed', 'cancelled', 'skipped']);

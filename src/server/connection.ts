@@ -6,7 +6,7 @@ import type { CreateCampaignArgs, Reply, SaveSettingsArgs, SelectCampaignArgs, S
 import { activeSheet, apiClient, requireSettings, sheetState } from './context';
 import { AddonError } from './failure';
 import { handle } from './handle';
-import { checkBaseUrl, markDisconnected, publicSettings, savedKey, storeSettings } from './settings';
+import { checkBaseUrl, hostOf, markDisconnected, publicSettings, savedKeyFor, savedKeyHost, storeSettings } from './settings';
 
 export const CAMPAIGN_NAME_MAX = 80;
 
@@ -14,13 +14,19 @@ export function saveSettings(svc: Services, args: SaveSettingsArgs): Reply<{ set
   return handle(() => {
     const url = checkBaseUrl(args?.baseUrl ?? '');
     if (!url.ok) throw new AddonError('bad_input', url.message);
-    const apiKey = (args?.apiKey ?? '').trim() || savedKey(svc.userProps);
-    if (!apiKey) throw new AddonError('no_settings', 'Enter your API key. The video service’s workspace owner makes keys in its web application.');
+    const typed = (args?.apiKey ?? '').trim();
+    const apiKey = typed || savedKeyFor(svc.userProps, url.url);
+    if (!apiKey) {
+      const keyHost = savedKeyHost(svc.userProps);
+      throw new AddonError('no_settings', keyHost !== null
+        ? `Type the API key again for ${hostOf(url.url)}: the saved key was typed for ${keyHost || 'another address'}, and a key is never sent to an address it was not typed for.`
+        : 'Enter your API key. The video service’s workspace owner makes keys in its web application.');
+    }
     try {
       // A read-only key passes here; its 403 comes on the first write, with its own sentence.
       apiClient(svc, { baseUrl: url.url, apiKey }).listTemplates();
     } catch (e) {
-      if (isApiError(e) && e.code === 'unauthorized' && apiKey === savedKey(svc.userProps)) markDisconnected(svc.userProps);
+      if (isApiError(e) && e.code === 'unauthorized' && !typed) markDisconnected(svc.userProps);
       throw e;
     }
     storeSettings(svc.userProps, { baseUrl: url.url, apiKey });
@@ -59,7 +65,7 @@ export function createCampaign(svc: Services, args: CreateCampaignArgs): Reply<{
       // Never post twice: the list says whether the lost request made a campaign.
       const found = findCreated(api.listCampaigns(100), name, startedAt);
       if (!found) {
-        throw new AddonError('network', `The connection dropped while creating “${name}”, and no such campaign has appeared in your list, so it was not created. Try again.`);
+        throw new AddonError('network', `No clear answer came back while creating “${name}”, and no campaign of that name has appeared in your campaign list, so it was most likely not created. Look for it under “Existing campaign” before creating it again.`);
       }
       campaign = { id: found.id, name: found.name };
     }

@@ -36,14 +36,26 @@ export function requireCampaign(state: SheetState, sheetName: string): BoundCamp
   return c;
 }
 
+/** How long a person's click waits for another run (the timer) to finish writing. */
+export const CLICK_LOCK_WAIT_MS = 10_000;
+
 /** Runs fn holding the document lock, so two runs never write to the sheet at once. */
-export function withDocumentLock<T>(svc: Services, waitMs: number, fn: () => T): T {
+export function withDocumentLock<T>(svc: Services, fn: () => T, waitMs = CLICK_LOCK_WAIT_MS): T {
+  const ran = locked(svc, waitMs, fn);
+  if (!ran) throw new AddonError('locked', 'Another update is writing to this spreadsheet right now (perhaps the automatic refresh). Wait a moment and press again.');
+  return ran.value;
+}
+
+/** Runs fn only if the document lock is free now (the timer, a poll); undefined when it was not. */
+export function tryDocumentLock<T>(svc: Services, fn: () => T): T | undefined {
+  return locked(svc, 0, fn)?.value;
+}
+
+function locked<T>(svc: Services, waitMs: number, fn: () => T): { value: T } | null {
   const lock = svc.documentLock();
-  if (!lock.tryLock(waitMs)) {
-    throw new AddonError('locked', 'Another update is writing to this spreadsheet right now (perhaps the automatic refresh). Try again in a moment.');
-  }
+  if (!lock.tryLock(waitMs)) return null;
   try {
-    return fn();
+    return { value: fn() };
   } finally {
     lock.releaseLock();
   }

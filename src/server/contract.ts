@@ -46,7 +46,13 @@ export interface SidebarState {
   fallbacks: Partial<FieldMap<string>>;
   /** The first selected data row's values, by field (after fallbacks are NOT applied), or null. */
   sample: Partial<FieldMap<string>> | null;
-  autoRefresh: { on: boolean; intervalMinutes: number | null };
+  /**
+   * Auto-refresh of this tab: whose timer runs it (DESIGN 11), with that person's key hint; `you` is
+   * false when the person looking is not the owner. `timerLost` is true when the owner's trigger
+   * disappeared and could not be put back.
+   */
+  autoRefresh: { on: boolean; intervalMinutes: number | null; owner: { keyHint: string | null; you: boolean } | null; timerLost?: boolean };
+  /** The owner's last timer run on this tab (or a refresh by them), kept because triggers fail silently. */
   lastRefresh: LastRefresh | null;
 }
 
@@ -64,22 +70,8 @@ export interface SaveColumnMappingArgs {
 export interface MoneyArgs { campaignId: string }
 export interface GenerateArgs extends MoneyArgs { /** The estimate's high figure the person confirmed. */ high: number }
 
-export interface AddRowsResult {
-  /** People newly added by the API. */
-  added: number;
-  /** People the API already had (matched), whose ids were written back. */
-  skipped: number;
-  /** Selected rows that already had a Lead ID. */
-  alreadySent: number;
-  /** Rows marked invalid (not sent). */
-  invalid: number;
-  /** Everyone now in the campaign (the API's total), or null if nothing was sent. */
-  total: number | null;
-  /** Rows left in `sending` without an id because they cannot be matched safely. */
-  unmatchable: number;
-  /** Rows not reached because the time budget ran out; run again to finish. */
-  remaining: number;
-}
+import type { AddRowsResult } from '../push/push';
+export type { AddRowsResult };
 
 export interface ProgressInfo {
   campaignId: string;

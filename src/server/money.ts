@@ -1,105 +1,115 @@
-// The spending side: estimate (free), preview and generate (charge, once per click, never retried), stop.
-import { isApiError } from '../api/errors';
+// The spending side: estimate (free), preview and generate (charge, once per click, never retried),
+// stop. Each money call acts only on the campaign the person saw when they clicked (DESIGN 5).
 import type { ApiClient } from '../api/client';
+import { isApiError } from '../api/errors';
 import type { Services } from '../core/services';
-import { forgetCounts, refreshSheet } from '../refresh/refresh';
-import type { Reply } from './contract';
-import { activeSheet, apiClient, requireCampaign, requireSettings, sheetState, withDocumentLock } from './context';
+import { forgetCounts } from '../refresh/refresh';
+import type { EstimateInfo, GenerateArgs, MoneyArgs, ProgressInfo, Reply } from './contract';
+import { activeSheet, apiClient, requireCampaign, requireSettings, sheetState } from './context';
 import { AddonError } from './failure';
 import { handle } from './handle';
-import type { SheetState } from './sheet-state';
-import { installTimer } from './timer';
+import { progressOf } from './progress';
+import type { BoundCampaign, SheetState } from './sheet-state';
+import { enableAutoRefresh, type AutoRefresh } from './timer';
 import type { Sheet } from '../sheet/table';
 
-type AutoRefresh = { on: boolean; intervalMinutes: number | null };
+interface CampaignContext { sheet: Sheet; state: SheetState; campaign: BoundCampaign; api: ApiClient }
 
-/** Stop refreshes its rows at once, within this budget; the timer does the rest. */
-const STOP_REFRESH_MS = 60_000;
-
-function campaignContext(svc: Services) {
+/** The active tab's campaign; with `expected`, it must still be the one the person saw. */
+function campaignContext(svc: Services, expected?: unknown): CampaignContext {
   const settings = requireSettings(svc);
   const sheet = activeSheet(svc);
   const state = sheetState(svc, sheet);
   const campaign = requireCampaign(state, sheet.getName());
+  if (expected !== undefined && String(expected ?? '') !== campaign.id) {
+    throw new AddonError('campaign_changed',
+      `This tab is now bound to “${campaign.name}”, not to the campaign you pressed the button for. Nothing was done; check this campaign’s figures before pressing again.`,
+      { campaign: { id: campaign.id, name: campaign.name } });
+  }
   return { sheet, state, campaign, api: apiClient(svc, settings) };
 }
 
-export function getEstimate(svc: Services): Reply<{ leads: number; low: number; high: number; balance: number; affordable: boolean }> {
+function estimateOf(api: ApiClient, campaignId: string): EstimateInfo {
+  const e = api.getEstimate(campaignId);
+  return { leads: e.leads, low: e.low, high: e.high, balance: e.balance, affordable: e.affordable };
+}
+
+export function getEstimate(svc: Services): Reply<EstimateInfo> {
   return handle(() => {
     const { api, campaign } = campaignContext(svc);
-    const e = api.getEstimate(campaign.id);
-    return { leads: e.leads, low: e.low, high: e.high, balance: e.balance, affordable: e.affordable };
+    return estimateOf(api, campaign.id);
   });
 }
 
-/** Switching the timer on must never turn a successful charge into a failure. */
-function enableAutoRefresh(svc: Services, state: SheetState): AutoRefresh {
+/** The campaign's state right after an unknown outcome, and a sentence for it; never a second call. */
+function readAfterUnknown(ctx: CampaignContext): { progress?: ProgressInfo; sentence: string } {
   try {
-    const minutes = installTimer(svc);
-    state.autoRefresh = true;
-    return { on: true, intervalMinutes: minutes };
+    const d = ctx.api.getCampaign(ctx.campaign.id);
+    return {
+      progress: progressOf(d, ctx.state.lastRefresh),
+      sentence: ` The campaign now shows ${d.counts.rendering} rendering, ${d.counts.complete} finished and ${d.counts.pending} waiting.`,
+    };
   } catch {
-    return { on: false, intervalMinutes: null };
+    return { sentence: ' The campaign could not be read either; Progress shows what happened once it can be read.' };
   }
 }
+
+type Spend = 'preview' | 'generate' | 'stop';
+const VERB: Record<Spend, string> = { preview: 'make the preview', generate: 'generate', stop: 'stop the campaign' };
+const BUTTON: Record<Spend, string> = { preview: 'Preview', generate: 'Generate', stop: 'Stop' };
 
 /**
- * One charging call. A lost reply is never followed by a second call: the campaign detail is read
- * instead, and the person is told the outcome is unknown.
+ * One money call, sent once. An unknown outcome (DESIGN 6.2) is answered `network` with the state read
+ * right after, and the timer switched on so the rows settle; never a second call, never "try again".
  */
-function spend<T>(svc: Services, what: 'preview' | 'generate', call: (api: ApiClient, id: string) => T): T & { autoRefresh: AutoRefresh } {
-  const { api, campaign, sheet, state } = campaignContext(svc);
-  let reply: T;
+function sendOnce<T>(svc: Services, ctx: CampaignContext, what: Spend, call: (id: string) => T): T {
   try {
-    reply = call(api, campaign.id);
+    const reply = call(ctx.campaign.id);
+    forgetCounts(svc.docProps, ctx.sheet.getSheetId(), ctx.campaign.id);
+    return reply;
   } catch (e) {
     if (!(isApiError(e) && e.code === 'network')) throw e;
-    enableAutoRefresh(svc, state);
-    let now = '';
-    try {
-      const d = api.getCampaign(campaign.id);
-      now = ` The campaign now shows ${d.counts.rendering} rendering, ${d.counts.complete} finished and ${d.counts.pending} waiting.`;
-    } catch {
-      now = ' The campaign could not be read either; check Progress in a minute.';
-    }
-    throw new AddonError('network', `No answer came back after asking to ${what}, so the outcome is unknown: it may have started and charged.${now} Do not press ${what === 'generate' ? 'Generate' : 'Preview'} again until Progress shows what happened.`);
+    forgetCounts(svc.docProps, ctx.sheet.getSheetId(), ctx.campaign.id);
+    enableAutoRefresh(svc, ctx.state);
+    const after = readAfterUnknown(ctx);
+    const charged = what === 'stop' ? 'it may have stopped' : 'it may have started and charged';
+    throw new AddonError('network',
+      `No clear answer came back after asking to ${VERB[what]}, so the outcome is unknown: ${charged}.${after.sentence} Progress shows what happened; do not press ${BUTTON[what]} again until it does.`,
+      after.progress ? { progress: after.progress } : {});
   }
-  forgetCounts(svc.docProps, sheet.getSheetId(), campaign.id);
-  return { ...reply, autoRefresh: enableAutoRefresh(svc, state) };
 }
 
-export function startPreview(svc: Services): Reply<{ made: number; creditsCharged: number; autoRefresh: AutoRefresh }> {
+export function startPreview(svc: Services, args: MoneyArgs): Reply<{ made: number; creditsCharged: number; autoRefresh: AutoRefresh }> {
   return handle(() => {
-    const r = spend(svc, 'preview', (api, id) => api.preview(id));
-    return { made: r.made, creditsCharged: r.creditsCharged, autoRefresh: r.autoRefresh };
+    const ctx = campaignContext(svc, args?.campaignId);
+    const r = sendOnce(svc, ctx, 'preview', (id) => ctx.api.preview(id));
+    return { made: r.made, creditsCharged: r.creditsCharged, autoRefresh: enableAutoRefresh(svc, ctx.state) };
   });
 }
 
-export function startGenerate(svc: Services): Reply<{ started: number; creditsCharged: number; autoRefresh: AutoRefresh }> {
+export function startGenerate(svc: Services, args: GenerateArgs): Reply<{ started: number; creditsCharged: number; autoRefresh: AutoRefresh }> {
   return handle(() => {
-    const r = spend(svc, 'generate', (api, id) => api.generate(id));
-    return { started: r.started, creditsCharged: r.creditsCharged, autoRefresh: r.autoRefresh };
+    const ctx = campaignContext(svc, args?.campaignId);
+    const confirmed = Number(args?.high);
+    if (!Number.isFinite(confirmed)) throw new AddonError('bad_input', 'Check the estimate and confirm its figure before generating.');
+    // Someone may have added people since the person confirmed: never charge above what they saw.
+    const fresh = estimateOf(ctx.api, ctx.campaign.id);
+    if (fresh.high > confirmed) {
+      throw new AddonError('quote_changed',
+        `The cost went up since you confirmed: it is now up to ${fresh.high} credits for ${fresh.leads} people (you confirmed up to ${confirmed}). Nothing was charged; confirm the new figure to go ahead.`,
+        { estimate: fresh });
+    }
+    const r = sendOnce(svc, ctx, 'generate', (id) => ctx.api.generate(id));
+    return { started: r.started, creditsCharged: r.creditsCharged, autoRefresh: enableAutoRefresh(svc, ctx.state) };
   });
 }
 
-export function stopCampaign(svc: Services): Reply<{ stopped: number; stillRendering: number; status: string }> {
+/** Answers at once: the rows settle on the next refresh passes (the timer is switched on for them). */
+export function stopCampaign(svc: Services, args: MoneyArgs): Reply<{ stopped: number; stillRendering: number; status: string }> {
   return handle(() => {
-    const { api, campaign, sheet } = campaignContext(svc);
-    const r = api.stop(campaign.id);
-    forgetCounts(svc.docProps, sheet.getSheetId(), campaign.id);
-    updateRowsAfterStop(svc, sheet, api, campaign.id);
+    const ctx = campaignContext(svc, args?.campaignId);
+    const r = sendOnce(svc, ctx, 'stop', (id) => ctx.api.stop(id));
+    enableAutoRefresh(svc, ctx.state);
     return { stopped: r.stopped, stillRendering: r.stillRendering, status: r.status };
   });
-}
-
-/** Cancelled rows say so now; rows still rendering are left to the timer. Best effort: the stop itself succeeded. */
-function updateRowsAfterStop(svc: Services, sheet: Sheet, api: ApiClient, campaignId: string): void {
-  try {
-    withDocumentLock(svc, 10_000, () => refreshSheet({
-      sheet, api, clock: svc.clock, deadline: svc.clock.now() + STOP_REFRESH_MS, memo: svc.docProps,
-      only: campaignId, eager: true,
-    }));
-  } catch {
-    // The timer picks the rows up on its next run.
-  }
 }

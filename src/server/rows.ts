@@ -11,9 +11,6 @@ import { activeSheet, apiClient, requireCampaign, requireSettings, RUN_BUDGET_MS
 import { AddonError } from './failure';
 import { handle } from './handle';
 
-/** How long a person's click waits for another run (the timer) to finish writing. */
-export const CLICK_LOCK_WAIT_MS = 10_000;
-
 export function addSelectedRows(svc: Services): Reply<AddRowsResult> {
   return handle(() => {
     const deadline = svc.clock.now() + RUN_BUDGET_MS;
@@ -33,7 +30,7 @@ export function addSelectedRows(svc: Services): Reply<AddRowsResult> {
     if (layout.fields.firstName === undefined && layout.fullName === null && !fallbacks.firstName) {
       throw new AddonError('bad_mapping', 'No first-name column was found. Name a column “First name” (or “Full name”), or choose one under Columns.');
     }
-    return withDocumentLock(svc, CLICK_LOCK_WAIT_MS, () => {
+    return withDocumentLock(svc, () => {
       const rows = selectedRows(sheet, svc.sheets.getActiveSpreadsheet().getActiveRangeList());
       if (rows.length === 0) throw new AddonError('no_selection', 'Select the rows to send first (any cell of each row will do; the header row is skipped).');
       return pushRows({

@@ -6,6 +6,15 @@ import type { Props } from '../core/services';
 export interface BoundCampaign { id: string; name: string }
 export interface LastRefresh { at: string; error: string | null }
 
+/** Auto-refresh of a tab belongs to the person who switched it on (DESIGN 3): only their timer runs it. */
+export interface AutoRefreshOwner {
+  /** userId of the owner; '' for a tab switched on before owners were recorded (the next timer claims it). */
+  user: string;
+  keyHint: string | null;
+  /** The timer's interval in force for the owner. */
+  minutes: number;
+}
+
 type Slot = 'campaign' | 'mapping' | 'fallbacks' | 'autoRefresh' | 'lastRefresh';
 const key = (sheetId: number, slot: Slot) => `sheet.${sheetId}.${slot}`;
 
@@ -22,8 +31,19 @@ export class SheetState {
   get fallbacks(): Partial<Record<PersonField, string>> { return getJson(this.props, key(this.sheetId, 'fallbacks')) ?? {}; }
   set fallbacks(f: Partial<Record<PersonField, string>>) { setJson(this.props, key(this.sheetId, 'fallbacks'), f); }
 
-  get autoRefresh(): boolean { return getJson<boolean>(this.props, key(this.sheetId, 'autoRefresh')) === true; }
-  set autoRefresh(on: boolean) { setJson(this.props, key(this.sheetId, 'autoRefresh'), on || null); }
+  /** Null when auto-refresh is off. */
+  get autoRefresh(): AutoRefreshOwner | null {
+    const v = getJson<AutoRefreshOwner | boolean>(this.props, key(this.sheetId, 'autoRefresh'));
+    if (v === true) return { user: '', keyHint: null, minutes: 60 };
+    return v && typeof v === 'object' ? v : null;
+  }
+  set autoRefresh(owner: AutoRefreshOwner | null) { setJson(this.props, key(this.sheetId, 'autoRefresh'), owner); }
+
+  /** True when `user` may run this tab's refresh on a timer, or record its outcome. */
+  ownedBy(user: string): boolean {
+    const owner = this.autoRefresh;
+    return !owner || owner.user === '' || owner.user === user;
+  }
 
   get lastRefresh(): LastRefresh | null { return getJson(this.props, key(this.sheetId, 'lastRefresh')); }
   set lastRefresh(r: LastRefresh | null) { setJson(this.props, key(this.sheetId, 'lastRefresh'), r); }

@@ -6,16 +6,19 @@ import { personFromRow } from '../push/row-person';
 import { detectColumns } from '../sheet/headers';
 import { selectedRows } from '../sheet/selection';
 import { readHeaders, readRows } from '../sheet/table';
-import type { FieldMap, Reply, SaveColumnMappingArgs, SidebarState } from './contract';
+import { cellText } from '../sheet/cells';
+import type { Sheet } from '../sheet/table';
+import type { ActiveContext, FieldMap, Reply, SaveColumnMappingArgs, SidebarState } from './contract';
 import { activeSheet, sheetState } from './context';
 import { AddonError } from './failure';
 import { handle } from './handle';
 import { publicSettings } from './settings';
 import type { SheetState } from './sheet-state';
-import { timerInterval } from './timer';
+import { installTimer, lostTimerRun, timerInterval } from './timer';
+import { userId } from './user-id';
 
-/** Above this many selected rows the count skips the per-row hidden checks (it is only a hint). */
-const EXACT_COUNT_MAX = 1000;
+/** How far into a selection the first row that would be sent is looked for. */
+const SAMPLE_SCAN_ROWS = 200;
 
 function resolvedMapping(headers: string[], state: SheetState): { mapping: FieldMap<string | null>; overrides: PersonField[] } {
   const overrides = state.mapping;
@@ -28,22 +31,64 @@ function resolvedMapping(headers: string[], state: SheetState): { mapping: Field
   return { mapping, overrides: PERSON_FIELDS.filter((f) => !!overrides[f]) };
 }
 
+/** The selected data rows (no per-row visibility check) and the first one that would be sent. */
+function selectionOf(svc: Services, sheet: Sheet, headers: string[]): { rows: number[]; sample: { row: number; cells: string[] } | null } {
+  const rows = selectedRows(sheet, svc.sheets.getActiveSpreadsheet().getActiveRangeList(), { checkHidden: false });
+  const leadCol = detectColumns(headers).outputs.leadId;
+  const scan = rows.slice(0, SAMPLE_SCAN_ROWS);
+  if (scan.length === 0 || headers.length === 0) return { rows, sample: null };
+  const first = scan[0]!;
+  const block = readRows(sheet, first, scan[scan.length - 1]! - first + 1, headers.length);
+  for (const row of scan) {
+    const cells = block[row - first]!;
+    if (leadCol !== undefined && cellText(cells[leadCol])) continue;
+    if (cells.every((c) => !cellText(c))) continue;
+    return { rows, sample: { row, cells } };
+  }
+  return { rows, sample: null };
+}
+
+/** The sidebar's cheap poll: tab and selection only, no property and no API (DESIGN 8). */
+export function getActiveContext(svc: Services): Reply<ActiveContext> {
+  return handle(() => {
+    const sheet = activeSheet(svc);
+    const { rows, sample } = selectionOf(svc, sheet, readHeaders(sheet));
+    return { sheetId: sheet.getSheetId(), sheetName: sheet.getName(), selection: { rows: rows.length }, sampleRow: sample };
+  });
+}
+
+/** Whose timer refreshes this tab; the owner's lost trigger is put back (Google drops triggers now and then). */
+function autoRefreshOf(svc: Services, state: SheetState): SidebarState['autoRefresh'] {
+  const owner = state.autoRefresh;
+  if (!owner) return { on: false, intervalMinutes: null, owner: null };
+  const you = state.ownedBy(userId(svc.userProps));
+  let minutes: number | null = you ? timerInterval(svc) : owner.minutes;
+  let timerLost = false;
+  if (you && minutes === null) {
+    try {
+      minutes = installTimer(svc);
+    } catch {
+      timerLost = true;
+    }
+  }
+  return { on: true, intervalMinutes: minutes, owner: { keyHint: owner.keyHint, you }, ...(timerLost ? { timerLost } : {}) };
+}
+
+/** The last refresh outcome to show: the tab's, or a newer timer run that could not reach the spreadsheet. */
+function lastRefreshOf(svc: Services, state: SheetState): SidebarState['lastRefresh'] {
+  const tab = state.lastRefresh;
+  const lost = state.ownedBy(userId(svc.userProps)) ? lostTimerRun(svc) : null;
+  return lost && (!tab || lost.at > tab.at) ? lost : tab;
+}
+
 export function getSidebarState(svc: Services): Reply<SidebarState> {
   return handle(() => {
-    const ss = svc.sheets.getActiveSpreadsheet();
     const sheet = activeSheet(svc);
     const state = sheetState(svc, sheet);
     const headers = readHeaders(sheet);
     const { mapping, overrides } = resolvedMapping(headers, state);
-    const selection = ss.getActiveRangeList();
-    const all = selectedRows(sheet, selection, { checkHidden: false });
-    const rows = all.length <= EXACT_COUNT_MAX ? selectedRows(sheet, selection) : all;
-    let sample: SidebarState['sample'] = null;
-    if (rows.length > 0 && headers.length > 0) {
-      const cells = readRows(sheet, rows[0]!, 1, headers.length)[0]!;
-      sample = personFromRow(cells, detectColumns(headers, state.mapping), {}).person;
-    }
-    const on = state.autoRefresh;
+    const { rows, sample: first } = selectionOf(svc, sheet, headers);
+    const sample = first ? personFromRow(first.cells, detectColumns(headers, state.mapping), {}).person : null;
     return {
       settings: publicSettings(svc.userProps),
       sheet: { id: sheet.getSheetId(), name: sheet.getName(), headers },
@@ -53,8 +98,8 @@ export function getSidebarState(svc: Services): Reply<SidebarState> {
       overrides,
       fallbacks: state.fallbacks,
       sample,
-      autoRefresh: { on, intervalMinutes: on ? timerInterval(svc) : null },
-      lastRefresh: state.lastRefresh,
+      autoRefresh: autoRefreshOf(svc, state),
+      lastRefresh: lastRefreshOf(svc, state),
     };
   });
 }

@@ -29,3 +29,8 @@ export function literal(v: unknown): unknown {
   if (typeof v !== 'string') return v;
   return PARSED_BY_SHEETS.test(v) ? `'${v}` : v;
 }
+
+/** A page address as a key: the API and the sheet may differ by spaces or a trailing slash. */
+export function urlKey(u: string): string {
+  return u.trim().replace(/\/+$/, '');
+}

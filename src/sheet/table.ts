@@ -47,7 +47,10 @@ export function openTable(sheet: Sheet, overrides: Partial<Record<PersonField, s
   return { sheet, headers, layout, out };
 }
 
-/** Output cells to write, by row; committed with one read and one write per touched column. */
+/**
+ * Output cells to write, by row. A commit writes only those cells (DESIGN 4): per column, one
+ * setValues per run of consecutive rows that change it, so a person's cells in other rows survive.
+ */
 export class RowWriter {
   private readonly pending = new Map<number, Partial<Record<OutputColumn, string>>>();
 
@@ -61,22 +64,27 @@ export class RowWriter {
 
   commit(table: Table): void {
     if (this.pending.size === 0) return;
-    const rows = [...this.pending.keys()];
-    const first = Math.min(...rows);
-    const last = Math.max(...rows);
+    const rows = [...this.pending.keys()].sort((a, b) => a - b);
     for (const col of OUTPUT_COLUMNS) {
-      if (!rows.some((r) => this.pending.get(r)![col] !== undefined)) continue;
-      const range = table.sheet.getRange(first, table.out[col], last - first + 1, 1);
-      // Untouched cells in the span are written back as they were, as literal text.
-      const values = range.getValues().map((r) => [literal(r[0])]);
-      for (const [row, v] of this.pending) {
-        const value = v[col];
-        if (value !== undefined) values[row - first]![0] = literal(value);
+      const touched = rows.filter((r) => this.pending.get(r)![col] !== undefined);
+      for (const run of consecutiveRuns(touched)) {
+        const values = run.map((r) => [literal(this.pending.get(r)![col])]);
+        table.sheet.getRange(run[0]!, table.out[col], run.length, 1).setValues(values);
       }
-      range.setValues(values);
     }
     this.pending.clear();
   }
+}
+
+/** Sorted row numbers split where they stop being consecutive. */
+export function consecutiveRuns(sorted: readonly number[]): number[][] {
+  const runs: number[][] = [];
+  for (const r of sorted) {
+    const last = runs[runs.length - 1];
+    if (last && r === last[last.length - 1]! + 1) last.push(r);
+    else runs.push([r]);
+  }
+  return runs;
 }
 
 /** The rows holding each Lead ID right now (read at write time: rows may have moved since). */

@@ -51,6 +51,22 @@ export async function startAddon(config: Omit<SimConfig, 'port' | 'clock'> = {})
       if (!r.ok) throw new Error(`createCampaign failed: ${JSON.stringify(r)}`);
       return r.campaign as { id: string; name: string };
     },
+    /** The campaign the active tab is bound to, as the sidebar shows it. */
+    boundCampaignId(): string {
+      return gas.call<any>('getSidebarState').campaign?.id ?? '';
+    },
+    /** Generate as the sidebar does: the shown campaign and the estimate's high figure, confirmed. */
+    generate(high?: number) {
+      const campaignId = addon.boundCampaignId();
+      const confirmed = high ?? gas.call<any>('getEstimate').high ?? 0;
+      return gas.call<any>('startGenerate', { campaignId, high: confirmed });
+    },
+    preview() {
+      return gas.call<any>('startPreview', { campaignId: addon.boundCampaignId() });
+    },
+    stop() {
+      return gas.call<any>('stopCampaign', { campaignId: addon.boundCampaignId() });
+    },
     async state(): Promise<SimState> {
       return (await sim.control({ action: 'state' })) as SimState;
     },

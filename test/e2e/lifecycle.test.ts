@@ -51,7 +51,7 @@ describe('money and refresh', () => {
     ({ a, campaignId } = await ready(50));
     const est = a.call('getEstimate');
     expect(est).toMatchObject({ ok: true, leads: 50, affordable: true });
-    const gen = a.call('startGenerate');
+    const gen = a.generate();
     expect(gen).toMatchObject({ ok: true, started: 50, autoRefresh: { on: true, intervalMinutes: 5 } });
     expect(a.gas.triggers).toHaveLength(1);
     runTimerUntilDone(a);
@@ -65,7 +65,7 @@ describe('money and refresh', () => {
   it('should put each video on its own row when rows are sorted, inserted and deleted while rendering', async () => {
     let campaignId: string;
     ({ a, campaignId } = await ready(30, { concurrency: 5 }));
-    a.call('startGenerate');
+    a.generate();
     a.gas.clock.advance(FIVE_MINUTES);
     a.gas.fireTimeTriggers();
     const sheet = a.gas.spreadsheet.getActiveSheet();
@@ -79,7 +79,7 @@ describe('money and refresh', () => {
 
   it('should skip a timer run while another run holds the document, and catch up on the next', async () => {
     ({ a } = await ready(5));
-    a.call('startGenerate');
+    a.generate();
     a.gas.holdDocumentLock();
     await a.sim.control({ action: 'clearRequests' });
     a.gas.clock.advance(FIVE_MINUTES);
@@ -93,7 +93,7 @@ describe('money and refresh', () => {
 
   it('should keep the last timer error for the sidebar, and clear it on the next good run', async () => {
     ({ a } = await ready(5));
-    a.call('startGenerate');
+    a.generate();
     await a.sim.control({ action: 'configure', config: { faults: { apiOff: true } } });
     a.gas.clock.advance(FIVE_MINUTES);
     a.gas.fireTimeTriggers({ tolerateErrors: true });
@@ -107,7 +107,7 @@ describe('money and refresh', () => {
   it('should say so on a row whose page expired, and leave no dead page link', async () => {
     let campaignId: string;
     ({ a, campaignId } = await ready(4));
-    a.call('startGenerate');
+    a.generate();
     const leadId = String(a.column('Lead ID')[0]);
     await a.sim.control({ action: 'expirePage', leadId });
     runTimerUntilDone(a);
@@ -121,7 +121,7 @@ describe('money and refresh', () => {
     let campaignId: string;
     ({ a, campaignId } = await ready(10));
     await a.sim.control({ action: 'clearRequests' });
-    const p = a.call('startPreview');
+    const p = a.preview();
     expect(p).toMatchObject({ ok: true, autoRefresh: { on: true } });
     expect(p.made).toBeGreaterThan(0);
     expect(p.creditsCharged).toBeGreaterThan(0);
@@ -135,7 +135,7 @@ describe('money and refresh', () => {
 
   it('should make exactly one request for a pass over a campaign whose counts did not change', async () => {
     ({ a } = await ready(30));
-    a.call('startGenerate');
+    a.generate();
     a.gas.clock.advance(20_000);
     expect(a.call('refreshNow').ok).toBe(true);
     await a.sim.control({ action: 'configure', config: { faults: { stall: true } } });
@@ -150,7 +150,7 @@ describe('money and refresh', () => {
   it('should keep looking at a finished lead whose file comes late, although the counts no longer change', async () => {
     let campaignId: string;
     ({ a, campaignId } = await ready(5, { videoReadyLagMs: 12 * 60_000 }));
-    a.call('startGenerate');
+    a.generate();
     a.gas.clock.advance(FIVE_MINUTES);
     a.gas.fireTimeTriggers();
     expect((await a.state()).campaigns.find((c) => c.id === campaignId)!.leads.every((l) => l.status === 'complete' && !l.videoReady)).toBe(true);
@@ -164,7 +164,7 @@ describe('money and refresh', () => {
   it('should complete every row of a 600-lead campaign although the videos list stops at 500', async () => {
     let campaignId: string;
     ({ a, campaignId } = await ready(600, { concurrency: 600 }));
-    a.call('startGenerate');
+    a.generate();
     runTimerUntilDone(a);
     expect(a.column('Video Status').filter((s) => s === 'complete')).toHaveLength(600);
     expect(a.column('Video URL').every((u) => String(u).endsWith('/video'))).toBe(true);
@@ -190,7 +190,7 @@ describe('money and refresh', () => {
     it('should pick every new video from the list without polling leads when the list keeps the newest', async () => {
       let campaignId: string;
       ({ a, campaignId } = await ready(1000, { concurrency: 200 }));
-      a.call('startGenerate');
+      a.generate();
       const passes = await passesWhileRendering(a);
       expect(passes.length).toBeGreaterThanOrEqual(5);
       expect(passes.every((p) => p.leads === 0 && p.total <= 2)).toBe(true);
@@ -201,7 +201,7 @@ describe('money and refresh', () => {
     it('should hunt the videos the list leaves out a few rows a pass, and cost one request when nothing changed', async () => {
       let campaignId: string;
       ({ a, campaignId } = await ready(1000, { concurrency: 100, videosOrder: 'oldest' }));
-      a.call('startGenerate');
+      a.generate();
       a.gas.clock.advance(6 * WAVE_MS);
       await a.sim.control({ action: 'configure', config: { faults: { stall: true } } });
       await a.sim.control({ action: 'clearRequests' });
@@ -230,10 +230,10 @@ describe('money and refresh', () => {
     await a.sim.control({ action: 'configure', config: { faults: { error500Rate: 0.2, rate429Rate: 0.2 } } });
     await a.sim.control({ action: 'clearRequests' });
     // The person presses Generate until it is accepted; a refused press charged nothing.
-    let gen = a.call('startGenerate');
+    let gen = a.generate();
     for (let i = 0; i < 10 && !gen.ok; i++) {
       expect(['internal', 'rate_limited']).toContain(gen.error.code);
-      gen = a.call('startGenerate');
+      gen = a.generate();
     }
     expect(gen.ok).toBe(true);
     runTimerUntilDone(a, 80);
@@ -260,7 +260,7 @@ describe('money and refresh', () => {
     ({ a } = await ready(10));
     await a.sim.control({ action: 'configure', config: { faults: { dropReplies: 1, dropMatch: '^POST /campaigns/[^/]+/generate$' } } });
     await a.sim.control({ action: 'clearRequests' });
-    const r = a.call('startGenerate');
+    const r = a.generate();
     expect(r).toMatchObject({ ok: false, error: { code: 'network' } });
     expect(r.error.message).toMatch(/outcome is unknown/);
     const log = await a.requests();
@@ -268,19 +268,25 @@ describe('money and refresh', () => {
     expect(log.some((q) => q.method === 'GET' && /^\/campaigns\/[^/]+$/.test(q.path))).toBe(true);
   });
 
-  it('should cancel and refund what has not started on stop, while rendering rows still complete', async () => {
+  it('should answer stop at once with one request, and settle every row on the next passes', async () => {
     let campaignId: string;
     ({ a, campaignId } = await ready(60, { concurrency: 10, stageMs: 20_000 }));
-    a.call('startGenerate');
+    a.generate();
     a.gas.clock.advance(30_000);
-    const stop = a.call('stopCampaign');
+    const campaign = a.boundCampaignId();
+    await a.sim.control({ action: 'clearRequests' });
+    const stop = a.call('stopCampaign', { campaignId: campaign });
     expect(stop).toMatchObject({ ok: true, status: 'stopped', stillRendering: 10, stopped: 50 });
-    expect(a.column('Video Status').filter((s) => s === 'cancelled')).toHaveLength(50);
+    expect((await a.requests()).map((r) => `${r.method} ${r.path}`)).toEqual([`POST /campaigns/${campaignId}/stop`]);
     const st = await a.state();
     const leads = st.campaigns.find((c) => c.id === campaignId)!.leads;
     expect(leads.filter((l) => l.status === 'cancelled' && l.charged === 0)).toHaveLength(50);
     expect(st.ledger.filter((e) => e.kind === 'refund' && e.campaignId === campaignId).reduce((n, e) => n + e.credits, 0)).toBeGreaterThan(0);
-    a.call('setAutoRefresh', { on: true });
+    // The timer is on: the next pass settles the cancelled rows from the counts.
+    expect(a.gas.triggers).toHaveLength(1);
+    a.gas.clock.advance(FIVE_MINUTES);
+    a.gas.fireTimeTriggers();
+    expect(a.column('Video Status').filter((s) => s === 'cancelled')).toHaveLength(50);
     runTimerUntilDone(a);
     expect(a.column('Video Status').filter((s) => s === 'complete')).toHaveLength(10);
     await expectSheetMatchesSimulator(a, campaignId);
@@ -288,7 +294,7 @@ describe('money and refresh', () => {
 
   it('should carry stalled in getProgress while the service is stalled', async () => {
     ({ a } = await ready(10));
-    a.call('startGenerate');
+    a.generate();
     await a.sim.control({ action: 'configure', config: { faults: { stall: true } } });
     a.gas.clock.advance(10 * 60_000);
     const p = a.call('getProgress');
@@ -305,7 +311,7 @@ describe('money and refresh', () => {
     expect(a.gas.triggers).toHaveLength(1);
     expect(a.call('setAutoRefresh', { on: false })).toMatchObject({ ok: true, on: false });
     expect(a.gas.triggers).toHaveLength(0);
-    a.call('startGenerate');
+    a.generate();
     expect(a.gas.triggers).toHaveLength(1);
     a.gas.clock.advance(60 * 60_000);
     a.gas.fireTimeTriggers();
@@ -324,16 +330,16 @@ describe('money and refresh', () => {
     // 6 leads cost 12 credits or more: over the low-cap key's daily allowance of 10.
     ({ a } = await ready(6));
     await a.sim.control({ action: 'setWorkspace', workspaceId: 'ws_main', balance: 0 });
-    expect(a.call('startGenerate').error).toMatchObject({ code: 'insufficient_credits', message: expect.stringMatching(/Top up/) });
+    expect(a.generate().error).toMatchObject({ code: 'insufficient_credits', message: expect.stringMatching(/Top up/) });
     await a.sim.control({ action: 'setWorkspace', workspaceId: 'ws_main', balance: 10000, pastDue: true });
-    expect(a.call('startGenerate').error).toMatchObject({ code: 'past_due', message: expect.stringMatching(/payment/) });
+    expect(a.generate().error).toMatchObject({ code: 'past_due', message: expect.stringMatching(/payment/) });
     await a.sim.control({ action: 'setWorkspace', workspaceId: 'ws_main', pastDue: false });
     a.connect(SIM_KEYS.lowCap);
-    expect(a.call('startGenerate').error).toMatchObject({ code: 'cap_reached', message: expect.stringMatching(/midnight UTC/) });
+    expect(a.generate().error).toMatchObject({ code: 'cap_reached', message: expect.stringMatching(/midnight UTC/) });
     a.connect(SIM_KEYS.write);
-    expect(a.call('startGenerate')).toMatchObject({ ok: true });
+    expect(a.generate()).toMatchObject({ ok: true });
     a.gas.clock.advance(60 * 60_000);
-    expect(a.call('startGenerate').error).toMatchObject({ code: 'not_ready', message: expect.stringMatching(/Add people/) });
+    expect(a.generate().error).toMatchObject({ code: 'not_ready', message: expect.stringMatching(/Add people/) });
   });
 
   it('should export the finished videos to a new tab as literal text', async () => {
@@ -345,14 +351,15 @@ describe('money and refresh', () => {
     expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 2 });
     for (const id of a.column('Lead ID')) expect(String(id)).toMatch(/^=ld_/);
     for (const id of a.column('Campaign ID')) expect(String(id)).toMatch(/^=cmp_/);
-    a.call('startGenerate');
+    a.generate();
     runTimerUntilDone(a);
     const r = a.call('exportFinishedVideos');
     expect(r).toMatchObject({ ok: true, count: 2 });
     const out = a.gas.spreadsheet.getSheetByName(r.sheetName)!;
     const values = out.getDataRange().getValues();
-    expect(values[0]).toEqual(['First name', 'Company', 'Page URL', 'Video URL']);
+    expect(values[0]).toEqual(['Lead ID', 'First name', 'Company', 'Email', 'Page URL', 'Video URL']);
     expect(values.flat()).toContain('=HYPERLINK("x")');
+    expect(a.gas.spreadsheet.getActiveSheet().getName()).toBe(r.sheetName);
     for (const s of a.gas.spreadsheet.getSheets()) {
       expect(s.getDataRange().getFormulas().flat().filter(Boolean)).toEqual([]);
     }

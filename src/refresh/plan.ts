@@ -1,0 +1,98 @@
+// What a refresh pass may write without asking about each lead, as a pure function (DESIGN 6.11):
+// a status is written only when it is known — from the videos list, or by elimination when the sheet
+// holds the whole campaign and only one status can explain a row. Everything else is polled.
+import type { CampaignDetail, FinishedVideo } from '../api/types';
+import { urlKey } from '../sheet/cells';
+import { valuesForStatus, type RowValues } from './row-status';
+
+export interface RowInfo { leadId: string; pageUrl: string; status: string }
+
+export type Settled = 'complete' | 'failed' | 'cancelled' | 'skipped';
+export const TERMINAL = ['failed', 'cancelled', 'skipped'] as const;
+const SETTLED: readonly Settled[] = ['complete', ...TERMINAL];
+
+export interface PlanInput {
+  counts: CampaignDetail['counts'];
+  /** The sheet's rows of this campaign by status, each distinct Lead ID once (resolved rows included). */
+  tally: Readonly<Record<string, number>>;
+  /** Distinct Lead IDs of this campaign in the sheet. */
+  distinctIds: number;
+  /** The videos list (may be cut at 500, may lack videos whose file is not there yet). */
+  listed: readonly FinishedVideo[];
+  /** Rows still waiting for news, by Lead ID. */
+  rows: ReadonlyMap<string, RowInfo>;
+}
+
+export interface Plan {
+  /** Output cells known without asking, by Lead ID. */
+  writes: Map<string, RowValues>;
+  /** Rows only the lead itself can settle, likeliest first. */
+  poll: string[];
+  /** How many polled rows hold a settled status the sheet does not show yet; Infinity when unknown. */
+  target: number;
+  /** True when finished videos may be missing from the list (their rows must be polled). */
+  completeHidden: boolean;
+  /** Rows still in flight after the writes, with the status they now show. */
+  left: Map<string, RowInfo>;
+}
+
+export function planStatuses(input: PlanInput): Plan {
+  const { counts } = input;
+  const writes = new Map<string, RowValues>();
+  const left = new Map([...input.rows].map(([id, r]) => [id, { ...r }]));
+  const tally: Record<string, number> = { ...input.tally };
+
+  // Rule 1: a row whose page is in the videos list is complete, with its file.
+  const byUrl = new Map(input.listed.map((v) => [urlKey(v.url), v]));
+  for (const [id, r] of left) {
+    const v = r.pageUrl ? byUrl.get(urlKey(r.pageUrl)) : undefined;
+    if (!v) continue;
+    writes.set(id, { status: 'complete', videoUrl: v.videoUrl, note: '' });
+    if (r.status !== 'complete') {
+      tally[r.status] = Math.max(0, (tally[r.status] ?? 0) - 1);
+      tally.complete = (tally.complete ?? 0) + 1;
+    }
+    left.delete(id);
+  }
+
+  // Rule 2: elimination only when the sheet holds the whole campaign; the deficits are then exact.
+  const holdsAll = input.distinctIds >= counts.total;
+  // Otherwise a status is only possible for a row: some rows elsewhere may hold it, so nothing is eliminated.
+  const unseen = (s: Settled): number => {
+    if (holdsAll) return Math.max(0, counts[s] - (tally[s] ?? 0));
+    const shown = s === 'complete' ? input.listed.length : tally[s] ?? 0;
+    return counts[s] > shown ? Infinity : 0;
+  };
+  const completeHidden = unseen('complete') > 0;
+  const target = holdsAll ? SETTLED.reduce((n, s) => n + unseen(s), 0) : Infinity;
+  const poll: string[] = [];
+  let extra = 0;
+  for (const [id, r] of left) {
+    // A complete row without its Video URL (cleared by hand, or its file came late) asks for it.
+    if (r.status === 'complete') { poll.push(id); extra++; continue; }
+    const possible: string[] = [];
+    if (r.status === 'pending' && counts.pending > 0) possible.push('pending');
+    if (counts.rendering > 0) possible.push('rendering');
+    for (const s of SETTLED) if (unseen(s) > 0) possible.push(s);
+    const settledPossible = possible.some((s) => s !== 'pending' && s !== 'rendering');
+    if (holdsAll && possible.length === 1 && possible[0] !== 'complete') {
+      // Rule 3: only one status explains the row (never complete: the file's address comes with it).
+      const only = possible[0]!;
+      if (only !== r.status) writes.set(id, valuesForStatus(only));
+      if (only === 'pending' || only === 'rendering') r.status = only;
+      else left.delete(id);
+    } else if (settledPossible) {
+      poll.push(id);
+    } else if (holdsAll && r.status === 'pending' && !possible.includes('pending') && possible.includes('rendering')) {
+      writes.set(id, { status: 'rendering' });
+      r.status = 'rendering';
+    }
+  }
+  return { writes, poll: likeliestFirst(poll, left), target: target + extra, completeHidden, left };
+}
+
+/** Complete rows missing their link first, then rendering, then the rest. */
+function likeliestFirst(ids: string[], rows: Map<string, RowInfo>): string[] {
+  const rank = (id: string) => ({ complete: 0, rendering: 1 } as Record<string, number>)[rows.get(id)?.status ?? ''] ?? 2;
+  return [...ids].sort((a, b) => rank(a) - rank(b));
+}

@@ -1,0 +1,70 @@
+// The send-ready export (DESIGN 11): the finished videos of the tab's campaign in a new tab, in the
+// sheet's row order, with what a mail merge needs, and the new tab shown.
+import type { FinishedVideo } from '../api/types';
+import type { Services } from '../core/services';
+import { personFromRow } from '../push/row-person';
+import { cellText, literal, urlKey } from '../sheet/cells';
+import { detectColumns } from '../sheet/headers';
+import { readHeaders, readRows, type Sheet } from '../sheet/table';
+import type { Reply } from './contract';
+import { activeSheet, apiClient, requireCampaign, requireSettings, sheetState } from './context';
+import { handle } from './handle';
+
+export const EXPORT_HEADERS = ['Lead ID', 'First name', 'Company', 'Email', 'Page URL', 'Video URL'] as const;
+
+export function exportFinishedVideos(svc: Services): Reply<{ sheetName: string; count: number }> {
+  return handle(() => {
+    const settings = requireSettings(svc);
+    const sheet = activeSheet(svc);
+    const state = sheetState(svc, sheet);
+    const campaign = requireCampaign(state, sheet.getName());
+    const listed = apiClient(svc, settings).listVideos(campaign.id);
+    const rows = exportRows(sheet, campaign.id, state.mapping, listed);
+    const ss = svc.sheets.getActiveSpreadsheet();
+    const name = uniqueSheetName(ss, `Videos – ${campaign.name}`.slice(0, 90));
+    const out = ss.insertSheet(name);
+    const table = [[...EXPORT_HEADERS], ...rows];
+    out.getRange(1, 1, table.length, EXPORT_HEADERS.length).setValues(table.map((r) => r.map((c) => literal(c))));
+    out.getRange(1, 1, 1, EXPORT_HEADERS.length).setFontWeight('bold');
+    out.setFrozenRows(1);
+    ss.setActiveSheet(out);
+    return { sheetName: name, count: rows.length };
+  });
+}
+
+/**
+ * One line per finished video: the tab's rows first, in their order (a video the sheet has not
+ * caught up with is found in the list by page URL), then listed videos of people not in this tab.
+ */
+export function exportRows(
+  sheet: Sheet, campaignId: string, overrides: Parameters<typeof detectColumns>[1], listed: FinishedVideo[],
+): string[][] {
+  const byPage = new Map(listed.map((v) => [urlKey(v.url), v]));
+  const out: string[][] = [];
+  const headers = readHeaders(sheet);
+  const layout = detectColumns(headers, overrides);
+  const o = layout.outputs;
+  if (o.pageUrl !== undefined && sheet.getLastRow() >= 2) {
+    for (const cells of readRows(sheet, 2, sheet.getLastRow() - 1, headers.length)) {
+      const rowCampaign = o.campaignId !== undefined ? cellText(cells[o.campaignId]) : '';
+      if (rowCampaign && rowCampaign !== campaignId) continue;
+      const page = cellText(cells[o.pageUrl]);
+      if (!page) continue;
+      const listedVideo = byPage.get(urlKey(page));
+      byPage.delete(urlKey(page));
+      const video = (o.videoUrl !== undefined ? cellText(cells[o.videoUrl]) : '') || listedVideo?.videoUrl || '';
+      if (!video) continue;
+      const { person } = personFromRow(cells, layout, {});
+      const leadId = o.leadId !== undefined ? cellText(cells[o.leadId]) : '';
+      out.push([leadId, person.firstName ?? '', person.company ?? '', person.email ?? '', page, video]);
+    }
+  }
+  for (const v of byPage.values()) out.push(['', v.firstName ?? '', v.company ?? '', '', v.url, v.videoUrl]);
+  return out;
+}
+
+function uniqueSheetName(ss: GoogleAppsScript.Spreadsheet.Spreadsheet, base: string): string {
+  let name = base;
+  for (let i = 2; ss.getSheetByName(name); i++) name = `${base} (${i})`;
+  return name;
+}

@@ -1,0 +1,14 @@
+// Who is calling: a random id kept in the person's own UserProperties (DESIGN 3), since the add-on
+// does not ask for the email scope and the temporary user key changes every 30 days.
+import type { Props } from '../core/services';
+
+const KEY = 'vps.userId';
+
+export function userId(props: Props): string {
+  const saved = props.getProperty(KEY);
+  if (saved) return saved;
+  let id = 'u';
+  for (let i = 0; i < 16; i++) id += Math.floor(Math.random() * 16).toString(16);
+  props.setProperty(KEY, id);
+  return id;
+}
