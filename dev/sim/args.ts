@@ -14,6 +14,10 @@ export const USAGE = `Usage: npm run sim -- [flags]
   --port N (8788, 0 = any free)   --host H (127.0.0.1)      --clock real|manual
   --speed X   --stage-ms N   --concurrency N   --fail-rate P   --seed N   --rate-limit N
   --stall   --error500-rate P   --rate429-rate P   --latency-ms N   --api-off   --shuffle-people
+  --drop-replies N   --html502-replies N   --garbled-replies N   --drop-match REGEX
+      the next N requests matching REGEX on "METHOD /path" (default: any POST) are applied, then get
+      no reply / a 502 gateway HTML page / a 200 with unreadable JSON
+  --fail-people 'ann@x.io,Bob'   their renders fail and are refunded (email or first name, any case)
   --config '<SimConfig JSON>'   --json (one machine-readable ready line)`;
 
 export function parseSimArgs(argv: string[]): CliOptions {
@@ -25,7 +29,8 @@ export function parseSimArgs(argv: string[]): CliOptions {
       'stage-ms': { type: 'string' }, concurrency: { type: 'string' }, 'fail-rate': { type: 'string' }, seed: { type: 'string' },
       'rate-limit': { type: 'string' }, stall: { type: 'boolean' }, 'error500-rate': { type: 'string' },
       'rate429-rate': { type: 'string' }, 'latency-ms': { type: 'string' }, 'api-off': { type: 'boolean' },
-      'shuffle-people': { type: 'boolean' }, config: { type: 'string' }, json: { type: 'boolean' },
+      'shuffle-people': { type: 'boolean' }, 'drop-replies': { type: 'string' }, 'html502-replies': { type: 'string' },
+      'garbled-replies': { type: 'string' }, 'drop-match': { type: 'string' }, 'fail-people': { type: 'string' }, config: { type: 'string' }, json: { type: 'boolean' },
       'exit-with-stdin': { type: 'boolean' }, help: { type: 'boolean' },
     },
   });
@@ -60,6 +65,11 @@ export function parseSimArgs(argv: string[]): CliOptions {
       latencyMs: pick(num('latency-ms', values['latency-ms']), faults.latencyMs),
       apiOff: pick(values['api-off'], faults.apiOff),
       shufflePeople: pick(values['shuffle-people'], faults.shufflePeople),
+      dropReplies: pick(num('drop-replies', values['drop-replies']), faults.dropReplies),
+      html502Replies: pick(num('html502-replies', values['html502-replies']), faults.html502Replies),
+      garbledReplies: pick(num('garbled-replies', values['garbled-replies']), faults.garbledReplies),
+      dropMatch: pick(values['drop-match'], faults.dropMatch),
+      failPeople: pick(values['fail-people']?.split(',').map((p) => p.trim()).filter((p) => p !== ''), faults.failPeople),
     },
   };
   return { config, json: values.json ?? false, exitWithStdin: values['exit-with-stdin'] ?? false };

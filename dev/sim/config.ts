@@ -5,7 +5,8 @@ export type ResolvedConfig = SimState['config'];
 export type ConfigPatch = Omit<SimConfig, 'port' | 'host'>;
 
 export const DEFAULT_FAULTS: SimFaults = {
-  stall: false, error500Rate: 0, rate429Rate: 0, latencyMs: 0, apiOff: false, shufflePeople: false, dropReplies: 0,
+  stall: false, error500Rate: 0, rate429Rate: 0, latencyMs: 0, apiOff: false, shufflePeople: false, dropReplies: 0, html502Replies: 0, garbledReplies: 0,
+  failPeople: [],
 };
 
 export const DEFAULT_CONFIG: ResolvedConfig = {
@@ -38,7 +39,12 @@ function check(c: ResolvedConfig): void {
   if (!Number.isFinite(c.seed)) throw new Error('seed must be a number.');
   if (!(c.videoReadyLagMs >= 0)) throw new Error('videoReadyLagMs must be 0 or more.');
   if (!(c.faults.latencyMs >= 0)) throw new Error('faults.latencyMs must be 0 or more.');
-  if (!(c.faults.dropReplies >= 0)) throw new Error('faults.dropReplies must be 0 or more.');
+  for (const k of ['dropReplies', 'html502Replies', 'garbledReplies'] as const) {
+    if (!(c.faults[k] >= 0)) throw new Error(`faults.${k} must be 0 or more.`);
+  }
+  if (!Array.isArray(c.faults.failPeople) || !c.faults.failPeople.every((p) => typeof p === 'string')) {
+    throw new Error('faults.failPeople must be an array of strings.');
+  }
   if (c.faults.dropMatch !== undefined) new RegExp(c.faults.dropMatch);
 }
 

@@ -1,7 +1,8 @@
-// Renders on the sim clock: queue, per-campaign render slots, stages, seeded failures with refunds, and stall.
+// Renders on the sim clock: queue, per-campaign render slots, stages, seeded and chosen failures with refunds, and stall.
 // Stages run on "render time", which is sim time minus every stretch spent stalled, so a stall freezes them.
 import type { Rng } from './rng';
 import type { Campaign, Lead, World } from './state';
+import type { SimFaults } from './types';
 
 export const BASE_STAGES = ['tts', 'lipsync', 'compose', 'uploading'] as const;
 /** Extra first stage for people with a website: keeps clients honest about open-ended stage keys. */
@@ -11,6 +12,7 @@ export interface RenderSettings {
   stageMs: number;
   concurrency: number;
   failRate: number;
+  faults: Pick<SimFaults, 'failPeople'>;
 }
 
 export interface Stalled {
@@ -119,10 +121,11 @@ export class RenderEngine {
 
   private finishStage(lead: Lead, at: number): void {
     const simAt = at + this.stalledTotal;
-    if (lead.failAt === lead.stageIndex) {
+    const last = lead.stageIndex + 1 >= lead.plan.length;
+    if (lead.failAt === lead.stageIndex || (last && chosenToFail(lead, this.settings().faults.failPeople))) {
       lead.status = 'failed';
       this.refund(lead, simAt);
-    } else if (lead.stageIndex + 1 < lead.plan.length) {
+    } else if (!last) {
       lead.stageIndex++;
       lead.stage = lead.plan[lead.stageIndex] ?? null;
       lead.stageEndsAt = at + this.settings().stageMs;
@@ -136,4 +139,11 @@ export class RenderEngine {
     const campaign = this.world.campaigns.find((c) => c.id === lead.campaignId);
     if (campaign) this.fill(campaign, at);
   }
+}
+
+/** The failPeople fault: email or first name equal to one of the names, ignoring case and surrounding spaces. */
+function chosenToFail(lead: Lead, names: readonly string[]): boolean {
+  if (names.length === 0) return false;
+  const wanted = new Set(names.map((n) => n.trim().toLowerCase()));
+  return [lead.person.email, lead.person.firstName].some((v) => v !== undefined && wanted.has(v.trim().toLowerCase()));
 }

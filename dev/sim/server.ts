@@ -1,11 +1,12 @@
 // The simulator's HTTP server (Node's http only): /api/v1, recipient pages, the control endpoint; latency,
-// dropped replies and the request log. startSimulator runs it in this process.
+// reply faults (reply-faults.ts) and the request log. startSimulator runs it in this process.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { handleApi } from './api';
 import { handleControl } from './control';
 import { DEFAULT_CONFIG, mergeConfig } from './config';
 import { handlePage } from './pages';
+import { garble, GATEWAY_PAGE, takeReplyFault } from './reply-faults';
 import { Simulator } from './simulator';
 import { SIM_KEYS, SIM_NOW_HEADER, type SimConfig, type SimControl } from './types';
 
@@ -103,22 +104,16 @@ async function serve(sim: Simulator, req: IncomingMessage, res: ServerResponse):
     at: sim.now(), method, path: apiPath, query: url.search.replace(/^\?/, ''), status: reply.status,
     ...(reply.code ? { code: reply.code } : {}), key: reply.key,
   };
-  if (shouldDrop(sim, `${method} ${apiPath}`)) {
-    sim.log.push({ ...entry, dropped: true });
+  const fault = takeReplyFault(sim, `${method} ${apiPath}`);
+  sim.log.push({ ...entry, ...(fault && { replyFault: fault }), ...(fault === 'drop' && { dropped: true }) });
+  if (fault === 'drop') {
     res.socket?.destroy();
     return;
   }
-  sim.log.push(entry);
-  send(res, sim, reply.status, { ...json, ...reply.headers }, JSON.stringify(reply.body));
-}
-
-/** The dropReplies fault: counts down on each matching request (default: any POST). */
-function shouldDrop(sim: Simulator, line: string): boolean {
-  const faults = sim.config.faults;
-  if (faults.dropReplies <= 0) return false;
-  if (!new RegExp(faults.dropMatch ?? '^POST ').test(line)) return false;
-  sim.config = { ...sim.config, faults: { ...faults, dropReplies: faults.dropReplies - 1 } };
-  return true;
+  if (fault === 'html502') return send(res, sim, 502, { 'content-type': 'text/html' }, GATEWAY_PAGE);
+  const text = JSON.stringify(reply.body);
+  if (fault === 'garbled') return send(res, sim, 200, json, garble(text));
+  send(res, sim, reply.status, { ...json, ...reply.headers }, text);
 }
 
 function send(res: ServerResponse, sim: Simulator, status: number, headers: Record<string, string>, body: string | Buffer): void {

@@ -9,8 +9,6 @@ import type { Rng } from './rng';
 import { newLead, type Campaign, type Key, type Lead, type World } from './state';
 import { SIM_PRICES } from './types';
 
-/** How long a campaign answers campaign_busy after a generate or preview was accepted (sim ms). */
-export const BUSY_MS = 3000;
 /** People a preview renders. */
 export const PREVIEW_SIZE = 3;
 export const MAX_TEMPLATES = 50;
@@ -85,7 +83,7 @@ export class Service {
     const seq = this.d.world.nextCampaign++;
     const campaign: Campaign = {
       id: `${this.d.config().idPrefix}cmp_${seq}`, seq, workspaceId, name, templateId, goal: typeof b.goal === 'string' ? b.goal : null,
-      createdAt: this.d.now(), phase: 'draft', busyUntil: 0, leads: [], queue: [], index: new Map(),
+      createdAt: this.d.now(), phase: 'draft', leads: [], queue: [], index: new Map(),
     };
     this.d.world.campaigns.push(campaign);
     return { id: campaign.id, name, templateId, status: 'draft' };
@@ -169,7 +167,6 @@ export class Service {
     }
     const stillRendering = campaign.leads.filter((l) => l.status === 'rendering').length;
     campaign.phase = 'stopped';
-    campaign.busyUntil = 0;
     return { campaignId: campaign.id, stopped, stillRendering, status: 'stopped' };
   }
 
@@ -218,7 +215,7 @@ export class Service {
   summary(c: Campaign): object {
     const count = (s: Lead['status']): number => c.leads.filter((l) => l.status === s).length;
     return {
-      id: c.id, name: c.name, status: campaignStatus(c), leadCount: c.leads.length, waiting: count('pending'),
+      id: c.id, name: c.name, status: campaignStatus(c), leadCount: c.leads.length, waiting: waiting(c).length,
       complete: count('complete'), failed: count('failed'), nextStep: nextStep(c), createdAt: iso(c.createdAt),
     };
   }
@@ -243,8 +240,14 @@ export class Service {
     return ws;
   }
 
+  /**
+   * The spec's "already generating", read as: while any of its renders (from a generate or a preview) is queued
+   * or rendering, generate, preview and adding people answer 409 campaign_busy, with no charge and nothing added.
+   * Stop and every read still work; after a stop the busy spell lasts until the renders that could not be
+   * recalled finish (or fail).
+   */
   private assertNotBusy(c: Campaign): void {
-    if (this.d.now() < c.busyUntil) {
+    if (isBusy(c)) {
       throw new ApiFail(409, 'campaign_busy', 'This campaign is generating right now and cannot be changed; wait a few seconds and try again.');
     }
   }
@@ -296,7 +299,6 @@ export class Service {
   private launch(c: Campaign, leads: Lead[], phase: 'preview' | 'generate'): void {
     const now = this.d.now();
     c.phase = phase;
-    c.busyUntil = now + BUSY_MS;
     this.d.engine.start(c, leads, now);
   }
 
@@ -311,7 +313,12 @@ export class Service {
   }
 }
 
-/** Never attempted and with a first name: what a charge would cover. */
+/** Renders of this campaign are queued or running (see assertNotBusy). */
+export function isBusy(c: Campaign): boolean {
+  return c.leads.some((l) => l.status === 'rendering');
+}
+
+/** Never attempted and with a first name: what a charge would cover (the list's `waiting`, estimate's `leads`). */
 function waiting(c: Campaign): Lead[] {
   return c.leads.filter((l) => l.status === 'pending' && hasFirstName(l.person));
 }
@@ -325,7 +332,7 @@ export function campaignStatus(c: Campaign): string {
 }
 
 function nextStep(c: Campaign): string {
-  const pending = c.leads.filter((l) => l.status === 'pending').length;
+  const pending = waiting(c).length;
   const rendering = c.leads.filter((l) => l.status === 'rendering').length;
   const complete = c.leads.filter((l) => l.status === 'complete').length;
   const status = campaignStatus(c);
@@ -333,6 +340,7 @@ function nextStep(c: Campaign): string {
   if (status === 'rendering') return `${rendering} video${rendering === 1 ? ' is' : 's are'} being made; check back in a few minutes.`;
   if (status === 'stopped') return 'This campaign was stopped. Add people or generate again to carry on.';
   if (status === 'qa_ready') return 'Watch the preview videos, then generate the rest when they look right.';
+  if (status === 'draft' && pending === 0) return 'Nobody here has a first name to say in a video yet; add people with a first name.';
   if (status === 'draft') return `${pending} ${pending === 1 ? 'person is' : 'people are'} waiting; make a preview to check the video first.`;
   if (pending > 0) return `${pending} ${pending === 1 ? 'person was' : 'people were'} added since the last run; generate to make their videos.`;
   return `All done: ${complete} video${complete === 1 ? ' is' : 's are'} ready to send.`;

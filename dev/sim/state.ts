@@ -70,8 +70,6 @@ export interface Campaign {
   goal: string | null;
   createdAt: number;
   phase: CampaignPhase;
-  /** Sim time until which a just-accepted generate/preview is settling (campaign_busy). */
-  busyUntil: number;
   leads: Lead[];
   /** Started leads waiting for a render slot, first in first out. */
   queue: Lead[];
@@ -132,7 +130,7 @@ export function createWorld(now: number, slugs: (world: World) => (firstName: st
 
   const campaign: Campaign = {
     id: 'cmp_other_1', seq: 0, workspaceId: other, name: 'Other team pilot', templateId: 'tpl_other_ready', goal: null,
-    createdAt: now - 5 * DAY, phase: 'draft', busyUntil: 0, leads: [], queue: [], index: new Map(),
+    createdAt: now - 5 * DAY, phase: 'draft', leads: [], queue: [], index: new Map(),
   };
   world.campaigns.push(campaign);
   for (const [i, person] of [{ firstName: 'Olga', company: 'Otherco' }, { firstName: 'Omar', company: 'Otherco' }].entries()) {

@@ -16,9 +16,21 @@ export interface SimFaults {
   shufflePeople: boolean;
   /** The next N matching API requests are applied in full, then the connection is destroyed with no reply. */
   dropReplies: number;
-  /** Regex on "METHOD /path" (path without /api/v1 and query) restricting dropReplies; default: any POST. */
+  /** The next N matching API requests are applied in full, then answered 502 with a gateway's HTML page (text/html). */
+  html502Replies: number;
+  /** The next N matching API requests are applied in full, then answered 200 with a truncated, unreadable JSON body. */
+  garbledReplies: number;
+  /** Regex on "METHOD /path" (path without /api/v1 and query) restricting the three reply faults above; default: any POST. */
   dropMatch?: string;
+  /**
+   * People whose renders fail (refunded, like random failures) when they would complete: a lead fails when
+   * its email or firstName equals one of these, ignoring case and surrounding spaces. Read at that moment.
+   */
+  failPeople: string[];
 }
+
+/** What a reply fault put on the wire instead of the service's answer. */
+export type ReplyFault = 'drop' | 'html502' | 'garbled';
 
 export interface SimConfig {
   /** 0 picks a free port. Default 8788. */
@@ -59,6 +71,11 @@ export interface SimRequestLogEntry {
   key: string | null;
   /** True when the reply was dropped by the dropReplies fault. */
   dropped?: boolean;
+  /**
+   * Set when a reply fault replaced the answer: the request was applied and `status`/`code` are the service's
+   * answer; the client got no reply ('drop'), a 502 HTML page ('html502') or a 200 it cannot parse ('garbled').
+   */
+  replyFault?: ReplyFault;
 }
 
 export interface SimLeadState {

@@ -10,7 +10,9 @@ import { SimClockPeer, VirtualClock } from './clock';
 import { Counters } from './counters';
 import { FakeLockService, LockStates } from './lock';
 import { FakeLogger, formatLogLine } from './logging';
+import { NO_MANIFEST, readManifest } from './manifest';
 import { FakePropertiesService, PropertyStores } from './properties';
+import { QUOTA_MESSAGES, Quotas, type QuotaUsage } from './quota';
 import { Runtime, type AuthMode } from './runtime';
 import { FakeSession } from './session';
 import { FakeSpreadsheet, FakeSpreadsheetApp } from './spreadsheet';
@@ -28,6 +30,8 @@ export type { FakeRange, FakeRangeList } from './range';
 export type { FetchRecord } from './urlfetch';
 export type { MenuRecord, UiLog } from './ui';
 export type { AuthMode } from './runtime';
+export type { QuotaUsage } from './quota';
+export { CONSUMER_QUOTAS, QUOTA_MESSAGES } from './quota';
 
 export const DEFAULT_BUNDLE = join(__dirname, '..', '..', 'dist', 'Code.js');
 
@@ -57,6 +61,15 @@ export interface StandinOptions {
   /** Apps Script's 6-minute limit per execution (virtual time); 0 turns it off. */
   executionLimitMs?: number;
   fetchTimeoutMs?: number;
+  /** Daily allowances, counted per UTC day of the virtual clock; default a consumer account's (see CONSUMER_QUOTAS). */
+  quotas?: Partial<QuotaUsage>;
+  /** getActiveSpreadsheet() (and the other getActive*) answer null inside time-driven trigger executions. */
+  nullSpreadsheetInTriggers?: boolean;
+  /**
+   * The manifest's urlFetchWhitelist, enforced in add-on mode; default: appsscript.json beside the bundle
+   * (read only when the bundle comes from a file).
+   */
+  urlFetchWhitelist?: string[];
 }
 
 /** A trigger as tests see it. */
@@ -93,6 +106,10 @@ export class AppsScriptStandin {
   readonly spreadsheet: FakeSpreadsheet;
   readonly clock: VirtualClock;
   readonly counters = new Counters();
+  /** Daily quota usage: today(), total(), byDay(). */
+  readonly quota: Quotas;
+  /** getActiveSpreadsheet() answers null inside time-driven triggers (an uncertain case of real deployments). */
+  nullSpreadsheetInTriggers: boolean;
   readonly properties: PropertyStores;
   readonly ui = new UiLog();
   /** Every UrlFetchApp.fetch: method, url and status only. */
@@ -112,11 +129,15 @@ export class AppsScriptStandin {
     const bundlePath = o.bundlePath ?? DEFAULT_BUNDLE;
     const timeZone = o.timeZone ?? 'Etc/UTC';
     this.clock = new VirtualClock(o.startTime ?? Date.now());
+    this.quota = new Quotas(this.clock, o.quotas);
+    this.nullSpreadsheetInTriggers = o.nullSpreadsheetInTriggers ?? false;
+    const manifest = o.bundleSource === undefined || o.bundlePath !== undefined ? readManifest(dirname(bundlePath)) : NO_MANIFEST;
+    const urlFetchWhitelist = o.urlFetchWhitelist ?? manifest.urlFetchWhitelist;
     const http = (): HttpClient => o.http ?? (this.ownHttp ??= new SyncHttp());
     if (o.simOrigin) this.clock.link(new SimClockPeer({ request: (r) => http().request(r) }, o.simOrigin));
 
     this.runtime = new Runtime({
-      clock: this.clock, counters: this.counters, user: o.user ?? 'alice@example.com', timeZone,
+      clock: this.clock, counters: this.counters, quotas: this.quota, user: o.user ?? 'alice@example.com', timeZone,
       addonMode: o.addonMode ?? false, executionLimitMs: o.executionLimitMs ?? 6 * 60_000,
     });
     this.properties = new PropertyStores(this.runtime);
@@ -130,13 +151,17 @@ export class AppsScriptStandin {
     this.bridge = new Bridge(this.script.realm, this.runtime);
     const ui = new FakeUi(this.ui, o.addonName ?? 'Personalized videos');
     const services = {
-      SpreadsheetApp: new FakeSpreadsheetApp(this.spreadsheet, ui),
+      SpreadsheetApp: new FakeSpreadsheetApp(this.spreadsheet, ui, {
+        noActive: () => this.nullSpreadsheetInTriggers && this.runtime.execution?.timeTrigger === true,
+        oauthScopes: () => manifest.oauthScopes,
+      }),
       PropertiesService: new FakePropertiesService(this.properties),
       CacheService: new FakeCacheService(this.runtime),
       LockService: new FakeLockService(this.runtime, this.locks),
       ScriptApp: new FakeScriptApp(this.triggerStore),
       UrlFetchApp: new FakeUrlFetchApp({
         runtime: this.runtime, http, clockHeader: o.simOrigin ? SIM_NOW_HEADER : null, timeoutMs: o.fetchTimeoutMs ?? 60_000, log: this.fetches,
+        urlFetchWhitelist: () => urlFetchWhitelist,
       }),
       Utilities: new FakeUtilities(this.runtime),
       Session: new FakeSession(this.runtime),
@@ -230,23 +255,46 @@ export class AppsScriptStandin {
   /**
    * Runs every installed time-driven trigger's handler as its owner, with a trigger event; returns
    * the handlers run. Errors are recorded in triggerErrors and, unless tolerated, thrown after all ran.
+   * Each run's virtual duration counts toward the daily trigger runtime; once that is spent, handlers
+   * are not run and the refusal is recorded as an error, as Apps Script stops triggers for the day.
    */
   fireTimeTriggers(o: { tolerateErrors?: boolean } = {}): string[] {
     const ran: string[] = [];
     const failures: string[] = [];
+    const fail = (t: InstalledTrigger, message: string): void => {
+      this.triggerErrors.push({ handler: t.handler, user: t.user, message });
+      failures.push(`${t.handler}: ${message}`);
+    };
     for (const t of [...this.triggerStore.installed]) {
       if (!this.triggerStore.installed.includes(t)) continue;
+      if (this.quota.spent('triggerRuntimeMs')) {
+        fail(t, QUOTA_MESSAGES.triggerRuntimeMs);
+        continue;
+      }
       ran.push(t.handler);
+      const startedAt = this.clock.now();
       try {
-        this.execute(t.handler, { authMode: 'FULL', user: t.user }, [this.bridge.toVm(this.triggerEvent(t))]);
+        this.execute(t.handler, { authMode: 'FULL', user: t.user, timeTrigger: true }, [this.bridge.toVm(this.triggerEvent(t))]);
       } catch (e) {
-        const message = e instanceof Error ? e.message : String(e);
-        this.triggerErrors.push({ handler: t.handler, user: t.user, message });
-        failures.push(`${t.handler}: ${message}`);
+        fail(t, e instanceof Error ? e.message : String(e));
+      } finally {
+        this.quota.addTriggerRuntime(this.clock.now() - startedAt, startedAt);
       }
     }
     if (failures.length > 0 && !o.tolerateErrors) throw new Error(`stand-in: trigger handlers failed: ${failures.join('; ')}`);
     return ran;
+  }
+
+  /**
+   * A trigger disappears, as when Google drops one: the trigger with this id, or all of the current user's.
+   * Nothing tells the add-on. Returns what was removed.
+   */
+  loseTrigger(id?: string): TriggerInfo[] {
+    const installed = this.triggerStore.installed;
+    const lost = installed.filter((t) => (id === undefined ? t.user === this.runtime.user : t.id === id));
+    if (id !== undefined && lost.length === 0) throw new Error(`stand-in: no installed trigger ${id}`);
+    for (const t of lost) installed.splice(installed.indexOf(t), 1);
+    return lost.map((t) => ({ ...t }));
   }
 
   /** Stops the HTTP worker the stand-in started (if any). */
@@ -266,12 +314,13 @@ export class AppsScriptStandin {
     };
   }
 
-  private execute(name: string, o: { authMode: AuthMode; user?: string; publicOnly?: boolean }, vmArgs: unknown[]): unknown {
+  private execute(name: string, o: { authMode: AuthMode; user?: string; publicOnly?: boolean; timeTrigger?: boolean }, vmArgs: unknown[]): unknown {
     const fn = this.script.global[name];
     if (typeof fn !== 'function' || this.reserved.has(name) || (o.publicOnly && name.endsWith('_'))) {
       throw new Error(`Script function not found: ${name}`);
     }
-    return this.runtime.run({ authMode: o.authMode, ...(o.user !== undefined && { user: o.user }) }, () => {
+    const run = { authMode: o.authMode, timeTrigger: o.timeTrigger ?? false, ...(o.user !== undefined && { user: o.user }) };
+    return this.runtime.run(run, () => {
       try {
         return (fn as (...a: unknown[]) => unknown).apply(undefined, vmArgs);
       } catch (e) {

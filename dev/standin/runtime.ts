@@ -1,8 +1,9 @@
 // One stand-in's shared state: the clock, the current user, the execution running now (for locks,
-// the 6-minute limit and AuthMode), counters, and the log.
+// the 6-minute limit, AuthMode and what a time-driven trigger sees), counters, daily quotas, and the log.
 import type { Counters } from './counters';
 import { GasException } from './gas-object';
 import type { VirtualClock } from './clock';
+import type { Quotas } from './quota';
 
 export type AuthMode = 'NONE' | 'LIMITED' | 'FULL' | 'CUSTOM_FUNCTION';
 
@@ -11,6 +12,8 @@ export interface Execution {
   readonly user: string;
   readonly authMode: AuthMode;
   readonly startedAt: number;
+  /** Run by a time-driven trigger. */
+  readonly timeTrigger: boolean;
   /** Past the time limit: every further service call fails, and so does the execution. */
   killed: boolean;
 }
@@ -24,6 +27,7 @@ export const TIME_LIMIT_MESSAGE = 'Exceeded maximum execution time';
 export interface RuntimeOptions {
   clock: VirtualClock;
   counters: Counters;
+  quotas: Quotas;
   user: string;
   timeZone: string;
   addonMode: boolean;
@@ -34,6 +38,7 @@ export interface RuntimeOptions {
 export class Runtime {
   readonly clock: VirtualClock;
   readonly counters: Counters;
+  readonly quotas: Quotas;
   readonly timeZone: string;
   /** A published add-on (may change between calls). */
   addonMode: boolean;
@@ -51,6 +56,7 @@ export class Runtime {
   constructor(o: RuntimeOptions) {
     this.clock = o.clock;
     this.counters = o.counters;
+    this.quotas = o.quotas;
     this.user = o.user;
     this.timeZone = o.timeZone;
     this.addonMode = o.addonMode;
@@ -76,9 +82,11 @@ export class Runtime {
   }
 
   /** Runs fn as one Apps Script execution. */
-  run<T>(o: { user?: string; authMode: AuthMode }, fn: () => T): T {
+  run<T>(o: { user?: string; authMode: AuthMode; timeTrigger?: boolean }, fn: () => T): T {
     if (this.current) throw new Error('stand-in: an execution is already running (calls cannot nest)');
-    const exec: Execution = { id: ++this.lastId, user: o.user ?? this.user, authMode: o.authMode, startedAt: this.clock.now(), killed: false };
+    const exec: Execution = {
+      id: ++this.lastId, user: o.user ?? this.user, authMode: o.authMode, startedAt: this.clock.now(), timeTrigger: o.timeTrigger ?? false, killed: false,
+    };
     this.current = exec;
     try {
       const result = fn();
@@ -110,6 +118,8 @@ export class Runtime {
     if (exec.authMode === 'NONE' && !ALLOWED_IN_NONE.has(`${cls}.${member}`) && !CLASSES_ALLOWED_IN_NONE.has(cls)) {
       throw new GasException(`You do not have permission to call ${cls}.${member} (AuthMode.NONE)`);
     }
+    // Every call on a Properties object is one read or write of the daily allowance.
+    if (cls === 'Properties') this.quotas.use('propertyOps');
   }
 
   log(line: string): void {

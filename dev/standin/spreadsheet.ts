@@ -164,24 +164,50 @@ export class FakeSpreadsheet extends GasObject {
   }
 }
 
+/** What SpreadsheetApp needs to know about the running execution. */
+export interface SpreadsheetAppContext {
+  /** No active spreadsheet now (a time-driven trigger with the nullSpreadsheetInTriggers switch on). */
+  noActive(): boolean;
+  /** The manifest's scopes, when known (openById needs the full spreadsheets scope). */
+  oauthScopes(): readonly string[] | null;
+}
+
+const SPREADSHEETS_SCOPE = 'https://www.googleapis.com/auth/spreadsheets';
+
 export class FakeSpreadsheetApp extends GasObject {
   static override readonly api = gasApi<GoogleAppsScript.Spreadsheet.SpreadsheetApp>()('SpreadsheetApp', [
-    'getActiveSpreadsheet', 'getActive', 'getActiveSheet', 'getActiveRange', 'getActiveRangeList', 'flush', 'getUi',
+    'getActiveSpreadsheet', 'getActive', 'getActiveSheet', 'getActiveRange', 'getActiveRangeList', 'openById', 'flush', 'getUi',
     'newConditionalFormatRule', 'BooleanCriteria',
   ]);
   readonly BooleanCriteria = BooleanCriteriaEnum;
 
-  constructor(private readonly spreadsheet: FakeSpreadsheet, private readonly ui: FakeUi) {
+  constructor(private readonly spreadsheet: FakeSpreadsheet, private readonly ui: FakeUi, private readonly ctx: SpreadsheetAppContext) {
     super();
   }
 
-  getActiveSpreadsheet(): FakeSpreadsheet { return this.spreadsheet; }
-  getActive(): FakeSpreadsheet { return this.spreadsheet; }
-  getActiveSheet(): FakeSheet { return this.spreadsheet.getActiveSheet(); }
-  getActiveRange(): FakeRange { return this.spreadsheet.getActiveRange(); }
-  getActiveRangeList(): FakeRangeList { return this.spreadsheet.getActiveRangeList(); }
+  getActiveSpreadsheet(): FakeSpreadsheet | null { return this.active(); }
+  getActive(): FakeSpreadsheet | null { return this.active(); }
+  getActiveSheet(): FakeSheet | null { return this.active()?.getActiveSheet() ?? null; }
+  getActiveRange(): FakeRange | null { return this.active()?.getActiveRange() ?? null; }
+  getActiveRangeList(): FakeRangeList | null { return this.active()?.getActiveRangeList() ?? null; }
+
+  /** Only the stand-in's own spreadsheet exists; any other id is refused as Apps Script refuses a missing file. */
+  openById(id: unknown): FakeSpreadsheet {
+    if (typeof id !== 'string') throw badArguments('SpreadsheetApp.openById', [id]);
+    const scopes = this.ctx.oauthScopes();
+    if (scopes && !scopes.includes(SPREADSHEETS_SCOPE)) {
+      throw new GasException(`You do not have permission to call SpreadsheetApp.openById. Required permissions: ${SPREADSHEETS_SCOPE}`);
+    }
+    if (id !== this.spreadsheet.getId()) throw new GasException('Unexpected error while getting the method or property openById on object SpreadsheetApp.');
+    return this.spreadsheet;
+  }
+
   /** Writes are immediate here; calls are counted. */
   flush(): void {}
   getUi(): FakeUi { return this.ui; }
   newConditionalFormatRule(): FakeConditionalFormatRuleBuilder { return new FakeConditionalFormatRuleBuilder(); }
+
+  private active(): FakeSpreadsheet | null {
+    return this.ctx.noActive() ? null : this.spreadsheet;
+  }
 }

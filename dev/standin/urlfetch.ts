@@ -1,5 +1,6 @@
-// UrlFetchApp over real synchronous HTTP (dev/sync-http.ts), with Apps Script's errors for non-2xx
-// replies and network failures; follows the simulator's clock header when linked to it.
+// UrlFetchApp (fetch, fetchAll) over real synchronous HTTP (dev/sync-http.ts), with Apps Script's errors for
+// non-2xx replies, network failures, the daily quota and a published build's URL allowlist; follows the
+// simulator's clock header when linked to it.
 import { SyncHttpNetworkError, type SyncRequest, type SyncResponse } from '../sync-http';
 import { GasException, GasObject, badArguments, gasApi } from './gas-object';
 import type { Runtime } from './runtime';
@@ -47,39 +48,86 @@ export interface UrlFetchOptions {
   clockHeader: string | null;
   timeoutMs: number;
   log: FetchRecord[];
+  /** The manifest's urlFetchWhitelist (URL prefixes), enforced while the stand-in is a published add-on; null: none. */
+  urlFetchWhitelist: () => readonly string[] | null;
+}
+
+/** A checked request, ready to send. */
+interface Prepared {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+  mute: boolean;
 }
 
 export class FakeUrlFetchApp extends GasObject {
-  static override readonly api = gasApi<GoogleAppsScript.URL_Fetch.UrlFetchApp>()('UrlFetchApp', ['fetch']);
+  static override readonly api = gasApi<GoogleAppsScript.URL_Fetch.UrlFetchApp>()('UrlFetchApp', ['fetch', 'fetchAll']);
 
   constructor(private readonly o: UrlFetchOptions) { super(); }
 
   fetch(url: unknown, params: unknown = {}): FakeHttpResponse {
     if (typeof url !== 'string' || typeof params !== 'object' || params === null) throw badArguments('UrlFetchApp.fetch', [url, params]);
+    const req = this.prepare(url, params as FetchParams);
+    this.o.runtime.quotas.use('urlFetch', 1);
+    return this.send(req);
+  }
+
+  /** Each request is a URL or an object with url and fetch's params; one quota call each; sent in order here. */
+  fetchAll(requests: unknown): FakeHttpResponse[] {
+    if (!Array.isArray(requests)) throw badArguments('UrlFetchApp.fetchAll', [requests]);
+    const prepared = requests.map((r: unknown) => {
+      if (typeof r === 'string') return this.prepare(r, {});
+      if (typeof r !== 'object' || r === null || typeof (r as { url?: unknown }).url !== 'string') throw badArguments('UrlFetchApp.fetchAll', [requests]);
+      const { url, ...params } = r as FetchParams & { url: string };
+      return this.prepare(url, params);
+    });
+    this.o.runtime.quotas.use('urlFetch', prepared.length);
+    return prepared.map((req) => this.send(req));
+  }
+
+  private prepare(url: string, p: FetchParams): Prepared {
     if (!/^https?:\/\/[^/\s]+/i.test(url)) throw new GasException(`Invalid argument: ${url}`);
-    const p = params as FetchParams;
     const method = String(p.method ?? 'get').toUpperCase();
     if (!METHODS.has(method)) throw new GasException(`Invalid argument: method`);
+    this.checkAllowed(url);
     const headers: Record<string, string> = { 'user-agent': USER_AGENT };
     if (p.headers !== undefined) {
-      if (typeof p.headers !== 'object' || p.headers === null) throw badArguments('UrlFetchApp.fetch', [url, params]);
+      if (typeof p.headers !== 'object' || p.headers === null) throw badArguments('UrlFetchApp.fetch', [url, p]);
       for (const [k, v] of Object.entries(p.headers)) headers[k.toLowerCase()] = String(v);
     }
     const body = this.body(p, headers);
+    return { url, method, headers, body, mute: p.muteHttpExceptions === true };
+  }
+
+  /**
+   * A published build fetches only URLs starting with a prefix of the manifest's urlFetchWhitelist. The message
+   * is the one Apps Script gives (seen in public reports, the query left off after its "?").
+   */
+  private checkAllowed(url: string): void {
+    const allowed = this.o.runtime.addonMode ? this.o.urlFetchWhitelist() : null;
+    if (!allowed || allowed.some((prefix) => url.startsWith(prefix))) return;
+    throw new GasException(`Request to ${url.replace(/\?.*$/s, '?')} failed because the URL has not been whitelisted in the script manifest.`);
+  }
+
+  private send(req: Prepared): FakeHttpResponse {
     this.o.runtime.counters.fetches++;
-    const record: FetchRecord = { method, url };
+    const record: FetchRecord = { method: req.method, url: req.url };
     this.o.log.push(record);
     let res: SyncResponse;
     try {
-      res = this.o.http().request({ method, url, headers, ...(body !== undefined && { body }), timeoutMs: this.o.timeoutMs });
+      res = this.o.http().request({
+        method: req.method, url: req.url, headers: req.headers, ...(req.body !== undefined && { body: req.body }), timeoutMs: this.o.timeoutMs,
+      });
     } catch (e) {
       if (!(e instanceof SyncHttpNetworkError)) throw e;
+      const url = req.url;
       throw new GasException(/timed? ?out/i.test(e.message) ? `Timeout: ${url}` : /ENOTFOUND|EAI_AGAIN/.test(e.message) ? `DNS error: ${url}` : `Address unavailable: ${url}`);
     }
     record.status = res.status;
     this.followClock(res);
-    if ((res.status < 200 || res.status >= 300) && p.muteHttpExceptions !== true) {
-      const origin = /^https?:\/\/[^/?#]+/i.exec(url)![0];
+    if ((res.status < 200 || res.status >= 300) && !req.mute) {
+      const origin = /^https?:\/\/[^/?#]+/i.exec(req.url)![0];
       throw new GasException(`Request failed for ${origin} returned code ${res.status}. Truncated server response: ${res.body.slice(0, 100)} (use muteHttpExceptions option to examine full response)`);
     }
     return new FakeHttpResponse(res);

@@ -19,6 +19,26 @@ describe('parseSimArgs', () => {
     });
   });
 
+  it('should read the reply faults, their match and the people whose renders fail', () => {
+    const { config } = parseSimArgs([
+      '--drop-replies', '1', '--html502-replies', '2', '--garbled-replies', '3', '--drop-match', '^POST /campaigns$', '--fail-people', 'ann@x.io, Bob,',
+    ]);
+    expect(config.faults).toEqual({ dropReplies: 1, html502Replies: 2, garbledReplies: 3, dropMatch: '^POST /campaigns$', failPeople: ['ann@x.io', 'Bob'] });
+    expect(() => parseSimArgs(['--garbled-replies', 'lots'])).toThrow(/--garbled-replies/);
+  });
+
+  it('should list every flag in the usage text', () => {
+    let usage = '';
+    try {
+      parseSimArgs(['--help']);
+    } catch (e) {
+      usage = (e as Error).message;
+    }
+    for (const flag of ['--drop-replies', '--html502-replies', '--garbled-replies', '--drop-match', '--fail-people', '--stall', '--api-off', '--config']) {
+      expect(usage).toContain(flag);
+    }
+  });
+
   it('should take a JSON config and let flags win over it', () => {
     const { config } = parseSimArgs(['--config', '{"stageMs":7,"faults":{"dropReplies":2}}', '--stage-ms', '8']);
     expect(config).toMatchObject({ stageMs: 8, faults: { dropReplies: 2 } });

@@ -1,4 +1,4 @@
-// Rendering on the manual sim clock, observed over HTTP: queue, slots, stages, completion, failures, stall.
+// Rendering on the manual sim clock, observed over HTTP: queue, slots, stages, completion, random and chosen failures, stall.
 import { SIM_PRICES } from '../../../dev/sim/types';
 import { advance, balance, call, campaignWith, state, useSimulator } from './helpers';
 
@@ -60,6 +60,22 @@ describe('simulator rendering', () => {
     expect(st.ledger.filter((e) => e.kind === 'refund')).toHaveLength(3);
     expect(st.campaigns.find((c) => c.id === id)?.leads.every((l) => l.charged === 0 && !l.videoReady)).toBe(true);
     expect((await call(sim(), 'GET', '/campaigns')).body.campaigns[0]).toMatchObject({ failed: 3, complete: 0 });
+  });
+
+  it('should fail the renders of chosen people by email or first name, any case, and refund them', async () => {
+    await sim().control({ action: 'configure', config: { faults: { failPeople: ['ANN0@example.com', ' ann2 '] } } });
+    const id = await campaignWith(sim(), 4);
+    await call(sim(), 'POST', `/campaigns/${id}/generate`);
+    await advance(sim(), 3 * STAGE);
+    expect((await detail(sim(), id)).counts).toMatchObject({ failed: 0, rendering: 4 });
+    await advance(sim(), 20 * STAGE);
+    const st = await state(sim());
+    const leads = st.campaigns.find((c) => c.id === id)?.leads ?? [];
+    expect(leads.map((l) => [l.firstName, l.status, l.charged])).toEqual([
+      ['Ann0', 'failed', 0], ['Ann1', 'complete', SIM_PRICES.video], ['Ann2', 'failed', 0], ['Ann3', 'complete', SIM_PRICES.video],
+    ]);
+    expect(st.ledger.filter((e) => e.kind === 'refund').map((e) => e.credits)).toEqual([SIM_PRICES.video, SIM_PRICES.video]);
+    expect(await balance(sim())).toBe(10_000 - 2 * SIM_PRICES.video);
   });
 
   it('should fail about the failRate share, the same leads for the same seed', async () => {

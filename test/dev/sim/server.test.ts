@@ -1,4 +1,4 @@
-// The HTTP layer: reply headers, latency, dropped replies, the request log and the control endpoint.
+// The HTTP layer: reply headers, latency, reply faults (dropped, 502 HTML, garbled), the request log and the control endpoint.
 import { request } from 'node:http';
 import { startSimulator } from '../../../dev/sim/server';
 import { SIM_KEYS, SIM_NOW_HEADER, type SimRequestLogEntry } from '../../../dev/sim/types';
@@ -63,6 +63,49 @@ describe('simulator server', () => {
     const lead = (await state(sim())).campaigns.find((c) => c.id === id)?.leads;
     expect(lead).toHaveLength(1);
     expect((await state(sim())).config.faults.dropReplies).toBe(1);
+  });
+
+  it('should apply a request in full, then answer 502 with a gateway\'s HTML page', async () => {
+    await sim().control({ action: 'configure', config: { faults: { html502Replies: 1 } } });
+    const res = await fetch(`${sim().baseUrl}/campaigns`, {
+      method: 'POST', headers: { authorization: `Bearer ${SIM_KEYS.write}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ templateId: 'tpl_ready', name: 'Behind the gateway' }),
+    });
+    expect([res.status, res.headers.get('content-type')]).toEqual([502, 'text/html']);
+    expect(await res.text()).toMatch(/^<html>[\s\S]*502 Bad Gateway/);
+    expect((await state(sim())).campaigns.filter((c) => c.name === 'Behind the gateway')).toHaveLength(1);
+    expect((await state(sim())).config.faults.html502Replies).toBe(0);
+    expect((await call(sim(), 'POST', '/campaigns', { body: { templateId: 'tpl_ready', name: 'Next' } })).status).toBe(200);
+    expect((await log(sim())).map((e) => [e.status, e.replyFault, e.dropped])).toEqual([[200, 'html502', undefined], [200, undefined, undefined]]);
+  });
+
+  it('should apply a request in full, then answer 200 with a body that is not readable JSON', async () => {
+    const id = await createCampaign(sim());
+    await sim().control({ action: 'configure', config: { faults: { garbledReplies: 1, dropMatch: '^POST /campaigns/[^/]+/leads$' } } });
+    const res = await fetch(`${sim().baseUrl}/campaigns/${id}/leads`, {
+      method: 'POST', headers: { authorization: `Bearer ${SIM_KEYS.write}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'a@b.c', firstName: 'Ann' }),
+    });
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text.startsWith('{"added":1')).toBe(true);
+    expect(() => JSON.parse(text)).toThrow();
+    expect((await state(sim())).campaigns.find((c) => c.id === id)?.leads).toHaveLength(1);
+    const entries = await log(sim());
+    expect(entries.map((e) => [e.method, e.status, e.replyFault])).toEqual([['POST', 200, undefined], ['POST', 200, 'garbled']]);
+  });
+
+  it('should mark a dropped reply with replyFault drop and spend the reply faults one at a time, drop first', async () => {
+    await sim().control({ action: 'configure', config: { faults: { dropReplies: 1, html502Replies: 1, garbledReplies: 1 } } });
+    for (let i = 0; i < 4; i++) await call(sim(), 'POST', '/campaigns', { body: { templateId: 'tpl_ready', name: `c${i}` } }).catch(() => null);
+    expect((await log(sim())).map((e) => e.replyFault ?? null)).toEqual(['drop', 'html502', 'garbled', null]);
+    expect((await state(sim())).campaigns.filter((c) => /^c\d$/.test(c.name))).toHaveLength(4);
+  });
+
+  it('should refuse a negative reply fault count', async () => {
+    await expect(sim().control({ action: 'configure', config: { faults: { garbledReplies: -1 } } })).rejects.toThrow(/garbledReplies/);
+    await expect(sim().control({ action: 'configure', config: { faults: { failPeople: 'Ann' as never } } })).rejects.toThrow(/failPeople/);
   });
 
   it('should answer 400 on the control endpoint for an unknown action or a body that is not JSON', async () => {

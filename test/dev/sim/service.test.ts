@@ -102,12 +102,21 @@ describe('simulator service', () => {
     it('should count people and vary nextStep with the state', async () => {
       const id = await campaignWith(sim(), 4, (i) => (i === 3 ? { firstName: '' } : {}));
       const before = (await call(sim(), 'GET', '/campaigns')).body.campaigns[0];
-      expect(before).toMatchObject({ id, leadCount: 4, waiting: 4, complete: 0, failed: 0 });
+      expect(before).toMatchObject({ id, leadCount: 4, waiting: 3, complete: 0, failed: 0 });
       await call(sim(), 'POST', `/campaigns/${id}/generate`);
       await advance(sim(), 60_000);
       const after = (await call(sim(), 'GET', '/campaigns')).body.campaigns[0];
       expect(after).toMatchObject({ leadCount: 4, waiting: 0, complete: 3 });
       expect(after.nextStep).not.toBe(before.nextStep);
+    });
+    it('should count as waiting only people a generate would charge for: never attempted, with a first name', async () => {
+      const id = await createCampaign(sim());
+      await call(sim(), 'POST', `/campaigns/${id}/leads`, { body: { email: 'nameless@x.io', company: 'Acme' } });
+      const summary = async () => (await call(sim(), 'GET', '/campaigns')).body.campaigns[0];
+      expect(await summary()).toMatchObject({ id, leadCount: 1, waiting: 0 });
+      expect((await call(sim(), 'GET', `/campaigns/${id}/estimate`)).body.leads).toBe(0);
+      expect((await call(sim(), 'POST', `/campaigns/${id}/generate`)).body.error).toBe('not_ready');
+      expect(await summary()).toMatchObject({ waiting: 0 });
     });
   });
 
@@ -269,19 +278,44 @@ describe('simulator service', () => {
       expect([r.status, r.body.error]).toEqual([409, 'not_ready']);
     });
 
-    it('should answer 409 campaign_busy for 3 seconds after a generate, with no charge, then charge newcomers', async () => {
+    it('should answer 409 campaign_busy while the renders of a generate run, with no charge and nobody added', async () => {
       const id = await campaignWith(sim(), 2);
       await call(sim(), 'POST', `/campaigns/${id}/generate`);
       const before = await balance(sim());
-      await advance(sim(), 2999);
+      await advance(sim(), 3999);
       for (const [path, body] of [['generate', undefined], ['preview', undefined], ['leads', { email: 'late@x.io', firstName: 'Late' }]] as const) {
         const r = await call(sim(), 'POST', `/campaigns/${id}/${path}`, { body });
         expect([path, r.status, r.body.error]).toEqual([path, 409, 'campaign_busy']);
       }
       expect(await balance(sim())).toBe(before);
+      expect((await call(sim(), 'GET', `/campaigns/${id}`)).body.counts).toMatchObject({ total: 2, rendering: 2 });
       await advance(sim(), 1);
       expect((await call(sim(), 'POST', `/campaigns/${id}/leads`, { body: { email: 'late@x.io', firstName: 'Late' } })).body.added).toBe(1);
       expect((await call(sim(), 'POST', `/campaigns/${id}/generate`)).body).toMatchObject({ started: 1, creditsCharged: 2 });
+    });
+
+    it('should stay busy while renders wait in the queue, and free the campaign when the last one fails', async () => {
+      await sim().control({ action: 'configure', config: { concurrency: 1, failRate: 1 } });
+      const id = await campaignWith(sim(), 2);
+      await call(sim(), 'POST', `/campaigns/${id}/preview`);
+      await advance(sim(), 4000);
+      expect((await call(sim(), 'GET', `/campaigns/${id}`)).body.counts).toMatchObject({ failed: 1, rendering: 1 });
+      expect((await call(sim(), 'POST', `/campaigns/${id}/generate`)).body.error).toBe('campaign_busy');
+      await advance(sim(), 4000);
+      expect((await call(sim(), 'POST', `/campaigns/${id}/leads`, { body: { email: 'late@x.io', firstName: 'Late' } })).body.added).toBe(1);
+    });
+
+    it('should let stop and reads through while busy, and stay busy until what could not be recalled finishes', async () => {
+      await sim().control({ action: 'configure', config: { concurrency: 1 } });
+      const id = await campaignWith(sim(), 3);
+      await call(sim(), 'POST', `/campaigns/${id}/generate`);
+      await advance(sim(), 1000);
+      for (const path of ['', '/estimate', '/videos']) expect((await call(sim(), 'GET', `/campaigns/${id}${path}`)).status).toBe(200);
+      expect((await call(sim(), 'GET', '/campaigns')).status).toBe(200);
+      expect((await call(sim(), 'POST', `/campaigns/${id}/stop`)).body).toMatchObject({ stopped: 2, stillRendering: 1 });
+      expect((await call(sim(), 'POST', `/campaigns/${id}/leads`, { body: { email: 'late@x.io', firstName: 'Late' } })).body.error).toBe('campaign_busy');
+      await advance(sim(), 3000);
+      expect((await call(sim(), 'POST', `/campaigns/${id}/leads`, { body: { email: 'late@x.io', firstName: 'Late' } })).body.added).toBe(1);
     });
 
     it('should answer 402 past_due while the last payment has failed', async () => {

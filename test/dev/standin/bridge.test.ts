@@ -39,7 +39,7 @@ describe('Bridge', () => {
     const s = standin();
     expect(() => run(s, `SpreadsheetApp.getActiveSheet().getRange('A1').setWrap(true);`)).toThrow('stand-in: Range.setWrap is not implemented');
     expect(() => run(s, `SpreadsheetApp.getActiveSheet().values();`)).toThrow('stand-in: Sheet.values is not implemented');
-    expect(() => run(s, `return typeof SpreadsheetApp.openById;`)).toThrow('stand-in: SpreadsheetApp.openById is not implemented');
+    expect(() => run(s, `return typeof SpreadsheetApp.openByUrl;`)).toThrow('stand-in: SpreadsheetApp.openByUrl is not implemented');
     expect(() => run(s, `return MailApp;`)).toThrow(/MailApp is not defined/);
   });
 

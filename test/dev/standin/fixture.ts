@@ -25,6 +25,17 @@ function onTimer(e) {
   p.setProperty('lastEvent', JSON.stringify(e));
 }
 function failingTimer() { throw new Error('timer broke'); }
+function slowTimer() { Utilities.sleep(4 * 60000); }
+function slowFailingTimer() { Utilities.sleep(60000); throw new Error('late break'); }
+function probeTimer(e) {
+  var props = PropertiesService.getScriptProperties();
+  var active = SpreadsheetApp.getActiveSpreadsheet();
+  var doc = active || SpreadsheetApp.openById(props.getProperty('spreadsheetId'));
+  props.setProperty('probe', JSON.stringify({
+    active: active === null ? null : active.getId(), opened: doc.getName(), triggerUid: e.triggerUid,
+    uids: ScriptApp.getUserTriggers(doc).map(function (t) { return t.getUniqueId(); }),
+  }));
+}
 `;
 
 export function standin(o: StandinOptions = {}): AppsScriptStandin {

@@ -1,5 +1,9 @@
-// Spreadsheet: sheets, the person's selection (several ranges, hidden rows included), toasts.
-import { run, standin } from './fixture';
+// Spreadsheet: sheets, the person's selection (several ranges, hidden rows included), toasts, openById.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AppsScriptStandin } from '../../../dev/standin';
+import { FIXTURE_BUNDLE, run, standin } from './fixture';
 
 describe('FakeSpreadsheet', () => {
   it('should list, find, insert and activate sheets', () => {
@@ -43,5 +47,29 @@ describe('FakeSpreadsheet', () => {
     const s = standin();
     run(s, `SpreadsheetApp.flush(); SpreadsheetApp.flush();`);
     expect(s.counters.flushes).toBe(2);
+  });
+
+  it('should open its own spreadsheet by id and refuse any other id as Apps Script does', () => {
+    const s = standin({ spreadsheetId: '1abcSheetId' });
+    expect(run(s, `var ss = SpreadsheetApp.openById('1abcSheetId'); return [ss.getId(), ss.getName(), ss.getSheets().length];`)).toEqual(['1abcSheetId', 'Leads', 1]);
+    expect(run(s, `try { SpreadsheetApp.openById('1nope'); } catch (e) { return String(e); }`))
+      .toBe('Exception: Unexpected error while getting the method or property openById on object SpreadsheetApp.');
+  });
+
+  it('should refuse openById when the manifest beside the bundle lacks the spreadsheets scope', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'standin-'));
+    try {
+      writeFileSync(join(dir, 'Code.js'), FIXTURE_BUNDLE);
+      const manifest = (scopes: string[]) => writeFileSync(join(dir, 'appsscript.json'), JSON.stringify({ oauthScopes: scopes }));
+      manifest(['https://www.googleapis.com/auth/spreadsheets.currentonly']);
+      const narrow = new AppsScriptStandin({ bundlePath: join(dir, 'Code.js'), spreadsheetId: 'ss1' });
+      expect(() => run(narrow, `SpreadsheetApp.openById('ss1');`))
+        .toThrow('You do not have permission to call SpreadsheetApp.openById. Required permissions: https://www.googleapis.com/auth/spreadsheets');
+      manifest(['https://www.googleapis.com/auth/spreadsheets']);
+      const wide = new AppsScriptStandin({ bundlePath: join(dir, 'Code.js'), spreadsheetId: 'ss1' });
+      expect(run(wide, `return SpreadsheetApp.openById('ss1').getId();`)).toBe('ss1');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

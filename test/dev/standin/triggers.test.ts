@@ -1,4 +1,4 @@
-// ScriptApp: time-driven triggers per user and document, interval rules, add-on limits, firing.
+// ScriptApp: time-driven triggers per user and document, interval rules, add-on limits, firing, triggerUid, lost triggers, no active spreadsheet.
 import { run, standin } from './fixture';
 
 const INSTALL = (every: string) => `return ScriptApp.newTrigger('onTimer').timeBased().${every}.create().getUniqueId();`;
@@ -56,5 +56,57 @@ describe('ScriptApp triggers', () => {
     expect(s.fireTimeTriggers({ tolerateErrors: true })).toEqual(['failingTimer']);
     expect(s.triggerErrors).toHaveLength(2);
     expect(s.triggerErrors[0]).toEqual({ handler: 'failingTimer', user: 'alice@example.com', message: 'timer broke' });
+  });
+
+  it('should pass a triggerUid that matches getUniqueId of the trigger ScriptApp lists', () => {
+    const s = standin();
+    const id = run<string>(s, INSTALL('everyMinutes(5)'));
+    s.properties.script.setProperty('spreadsheetId', s.spreadsheet.getId());
+    run(s, `ScriptApp.newTrigger('probeTimer').timeBased().everyMinutes(5).create();`);
+    s.fireTimeTriggers();
+    const probe = JSON.parse(s.properties.script.getProperty('probe')!);
+    expect(typeof probe.triggerUid).toBe('string');
+    expect(probe.uids).toEqual([id, probe.triggerUid]);
+    expect(s.triggers.map((t) => t.id)).toEqual([id, probe.triggerUid]);
+  });
+
+  it('should lose a trigger silently: one by id, or all of the current user\'s', () => {
+    const s = standin();
+    const first = run<string>(s, INSTALL('everyMinutes(5)'));
+    const second = run<string>(s, INSTALL('everyHours(1)'));
+    s.setUser('bob@example.com');
+    const bobs = run<string>(s, INSTALL('everyHours(1)'));
+    expect(s.loseTrigger(first).map((t) => t.id)).toEqual([first]);
+    expect(() => s.loseTrigger(first)).toThrow(/no installed trigger/);
+    expect(s.loseTrigger().map((t) => t.id)).toEqual([bobs]);
+    expect(s.triggers.map((t) => t.id)).toEqual([second]);
+    s.setUser('alice@example.com');
+    expect(run(s, `return ScriptApp.getProjectTriggers().map(function (t) { return t.getUniqueId(); });`)).toEqual([second]);
+    s.loseTrigger();
+    expect(s.fireTimeTriggers()).toEqual([]);
+    expect(run(s, `return ScriptApp.getProjectTriggers().length;`)).toBe(0);
+  });
+
+  describe('with nullSpreadsheetInTriggers', () => {
+    it('should give no active spreadsheet inside time-driven triggers, while openById finds the document', () => {
+      const s = standin({ nullSpreadsheetInTriggers: true });
+      s.properties.script.setProperty('spreadsheetId', s.spreadsheet.getId());
+      run(s, `ScriptApp.newTrigger('probeTimer').timeBased().everyMinutes(5).create();`);
+      s.fireTimeTriggers();
+      expect(JSON.parse(s.properties.script.getProperty('probe')!)).toMatchObject({ active: null, opened: 'Leads' });
+      expect(run(s, `return [SpreadsheetApp.getActiveSpreadsheet().getId(), SpreadsheetApp.getActiveSheet().getName()];`))
+        .toEqual([s.spreadsheet.getId(), 'Sheet1']);
+    });
+
+    it('should switch on and off between runs', () => {
+      const s = standin();
+      s.properties.script.setProperty('spreadsheetId', s.spreadsheet.getId());
+      run(s, `ScriptApp.newTrigger('probeTimer').timeBased().everyMinutes(5).create();`);
+      s.fireTimeTriggers();
+      expect(JSON.parse(s.properties.script.getProperty('probe')!).active).toBe(s.spreadsheet.getId());
+      s.nullSpreadsheetInTriggers = true;
+      s.fireTimeTriggers();
+      expect(JSON.parse(s.properties.script.getProperty('probe')!).active).toBeNull();
+    });
   });
 });

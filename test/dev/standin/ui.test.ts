@@ -1,5 +1,5 @@
 // Ui and HtmlService: menus, sidebars, alerts and prompts as recorded, scriptlet templates refused.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FIXTURE_BUNDLE, run, standin } from './fixture';
@@ -25,11 +25,15 @@ describe('Ui', () => {
 
   it('should read HTML files from beside the bundle', () => {
     const dir = mkdtempSync(join(tmpdir(), 'standin-'));
-    writeFileSync(join(dir, 'Code.js'), FIXTURE_BUNDLE);
-    writeFileSync(join(dir, 'Sidebar.html'), '<b>built sidebar</b>');
-    const s = new AppsScriptStandin({ bundlePath: join(dir, 'Code.js') });
-    expect(run(s, `return HtmlService.createHtmlOutputFromFile('Sidebar').getContent();`)).toBe('<b>built sidebar</b>');
-    expect(() => run(s, `HtmlService.createHtmlOutputFromFile('Missing');`)).toThrow('No HTML file named Missing was found.');
+    try {
+      writeFileSync(join(dir, 'Code.js'), FIXTURE_BUNDLE);
+      writeFileSync(join(dir, 'Sidebar.html'), '<b>built sidebar</b>');
+      const s = new AppsScriptStandin({ bundlePath: join(dir, 'Code.js') });
+      expect(run(s, `return HtmlService.createHtmlOutputFromFile('Sidebar').getContent();`)).toBe('<b>built sidebar</b>');
+      expect(() => run(s, `HtmlService.createHtmlOutputFromFile('Missing');`)).toThrow('No HTML file named Missing was found.');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('should refuse scriptlet templates loudly', () => {

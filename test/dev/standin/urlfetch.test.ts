@@ -1,6 +1,9 @@
 // UrlFetchApp: real synchronous HTTP to a server in a child process, Apps Script's errors, fetch records.
-import { startChildServer, run, standin, T0, type ChildServer } from './fixture';
-import type { AppsScriptStandin } from '../../../dev/standin';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FIXTURE_BUNDLE, startChildServer, run, standin, T0, type ChildServer } from './fixture';
+import { AppsScriptStandin } from '../../../dev/standin';
 
 describe('UrlFetchApp', () => {
   let server: ChildServer;
@@ -43,9 +46,55 @@ describe('UrlFetchApp', () => {
     expect(s.fetches.map((f) => f.status)).toEqual([undefined, undefined]);
   });
 
-  it('should refuse what is not an http(s) URL and fetchAll loudly', () => {
+  it('should refuse what is not an http(s) URL', () => {
     expect(() => run(s, `UrlFetchApp.fetch('ftp://example.com');`)).toThrow('Invalid argument: ftp://example.com');
-    expect(() => run(s, `UrlFetchApp.fetchAll([]);`)).toThrow('stand-in: UrlFetchApp.fetchAll is not implemented');
+    expect(() => run(s, `UrlFetchApp.fetchAll(['${server.origin}/echo', 'ftp://example.com']);`)).toThrow('Invalid argument: ftp://example.com');
+    expect(s.fetches).toEqual([]);
+  });
+
+  it('should fetchAll: URLs or request objects, replies in order, muteHttpExceptions per request, one count each', () => {
+    const r = run<unknown[]>(s, `return UrlFetchApp.fetchAll([
+        '${server.origin}/echo?n=1',
+        { url: '${server.origin}/echo?n=2', method: 'post', payload: 'two', headers: { 'X-N': '2' } },
+        { url: '${server.origin}/status/404', muteHttpExceptions: true },
+      ]).map(function (res) { return [res.getResponseCode(), res.getResponseCode() === 200 ? JSON.parse(res.getContentText()) : null]; });`);
+    expect(r).toEqual([
+      [200, expect.objectContaining({ method: 'GET', query: '?n=1' })],
+      [200, expect.objectContaining({ method: 'POST', body: 'two', query: '?n=2', headers: expect.objectContaining({ 'x-n': '2' }) })],
+      [404, null],
+    ]);
+    expect(s.counters.fetches).toBe(3);
+    expect(s.quota.today().urlFetch).toBe(3);
+    expect(s.fetches.map((f) => f.status)).toEqual([200, 200, 404]);
+    expect(() => run(s, `UrlFetchApp.fetchAll([{ url: '${server.origin}/status/500' }]);`)).toThrow(/returned code 500/);
+    expect(() => run(s, `UrlFetchApp.fetchAll('${server.origin}/echo');`)).toThrow(/don't match the method signature for UrlFetchApp.fetchAll/);
+  });
+
+  describe('a published build\'s urlFetchWhitelist', () => {
+    const BLOCKED = /^Exception: Request to http:\/\/127\.0\.0\.1:\d+\/echo\? failed because the URL has not been whitelisted in the script manifest\.$/;
+
+    it('should refuse URLs outside the allowlist in add-on mode only, before sending or counting', () => {
+      const gas = standin({ urlFetchWhitelist: [`${server.origin}/status/`] });
+      expect(run(gas, `return UrlFetchApp.fetch('${server.origin}/echo?k=v').getResponseCode();`)).toBe(200);
+      gas.addonMode = true;
+      expect(run(gas, `try { UrlFetchApp.fetch('${server.origin}/echo?k=v'); } catch (e) { return String(e); }`)).toMatch(BLOCKED);
+      expect(() => run(gas, `UrlFetchApp.fetchAll([{ url: '${server.origin}/status/200' }, { url: '${server.origin}/echo' }]);`)).toThrow(/not been whitelisted/);
+      expect(run(gas, `return UrlFetchApp.fetch('${server.origin}/status/200').getResponseCode();`)).toBe(200);
+      expect([gas.fetches.length, gas.quota.today().urlFetch]).toEqual([2, 2]);
+    });
+
+    it('should read the allowlist from appsscript.json beside the bundle', () => {
+      const dir = mkdtempSync(join(tmpdir(), 'standin-'));
+      try {
+        writeFileSync(join(dir, 'Code.js'), FIXTURE_BUNDLE);
+        writeFileSync(join(dir, 'appsscript.json'), JSON.stringify({ urlFetchWhitelist: ['https://api.example.com/'] }));
+        const gas = new AppsScriptStandin({ bundlePath: join(dir, 'Code.js'), addonMode: true });
+        expect(() => run(gas, `UrlFetchApp.fetch('${server.origin}/echo');`)).toThrow(/not been whitelisted in the script manifest/);
+        expect(gas.fetches).toEqual([]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
   });
 
   it('should follow the simulator clock from replies only when linked to it', () => {
