@@ -55,16 +55,29 @@ export function planStatuses(input: PlanInput): Plan {
     left.delete(id);
   }
 
-  // Rule 2: elimination only when the sheet holds the whole campaign; the deficits are then exact.
-  const holdsAll = input.distinctIds >= counts.total;
-  // Otherwise a status is only possible for a row: some rows elsewhere may hold it, so nothing is eliminated.
-  const unseen = (s: Settled): number => {
+  // Rule 2: elimination only when the sheet holds exactly the whole campaign. Settled rows never change,
+  // so each settled status's deficit counts exactly the in-flight rows that now hold it.
+  const holdsAll = input.distinctIds === counts.total;
+  const deficit = (s: Settled): number => {
     if (holdsAll) return Math.max(0, counts[s] - (tally[s] ?? 0));
+    // Otherwise a status is only possible for a row: some rows elsewhere may hold it, so nothing is eliminated.
     const shown = s === 'complete' ? input.listed.length : tally[s] ?? 0;
     return counts[s] > shown ? Infinity : 0;
   };
-  const completeHidden = unseen('complete') > 0;
-  const target = holdsAll ? SETTLED.reduce((n, s) => n + unseen(s), 0) : Infinity;
+  const completeHidden = deficit('complete') > 0;
+  const target = holdsAll ? SETTLED.reduce((n, s) => n + deficit(s), 0) : Infinity;
+
+  // Rule 3 (pigeonhole): when exactly as many rows can hold a terminal status as its deficit, they all do
+  // (after a stop: every row still shown pending is cancelled, since a rendering video is never cancelled).
+  const settle = (id: string, s: string) => { writes.set(id, valuesForStatus(s)); left.delete(id); tally[s] = (tally[s] ?? 0) + 1; };
+  if (holdsAll) {
+    for (const s of TERMINAL) {
+      const d = deficit(s);
+      const can = [...left.values()].filter((r) => canBecome(r.status, s));
+      if (d > 0 && can.length === d) for (const r of can) settle(r.leadId, s);
+    }
+  }
+
   const poll: string[] = [];
   let extra = 0;
   for (const [id, r] of left) {
@@ -73,22 +86,27 @@ export function planStatuses(input: PlanInput): Plan {
     const possible: string[] = [];
     if (r.status === 'pending' && counts.pending > 0) possible.push('pending');
     if (counts.rendering > 0) possible.push('rendering');
-    for (const s of SETTLED) if (unseen(s) > 0) possible.push(s);
+    for (const s of SETTLED) if (deficit(s) > 0 && canBecome(r.status, s)) possible.push(s);
     const settledPossible = possible.some((s) => s !== 'pending' && s !== 'rendering');
     if (holdsAll && possible.length === 1 && possible[0] !== 'complete') {
-      // Rule 3: only one status explains the row (never complete: the file's address comes with it).
+      // Rule 4: only one status explains the row (never complete: the file's address comes with it).
       const only = possible[0]!;
-      if (only !== r.status) writes.set(id, valuesForStatus(only));
-      if (only === 'pending' || only === 'rendering') r.status = only;
-      else left.delete(id);
+      if (only === 'pending' || only === 'rendering') {
+        if (only !== r.status) writes.set(id, { status: only });
+        r.status = only;
+      } else {
+        settle(id, only);
+      }
     } else if (settledPossible) {
       poll.push(id);
-    } else if (holdsAll && r.status === 'pending' && !possible.includes('pending') && possible.includes('rendering')) {
-      writes.set(id, { status: 'rendering' });
-      r.status = 'rendering';
     }
   }
   return { writes, poll: likeliestFirst(poll, left), target: target + extra, completeHidden, left };
+}
+
+/** Stated moves (api-spec 3): a rendering video finishes or fails, it is never cancelled by a stop. */
+function canBecome(shown: string, s: string): boolean {
+  return shown === 'pending' || (shown === 'rendering' && s !== 'cancelled' && s !== 'pending');
 }
 
 /** Complete rows missing their link first, then rendering, then the rest. */

@@ -1,0 +1,82 @@
+import type { CampaignCounts, FinishedVideo } from '../../src/api/types';
+import { planStatuses, type PlanInput, type RowInfo } from '../../src/refresh/plan';
+
+const counts = (c: Partial<CampaignCounts>): CampaignCounts =>
+  ({ total: 0, pending: 0, rendering: 0, complete: 0, failed: 0, cancelled: 0, skipped: 0, ...c });
+const row = (id: string, status = 'rendering'): [string, RowInfo] => [id, { leadId: id, pageUrl: `https://p/${id}`, status }];
+const video = (id: string): FinishedVideo => ({ firstName: id, company: null, url: `https://p/${id}/`, videoUrl: `https://p/${id}/video` });
+
+function plan(over: Partial<PlanInput> & Pick<PlanInput, 'counts'>) {
+  const rows = over.rows ?? new Map();
+  return planStatuses({ tally: { rendering: rows.size }, distinctIds: rows.size, listed: [], rows, ...over });
+}
+
+describe('planStatuses', () => {
+  it('should mark a row complete with its file when its page is in the videos list', () => {
+    const p = plan({ counts: counts({ total: 2, complete: 1, rendering: 1 }), rows: new Map([row('a'), row('b')]), listed: [video('a')] });
+    expect(p.writes.get('a')).toEqual({ status: 'complete', videoUrl: 'https://p/a/video', note: '' });
+    expect(p.left.has('a')).toBe(false);
+    expect(p.writes.has('b')).toBe(false);
+  });
+
+  it('should settle by elimination when the sheet holds the whole campaign and one status explains the rest', () => {
+    const p = plan({ counts: counts({ total: 3, complete: 2, failed: 1 }), rows: new Map([row('a'), row('b'), row('c')]), listed: [video('a'), video('b')] });
+    expect(p.writes.get('c')).toMatchObject({ status: 'failed' });
+    expect(p.poll).toEqual([]);
+  });
+
+  it('should never settle complete by elimination: the row is polled for its file', () => {
+    const p = plan({ counts: counts({ total: 2, complete: 2 }), rows: new Map([row('a'), row('b')]), listed: [video('a')] });
+    expect(p.writes.has('b')).toBe(false);
+    expect(p.poll).toEqual(['b']);
+    expect(p.completeHidden).toBe(true);
+  });
+
+  it('should poll, not mark failed, when a finished video is missing from the list and one render failed (sheet holds all)', () => {
+    const p = plan({ counts: counts({ total: 3, complete: 2, failed: 1 }), rows: new Map([row('a'), row('b'), row('c')]), listed: [video('a')] });
+    expect(p.writes.has('b')).toBe(false);
+    expect(p.writes.has('c')).toBe(false);
+    expect(p.poll.sort()).toEqual(['b', 'c']);
+    expect(p.target).toBe(2);
+  });
+
+  it('should eliminate nothing when the tab does not hold the whole campaign, even when failed looks like the only status left', () => {
+    // The review's case: a row deleted, one real failure, other videos whose files come late.
+    const rows = new Map([row('a'), row('b'), row('c'), row('d')]);
+    const p = plan({ counts: counts({ total: 5, complete: 4, failed: 1 }), rows, tally: { rendering: 4 }, distinctIds: 4, listed: [] });
+    expect([...p.writes.values()].some((v) => v.status === 'failed')).toBe(false);
+    expect(p.poll.sort()).toEqual(['a', 'b', 'c', 'd']);
+    expect(p.target).toBe(Infinity);
+  });
+
+  it('should move a pending row to rendering once nobody is pending and renders run (sheet holds all)', () => {
+    const p = plan({ counts: counts({ total: 2, rendering: 2 }), rows: new Map([row('a', 'pending'), row('b', 'pending')]), tally: { pending: 2 } });
+    expect(p.writes.get('a')).toEqual({ status: 'rendering' });
+    expect(p.left.get('a')!.status).toBe('rendering');
+  });
+
+  it('should leave a pending row alone while people are still pending', () => {
+    const p = plan({ counts: counts({ total: 2, pending: 1, rendering: 1 }), rows: new Map([row('a', 'pending'), row('b', 'pending')]), tally: { pending: 2 } });
+    expect(p.writes.size).toBe(0);
+    expect(p.poll).toEqual([]);
+  });
+
+  it('should count a person on two rows once: a duplicated Lead ID does not make the sheet look whole', () => {
+    const p = plan({ counts: counts({ total: 3, complete: 2, cancelled: 1 }), rows: new Map([row('a'), row('b')]), tally: { rendering: 2 }, distinctIds: 2 });
+    expect(p.writes.size).toBe(0);
+    expect(p.poll.sort()).toEqual(['a', 'b']);
+  });
+
+  it('should poll a complete row that has lost its Video URL, first', () => {
+    const p = plan({ counts: counts({ total: 2, complete: 1, rendering: 1 }), rows: new Map([row('r'), row('c', 'complete')]), tally: { complete: 1, rendering: 1 }, listed: [] });
+    expect(p.poll[0]).toBe('c');
+  });
+
+  it('should settle cancelled rows after a stop from the counts alone (sheet holds all)', () => {
+    const rows = new Map([row('a', 'pending'), row('b', 'pending'), row('c')]);
+    const p = plan({ counts: counts({ total: 3, cancelled: 2, rendering: 1 }), rows, tally: { pending: 2, rendering: 1 } });
+    expect(p.writes.get('a')).toMatchObject({ status: 'cancelled' });
+    expect(p.writes.get('b')).toMatchObject({ status: 'cancelled' });
+    expect(p.poll).toEqual([]);
+  });
+});
