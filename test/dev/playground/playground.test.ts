@@ -5,63 +5,9 @@ import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-cor
 import { startPlayground, type Playground } from '../../../dev/playground/server';
 import { SIM_KEYS, type SimState } from '../../../dev/sim/types';
 import { launch } from '../../sidebar/harness';
+import { addRows, allComplete, column, columnOf, connect, count, createCampaign, generate, rows, selectColumn, sortBy, until } from './tour';
 
 jest.setTimeout(180_000);
-
-/** Display text of the grid's column under a header, rows 2.., with the link each cell holds (if any). */
-async function column(page: Page, header: string): Promise<{ row: number; text: string; href: string | null }[]> {
-  return page.evaluate((name) => {
-    const head = Array.from(document.querySelectorAll<HTMLElement>('table.grid td[data-r="1"]')).find((td) => td.textContent === name);
-    if (!head) return [];
-    const c = head.dataset.c;
-    return Array.from(document.querySelectorAll<HTMLElement>(`table.grid td[data-c="${c}"]`))
-      .map((td) => ({ row: Number(td.dataset.r), text: td.textContent ?? '', href: td.querySelector('a')?.getAttribute('href') ?? null }))
-      .filter((x) => x.row > 1 && x.text !== '');
-  }, header);
-}
-
-/** Polls `read` until `ok` holds of its value; fails with the last value seen. */
-async function until<T>(read: () => T | Promise<T>, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last = await read();
-  while (!ok(last)) {
-    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(last)}`);
-    await new Promise((r) => setTimeout(r, 250));
-    last = await read();
-  }
-  return last;
-}
-
-const count = async (page: Page, header: string, pick: (x: { text: string }) => boolean = () => true) =>
-  (await column(page, header)).filter(pick).length;
-
-/** Every data row of the grid as header → display text, wherever the columns are now. */
-async function rows(page: Page): Promise<Record<string, string>[]> {
-  return page.evaluate(() => {
-    const heads = new Map<string, string>();
-    document.querySelectorAll<HTMLElement>('table.grid td[data-r="1"]').forEach((td) => { if (td.textContent) heads.set(td.dataset.c!, td.textContent); });
-    const byRow = new Map<string, Record<string, string>>();
-    document.querySelectorAll<HTMLElement>('table.grid td.cell').forEach((td) => {
-      const name = heads.get(td.dataset.c!);
-      if (!name || td.dataset.r === '1') return;
-      const row = byRow.get(td.dataset.r!) ?? {};
-      row[name] = td.textContent ?? '';
-      byRow.set(td.dataset.r!, row);
-    });
-    return [...byRow.values()].filter((r) => Object.values(r).some((v) => v !== ''));
-  });
-}
-
-/** Selects a column by clicking its letter, found by its header text wherever it is now. */
-async function selectColumn(page: Page, header: string): Promise<void> {
-  const c = await page.locator('table.grid td[data-r="1"]', { hasText: new RegExp(`^${header}$`) }).getAttribute('data-c');
-  await page.locator(`table.grid th.colhead[data-c="${c}"]`).click();
-  await page.locator('[data-testid="active-column"]', { hasText: `· ${header}` }).waitFor();
-}
-
-/** The 1-based column a header sits in now. */
-const columnOf = async (page: Page, header: string) =>
-  Number(await page.locator('table.grid td[data-r="1"]', { hasText: new RegExp(`^${header}$`) }).getAttribute('data-c'));
 
 describe('playground', () => {
   let pg: Playground;
@@ -99,19 +45,12 @@ describe('playground', () => {
   });
 
   it('should connect the sidebar with the address and key from the header', async () => {
-    await sidebar.locator('input[name="baseUrl"]').fill(pg.session.sim.baseUrl);
-    await sidebar.locator('input[name="apiKey"]').fill(SIM_KEYS.write);
-    await sidebar.getByRole('button', { name: 'Save and test' }).click();
-    // The section folds once connected; its message stays in it.
-    await sidebar.getByText('Connected. The key works.').waitFor({ state: 'attached' });
+    await connect(sidebar, pg.session.sim.baseUrl);
   });
 
   it('should pick the usable template and create a campaign bound to the Leads tab', async () => {
-    await sidebar.getByRole('radio', { name: /Warm intro/ }).check();
-    await sidebar.locator('input[name="campaignName"]').fill('Playground test');
-    await sidebar.getByRole('button', { name: 'Create campaign' }).click();
+    await createCampaign(sidebar, 'Playground test');
     await sidebar.getByText(/Created “Playground test” and bound it to tab Leads/).waitFor({ state: 'attached' });
-    await sidebar.getByText('Bound to tab Leads: Playground test').waitFor();
   });
 
   it('should select rows 2 to 51 by row header click and shift-click, and the sidebar should count 50', async () => {
@@ -123,10 +62,8 @@ describe('playground', () => {
   });
 
   it('should add the selected rows: 47 added and 3 invalid, with Lead IDs and Page URLs in the grid', async () => {
-    await sidebar.getByRole('button', { name: 'Add selected rows' }).click();
-    await sidebar.getByText('Added 47 people.').waitFor();
+    await addRows(page, sidebar);
     await sidebar.getByText(/3 rows not sent/).waitFor();
-    await until(() => count(page, 'Page URL'), (n) => n === 47);
     const statuses = (await column(page, 'Video Status')).map((x) => x.text);
     expect(statuses.filter((s) => s === 'invalid')).toHaveLength(3);
     const pages = await column(page, 'Page URL');
@@ -134,31 +71,20 @@ describe('playground', () => {
   });
 
   it('should estimate and generate, and while the timer fills the links, sort the rows and move the Video URL column', async () => {
-    await sidebar.getByRole('button', { name: 'Check estimate' }).click();
-    await sidebar.locator('dl.figures dd', { hasText: /^47$/ }).waitFor();
-    await sidebar.getByRole('button', { name: 'Generate videos' }).click();
-    const dialog = sidebar.getByRole('alertdialog');
-    await dialog.getByText('Generate videos for 47 people?', { exact: false }).waitFor();
-    await dialog.getByRole('button', { name: 'Generate', exact: true }).click();
-    await sidebar.getByText(/Started 47 videos/).waitFor();
+    await generate(sidebar);
 
     // The README's promise: sort, rearrange, and no link lands on the wrong row.
-    await selectColumn(page, 'Company');
-    await page.getByRole('button', { name: 'Sort A→Z' }).click();
-    await until(async () => (await column(page, 'Company'))[0]?.text, (t) => t === 'Bluepeak Analytics');
+    await sortBy(page, 'Company', 'A→Z', 'Bluepeak Analytics');
     const videoAt = await columnOf(page, 'Video URL');
     await selectColumn(page, 'Video URL');
     await page.getByRole('button', { name: '◀ Move left' }).click();
     await until(() => columnOf(page, 'Video URL'), (c) => c === videoAt - 1);
     // Sort again once some links are in and others are still coming.
     const partway = await until(() => count(page, 'Video URL'), (n) => n > 0, 60_000);
-    await selectColumn(page, 'First name');
-    await page.getByRole('button', { name: 'Sort Z→A' }).click();
-    await until(async () => (await column(page, 'First name'))[0]?.text, (t) => t === 'Zoe');
+    await sortBy(page, 'First name', 'Z→A', 'Zoe');
     expect(partway).toBeGreaterThan(0);
 
-    await until(() => count(page, 'Video URL'), (n) => n === 47, 60_000);
-    await until(() => count(page, 'Video Status', (x) => x.text === 'complete'), (n) => n === 47);
+    await allComplete(page);
     const videos = await column(page, 'Video URL');
     expect(videos.every((x) => x.href === x.text && /^http:\/\/127\.0\.0\.1:\d+\/p\/[^/]+\/video$/.test(x.text))).toBe(true);
   });
