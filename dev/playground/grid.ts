@@ -1,6 +1,7 @@
 // The stand-in spreadsheet as the playground's grid sees it: a snapshot of the active sheet, and the
-// person's actions on it (switch tab, select, type into a cell, filter rows).
+// person's actions on it (switch tab, select, type into a cell, filter rows, sort rows, move a column).
 import type { FakeSheet, FakeSpreadsheet } from '../standin';
+import { columnLetters } from '../standin/a1';
 import type { SheetView, TabInfo } from './protocol';
 
 /** Empty rows and columns shown past the data, so there is room to type. */
@@ -80,6 +81,32 @@ export class Grid {
     const sheet = this.sheet(sheetId);
     sheet.removeFilter();
     this.filters.delete(sheet);
+  }
+
+  /** Sorts the data rows (under the frozen header) by a column, as Data › Sort sheet does. */
+  sort(sheetId: number, col: number, ascending: boolean): void {
+    const sheet = this.sheet(sheetId);
+    this.dataColumn(sheet, col);
+    sheet.sortBy(col - 1, ascending);
+  }
+
+  /**
+   * Moves a column one place left or right, as dragging its header does; the moved column stays
+   * selected, so the next move carries it on.
+   */
+  moveColumn(sheetId: number, col: number, by: -1 | 1): void {
+    const sheet = this.sheet(sheetId);
+    this.dataColumn(sheet, col);
+    const to = col + by;
+    if (to < 1 || to > sheet.getLastColumn()) throw new Error(`Column ${columnLetters(col)} is already at the ${by < 0 ? 'left' : 'right'} end of the data.`);
+    sheet.moveColumn(col - 1, to - 1);
+    const letter = columnLetters(to);
+    this.spreadsheet.select(sheet, [`${letter}:${letter}`]);
+  }
+
+  /** A column the data reaches; sorting or moving an empty one past it would do nothing a person could see. */
+  private dataColumn(sheet: FakeSheet, col: number): void {
+    if (col > sheet.getLastColumn()) throw new Error(`Column ${columnLetters(col)} is past the last column with data (${columnLetters(sheet.getLastColumn())}).`);
   }
 
   private sheet(id: number): FakeSheet {

@@ -39,7 +39,8 @@ export interface MenuView {
   items: string[];
 }
 
-export type FaultName = 'stall' | 'error500' | 'rate429' | 'apiOff';
+/** Simulator switches in the header: the API's faults, and renders failing (refunded) now and then. */
+export type FaultName = 'stall' | 'error500' | 'rate429' | 'apiOff' | 'failRenders';
 
 export interface PlaygroundState {
   sim: {
@@ -54,6 +55,8 @@ export interface PlaygroundState {
   toast: { seq: number; title: string; message: string } | null;
   /** How many times the add-on opened its sidebar (the page reloads the pane when it grows) and its title. */
   sidebar: { opens: number; title: string };
+  /** Who the add-on runs as: the person who set it up, or a colleague on the same sheet (own key, own timer). */
+  user: { email: string; other: boolean };
   /** Session number: grows on every reset, so the page reloads the sidebar after one. */
   session: number;
   timer: { installed: number; everyMs: number; lastRunAt: string | null; lastError: string | null };
@@ -75,6 +78,12 @@ export interface PlaygroundActions {
   activate: { sheetId: number };
   filter: { sheetId: number; col: number; text: string } | { sheetId: number; clear: true };
   menu: { caption: string };
+  /** Sorts the rows under the header by a column (1-based), as Data › Sort sheet does. */
+  sort: { sheetId: number; col: number; ascending: boolean };
+  /** Moves a column (1-based) one place left (-1) or right (1), as dragging its header does. */
+  move: { sheetId: number; col: number; by: -1 | 1 };
+  /** Signs in as the colleague (true) or back as the first person (false). */
+  user: { other: boolean };
   fault: { name: FaultName; on: boolean };
   reset: Record<string, never>;
 }

@@ -17,7 +17,7 @@ export const DEFAULT_TIMER_MS = 5000;
 export const PLAYGROUND_SIM: NonNullable<SessionOptions['sim']> = { speed: 1, stageMs: 6000, concurrency: 25 };
 
 const MAX_BODY = 1024 * 1024;
-const FAULT_NAMES: readonly FaultName[] = ['stall', 'error500', 'rate429', 'apiOff'];
+const FAULT_NAMES: readonly FaultName[] = ['stall', 'error500', 'rate429', 'apiOff', 'failRenders'];
 
 export interface PlaygroundOptions {
   /** 0 picks a free port. Default 8787. */
@@ -317,6 +317,19 @@ const ACTIONS: { [K in keyof PlaygroundActions]: (s: PlaygroundSession, b: Body)
     }
     const [col, text] = [int(b, 'col'), str(b, 'text')];
     asBadRequest(() => s.grid.filter(sheetId, col, text));
+  },
+  sort(s, b) {
+    const [sheetId, col, ascending] = [int(b, 'sheetId', 0), int(b, 'col'), bool(b, 'ascending')];
+    asBadRequest(() => s.grid.sort(sheetId, col, ascending));
+  },
+  move(s, b) {
+    const [sheetId, col] = [int(b, 'sheetId', 0), int(b, 'col')];
+    if (b.by !== -1 && b.by !== 1) throw new HttpError(400, 'by must be -1 (left) or 1 (right).');
+    const by = b.by;
+    asBadRequest(() => s.grid.moveColumn(sheetId, col, by));
+  },
+  user(s, b) {
+    s.setOtherPerson(bool(b, 'other'));
   },
   menu(s, b) {
     const caption = str(b, 'caption');

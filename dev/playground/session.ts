@@ -1,11 +1,12 @@
 // One playground session: the simulator child, the built add-on in the Apps Script stand-in with the
-// sample spreadsheet, and what the page can do to them (calls, menu clicks, the timer, faults, reset).
+// sample spreadsheet, and what the page can do to them (calls, menu clicks, the timer, faults, who is
+// signed in, reset).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppsScriptStandin, DEFAULT_BUNDLE } from '../standin';
 import type { SimHandle } from '../sim/server';
 import { spawnSimulator } from '../sim/spawn';
-import { SIM_KEYS, SIM_WORKSPACES, type SimConfig, type SimFaults, type SimState } from '../sim/types';
+import { SIM_KEYS, SIM_WORKSPACES, type SimConfig, type SimState } from '../sim/types';
 import { Grid } from './grid';
 import { followUpLeads, sampleLeads } from './leads';
 import type { FaultName, PlaygroundState } from './protocol';
@@ -17,13 +18,22 @@ export interface SessionOptions {
   bundlePath?: string;
 }
 
-/** What a fault switch turns on in the simulator; the error rates are high enough to see, low enough for retries to win. */
-const FAULTS: Record<FaultName, { on: Partial<SimFaults>; off: Partial<SimFaults>; isOn: (f: SimFaults) => boolean }> = {
-  stall: { on: { stall: true }, off: { stall: false }, isOn: (f) => f.stall },
-  error500: { on: { error500Rate: 0.5 }, off: { error500Rate: 0 }, isOn: (f) => f.error500Rate > 0 },
-  rate429: { on: { rate429Rate: 0.5 }, off: { rate429Rate: 0 }, isOn: (f) => f.rate429Rate > 0 },
-  apiOff: { on: { apiOff: true }, off: { apiOff: false }, isOn: (f) => f.apiOff },
+type SimPatch = Omit<SimConfig, 'port' | 'host'>;
+
+/**
+ * What a switch sets in the simulator: the error rates are high enough to see, low enough for retries
+ * to win; one render in five failing shows refunds and the failed rows without emptying the campaign.
+ */
+const FAULTS: Record<FaultName, { on: SimPatch; off: SimPatch; isOn: (c: SimState['config']) => boolean }> = {
+  stall: { on: { faults: { stall: true } }, off: { faults: { stall: false } }, isOn: (c) => c.faults.stall },
+  error500: { on: { faults: { error500Rate: 0.5 } }, off: { faults: { error500Rate: 0 } }, isOn: (c) => c.faults.error500Rate > 0 },
+  rate429: { on: { faults: { rate429Rate: 0.5 } }, off: { faults: { rate429Rate: 0 } }, isOn: (c) => c.faults.rate429Rate > 0 },
+  apiOff: { on: { faults: { apiOff: true } }, off: { faults: { apiOff: false } }, isOn: (c) => c.faults.apiOff },
+  failRenders: { on: { failRate: 0.2 }, off: { failRate: 0 }, isOn: (c) => c.failRate > 0 },
 };
+
+/** The two people who use the sample sheet: who sets it up, and a colleague with their own key and timer. */
+export const PLAYGROUND_PEOPLE = { first: 'alice@example.com', other: 'bob@example.com' } as const;
 
 const OPEN_SIDEBAR = 'Open sidebar';
 
@@ -84,7 +94,15 @@ export class PlaygroundSession {
 
   async setFault(name: FaultName, on: boolean): Promise<void> {
     const fault = FAULTS[name];
-    await this.sim.control({ action: 'configure', config: { faults: on ? fault.on : fault.off } });
+    await this.sim.control({ action: 'configure', config: on ? fault.on : fault.off });
+  }
+
+  /**
+   * Signs in as the colleague or back as the first person: later calls, menu clicks and the sidebar run
+   * as them, with their own UserProperties (so their own key); each timer still runs as its owner.
+   */
+  setOtherPerson(other: boolean): void {
+    this.gas.setUser(other ? PLAYGROUND_PEOPLE.other : PLAYGROUND_PEOPLE.first);
   }
 
   /** Fresh simulator (seeded state, start config, faults off), fresh spreadsheet, properties and triggers. */
@@ -98,7 +116,7 @@ export class PlaygroundSession {
   /** Everything the page polls, except the grid (see Grid). */
   async state(timerEveryMs: number): Promise<Omit<PlaygroundState, 'tabs' | 'sheet'>> {
     const sim = await this.sim.control({ action: 'state' }).then((s) => s as SimState, () => null);
-    const faults = sim?.config.faults;
+    const config = sim?.config;
     const ui = this.gas.ui;
     const last = ui.toasts[ui.toasts.length - 1];
     return {
@@ -106,12 +124,7 @@ export class PlaygroundSession {
         baseUrl: this.sim.baseUrl,
         writeKey: SIM_KEYS.write,
         balance: sim?.workspaces.find((w) => w.id === SIM_WORKSPACES.main)?.balance ?? null,
-        faults: {
-          stall: faults ? FAULTS.stall.isOn(faults) : false,
-          error500: faults ? FAULTS.error500.isOn(faults) : false,
-          rate429: faults ? FAULTS.rate429.isOn(faults) : false,
-          apiOff: faults ? FAULTS.apiOff.isOn(faults) : false,
-        },
+        faults: Object.fromEntries(Object.entries(FAULTS).map(([name, f]) => [name, config ? f.isOn(config) : false])) as Record<FaultName, boolean>,
       },
       menus: ui.menus.map((m) => ({
         title: m.title,
@@ -119,6 +132,7 @@ export class PlaygroundSession {
       })),
       toast: last ? { seq: ui.toasts.length, title: last.title, message: last.message } : null,
       sidebar: { opens: ui.sidebars.length, title: ui.sidebars[ui.sidebars.length - 1]?.title || 'Add-on' },
+      user: { email: this.gas.user, other: this.gas.user !== PLAYGROUND_PEOPLE.first },
       session: this.number,
       timer: { installed: this.gas.triggers.length, everyMs: timerEveryMs, lastRunAt: this.lastTimer?.at ?? null, lastError: this.lastTimer?.error ?? null },
     };
@@ -132,7 +146,7 @@ export class PlaygroundSession {
   /** A new stand-in on the sample spreadsheet, opened as a person opens it: onOpen, then "Open sidebar". */
   private async open(): Promise<void> {
     const now = ((await this.sim.control({ action: 'state' })) as SimState).now;
-    const gas = new AppsScriptStandin({ bundlePath: this.bundlePath, simOrigin: this.sim.origin, startTime: now });
+    const gas = new AppsScriptStandin({ bundlePath: this.bundlePath, simOrigin: this.sim.origin, startTime: now, user: PLAYGROUND_PEOPLE.first });
     const ss = gas.spreadsheet;
     const first = ss.getActiveSheet();
     for (const [name, rows] of [['Leads', sampleLeads()], ['Follow-ups', followUpLeads()]] as const) {

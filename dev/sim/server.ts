@@ -85,8 +85,8 @@ async function serve(sim: Simulator, req: IncomingMessage, res: ServerResponse):
   }
 
   if (path.startsWith('/p/') && (method === 'GET' || method === 'HEAD')) {
-    const page = handlePage(sim, path);
-    return send(res, sim, page.status, { 'content-type': page.contentType }, method === 'HEAD' ? '' : page.body);
+    const page = handlePage(sim, path, req.headers.range);
+    return send(res, sim, page.status, { 'content-type': page.contentType, ...page.headers }, method === 'HEAD' ? '' : page.body);
   }
 
   if (path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`)) {

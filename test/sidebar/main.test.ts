@@ -1,9 +1,7 @@
-// The whole sidebar: first load, layout at 300 px, text-only rendering of API strings, screenshots.
-import { join } from 'node:path';
+// The whole sidebar: first load, layout at 300 px, text-only rendering of API strings, the README's states (images: npm run screenshots).
 import { type Sidebar, useSidebars } from './harness';
 import { CAMPAIGNS, fail, freshState, ok, progress, readyReplies, state, TEMPLATES } from './fixtures';
 
-const DOCS = join(__dirname, '..', '..', 'docs');
 const sidebars = useSidebars();
 let sb: Sidebar | null = null;
 
@@ -95,21 +93,21 @@ describe('sidebar page', () => {
     expect(focused.outline).not.toBe('none');
   });
 
-  describe('screenshots', () => {
-    const shot = async (s: Sidebar, file: string, card?: string) => {
+  // The states scripts/screenshots.ts photographs for the README; the test checks their layout and writes nothing.
+  describe('README states', () => {
+    const shot = async (s: Sidebar, card?: string) => {
       if (card) {
         await s.page.evaluate((id) => {
           document.querySelectorAll('details.card').forEach((d) => { (d as HTMLDetailsElement).open = d.id === id; });
         }, card);
       }
       await noHorizontalScroll(s);
-      await s.page.screenshot({ path: join(DOCS, file), fullPage: true });
     };
 
-    it('should save the connect, campaign, columns, money and progress states', async () => {
+    it('should lay out the connect, campaign, columns, money and progress states at 300 px', async () => {
       sb = await sidebars.open({ replies: { getSidebarState: freshState() } });
       await sb.page.getByText('No key saved yet.').waitFor();
-      await shot(sb, 'sidebar-connect.png');
+      await shot(sb);
       await sb.close();
 
       sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state({ campaign: null }) } });
@@ -117,24 +115,23 @@ describe('sidebar page', () => {
       await sb.page.getByLabel('Founder intro').check();
       await sb.page.getByLabel('Campaign name').fill('Q3 outreach to founders');
       await sb.page.evaluate(() => document.querySelectorAll('details.card').forEach((d) => { (d as HTMLDetailsElement).open = ['template', 'campaign'].includes(d.id); }));
-      await shot(sb, 'sidebar-campaign.png');
+      await shot(sb);
       await sb.close();
 
       sb = await sidebars.open({
         replies: { ...readyReplies(), getSidebarState: state({ sample: { firstName: '', company: 'Analytical Engines', hook: 'x'.repeat(230) } }) },
       });
       await sb.page.getByText('Too long: 230 of 200 characters', { exact: false }).waitFor();
-      await shot(sb, 'sidebar-columns.png', 'columns');
+      await shot(sb, 'columns');
       await sb.close();
 
       sb = await sidebars.open({ replies: { ...readyReplies(), getEstimate: ok({ leads: 15, low: 30, high: 45, balance: 120, affordable: true }) } });
       await sb.page.getByText('Bound to tab').waitFor();
       await sb.page.getByRole('button', { name: 'Check estimate' }).click();
       await sb.page.getByText('30–45 credits').first().waitFor();
-      await shot(sb, 'sidebar-money.png', 'money');
+      await shot(sb, 'money');
       await sb.page.getByRole('button', { name: 'Generate videos' }).click();
       await sb.page.getByRole('alertdialog').waitFor();
-      await sb.page.screenshot({ path: join(DOCS, 'sidebar-money-confirm.png') });
       await sb.close();
 
       sb = await sidebars.open({
@@ -145,7 +142,7 @@ describe('sidebar page', () => {
         },
       });
       await sb.page.locator('.legend').waitFor();
-      await shot(sb, 'sidebar-progress.png', 'progress');
+      await shot(sb, 'progress');
     });
   });
 });

@@ -33,6 +33,8 @@ export interface GridParts {
 export interface GridView {
   /** Draws a polled snapshot; `polledAt` is when that poll started (performance.now()). */
   render(view: SheetView, polledAt: number): void;
+  /** The column of the active cell (1-based), which the column tools act on. */
+  activeColumn(): number;
 }
 
 const key = (r: number, c: number) => `${r},${c}`;
@@ -264,5 +266,6 @@ export function createGrid(parts: GridParts, actions: GridActions): GridView {
       }
       paint();
     },
+    activeColumn: () => sel.active.c,
   };
 }

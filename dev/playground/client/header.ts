@@ -1,11 +1,12 @@
-// The playground's header: the add-on menu, the simulator's address and write key to copy, the credit
-// balance, the fault switches, the timer's last run, and Reset.
+// The playground's header: the add-on menu, who is signed in (and the switch to a colleague), the
+// simulator's address and write key to copy, the credit balance, the fault switches, the timer, and Reset.
 import { el, replace } from '../../../sidebar/dom';
 import type { FaultName, MenuView, PlaygroundState } from '../protocol';
 
 export interface HeaderActions {
   menu(caption: string): Promise<void>;
   fault(name: FaultName, on: boolean): Promise<void>;
+  user(other: boolean): Promise<void>;
   reset(): Promise<void>;
   error(message: string): void;
 }
@@ -15,6 +16,7 @@ const FAULT_LABELS: Record<FaultName, { label: string; help: string }> = {
   error500: { label: '500s', help: 'Half of API requests answer 500 internal' },
   rate429: { label: '429s', help: 'Half of API requests answer 429 rate_limited' },
   apiOff: { label: 'API off', help: 'Every API path answers 404, as when the API is switched off' },
+  failRenders: { label: 'Render failures', help: 'One render in five fails; its credits are refunded' },
 };
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString();
@@ -50,6 +52,12 @@ export function createHeader(root: HTMLElement, actions: HeaderActions): { rende
       switches.set(name, box);
       return el('label', { class: 'switch', title: FAULT_LABELS[name].help }, box, FAULT_LABELS[name].label);
     }));
+  // A colleague on the same sheet: their own UserProperties, so the sidebar asks for their own key.
+  const who = el('code', { 'data-testid': 'user' });
+  const other = el('input', { type: 'checkbox', name: 'other-person' });
+  other.addEventListener('change', () => void run(actions.user(other.checked)));
+  const person = el('span', { class: 'person', title: 'The add-on runs as this Google account; each person keeps their own API key and timer.' },
+    'Signed in as ', who, el('label', { class: 'switch switch-person' }, other, 'Sign in as another person'));
   const reset = el('button', { type: 'button', class: 'danger' }, 'Reset');
   reset.addEventListener('click', () => {
     if (confirm('Start over: a fresh simulator, the sample spreadsheet again, and no saved settings?')) void run(actions.reset());
@@ -60,6 +68,7 @@ export function createHeader(root: HTMLElement, actions: HeaderActions): { rende
       el('span', { class: 'brand' }, 'Video add-on playground'),
       el('div', { class: 'menu' }, menuButton, menuList),
       el('span', { class: 'spacer' }),
+      person,
       el('span', { class: 'balance' }, 'Balance: ', balance),
       reset),
     el('div', { class: 'bar bar-sim' },
@@ -85,6 +94,8 @@ export function createHeader(root: HTMLElement, actions: HeaderActions): { rende
       replace(writeKey, s.sim.writeKey);
       replace(balance, s.sim.balance === null ? 'unknown' : `${s.sim.balance.toLocaleString('en-US')} credits`);
       for (const [name, box] of switches) if (document.activeElement !== box) box.checked = s.sim.faults[name];
+      replace(who, s.user.email);
+      if (document.activeElement !== other) other.checked = s.user.other;
       const t = s.timer;
       replace(timer, t.installed === 0 ? 'Timer: none installed'
         : `Timer: fires every ${Math.round(t.everyMs / 1000)} s${t.lastRunAt ? ` · last run ${time(t.lastRunAt)}` : ''}`);

@@ -1,7 +1,9 @@
-// The playground page's entry: wires the header, the grid with its filter and tabs, and the sidebar
-// pane to the server, and redraws them all from its state every 1.5 seconds (or at once after an action).
+// The playground page's entry: wires the header, the grid with its column tools, filter and tabs, and
+// the sidebar pane to the server, and redraws them all from its state every 1.5 seconds (or at once after an action).
 import { el, replace } from '../../../sidebar/dom';
+import type { PlaygroundState } from '../protocol';
 import { act, getState } from './api';
+import { createColumnTools } from './column-tools';
 import { createGrid } from './grid-view';
 import { createHeader } from './header';
 import { createFilter, createTabs } from './sheet-controls';
@@ -33,11 +35,13 @@ function start(): void {
   const header = createHeader(byId('header'), {
     menu: (caption) => then(act('menu', { caption })),
     fault: (name, on) => then(act('fault', { name, on })),
+    user: (other) => then(act('user', { other })),
     reset: () => then(act('reset', {})),
     error,
   });
   const grid = createGrid({ wrap: byId('grid-wrap'), ref: byId('cell-ref'), formula: byId<HTMLInputElement>('formula') }, {
-    select: (sheetId, ranges) => act('select', { sheetId, ranges }),
+    // The column tools name the newly selected column at once.
+    select: (sheetId, ranges) => { if (last) columns.render(last.sheet); return act('select', { sheetId, ranges }); },
     edit: (sheetId, row, col, value) => then(act('edit', { sheetId, row, col, value })),
     error,
   });
@@ -47,10 +51,16 @@ function start(): void {
     clearFilter: (sheetId: number) => then(act('filter', { sheetId, clear: true })),
     error,
   };
+  const columns = createColumnTools(byId('column-tools'), () => grid.activeColumn(), {
+    sort: (sheetId, col, ascending) => then(act('sort', { sheetId, col, ascending })),
+    move: (sheetId, col, by) => then(act('move', { sheetId, col, by })),
+    error,
+  });
   const tabs = createTabs(byId('tabs'), sheetActions);
   const filter = createFilter(byId('filter'), sheetActions);
   const pane = createSidebarPane(byId('sidebar-pane'), byId<HTMLIFrameElement>('sidebar-frame'), byId('sidebar-title'), byId('sidebar-close'));
 
+  let last: PlaygroundState | null = null;
   let lastToast: number | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let polling = false;
@@ -68,6 +78,8 @@ function start(): void {
       tabs.render(s);
       filter.render(s.sheet);
       grid.render(s.sheet, startedAt);
+      columns.render(s.sheet);
+      last = s;
       pane.render(s);
       // Toasts the add-on shows (e.g. "Refresh video status now"); old ones are not replayed on load.
       const seq = s.toast?.seq ?? 0;

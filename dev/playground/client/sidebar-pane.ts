@@ -1,5 +1,6 @@
 // The sidebar pane: the add-on's page in a 300 px frame with Sheets' title bar; reloaded when the
-// add-on opens it again or the playground resets, hidden by its close button or google.script.host.close().
+// add-on opens it again, another person signs in or the playground resets; hidden by its close button
+// or google.script.host.close().
 import { replace } from '../../../sidebar/dom';
 import type { PlaygroundState } from '../protocol';
 
@@ -14,7 +15,8 @@ export function createSidebarPane(pane: HTMLElement, frame: HTMLIFrameElement, t
   return {
     render(s) {
       replace(title, s.sidebar.title);
-      const version = `${s.session}.${s.sidebar.opens}`;
+      // Another person sees the sidebar as it loads for them: their key, their messages.
+      const version = `${s.session}.${s.sidebar.opens}.${s.user.email}`;
       if (version === shown) return;
       // The first state only records what the frame already shows.
       if (shown !== null) {

@@ -1,4 +1,4 @@
-// The playground's grid over the stand-in spreadsheet: the view it draws, selection, typing, the filter, and tabs.
+// The playground's grid over the stand-in spreadsheet: the view it draws, selection, typing, the filter, sorting, moving a column, and tabs.
 import { AppsScriptStandin } from '../../../dev/standin';
 import { Grid } from '../../../dev/playground/grid';
 
@@ -60,6 +60,31 @@ describe('playground grid', () => {
     v = grid.view();
     expect(v.hidden).toEqual([]);
     expect(v.filter).toBeNull();
+  });
+
+  it('should sort the rows under the header by a column, descending and ascending, rows whole', () => {
+    const { grid, leads } = setup();
+    leads.setFrozenRows(1);
+    grid.sort(leads.getSheetId(), 1, false);
+    expect(leads.getRange('A1:B4').getValues()).toEqual([['First name', 'Company'], ['Chloe', 'Northwind Labs'], ['Ben', 'Bluepeak'], ['Ava', 'Northwind']]);
+    grid.sort(leads.getSheetId(), 2, true);
+    expect(leads.getRange('A2:A4').getValues().flat()).toEqual(['Ben', 'Ava', 'Chloe']);
+  });
+
+  it('should move a column left and right with its header, and keep it selected', () => {
+    const { gas, grid, leads } = setup();
+    grid.moveColumn(leads.getSheetId(), 2, -1);
+    expect(leads.getRange('A1:B2').getValues()).toEqual([['Company', 'First name'], ['Northwind', 'Ava']]);
+    expect(gas.spreadsheet.getActiveRange()?.getA1Notation()).toBe(`A1:A${leads.getMaxRows()}`);
+    grid.moveColumn(leads.getSheetId(), 1, 1);
+    expect(leads.getRange('A1:B1').getValues()).toEqual([['First name', 'Company']]);
+  });
+
+  it('should refuse to move a column past the data or sort by an empty column, with a sentence', () => {
+    const { grid, leads } = setup();
+    expect(() => grid.moveColumn(leads.getSheetId(), 1, -1)).toThrow('Column A is already at the left end of the data.');
+    expect(() => grid.moveColumn(leads.getSheetId(), 2, 1)).toThrow('Column B is already at the right end of the data.');
+    expect(() => grid.sort(leads.getSheetId(), 5, true)).toThrow('Column E is past the last column with data (B).');
   });
 
   it('should switch the active tab', () => {

@@ -1,53 +1,28 @@
-// The playground end to end in headless Chromium: connect, campaign, select 50 sample rows, add, estimate, generate, and the timer fills every Video URL.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, FrameLocator, Page } from 'playwright-core';
+// The playground end to end in headless Chromium: connect, campaign, select 50 sample rows, add, estimate,
+// generate; sort the rows and move the Video URL column while the timer fills the links, and every link
+// still lands on its own person's row; the finished page plays its video; the header's switches work.
+import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { startPlayground, type Playground } from '../../../dev/playground/server';
-import { SIM_KEYS } from '../../../dev/sim/types';
+import { SIM_KEYS, type SimState } from '../../../dev/sim/types';
 import { launch } from '../../sidebar/harness';
+import { addRows, allComplete, column, columnOf, connect, count, createCampaign, generate, rows, selectColumn, sortBy, until } from './tour';
 
-const SCREENSHOT = join(__dirname, '..', '..', '..', 'docs', 'playground.png');
 jest.setTimeout(180_000);
-
-/** Display text of the grid's column under a header, rows 2.., with the link each cell holds (if any). */
-async function column(page: Page, header: string): Promise<{ row: number; text: string; href: string | null }[]> {
-  return page.evaluate((name) => {
-    const head = Array.from(document.querySelectorAll<HTMLElement>('table.grid td[data-r="1"]')).find((td) => td.textContent === name);
-    if (!head) return [];
-    const c = head.dataset.c;
-    return Array.from(document.querySelectorAll<HTMLElement>(`table.grid td[data-c="${c}"]`))
-      .map((td) => ({ row: Number(td.dataset.r), text: td.textContent ?? '', href: td.querySelector('a')?.getAttribute('href') ?? null }))
-      .filter((x) => x.row > 1 && x.text !== '');
-  }, header);
-}
-
-/** Polls `read` until `ok` holds of its value; fails with the last value seen. */
-async function until<T>(read: () => T | Promise<T>, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last = await read();
-  while (!ok(last)) {
-    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(last)}`);
-    await new Promise((r) => setTimeout(r, 250));
-    last = await read();
-  }
-  return last;
-}
-
-const count = async (page: Page, header: string, pick: (x: { text: string }) => boolean = () => true) =>
-  (await column(page, header)).filter(pick).length;
 
 describe('playground', () => {
   let pg: Playground;
   let browser: Browser;
+  let context: BrowserContext;
   let page: Page;
   let sidebar: FrameLocator;
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    // Fast renders (5 stages of 0.4 s, 25 at a time) and a fast timer, so 47 videos finish in seconds.
-    pg = await startPlayground({ port: 0, timerEveryMs: 1000, sim: { stageMs: 400 } });
+    // Quick renders (5 stages of 1 s, 25 at a time: two waves, about 10 s) and a fast timer, so 47 videos
+    // finish in seconds while leaving time to sort and rearrange the sheet in the middle of it.
+    pg = await startPlayground({ port: 0, timerEveryMs: 1000, sim: { stageMs: 1000 } });
     browser = await launch();
-    const context = await browser.newContext({ viewport: { width: 1400, height: 800 } });
+    context = await browser.newContext({ viewport: { width: 1400, height: 800 } });
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
     page.on('pageerror', (e) => pageErrors.push(e.message));
@@ -70,19 +45,12 @@ describe('playground', () => {
   });
 
   it('should connect the sidebar with the address and key from the header', async () => {
-    await sidebar.locator('input[name="baseUrl"]').fill(pg.session.sim.baseUrl);
-    await sidebar.locator('input[name="apiKey"]').fill(SIM_KEYS.write);
-    await sidebar.getByRole('button', { name: 'Save and test' }).click();
-    // The section folds once connected; its message stays in it.
-    await sidebar.getByText('Connected. The key works.').waitFor({ state: 'attached' });
+    await connect(sidebar, pg.session.sim.baseUrl);
   });
 
   it('should pick the usable template and create a campaign bound to the Leads tab', async () => {
-    await sidebar.getByRole('radio', { name: /Warm intro/ }).check();
-    await sidebar.locator('input[name="campaignName"]').fill('Playground test');
-    await sidebar.getByRole('button', { name: 'Create campaign' }).click();
+    await createCampaign(sidebar, 'Playground test');
     await sidebar.getByText(/Created “Playground test” and bound it to tab Leads/).waitFor({ state: 'attached' });
-    await sidebar.getByText('Bound to tab Leads: Playground test').waitFor();
   });
 
   it('should select rows 2 to 51 by row header click and shift-click, and the sidebar should count 50', async () => {
@@ -94,53 +62,80 @@ describe('playground', () => {
   });
 
   it('should add the selected rows: 47 added and 3 invalid, with Lead IDs and Page URLs in the grid', async () => {
-    await sidebar.getByRole('button', { name: 'Add selected rows' }).click();
-    await sidebar.getByText('Added 47 people.').waitFor();
+    await addRows(page, sidebar);
     await sidebar.getByText(/3 rows not sent/).waitFor();
-    await until(() => count(page, 'Page URL'), (n) => n === 47);
     const statuses = (await column(page, 'Video Status')).map((x) => x.text);
     expect(statuses.filter((s) => s === 'invalid')).toHaveLength(3);
     const pages = await column(page, 'Page URL');
     expect(pages.every((x) => x.href === x.text && x.text.startsWith(`${pg.session.sim.pageBase}/p/`))).toBe(true);
   });
 
-  it('should estimate, then generate after the confirmation, and the timer should fill a Video URL on every valid row', async () => {
-    await sidebar.getByRole('button', { name: 'Check estimate' }).click();
-    await sidebar.locator('dl.figures dd', { hasText: /^47$/ }).waitFor();
-    await sidebar.getByRole('button', { name: 'Generate videos' }).click();
-    const dialog = sidebar.getByRole('alertdialog');
-    await dialog.getByText('Generate videos for 47 people?', { exact: false }).waitFor();
-    await dialog.getByRole('button', { name: 'Generate', exact: true }).click();
-    await sidebar.getByText(/Started 47 videos/).waitFor();
+  it('should estimate and generate, and while the timer fills the links, sort the rows and move the Video URL column', async () => {
+    await generate(sidebar);
 
-    await until(() => count(page, 'Video URL'), (n) => n === 47, 60_000);
+    // The README's promise: sort, rearrange, and no link lands on the wrong row.
+    await sortBy(page, 'Company', 'A→Z', 'Bluepeak Analytics');
+    const videoAt = await columnOf(page, 'Video URL');
+    await selectColumn(page, 'Video URL');
+    await page.getByRole('button', { name: '◀ Move left' }).click();
+    await until(() => columnOf(page, 'Video URL'), (c) => c === videoAt - 1);
+    // Sort again once some links are in and others are still coming.
+    const partway = await until(() => count(page, 'Video URL'), (n) => n > 0, 60_000);
+    await sortBy(page, 'First name', 'Z→A', 'Zoe');
+    expect(partway).toBeGreaterThan(0);
+
+    await allComplete(page);
     const videos = await column(page, 'Video URL');
     expect(videos.every((x) => x.href === x.text && /^http:\/\/127\.0\.0\.1:\d+\/p\/[^/]+\/video$/.test(x.text))).toBe(true);
-    await until(() => count(page, 'Video Status', (x) => x.text === 'complete'), (n) => n === 47);
-
-    // A recipient link opens the simulator's video page.
-    const first = (await column(page, 'Page URL'))[0]!;
-    const res = await fetch(first.href!);
-    expect(res.status).toBe(200);
-    expect(await res.text()).toContain('this video is for you');
   });
 
-  it('should save a screenshot of the finished state for the README', async () => {
+  it('should have every Lead ID, Page URL and Video URL on the row of its own person', async () => {
+    const sim = (await pg.session.sim.control({ action: 'state' })) as SimState;
+    const leads = new Map(sim.campaigns.flatMap((c) => c.leads).map((l) => [l.id, l]));
+    const withIds = (await rows(page)).filter((r) => r['Lead ID']);
+    expect(withIds).toHaveLength(47);
+    for (const row of withIds) {
+      const lead = leads.get(row['Lead ID']!);
+      expect({ id: row['Lead ID'], firstName: row['First name'], company: row.Company, page: row['Page URL'], video: row['Video URL'] })
+        .toEqual({ id: lead?.id, firstName: lead?.firstName, company: lead?.company, page: lead?.url, video: lead?.videoUrl });
+    }
+    // The grid is the stand-in's sheet: the same holds there, by header.
+    const sheet = pg.session.gas.spreadsheet.getSheetByName('Leads')!.values();
+    const at = (name: string) => sheet[0]!.indexOf(name);
+    for (const line of sheet.slice(1).filter((l) => l[at('Lead ID')])) {
+      const lead = leads.get(String(line[at('Lead ID')]));
+      expect([line[at('First name')], line[at('Company')], line[at('Video URL')]]).toEqual([lead?.firstName, lead?.company, lead?.videoUrl]);
+    }
+  });
+
+  it('should play the sample video on a finished recipient page, with the person\'s name and company', async () => {
+    const row = (await rows(page)).find((r) => r['Video Status'] === 'complete')!;
+    const recipient = await context.newPage();
+    try {
+      await recipient.goto(row['Page URL']!);
+      await recipient.getByRole('heading', { name: `Hi ${row['First name']}, this video is for you` }).waitFor();
+      await recipient.getByText(`A personal video for ${row['First name']} at ${row.Company}`).waitFor();
+      await recipient.getByText('Sample video', { exact: true }).waitFor();
+      await recipient.locator('a.cta').waitFor();
+      await recipient.evaluate(() => {
+        const v = document.querySelector('video')!;
+        v.muted = true;
+        void v.play();
+      });
+      await recipient.waitForFunction(() => {
+        const v = document.querySelector('video');
+        return v !== null && v.readyState >= 2 && v.error === null;
+      }, undefined, { timeout: 15_000 });
+      expect(await recipient.evaluate(() => document.querySelector('video')!.duration)).toBeGreaterThan(3);
+    } finally {
+      await recipient.close();
+    }
+  });
+
+  it('should show the finished progress in the sidebar', async () => {
     // Refresh now reads the progress at once (the sidebar's own poll is every 30 s).
     await sidebar.getByRole('button', { name: 'Refresh now' }).click();
     await sidebar.locator('[data-key="complete"] strong', { hasText: /^47$/ }).waitFor();
-    // The output columns in view beside the frozen first names; the progress section in the sidebar.
-    await page.locator('table.grid td[data-r="2"][data-c="8"]').click();
-    await page.evaluate(() => {
-      const wrap = document.getElementById('grid-wrap')!;
-      const leadId = document.querySelector<HTMLElement>('table.grid td[data-r="1"][data-c="8"]')!;
-      const frozen = document.querySelector<HTMLElement>('table.grid td[data-r="1"][data-c="2"]')!;
-      wrap.scrollLeft = leadId.offsetLeft - frozen.offsetLeft;
-    });
-    await sidebar.locator('#progress').scrollIntoViewIfNeeded();
-    await page.waitForTimeout(300);
-    mkdirSync(join(SCREENSHOT, '..'), { recursive: true });
-    await page.screenshot({ path: SCREENSHOT });
     expect(pageErrors).toEqual([]);
   });
 
@@ -149,8 +144,9 @@ describe('playground', () => {
     await page.getByLabel('Filter text').fill('copperleaf');
     await page.getByLabel('Filter text').press('Enter');
     await page.getByText('45 rows hidden').waitFor();
-    expect(await page.locator('table.grid tbody th.rowhead').evaluateAll((ths) => ths.map((t) => t.textContent).slice(0, 6)))
-      .toEqual(['1', '4', '14', '24', '34', '44']);
+    // The header and the five Copperleaf rows, wherever the sort put them.
+    expect(await page.locator('table.grid tbody th.rowhead').count()).toBe(1 + 5 + 10);
+    expect((await rows(page)).map((r) => r.Company)).toEqual(Array(5).fill('Copperleaf'));
     await page.getByRole('button', { name: 'Clear' }).click();
     await until(() => page.locator('table.grid th.rowhead[data-r="3"]').count(), (n) => n === 1);
   });
@@ -176,6 +172,23 @@ describe('playground', () => {
     await page.getByRole('button', { name: 'Extensions ▾' }).click();
     await page.getByRole('menuitem', { name: 'Refresh video status now' }).click();
     await page.locator('#toast', { hasText: 'Video status' }).waitFor();
+  });
+
+  it('should sign in as another person, whose sidebar asks for their own key, and back', async () => {
+    await page.getByLabel('Sign in as another person').check();
+    await page.locator('[data-testid="user"]', { hasText: 'bob@example.com' }).waitFor();
+    await sidebar.getByText('No key saved yet.').waitFor({ state: 'attached' });
+    await page.getByLabel('Sign in as another person').uncheck();
+    await page.locator('[data-testid="user"]', { hasText: 'alice@example.com' }).waitFor();
+    await sidebar.getByText(/^Key saved: /).waitFor({ state: 'attached' });
+  });
+
+  it('should switch render failures on and off from the header', async () => {
+    const failures = page.getByLabel('Render failures');
+    await failures.check();
+    await until(async () => ((await pg.session.sim.control({ action: 'state' })) as SimState).config.failRate, (r) => r === 0.2);
+    await failures.uncheck();
+    await until(async () => ((await pg.session.sim.control({ action: 'state' })) as SimState).config.failRate, (r) => r === 0);
   });
 
   it('should switch a simulator fault from the header', async () => {

@@ -1,4 +1,4 @@
-// The playground server's HTTP contract: page, sidebar with shim, state, actions, the google.script.run bridge, the timer, and its refusals.
+// The playground server's HTTP contract: page, sidebar with shim, state, actions (grid, sort, move, faults, who is signed in), the google.script.run bridge, the timer, and its refusals.
 import { request } from 'node:http';
 import { startPlayground, type Playground } from '../../../dev/playground/server';
 import type { GasRunReply, PlaygroundState } from '../../../dev/playground/protocol';
@@ -51,7 +51,8 @@ describe('playground server', () => {
 
   it('should report the simulator, the menu, the sidebar, the timer, the tabs and the active sheet', async () => {
     const s = await state();
-    expect(s.sim).toEqual({ baseUrl: pg.session.sim.baseUrl, writeKey: SIM_KEYS.write, balance: expect.any(Number), faults: { stall: false, error500: false, rate429: false, apiOff: false } });
+    expect(s.sim).toEqual({ baseUrl: pg.session.sim.baseUrl, writeKey: SIM_KEYS.write, balance: expect.any(Number), faults: { stall: false, error500: false, rate429: false, apiOff: false, failRenders: false } });
+    expect(s.user).toEqual({ email: 'alice@example.com', other: false });
     expect(s.menus[0]?.items).toEqual(['Open sidebar', 'Refresh video status now']);
     expect(s.sidebar.opens).toBe(1);
     expect(s.timer).toMatchObject({ installed: 0, everyMs: 200 });
@@ -83,6 +84,34 @@ describe('playground server', () => {
     await post('/api/activate', { sheetId: leads });
   });
 
+  it('should sort the Leads rows by a column and move a column, in the stand-in spreadsheet', async () => {
+    const leads = (await state()).sheet.id;
+    expect((await post('/api/sort', { sheetId: leads, col: 1, ascending: false })).status).toBe(200);
+    const names = (await state()).sheet.display.slice(1, 51).map((line) => line[0]!).filter((n) => n !== '');
+    expect(names).toEqual([...names].sort((a, b) => b.localeCompare(a)));
+    expect((await post('/api/move', { sheetId: leads, col: 3, by: -1 })).status).toBe(200);
+    expect((await state()).sheet.display[0]?.slice(0, 3)).toEqual(['First name', 'Company', 'Last name']);
+    await post('/api/move', { sheetId: leads, col: 2, by: 1 });
+    await post('/api/sort', { sheetId: leads, col: 2, ascending: true });
+    const lastNames = (await state()).sheet.display.slice(1, 51).map((line) => line[1]!).filter((n) => n !== '');
+    expect(lastNames).toEqual([...lastNames].sort((x, y) => x.localeCompare(y)));
+    const edge = await post('/api/move', { sheetId: leads, col: 1, by: -1 });
+    expect([edge.status, await edge.json()]).toEqual([400, { message: 'Column A is already at the left end of the data.' }]);
+    expect((await post('/api/move', { sheetId: leads, col: 2, by: 2 })).status).toBe(400);
+  });
+
+  it('should sign in as another person with their own user properties, and back', async () => {
+    expect((await gas('saveSettings', { baseUrl: pg.session.sim.baseUrl, apiKey: SIM_KEYS.write })).ok).toBe(true);
+    await post('/api/user', { other: true });
+    expect((await state()).user).toEqual({ email: 'bob@example.com', other: true });
+    const theirs = await gas('getSidebarState');
+    expect(theirs.ok && (theirs.value as { settings: { connected: boolean } }).settings.connected).toBe(false);
+    await post('/api/user', { other: false });
+    const mine = await gas('getSidebarState');
+    expect(mine.ok && (mine.value as { settings: { connected: boolean } }).settings.connected).toBe(true);
+    expect((await post('/api/user', { other: 'yes' })).status).toBe(400);
+  });
+
   it('should click a menu item, and the sidebar count should grow when it opens the sidebar', async () => {
     expect((await post('/api/menu', { caption: 'Open sidebar' })).status).toBe(200);
     expect((await state()).sidebar.opens).toBe(2);
@@ -96,6 +125,14 @@ describe('playground server', () => {
     expect((await state()).sim.faults.apiOff).toBe(true);
     await post('/api/fault', { name: 'apiOff', on: false });
     expect((await state()).sim.faults.apiOff).toBe(false);
+  });
+
+  it('should switch render failures on (one in five) and off', async () => {
+    await post('/api/fault', { name: 'failRenders', on: true });
+    expect((await state()).sim.faults.failRenders).toBe(true);
+    expect((await pg.session.sim.control({ action: 'state' })).config.failRate).toBe(0.2);
+    await post('/api/fault', { name: 'failRenders', on: false });
+    expect((await state()).sim.faults.failRenders).toBe(false);
   });
 
   it('should fire the installed time trigger every timer interval, and not without one', async () => {
