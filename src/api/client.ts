@@ -1,7 +1,7 @@
 // The typed API client: one method per endpoint of api-spec section 4, replies parsed, errors mapped, retries ruled.
 import type * as z from 'zod/mini';
 import type { Clock } from '../core/clock';
-import { ApiError } from './errors';
+import { ApiError, isApiError } from './errors';
 import { createPacer, type Pacer } from './pacer';
 import { MAX_PEOPLE_PER_CALL } from './people';
 import { DEFAULT_RETRY_POLICY, parseRetryAfter, withRetry, type RetryPolicy } from './retry';
@@ -10,7 +10,7 @@ import {
   errorBodySchema, estimateSchema, generateReplySchema, leadSchema, previewReplySchema, stopReplySchema,
   templatesReplySchema, videosReplySchema,
 } from './schemas';
-import type { HttpResponse, HttpTransport } from './transport';
+import type { HttpRequest, HttpResponse, HttpTransport } from './transport';
 import type {
   AddPeopleReply, CampaignDetail, CampaignSummary, CreatedCampaign, Estimate, FinishedVideo,
   GenerateReply, Lead, PersonInput, PreviewReply, StopReply, Template,
@@ -43,6 +43,12 @@ export interface ApiClient {
   /** Charges. Never retried. */
   generate(campaignId: string): GenerateReply;
   getCampaign(campaignId: string): CampaignDetail;
+  /** Several campaigns' details in one round (fetchAll); each an answer or its error. */
+  getCampaigns(campaignIds: string[]): (CampaignDetail | ApiError)[];
+  /** Several campaigns' estimates in one round. */
+  getEstimates(campaignIds: string[]): (Estimate | ApiError)[];
+  /** Several campaigns' finished videos in one round. */
+  listVideosOf(campaignIds: string[]): (FinishedVideo[] | ApiError)[];
   getLead(leadId: string): Lead;
   listVideos(campaignId: string): FinishedVideo[];
   stop(campaignId: string): StopReply;
@@ -74,11 +80,15 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
   // Retry-After of each error built from a reply, read by the retry loop.
   const retryAfter = new WeakMap<ApiError, number>();
 
-  function send(method: 'GET' | 'POST', path: string, body?: unknown): HttpResponse {
+  function request(method: 'GET' | 'POST', path: string, body?: unknown): HttpRequest {
     const headers: Record<string, string> = { Authorization: `Bearer ${opts.apiKey}`, Accept: 'application/json' };
-    if (method === 'GET') return transport.request({ method, url: base + path, headers });
+    if (method === 'GET') return { method, url: base + path, headers };
     headers['Content-Type'] = 'application/json';
-    return transport.request({ method, url: base + path, headers, body: JSON.stringify(body ?? {}) });
+    return { method, url: base + path, headers, body: JSON.stringify(body ?? {}) };
+  }
+
+  function send(method: 'GET' | 'POST', path: string, body?: unknown): HttpResponse {
+    return transport.request(request(method, path, body));
   }
 
   function once<T>(c: Call<T>): T {
@@ -88,6 +98,10 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     } catch {
       throw networkError(c);
     }
+    return fromResponse(c, res);
+  }
+
+  function fromResponse<T>(c: Call<T>, res: HttpResponse): T {
     if (res.status >= 200 && res.status < 300) return parseReply(c, res);
     const err = replyError(c, res);
     if (err.code === 'network') throw err;
@@ -130,7 +144,43 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     });
   }
 
+  /**
+   * Reads in rounds of at most MANY_MAX through fetchAll; an answer that may be retried (or a round
+   * that got no answer) goes through the ordinary one-by-one path with its retries.
+   */
+  function many<T>(calls: Call<T>[]): (T | ApiError)[] {
+    const settle = (c: Call<T>): T | ApiError => { try { return call(c); } catch (e) { return asApiError(e); } };
+    const requestAll = transport.requestAll;
+    if (!requestAll || calls.length < 2) return calls.map(settle);
+    const out: (T | ApiError)[] = [];
+    for (let i = 0; i < calls.length; i += MANY_MAX) {
+      const round = calls.slice(i, i + MANY_MAX);
+      let replies: HttpResponse[] | null;
+      try {
+        replies = requestAll.call(transport, round.map((c) => request(c.method, c.path, c.body)));
+      } catch {
+        replies = null;
+      }
+      round.forEach((c, k) => {
+        if (!replies) { out.push(settle(c)); return; }
+        try {
+          out.push(fromResponse(c, replies[k]!));
+        } catch (e) {
+          const err = asApiError(e);
+          out.push(err.retryable ? settle(c) : err);
+        }
+      });
+    }
+    return out;
+  }
+
   const campaignPath = (id: string, rest = ''): string => `/campaigns/${encodeId(id, 'campaign')}${rest}`;
+  const detailCall = (campaignId: string): Call<CampaignDetail> =>
+    ({ method: 'GET', path: campaignPath(campaignId), label: 'GET /campaigns/{id}', schema: campaignDetailSchema, retry: true });
+  const estimateCall = (campaignId: string): Call<Estimate> =>
+    ({ method: 'GET', path: campaignPath(campaignId, '/estimate'), label: 'GET /campaigns/{id}/estimate', schema: estimateSchema, retry: true });
+  const videosCall = (campaignId: string) =>
+    ({ method: 'GET', path: campaignPath(campaignId, '/videos'), label: 'GET /campaigns/{id}/videos', schema: videosReplySchema, retry: true }) as Call<FinishedVideo[]>;
 
   return {
     listTemplates: () =>
@@ -151,8 +201,8 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       return call({ method: 'POST', path: campaignPath(campaignId, '/leads'), label: 'POST /campaigns/{id}/leads', schema: addPeopleReplySchema, retry: true, body: { people } });
     },
 
-    getEstimate: (campaignId) =>
-      call({ method: 'GET', path: campaignPath(campaignId, '/estimate'), label: 'GET /campaigns/{id}/estimate', schema: estimateSchema, retry: true }),
+    getEstimate: (campaignId) => call(estimateCall(campaignId)),
+    getEstimates: (ids) => many(ids.map(estimateCall)),
 
     preview: (campaignId) =>
       call({ method: 'POST', path: campaignPath(campaignId, '/preview'), label: 'POST /campaigns/{id}/preview', schema: previewReplySchema, retry: false }),
@@ -160,18 +210,25 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     generate: (campaignId) =>
       call({ method: 'POST', path: campaignPath(campaignId, '/generate'), label: 'POST /campaigns/{id}/generate', schema: generateReplySchema, retry: false }),
 
-    getCampaign: (campaignId) =>
-      call({ method: 'GET', path: campaignPath(campaignId), label: 'GET /campaigns/{id}', schema: campaignDetailSchema, retry: true }),
+    getCampaign: (campaignId) => call(detailCall(campaignId)),
+    getCampaigns: (ids) => many(ids.map(detailCall)),
 
     getLead: (leadId) =>
       call({ method: 'GET', path: `/leads/${encodeId(leadId, 'lead')}`, label: 'GET /leads/{id}', schema: leadSchema, retry: true }),
 
-    listVideos: (campaignId) =>
-      call({ method: 'GET', path: campaignPath(campaignId, '/videos'), label: 'GET /campaigns/{id}/videos', schema: videosReplySchema, retry: true }),
+    listVideos: (campaignId) => call(videosCall(campaignId)),
+    listVideosOf: (ids) => many(ids.map(videosCall)),
 
     stop: (campaignId) =>
       call({ method: 'POST', path: campaignPath(campaignId, '/stop'), label: 'POST /campaigns/{id}/stop', schema: stopReplySchema, retry: false }),
   };
+}
+
+/** Requests in one fetchAll round: well under the API's 120 a minute. */
+const MANY_MAX = 40;
+
+function asApiError(e: unknown): ApiError {
+  return isApiError(e) ? e : new ApiError('network', 0, e instanceof Error ? e.message : String(e));
 }
 
 function encodeId(id: string, what: string): string {

@@ -42,11 +42,21 @@ export function createPacer(opts: PacerOptions): Pacer {
 
   return {
     take,
-    wrap: (transport) => ({
-      request(req) {
-        take();
-        return transport.request(req);
-      },
-    }),
+    wrap: (transport) => {
+      const paced: HttpTransport = {
+        request(req) {
+          take();
+          return transport.request(req);
+        },
+      };
+      const all = transport.requestAll;
+      if (all) {
+        paced.requestAll = (reqs) => {
+          for (let i = 0; i < reqs.length; i++) take();
+          return all.call(transport, reqs);
+        };
+      }
+      return paced;
+    },
   };
 }

@@ -17,4 +17,6 @@ export interface HttpResponse {
 /** Synchronous, as UrlFetchApp is. Throws (any Error) only when no HTTP response arrived at all. */
 export interface HttpTransport {
   request(req: HttpRequest): HttpResponse;
+  /** Several requests at once (UrlFetchApp.fetchAll), replies in order; throws when any got no answer. */
+  requestAll?(reqs: HttpRequest[]): HttpResponse[];
 }

@@ -1,30 +1,40 @@
 // HttpTransport over Apps Script's UrlFetchApp (passed in, so this module touches no global at load).
 import type { HttpRequest, HttpResponse, HttpTransport } from './transport';
 
-type UrlFetch = Pick<GoogleAppsScript.URL_Fetch.UrlFetchApp, 'fetch'>;
+type UrlFetch = Pick<GoogleAppsScript.URL_Fetch.UrlFetchApp, 'fetch'> & Partial<Pick<GoogleAppsScript.URL_Fetch.UrlFetchApp, 'fetchAll'>>;
 
 export function createUrlFetchTransport(urlFetchApp: UrlFetch): HttpTransport {
-  return {
+  const transport: HttpTransport = {
     request(req: HttpRequest): HttpResponse {
-      // UrlFetchApp takes the content type as an option of its own, not as a header.
-      const headers: Record<string, string> = {};
-      let contentType: string | undefined;
-      for (const name of Object.keys(req.headers)) {
-        if (name.toLowerCase() === 'content-type') contentType = req.headers[name];
-        else headers[name] = req.headers[name]!;
-      }
-      const options: GoogleAppsScript.URL_Fetch.URLFetchRequestOptions = {
-        method: req.method === 'POST' ? 'post' : 'get',
-        headers,
-        muteHttpExceptions: true,
-        followRedirects: true,
-      };
-      if (contentType !== undefined) options.contentType = contentType;
-      if (req.body !== undefined) options.payload = req.body;
-      const res = urlFetchApp.fetch(req.url, options);
+      const res = urlFetchApp.fetch(req.url, fetchOptions(req));
       return { status: res.getResponseCode(), body: res.getContentText(), headers: lowerCaseHeaders(res) };
     },
   };
+  const fetchAll = urlFetchApp.fetchAll;
+  if (fetchAll) {
+    transport.requestAll = (reqs) => fetchAll.call(urlFetchApp, reqs.map((r) => ({ url: r.url, ...fetchOptions(r) })))
+      .map((res) => ({ status: res.getResponseCode(), body: res.getContentText(), headers: lowerCaseHeaders(res) }));
+  }
+  return transport;
+}
+
+function fetchOptions(req: HttpRequest): GoogleAppsScript.URL_Fetch.URLFetchRequestOptions {
+  // UrlFetchApp takes the content type as an option of its own, not as a header.
+  const headers: Record<string, string> = {};
+  let contentType: string | undefined;
+  for (const name of Object.keys(req.headers)) {
+    if (name.toLowerCase() === 'content-type') contentType = req.headers[name];
+    else headers[name] = req.headers[name]!;
+  }
+  const options: GoogleAppsScript.URL_Fetch.URLFetchRequestOptions = {
+    method: req.method === 'POST' ? 'post' : 'get',
+    headers,
+    muteHttpExceptions: true,
+    followRedirects: true,
+  };
+  if (contentType !== undefined) options.contentType = contentType;
+  if (req.body !== undefined) options.payload = req.body;
+  return options;
 }
 
 function lowerCaseHeaders(res: GoogleAppsScript.URL_Fetch.HTTPResponse): Record<string, string> {

@@ -3,7 +3,7 @@
 // sort meanwhile). A lost answer re-sends only people the service can recognise (DESIGN 6.3).
 import type { ApiClient } from '../api/client';
 import { ApiError, isApiError } from '../api/errors';
-import { chunk, isMatchable, matchKeys, MAX_PEOPLE_PER_CALL, validatePerson } from '../api/people';
+import { isMatchable, matchKeys, MAX_PEOPLE_PER_CALL, validatePerson } from '../api/people';
 import { sentenceFor } from '../api/sentences';
 import type { AddedPerson, AddPeopleReply, PersonField, PersonInput } from '../api/types';
 import type { Clock } from '../core/clock';
@@ -39,12 +39,22 @@ export interface AddRowsResult {
   remaining: number;
 }
 
+/** Where people go: the parts of one campaign (DESIGN 7), made as rows are added. */
+export interface PartAllocator {
+  /** The part new people go to next and how many more it takes; a new part is made when none has room. */
+  next(): { id: string; room: number };
+  /** The API's total for a part after a send to it. */
+  record(partId: string, total: number): void;
+  /** Whether a Campaign ID is one of this campaign's parts (a cut-off send goes back to its part). */
+  has(partId: string): boolean;
+}
+
 export interface PushInput {
   sheet: Sheet;
   rows: number[];
   overrides: Partial<Record<PersonField, string>>;
   fallbacks: Partial<Record<PersonField, string>>;
-  campaignId: string;
+  parts: PartAllocator;
   api: ApiClient;
   clock: Clock;
   /** Epoch ms: no call starts that would likely end after this. */
@@ -59,6 +69,8 @@ interface Item {
   person: PersonInput;
   fp: string;
   note: string;
+  /** The part a cut-off send of this row went to; it goes there again. */
+  part?: string;
 }
 
 /** A call that cannot be started past the deadline is left for the next run; this is a floor for its duration. */
@@ -78,22 +90,41 @@ export function pushRows(input: PushInput): AddRowsResult {
   writer.commit(table);
 
   let lastCallMs = MIN_CALL_MS;
-  const batches = chunk(items, MAX_PEOPLE_PER_CALL);
-  for (let b = 0; b < batches.length; b++) {
-    const batch = batches[b]!;
+  const queue = batchesByPart(items, input.parts);
+  for (let b = 0; b < queue.length; b++) {
     if (clock.now() + lastCallMs > input.deadline) {
-      result.remaining = batches.slice(b).reduce((n, x) => n + x.length, 0);
+      result.remaining = queue.slice(b).reduce((n, x) => n + x.length, 0);
       break;
     }
-    // Marked and flushed first: a run cut off mid-call leaves rows that say a send was in flight.
-    for (const it of batch) writer.set(it.row, { status: 'sending', note: '' });
+    const { partId, batch, rest } = takeBatch(queue[b]!, input.parts);
+    if (rest.length > 0) queue.splice(b + 1, 0, rest);
+    // Marked and flushed first, with their part: a run cut off mid-call leaves rows that say where a send was in flight.
+    for (const it of batch) writer.set(it.row, { status: 'sending', note: '', campaignId: partId });
     writer.commit(table);
     input.flush();
     const started = clock.now();
-    sendBatch(input, batch, result);
+    sendBatch(input, partId, batch, result);
     lastCallMs = Math.max(MIN_CALL_MS, clock.now() - started);
   }
   return result;
+}
+
+/** Cut-off sends first, grouped by the part they went to; then the new rows. */
+function batchesByPart(items: Item[], parts: PartAllocator): Item[][] {
+  const again = new Map<string, Item[]>();
+  const fresh: Item[] = [];
+  for (const it of items) {
+    if (it.part && parts.has(it.part)) again.set(it.part, [...(again.get(it.part) ?? []), it]);
+    else fresh.push({ ...it, part: undefined });
+  }
+  return [...again.values(), ...(fresh.length > 0 ? [fresh] : [])];
+}
+
+/** The next call: the queue's part (or the part with room), at most 1000 people and the part's room. */
+function takeBatch(queued: Item[], parts: PartAllocator): { partId: string; batch: Item[]; rest: Item[] } {
+  const target = queued[0]!.part ? { id: queued[0]!.part, room: Infinity } : parts.next();
+  const size = Math.max(1, Math.min(MAX_PEOPLE_PER_CALL, target.room));
+  return { partId: target.id, batch: queued.slice(0, size), rest: queued.slice(size) };
 }
 
 /**
@@ -132,7 +163,8 @@ function readItems(input: PushInput, table: Table, writer: RowWriter, result: Ad
       writer.set(row, { note: NOTES.unmatchable });
       continue;
     }
-    items.push({ row, person: checked.person, fp: fingerprint(checked.person), note: built.notes.join(' ') });
+    const part = wasSending ? cellText(cells[table.out.campaignId - 1]) : '';
+    items.push({ row, person: checked.person, fp: fingerprint(checked.person), note: built.notes.join(' '), ...(part ? { part } : {}) });
   }
   return items;
 }
@@ -143,8 +175,9 @@ function duplicateNote(key: string, row: number): string {
 }
 
 /** One batch: the call (and its careful re-send), then ids onto their rows. */
-function sendBatch(input: PushInput, batch: Item[], result: AddRowsResult): void {
-  const sent = addWithResend(input, batch, result);
+function sendBatch(input: PushInput, partId: string, batch: Item[], result: AddRowsResult): void {
+  const sent = addWithResend(input, partId, batch, result);
+  input.parts.record(partId, sent.reply.total);
   result.added += sent.reply.added;
   result.skipped += sent.reply.skipped;
   result.total = sent.reply.total;
@@ -157,7 +190,7 @@ function sendBatch(input: PushInput, batch: Item[], result: AddRowsResult): void
   const ambiguous = new Set(pairing.ambiguous);
   const later = new Set(pairing.followUp);
   const idValues = (it: Item, p: AddedPerson | null | undefined) => p
-    ? { leadId: p.id, campaignId: input.campaignId, pageUrl: p.url ?? '', status: 'pending', note: it.note }
+    ? { leadId: p.id, campaignId: partId, pageUrl: p.url ?? '', videoUrl: '', status: 'pending', note: it.note }
     : { note: NOTES.noReply };
   const now = sent.items.map((it, i) => ({ it, i })).filter(({ i }) => !later.has(i));
   writeBack(input, now.map((x) => x.it), (it, k) => {
@@ -168,7 +201,7 @@ function sendBatch(input: PushInput, batch: Item[], result: AddRowsResult): void
   for (const round of followUpRounds(rows, pairing.followUp)) {
     const items = round.map((i) => sent.items[i]!);
     try {
-      const again = pairPeople(round.map((i) => rows[i]!), input.api.addPeople(input.campaignId, items.map((it) => it.person)).people);
+      const again = pairPeople(round.map((i) => rows[i]!), input.api.addPeople(partId, items.map((it) => it.person)).people);
       writeBack(input, items, (it, k) => idValues(it, again.people[k]));
     } catch (e) {
       writeBack(input, items, () => ({ note: NOTES.lost }));
@@ -188,8 +221,8 @@ interface Sent { reply: AddPeopleReply; items: Item[]; held: Item[] }
  * again (they are matched, not added twice), with waits, inside the deadline. The others stay
  * `sending` with a note. When no answer comes at all, every row stays `sending` and says so.
  */
-function addWithResend(input: PushInput, batch: Item[], result: AddRowsResult): Sent {
-  const { api, clock, campaignId } = input;
+function addWithResend(input: PushInput, campaignId: string, batch: Item[], result: AddRowsResult): Sent {
+  const { api, clock } = input;
   try {
     return { reply: api.addPeople(campaignId, batch.map((it) => it.person)), items: batch, held: [] };
   } catch (e) {

@@ -1,9 +1,10 @@
-// One refresh pass over a sheet: per campaign, the detail first and nothing more when its counts
-// did not change; then finished videos by page URL; then GET /leads only for rows that the counts
-// cannot settle. Rows are found by Lead ID when written.
+// One refresh pass over a sheet: the campaign list (one request, shared by every tab of the run) says
+// which campaigns (parts) changed; only those cost a detail and a videos list, read together with
+// fetchAll; GET /leads only for rows that the counts and the list cannot settle (DESIGN 7).
+// Rows are found by Lead ID when written.
 import type { ApiClient } from '../api/client';
 import { ApiError, isApiError } from '../api/errors';
-import type { CampaignDetail, FinishedVideo, Lead } from '../api/types';
+import type { CampaignDetail, CampaignSummary, FinishedVideo, Lead } from '../api/types';
 import type { Clock } from '../core/clock';
 import { getJson, setJson } from '../core/json-props';
 import type { Props } from '../core/services';
@@ -29,10 +30,12 @@ export interface RefreshInput {
   memo: Props;
   /** The bound campaign, for rows whose Campaign ID cell is empty. */
   defaultCampaignId?: string | null;
-  /** Only this campaign. */
-  only?: string;
+  /** Only these campaigns (the parts of one add-on campaign). */
+  only?: ReadonlySet<string>;
   /** Details already fetched in this run, by campaign id. */
   details?: Map<string, CampaignDetail>;
+  /** The newest campaigns' summaries, fetched once per run and shared by its tabs; null when the list could not be read. */
+  summaries?: () => ReadonlyMap<string, CampaignSummary> | null;
   /** Poll every unresolved row the counts cannot settle, however many (after a stop). */
   eager?: boolean;
 }
@@ -57,8 +60,29 @@ export function forgetCounts(memo: Props, sheetId: number, campaignId: string): 
 
 type Counts = CampaignDetail['counts'];
 
-/** The last seen status and counts of a campaign, and where a cut-short hunt goes on. */
-interface Memo { status: string; counts: Counts; huntFrom?: string }
+/** The last seen status and counts of a campaign (and its summary), and where a cut-short hunt goes on. */
+interface Memo { status: string; counts: Counts; summary?: string; huntFrom?: string }
+
+/** What of a summary can tell that a campaign moved (nextStep's wording is not). */
+export function summarySignature(s: CampaignSummary): string {
+  return JSON.stringify([s.status, s.leadCount, s.waiting, s.complete, s.failed]);
+}
+
+/** One GET /campaigns?limit=100 for a whole run, read when first needed. */
+export function sharedSummaries(api: ApiClient): () => ReadonlyMap<string, CampaignSummary> | null {
+  let list: ReadonlyMap<string, CampaignSummary> | null | undefined;
+  return () => {
+    if (list === undefined) {
+      try {
+        list = new Map(api.listCampaigns(100).map((c) => [c.id, c]));
+      } catch (e) {
+        if (isApiError(e) && (e.code === 'unauthorized' || e.code === 'api_off')) throw e;
+        list = null;
+      }
+    }
+    return list;
+  };
+}
 
 export function refreshSheet(input: RefreshInput): RefreshResult {
   const { sheet, api, clock } = input;
@@ -75,7 +99,7 @@ export function refreshSheet(input: RefreshInput): RefreshResult {
     const leadId = cellText(cells[col.leadId]);
     if (!leadId) continue;
     const campaignId = (col.campaignId !== undefined ? cellText(cells[col.campaignId]) : '') || input.defaultCampaignId || '';
-    if (!campaignId || (input.only && campaignId !== input.only)) continue;
+    if (!campaignId || (input.only && !input.only.has(campaignId))) continue;
     const status = cellText(cells[col.status]).toLowerCase();
     // By distinct Lead ID: a person pasted on two rows is one person of the campaign.
     const t = tally.get(campaignId) ?? { counts: {}, ids: new Set<string>() };
@@ -91,10 +115,17 @@ export function refreshSheet(input: RefreshInput): RefreshResult {
     byCampaign.set(campaignId, rows);
   }
 
+  const reads = readChanged(input, [...byCampaign.keys()], details);
   for (const [campaignId, rows] of byCampaign) {
+    const read = reads.get(campaignId);
+    if (!read) {
+      const seen = getJson<Memo>(input.memo, memoKey(sheet.getSheetId(), campaignId));
+      result.remaining += inFlight(rows, details.get(campaignId) ?? (seen ? { counts: seen.counts, stages: {} } : undefined));
+      continue;
+    }
     if (clock.now() + WRITE_MARGIN_MS > input.deadline) { result.finished = false; result.remaining += rows.size; continue; }
     const t = tally.get(campaignId)!;
-    const pass = refreshCampaign(input, campaignId, rows, { tally: t.counts, distinctIds: t.ids.size }, details);
+    const pass = refreshCampaign(input, campaignId, rows, { tally: t.counts, distinctIds: t.ids.size }, read);
     result.updated += pass.updated;
     result.remaining += pass.remaining;
     if (!pass.finished) result.finished = false;
@@ -102,35 +133,64 @@ export function refreshSheet(input: RefreshInput): RefreshResult {
   return result;
 }
 
+interface CampaignRead { detail: CampaignDetail; listed: FinishedVideo[]; seen: Memo | null; summary?: string }
+
+/** Rows still waiting for news; pending rows count only while the campaign renders (or when unknown). */
+function inFlight(rows: Map<string, RowInfo>, detail: Pick<CampaignDetail, 'counts' | 'stages'> | undefined): number {
+  const generating = !detail || detail.counts.rendering > 0 || Object.values(detail.stages).some((n) => n > 0);
+  return [...rows.values()].filter((r) => r.status !== 'pending' || generating).length;
+}
+
+/**
+ * The campaigns that moved since the last pass, with their detail and (when videos finished) their
+ * list: one round of details and one of lists, through fetchAll. A campaign whose summary did not
+ * change costs nothing; one missing from the newest 100 costs its detail.
+ */
+function readChanged(input: RefreshInput, ids: string[], details: Map<string, CampaignDetail>): Map<string, CampaignRead> {
+  const { api, memo, sheet } = input;
+  const summaries = input.summaries?.() ?? null;
+  const seen = new Map(ids.map((id) => [id, getJson<Memo>(memo, memoKey(sheet.getSheetId(), id))]));
+  const summaryOf = (id: string) => { const s = summaries?.get(id); return s ? summarySignature(s) : undefined; };
+  const moved = ids.filter((id) => input.eager || !seen.get(id) || summaryOf(id) === undefined || seen.get(id)!.summary !== summaryOf(id));
+  const toRead = moved.filter((id) => !details.has(id));
+  api.getCampaigns(toRead).forEach((d, i) => {
+    // Another workspace's campaign answers 404 too: nothing is written on rows over it (DESIGN 3).
+    if (d instanceof Error) throw isApiError(d) && d.code === 'not_found' ? new ApiError('not_found', d.status, NOTES.campaignNotFound(toRead[i]!)) : d;
+    details.set(toRead[i]!, d);
+  });
+  const changed = moved.filter((id) => {
+    const s = seen.get(id);
+    const d = details.get(id)!;
+    return input.eager || !s || JSON.stringify({ status: s.status, counts: s.counts }) !== JSON.stringify({ status: d.status, counts: d.counts });
+  });
+  // Moved by its summary but not by its counts: remember the new summary, so the next pass costs nothing.
+  for (const id of moved) {
+    const s = seen.get(id);
+    const sig = summaryOf(id);
+    if (s && sig && !changed.includes(id)) setJson(memo, memoKey(sheet.getSheetId(), id), { ...s, summary: sig });
+  }
+  const withVideos = changed.filter((id) => details.get(id)!.counts.complete > 0);
+  const lists = new Map<string, FinishedVideo[]>();
+  api.listVideosOf(withVideos).forEach((l, i) => {
+    if (l instanceof Error) throw l;
+    lists.set(withVideos[i]!, l);
+  });
+  const reads = new Map<string, CampaignRead>();
+  for (const id of changed) {
+    const summary = summaryOf(id);
+    reads.set(id, { detail: details.get(id)!, listed: lists.get(id) ?? [], seen: seen.get(id) ?? null, ...(summary ? { summary } : {}) });
+  }
+  return reads;
+}
+
 function refreshCampaign(
   input: RefreshInput, campaignId: string, rows: Map<string, RowInfo>, sheetView: Pick<PlanInput, 'tally' | 'distinctIds'>,
-  details: Map<string, CampaignDetail>,
+  read: CampaignRead,
 ): { updated: number; remaining: number; finished: boolean } {
-  const { api, sheet, memo } = input;
-  const key = memoKey(sheet.getSheetId(), campaignId);
-  let detail = details.get(campaignId);
-  if (!detail) {
-    try {
-      detail = api.getCampaign(campaignId);
-    } catch (e) {
-      // Another workspace's campaign answers 404 too: nothing is written on rows over it (DESIGN 3).
-      if (isApiError(e) && e.code === 'not_found') throw new ApiError('not_found', e.status, NOTES.campaignNotFound(campaignId));
-      throw e;
-    }
-    details.set(campaignId, detail);
-  }
+  const { sheet, memo } = input;
+  const { detail, listed, seen } = read;
   const counts = detail.counts;
   const generating = counts.rendering > 0 || Object.values(detail.stages).some((n) => n > 0);
-  const inFlight = (left: Map<string, RowInfo>) =>
-    [...left.values()].filter((r) => r.status !== 'pending' || generating).length;
-
-  const signature = JSON.stringify({ status: detail.status, counts });
-  const seen = getJson<Memo>(memo, key);
-  if (!input.eager && seen && JSON.stringify({ status: seen.status, counts: seen.counts }) === signature) {
-    return { updated: 0, remaining: inFlight(rows), finished: true };
-  }
-
-  const listed: FinishedVideo[] = counts.complete > 0 ? api.listVideos(campaignId) : [];
   const plan = planStatuses({ counts, ...sheetView, listed, rows });
   const { writes: updates, left } = plan;
 
@@ -150,9 +210,10 @@ function refreshCampaign(
 
   const updated = writeByLeadId(sheet, updates);
   if (hunt.finished && hunt.settledAll) {
-    setJson(memo, key, { status: detail.status, counts, ...(hunt.huntFrom ? { huntFrom: hunt.huntFrom } : {}) });
+    const next: Memo = { status: detail.status, counts, ...(read.summary ? { summary: read.summary } : {}), ...(hunt.huntFrom ? { huntFrom: hunt.huntFrom } : {}) };
+    setJson(memo, memoKey(sheet.getSheetId(), campaignId), next);
   }
-  return { updated, remaining: inFlight(left), finished: hunt.finished };
+  return { updated, remaining: inFlight(left, detail), finished: hunt.finished };
 }
 
 interface Hunt {

@@ -6,9 +6,8 @@ import type { CreateCampaignArgs, Reply, SaveSettingsArgs, SelectCampaignArgs, S
 import { activeSheet, apiClient, requireSettings, sheetState } from './context';
 import { AddonError } from './failure';
 import { handle } from './handle';
+import { CAMPAIGN_NAME_MAX, createApiCampaign, saveParts } from './parts';
 import { checkBaseUrl, hostOf, markDisconnected, publicSettings, savedKeyFor, savedKeyHost, storeSettings } from './settings';
-
-export const CAMPAIGN_NAME_MAX = 80;
 
 export function saveSettings(svc: Services, args: SaveSettingsArgs): Reply<{ settings: SidebarState['settings'] }> {
   return handle(() => {
@@ -55,29 +54,12 @@ export function createCampaign(svc: Services, args: CreateCampaignArgs): Reply<{
     if (name.length > CAMPAIGN_NAME_MAX) throw new AddonError('bad_input', `The campaign name is ${name.length} characters; the limit is ${CAMPAIGN_NAME_MAX}.`);
     const sheet = activeSheet(svc);
     const api = apiClient(svc, requireSettings(svc));
-    const startedAt = svc.clock.now();
-    let campaign: { id: string; name: string };
-    try {
-      const created = api.createCampaign(goal ? { templateId, name, goal } : { templateId, name });
-      campaign = { id: created.id, name: created.name };
-    } catch (e) {
-      if (!(isApiError(e) && e.code === 'network')) throw e;
-      // Never post twice: the list says whether the lost request made a campaign.
-      const found = findCreated(api.listCampaigns(100), name, startedAt);
-      if (!found) {
-        throw new AddonError('network', `No clear answer came back while creating “${name}”, and no campaign of that name has appeared in your campaign list, so it was most likely not created. Look for it under “Existing campaign” before creating it again.`);
-      }
-      campaign = { id: found.id, name: found.name };
-    }
+    // The first part is made at once; its id is the campaign's id everywhere (DESIGN 7).
+    const campaign = createApiCampaign(api, goal ? { templateId, name, goal } : { templateId, name }, svc.clock.now());
+    saveParts(svc.docProps, { id: campaign.id, name: campaign.name, templateId, ...(goal ? { goal } : {}), parts: [{ id: campaign.id, size: 0, closed: false }] });
     sheetState(svc, sheet).campaign = campaign;
     return { campaign };
   });
-}
-
-/** The newest campaign of that name created since the request started (with slack for clock skew). */
-function findCreated(list: CampaignSummary[], name: string, since: number): CampaignSummary | undefined {
-  const skewMs = 10 * 60_000;
-  return list.find((c) => c.name.trim() === name && Date.parse(c.createdAt) >= since - skewMs);
 }
 
 export function selectCampaign(svc: Services, args: SelectCampaignArgs): Reply<{ campaign: { id: string; name: string } }> {

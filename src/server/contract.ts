@@ -108,7 +108,7 @@ export interface ServerFunctions {
   addSelectedRows(): Reply<AddRowsResult>;
   getEstimate(): Reply<EstimateInfo>;
   startPreview(args: MoneyArgs): Reply<{ made: number; creditsCharged: number; autoRefresh: { on: boolean; intervalMinutes: number | null } }>;
-  startGenerate(args: GenerateArgs): Reply<{ started: number; creditsCharged: number; autoRefresh: { on: boolean; intervalMinutes: number | null } }>;
+  startGenerate(args: GenerateArgs): Reply<{ started: number; creditsCharged: number; /** Parts generated (DESIGN 7). */ parts: number; autoRefresh: { on: boolean; intervalMinutes: number | null } }>;
   stopCampaign(args: MoneyArgs): Reply<{ stopped: number; stillRendering: number; status: string }>;
   getProgress(): Reply<ProgressInfo>;
   refreshNow(): Reply<{ updated: number; remaining: number }>;

@@ -1,53 +1,67 @@
 // The spending side: estimate (free), preview and generate (charge, once per click, never retried),
-// stop. Each money call acts only on the campaign the person saw when they clicked (DESIGN 5).
+// stop. Each money call acts only on the campaign the person saw when they clicked (DESIGN 5), and
+// on its parts as one (DESIGN 7): one estimate, one Generate click, one Stop.
 import type { ApiClient } from '../api/client';
-import { isApiError } from '../api/errors';
+import { ApiError, isApiError } from '../api/errors';
+import type { Estimate } from '../api/types';
 import type { Services } from '../core/services';
 import { forgetCounts } from '../refresh/refresh';
+import { readCampaign, unsettle } from './campaign-state';
 import type { EstimateInfo, GenerateArgs, MoneyArgs, ProgressInfo, Reply } from './contract';
 import { activeSheet, apiClient, requireCampaign, requireSettings, sheetState } from './context';
-import { AddonError } from './failure';
+import { AddonError, toFailure } from './failure';
 import { handle } from './handle';
+import { loadParts, saveParts, type CampaignParts } from './parts';
 import { progressOf } from './progress';
-import type { BoundCampaign, SheetState } from './sheet-state';
+import type { SheetState } from './sheet-state';
 import { enableAutoRefresh, type AutoRefresh } from './timer';
 import type { Sheet } from '../sheet/table';
 
-interface CampaignContext { sheet: Sheet; state: SheetState; campaign: BoundCampaign; api: ApiClient }
+interface CampaignContext { sheet: Sheet; state: SheetState; campaign: CampaignParts; api: ApiClient }
 
 /** The active tab's campaign; with `expected`, it must still be the one the person saw. */
 function campaignContext(svc: Services, expected?: unknown): CampaignContext {
   const settings = requireSettings(svc);
   const sheet = activeSheet(svc);
   const state = sheetState(svc, sheet);
-  const campaign = requireCampaign(state, sheet.getName());
-  if (expected !== undefined && String(expected ?? '') !== campaign.id) {
+  const bound = requireCampaign(state, sheet.getName());
+  if (expected !== undefined && String(expected ?? '') !== bound.id) {
     throw new AddonError('campaign_changed',
-      `This tab is now bound to “${campaign.name}”, not to the campaign you pressed the button for. Nothing was done; check this campaign’s figures before pressing again.`,
-      { campaign: { id: campaign.id, name: campaign.name } });
+      `This tab is now bound to “${bound.name}”, not to the campaign you pressed the button for. Nothing was done; check this campaign’s figures before pressing again.`,
+      { campaign: { id: bound.id, name: bound.name } });
   }
-  return { sheet, state, campaign, api: apiClient(svc, settings) };
+  return { sheet, state, campaign: loadParts(svc.docProps, bound), api: apiClient(svc, settings) };
 }
 
-function estimateOf(api: ApiClient, campaignId: string): EstimateInfo {
-  const e = api.getEstimate(campaignId);
-  return { leads: e.leads, low: e.low, high: e.high, balance: e.balance, affordable: e.affordable };
-}
+interface PartQuote { partId: string; estimate: Estimate }
 
-export function getEstimate(svc: Services): Reply<EstimateInfo> {
-  return handle(() => {
-    const { api, campaign } = campaignContext(svc);
-    return estimateOf(api, campaign.id);
+/** Each part's estimate (one fetchAll round); only parts with people waiting count. */
+function quotes(ctx: CampaignContext): PartQuote[] {
+  const ids = ctx.campaign.parts.map((p) => p.id);
+  return ctx.api.getEstimates(ids).map((e, i) => {
+    if (e instanceof Error) throw e;
+    return { partId: ids[i]!, estimate: e };
   });
 }
 
+function summed(q: PartQuote[]): EstimateInfo {
+  const waiting = q.filter((x) => x.estimate.leads > 0);
+  const sum = (f: 'leads' | 'low' | 'high') => waiting.reduce((n, x) => n + x.estimate[f], 0);
+  const balance = q[0]?.estimate.balance ?? 0;
+  return { leads: sum('leads'), low: sum('low'), high: sum('high'), balance, affordable: balance >= sum('high') };
+}
+
+export function getEstimate(svc: Services): Reply<EstimateInfo> {
+  return handle(() => summed(quotes(campaignContext(svc))));
+}
+
 /** The campaign's state right after an unknown outcome, and a sentence for it; never a second call. */
-function readAfterUnknown(ctx: CampaignContext): { progress?: ProgressInfo; sentence: string } {
+function readAfterUnknown(svc: Services, ctx: CampaignContext): { progress?: ProgressInfo; sentence: string } {
   try {
-    const d = ctx.api.getCampaign(ctx.campaign.id);
+    const v = readCampaign(ctx.api, svc.docProps, ctx.campaign);
     return {
-      progress: progressOf(d, ctx.state.lastRefresh),
-      sentence: ` The campaign now shows ${d.counts.rendering} rendering, ${d.counts.complete} finished and ${d.counts.pending} waiting.`,
+      progress: progressOf(ctx.campaign.id, v, ctx.state.lastRefresh),
+      sentence: ` The campaign now shows ${v.counts.rendering} rendering, ${v.counts.complete} finished and ${v.counts.pending} waiting.`,
     };
   } catch {
     return { sentence: ' The campaign could not be read either; Progress shows what happened once it can be read.' };
@@ -58,58 +72,114 @@ type Spend = 'preview' | 'generate' | 'stop';
 const VERB: Record<Spend, string> = { preview: 'make the preview', generate: 'generate', stop: 'stop the campaign' };
 const BUTTON: Record<Spend, string> = { preview: 'Preview', generate: 'Generate', stop: 'Stop' };
 
+/** What the parts sent so far did, for a sentence when a later part fails. */
+interface Sent { parts: number; count: number; credits: number }
+
 /**
- * One money call, sent once. An unknown outcome (DESIGN 6.2) is answered `network` with the state read
- * right after, and the timer switched on so the rows settle; never a second call, never "try again".
+ * Money calls, one per part, each sent once, in order. The first error or unknown outcome stops the
+ * rest: the reply says which parts went and what was charged; an unknown outcome (DESIGN 6.2) is
+ * answered `network` with the state read right after, and the timer is switched on so rows settle.
  */
-function sendOnce<T>(svc: Services, ctx: CampaignContext, what: Spend, call: (id: string) => T): T {
-  try {
-    const reply = call(ctx.campaign.id);
-    forgetCounts(svc.docProps, ctx.sheet.getSheetId(), ctx.campaign.id);
-    return reply;
-  } catch (e) {
-    if (!(isApiError(e) && e.code === 'network')) throw e;
-    forgetCounts(svc.docProps, ctx.sheet.getSheetId(), ctx.campaign.id);
-    enableAutoRefresh(svc, ctx.state);
-    const after = readAfterUnknown(ctx);
-    const charged = what === 'stop' ? 'it may have stopped' : 'it may have started and charged';
-    throw new AddonError('network',
-      `No clear answer came back after asking to ${VERB[what]}, so the outcome is unknown: ${charged}.${after.sentence} Progress shows what happened; do not press ${BUTTON[what]} again until it does.`,
-      after.progress ? { progress: after.progress } : {});
+function sendEach<T>(svc: Services, ctx: CampaignContext, what: Spend, partIds: string[], call: (id: string) => T, tally: (r: T) => [number, number]): T[] {
+  const replies: T[] = [];
+  const done: Sent = { parts: 0, count: 0, credits: 0 };
+  for (const id of partIds) {
+    forgetCounts(svc.docProps, ctx.sheet.getSheetId(), id);
+    unsettle(svc.docProps, id);
+    try {
+      const r = call(id);
+      replies.push(r);
+      const [count, credits] = tally(r);
+      done.parts++; done.count += count; done.credits += credits;
+    } catch (e) {
+      if (isApiError(e) && e.code === 'not_ready') continue;
+      throw failureAfter(svc, ctx, what, e, done, partIds.length);
+    }
   }
+  return replies;
+}
+
+function failureAfter(svc: Services, ctx: CampaignContext, what: Spend, e: unknown, done: Sent, of: number): Error {
+  const before = done.parts > 0 && of > 1
+    ? ` ${done.parts} of ${of} parts had ${what === 'stop' ? `stopped (${done.count} cancelled)` : `started (${done.count} videos, ${done.credits} credits charged)`} before this one.`
+    : '';
+  if (!(isApiError(e) && e.code === 'network')) {
+    const f = toFailure(e);
+    return before ? new AddonError(f.error.code, f.error.message + before) : (e as Error);
+  }
+  enableAutoRefresh(svc, ctx.state);
+  const after = readAfterUnknown(svc, ctx);
+  const charged = what === 'stop' ? 'it may have stopped' : 'it may have started and charged';
+  return new AddonError('network',
+    `No clear answer came back after asking to ${VERB[what]}, so the outcome is unknown: ${charged}.${before}${after.sentence} Progress shows what happened; do not press ${BUTTON[what]} again until it does.`,
+    after.progress ? { progress: after.progress } : {});
 }
 
 export function startPreview(svc: Services, args: MoneyArgs): Reply<{ made: number; creditsCharged: number; autoRefresh: AutoRefresh }> {
   return handle(() => {
     const ctx = campaignContext(svc, args?.campaignId);
-    const r = sendOnce(svc, ctx, 'preview', (id) => ctx.api.preview(id));
+    // The first part with people waiting is the one to watch.
+    const part = quotes(ctx).find((q) => q.estimate.leads > 0)?.partId ?? ctx.campaign.parts[0]!.id;
+    const [r] = sendEach(svc, ctx, 'preview', [part], (id) => ctx.api.preview(id), (x) => [x.made, x.creditsCharged]);
+    if (!r) throw new ApiError('not_ready', 409, 'Nobody is waiting.');
     return { made: r.made, creditsCharged: r.creditsCharged, autoRefresh: enableAutoRefresh(svc, ctx.state) };
   });
 }
 
-export function startGenerate(svc: Services, args: GenerateArgs): Reply<{ started: number; creditsCharged: number; autoRefresh: AutoRefresh }> {
+export function startGenerate(svc: Services, args: GenerateArgs): Reply<{ started: number; creditsCharged: number; parts: number; autoRefresh: AutoRefresh }> {
   return handle(() => {
     const ctx = campaignContext(svc, args?.campaignId);
     const confirmed = Number(args?.high);
     if (!Number.isFinite(confirmed)) throw new AddonError('bad_input', 'Check the estimate and confirm its figure before generating.');
     // Someone may have added people since the person confirmed: never charge above what they saw.
-    const fresh = estimateOf(ctx.api, ctx.campaign.id);
+    const q = quotes(ctx);
+    const fresh = summed(q);
     if (fresh.high > confirmed) {
       throw new AddonError('quote_changed',
         `The cost went up since you confirmed: it is now up to ${fresh.high} credits for ${fresh.leads} people (you confirmed up to ${confirmed}). Nothing was charged; confirm the new figure to go ahead.`,
         { estimate: fresh });
     }
-    const r = sendOnce(svc, ctx, 'generate', (id) => ctx.api.generate(id));
-    return { started: r.started, creditsCharged: r.creditsCharged, autoRefresh: enableAutoRefresh(svc, ctx.state) };
+    const waiting = q.filter((x) => x.estimate.leads > 0).map((x) => x.partId);
+    if (waiting.length === 0) throw new ApiError('not_ready', 409, 'Nobody is waiting.');
+    // A generated part takes no new people: closed before the call, so a cut-off run keeps it closed.
+    for (const p of ctx.campaign.parts) if (waiting.includes(p.id)) p.closed = true;
+    saveParts(svc.docProps, ctx.campaign);
+    const replies = sendEach(svc, ctx, 'generate', waiting, (id) => ctx.api.generate(id), (x) => [x.started, x.creditsCharged]);
+    return {
+      started: replies.reduce((n, r) => n + r.started, 0),
+      creditsCharged: replies.reduce((n, r) => n + r.creditsCharged, 0),
+      parts: replies.length,
+      autoRefresh: enableAutoRefresh(svc, ctx.state),
+    };
   });
 }
 
-/** Answers at once: the rows settle on the next refresh passes (the timer is switched on for them). */
+/**
+ * Answers at once: one stop per part that may still be moving (plus one list for a campaign of
+ * several parts); the rows settle on the next refresh passes, on the timer switched on for them.
+ */
 export function stopCampaign(svc: Services, args: MoneyArgs): Reply<{ stopped: number; stillRendering: number; status: string }> {
   return handle(() => {
     const ctx = campaignContext(svc, args?.campaignId);
-    const r = sendOnce(svc, ctx, 'stop', (id) => ctx.api.stop(id));
+    const replies = sendEach(svc, ctx, 'stop', movingParts(ctx), (id) => ctx.api.stop(id), (x) => [x.stopped, 0]);
     enableAutoRefresh(svc, ctx.state);
-    return { stopped: r.stopped, stillRendering: r.stillRendering, status: r.status };
+    return {
+      stopped: replies.reduce((n, r) => n + r.stopped, 0),
+      stillRendering: replies.reduce((n, r) => n + r.stillRendering, 0),
+      status: replies[replies.length - 1]?.status ?? 'stopped',
+    };
   });
+}
+
+/** Parts that may have renders to stop: by the campaign list, or every generated part it does not show. */
+function movingParts(ctx: CampaignContext): string[] {
+  const parts = ctx.campaign.parts;
+  if (parts.length === 1) return [parts[0]!.id];
+  const list = new Map(ctx.api.listCampaigns(100).map((s) => [s.id, s]));
+  return parts.filter((p) => {
+    const s = list.get(p.id);
+    if (!s) return p.closed;
+    const unsettled = s.leadCount - s.waiting - s.complete - s.failed;
+    return s.status !== 'stopped' && (unsettled > 0 || (p.closed && s.waiting > 0));
+  }).map((p) => p.id);
 }

@@ -1,9 +1,10 @@
 // Watching renders: progress for the sidebar (which also brings the rows along) and refresh on demand.
-import type { CampaignDetail } from '../api/types';
+import { readCampaign, type CampaignView } from './campaign-state';
 import type { Services } from '../core/services';
 import type { ProgressInfo, Reply } from './contract';
 import { activeSheet, apiClient, requireCampaign, requireSettings, RUN_BUDGET_MS, sheetState, tryDocumentLock, withDocumentLock } from './context';
 import { handle } from './handle';
+import { loadParts, partIds } from './parts';
 import { refreshTab } from './refresh-run';
 
 /** getProgress is polled by an open sidebar: its refresh of the rows stays short. */
@@ -18,23 +19,23 @@ export function getProgress(svc: Services): Reply<ProgressInfo> {
     const settings = requireSettings(svc);
     const sheet = activeSheet(svc);
     const state = sheetState(svc, sheet);
-    const campaign = requireCampaign(state, sheet.getName());
+    const parts = loadParts(svc.docProps, requireCampaign(state, sheet.getName()));
     const api = apiClient(svc, settings);
-    const detail = api.getCampaign(campaign.id);
+    const view = readCampaign(api, svc.docProps, parts);
     tryDocumentLock(svc, () => {
       try {
-        refreshTab(svc, sheet, api, svc.clock.now() + PROGRESS_REFRESH_MS, { only: campaign.id, details: new Map([[campaign.id, detail]]) });
+        refreshTab(svc, sheet, api, svc.clock.now() + PROGRESS_REFRESH_MS, { only: partIds(parts), details: view.details });
       } catch {
         // Kept in lastRefresh for the sidebar; the progress itself was read.
       }
     });
-    return progressOf(detail, state.lastRefresh);
+    return progressOf(parts.id, view, state.lastRefresh);
   });
 }
 
-export function progressOf(d: CampaignDetail, lastRefresh: ProgressInfo['lastRefresh']): ProgressInfo {
-  const p: ProgressInfo = { campaignId: d.id, status: d.status, counts: d.counts, stages: d.stages, lastRefresh };
-  if (d.stalled) p.stalled = d.stalled;
+export function progressOf(campaignId: string, v: CampaignView, lastRefresh: ProgressInfo['lastRefresh']): ProgressInfo {
+  const p: ProgressInfo = { campaignId, status: v.status, counts: v.counts, stages: v.stages, lastRefresh };
+  if (v.stalled) p.stalled = v.stalled;
   return p;
 }
 

@@ -1,9 +1,9 @@
 // One refresh pass over a tab, with its outcome kept for the sidebar — only when the caller owns the
 // tab's auto-refresh (or nobody does), so another person's failing key never rewrites it (DESIGN 3).
 import type { ApiClient } from '../api/client';
-import type { CampaignDetail } from '../api/types';
+import type { CampaignDetail, CampaignSummary } from '../api/types';
 import type { Services } from '../core/services';
-import { refreshSheet, type RefreshResult } from '../refresh/refresh';
+import { refreshSheet, sharedSummaries, type RefreshResult } from '../refresh/refresh';
 import type { Sheet } from '../sheet/table';
 import { sheetState } from './context';
 import { toFailure } from './failure';
@@ -11,7 +11,7 @@ import { userId } from './user-id';
 
 export function refreshTab(
   svc: Services, sheet: Sheet, api: ApiClient, deadline: number,
-  opts: { only?: string; details?: Map<string, CampaignDetail> } = {},
+  opts: { only?: ReadonlySet<string>; details?: Map<string, CampaignDetail>; summaries?: () => ReadonlyMap<string, CampaignSummary> | null } = {},
 ): RefreshResult {
   const state = sheetState(svc, sheet);
   const record = state.ownedBy(userId(svc.userProps));
@@ -20,6 +20,7 @@ export function refreshTab(
     const r = refreshSheet({
       sheet, api, clock: svc.clock, deadline, memo: svc.docProps, defaultCampaignId: state.campaign?.id ?? null,
       ...(opts.only ? { only: opts.only } : {}), ...(opts.details ? { details: opts.details } : {}),
+      summaries: opts.summaries ?? sharedSummaries(api),
     });
     if (record) state.lastRefresh = { at: at(), error: null };
     return r;

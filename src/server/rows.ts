@@ -10,6 +10,7 @@ import type { AddRowsResult, Reply } from './contract';
 import { activeSheet, apiClient, requireCampaign, requireSettings, RUN_BUDGET_MS, sheetState, withDocumentLock } from './context';
 import { AddonError } from './failure';
 import { handle } from './handle';
+import { loadParts, partAllocator } from './parts';
 
 export function addSelectedRows(svc: Services): Reply<AddRowsResult> {
   return handle(() => {
@@ -33,9 +34,11 @@ export function addSelectedRows(svc: Services): Reply<AddRowsResult> {
     return withDocumentLock(svc, () => {
       const rows = selectedRows(sheet, svc.sheets.getActiveSpreadsheet().getActiveRangeList());
       if (rows.length === 0) throw new AddonError('no_selection', 'Select the rows to send first (any cell of each row will do; the header row is skipped).');
+      const api = apiClient(svc, settings, deadline);
       return pushRows({
-        sheet, rows, overrides, fallbacks, campaignId: campaign.id,
-        api: apiClient(svc, settings, deadline), clock: svc.clock, deadline,
+        sheet, rows, overrides, fallbacks,
+        parts: partAllocator(loadParts(svc.docProps, campaign), api, svc.docProps, () => svc.clock.now()),
+        api, clock: svc.clock, deadline,
         flush: () => svc.sheets.flush(),
         formatStatus: (sh, col) => ensureStatusFormatting(svc.sheets, sh, col),
       });

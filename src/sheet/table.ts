@@ -48,8 +48,9 @@ export function openTable(sheet: Sheet, overrides: Partial<Record<PersonField, s
 }
 
 /**
- * Output cells to write, by row. A commit writes only those cells (DESIGN 4): per column, one
- * setValues per run of consecutive rows that change it, so a person's cells in other rows survive.
+ * Output cells to write, by row. A commit writes only those cells (DESIGN 4): rows in a run of
+ * consecutive rows that change the same columns are written together, one setValues per block of
+ * adjacent columns, so Range calls do not grow with the rows of a block and other cells survive.
  */
 export class RowWriter {
   private readonly pending = new Map<number, Partial<Record<OutputColumn, string>>>();
@@ -65,15 +66,36 @@ export class RowWriter {
   commit(table: Table): void {
     if (this.pending.size === 0) return;
     const rows = [...this.pending.keys()].sort((a, b) => a - b);
-    for (const col of OUTPUT_COLUMNS) {
-      const touched = rows.filter((r) => this.pending.get(r)![col] !== undefined);
-      for (const run of consecutiveRuns(touched)) {
-        const values = run.map((r) => [literal(this.pending.get(r)![col])]);
-        table.sheet.getRange(run[0]!, table.out[col], run.length, 1).setValues(values);
+    const columnsOf = (r: number) => OUTPUT_COLUMNS.filter((c) => this.pending.get(r)![c] !== undefined).join(',');
+    const runs: number[][] = [];
+    for (const run of consecutiveRuns(rows)) {
+      for (const r of run) {
+        const last = runs[runs.length - 1];
+        if (last && last[last.length - 1] === r - 1 && columnsOf(last[0]!) === columnsOf(r)) last.push(r);
+        else runs.push([r]);
+      }
+    }
+    for (const run of runs) {
+      const cols = OUTPUT_COLUMNS.filter((c) => this.pending.get(run[0]!)![c] !== undefined)
+        .sort((a, b) => table.out[a] - table.out[b]);
+      for (const block of adjacentColumns(cols, table)) {
+        const values = run.map((r) => block.map((c) => literal(this.pending.get(r)![c])));
+        table.sheet.getRange(run[0]!, table.out[block[0]!], run.length, block.length).setValues(values);
       }
     }
     this.pending.clear();
   }
+}
+
+/** Output columns (sorted by position) split where they stop being side by side in the sheet. */
+function adjacentColumns(cols: OutputColumn[], table: Table): OutputColumn[][] {
+  const blocks: OutputColumn[][] = [];
+  for (const c of cols) {
+    const last = blocks[blocks.length - 1];
+    if (last && table.out[c] === table.out[last[last.length - 1]!] + 1) last.push(c);
+    else blocks.push([c]);
+  }
+  return blocks;
 }
 
 /** Sorted row numbers split where they stop being consecutive. */

@@ -1,0 +1,101 @@
+// A campaign of the add-on is one or more API campaigns ("parts") of at most 500 people (DESIGN 7),
+// so the videos list (at most 500) always holds a part's finished videos. Its id everywhere is its
+// first part's id; the record lives in DocumentProperties, beside the tabs bound to it.
+import type { ApiClient } from '../api/client';
+import { isApiError } from '../api/errors';
+import type { CampaignSummary } from '../api/types';
+import { getJson, setJson } from '../core/json-props';
+import type { Props } from '../core/services';
+import type { PartAllocator } from '../push/push';
+import { AddonError } from './failure';
+import type { BoundCampaign } from './sheet-state';
+
+export const PART_SIZE = 500;
+export const CAMPAIGN_NAME_MAX = 80;
+
+export interface Part {
+  id: string;
+  /** People in it as the API last said; -1 when unknown (a campaign chosen from the list). */
+  size: number;
+  /** Generate was sent to it: it takes no new people. */
+  closed: boolean;
+}
+
+export interface CampaignParts {
+  /** The first part's id: the campaign's id in the sidebar and the money calls. */
+  id: string;
+  name: string;
+  /** Null for an existing API campaign chosen from the list: it stays one part. */
+  templateId: string | null;
+  goal?: string;
+  parts: Part[];
+}
+
+const key = (firstPartId: string) => `campaign.${firstPartId}`;
+
+export function loadParts(props: Props, bound: BoundCampaign): CampaignParts {
+  return getJson<CampaignParts>(props, key(bound.id))
+    ?? { id: bound.id, name: bound.name, templateId: null, parts: [{ id: bound.id, size: -1, closed: false }] };
+}
+
+export function saveParts(props: Props, c: CampaignParts): void {
+  setJson(props, key(c.id), c);
+}
+
+export function partIds(c: CampaignParts): Set<string> {
+  return new Set(c.parts.map((p) => p.id));
+}
+
+/** "<name> · part N", the whole within the API's 80 characters. */
+export function partName(name: string, n: number): string {
+  const tail = ` · part ${n}`;
+  return name.slice(0, CAMPAIGN_NAME_MAX - tail.length).trimEnd() + tail;
+}
+
+/**
+ * POST /campaigns once; after an unknown outcome the list says whether it was made (never a second
+ * post: a retry would make a second campaign).
+ */
+export function createApiCampaign(api: ApiClient, body: { templateId: string; name: string; goal?: string }, now: number): { id: string; name: string } {
+  try {
+    const created = api.createCampaign(body);
+    return { id: created.id, name: created.name };
+  } catch (e) {
+    if (!(isApiError(e) && e.code === 'network')) throw e;
+    const found = findCreated(api.listCampaigns(100), body.name, now);
+    if (!found) {
+      throw new AddonError('network', `No clear answer came back while creating “${body.name}”, and no campaign of that name has appeared in your campaign list, so it was most likely not created. Look for it under “Existing campaign” before creating it again.`);
+    }
+    return { id: found.id, name: found.name };
+  }
+}
+
+/** The newest campaign of that name created since the request started (with slack for clock skew). */
+function findCreated(list: CampaignSummary[], name: string, since: number): CampaignSummary | undefined {
+  const skewMs = 10 * 60_000;
+  return list.find((c) => c.name.trim() === name.trim() && Date.parse(c.createdAt) >= since - skewMs);
+}
+
+/** Where a push's new people go: the last open part with room, else a new part (saved at once). */
+export function partAllocator(c: CampaignParts, api: ApiClient, props: Props, now: () => number): PartAllocator {
+  return {
+    next() {
+      const open = c.parts[c.parts.length - 1]!;
+      // A campaign chosen from the list stays one part: its recording is not known to make another.
+      if (c.templateId === null) return { id: open.id, room: Infinity };
+      if (!open.closed && open.size < PART_SIZE) return { id: open.id, room: PART_SIZE - Math.max(0, open.size) };
+      const made = createApiCampaign(api, { templateId: c.templateId, name: partName(c.name, c.parts.length + 1), ...(c.goal ? { goal: c.goal } : {}) }, now());
+      c.parts.push({ id: made.id, size: 0, closed: false });
+      saveParts(props, c);
+      return { id: made.id, room: PART_SIZE };
+    },
+    record(partId, total) {
+      const part = c.parts.find((p) => p.id === partId);
+      if (part && part.size !== total) {
+        part.size = total;
+        saveParts(props, c);
+      }
+    },
+    has: (partId) => c.parts.some((p) => p.id === partId),
+  };
+}
