@@ -85,7 +85,8 @@ export function campaignSection(app: App): HTMLElement {
   let lastWanted: boolean | null = null;
   c.body.append(bound, change);
 
-  watch(store, (s) => ({ sheet: s.sidebar?.sheet.name ?? null, campaign: s.sidebar?.campaign ?? null, connected: isConnected(s) }), ({ sheet, campaign, connected }) => {
+  // Folding follows the saved settings, not the live key check: a refused call must not hide the form it came from.
+  watch(store, (s) => ({ sheet: s.sidebar?.sheet.name ?? null, campaign: s.sidebar?.campaign ?? null, connected: s.sidebar?.settings.connected ?? false }), ({ sheet, campaign, connected }) => {
     if (sheet === null) { replace(bound, 'Loading…'); return; }
     replace(bound, ...(campaign
       ? ['Bound to tab ', el('strong', {}, sheet), ': ', el('strong', {}, campaign.name)]

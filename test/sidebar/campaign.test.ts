@@ -1,6 +1,6 @@
 // Campaign section: create (80-character name), pick an existing one, and follow tab switches.
 import { type Sidebar, useSidebars } from './harness';
-import { fail, ok, progress, readyReplies, state } from './fixtures';
+import { context, fail, ok, progress, readyReplies, state } from './fixtures';
 
 const sidebars = useSidebars();
 let sb: Sidebar | null = null;
@@ -71,24 +71,29 @@ describe('campaign section', () => {
   });
 
   it('should follow a tab switch to that tab\'s campaign within a poll', async () => {
-    sb = await sidebars.open({ replies: readyReplies(), timing: { statePollMs: 100 } });
+    sb = await sidebars.open({ replies: { ...readyReplies(), getActiveContext: context() }, timing: { contextPollMs: 100 } });
     await bound().getByText('Q3 outreach').waitFor();
     expect(await bound().textContent()).toBe('Bound to tab Leads: Q3 outreach');
     await sb.reply('getProgress', progress({ campaignId: 'cmp_2', status: 'stopped' }));
     await sb.reply('getSidebarState', state({ sheet: { id: 2, name: 'Events', headers: ['Name'] }, campaign: { id: 'cmp_2', name: 'Webinar attendees' } }));
+    await sb.reply('getActiveContext', context({ sheetId: 2, sheetName: 'Events' }));
     await bound().getByText('Webinar attendees').waitFor({ timeout: 3000 });
     expect(await bound().textContent()).toBe('Bound to tab Events: Webinar attendees');
     await sb.page.locator('#progress .status-line').getByText('Stopped').waitFor();
     await sb.reply('getSidebarState', state({ sheet: { id: 3, name: 'Cold list', headers: [] }, campaign: null }));
+    await sb.reply('getActiveContext', context({ sheetId: 3, sheetName: 'Cold list' }));
     await bound().getByText('No campaign on tab Cold list yet', { exact: false }).waitFor({ timeout: 3000 });
+    // The state is read once per tab, not on every poll.
+    expect(await sb.calls('getSidebarState')).toHaveLength(3);
   });
 
   it('should keep what the person is typing when a poll or tab switch re-renders', async () => {
-    sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state({ campaign: null }) }, timing: { statePollMs: 50 } });
+    sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state({ campaign: null }), getActiveContext: context() }, timing: { contextPollMs: 50 } });
     const name = section().getByLabel('Campaign name');
     await name.click();
     await sb.page.keyboard.type('Half typed');
     await sb.reply('getSidebarState', state({ sheet: { id: 2, name: 'Events', headers: [] }, campaign: null }));
+    await sb.reply('getActiveContext', context({ sheetId: 2, sheetName: 'Events' }));
     await bound().getByText('No campaign on tab Events yet', { exact: false }).waitFor();
     await sb.page.keyboard.type(' name');
     expect(await name.inputValue()).toBe('Half typed name');

@@ -1,6 +1,6 @@
 // Connection section: base URL and key, the masked hint, Save and test, errors inline.
 import { type Sidebar, thrown, useSidebars } from './harness';
-import { fail, freshState, ok, sidebarState, TEMPLATES, CAMPAIGNS } from './fixtures';
+import { context, fail, freshState, ok, sidebarState, TEMPLATES, CAMPAIGNS } from './fixtures';
 
 const sidebars = useSidebars();
 let sb: Sidebar | null = null;
@@ -97,16 +97,20 @@ describe('connection section', () => {
   });
 
   it('should not overwrite the address while the person is typing in it', async () => {
-    sb = await sidebars.open({ replies: { getSidebarState: freshState() }, timing: { statePollMs: 50 } });
+    sb = await sidebars.open({ replies: { getSidebarState: freshState(), getActiveContext: context() }, timing: { contextPollMs: 50 } });
     const url = section().getByLabel('API address');
     await url.fill('https://typing.example');
     await sb.reply('getSidebarState', ok(sidebarState({ settings: { baseUrl: 'https://server.example/api/v1', keyHint: null, connected: false }, campaign: null })));
-    const before = (await sb.calls('getSidebarState')).length;
-    await sb.waitForCalls('getSidebarState', before + 3);
+    // A tab switch re-reads the state while the person types.
+    await sb.reply('getActiveContext', context({ sheetId: 2 }));
+    await sb.waitForCalls('getSidebarState', 2);
+    await sb.page.waitForTimeout(100);
     expect(await url.inputValue()).toBe('https://typing.example');
     // Once the person leaves the field with their edit, the edit is still kept.
     await url.blur();
-    await sb.waitForCalls('getSidebarState', before + 6);
+    await sb.reply('getActiveContext', context({ sheetId: 3 }));
+    await sb.waitForCalls('getSidebarState', 3);
+    await sb.page.waitForTimeout(100);
     expect(await url.inputValue()).toBe('https://typing.example');
   });
 });

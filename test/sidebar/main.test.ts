@@ -69,7 +69,7 @@ describe('sidebar page', () => {
     sb.page.on('dialog', (d) => { dialogs += 1; void d.dismiss(); });
     await sb.page.locator('#template .choice-name').getByText(evil).waitFor({ state: 'attached' });
     await sb.page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
-    await sb.page.locator('.stalled-slot [role=alert]').getByText(evil).waitFor();
+    await sb.page.locator('.stage-list').getByText(evil).waitFor();
     await sb.page.waitForTimeout(200);
     expect(await sb.page.locator('img').count()).toBe(0);
     expect(dialogs).toBe(0);
@@ -123,7 +123,7 @@ describe('sidebar page', () => {
       sb = await sidebars.open({
         replies: { ...readyReplies(), getSidebarState: state({ sample: { firstName: '', company: 'Analytical Engines', hook: 'x'.repeat(230) } }) },
       });
-      await sb.page.getByText('Too long: 230 of 200 characters', { exact: false }).waitFor();
+      await sb.page.getByText('Hook is 230 characters; the limit is 200.').waitFor();
       await shot(sb, 'sidebar-columns.png', 'columns');
       await sb.close();
 
