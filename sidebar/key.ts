@@ -28,7 +28,7 @@ export function isConnected(s: AppState): boolean {
 export function keyProblemLines(p: { code: string; message: string }, hint: string | null): string[] {
   const key = hint ? `the key ${hint}` : 'the saved key';
   const head = p.code === 'forbidden' ? `The service refused a change with ${key}: it is a read-only key. Paste a key with writing switched on and Save and test.`
-    : p.code === 'api_off' ? `The service's API is switched off, so ${key} cannot be used now. Nothing to change here: this clears once a call works again.`
+    : p.code === 'api_off' ? `The service’s API is switched off, so ${key} cannot be used now. Nothing to change here: this clears once a call works again.`
       : `The service refused ${key}. Paste a working key and Save and test.`;
   return [head, p.message];
 }

@@ -114,3 +114,43 @@ describe('connection section', () => {
     expect(await url.inputValue()).toBe('https://typing.example');
   });
 });
+
+describe('connection badge', () => {
+  const replies = () => ({ getSidebarState: ok(sidebarState()), listTemplates: ok({ templates: TEMPLATES }), listCampaigns: ok({ campaigns: CAMPAIGNS }), getProgress: fail('internal', 'unscripted') });
+  const estimate = ok({ leads: 1, low: 1, high: 2, balance: 9, affordable: true });
+  const checkEstimate = () => sb!.page.locator('#money').getByRole('button', { name: 'Check estimate' }).click();
+
+  it('should turn "Connected" off and name the refused key when any call is refused, and back on when one works', async () => {
+    sb = await sidebars.open({ replies: { ...replies(), getEstimate: [fail('unauthorized', 'The API key was refused.'), estimate] } });
+    await section().locator('.card-status').getByText('Connected').waitFor();
+    await checkEstimate();
+    await section().locator('.card-status').getByText('Key refused').waitFor();
+    await section().getByRole('alert').getByText('The service refused the key ••••1a2b.', { exact: false }).waitFor({ state: 'attached' });
+    await checkEstimate();
+    await section().locator('.card-status').getByText('Connected').waitFor();
+    expect(await section().getByText('The service refused the key', { exact: false }).count()).toBe(0);
+  });
+
+  it('should say a read-only key is read-only, and drop an API-off error once a call works again', async () => {
+    sb = await sidebars.open({ replies: { ...replies(), getEstimate: [fail('forbidden', 'This key cannot write.'), fail('api_off', 'The API is switched off.'), estimate] } });
+    await section().locator('.card-status').getByText('Connected').waitFor();
+    await checkEstimate();
+    await section().getByText('The service refused a change with the key ••••1a2b: it is a read-only key.', { exact: false }).waitFor({ state: 'attached' });
+    await checkEstimate();
+    await section().getByText('The service’s API is switched off, so the key ••••1a2b cannot be used now.', { exact: false }).waitFor({ state: 'attached' });
+    expect(await section().locator('.card-status').textContent()).toBe('Key refused');
+    await checkEstimate();
+    await section().locator('.card-status').getByText('Connected').waitFor();
+    expect(await section().getByText('switched off', { exact: false }).count()).toBe(0);
+  });
+
+  it('should turn the badge back on after Save and test', async () => {
+    sb = await sidebars.open({ replies: { ...replies(), getEstimate: fail('unauthorized', 'Refused.'), saveSettings: ok({ settings: { baseUrl: 'https://api.example.com/api/v1', keyHint: '••••7777', connected: true } }) } });
+    await checkEstimate();
+    await section().locator('.card-status').getByText('Key refused').waitFor();
+    await section().getByLabel('API key').fill('sk_new7777');
+    await section().getByRole('button', { name: 'Save and test' }).click();
+    await section().locator('.card-status').getByText('Connected').waitFor();
+    await section().getByText('Connected. The key works.').waitFor({ state: 'attached' });
+  });
+});
