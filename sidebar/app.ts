@@ -28,10 +28,12 @@ export interface App {
 
 export function createApp(store: Store, timing: Timing): App {
   let campaignsLoad: Promise<void> | null = null;
+  let lastStateTry = 0;
   const app: App = {
     store,
     timing,
     async loadState() {
+      lastStateTry = Date.now();
       const r = await call('getSidebarState');
       if (r.ok) {
         const { ok: _ok, ...sidebar } = r;
@@ -47,7 +49,9 @@ export function createApp(store: Store, timing: Timing): App {
       const { ok: _ok, ...active } = r;
       store.set({ active });
       const shown = store.get().sidebar?.sheet.id;
-      if (shown !== active.sheetId) await app.loadState();
+      // A state that failed to load is asked for again at the progress pace, not at every poll.
+      const retry = shown === undefined && Date.now() - lastStateTry >= timing.progressPollMs;
+      if (shown !== undefined ? shown !== active.sheetId : retry) await app.loadState();
     },
     async loadTemplates() {
       const r = await call('listTemplates');
