@@ -1,6 +1,7 @@
 // Buttons that run one server call at a time, and inline messages for their outcome.
 import { el, replace } from './dom';
 import type { Failure } from '../src/server/contract';
+import { same, type AppState, type Store } from './state';
 
 export interface ActionButton {
   el: HTMLButtonElement;
@@ -53,31 +54,60 @@ export function actionButton(label: string, kind: ButtonKind, run: () => Promise
   };
 }
 
+/** Blocks each button with its reason, showing a reason only once when several buttons share it. */
+export function blockAll(...pairs: [ActionButton, string | null][]): void {
+  const said = new Set<string>();
+  for (const [button, reason] of pairs) {
+    button.block(reason);
+    if (reason !== null && said.has(reason)) button.reason.hidden = true;
+    if (reason !== null) said.add(reason);
+  }
+}
+
 export type Tone = 'error' | 'ok' | 'info' | 'warn';
+
+/** What a message belongs to; it goes as soon as this changes (DESIGN 10). */
+export type Scope = (s: AppState) => unknown;
+
+/** The tab and its campaign: every message belongs to both. */
+export const tabScope: Scope = (s) => [s.active?.sheetId ?? s.sidebar?.sheet.id ?? null, s.sidebar?.campaign?.id ?? null];
+
+/** The campaign's state as last read: for messages that describe it ("3 still rendering"). */
+export const progressScope: Scope = (s) => s.progress && [s.progress.status, s.progress.counts];
 
 export interface Message {
   el: HTMLElement;
+  /** Shows lines until the tab or campaign changes. */
   show(tone: Tone, ...lines: string[]): void;
+  /** Shows lines until the tab, the campaign or `scope` changes. */
+  showWhile(scope: Scope, tone: Tone, ...lines: string[]): void;
   clear(): void;
 }
 
 /** An inline message slot next to a control; errors are announced (role=alert). */
-export function message(): Message {
+export function message(store: Store): Message {
   const box = el('div', { class: 'msg', hidden: true });
+  let owner: { scope: Scope; value: unknown } | null = null;
+  const clear = () => {
+    owner = null;
+    box.hidden = true;
+    box.removeAttribute('role');
+    replace(box);
+  };
+  const showWhile = (scope: Scope, tone: Tone, ...lines: string[]) => {
+    const both: Scope = (s) => [tabScope(s), scope(s)];
+    owner = { scope: both, value: both(store.get()) };
+    box.className = `msg msg-${tone}`;
+    box.setAttribute('role', tone === 'error' ? 'alert' : 'status');
+    replace(box, ...lines.map((l) => el('p', {}, l)));
+    box.hidden = false;
+  };
+  store.subscribe((s) => { if (owner && !same(owner.scope(s), owner.value)) clear(); });
   return {
     el: box,
-    show(tone, ...lines) {
-      box.className = `msg msg-${tone}`;
-      if (tone === 'error') box.setAttribute('role', 'alert');
-      else box.setAttribute('role', 'status');
-      replace(box, ...lines.map((l) => el('p', {}, l)));
-      box.hidden = false;
-    },
-    clear() {
-      box.hidden = true;
-      box.removeAttribute('role');
-      replace(box);
-    },
+    show: (tone, ...lines) => showWhile(() => null, tone, ...lines),
+    showWhile,
+    clear,
   };
 }
 

@@ -1,37 +1,57 @@
 // The shared context every section gets: the store, and the loaders that fill it from the server.
-import { call } from './bridge';
+import { ACCOUNT_MIXUP, isAccountMixup } from './accounts';
+import { call, thrownText } from './bridge';
 import type { Store } from './state';
 
 export interface Timing {
-  /** getSidebarState poll while visible (tab switches, selection). */
-  statePollMs: number;
+  /** getActiveContext poll while visible (tab switches, selection): reads no property. */
+  contextPollMs: number;
   /** getProgress poll while videos are in flight. */
   progressPollMs: number;
 }
 
-export const DEFAULT_TIMING: Timing = { statePollMs: 3000, progressPollMs: 30000 };
+export const DEFAULT_TIMING: Timing = { contextPollMs: 1000, progressPollMs: 30000 };
 
 export interface App {
   store: Store;
   timing: Timing;
   /** Re-reads getSidebarState; a failure is kept in `sidebarError`. */
   loadState(): Promise<void>;
+  /** Reads the active tab and selection; a different tab than the one shown reloads the state. */
+  loadContext(): Promise<void>;
   loadTemplates(): Promise<void>;
+  /** Re-reads the campaign list; calls made while one is under way share it. */
   loadCampaigns(): Promise<void>;
   /** Re-reads getProgress for the bound campaign (no-op without one). */
   loadProgress(): Promise<void>;
 }
 
 export function createApp(store: Store, timing: Timing): App {
-  return {
+  let campaignsLoad: Promise<void> | null = null;
+  let lastStateTry = 0;
+  const app: App = {
     store,
     timing,
     async loadState() {
+      lastStateTry = Date.now();
       const r = await call('getSidebarState');
       if (r.ok) {
         const { ok: _ok, ...sidebar } = r;
         store.set({ sidebar, sidebarError: null });
-      } else store.set({ sidebarError: r.error.message });
+      } else {
+        store.set({ sidebarError: isAccountMixup(thrownText(r)) ? ACCOUNT_MIXUP : [r.error.message] });
+      }
+    },
+    async loadContext() {
+      const r = await call('getActiveContext');
+      // A failed poll changes nothing: the next one, or an action, tells.
+      if (!r.ok) return;
+      const { ok: _ok, ...active } = r;
+      store.set({ active });
+      const shown = store.get().sidebar?.sheet.id;
+      // A state that failed to load is asked for again at the progress pace, not at every poll.
+      const retry = shown === undefined && Date.now() - lastStateTry >= timing.progressPollMs;
+      if (shown !== undefined ? shown !== active.sheetId : retry) await app.loadState();
     },
     async loadTemplates() {
       const r = await call('listTemplates');
@@ -43,22 +63,29 @@ export function createApp(store: Store, timing: Timing): App {
         store.set({ templates: r.templates, templatesError: null, templateId });
       } else store.set({ templatesError: r.error.message });
     },
-    async loadCampaigns() {
-      const r = await call('listCampaigns', { limit: 50 });
-      if (r.ok) store.set({ campaigns: r.campaigns, campaignsError: null });
-      else store.set({ campaignsError: r.error.message });
+    loadCampaigns() {
+      campaignsLoad ??= call('listCampaigns', { limit: 50 }).then((r) => {
+        if (r.ok) store.set({ campaigns: r.campaigns, campaignsError: null });
+        else store.set({ campaignsError: r.error.message });
+      }).finally(() => { campaignsLoad = null; });
+      return campaignsLoad;
     },
     async loadProgress() {
-      if (!store.get().sidebar?.campaign) return;
+      const asked = store.get().sidebar?.campaign?.id;
+      if (!asked) return;
       const r = await call('getProgress');
       if (r.ok) {
         const { ok: _ok, ...progress } = r;
         // A reply for a campaign no longer bound (the person switched tabs meanwhile) is stale.
-        if (progress.campaignId !== store.get().sidebar?.campaign?.id) return;
+        if (progress.campaignId !== asked || asked !== store.get().sidebar?.campaign?.id) return;
+        const s = store.get();
         // Someone watching a generate keeps watching until nothing is left pending or rendering.
-        const awaiting = store.get().awaitingRender && (progress.counts.pending > 0 || progress.counts.rendering > 0);
-        store.set({ progress, progressError: null, awaitingRender: awaiting });
-      } else store.set({ progressError: r.error.message });
+        const awaiting = s.awaitingRender && (progress.counts.pending > 0 || progress.counts.rendering > 0);
+        // The state has been read: an unknown outcome on this campaign is settled.
+        const { [asked]: _settled, ...unsettled } = s.unsettled;
+        store.set({ progress, progressError: null, awaitingRender: awaiting, unsettled });
+      } else if (asked === store.get().sidebar?.campaign?.id) store.set({ progressError: r.error.message });
     },
   };
+  return app;
 }

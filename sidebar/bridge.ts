@@ -34,8 +34,28 @@ export function findDate(value: unknown, path = 'args'): string | null {
   return null;
 }
 
-function failure(message: string): Failure {
-  return { ok: false, error: { code: 'network', message } };
+/**
+ * A failure the page made itself: `thrown` holds the failure handler's text when the call threw or
+ * the connection to Google broke, so nobody knows whether the server finished its work.
+ */
+export interface CallFailure extends Failure { thrown?: string }
+
+function failure(message: string, thrown?: string): CallFailure {
+  return { ok: false, error: { code: 'network', message }, ...(thrown !== undefined ? { thrown } : {}) };
+}
+
+/** The failure handler's text when this reply came from it, else null. */
+export function thrownText(reply: { ok: boolean }): string | null {
+  const t = (reply as CallFailure).thrown;
+  return typeof t === 'string' ? t : null;
+}
+
+type Observer = (name: Name, reply: { ok: boolean; error?: Failure['error'] }) => void;
+const observers: Observer[] = [];
+
+/** Sees every reply before its caller does (the key badge watches them all). */
+export function observeReplies(fn: Observer): void {
+  observers.push(fn);
 }
 
 function errorText(error: unknown): string {
@@ -49,7 +69,7 @@ function errorText(error: unknown): string {
 
 /**
  * Calls a server function. Resolves with its reply; a thrown server error or a lost connection
- * resolves as `{ ok: false, error: { code: 'network', message } }`. Rejects only on a programming
+ * resolves as `{ ok: false, error: { code: 'network', message }, thrown }`. Rejects only on a programming
  * error (a Date in the arguments).
  */
 export function call<K extends Name>(name: K, ...args: Parameters<ServerFunctions[K]>): Promise<ReturnType<ServerFunctions[K]>> {
@@ -58,15 +78,20 @@ export function call<K extends Name>(name: K, ...args: Parameters<ServerFunction
   if (datePath) return Promise.reject(new TypeError(`${name}: ${datePath} is a Date; send an ISO string instead`));
   const run = runner();
   if (!run) return Promise.resolve(failure('This page is not connected to the spreadsheet. Close the sidebar and open it again.') as R);
-  return new Promise<R>((resolve) => {
+  return new Promise<R>((settle) => {
+    const resolve = (reply: R) => {
+      for (const o of observers) o(name, reply as { ok: boolean; error?: Failure['error'] });
+      settle(reply);
+    };
     const target = run
       .withSuccessHandler((value) => {
         // A reply that is not the agreed shape is reported rather than trusted.
         if (value && typeof value === 'object' && typeof (value as { ok?: unknown }).ok === 'boolean') resolve(value as R);
-        else resolve({ ok: false, error: { code: 'bad_reply', message: 'The add-on gave an answer this page does not understand. Reload the sidebar and try again.' } } as R);
+        else resolve({ ok: false, error: { code: 'bad_reply', message: 'The add-on gave an answer this page does not understand. Reload the sidebar.' } } as R);
       })
       .withFailureHandler((error) => {
-        resolve(failure(`The add-on stopped with an error: ${errorText(error)}. Try again in a moment.`) as R);
+        const text = errorText(error);
+        resolve(failure(`The add-on stopped with an error: ${text}.`, text) as R);
       });
     const fn = target[name];
     if (typeof fn !== 'function') {

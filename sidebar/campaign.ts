@@ -1,11 +1,12 @@
 // Campaign section: the campaign bound to the active tab, create a new one, or pick an existing one.
 import type { App } from './app';
 import { actionButton, message, okOrShow } from './action';
-import { call } from './bridge';
+import { call, thrownText } from './bridge';
 import { card } from './card';
 import { el, replace } from './dom';
 import { enterClicks, labelled } from './field';
 import { count, formatNumber, statusWord } from './format';
+import { isConnected } from './key';
 import { watch } from './state';
 
 const NAME_LIMIT = 80;
@@ -19,12 +20,19 @@ export function campaignSection(app: App): HTMLElement {
   const name = el('input', { type: 'text', name: 'campaignName', maxlength: NAME_LIMIT, autocomplete: 'off' });
   const counter = el('span', { class: 'counter' });
   const goal = el('textarea', { name: 'campaignGoal', rows: 2 });
-  const createMsg = message();
+  const createMsg = message(store);
   const create = actionButton('Create campaign', 'primary', async () => {
     const { templateId, sidebar } = store.get();
     if (!templateId) return;
     const goalText = goal.value.trim();
-    const r = okOrShow(await call('createCampaign', { templateId, name: name.value.trim(), ...(goalText ? { goal: goalText } : {}) }), createMsg);
+    const reply = await call('createCampaign', { templateId, name: name.value.trim(), ...(goalText ? { goal: goalText } : {}) });
+    if (!reply.ok && (reply.error.code === 'network' || thrownText(reply) !== null)) {
+      // POST /campaigns is never repeated blindly (api-spec 7): say it may exist and show the list.
+      createMsg.show('error', reply.error.message, 'The campaign may have been created anyway: look for it under “Or use an existing one” before creating it again.');
+      await Promise.all([app.loadState(), app.loadCampaigns()]);
+      return;
+    }
+    const r = okOrShow(reply, createMsg);
     if (!r) return;
     name.value = '';
     goal.value = '';
@@ -38,7 +46,7 @@ export function campaignSection(app: App): HTMLElement {
     replace(counter, `${formatNumber(n)} / ${NAME_LIMIT}`);
     counter.classList.toggle('counter-full', n >= NAME_LIMIT);
     const s = store.get();
-    create.block(!s.sidebar?.settings.connected ? 'Connect first.'
+    create.block(!isConnected(s) ? 'Connect first.'
       : !s.templateId ? 'Choose a template above first.'
         : !name.value.trim() ? 'Give the campaign a name.' : null);
   };
@@ -47,7 +55,7 @@ export function campaignSection(app: App): HTMLElement {
 
   // Pick
   const pick = el('select', { name: 'campaignPick' });
-  const pickMsg = message();
+  const pickMsg = message(store);
   const use = actionButton('Use this campaign', 'secondary', async () => {
     const campaignId = pick.value;
     if (!campaignId) return;
@@ -58,8 +66,10 @@ export function campaignSection(app: App): HTMLElement {
     pickMsg.show('ok', `Bound “${r.campaign.name}” to tab ${sidebar?.sheet.name ?? 'this tab'}.`);
     await app.loadState();
   });
-  const updateUse = () => use.block(pick.value ? null : store.get().sidebar?.settings.connected ? 'Choose a campaign from the list.' : 'Connect first.');
+  const updateUse = () => use.block(pick.value ? null : isConnected(store.get()) ? 'Choose a campaign from the list.' : 'Connect first.');
   pick.addEventListener('change', updateUse);
+  // The list is read when the person goes to it, so it is never stale and never polled.
+  pick.addEventListener('focus', () => { if (isConnected(store.get())) void app.loadCampaigns(); });
 
   const change = el('details', { class: 'sub' }, el('summary', {}, 'Create or switch campaign'),
     el('section', { class: 'stack', 'aria-label': 'Create a campaign' },
@@ -75,6 +85,7 @@ export function campaignSection(app: App): HTMLElement {
   let lastWanted: boolean | null = null;
   c.body.append(bound, change);
 
+  // Folding follows the saved settings, not the live key check: a refused call must not hide the form it came from.
   watch(store, (s) => ({ sheet: s.sidebar?.sheet.name ?? null, campaign: s.sidebar?.campaign ?? null, connected: s.sidebar?.settings.connected ?? false }), ({ sheet, campaign, connected }) => {
     if (sheet === null) { replace(bound, 'Loading…'); return; }
     replace(bound, ...(campaign
@@ -86,8 +97,9 @@ export function campaignSection(app: App): HTMLElement {
     lastWanted = wanted;
   });
 
-  watch(store, (s) => ({ list: s.campaigns, error: s.campaignsError, bound: s.sidebar?.campaign?.id ?? null, connected: s.sidebar?.settings.connected ?? false }), ({ list, error, bound: boundId, connected }) => {
+  watch(store, (s) => ({ list: s.campaigns, error: s.campaignsError, bound: s.sidebar?.campaign?.id ?? null, connected: isConnected(s) }), ({ list, error, bound: boundId, connected }) => {
     if (error) pickMsg.show('error', error);
+    else if (list) pickMsg.clear();
     const keep = pick.value;
     replace(pick,
       el('option', { value: '' }, list ? (list.length ? 'Choose a campaign…' : 'No campaigns yet') : connected ? 'Loading…' : 'Connect first'),
@@ -97,6 +109,6 @@ export function campaignSection(app: App): HTMLElement {
     updateUse();
   });
 
-  watch(store, (s) => ({ connected: s.sidebar?.settings.connected ?? false, templateId: s.templateId }), updateCreate);
+  watch(store, (s) => ({ connected: isConnected(s), templateId: s.templateId }), updateCreate);
   return c.el;
 }

@@ -6,9 +6,14 @@ import { call } from './bridge';
 import { card, openWithCampaign } from './card';
 import { el, replace, uid } from './dom';
 import { markSaved, syncValue } from './field';
-import { FALLBACK_HINTS, FIELD_LABELS, FIELD_LIMITS, PERSON_FIELDS, fieldIssue, type PersonField } from './fields';
+import { FALLBACK_HINTS, FIELD_LABELS, FIELD_LIMITS, PERSON_FIELDS, sampleProblems, type PersonField } from './fields';
+import { currentSample } from './sample';
 import type { FieldMap, SidebarState } from '../src/server/contract';
+import { OUTPUT_HEADERS } from '../src/sheet/headers';
 import { watch } from './state';
+
+/** The add-on's own output columns: never a person's input. */
+const OUTPUTS: readonly string[] = Object.values(OUTPUT_HEADERS);
 
 /** Fields a fallback makes sense for: the ones spoken or shown to the person. */
 const FALLBACK_FIELDS: readonly PersonField[] = ['firstName', 'company', 'role', 'hook', 'ctaLabel', 'ctaUrl', 'headline'];
@@ -27,7 +32,7 @@ export function columnsSection(app: App): HTMLElement {
   const { store } = app;
   const c = card('columns', 'Columns');
   openWithCampaign(c, store);
-  const msg = message();
+  const msg = message(store);
   const intro = el('p', { class: 'muted' });
   const list = el('div', { class: 'map-list' });
   let current: Slice | null = null;
@@ -51,7 +56,14 @@ export function columnsSection(app: App): HTMLElement {
     return { field, select, fallback, meta, flag };
   });
 
-  const refreshRow = (row: Row, s: Slice) => {
+  /** The fallbacks as typed now, so a fallback settles a problem before it is saved. */
+  const typedFallbacks = (s: Slice): Partial<FieldMap<string>> => {
+    const out: Partial<FieldMap<string>> = { ...s.fallbacks };
+    for (const r of rows) if (r.fallback) out[r.field] = r.fallback.value;
+    return out;
+  };
+
+  const refreshRow = (row: Row, s: Slice, problems: ReturnType<typeof sampleProblems>) => {
     const { field, select, fallback, meta, flag } = row;
     const overridden = s.overrides.includes(field);
     const column = s.mapping[field];
@@ -61,13 +73,18 @@ export function columnsSection(app: App): HTMLElement {
     replace(meta, el('span', { class: 'map-source' }, source),
       sample === null ? null : el('span', { class: 'map-sample' }, sample ? `Sample: ${sample}` : 'Sample: (empty)'));
     const fb = fallback ? fallback.value : s.fallbacks[field];
-    let issue = s.sample ? fieldIssue(field, sample ?? undefined, fb)?.text ?? null : null;
+    const lines = problems.filter((p) => p.field === field).map((p) => p.message);
     if (field === 'firstName' && !column && !select.value && !(fb ?? '').trim()) {
-      issue = 'Required: no first-name column. Choose one, or every row will be marked invalid.';
+      lines.push('Required: no first-name column. Choose one, or every row will be marked invalid.');
     }
-    replace(flag, issue ?? '');
-    flag.hidden = !issue;
-    row.select.classList.toggle('invalid', Boolean(issue));
+    replace(flag, ...lines.map((l) => el('p', {}, l)));
+    flag.hidden = lines.length === 0;
+    row.select.classList.toggle('invalid', lines.length > 0);
+  };
+
+  const refreshRows = (s: Slice) => {
+    const problems = sampleProblems(s.sample, typedFallbacks(s));
+    for (const r of rows) refreshRow(r, s, problems);
   };
 
   const render = (s: Slice, sheetChanged: boolean) => {
@@ -75,7 +92,7 @@ export function columnsSection(app: App): HTMLElement {
       const { field, select, fallback } = row;
       const wanted = s.overrides.includes(field) ? s.mapping[field] ?? '' : '';
       const keep = select.value;
-      const headers = s.sheet.headers.filter((h) => h !== '');
+      const headers = s.sheet.headers.filter((h) => h.trim() !== '' && !OUTPUTS.includes(h.trim()));
       if (wanted && !headers.includes(wanted)) headers.push(wanted);
       replace(select, el('option', { value: '' }, 'Detect automatically'),
         ...headers.map((h) => el('option', { value: h }, s.sheet.headers.includes(h) ? h : `${h} (not in this tab)`)));
@@ -84,15 +101,15 @@ export function columnsSection(app: App): HTMLElement {
       else select.value = keep;
       syncValue(select, wanted);
       if (fallback) syncValue(fallback, s.fallbacks[field] ?? '');
-      refreshRow(row, s);
     }
+    refreshRows(s);
     replace(intro, s.sample ? 'Values from the first selected row are shown under each field.' : 'Select a row in the sheet to see its values here.');
     const issues = rows.filter((r) => !r.flag.hidden).length;
     const found = PERSON_FIELDS.filter((f) => s.mapping[f]).length;
     c.status(issues ? `${issues} to fix` : `${found} of ${PERSON_FIELDS.length} found`, issues ? 'warn' : 'done');
   };
 
-  const onEdit = () => { if (current) for (const r of rows) refreshRow(r, current); };
+  const onEdit = () => { if (current) refreshRows(current); };
   list.addEventListener('change', onEdit);
   list.addEventListener('input', onEdit);
 
@@ -116,13 +133,12 @@ export function columnsSection(app: App): HTMLElement {
   c.body.append(intro, list, el('div', { class: 'row' }, save.el), msg.el);
 
   watch(store, (s): Slice | null => s.sidebar
-    ? { sheet: s.sidebar.sheet, mapping: s.sidebar.mapping, overrides: s.sidebar.overrides, fallbacks: s.sidebar.fallbacks, sample: s.sidebar.sample }
+    ? { sheet: s.sidebar.sheet, mapping: s.sidebar.mapping, overrides: s.sidebar.overrides, fallbacks: s.sidebar.fallbacks, sample: currentSample(s) }
     : null,
   (s) => {
     if (!s) return;
     const sheetChanged = current !== null && current.sheet.id !== s.sheet.id;
     current = s;
-    if (sheetChanged) msg.clear();
     render(s, sheetChanged);
   });
   return c.el;

@@ -5,6 +5,7 @@ import { call } from './bridge';
 import { autoOpen, card } from './card';
 import { el, replace } from './dom';
 import { enterClicks, labelled, markSaved, syncValue } from './field';
+import { isConnected, keyProblemLines } from './key';
 import { watch } from './state';
 
 export function connectionSection(app: App): HTMLElement {
@@ -14,7 +15,9 @@ export function connectionSection(app: App): HTMLElement {
   const baseUrl = el('input', { type: 'url', name: 'baseUrl', autocomplete: 'off', spellcheck: 'false', placeholder: 'https://…/api/v1' });
   const apiKey = el('input', { type: 'password', name: 'apiKey', autocomplete: 'off', spellcheck: 'false' });
   const keyHint = el('span', { class: 'key-hint' });
-  const msg = message();
+  const msg = message(store);
+  // A refused key is said here whichever call met it, and goes when a call works again.
+  const keyMsg = el('div', { class: 'msg msg-error', role: 'alert', hidden: true });
 
   const save = actionButton('Save and test', 'primary', async () => {
     const url = baseUrl.value.trim();
@@ -23,7 +26,10 @@ export function connectionSection(app: App): HTMLElement {
     if (!url) { msg.show('error', 'Enter the API address, ending in /api/v1.'); baseUrl.focus(); return; }
     if (!key && !hasKey) { msg.show('error', 'Paste your API key.'); apiKey.focus(); return; }
     msg.show('info', 'Checking the key…');
-    const r = okOrShow(await call('saveSettings', key ? { baseUrl: url, apiKey: key } : { baseUrl: url }), msg);
+    const reply = await call('saveSettings', key ? { baseUrl: url, apiKey: key } : { baseUrl: url });
+    // A refused key is already said by keyMsg; saying it twice would be noise.
+    if (!reply.ok && store.get().keyProblem?.message === reply.error.message) { msg.clear(); return; }
+    const r = okOrShow(reply, msg);
     if (!r) return;
     apiKey.value = '';
     markSaved(baseUrl);
@@ -38,16 +44,18 @@ export function connectionSection(app: App): HTMLElement {
     labelled('API address', baseUrl, 'Where the video service lives, e.g. https://api.example.com/api/v1'),
     labelled('API key', apiKey, keyHint),
     el('div', { class: 'row' }, save.el),
-    msg.el);
+    keyMsg, msg.el);
   c.body.appendChild(form);
 
-  watch(store, (s) => s.sidebar?.settings ?? null, (settings) => {
+  watch(store, (s) => ({ settings: s.sidebar?.settings ?? null, connected: isConnected(s), problem: s.keyProblem }), ({ settings, connected, problem }) => {
     if (!settings) return;
     syncValue(baseUrl, settings.baseUrl ?? '');
     replace(keyHint, settings.keyHint ? `Key saved: ${settings.keyHint}. Leave empty to keep it.` : 'No key saved yet.');
     apiKey.placeholder = settings.keyHint ? 'Paste a new key to replace it' : 'Paste your API key';
-    c.status(settings.connected ? 'Connected' : 'Not connected', settings.connected ? 'done' : 'todo');
-    toggle(!settings.connected);
+    replace(keyMsg, ...(problem ? keyProblemLines(problem, settings.keyHint) : []).map((l) => el('p', {}, l)));
+    keyMsg.hidden = !problem;
+    c.status(connected ? 'Connected' : problem ? 'Key refused' : 'Not connected', connected ? 'done' : problem ? 'warn' : 'todo');
+    toggle(!connected);
   });
   return c.el;
 }

@@ -3,14 +3,17 @@ import { el, uid } from './dom';
 
 export interface ConfirmOptions {
   title: string;
-  text: string;
+  /** One paragraph per string. */
+  text: string | string[];
   confirmLabel: string;
   cancelLabel?: string;
+  /** Aborting closes the dialog as a cancel (what it asked about is no longer on screen). */
+  signal?: AbortSignal;
 }
 
 const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
 
-/** Asks the person; resolves true only on the confirm button. Escape and Cancel resolve false. */
+/** Asks the person; resolves true only on the confirm button. Escape, Cancel and the signal resolve false. */
 export function confirmDialog(opts: ConfirmOptions): Promise<boolean> {
   const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   const titleId = uid('dlg-title');
@@ -19,7 +22,7 @@ export function confirmDialog(opts: ConfirmOptions): Promise<boolean> {
   const ok = el('button', { type: 'button', class: 'btn btn-primary' }, opts.confirmLabel);
   const dialog = el('dialog', { class: 'dialog', role: 'alertdialog', 'aria-modal': 'true', 'aria-labelledby': titleId, 'aria-describedby': textId },
     el('h2', { id: titleId }, opts.title),
-    el('p', { id: textId }, opts.text),
+    el('div', { id: textId, class: 'stack' }, ...(Array.isArray(opts.text) ? opts.text : [opts.text]).map((t) => el('p', {}, t))),
     el('div', { class: 'row row-end' }, cancel, ok));
   document.body.appendChild(dialog);
 
@@ -50,6 +53,8 @@ export function confirmDialog(opts: ConfirmOptions): Promise<boolean> {
     dialog.addEventListener('cancel', (ev) => { ev.preventDefault(); finish(false); });
     cancel.addEventListener('click', () => finish(false));
     ok.addEventListener('click', () => finish(true));
+    if (opts.signal?.aborted) { finish(false); return; }
+    opts.signal?.addEventListener('abort', () => finish(false));
     dialog.showModal();
     // Cancel first: the safe choice is where focus lands.
     cancel.focus();

@@ -4,6 +4,7 @@ import { campaignSection } from './campaign';
 import { columnsSection } from './columns';
 import { connectionSection } from './connection';
 import { el, replace } from './dom';
+import { isConnected, trackKey } from './key';
 import { moneySection } from './money';
 import { createPoller } from './poller';
 import { inFlight, progressSection } from './progress';
@@ -21,18 +22,19 @@ function start(): void {
   if (!root) return;
   const store = createStore();
   const app = createApp(store, { ...DEFAULT_TIMING, ...(window.sidebarTiming ?? {}) });
+  trackKey(store);
 
   const banner = el('div', { class: 'banner', role: 'alert', hidden: true });
   replace(root, banner, connectionSection(app), templateSection(app), campaignSection(app),
     columnsSection(app), sendSection(app), moneySection(app), progressSection(app));
 
-  watch(store, (s) => s.sidebarError, (error) => {
-    replace(banner, error ?? '');
-    banner.hidden = !error;
+  watch(store, (s) => s.sidebarError, (lines) => {
+    replace(banner, ...(lines ?? []).map((l) => el('p', {}, l)));
+    banner.hidden = !lines;
   });
 
   // Connecting unlocks the lists.
-  watch(store, (s) => s.sidebar?.settings.connected ?? false, (connected) => {
+  watch(store, isConnected, (connected) => {
     if (connected) { void app.loadTemplates(); void app.loadCampaigns(); }
   });
 
@@ -42,14 +44,17 @@ function start(): void {
     if (id) void app.loadProgress();
   });
 
-  const statePoll = createPoller(() => app.loadState(), app.timing.statePollMs);
+  // The tab and selection are polled cheaply (no property, no API: DESIGN 8); getSidebarState only
+  // when the tab changes. Progress is polled only while something renders, or until an unknown
+  // outcome on this campaign has been settled by reading it.
+  const contextPoll = createPoller(() => app.loadContext(), app.timing.contextPollMs);
   const progressPoll = createPoller(() => app.loadProgress(), app.timing.progressPollMs);
-  watch(store, (s) => inFlight(s.progress, s.awaitingRender), (moving) => {
+  watch(store, (s) => inFlight(s.progress, s.awaitingRender) || Boolean(s.sidebar?.campaign && s.unsettled[s.sidebar.campaign.id]), (moving) => {
     if (moving) progressPoll.start();
     else progressPoll.stop();
   });
 
-  void app.loadState().then(() => statePoll.start());
+  void app.loadState().then(() => contextPoll.start(true));
 }
 
 start();

@@ -1,7 +1,7 @@
 // Progress section: status, stacked bar with legend, stages in flight, the stalled alert,
 // last refresh, the auto-refresh switch, Refresh now and Export.
 import type { App } from './app';
-import { actionButton, message, okOrShow } from './action';
+import { actionButton, blockAll, message, okOrShow, progressScope } from './action';
 import { call } from './bridge';
 import { card, openWithCampaign } from './card';
 import { el, replace } from './dom';
@@ -27,17 +27,25 @@ export function activeStages(stages: Record<string, number>): [string, number][]
   return [...known, ...other].map((k) => [k, stages[k]!]);
 }
 
-/** The stalled alert's sentences; message only when it is a string (its type is not promised). */
+/** A count the API gave, when it really is a positive number (stalled's key types are not promised). */
+function positive(v: unknown): number | null {
+  return typeof v === 'number' && Number.isFinite(v) && v >= 1 ? Math.floor(v) : null;
+}
+
+/**
+ * The stalled alert's sentences: the fact once, with the minutes only when they are a positive number,
+ * then what the person can do. The service's own message is not repeated: it states the same fact
+ * (and its wording is not the contract).
+ */
 export function stalledLines(s: Stalled): string[] {
-  const lines = ['Rendering has stopped making progress on the service side.'];
-  const minutes = Number(s.minutes);
-  const jobs = Number(s.jobs);
-  if (typeof s.minutes !== 'boolean' && s.minutes !== null && s.minutes !== '' && Number.isFinite(minutes) && minutes > 0) {
-    const forJobs = Number.isFinite(jobs) && jobs > 0 && typeof s.jobs !== 'boolean' ? ` on ${count(jobs, 'video')}` : '';
-    lines.push(`Nothing has moved for ${count(minutes, 'minute')}${forJobs}.`);
-  }
-  if (typeof s.message === 'string' && s.message.trim()) lines.push(s.message);
-  return lines;
+  const minutes = positive(s.minutes);
+  const jobs = positive(s.jobs);
+  const forJobs = jobs ? ` (${count(jobs, 'video')} waiting)` : '';
+  return [
+    minutes ? `Rendering is stuck on the service side: no video has moved for ${count(minutes, 'minute')}${forJobs}.`
+      : `Rendering is stuck on the service side: no video is moving${forJobs}.`,
+    'Nothing in the sheet needs fixing. You can wait, or Stop to cancel and refund the videos not started yet.',
+  ];
 }
 
 function bar(counts: CampaignCounts): HTMLElement {
@@ -73,13 +81,13 @@ export function progressSection(app: App): HTMLElement {
   const stages = el('div', { class: 'stages' });
   const lastRefresh = el('p', { class: 'muted last-refresh' });
   const timerError = el('p', { class: 'flag', hidden: true });
-  const progressMsg = message();
+  const progressMsg = message(store);
   const view = el('div', { class: 'stack', hidden: true }, status, chart, stages);
 
   // Auto-refresh switch
   const switchInput = el('input', { type: 'checkbox', role: 'switch', id: 'auto-refresh' });
   const switchText = el('span', { class: 'switch-state' });
-  const switchMsg = message();
+  const switchMsg = message(store);
   let switchBusy = false;
   switchInput.addEventListener('change', () => {
     if (switchBusy) return;
@@ -98,28 +106,32 @@ export function progressSection(app: App): HTMLElement {
   });
   const switchRow = el('div', { class: 'switch' }, switchInput, el('label', { for: 'auto-refresh' }, 'Auto-refresh'), switchText);
 
-  const actionMsg = message();
+  const actionMsg = message(store);
   const refresh = actionButton('Refresh now', 'primary', async () => {
     actionMsg.show('info', 'Refreshing the sheet…');
     const r = okOrShow(await call('refreshNow'), actionMsg);
     if (!r) return;
-    actionMsg.show('ok', `Updated ${count(r.updated, 'row')}.${r.remaining ? ` ${count(r.remaining, 'row')} left: run again to finish.` : ''}`);
-    await Promise.all([app.loadProgress(), app.loadState()]);
+    await app.loadProgress();
+    // It describes the sheet as of this pass: a later state of the campaign replaces it.
+    actionMsg.showWhile(progressScope, 'ok', `Updated ${count(r.updated, 'row')}.${r.remaining ? ` ${count(r.remaining, 'row')} left: run again to finish.` : ''}`);
   });
   const exportBtn = actionButton('Export finished videos', 'secondary', async () => {
     const r = okOrShow(await call('exportFinishedVideos'), actionMsg);
     if (!r) return;
+    // The export switches to its new tab: read where the person is now, so the message belongs there.
+    await app.loadContext();
     actionMsg.show('ok', `Wrote ${count(r.count, 'finished video')} to the tab “${r.sheetName}”.`);
+    c.open(true);
   });
 
   c.body.append(stalled, empty, view, progressMsg.el, lastRefresh, timerError, switchRow, switchMsg.el,
-    el('div', { class: 'row' }, refresh.el, exportBtn.el), actionMsg.el);
+    el('div', { class: 'row' }, refresh.el, exportBtn.el), refresh.reason, exportBtn.reason, actionMsg.el);
 
   watch(store, (s) => ({ campaign: s.sidebar?.campaign ?? null, progress: s.progress, error: s.progressError }), ({ campaign, progress, error }) => {
     if (error) progressMsg.show('error', error); else progressMsg.clear();
-    refresh.block(campaign ? null : 'Choose or create a campaign first.');
-    exportBtn.block(campaign ? null : 'Choose or create a campaign first.');
     const p = progress && campaign && progress.campaignId === campaign.id ? progress : null;
+    blockAll([refresh, campaign ? null : 'Choose or create a campaign first.'],
+      [exportBtn, !campaign ? 'Choose or create a campaign first.' : p && p.counts.complete === 0 ? 'No finished videos to export yet.' : null]);
     view.hidden = !p;
     empty.hidden = Boolean(p);
     replace(empty, campaign ? 'Loading progress…' : 'Progress shows here once the tab has a campaign.');

@@ -1,10 +1,11 @@
 // Send section: how many rows are selected, "Add selected rows", and what became of them.
 import type { App } from './app';
-import { actionButton, message, okOrShow } from './action';
+import { actionButton, message, okOrShow, tabScope } from './action';
 import { call } from './bridge';
 import { card, openWithCampaign } from './card';
 import { el, replace } from './dom';
-import { sampleIssues } from './fields';
+import { sampleProblems } from './fields';
+import { currentSample, nothingToSend, selectedRows } from './sample';
 import { count, formatNumber } from './format';
 import type { AddRowsResult } from '../src/server/contract';
 import { watch } from './state';
@@ -26,7 +27,7 @@ export function sendSection(app: App): HTMLElement {
   openWithCampaign(c, store);
   const selected = el('p', { class: 'big' });
   const warn = el('p', { class: 'flag', hidden: true });
-  const msg = message();
+  const msg = message(store);
   const remaining = el('p', { class: 'msg msg-warn', role: 'status', hidden: true });
   const add = actionButton('Add selected rows', 'primary', async () => {
     remaining.hidden = true;
@@ -45,16 +46,19 @@ export function sendSection(app: App): HTMLElement {
   c.body.append(selected, warn, el('div', { class: 'row' }, add.el), add.reason, msg.el, remaining,
     el('p', { class: 'muted' }, 'Adding people is free. Rows that already have a Lead ID are never sent again.'));
 
-  watch(store, (s) => s.sidebar ? { rows: s.sidebar.selection.rows, campaign: s.sidebar.campaign, sample: s.sidebar.sample, fallbacks: s.sidebar.fallbacks } : null, (s) => {
+  watch(store, (s) => s.sidebar
+    ? { rows: selectedRows(s), campaign: s.sidebar.campaign, sample: currentSample(s), fallbacks: s.sidebar.fallbacks, none: nothingToSend(s) }
+    : null, (s) => {
     if (!s) return;
     replace(selected, s.rows ? `${formatNumber(s.rows)} ${s.rows === 1 ? 'row' : 'rows'} selected` : 'No rows selected');
-    const issues = sampleIssues(s.sample, s.fallbacks);
-    replace(warn, issues.length ? 'The first selected row has problems (see Columns); such rows are marked invalid and not sent.' : '');
-    warn.hidden = issues.length === 0;
-    add.block(!s.campaign ? 'Choose or create a campaign first.' : !s.rows ? 'Select the rows to send in the sheet.' : null);
+    const problems = sampleProblems(s.sample, s.fallbacks);
+    replace(warn, problems.length ? `The first selected row has problems (see Columns): ${problems.map((p) => p.message).join(' ')} Such rows are marked invalid and not sent.` : '');
+    warn.hidden = problems.length === 0;
+    add.block(!s.campaign ? 'Choose or create a campaign first.' : !s.rows ? 'Select the rows to send in the sheet.'
+      : s.none ? 'Every selected row already has a Lead ID or is empty: nothing to send.' : null);
     c.status(s.rows ? `${formatNumber(s.rows)} selected` : 'Select rows', s.rows ? 'done' : 'todo');
   });
-  // Results belong to the campaign they were for; a tab switch clears them.
-  watch(store, (s) => s.sidebar?.campaign?.id ?? null, () => { msg.clear(); remaining.hidden = true; });
+  // Results belong to the tab and campaign they were for.
+  watch(store, tabScope, () => { remaining.hidden = true; });
   return c.el;
 }

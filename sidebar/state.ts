@@ -1,14 +1,23 @@
 // The page's state in one store: what the server said, and what the person picked here.
-import type { ProgressInfo, ServerFunctions, SidebarState } from '../src/server/contract';
+import type { ActiveContext, ProgressInfo, ServerFunctions, SidebarState } from '../src/server/contract';
 import type { CampaignSummary, Template } from '../src/api/types';
 
 type Ok<T> = Extract<T, { ok: true }>;
 export type Estimate = Omit<Ok<ReturnType<ServerFunctions['getEstimate']>>, 'ok'>;
 
+/** The charging calls, as the person names them. */
+export type MoneyAction = 'preview' | 'generate' | 'stop';
+
 export interface AppState {
   sidebar: SidebarState | null;
-  /** Sentence of the last failed getSidebarState, shown at the top. */
-  sidebarError: string | null;
+  /** The latest cheap poll of the active tab and selection (getActiveContext). */
+  active: ActiveContext | null;
+  /** The last reply that refused the key (unauthorized, forbidden, api_off); null once an API call works. */
+  keyProblem: { code: string; message: string } | null;
+  /** Campaigns whose last money call has an unknown outcome, until their progress has been read. */
+  unsettled: Record<string, MoneyAction>;
+  /** Sentences of the last failed getSidebarState, shown at the top. */
+  sidebarError: string[] | null;
   templates: Template[] | null;
   templatesError: string | null;
   templateId: string | null;
@@ -22,7 +31,7 @@ export interface AppState {
 }
 
 export const initialState: AppState = {
-  sidebar: null, sidebarError: null,
+  sidebar: null, active: null, keyProblem: null, unsettled: {}, sidebarError: null,
   templates: null, templatesError: null, templateId: null,
   campaigns: null, campaignsError: null,
   estimate: null, progress: null, progressError: null, awaitingRender: false,
@@ -33,7 +42,8 @@ export type Listener = (next: AppState, prev: AppState) => void;
 export interface Store {
   get(): AppState;
   set(patch: Partial<AppState>): void;
-  subscribe(listener: Listener): void;
+  /** Returns the function that unsubscribes. */
+  subscribe(listener: Listener): () => void;
 }
 
 export function createStore(initial: AppState = initialState): Store {
@@ -44,9 +54,13 @@ export function createStore(initial: AppState = initialState): Store {
     set(patch) {
       const prev = state;
       state = { ...state, ...patch };
-      for (const l of listeners) l(state, prev);
+      // A copy: a listener may unsubscribe itself while being called.
+      for (const l of [...listeners]) l(state, prev);
     },
-    subscribe(listener) { listeners.push(listener); },
+    subscribe(listener) {
+      listeners.push(listener);
+      return () => { const i = listeners.indexOf(listener); if (i >= 0) listeners.splice(i, 1); };
+    },
   };
 }
 

@@ -3,13 +3,14 @@ import type { App } from './app';
 import { actionButton, message } from './action';
 import { autoOpen, card } from './card';
 import { el, replace, uid } from './dom';
+import { isConnected } from './key';
 import { watch } from './state';
 
 export function templateSection(app: App): HTMLElement {
   const { store } = app;
   const c = card('template', 'Template');
   const toggle = autoOpen(c);
-  const msg = message();
+  const msg = message(store);
   const list = el('div', { class: 'choices' });
   const groupName = uid('template');
   const legendId = uid('legend');
@@ -19,7 +20,7 @@ export function templateSection(app: App): HTMLElement {
   const empty = el('p', { class: 'muted' });
   c.body.append(empty, fieldset, msg.el, el('div', { class: 'row' }, reload.el));
 
-  watch(store, (s) => ({ connected: s.sidebar?.settings.connected ?? false, templates: s.templates, error: s.templatesError, id: s.templateId, bound: Boolean(s.sidebar?.campaign) }),
+  watch(store, (s) => ({ connected: isConnected(s), templates: s.templates, error: s.templatesError, id: s.templateId, bound: Boolean(s.sidebar?.campaign) }),
     ({ connected, templates, error, id, bound }) => {
       if (error) msg.show('error', error); else msg.clear();
       reload.block(connected ? null : 'Connect first.');

@@ -1,6 +1,6 @@
 // Campaign section: create (80-character name), pick an existing one, and follow tab switches.
-import { type Sidebar, useSidebars } from './harness';
-import { fail, ok, progress, readyReplies, state } from './fixtures';
+import { type Sidebar, thrown, useSidebars } from './harness';
+import { context, fail, ok, progress, readyReplies, state } from './fixtures';
 
 const sidebars = useSidebars();
 let sb: Sidebar | null = null;
@@ -71,24 +71,29 @@ describe('campaign section', () => {
   });
 
   it('should follow a tab switch to that tab\'s campaign within a poll', async () => {
-    sb = await sidebars.open({ replies: readyReplies(), timing: { statePollMs: 100 } });
+    sb = await sidebars.open({ replies: { ...readyReplies(), getActiveContext: context() }, timing: { contextPollMs: 100 } });
     await bound().getByText('Q3 outreach').waitFor();
     expect(await bound().textContent()).toBe('Bound to tab Leads: Q3 outreach');
     await sb.reply('getProgress', progress({ campaignId: 'cmp_2', status: 'stopped' }));
     await sb.reply('getSidebarState', state({ sheet: { id: 2, name: 'Events', headers: ['Name'] }, campaign: { id: 'cmp_2', name: 'Webinar attendees' } }));
+    await sb.reply('getActiveContext', context({ sheetId: 2, sheetName: 'Events' }));
     await bound().getByText('Webinar attendees').waitFor({ timeout: 3000 });
     expect(await bound().textContent()).toBe('Bound to tab Events: Webinar attendees');
     await sb.page.locator('#progress .status-line').getByText('Stopped').waitFor();
     await sb.reply('getSidebarState', state({ sheet: { id: 3, name: 'Cold list', headers: [] }, campaign: null }));
+    await sb.reply('getActiveContext', context({ sheetId: 3, sheetName: 'Cold list' }));
     await bound().getByText('No campaign on tab Cold list yet', { exact: false }).waitFor({ timeout: 3000 });
+    // The state is read once per tab, not on every poll.
+    expect(await sb.calls('getSidebarState')).toHaveLength(3);
   });
 
   it('should keep what the person is typing when a poll or tab switch re-renders', async () => {
-    sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state({ campaign: null }) }, timing: { statePollMs: 50 } });
+    sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state({ campaign: null }), getActiveContext: context() }, timing: { contextPollMs: 50 } });
     const name = section().getByLabel('Campaign name');
     await name.click();
     await sb.page.keyboard.type('Half typed');
     await sb.reply('getSidebarState', state({ sheet: { id: 2, name: 'Events', headers: [] }, campaign: null }));
+    await sb.reply('getActiveContext', context({ sheetId: 2, sheetName: 'Events' }));
     await bound().getByText('No campaign on tab Events yet', { exact: false }).waitFor();
     await sb.page.keyboard.type(' name');
     expect(await name.inputValue()).toBe('Half typed name');
@@ -101,5 +106,48 @@ describe('campaign section', () => {
     expect(await section().locator('details.sub').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
     await section().getByText('Create or switch campaign').click();
     expect(await section().getByLabel('Campaign name').isVisible()).toBe(true);
+  });
+});
+
+describe('campaign list and messages', () => {
+  it('should read the campaign list again when the dropdown is focused, and not on a timer', async () => {
+    sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state({ campaign: null }) }, timing: { contextPollMs: 50, progressPollMs: 50 } });
+    const pick = section().getByLabel('Campaign', { exact: true });
+    await section().locator('option', { hasText: 'Webinar attendees' }).waitFor({ state: 'attached' });
+    await sb.page.waitForTimeout(400);
+    expect(await sb.calls('listCampaigns')).toHaveLength(1);
+    await sb.reply('listCampaigns', ok({ campaigns: [...(readyReplies().listCampaigns.campaigns), { id: 'cmp_3', name: 'Made in another window', status: 'draft', leadCount: 0, waiting: 0, complete: 0, failed: 0, nextStep: '', createdAt: '2024-05-04T10:00:00Z' }] }));
+    await pick.focus();
+    await section().locator('option', { hasText: 'Made in another window' }).waitFor({ state: 'attached' });
+    expect(await sb.calls('listCampaigns')).toHaveLength(2);
+  });
+
+  it('should drop "Created … and bound it" when the person moves to another tab', async () => {
+    const created = { id: 'cmp_9', name: 'Spring outreach' };
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), getSidebarState: state({ campaign: null }), getActiveContext: context(), createCampaign: ok({ campaign: created }) },
+      timing: { contextPollMs: 100 },
+    });
+    await sb.page.locator('#template').getByRole('radio', { name: 'Founder intro' }).check();
+    await section().getByLabel('Campaign name').fill('Spring outreach');
+    await sb.reply('getSidebarState', state({ campaign: created }));
+    await section().getByRole('button', { name: 'Create campaign' }).click();
+    const done = section().getByText('Created “Spring outreach” and bound it to tab Leads.');
+    await done.waitFor({ state: 'attached' });
+    await sb.reply('getSidebarState', state({ sheet: { id: 4, name: 'Export', headers: [] }, campaign: null }));
+    await sb.reply('getActiveContext', context({ sheetId: 4, sheetName: 'Export' }));
+    await bound().getByText('No campaign on tab Export yet', { exact: false }).waitFor();
+    await done.waitFor({ state: 'detached' });
+  });
+
+  it('should say a create that got no answer may have made the campaign, and read the list', async () => {
+    sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state({ campaign: null }), createCampaign: thrown('Connection lost') } });
+    await sb.page.locator('#template').getByRole('radio', { name: 'Founder intro' }).check();
+    await section().getByLabel('Campaign name').fill('Spring');
+    await sb.waitForCalls('listCampaigns');
+    await section().getByRole('button', { name: 'Create campaign' }).click();
+    await section().getByText('The campaign may have been created anyway', { exact: false }).waitFor();
+    await sb.waitForCalls('listCampaigns', 2);
+    expect(await section().textContent()).not.toMatch(/try again/i);
   });
 });

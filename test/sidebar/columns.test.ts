@@ -1,6 +1,6 @@
 // Columns section: detected columns, overrides, sample values, flags before sending, fallbacks, Save.
 import { type Sidebar, useSidebars } from './harness';
-import { HEADERS, ok, readyReplies, sidebarState, state } from './fixtures';
+import { context, HEADERS, ok, readyReplies, sidebarState, state } from './fixtures';
 import type { SidebarState } from '../../src/server/contract';
 
 const sidebars = useSidebars();
@@ -8,17 +8,17 @@ let sb: Sidebar | null = null;
 
 const section = () => sb!.page.locator('#columns');
 const row = (label: string) => section().locator('.map-row', { has: sb!.page.getByLabel(label, { exact: true }) });
-const open = (over: Partial<SidebarState> = {}, timing?: { statePollMs: number }) =>
-  sidebars.open({ replies: { ...readyReplies(), getSidebarState: state(over) }, ...(timing ? { timing } : {}) });
+const open = (over: Partial<SidebarState> = {}, extra: Record<string, unknown> = {}) =>
+  sidebars.open({ replies: { ...readyReplies(), getSidebarState: state(over), ...extra }, timing: { contextPollMs: 50 } });
 
 describe('columns section', () => {
   it('should list every person field with its detected column and the sample value', async () => {
     sb = await open();
     await row('First name').getByText('Sample: Ada').waitFor();
     const labels = await section().locator('.map-row > label').allTextContents();
-    expect(labels).toEqual(['First name', 'Company', 'Email', 'Website', 'Role', 'Profile URL', 'Hook', 'CTA label', 'CTA URL', 'Headline']);
+    expect(labels).toEqual(['First name', 'Company', 'Email', 'Website', 'Role', 'Profile link', 'Hook', 'Button text', 'Button link', 'Headline']);
     expect(await row('Role').locator('.map-source').textContent()).toBe('Detected: Job title');
-    expect(await row('CTA URL').locator('.map-source').textContent()).toBe('No column found');
+    expect(await row('Button link').locator('.map-source').textContent()).toBe('No column found');
     expect(await row('Company').locator('.map-sample').textContent()).toBe('Sample: Analytical Engines');
     const options = await section().getByLabel('Headline', { exact: true }).locator('option').allTextContents();
     expect(options).toEqual(['Detect automatically', ...HEADERS]);
@@ -32,13 +32,13 @@ describe('columns section', () => {
     expect(await section().getByLabel('Headline', { exact: true }).inputValue()).toBe('Notes');
   });
 
-  it('should flag values over their limit and a missing first name before sending', async () => {
+  it('should flag values over their limit and a missing first name before sending, in the server\'s words', async () => {
     sb = await open({ sample: { firstName: '', company: 'c'.repeat(121), hook: 'h'.repeat(230), ctaLabel: 'b'.repeat(40), headline: 'x'.repeat(161) } });
-    await row('Hook').getByText('Too long: 230 of 200 characters', { exact: false }).waitFor();
-    await row('Company').getByText('Too long: 121 of 120 characters', { exact: false }).waitFor();
-    await row('Headline').getByText('Too long: 161 of 160 characters', { exact: false }).waitFor();
-    await row('First name').getByText('Required', { exact: false }).waitFor();
-    expect(await row('CTA label').locator('.flag').isHidden()).toBe(true);
+    await row('Hook').getByText('Hook is 230 characters; the limit is 200.').waitFor();
+    await row('Company').getByText('Company is 121 characters; the limit is 120.').waitFor();
+    await row('Headline').getByText('Headline is 161 characters; the limit is 160.').waitFor();
+    await row('First name').getByText('First name is empty', { exact: false }).waitFor();
+    expect(await row('Button text').locator('.flag').isHidden()).toBe(true);
     expect(await section().locator('.card-status').textContent()).toBe('4 to fix');
     // A fallback for the first name settles the requirement at once.
     await row('First name').getByLabel('If empty').fill('there');
@@ -58,7 +58,7 @@ describe('columns section', () => {
     await row('First name').getByText('Sample: Ada').waitFor();
     await section().getByLabel('Headline', { exact: true }).selectOption('Notes');
     await row('Headline').getByText('Unsaved choice').waitFor();
-    await row('CTA label').getByLabel('If empty').fill('Book a call');
+    await row('Button text').getByLabel('If empty').fill('Book a call');
     await row('Company').getByLabel('If empty').fill('');
     await sb.reply('getSidebarState', state({ mapping: saved, overrides: ['headline'], fallbacks, sample: { firstName: 'Ada', headline: 'Hello from Notes' } }));
     await section().getByRole('button', { name: 'Save columns' }).click();
@@ -73,18 +73,56 @@ describe('columns section', () => {
     expect(await row('Company').getByLabel('If empty').inputValue()).toBe('');
   });
 
-  it('should keep an unsaved choice through polls while updating the sample', async () => {
-    sb = await open({}, { statePollMs: 50 });
+  it('should keep an unsaved choice through polls while updating the sample from the selection', async () => {
+    sb = await open({}, { getActiveContext: context() });
     await row('First name').getByText('Sample: Ada').waitFor();
     await section().getByLabel('Headline', { exact: true }).selectOption('Notes');
     await section().getByLabel('Headline', { exact: true }).blur();
-    await sb.reply('getSidebarState', state({ sample: { firstName: 'Grace', company: 'Navy' } }));
+    await sb.reply('getActiveContext', context({ sampleRow: { row: 5, cells: ['Grace', 'Navy'] } }));
     await row('First name').getByText('Sample: Grace').waitFor();
     expect(await section().getByLabel('Headline', { exact: true }).inputValue()).toBe('Notes');
+    // The sample comes from the cheap poll: the state is read once, at load.
+    expect(await sb.calls('getSidebarState')).toHaveLength(1);
+  });
+
+  it('should show the selected row\'s values within a second, read with a chosen column', async () => {
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), getSidebarState: state({ overrides: ['headline'], mapping: { ...sidebarState().mapping, headline: 'Notes' } }), getActiveContext: context({ sampleRow: null, selection: { rows: 0 } }) },
+    });
+    await section().getByText('Select a row in the sheet to see its values here.').waitFor();
+    await sb.reply('getActiveContext', context({ sampleRow: { row: 7, cells: ['Lin', 'Acme', '', '', '', '', '', 'Hello Lin'] } }));
+    await row('Headline').getByText('Sample: Hello Lin').waitFor({ timeout: 1500 });
+    await row('First name').getByText('Sample: Lin').waitFor();
+  });
+
+  it('should not flag a selected row that already has a Lead ID (the poll skips it)', async () => {
+    // The state's sample is a sent row with an empty first name; the poll finds nothing left to send.
+    sb = await open({ sample: { firstName: '' } }, { getActiveContext: context({ sampleRow: null, selection: { rows: 1 } }) });
+    await sb.waitForCalls('getActiveContext');
+    await section().getByText('Select a row in the sheet to see its values here.').waitFor();
+    expect(await row('First name').locator('.flag').isHidden()).toBe(true);
+    expect(await sb.page.locator('#send .flag').isHidden()).toBe(true);
+  });
+
+  it('should not offer the add-on\'s output columns as inputs', async () => {
+    const headers = [...HEADERS, 'Lead ID', 'Campaign ID', 'Page URL', 'Video URL', 'Video Status', 'Video Note'];
+    sb = await open({ sheet: { id: 1, name: 'Leads', headers } });
+    await row('First name').getByText('Detected: First name').waitFor();
+    const options = await section().getByLabel('Website', { exact: true }).locator('option').allTextContents();
+    expect(options).toEqual(['Detect automatically', ...HEADERS]);
+  });
+
+  it('should show a long detected header whole, wrapping instead of cutting it off', async () => {
+    const long = 'Company name as registered with the chamber of commerce';
+    sb = await open({ sheet: { id: 1, name: 'Leads', headers: ['First name', long] }, mapping: { ...sidebarState().mapping, company: long } });
+    const source = row('Company').locator('.map-source');
+    await source.getByText(`Detected: ${long}`).waitFor();
+    const fits = await source.evaluate((e) => e.scrollWidth <= e.clientWidth && getComputedStyle(e).textOverflow !== 'ellipsis');
+    expect(fits).toBe(true);
   });
 
   it('should show the new tab\'s headers and mapping after a tab switch', async () => {
-    sb = await open({}, { statePollMs: 50 });
+    sb = await open({}, { getActiveContext: context() });
     await row('First name').getByText('Sample: Ada').waitFor();
     await section().getByLabel('Headline', { exact: true }).selectOption('Notes');
     await sb.reply('getSidebarState', state({
@@ -92,6 +130,7 @@ describe('columns section', () => {
       mapping: { ...sidebarState().mapping, firstName: 'Given name', company: 'Org', email: null, website: null, role: null, profileUrl: null, hook: null },
       sample: null,
     }));
+    await sb.reply('getActiveContext', context({ sheetId: 2, sheetName: 'Events', sampleRow: null, selection: { rows: 0 } }));
     await row('First name').getByText('Detected: Given name').waitFor();
     expect(await section().getByLabel('Headline', { exact: true }).locator('option').allTextContents()).toEqual(['Detect automatically', 'Given name', 'Org']);
     expect(await section().getByLabel('Headline', { exact: true }).inputValue()).toBe('');

@@ -1,6 +1,6 @@
 // Connection section: base URL and key, the masked hint, Save and test, errors inline.
 import { type Sidebar, thrown, useSidebars } from './harness';
-import { fail, freshState, ok, sidebarState, TEMPLATES, CAMPAIGNS } from './fixtures';
+import { context, fail, freshState, ok, sidebarState, TEMPLATES, CAMPAIGNS } from './fixtures';
 
 const sidebars = useSidebars();
 let sb: Sidebar | null = null;
@@ -97,16 +97,60 @@ describe('connection section', () => {
   });
 
   it('should not overwrite the address while the person is typing in it', async () => {
-    sb = await sidebars.open({ replies: { getSidebarState: freshState() }, timing: { statePollMs: 50 } });
+    sb = await sidebars.open({ replies: { getSidebarState: freshState(), getActiveContext: context() }, timing: { contextPollMs: 50 } });
     const url = section().getByLabel('API address');
     await url.fill('https://typing.example');
     await sb.reply('getSidebarState', ok(sidebarState({ settings: { baseUrl: 'https://server.example/api/v1', keyHint: null, connected: false }, campaign: null })));
-    const before = (await sb.calls('getSidebarState')).length;
-    await sb.waitForCalls('getSidebarState', before + 3);
+    // A tab switch re-reads the state while the person types.
+    await sb.reply('getActiveContext', context({ sheetId: 2 }));
+    await sb.waitForCalls('getSidebarState', 2);
+    await sb.page.waitForTimeout(100);
     expect(await url.inputValue()).toBe('https://typing.example');
     // Once the person leaves the field with their edit, the edit is still kept.
     await url.blur();
-    await sb.waitForCalls('getSidebarState', before + 6);
+    await sb.reply('getActiveContext', context({ sheetId: 3 }));
+    await sb.waitForCalls('getSidebarState', 3);
+    await sb.page.waitForTimeout(100);
     expect(await url.inputValue()).toBe('https://typing.example');
+  });
+});
+
+describe('connection badge', () => {
+  const replies = () => ({ getSidebarState: ok(sidebarState()), listTemplates: ok({ templates: TEMPLATES }), listCampaigns: ok({ campaigns: CAMPAIGNS }), getProgress: fail('internal', 'unscripted') });
+  const estimate = ok({ leads: 1, low: 1, high: 2, balance: 9, affordable: true });
+  const checkEstimate = () => sb!.page.locator('#money').getByRole('button', { name: 'Check estimate' }).click();
+
+  it('should turn "Connected" off and name the refused key when any call is refused, and back on when one works', async () => {
+    sb = await sidebars.open({ replies: { ...replies(), getEstimate: [fail('unauthorized', 'The API key was refused.'), estimate] } });
+    await section().locator('.card-status').getByText('Connected').waitFor();
+    await checkEstimate();
+    await section().locator('.card-status').getByText('Key refused').waitFor();
+    await section().getByRole('alert').getByText('The service refused the key ••••1a2b.', { exact: false }).waitFor({ state: 'attached' });
+    await checkEstimate();
+    await section().locator('.card-status').getByText('Connected').waitFor();
+    expect(await section().getByText('The service refused the key', { exact: false }).count()).toBe(0);
+  });
+
+  it('should say a read-only key is read-only, and drop an API-off error once a call works again', async () => {
+    sb = await sidebars.open({ replies: { ...replies(), getEstimate: [fail('forbidden', 'This key cannot write.'), fail('api_off', 'The API is switched off.'), estimate] } });
+    await section().locator('.card-status').getByText('Connected').waitFor();
+    await checkEstimate();
+    await section().getByText('The service refused a change with the key ••••1a2b: it is a read-only key.', { exact: false }).waitFor({ state: 'attached' });
+    await checkEstimate();
+    await section().getByText('The service’s API is switched off, so the key ••••1a2b cannot be used now.', { exact: false }).waitFor({ state: 'attached' });
+    expect(await section().locator('.card-status').textContent()).toBe('Key refused');
+    await checkEstimate();
+    await section().locator('.card-status').getByText('Connected').waitFor();
+    expect(await section().getByText('switched off', { exact: false }).count()).toBe(0);
+  });
+
+  it('should turn the badge back on after Save and test', async () => {
+    sb = await sidebars.open({ replies: { ...replies(), getEstimate: fail('unauthorized', 'Refused.'), saveSettings: ok({ settings: { baseUrl: 'https://api.example.com/api/v1', keyHint: '••••7777', connected: true } }) } });
+    await checkEstimate();
+    await section().locator('.card-status').getByText('Key refused').waitFor();
+    await section().getByLabel('API key').fill('sk_new7777');
+    await section().getByRole('button', { name: 'Save and test' }).click();
+    await section().locator('.card-status').getByText('Connected').waitFor();
+    await section().getByText('Connected. The key works.').waitFor({ state: 'attached' });
   });
 });

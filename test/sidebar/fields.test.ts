@@ -1,31 +1,24 @@
-// Checks on the sample row: length limits and the required first name.
-import { fieldIssue, sampleIssues } from '../../sidebar/fields';
+// The check of the first selected row: the server's own validatePerson, after fallbacks.
+import { FIELD_LABELS, sampleProblems } from '../../sidebar/fields';
+import { FIELD_LABELS as SERVER_LABELS } from '../../src/api/people';
 
-describe('fieldIssue', () => {
-  it('should flag a value over its limit and accept one at the limit', () => {
-    expect(fieldIssue('hook', 'x'.repeat(201), undefined)?.text).toMatch(/^Too long: 201 of 200/);
-    expect(fieldIssue('hook', 'x'.repeat(200), undefined)).toBeNull();
-    expect(fieldIssue('ctaLabel', 'x'.repeat(41), undefined)?.text).toMatch(/41 of 40/);
-    expect(fieldIssue('company', 'x'.repeat(121), undefined)).not.toBeNull();
-    expect(fieldIssue('headline', 'x'.repeat(161), undefined)).not.toBeNull();
-    expect(fieldIssue('firstName', 'x'.repeat(81), undefined)).not.toBeNull();
+describe('sampleProblems', () => {
+  it('should report what the server would refuse, in its words, field by field', () => {
+    const problems = sampleProblems({ firstName: '', hook: 'y'.repeat(250), email: 'not-an-email' }, {});
+    expect(problems.map((p) => p.field)).toEqual(['firstName', 'hook', 'email']);
+    expect(problems[1]!.message).toBe('Hook is 250 characters; the limit is 200.');
   });
 
-  it('should not limit fields without a limit', () => {
-    expect(fieldIssue('website', 'x'.repeat(5000), undefined)).toBeNull();
+  it('should let a fallback fill an empty field before checking', () => {
+    expect(sampleProblems({ firstName: ' ', company: '' }, { firstName: 'there' })).toEqual([]);
   });
 
-  it('should require a first name unless a fallback is set', () => {
-    expect(fieldIssue('firstName', '  ', undefined)?.text).toMatch(/^Required/);
-    expect(fieldIssue('firstName', '', 'there')).toBeNull();
-    expect(fieldIssue('company', '', undefined)).toBeNull();
+  it('should accept a value at its limit and have no problems without a sample', () => {
+    expect(sampleProblems({ firstName: 'A', ctaLabel: 'x'.repeat(40) }, {})).toEqual([]);
+    expect(sampleProblems(null, {})).toEqual([]);
   });
-});
 
-describe('sampleIssues', () => {
-  it('should list every issue in field order, and none without a sample', () => {
-    const issues = sampleIssues({ firstName: '', hook: 'y'.repeat(250) }, {});
-    expect(issues.map((i) => i.field)).toEqual(['firstName', 'hook']);
-    expect(sampleIssues(null, {})).toEqual([]);
+  it('should use the server\'s labels, not a copy', () => {
+    expect(FIELD_LABELS).toBe(SERVER_LABELS);
   });
 });

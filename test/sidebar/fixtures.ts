@@ -1,5 +1,5 @@
 // Server replies for sidebar tests: a plausible state of each kind, with overrides.
-import type { ProgressInfo, SidebarState } from '../../src/server/contract';
+import type { ActiveContext, ProgressInfo, SidebarState } from '../../src/server/contract';
 import type { CampaignSummary, Template } from '../../src/api/types';
 
 export const HEADERS = ['First name', 'Company', 'Email', 'Website', 'Job title', 'LinkedIn', 'Icebreaker', 'Notes'];
@@ -68,4 +68,15 @@ export function readyReplies() {
     listCampaigns: ok({ campaigns: CAMPAIGNS }),
     getProgress: progress({ counts: { total: 12, pending: 12, rendering: 0, complete: 0, failed: 0, cancelled: 0, skipped: 0 }, stages: {}, status: 'draft' }),
   };
+}
+
+/** The cheap poll's reply: tab 1 ("Leads") with Ada's row first in a selection of 3. */
+export function context(over: Partial<ActiveContext> = {}) {
+  return ok<ActiveContext>({
+    sheetId: 1,
+    sheetName: 'Leads',
+    selection: { rows: 3 },
+    sampleRow: { row: 2, cells: ['Ada', 'Analytical Engines', 'ada@example.com', '', '', '', 'Loved your talk on looms.', ''] },
+    ...over,
+  });
 }

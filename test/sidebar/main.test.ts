@@ -1,5 +1,5 @@
 // The whole sidebar: first load, layout at 300 px, text-only rendering of API strings, the README's states (images: npm run screenshots).
-import { type Sidebar, useSidebars } from './harness';
+import { type Sidebar, thrown, useSidebars } from './harness';
 import { CAMPAIGNS, fail, freshState, ok, progress, readyReplies, state, TEMPLATES } from './fixtures';
 
 const sidebars = useSidebars();
@@ -26,6 +26,19 @@ describe('sidebar page', () => {
     const banner = sb.page.locator('.banner[role=alert]');
     await expect(banner.textContent()).resolves.toBeDefined();
     await banner.getByText('The spreadsheet could not be reached.').waitFor();
+  });
+
+  it('should explain the several-accounts failure instead of a raw error or a blank page', async () => {
+    sb = await sidebars.open({ replies: { getSidebarState: thrown("ScriptError: We're sorry, a server error occurred while reading from storage. Error code PERMISSION_DENIED.") } });
+    const banner = sb.page.locator('.banner[role=alert]');
+    await banner.getByText('signed in to several accounts at once', { exact: false }).waitFor();
+    expect(await banner.textContent()).toContain('Open the spreadsheet in a window signed in to one account only');
+    expect(await banner.textContent()).not.toContain('PERMISSION_DENIED');
+  });
+
+  it('should recognise the other wordings of that failure', async () => {
+    sb = await sidebars.open({ replies: { getSidebarState: thrown('Authorization is required to perform that action.') } });
+    await sb.page.locator('.banner').getByText('private window', { exact: false }).waitFor();
   });
 
   it('should fit 300 px without horizontal scroll, with long names and URLs', async () => {
@@ -67,7 +80,7 @@ describe('sidebar page', () => {
     sb.page.on('dialog', (d) => { dialogs += 1; void d.dismiss(); });
     await sb.page.locator('#template .choice-name').getByText(evil).waitFor({ state: 'attached' });
     await sb.page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
-    await sb.page.locator('.stalled-slot [role=alert]').getByText(evil).waitFor();
+    await sb.page.locator('.stage-list').getByText(evil).waitFor();
     await sb.page.waitForTimeout(200);
     expect(await sb.page.locator('img').count()).toBe(0);
     expect(dialogs).toBe(0);
@@ -121,7 +134,7 @@ describe('sidebar page', () => {
       sb = await sidebars.open({
         replies: { ...readyReplies(), getSidebarState: state({ sample: { firstName: '', company: 'Analytical Engines', hook: 'x'.repeat(230) } }) },
       });
-      await sb.page.getByText('Too long: 230 of 200 characters', { exact: false }).waitFor();
+      await sb.page.locator('#columns').getByText('Hook is 230 characters; the limit is 200.').waitFor();
       await shot(sb, 'columns');
       await sb.close();
 

@@ -1,7 +1,7 @@
 // Money section: the estimate before spending, Generate blocked when unaffordable, confirmations
 // naming the credits, one charge per click, and Stop.
-import { type Sidebar, useSidebars } from './harness';
-import { fail, ok, progress, readyReplies } from './fixtures';
+import { type Sidebar, thrown, useSidebars } from './harness';
+import { CAMPAIGNS, context, fail, ok, progress, readyReplies, state } from './fixtures';
 import { spendBlock } from '../../sidebar/money';
 
 const sidebars = useSidebars();
@@ -29,8 +29,10 @@ describe('money section', () => {
     await button('Check estimate').click();
     const figures = section().locator('dl.figures');
     await figures.waitFor();
-    expect(await figures.locator('dt').allTextContents()).toEqual(['People', 'Cost', 'Balance']);
-    expect(await figures.locator('dd').allTextContents()).toEqual(['15', '30–45 credits', '120 credits']);
+    expect(await figures.locator('dt').allTextContents()).toEqual(['People', 'Cost', 'Balance', 'Balance after']);
+    expect(await figures.locator('dd').allTextContents()).toEqual(['15', '30–45 credits', '120 credits', '75 credits']);
+    // The range is explained: the lookup surcharge makes the difference.
+    await section().getByText('30 credits if the lookup surcharge is already paid, 45 credits if not.', { exact: false }).waitFor();
     // Enabled again once the call and the progress read after it are over.
     await section().locator('button.btn-primary:enabled', { hasText: 'Generate videos' }).waitFor();
   });
@@ -56,7 +58,8 @@ describe('money section', () => {
     await sb!.reply('getProgress', progress({ counts: { total: 15, pending: 15, rendering: 0, complete: 0, failed: 0, cancelled: 0, skipped: 0 } }));
     await dialog().getByRole('button', { name: 'Generate' }).click();
     await section().getByText('Started 15 videos. 42 credits charged.').waitFor();
-    expect(await sb!.calls('startGenerate')).toHaveLength(1);
+    // It carries the campaign that was shown and the high figure that was confirmed.
+    expect((await sb!.calls('startGenerate')).map((c) => c.args)).toEqual([[{ campaignId: 'cmp_1', high: 45 }]]);
     // Auto-refresh was switched on by the server and the sidebar says so.
     await sb!.page.locator('#progress .switch-state').getByText('every 5 minutes').waitFor();
     expect(native.count).toBe(0);
@@ -104,7 +107,9 @@ describe('money section', () => {
     await dialog().getByText('This charges credits for each video made, up to 45 credits.', { exact: false }).waitFor();
     await dialog().getByRole('button', { name: 'Make preview' }).click();
     await section().getByText('Preview started for 3 videos. 9 credits charged.').waitFor();
-    expect(await sb!.calls('startPreview')).toHaveLength(1);
+    expect((await sb!.calls('startPreview')).map((c) => c.args)).toEqual([[{ campaignId: 'cmp_1' }]]);
+    // The reply's auto-refresh is the latest word on it.
+    await sb!.page.locator('#progress .switch-state').getByText('every 5 minutes').waitFor();
   });
 
   it('should show a charging failure inline', async () => {
@@ -123,6 +128,7 @@ describe('money section', () => {
     await section().getByText('Stopped: 12 videos cancelled and refunded.').waitFor();
     await section().getByText('3 videos still rendering; they finish and stay charged.').waitFor();
     await sb!.page.locator('#progress .status-line').getByText('Stopped').waitFor();
+    expect((await sb!.calls('stopCampaign')).map((c) => c.args)).toEqual([[{ campaignId: 'cmp_1' }]]);
   });
 });
 
@@ -131,5 +137,180 @@ describe('spendBlock', () => {
     expect(spendBlock({ leads: 0, low: 0, high: 0, balance: 100, affordable: true })).toMatch(/^Nobody is waiting/);
     expect(spendBlock({ leads: 1, low: 3, high: 3, balance: 1, affordable: false })).toBe('Your balance of 1 credit does not cover up to 3 credits. Top up or send fewer people.');
     expect(spendBlock({ leads: 1, low: 3, high: 3, balance: 10, affordable: true })).toBeNull();
+  });
+});
+
+describe('money section: the campaign the person saw', () => {
+  it('should close the Generate confirmation as a cancel when the tab\'s campaign changes, and never charge', async () => {
+    sb = await sidebars.open({ replies: { ...readyReplies(), getActiveContext: context(), getEstimate: affordable, startGenerate: ok({ started: 15, creditsCharged: 45, autoRefresh: autoOn }) }, timing: { contextPollMs: 100 } });
+    await button('Generate videos').click();
+    await dialog().waitFor();
+    // The person switches to a tab bound to another campaign while the dialog is open.
+    await sb.reply('getSidebarState', state({ sheet: { id: 2, name: 'Events', headers: [] }, campaign: { id: 'cmp_2', name: 'Webinar attendees' } }));
+    await sb.reply('getActiveContext', context({ sheetId: 2, sheetName: 'Events' }));
+    await dialog().waitFor({ state: 'detached' });
+    await sb.page.locator('#campaign .bound').getByText('Webinar attendees').waitFor();
+    await sb.page.waitForTimeout(200);
+    expect(await sb.calls('startGenerate')).toHaveLength(0);
+  });
+
+  it('should close the Stop confirmation as soon as the poll sees another tab', async () => {
+    sb = await sidebars.open({ replies: { ...readyReplies(), getActiveContext: context(), stopCampaign: ok({ stopped: 1, stillRendering: 0, status: 'stopped' }) }, timing: { contextPollMs: 100 } });
+    await button('Stop').click();
+    await dialog().waitFor();
+    await sb.reply('getSidebarState', state({ sheet: { id: 5, name: 'Other', headers: [] }, campaign: null }));
+    await sb.reply('getActiveContext', context({ sheetId: 5, sheetName: 'Other' }));
+    await dialog().waitFor({ state: 'detached' });
+    expect(await sb.calls('stopCampaign')).toHaveLength(0);
+  });
+
+  it('should show campaign_changed, reload the state and charge nothing', async () => {
+    await open({
+      getEstimate: affordable,
+      startGenerate: { ...fail('campaign_changed', 'This tab is now bound to “Webinar attendees”; nothing was started.'), campaign: { id: 'cmp_2', name: 'Webinar attendees' } },
+    });
+    await sb!.reply('getSidebarState', state({ campaign: { id: 'cmp_2', name: 'Webinar attendees' } }));
+    await button('Generate videos').click();
+    await dialog().getByRole('button', { name: 'Generate' }).click();
+    await section().getByText('This tab is now bound to “Webinar attendees”; nothing was started.').waitFor();
+    await sb!.page.locator('#campaign .bound').getByText('Webinar attendees').waitFor();
+    expect(await sb!.calls('getSidebarState')).toHaveLength(2);
+  });
+
+  it('should ask again with the new figures on quote_changed and send the new high', async () => {
+    const higher = { leads: 20, low: 40, high: 60, balance: 120, affordable: true };
+    await open({
+      getEstimate: affordable,
+      startGenerate: [{ ...fail('quote_changed', 'Someone added people: the estimate is now up to 60 credits.'), estimate: higher }, ok({ started: 20, creditsCharged: 58, autoRefresh: autoOn })],
+    });
+    await button('Generate videos').click();
+    await dialog().getByRole('button', { name: 'Generate' }).click();
+    await dialog().getByText('Someone added people: the estimate is now up to 60 credits.').waitFor();
+    expect(await dialog().textContent()).toContain('Generate videos for 20 people? This charges up to 60 credits.');
+    await section().locator('dd', { hasText: '40–60 credits' }).waitFor({ state: 'attached' });
+    expect(await sb!.calls('startGenerate')).toHaveLength(1);
+    await dialog().getByRole('button', { name: 'Generate' }).click();
+    await section().getByText('Started 20 videos. 58 credits charged.').waitFor();
+    expect((await sb!.calls('startGenerate')).map((c) => c.args[0])).toEqual([{ campaignId: 'cmp_1', high: 45 }, { campaignId: 'cmp_1', high: 60 }]);
+  });
+
+  it('should charge nothing when the person cancels the new quote', async () => {
+    await open({ getEstimate: affordable, startGenerate: { ...fail('quote_changed', 'The estimate went up.'), estimate: { leads: 20, low: 40, high: 60, balance: 120, affordable: true } } });
+    await button('Generate videos').click();
+    await dialog().getByRole('button', { name: 'Generate' }).click();
+    await dialog().getByText('The estimate went up.').waitFor();
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
+    await dialog().waitFor({ state: 'detached' });
+    expect(await sb!.calls('startGenerate')).toHaveLength(1);
+  });
+});
+
+describe('money section: unknown outcomes', () => {
+  const settled = progress({ status: 'rendering', counts: { total: 12, pending: 9, rendering: 3, complete: 0, failed: 0, cancelled: 0, skipped: 0 } });
+
+  it('should say a preview may have happened when google.script.run fails, and keep the buttons off until progress is read', async () => {
+    const first = readyReplies().getProgress;
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), getEstimate: affordable, startPreview: thrown('NetworkError: Connection failure due to HTTP 0'), getProgress: [first, fail('network', 'The service did not answer.')] },
+      timing: { progressPollMs: 300 },
+    });
+    await section().getByRole('button', { name: 'Check estimate' }).waitFor();
+    await button('Preview').click();
+    await dialog().getByRole('button', { name: 'Make preview' }).click();
+    await section().getByText('The preview may have happened, and may have charged credits', { exact: false }).waitFor();
+    await sb.waitForCalls('getProgress', 2);
+    for (const name of ['Preview', 'Generate videos', 'Stop']) expect(await button(name).isDisabled()).toBe(true);
+    await section().getByText('stay off until the campaign’s state has been read', { exact: false }).first().waitFor();
+    expect(await section().textContent()).not.toMatch(/try again/i);
+    // The state is read: the buttons come back and the campaign's state is said.
+    await sb.reply('getProgress', settled);
+    await section().getByText('The campaign now: Rendering · 0 of 12 done · 3 rendering · 9 waiting.').waitFor();
+    await section().locator('button:enabled', { hasText: 'Generate videos' }).waitFor();
+    expect(await sb.calls('startPreview')).toHaveLength(1);
+    expect(await section().textContent()).not.toMatch(/try again/i);
+  });
+
+  it('should treat a network reply to Generate the same way and show the progress it carries', async () => {
+    const carried = progress({ status: 'rendering', counts: { total: 12, pending: 0, rendering: 12, complete: 0, failed: 0, cancelled: 0, skipped: 0 } });
+    await open({
+      getEstimate: affordable,
+      startGenerate: { ...fail('network', 'No answer from the service: the generate may have started and charged. The campaign’s state is shown below.'), progress: carried },
+    });
+    await sb!.reply('getProgress', fail('network', 'The service did not answer.'));
+    await button('Generate videos').click();
+    await dialog().getByRole('button', { name: 'Generate' }).click();
+    await section().getByText('the generate may have started and charged', { exact: false }).waitFor();
+    await sb!.page.locator('#progress .legend li[data-key=rendering]').getByText('12').waitFor();
+    expect(await button('Generate videos').isDisabled()).toBe(true);
+    expect(await button('Stop').isDisabled()).toBe(true);
+  });
+
+  it('should show no error for a slow reply that ends well (the server retried)', async () => {
+    sb = await sidebars.open({ replies: { ...readyReplies(), getEstimate: affordable, startGenerate: ok({ started: 15, creditsCharged: 45, autoRefresh: autoOn }) }, delays: { startGenerate: 1200, getEstimate: 600 } });
+    await sb.page.evaluate(() => {
+      const w = window as unknown as { __errors: string[] };
+      w.__errors = [];
+      new MutationObserver(() => {
+        document.querySelectorAll('[role=alert], .msg-error, .msg-warn').forEach((n) => { if (!(n as HTMLElement).hidden && n.textContent) w.__errors.push(n.textContent); });
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+    await button('Generate videos').click();
+    await dialog().getByRole('button', { name: 'Generate' }).click();
+    await section().getByText('Started 15 videos. 45 credits charged.').waitFor();
+    expect(await sb.page.evaluate(() => (window as unknown as { __errors: string[] }).__errors)).toEqual([]);
+  });
+});
+
+describe('money section: buttons that can do something', () => {
+  const counts = (over: Record<string, number>) => ({ total: 0, pending: 0, rendering: 0, complete: 0, failed: 0, cancelled: 0, skipped: 0, ...over });
+
+  it('should disable Preview, Generate and Stop with reasons on a campaign with nobody in it', async () => {
+    await open({ getProgress: progress({ status: 'draft', counts: counts({}), stages: {} }) });
+    await section().getByText('Nobody is in this campaign yet. Add rows first.').waitFor();
+    await section().getByText('Nothing is waiting or rendering, so there is nothing to stop.').waitFor();
+    for (const name of ['Preview', 'Generate videos', 'Stop']) expect(await button(name).isDisabled()).toBe(true);
+  });
+
+  it('should disable Generate when the estimate finds nobody waiting', async () => {
+    await open({ getEstimate: ok({ leads: 0, low: 0, high: 0, balance: 50, affordable: true }) });
+    await button('Check estimate').click();
+    await section().getByText('Nobody is waiting for a video. Add rows first.').waitFor();
+    expect(await button('Generate videos').isDisabled()).toBe(true);
+    expect(await button('Preview').isDisabled()).toBe(true);
+  });
+
+  it('should disable Stop once everything has settled after a stop, and drop "still rendering" when they finished', async () => {
+    const after = progress({ status: 'stopped', counts: counts({ total: 12, rendering: 5, cancelled: 7 }) });
+    const finished = progress({ status: 'stopped', counts: counts({ total: 12, complete: 5, cancelled: 7 }), stages: {} });
+    sb = await sidebars.open({ replies: { ...readyReplies(), stopCampaign: ok({ stopped: 7, stillRendering: 5, status: 'stopped' }) }, timing: { progressPollMs: 150 } });
+    await button('Stop').click();
+    await sb.reply('getProgress', [after, finished]);
+    await dialog().getByRole('button', { name: 'Stop campaign' }).click();
+    const still = section().getByText('5 videos still rendering; they finish and stay charged.');
+    await still.waitFor();
+    await still.waitFor({ state: 'detached' });
+    await section().getByText('Nothing is waiting or rendering, so there is nothing to stop.').waitFor();
+    expect(await button('Stop').isDisabled()).toBe(true);
+  });
+
+  it('should drop an old estimate when the next estimate fails', async () => {
+    await open({ getEstimate: [ok({ leads: 0, low: 0, high: 0, balance: 0, affordable: true }), fail('api_off', 'The video service API is switched off.')] });
+    await button('Check estimate').click();
+    await section().locator('dl.figures').waitFor();
+    await button('Check estimate').click();
+    await section().getByRole('alert').getByText('The video service API is switched off.').waitFor();
+    expect(await section().locator('dl.figures').isHidden()).toBe(true);
+    expect(await section().getByText('Nobody is waiting', { exact: false }).count()).toBe(0);
+    expect(await section().locator('.card-status').textContent()).not.toContain('credits');
+  });
+
+  it('should read the campaign list again after a generate', async () => {
+    await open({ getEstimate: affordable, startGenerate: ok({ started: 15, creditsCharged: 45, autoRefresh: autoOn }) });
+    await sb!.waitForCalls('listCampaigns');
+    const before = (await sb!.calls('listCampaigns')).length;
+    await sb!.reply('listCampaigns', ok({ campaigns: [{ ...CAMPAIGNS[0]!, status: 'rendering' }, CAMPAIGNS[1]!] }));
+    await button('Generate videos').click();
+    await dialog().getByRole('button', { name: 'Generate' }).click();
+    await sb!.waitForCalls('listCampaigns', before + 1);
   });
 });

@@ -1,7 +1,7 @@
 // Progress section: counts bar and legend, stages, the stalled alert, polling while in flight,
 // last refresh, the auto-refresh switch, Refresh now and Export.
 import { type Sidebar, useSidebars } from './harness';
-import { fail, ok, progress, readyReplies, state } from './fixtures';
+import { context, fail, ok, progress, readyReplies, state } from './fixtures';
 import { activeStages, inFlight, stalledLines } from '../../sidebar/progress';
 import type { ProgressInfo } from '../../src/server/contract';
 
@@ -32,17 +32,30 @@ describe('progress section', () => {
 
   it('should raise the stalled alert while stalled is present and drop it after', async () => {
     sb = await sidebars.open({
-      replies: { ...readyReplies(), getProgress: [rendering, progress({ counts: counts({ rendering: 4, complete: 6 }), stalled: { minutes: 12, jobs: 4, message: 'The render queue is not moving.' } })] },
+      replies: { ...readyReplies(), getProgress: [rendering, progress({ counts: counts({ rendering: 4, complete: 6 }), stalled: { minutes: 12, jobs: 4, message: 'No video has moved for 12 minutes; our render queue is stuck.' } })] },
       timing: { progressPollMs: 100 },
     });
     const alert = section().getByRole('alert');
     await alert.waitFor();
-    expect(await alert.textContent()).toContain('Nothing has moved for 12 minutes on 4 videos.');
-    expect(await alert.textContent()).toContain('The render queue is not moving.');
+    const text = await alert.textContent();
+    expect(text).toContain('no video has moved for 12 minutes (4 videos waiting).');
+    // The fact is said once: the service's sentence saying the same is not repeated.
+    expect(text!.match(/moved for/g)).toHaveLength(1);
     expect(await section().locator('.card-status').textContent()).toBe('Stalled');
     await sb.reply('getProgress', rendering);
     await alert.waitFor({ state: 'detached' });
     expect(await section().locator('.card-status').textContent()).toBe('6 of 10 done');
+  });
+
+  it('should never say a stall has lasted 0 minutes', async () => {
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), getProgress: progress({ stalled: { minutes: 0, jobs: 3, message: 'No video has moved for 0 minutes; our render queue is stuck.' } }) },
+    });
+    const alert = section().getByRole('alert');
+    await alert.waitFor();
+    const text = await alert.textContent();
+    expect(text).not.toMatch(/0 minutes/);
+    expect(text).toContain('Rendering is stuck on the service side: no video is moving (3 videos waiting).');
   });
 
   it('should poll progress while rendering and stop once nothing is in flight', async () => {
@@ -86,18 +99,18 @@ describe('progress section', () => {
   });
 
   it('should stop polling while the page is hidden and resume when visible', async () => {
-    sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: rendering }, timing: { progressPollMs: 100, statePollMs: 100 } });
+    sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: rendering, getActiveContext: context() }, timing: { progressPollMs: 100, contextPollMs: 100 } });
     await sb.waitForCalls('getProgress', 2);
     await setHidden(true);
     const progressCalls = (await sb.calls('getProgress')).length;
-    const stateCalls = (await sb.calls('getSidebarState')).length;
+    const contextCalls = (await sb.calls('getActiveContext')).length;
     await sb.page.waitForTimeout(500);
     // One reply may already have been under way when the page was hidden.
     expect((await sb.calls('getProgress')).length).toBeLessThanOrEqual(progressCalls + 1);
-    expect((await sb.calls('getSidebarState')).length).toBeLessThanOrEqual(stateCalls + 1);
+    expect((await sb.calls('getActiveContext')).length).toBeLessThanOrEqual(contextCalls + 1);
     await setHidden(false);
     await sb.waitForCalls('getProgress', progressCalls + 3);
-    await sb.waitForCalls('getSidebarState', stateCalls + 3);
+    await sb.waitForCalls('getActiveContext', contextCalls + 3);
   });
 
   it('should show the last refresh time and the last timer error', async () => {
@@ -131,10 +144,52 @@ describe('progress section', () => {
     await section().getByText('Updated 7 rows. 3 rows left: run again to finish.').waitFor();
   });
 
-  it('should export finished videos and name the new tab', async () => {
-    sb = await sidebars.open({ replies: { ...readyReplies(), exportFinishedVideos: ok({ sheetName: 'Videos – Q3 outreach', count: 8 }) } });
+  it('should export finished videos and name the new tab, the message kept on the tab the export switched to', async () => {
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), getProgress: done, getActiveContext: context(), exportFinishedVideos: ok({ sheetName: 'Videos – Q3 outreach', count: 8 }) },
+      timing: { contextPollMs: 60000 },
+    });
+    await sb.waitForCalls('getActiveContext');
+    // The export switches to its new tab, which has no campaign.
+    await sb.reply('getSidebarState', state({ sheet: { id: 9, name: 'Videos – Q3 outreach', headers: [] }, campaign: null }));
+    await sb.reply('getActiveContext', context({ sheetId: 9, sheetName: 'Videos – Q3 outreach' }));
     await section().getByRole('button', { name: 'Export finished videos' }).click();
-    await section().getByText('Wrote 8 finished videos to the tab “Videos – Q3 outreach”.').waitFor();
+    const message = section().getByText('Wrote 8 finished videos to the tab “Videos – Q3 outreach”.');
+    await message.waitFor();
+    await sb.page.locator('#campaign .bound').getByText('No campaign on tab Videos – Q3 outreach', { exact: false }).waitFor({ state: 'attached' });
+    expect(await message.isVisible()).toBe(true);
+  });
+
+  it('should drop the export message on another tab with another campaign', async () => {
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), getProgress: done, getActiveContext: context(), exportFinishedVideos: ok({ sheetName: 'Videos', count: 8 }) },
+      timing: { contextPollMs: 100 },
+    });
+    await section().getByRole('button', { name: 'Export finished videos' }).click();
+    const message = section().getByText('Wrote 8 finished videos to the tab “Videos”.');
+    await message.waitFor();
+    await sb.reply('getSidebarState', state({ sheet: { id: 2, name: 'Events', headers: [] }, campaign: { id: 'cmp_2', name: 'Webinar attendees' } }));
+    await sb.reply('getProgress', progress({ campaignId: 'cmp_2' }));
+    await sb.reply('getActiveContext', context({ sheetId: 2, sheetName: 'Events' }));
+    await sb.page.locator('#campaign .bound').getByText('Webinar attendees').waitFor();
+    await message.waitFor({ state: 'detached' });
+  });
+
+  it('should drop the refresh result once a later reading of the campaign differs', async () => {
+    sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: rendering, refreshNow: ok({ updated: 0, remaining: 25 }) }, timing: { progressPollMs: 100 } });
+    await section().locator('.status-line').getByText('Rendering').waitFor();
+    await section().getByRole('button', { name: 'Refresh now' }).click();
+    const message = section().getByText('Updated 0 rows. 25 rows left: run again to finish.');
+    await message.waitFor();
+    await sb.reply('getProgress', done);
+    await section().locator('.status-line').getByText('Ready to check').waitFor();
+    await message.waitFor({ state: 'detached' });
+  });
+
+  it('should keep Export disabled with the reason while nothing is finished', async () => {
+    sb = await sidebars.open({ replies: readyReplies() });
+    await section().getByText('No finished videos to export yet.').waitFor();
+    expect(await section().getByRole('button', { name: 'Export finished videos' }).isDisabled()).toBe(true);
   });
 
   it('should drop a progress failure once a later read works', async () => {
@@ -160,9 +215,13 @@ describe('progress helpers', () => {
     expect(activeStages({ zeta: 1, uploading: 2, queued: 1, tts: 0, alpha: 5 })).toEqual([['queued', 1], ['uploading', 2], ['alpha', 5], ['zeta', 1]]);
   });
 
-  it('should show a stalled message only when it is a string', () => {
-    expect(stalledLines({ message: { html: '<b>x</b>' }, minutes: 'soon' })).toEqual(['Rendering has stopped making progress on the service side.']);
-    expect(stalledLines({ minutes: '7', message: 'Queue stuck' })).toEqual([
-      'Rendering has stopped making progress on the service side.', 'Nothing has moved for 7 minutes.', 'Queue stuck']);
+  it('should give the minutes only when they are a positive number, whatever type stalled\'s keys have', () => {
+    const head = (st: Parameters<typeof stalledLines>[0]) => stalledLines(st)[0];
+    expect(head({ minutes: 0 })).toBe('Rendering is stuck on the service side: no video is moving.');
+    expect(head({ minutes: '7', jobs: true })).toBe('Rendering is stuck on the service side: no video is moving.');
+    expect(head({ minutes: -3 })).toBe('Rendering is stuck on the service side: no video is moving.');
+    expect(head({ minutes: Number.NaN, message: { html: '<b>x</b>' } })).toBe('Rendering is stuck on the service side: no video is moving.');
+    expect(head({ minutes: 1, jobs: 1 })).toBe('Rendering is stuck on the service side: no video has moved for 1 minute (1 video waiting).');
+    expect(stalledLines({ minutes: 7, message: 'Queue stuck for 7 minutes' })).toHaveLength(2);
   });
 });

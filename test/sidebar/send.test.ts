@@ -1,6 +1,6 @@
 // Send section: rows selected, Add selected rows, and the outcome with a "Run again" hint.
 import { type Sidebar, thrown, useSidebars } from './harness';
-import { fail, ok, readyReplies, state } from './fixtures';
+import { context, fail, ok, readyReplies, state } from './fixtures';
 import { resultLines } from '../../sidebar/send';
 
 const sidebars = useSidebars();
@@ -10,11 +10,20 @@ const section = () => sb!.page.locator('#send');
 const result = { added: 12, skipped: 2, alreadySent: 3, invalid: 1, unmatchable: 1, total: 40, remaining: 0 };
 
 describe('send section', () => {
-  it('should show how many rows are selected, following the selection', async () => {
-    sb = await sidebars.open({ replies: readyReplies(), timing: { statePollMs: 50 } });
+  it('should show how many rows are selected, following the selection through the cheap poll only', async () => {
+    sb = await sidebars.open({ replies: { ...readyReplies(), getActiveContext: context() }, timing: { contextPollMs: 50 } });
     await section().getByText('3 rows selected').waitFor();
-    await sb.reply('getSidebarState', state({ selection: { rows: 1 } }));
+    await sb.reply('getActiveContext', context({ selection: { rows: 1 } }));
     await section().getByText('1 row selected').waitFor();
+    await sb.waitForCalls('getActiveContext', 5);
+    // Polling reads no properties: getSidebarState is not asked again while the tab stays the same.
+    expect(await sb.calls('getSidebarState')).toHaveLength(1);
+  });
+
+  it('should be disabled with the reason when every selected row was sent already', async () => {
+    sb = await sidebars.open({ replies: { ...readyReplies(), getActiveContext: context({ selection: { rows: 2 }, sampleRow: null }) }, timing: { contextPollMs: 50 } });
+    await section().getByText('Every selected row already has a Lead ID or is empty: nothing to send.').waitFor();
+    expect(await section().getByRole('button', { name: 'Add selected rows' }).isDisabled()).toBe(true);
   });
 
   it('should add the selected rows and show every outcome', async () => {
@@ -51,18 +60,21 @@ describe('send section', () => {
   });
 
   it('should be disabled with the reason when the tab has no campaign or no rows are selected', async () => {
-    sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state({ campaign: null }) }, timing: { statePollMs: 50 } });
+    sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state({ campaign: null }) }, timing: { contextPollMs: 50 } });
     await section().getByText('Choose or create a campaign first.').waitFor({ state: 'attached' });
     // The section is folded without a campaign, so the button is found by text, not by role.
     expect(await section().locator('button', { hasText: 'Add selected rows' }).isDisabled()).toBe(true);
-    await sb.reply('getSidebarState', state({ selection: { rows: 0 } }));
+    // Another tab, with a campaign and no selection.
+    await sb.reply('getSidebarState', state({ sheet: { id: 2, name: 'Events', headers: [] }, selection: { rows: 0 } }));
+    await sb.reply('getActiveContext', context({ sheetId: 2, sheetName: 'Events', selection: { rows: 0 }, sampleRow: null }));
     await section().getByText('Select the rows to send in the sheet.').waitFor();
     expect(await section().getByRole('button', { name: 'Add selected rows' }).isDisabled()).toBe(true);
   });
 
-  it('should warn when the first selected row has problems', async () => {
-    sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state({ sample: { firstName: 'Ada', hook: 'h'.repeat(201) } }) } });
-    await section().getByText('The first selected row has problems', { exact: false }).waitFor();
+  it('should warn when the first selected row has problems, by the server\'s own validation', async () => {
+    sb = await sidebars.open({ replies: { ...readyReplies(), getActiveContext: context({ sampleRow: { row: 4, cells: ['Ada', 'Acme', 'ada(at)example'] } }) }, timing: { contextPollMs: 50 } });
+    // An email the server refuses (validatePerson), which a length check alone would not see.
+    await section().getByText('Email “ada(at)example” does not look like an email address.', { exact: false }).waitFor();
   });
 });
 

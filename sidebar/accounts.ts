@@ -1,0 +1,17 @@
+// Apps Script's failure when a browser is signed in to several Google accounts (DESIGN 11), in words a person can act on.
+
+/**
+ * Texts the failure handler gets in that case, as reported in public threads: "We're sorry, a server
+ * error occurred while reading from storage. Error code PERMISSION_DENIED.", "Authorization is
+ * required to perform that action.", "You do not have permission to call …".
+ */
+const SIGNS = [/PERMISSION_DENIED/i, /authori[sz]ation is required/i, /you do not have permission to call/i, /reading from storage/i];
+
+export function isAccountMixup(thrown: string | null): boolean {
+  return thrown !== null && SIGNS.some((re) => re.test(thrown));
+}
+
+export const ACCOUNT_MIXUP = [
+  'Google could not tell which of your Google accounts is using this sidebar. This happens when the browser is signed in to several accounts at once.',
+  'Open the spreadsheet in a window signed in to one account only (or in a private window, signing in with the account that installed the add-on), then open the sidebar again.',
+];
