@@ -121,7 +121,7 @@ async function sidebarStates(browser: Browser): Promise<void> {
   await shoot({
     replies: {
       ...readyReplies(),
-      getSidebarState: state({ autoRefresh: { on: true, intervalMinutes: 5 }, lastRefresh: { at: new Date(Date.now() - 180_000).toISOString(), error: null } }),
+      getSidebarState: state({ autoRefresh: { on: true, intervalMinutes: 5, owner: { keyHint: '••••1a2b', you: true } }, lastRefresh: { at: new Date(Date.now() - 180_000).toISOString(), error: null } }),
       getProgress: progress({ stages: { queued: 2, tts: 1, lipsync: 3, colour_grade: 1 } }),
     },
   }, 'sidebar-progress.png', (s) => s.page.locator('.legend').waitFor(), ['progress']);

@@ -6,6 +6,7 @@ import { actionButton, blockAll, message, type Message } from './action';
 import { call, thrownText } from './bridge';
 import { card, openWithCampaign } from './card';
 import { confirmDialog, type ConfirmOptions } from './dialog';
+import { ownAutoRefresh } from './progress';
 import { el, replace } from './dom';
 import { count, creditRange, credits, formatNumber, statusWord } from './format';
 import type { Failure, ProgressInfo } from '../src/server/contract';
@@ -143,7 +144,7 @@ export function moneySection(app: App): HTMLElement {
         store.set({
           estimate: null,
           awaitingRender: kind === 'generate' || store.get().awaitingRender,
-          ...(sidebar ? { sidebar: { ...sidebar, autoRefresh: r.autoRefresh } } : {}),
+          ...(sidebar ? { sidebar: { ...sidebar, autoRefresh: ownAutoRefresh(sidebar, r.autoRefresh) } } : {}),
         });
         await Promise.all([app.loadProgress(), app.loadCampaigns()]);
         msg.show('ok', `${kind === 'generate' ? 'Started' : 'Preview started for'} ${count(made, 'video')}. ${credits(r.creditsCharged)} charged.`,

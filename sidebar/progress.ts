@@ -6,7 +6,7 @@ import { call } from './bridge';
 import { card, openWithCampaign } from './card';
 import { el, replace } from './dom';
 import { count, formatNumber, interval, KNOWN_STAGES, relativeTime, stageWord, statusWord } from './format';
-import type { LastRefresh, ProgressInfo } from '../src/server/contract';
+import type { LastRefresh, ProgressInfo, SidebarState } from '../src/server/contract';
 import type { CampaignCounts, Stalled } from '../src/api/types';
 import { watch } from './state';
 
@@ -63,6 +63,19 @@ function legend(counts: CampaignCounts): HTMLElement {
         `${k.charAt(0).toUpperCase()}${k.slice(1)} `, el('strong', {}, formatNumber(counts[k] ?? 0)))));
 }
 
+/** Auto-refresh as this person just set it: the timer is theirs, with their key. */
+export function ownAutoRefresh(sidebar: SidebarState, r: { on: boolean; intervalMinutes: number | null }): SidebarState['autoRefresh'] {
+  return { on: r.on, intervalMinutes: r.intervalMinutes, owner: r.on ? { keyHint: sidebar.settings.keyHint, you: true } : null };
+}
+
+/** Whose timer refreshes the tab (DESIGN 11: a shared sheet says who does what). */
+export function ownerLine(auto: SidebarState['autoRefresh']): string {
+  if (!auto.on || !auto.owner) return '';
+  const key = auto.owner.keyHint ? ` with the key ${auto.owner.keyHint}` : '';
+  if (auto.owner.you) return auto.timerLost ? `Your timer for this tab is gone and could not be put back; switch auto-refresh off and on again.` : `Your timer refreshes this tab${key}.`;
+  return `Another person’s timer refreshes this tab${key}; you are not the one whose timer runs. Their last run is shown below.`;
+}
+
 /** The later of two refresh records (the timer's and the one seen by getProgress). */
 function latest(a: LastRefresh | null | undefined, b: LastRefresh | null | undefined): LastRefresh | null {
   if (!a) return b ?? null;
@@ -81,6 +94,7 @@ export function progressSection(app: App): HTMLElement {
   const stages = el('div', { class: 'stages' });
   const lastRefresh = el('p', { class: 'muted last-refresh' });
   const timerError = el('p', { class: 'flag', hidden: true });
+  const owner = el('p', { class: 'muted owner-line', hidden: true });
   const progressMsg = message(store);
   const view = el('div', { class: 'stack', hidden: true }, status, chart, stages);
 
@@ -97,7 +111,7 @@ export function progressSection(app: App): HTMLElement {
     void call('setAutoRefresh', { on }).then((reply) => {
       const r = okOrShow(reply, switchMsg);
       const sidebar = store.get().sidebar;
-      if (r && sidebar) store.set({ sidebar: { ...sidebar, autoRefresh: { on: r.on, intervalMinutes: r.intervalMinutes } } });
+      if (r && sidebar) store.set({ sidebar: { ...sidebar, autoRefresh: ownAutoRefresh(sidebar, r) } });
       if (!r) switchInput.checked = !on;
     }).finally(() => {
       switchBusy = false;
@@ -124,7 +138,7 @@ export function progressSection(app: App): HTMLElement {
     c.open(true);
   });
 
-  c.body.append(stalled, empty, view, progressMsg.el, lastRefresh, timerError, switchRow, switchMsg.el,
+  c.body.append(stalled, empty, view, progressMsg.el, owner, lastRefresh, timerError, switchRow, switchMsg.el,
     el('div', { class: 'row' }, refresh.el, exportBtn.el), refresh.reason, exportBtn.reason, actionMsg.el);
 
   watch(store, (s) => ({ campaign: s.sidebar?.campaign ?? null, progress: s.progress, error: s.progressError }), ({ campaign, progress, error }) => {
@@ -168,6 +182,8 @@ export function progressSection(app: App): HTMLElement {
 
   watch(store, (s) => s.sidebar?.autoRefresh ?? null, (auto) => {
     if (!auto) return;
+    replace(owner, ownerLine(auto));
+    owner.hidden = !owner.textContent;
     if (!switchBusy) switchInput.checked = auto.on;
     replace(switchText, auto.on ? interval(auto.intervalMinutes) || 'on a timer' : 'off');
   });

@@ -98,6 +98,11 @@ export function pushRows(input: PushInput): AddRowsResult {
     }
     const { partId, batch, rest } = takeBatch(queue[b]!, input.parts);
     if (rest.length > 0) queue.splice(b + 1, 0, rest);
+    // Making a part took a call too: the send itself must still fit.
+    if (clock.now() + lastCallMs > input.deadline) {
+      result.remaining = queue.slice(b).reduce((n, x) => n + x.length, 0);
+      break;
+    }
     // Marked and flushed first, with their part: a run cut off mid-call leaves rows that say where a send was in flight.
     for (const it of batch) writer.set(it.row, { status: 'sending', note: '', campaignId: partId });
     writer.commit(table);

@@ -9,11 +9,22 @@ jest.setTimeout(180_000);
 
 const FIVE_MINUTES = 5 * 60_000;
 
-async function ready(n: number, config: Parameters<typeof startAddon>[0] = {}): Promise<{ a: Addon; campaignId: string }> {
+/**
+ * n leads pushed to a new campaign (parts of 500), or with `onePart` to an existing API campaign
+ * chosen from the list, which stays one part however big.
+ */
+async function ready(n: number, config: Parameters<typeof startAddon>[0] = {}, onePart = false): Promise<{ a: Addon; campaignId: string }> {
   const a = await startAddon(config);
   a.connect();
   a.sheet(Array.from({ length: n }, (_, i) => leadRow(i)));
-  const campaign = a.createCampaign();
+  let campaign = a.createCampaign();
+  if (onePart) {
+    a.sheet([], undefined, 'Other');
+    a.gas.spreadsheet.setActiveSheet(a.gas.spreadsheet.getSheetByName('Leads')!);
+    const picked = a.call('selectCampaign', { campaignId: campaign.id });
+    a.gas.properties.document.deleteProperty(`campaign.${campaign.id}`);
+    campaign = picked.campaign;
+  }
   a.selectRows(2, n + 1);
   const pushed = a.call('addSelectedRows');
   if (!pushed.ok || pushed.remaining) throw new Error(`push failed: ${JSON.stringify(pushed)}`);
@@ -32,10 +43,14 @@ function runTimerUntilDone(a: Addon, maxRuns = 40): number {
 }
 
 async function expectSheetMatchesSimulator(a: Addon, campaignId: string) {
-  const leads = (await a.state()).campaigns.find((c) => c.id === campaignId)!.leads;
-  const byId = new Map(leads.map((l) => [l.id, l]));
+  // The campaign and its later parts (DESIGN 7).
+  const st = await a.state();
+  const first = st.campaigns.find((c) => c.id === campaignId)!;
+  const parts = st.campaigns.filter((c) => c.id === campaignId || c.name.startsWith(`${first.name} · part `));
+  const byId = new Map(parts.flatMap((c) => c.leads).map((l) => [l.id, l]));
   for (const r of a.rows().filter((row) => row['Lead ID'])) {
     const lead = byId.get(String(r['Lead ID']))!;
+    expect(r['Campaign ID']).toBe(lead.campaignId);
     expect([r['First name'], r['Company']]).toEqual([lead.firstName, lead.company]);
     expect(r['Video Status']).toBe(lead.status);
     expect(r['Video URL']).toBe(lead.videoReady ? lead.videoUrl : '');
@@ -187,20 +202,26 @@ describe('money and refresh', () => {
       return passes;
     }
 
-    it('should pick every new video from the list without polling leads when the list keeps the newest', async () => {
+    it.each(['newest', 'oldest'] as const)('should split 1,000 leads into parts of 500 and fill every link from the lists, never polling leads (list keeps the %s)', async (videosOrder) => {
       let campaignId: string;
-      ({ a, campaignId } = await ready(1000, { concurrency: 200 }));
+      ({ a, campaignId } = await ready(1000, { concurrency: 200, videosOrder }));
+      expect(new Set(a.column('Campaign ID')).size).toBe(2);
       a.generate();
       const passes = await passesWhileRendering(a);
-      expect(passes.length).toBeGreaterThanOrEqual(5);
-      expect(passes.every((p) => p.leads === 0 && p.total <= 2)).toBe(true);
+      expect(passes.length).toBeGreaterThanOrEqual(3);
+      // One list, then per changed part a detail and a videos list.
+      expect(passes.every((p) => p.leads === 0 && p.total <= 5)).toBe(true);
       expect(a.column('Video URL').every((u) => String(u).endsWith('/video'))).toBe(true);
       await expectSheetMatchesSimulator(a, campaignId);
+      await a.sim.control({ action: 'clearRequests' });
+      a.call('refreshNow');
+      expect((await a.requests()).length).toBeLessThanOrEqual(1);
     });
 
-    it('should hunt the videos the list leaves out a few rows a pass, and cost one request when nothing changed', async () => {
+    it('should hunt the videos the list leaves out of a one-part campaign a few rows a pass, and cost one request when nothing changed', async () => {
       let campaignId: string;
-      ({ a, campaignId } = await ready(1000, { concurrency: 100, videosOrder: 'oldest' }));
+      ({ a, campaignId } = await ready(1000, { concurrency: 100, videosOrder: 'oldest' }, true));
+      expect(new Set(a.column('Campaign ID'))).toEqual(new Set([campaignId]));
       a.generate();
       a.gas.clock.advance(6 * WAVE_MS);
       await a.sim.control({ action: 'configure', config: { faults: { stall: true } } });
@@ -216,7 +237,7 @@ describe('money and refresh', () => {
       // Renders run through every pass but the last, which polls whatever the list still leaves out.
       const last = passes.pop()!;
       expect(passes.length).toBeGreaterThanOrEqual(3);
-      expect(Math.max(...passes.map((p) => p.total))).toBeLessThanOrEqual(2 + HUNT_LIMIT);
+      expect(Math.max(...passes.map((p) => p.total))).toBeLessThanOrEqual(3 + HUNT_LIMIT);
       expect(last.leads).toBeLessThan(500);
       runTimerUntilDone(a);
       expect(a.column('Video URL').every((u) => String(u).endsWith('/video'))).toBe(true);

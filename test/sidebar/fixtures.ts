@@ -17,7 +17,7 @@ export function sidebarState(over: Partial<SidebarState> = {}): SidebarState {
     overrides: [],
     fallbacks: { company: 'your team' },
     sample: { firstName: 'Ada', company: 'Analytical Engines', email: 'ada@example.com', hook: 'Loved your talk on looms.' },
-    autoRefresh: { on: false, intervalMinutes: null },
+    autoRefresh: { on: false, intervalMinutes: null, owner: null },
     lastRefresh: null,
     ...over,
   };

@@ -150,7 +150,7 @@ describe('sidebar page', () => {
       sb = await sidebars.open({
         replies: {
           ...readyReplies(),
-          getSidebarState: state({ autoRefresh: { on: true, intervalMinutes: 5 }, lastRefresh: { at: new Date(Date.now() - 180000).toISOString(), error: null } }),
+          getSidebarState: state({ autoRefresh: { on: true, intervalMinutes: 5, owner: { keyHint: '••••1a2b', you: true } }, lastRefresh: { at: new Date(Date.now() - 180000).toISOString(), error: null } }),
           getProgress: progress({ stages: { queued: 2, tts: 1, lipsync: 3, colour_grade: 1 } }),
         },
       });
