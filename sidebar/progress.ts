@@ -72,7 +72,11 @@ export function ownAutoRefresh(sidebar: SidebarState, r: { on: boolean; interval
 export function ownerLine(auto: SidebarState['autoRefresh']): string {
   if (!auto.on || !auto.owner) return '';
   const key = auto.owner.keyHint ? ` with the key ${auto.owner.keyHint}` : '';
-  if (auto.owner.you) return auto.timerLost ? `Your timer for this tab is gone and could not be put back; switch auto-refresh off and on again.` : `Your timer refreshes this tab${key}.`;
+  if (auto.owner.you) {
+    if (auto.timerLost) return 'Google dropped the timer for this tab and it could not be put back: switch auto-refresh off and on again.';
+    if (auto.timerRestored) return `Google had dropped the timer for this tab; it was put back just now and refreshes this tab${key}.`;
+    return `Your timer refreshes this tab${key}.`;
+  }
   return `Another person’s timer refreshes this tab${key}; you are not the one whose timer runs. Their last run is shown below.`;
 }
 

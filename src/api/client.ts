@@ -95,8 +95,8 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     let res: HttpResponse;
     try {
       res = send(c.method, c.path, c.body);
-    } catch {
-      throw networkError(c);
+    } catch (e) {
+      throw quotaError(e) ?? networkError(c);
     }
     return fromResponse(c, res);
   }
@@ -158,7 +158,9 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       let replies: HttpResponse[] | null;
       try {
         replies = requestAll.call(transport, round.map((c) => request(c.method, c.path, c.body)));
-      } catch {
+      } catch (e) {
+        const quota = quotaError(e);
+        if (quota) throw quota;
         replies = null;
       }
       round.forEach((c, k) => {
@@ -267,6 +269,13 @@ function statusError(c: Call<unknown>, status: number): ApiError {
   if (status === 429) return new ApiError('rate_limited', status, `The video service is receiving too many requests; wait a minute and try again ${tail}.`);
   if (status >= 500) return new ApiError('internal', status, `The video service had a fault ${tail}.`);
   return new ApiError('bad_reply', status, `The video service answered with an error it did not explain ${tail}.`);
+}
+
+/** Apps Script refuses a fetch once the account's daily quota is spent: nothing was sent, and retrying today will not help. */
+function quotaError(e: unknown): ApiError | null {
+  const message = e instanceof Error ? e.message : String(e);
+  if (!/too many times for one day|too much computer time/i.test(message)) return null;
+  return new ApiError('quota', 0, `Google’s daily limit for your account is spent (“${message.replace(/^Exception:\s*/, '')}”), so nothing was sent. It resets within a day; until then the add-on cannot reach the video service.`);
 }
 
 function networkError(c: Call<unknown>): ApiError {

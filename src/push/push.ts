@@ -55,6 +55,8 @@ export interface PushInput {
   overrides: Partial<Record<PersonField, string>>;
   fallbacks: Partial<Record<PersonField, string>>;
   parts: PartAllocator;
+  /** Whether a row is hidden (one call per row): asked only of rows that would be sent. */
+  hidden(row: number): boolean;
   api: ApiClient;
   clock: Clock;
   /** Epoch ms: no call starts that would likely end after this. */
@@ -148,6 +150,9 @@ function readItems(input: PushInput, table: Table, writer: RowWriter, result: Ad
     if (cellText(cells[table.out.leadId - 1])) { result.alreadySent++; continue; }
     const built = personFromRow(cells, table.layout, input.fallbacks);
     if (built.empty) continue;
+    // Visibility is a call per row: past the deadline the rest is left for the next press.
+    if (input.clock.now() + MIN_CALL_MS > input.deadline) { result.remaining++; continue; }
+    if (input.hidden(row)) continue;
     const checked = validatePerson(built.person);
     if (!checked.ok) {
       result.invalid++;

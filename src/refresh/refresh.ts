@@ -76,7 +76,7 @@ export function sharedSummaries(api: ApiClient): () => ReadonlyMap<string, Campa
       try {
         list = new Map(api.listCampaigns(100).map((c) => [c.id, c]));
       } catch (e) {
-        if (isApiError(e) && (e.code === 'unauthorized' || e.code === 'api_off')) throw e;
+        if (isApiError(e) && (e.code === 'unauthorized' || e.code === 'api_off' || e.code === 'quota')) throw e;
         list = null;
       }
     }

@@ -48,10 +48,10 @@ export interface SidebarState {
   sample: Partial<FieldMap<string>> | null;
   /**
    * Auto-refresh of this tab: whose timer runs it (DESIGN 11), with that person's key hint; `you` is
-   * false when the person looking is not the owner. `timerLost` is true when the owner's trigger
-   * disappeared and could not be put back.
+   * false when the person looking is not the owner. `timerRestored` is true when the owner's trigger
+   * had disappeared and was put back just now; `timerLost` when it could not be.
    */
-  autoRefresh: { on: boolean; intervalMinutes: number | null; owner: { keyHint: string | null; you: boolean } | null; timerLost?: boolean };
+  autoRefresh: { on: boolean; intervalMinutes: number | null; owner: { keyHint: string | null; you: boolean } | null; timerLost?: boolean; timerRestored?: boolean };
   /** The owner's last timer run on this tab (or a refresh by them), kept because triggers fail silently. */
   lastRefresh: LastRefresh | null;
 }

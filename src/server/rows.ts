@@ -2,7 +2,7 @@
 import type { Services } from '../core/services';
 import { pushRows } from '../push/push';
 import { detectColumns } from '../sheet/headers';
-import { selectedRows } from '../sheet/selection';
+import { rowHidden, selectedRows } from '../sheet/selection';
 import { ensureStatusFormatting } from '../sheet/status-format';
 import { readHeaders } from '../sheet/table';
 import { FIELD_LABELS } from '../api/people';
@@ -38,6 +38,7 @@ export function addSelectedRows(svc: Services): Reply<AddRowsResult> {
       return pushRows({
         sheet, rows, overrides, fallbacks,
         parts: partAllocator(loadParts(svc.docProps, campaign), api, svc.docProps, () => svc.clock.now()),
+        hidden: rowHidden(sheet),
         api, clock: svc.clock, deadline,
         flush: () => svc.sheets.flush(),
         formatStatus: (sh, col) => ensureStatusFormatting(svc.sheets, sh, col),

@@ -33,7 +33,7 @@ function resolvedMapping(headers: string[], state: SheetState): { mapping: Field
 
 /** The selected data rows (no per-row visibility check) and the first one that would be sent. */
 function selectionOf(svc: Services, sheet: Sheet, headers: string[]): { rows: number[]; sample: { row: number; cells: string[] } | null } {
-  const rows = selectedRows(sheet, svc.sheets.getActiveSpreadsheet().getActiveRangeList(), { checkHidden: false });
+  const rows = selectedRows(sheet, svc.sheets.getActiveSpreadsheet().getActiveRangeList());
   const leadCol = detectColumns(headers).outputs.leadId;
   const scan = rows.slice(0, SAMPLE_SCAN_ROWS);
   if (scan.length === 0 || headers.length === 0) return { rows, sample: null };
@@ -64,14 +64,16 @@ function autoRefreshOf(svc: Services, state: SheetState): SidebarState['autoRefr
   const you = state.ownedBy(userId(svc.userProps));
   let minutes: number | null = you ? timerInterval(svc) : owner.minutes;
   let timerLost = false;
+  let timerRestored = false;
   if (you && minutes === null) {
     try {
       minutes = installTimer(svc);
+      timerRestored = true;
     } catch {
       timerLost = true;
     }
   }
-  return { on: true, intervalMinutes: minutes, owner: { keyHint: owner.keyHint, you }, ...(timerLost ? { timerLost } : {}) };
+  return { on: true, intervalMinutes: minutes, owner: { keyHint: owner.keyHint, you }, ...(timerLost ? { timerLost } : {}), ...(timerRestored ? { timerRestored } : {}) };
 }
 
 /** The last refresh outcome to show: the tab's, or a newer timer run that could not reach the spreadsheet. */

@@ -6,6 +6,7 @@ import type { Sheet } from '../sheet/table';
 import type { Reply } from './contract';
 import { activeSheet, apiClient, NO_SETTINGS, RUN_BUDGET_MS, sheetState, tryDocumentLock } from './context';
 import { handle } from './handle';
+import { sharedSummaries } from '../refresh/refresh';
 import { refreshTab } from './refresh-run';
 import { keyHint, readSettings } from './settings';
 import type { AutoRefreshOwner, SheetState } from './sheet-state';
@@ -132,10 +133,12 @@ export function onRefreshTimer(svc: Services, event?: { triggerUid?: string }): 
     }
     const deadline = svc.clock.now() + RUN_BUDGET_MS;
     const api = apiClient(svc, settings, deadline);
+    // One campaign list for every tab of the run: a pass where nothing moved costs one request.
+    const summaries = sharedSummaries(api);
     let inFlight = false;
     for (const t of tabs) {
       try {
-        const r = refreshTab(svc, t.sheet, api, deadline);
+        const r = refreshTab(svc, t.sheet, api, deadline, { summaries });
         if (r.remaining > 0 || !r.finished) inFlight = true;
         else t.state.autoRefresh = null;
       } catch (e) {

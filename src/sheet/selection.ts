@@ -3,8 +3,11 @@ import type { Sheet } from './table';
 
 export type RangeList = Pick<GoogleAppsScript.Spreadsheet.RangeList, 'getRanges'>;
 
-/** Sorted, distinct, visible 1-based data rows (below the header, within the used rows) of the selection. */
-export function selectedRows(sheet: Sheet, selection: RangeList | null, opts: { checkHidden?: boolean } = {}): number[] {
+/**
+ * Sorted, distinct 1-based data rows (below the header, within the used rows) of the selection,
+ * hidden rows included: visibility costs a call per row, so it is asked only of rows to be sent.
+ */
+export function selectedRows(sheet: Sheet, selection: RangeList | null): number[] {
   if (!selection) return [];
   const lastRow = sheet.getLastRow();
   const rows = new Set<number>();
@@ -13,9 +16,14 @@ export function selectedRows(sheet: Sheet, selection: RangeList | null, opts: { 
     const last = Math.min(lastRow, range.getRow() + range.getNumRows() - 1);
     for (let r = first; r <= last; r++) rows.add(r);
   }
-  const sorted = [...rows].sort((a, b) => a - b);
-  if (opts.checkHidden === false) return sorted;
-  // Sheets has no batch call for row visibility; the filter check is skipped when there is no filter.
-  const filtered = sheet.getFilter() !== null;
-  return sorted.filter((r) => !(filtered && sheet.isRowHiddenByFilter(r)) && !sheet.isRowHiddenByUser(r));
+  return [...rows].sort((a, b) => a - b);
+}
+
+/** Whether a row is hidden (by the person or a filter). Sheets has no batch call for it; the filter check is skipped when there is no filter. */
+export function rowHidden(sheet: Sheet): (row: number) => boolean {
+  let filtered: boolean | undefined;
+  return (r) => {
+    filtered ??= sheet.getFilter() !== null;
+    return (filtered && sheet.isRowHiddenByFilter(r)) || sheet.isRowHiddenByUser(r);
+  };
 }
