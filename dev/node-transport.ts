@@ -1,5 +1,5 @@
 // HttpTransport for Node over dev/sync-http.ts: synchronous like UrlFetchApp, so the same client runs in tests.
-import type { HttpRequest, HttpResponse, HttpTransport } from '../src/api/transport';
+import type { HttpRequest, HttpResponse, HttpTransport } from '../src/core/http';
 import { SyncHttp, SyncHttpNetworkError } from './sync-http';
 
 export interface NodeTransportOptions {
@@ -15,7 +15,7 @@ export function createNodeTransport(http: SyncHttp = new SyncHttp(), opts: NodeT
         return { status: res.status, body: res.body, headers: res.headers };
       } catch (e) {
         // The client reads any throw as "no answer"; keep the reason in the message.
-        if (e instanceof SyncHttpNetworkError) throw new Error(`no HTTP answer from ${req.method} ${req.url}: ${e.message}`);
+        if (e instanceof SyncHttpNetworkError) throw new Error(`no HTTP answer from ${req.method} ${req.url}: ${e.message}`, { cause: e });
         throw e;
       }
     },

@@ -4,7 +4,7 @@ import { createUrlFetchTransport } from './api/urlfetch-transport';
 import type { Services } from './core/services';
 import * as connection from './server/connection';
 import { readOnce } from './core/props-cache';
-import type { CreateCampaignArgs, GenerateArgs, MoneyArgs, SaveColumnMappingArgs, SaveSettingsArgs, SelectCampaignArgs } from './server/contract';
+import type { CreateCampaignArgs, GenerateArgs, MoneyArgs, SaveColumnMappingArgs, SaveSettingsArgs, SelectCampaignArgs, ServerFunctions } from './server/contract';
 import * as exporter from './server/export';
 import * as menu from './server/menu';
 import * as money from './server/money';
@@ -55,3 +55,7 @@ export const getProgress = () => progress.getProgress(services());
 export const refreshNow = () => progress.refreshNow(services());
 export const setAutoRefresh = (a: { on: boolean }) => timer.setAutoRefresh(services(), a);
 export const exportFinishedVideos = () => exporter.exportFinishedVideos(services());
+
+/** The compiler holds these entry points to the contract the sidebar is built against (DESIGN 5). */
+type ContractHeld<T extends ServerFunctions> = T;
+export type _EntryPoints = ContractHeld<Pick<typeof import('./main'), keyof ServerFunctions>>;

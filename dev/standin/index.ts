@@ -322,7 +322,7 @@ export class AppsScriptStandin {
     const run = { authMode: o.authMode, timeTrigger: o.timeTrigger ?? false, ...(o.user !== undefined && { user: o.user }) };
     return this.runtime.run(run, () => {
       try {
-        return (fn as (...a: unknown[]) => unknown).apply(undefined, vmArgs);
+        return (fn as (...a: unknown[]) => unknown)(...vmArgs);
       } catch (e) {
         throw hostError(e);
       }

@@ -93,7 +93,7 @@ export class Runtime {
       if (exec.killed || this.overTime(exec)) throw new Error(TIME_LIMIT_MESSAGE);
       return result;
     } catch (e) {
-      if (exec.killed) throw new Error(TIME_LIMIT_MESSAGE);
+      if (exec.killed) throw new Error(TIME_LIMIT_MESSAGE, { cause: e });
       throw e;
     } finally {
       this.current = null;

@@ -1,6 +1,6 @@
 // Keeps a run's request rate under a ceiling (default 100 per rolling 60 s, below the API's 120) by sleeping first.
 import type { Clock } from '../core/clock';
-import type { HttpTransport } from './transport';
+import type { HttpTransport } from '../core/http';
 
 export interface PacerOptions {
   clock: Clock;

@@ -1,5 +1,5 @@
 // HttpTransport over Apps Script's UrlFetchApp (passed in, so this module touches no global at load).
-import type { HttpRequest, HttpResponse, HttpTransport } from './transport';
+import type { HttpRequest, HttpResponse, HttpTransport } from '../core/http';
 
 type UrlFetch = Pick<GoogleAppsScript.URL_Fetch.UrlFetchApp, 'fetch'> & Partial<Pick<GoogleAppsScript.URL_Fetch.UrlFetchApp, 'fetchAll'>>;
 

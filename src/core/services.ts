@@ -1,5 +1,5 @@
 // The Apps Script services the core logic is given (built from globals only in src/main.ts).
-import type { HttpTransport } from '../api/transport';
+import type { HttpTransport } from './http';
 import type { Clock } from './clock';
 
 export type Props = Pick<GoogleAppsScript.Properties.Properties, 'getProperty' | 'setProperty' | 'deleteProperty'>;

@@ -2,6 +2,7 @@
 // which campaigns (parts) changed; only those cost a detail and a videos list, read together with
 // fetchAll; GET /leads only for rows that the counts and the list cannot settle (DESIGN 7).
 // Rows are found by Lead ID when written.
+import { DOC_KEYS } from '../core/state-keys';
 import type { ApiClient } from '../api/client';
 import { ApiError, isApiError } from '../api/errors';
 import type { CampaignDetail, CampaignSummary, FinishedVideo, Lead } from '../api/types';
@@ -51,7 +52,7 @@ export interface RefreshResult {
 }
 
 
-const memoKey = (sheetId: number, campaignId: string) => `refresh.${sheetId}.${campaignId}`;
+const memoKey = DOC_KEYS.refreshMemo;
 
 /** Forget what was last seen, so the next pass looks again (after a push, generate, preview or stop). */
 export function forgetCounts(memo: Props, sheetId: number, campaignId: string): void {
@@ -85,7 +86,7 @@ export function sharedSummaries(api: ApiClient): () => ReadonlyMap<string, Campa
 }
 
 export function refreshSheet(input: RefreshInput): RefreshResult {
-  const { sheet, api, clock } = input;
+  const { sheet, clock } = input;
   const details = input.details ?? new Map<string, CampaignDetail>();
   const result: RefreshResult = { updated: 0, remaining: 0, finished: true, details };
   const headers = readHeaders(sheet);

@@ -1,5 +1,6 @@
 // A campaign's parts read as one (DESIGN 7): summed counts and stages, and the parts that are
 // settled kept aside, so watching a big campaign reads only the parts still moving.
+import { DOC_KEYS } from '../core/state-keys';
 import type { ApiClient } from '../api/client';
 import type { CampaignCounts, CampaignDetail, Stalled } from '../api/types';
 import { getJson, setJson } from '../core/json-props';
@@ -7,7 +8,7 @@ import type { Props } from '../core/services';
 import type { CampaignParts } from './parts';
 
 /** Counts of a part with nothing pending or rendering: they change only when it is generated again. */
-const settledKey = (partId: string) => `settled.${partId}`;
+const settledKey = DOC_KEYS.settledPart;
 
 export interface CampaignView {
   status: string;

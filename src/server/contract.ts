@@ -23,7 +23,16 @@ export interface Failure {
   progress?: ProgressInfo;
 }
 
-export type Reply<T extends object> = ({ ok: true } & T) | Failure;
+/**
+ * T with every Date, function, Map or Set turned into never: google.script.run passes plain JSON
+ * only, so a reply holding one cannot be built and fails to compile.
+ */
+export type JsonOnly<T> = T extends Date | ((...a: never[]) => unknown) | Map<unknown, unknown> | Set<unknown> ? never
+  : T extends readonly (infer U)[] ? readonly JsonOnly<U>[]
+    : T extends object ? { [K in keyof T]: JsonOnly<T[K]> }
+      : T;
+
+export type Reply<T extends object> = ({ ok: true } & T & JsonOnly<T>) | Failure;
 
 export type FieldMap<T> = Record<PersonField, T>;
 

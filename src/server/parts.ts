@@ -1,6 +1,7 @@
 // A campaign of the add-on is one or more API campaigns ("parts") of at most 500 people (DESIGN 7),
 // so the videos list (at most 500) always holds a part's finished videos. Its id everywhere is its
 // first part's id; the record lives in DocumentProperties, beside the tabs bound to it.
+import { DOC_KEYS } from '../core/state-keys';
 import type { ApiClient } from '../api/client';
 import { isApiError } from '../api/errors';
 import type { CampaignSummary } from '../api/types';
@@ -31,7 +32,7 @@ export interface CampaignParts {
   parts: Part[];
 }
 
-const key = (firstPartId: string) => `campaign.${firstPartId}`;
+const key = DOC_KEYS.parts;
 
 export function loadParts(props: Props, bound: BoundCampaign): CampaignParts {
   return getJson<CampaignParts>(props, key(bound.id))

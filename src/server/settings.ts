@@ -1,13 +1,10 @@
 // The user's connection settings: API key and base URL in UserProperties, validated, never echoed.
 // A key belongs to the host it was typed for and is never sent to another (DESIGN 3).
+import { USER_KEYS } from '../core/state-keys';
 import { URL_ALLOWLIST } from '../core/build-info';
 import type { Props } from '../core/services';
 
-const KEY = 'vps.apiKey';
-/** The host the key was typed for. */
-const KEY_HOST = 'vps.keyHost';
-const BASE = 'vps.baseUrl';
-const CONNECTED = 'vps.connected';
+const { apiKey: KEY, keyHost: KEY_HOST, baseUrl: BASE, connected: CONNECTED } = USER_KEYS;
 
 export interface Settings {
   baseUrl: string;

@@ -1,4 +1,5 @@
 // What the add-on remembers per sheet (DocumentProperties, keyed by sheet id): campaign, columns, refresh.
+import { DOC_KEYS } from '../core/state-keys';
 import type { PersonField } from '../api/types';
 import { getJson, setJson } from '../core/json-props';
 import type { Props } from '../core/services';
@@ -15,8 +16,7 @@ export interface AutoRefreshOwner {
   minutes: number;
 }
 
-type Slot = 'campaign' | 'mapping' | 'fallbacks' | 'autoRefresh' | 'lastRefresh';
-const key = (sheetId: number, slot: Slot) => `sheet.${sheetId}.${slot}`;
+const key = DOC_KEYS.tab;
 
 export class SheetState {
   constructor(private readonly props: Props, readonly sheetId: number) {}

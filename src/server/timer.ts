@@ -1,5 +1,6 @@
 // The time-driven refresh: one trigger per user and document (every 5 minutes where Apps Script
 // allows it, else hourly), who owns each tab's auto-refresh, and the timer run itself.
+import { USER_KEYS } from '../core/state-keys';
 import { getJson, setJson } from '../core/json-props';
 import type { Services } from '../core/services';
 import type { Sheet } from '../sheet/table';
@@ -18,9 +19,9 @@ type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 export interface AutoRefresh { on: boolean; intervalMinutes: number | null }
 
 /** Per trigger, in the owner's UserProperties: the spreadsheet it serves (a trigger may run without an active one). */
-const triggerKey = (uid: string) => `timer.${uid}`;
+const triggerKey = USER_KEYS.trigger;
 /** The last timer run that could not reach its spreadsheet, for the sidebar to show. */
-const LOST_RUN = 'timer.lostRun';
+const LOST_RUN = USER_KEYS.lostTimerRun;
 interface TriggerRecord { spreadsheetId: string; minutes: number }
 
 function ours(svc: Services, ss: Spreadsheet): GoogleAppsScript.Script.Trigger[] {

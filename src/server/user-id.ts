@@ -1,8 +1,9 @@
 // Who is calling: a random id kept in the person's own UserProperties (DESIGN 3), since the add-on
 // does not ask for the email scope and the temporary user key changes every 30 days.
+import { USER_KEYS } from '../core/state-keys';
 import type { Props } from '../core/services';
 
-const KEY = 'vps.userId';
+const KEY = USER_KEYS.userId;
 
 export function userId(props: Props): string {
   const saved = props.getProperty(KEY);

@@ -18,7 +18,7 @@ export function cellText(display: unknown): string {
 }
 
 // Text Sheets would parse into something else: a formula (=, +, -, @), a number, percent, date or boolean.
-const PARSED_BY_SHEETS = /^(?:[=+\-@'].*|[\d\s.,:/%$()eE+\-]*\d[\d\s.,:/%$()eE+\-]*|true|false)$/is;
+const PARSED_BY_SHEETS = /^(?:[=+\-@'].*|[\d\s.,:/%$()eE+-]*\d[\d\s.,:/%$()eE+-]*|true|false)$/is;
 
 /**
  * A value as literal text: a string Sheets would read as a formula, number, date or boolean gets the

@@ -1,7 +1,7 @@
 import { API_OFF_MESSAGE, createApiClient, type ApiClient, type ApiClientOptions } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
 import { createPacer } from '../../src/api/pacer';
-import type { HttpResponse } from '../../src/api/transport';
+import type { HttpResponse } from '../../src/core/http';
 import { apiError, FakeClock, html, json, sample, ScriptedTransport, type Scripted } from './fakes';
 
 const BASE = 'https://video.example/api/v1';
@@ -18,7 +18,7 @@ function caught(fn: () => unknown): ApiError {
     fn();
   } catch (e) {
     if (e instanceof ApiError) return e;
-    throw new Error(`expected an ApiError, got ${String(e)}`);
+    throw new Error(`expected an ApiError, got ${String(e)}`, { cause: e });
   }
   throw new Error('expected a throw');
 }

@@ -1,6 +1,6 @@
 // Test doubles for the API layer: a clock that moves only when slept on, and a transport answering from a script.
 import type { Clock } from '../../src/core/clock';
-import type { HttpRequest, HttpResponse, HttpTransport } from '../../src/api/transport';
+import type { HttpRequest, HttpResponse, HttpTransport } from '../../src/core/http';
 
 export class FakeClock implements Clock {
   readonly sleeps: number[] = [];

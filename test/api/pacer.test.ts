@@ -1,5 +1,5 @@
 import { createPacer } from '../../src/api/pacer';
-import type { HttpRequest } from '../../src/api/transport';
+import type { HttpRequest } from '../../src/core/http';
 import { FakeClock, json, ScriptedTransport } from './fakes';
 
 /** Largest number of requests whose start times fall inside any window of `windowMs`. */

@@ -222,7 +222,6 @@ describe('addSelectedRows', () => {
     a.gas.counters.reset();
     expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 500 });
     const large = a.gas.counters.rangeCalls;
-    // eslint-disable-next-line no-console
     console.log(`Range calls: 10 rows → ${small}, 500 rows → ${large}`);
     expect(large).toBe(small);
   });

@@ -1,0 +1,28 @@
+// Every key the add-on keeps in a properties store, in one place, so no two owners invent schemes.
+
+/** UserProperties: the person's own. */
+export const USER_KEYS = {
+  apiKey: 'vps.apiKey',
+  /** The host the key was typed for: it is never sent to another. */
+  keyHost: 'vps.keyHost',
+  baseUrl: 'vps.baseUrl',
+  connected: 'vps.connected',
+  /** A random id for the person (no email scope). */
+  userId: 'vps.userId',
+  /** Per trigger: the spreadsheet it serves and its interval. */
+  trigger: (uid: string) => `timer.${uid}`,
+  /** The last timer run that could not reach its spreadsheet. */
+  lostTimerRun: 'timer.lostRun',
+} as const;
+
+/** DocumentProperties: shared by everyone on the document. */
+export const DOC_KEYS = {
+  /** Per tab (by sheet id): bound campaign, column mapping, fallbacks, auto-refresh owner, last refresh. */
+  tab: (sheetId: number, slot: 'campaign' | 'mapping' | 'fallbacks' | 'autoRefresh' | 'lastRefresh') => `sheet.${sheetId}.${slot}`,
+  /** Per tab and API campaign: the last seen counts and summary of a refresh pass. */
+  refreshMemo: (sheetId: number, campaignId: string) => `refresh.${sheetId}.${campaignId}`,
+  /** Per campaign of the add-on (by its first part's id): its parts. */
+  parts: (firstPartId: string) => `campaign.${firstPartId}`,
+  /** Per part with nothing left in flight: its final counts. */
+  settledPart: (partId: string) => `settled.${partId}`,
+} as const;
