@@ -67,6 +67,16 @@ export async function startAddon(config: Omit<SimConfig, 'port' | 'clock'> = {},
     stop() {
       return gas.call<any>('stopCampaign', { campaignId: addon.boundCampaignId() });
     },
+    /** Fires the timer every 5 virtual minutes until it removes itself (or maxRuns); returns the runs. */
+    runTimerUntilDone(maxRuns = 40): number {
+      let runs = 0;
+      while (gas.triggers.length > 0 && runs < maxRuns) {
+        gas.clock.advance(5 * 60_000);
+        gas.fireTimeTriggers();
+        runs++;
+      }
+      return runs;
+    },
     async state(): Promise<SimState> {
       return (await sim.control({ action: 'state' })) as SimState;
     },

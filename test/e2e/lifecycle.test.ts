@@ -31,16 +31,6 @@ async function ready(n: number, config: Parameters<typeof startAddon>[0] = {}, o
   return { a, campaignId: campaign.id };
 }
 
-/** Fires the timer every 5 virtual minutes until it removes itself (or gives up). */
-function runTimerUntilDone(a: Addon, maxRuns = 40): number {
-  let runs = 0;
-  while (a.gas.triggers.length > 0 && runs < maxRuns) {
-    a.gas.clock.advance(FIVE_MINUTES);
-    a.gas.fireTimeTriggers();
-    runs++;
-  }
-  return runs;
-}
 
 async function expectSheetMatchesSimulator(a: Addon, campaignId: string) {
   // The campaign and its later parts (DESIGN 7).
@@ -69,7 +59,7 @@ describe('money and refresh', () => {
     const gen = a.generate();
     expect(gen).toMatchObject({ ok: true, started: 50, autoRefresh: { on: true, intervalMinutes: 5 } });
     expect(a.gas.triggers).toHaveLength(1);
-    runTimerUntilDone(a);
+    a.runTimerUntilDone();
     expect(a.gas.triggers).toHaveLength(0);
     expect(a.column('Video Status').every((s) => s === 'complete')).toBe(true);
     await expectSheetMatchesSimulator(a, campaignId);
@@ -87,7 +77,7 @@ describe('money and refresh', () => {
     sheet.sortBy(2, false);
     sheet.insertRowsBefore(5, 2);
     sheet.deleteRow(12);
-    runTimerUntilDone(a);
+    a.runTimerUntilDone();
     expect(a.column('Video Status').filter((s) => s === 'complete')).toHaveLength(29);
     await expectSheetMatchesSimulator(a, campaignId);
   });
@@ -102,7 +92,7 @@ describe('money and refresh', () => {
     expect(await a.requests()).toHaveLength(0);
     expect(a.gas.triggers).toHaveLength(1);
     a.gas.releaseDocumentLock();
-    runTimerUntilDone(a);
+    a.runTimerUntilDone();
     expect(a.column('Video Status').every((s) => s === 'complete')).toBe(true);
   });
 
@@ -115,7 +105,7 @@ describe('money and refresh', () => {
     expect(a.call('getSidebarState').lastRefresh).toMatchObject({ error: expect.stringMatching(/switched off/) });
     expect(a.gas.triggers).toHaveLength(1);
     await a.sim.control({ action: 'configure', config: { faults: { apiOff: false } } });
-    runTimerUntilDone(a);
+    a.runTimerUntilDone();
     expect(a.call('getSidebarState').lastRefresh).toMatchObject({ error: null });
   });
 
@@ -125,7 +115,7 @@ describe('money and refresh', () => {
     a.generate();
     const leadId = String(a.column('Lead ID')[0]);
     await a.sim.control({ action: 'expirePage', leadId });
-    runTimerUntilDone(a);
+    a.runTimerUntilDone();
     const row = a.rows().find((r) => r['Lead ID'] === leadId)!;
     expect(row['Video Note']).toMatch(/page has expired/);
     expect(row['Page URL']).toBe('');
@@ -141,7 +131,7 @@ describe('money and refresh', () => {
     expect(p.made).toBeGreaterThan(0);
     expect(p.creditsCharged).toBeGreaterThan(0);
     expect((await a.requests()).filter((q) => q.path.endsWith('/preview'))).toHaveLength(1);
-    runTimerUntilDone(a);
+    a.runTimerUntilDone();
     expect(a.column('Video Status').filter((s) => s === 'complete')).toHaveLength(p.made);
     expect(a.call('getEstimate')).toMatchObject({ ok: true, leads: 10 - p.made });
     const st = await a.state();
@@ -170,7 +160,7 @@ describe('money and refresh', () => {
     a.gas.fireTimeTriggers();
     expect((await a.state()).campaigns.find((c) => c.id === campaignId)!.leads.every((l) => l.status === 'complete' && !l.videoReady)).toBe(true);
     expect(a.column('Video Status')).toEqual(Array(5).fill('rendering'));
-    runTimerUntilDone(a);
+    a.runTimerUntilDone();
     expect(a.gas.triggers).toHaveLength(0);
     expect(a.column('Video URL').every((u) => String(u).endsWith('/video'))).toBe(true);
     await expectSheetMatchesSimulator(a, campaignId);
@@ -180,7 +170,7 @@ describe('money and refresh', () => {
     let campaignId: string;
     ({ a, campaignId } = await ready(600, { concurrency: 600 }));
     a.generate();
-    runTimerUntilDone(a);
+    a.runTimerUntilDone();
     expect(a.column('Video Status').filter((s) => s === 'complete')).toHaveLength(600);
     expect(a.column('Video URL').every((u) => String(u).endsWith('/video'))).toBe(true);
     await expectSheetMatchesSimulator(a, campaignId);
@@ -239,7 +229,7 @@ describe('money and refresh', () => {
       expect(passes.length).toBeGreaterThanOrEqual(3);
       expect(Math.max(...passes.map((p) => p.total))).toBeLessThanOrEqual(3 + HUNT_LIMIT);
       expect(last.leads).toBeLessThan(500);
-      runTimerUntilDone(a);
+      a.runTimerUntilDone();
       expect(a.column('Video URL').every((u) => String(u).endsWith('/video'))).toBe(true);
       await expectSheetMatchesSimulator(a, campaignId);
     });
@@ -257,9 +247,9 @@ describe('money and refresh', () => {
       gen = a.generate();
     }
     expect(gen.ok).toBe(true);
-    runTimerUntilDone(a, 80);
+    a.runTimerUntilDone(80);
     await a.sim.control({ action: 'configure', config: { faults: { error500Rate: 0, rate429Rate: 0 } } });
-    if (a.gas.triggers.length) runTimerUntilDone(a);
+    if (a.gas.triggers.length) a.runTimerUntilDone();
     await expectSheetMatchesSimulator(a, campaignId);
     const st = await a.state();
     expect(st.ledger.filter((e) => e.kind === 'charge' && e.campaignId === campaignId)).toHaveLength(1);
@@ -308,7 +298,7 @@ describe('money and refresh', () => {
     a.gas.clock.advance(FIVE_MINUTES);
     a.gas.fireTimeTriggers();
     expect(a.column('Video Status').filter((s) => s === 'cancelled')).toHaveLength(50);
-    runTimerUntilDone(a);
+    a.runTimerUntilDone();
     expect(a.column('Video Status').filter((s) => s === 'complete')).toHaveLength(10);
     await expectSheetMatchesSimulator(a, campaignId);
   });
@@ -373,7 +363,7 @@ describe('money and refresh', () => {
     for (const id of a.column('Lead ID')) expect(String(id)).toMatch(/^=ld_/);
     for (const id of a.column('Campaign ID')) expect(String(id)).toMatch(/^=cmp_/);
     a.generate();
-    runTimerUntilDone(a);
+    a.runTimerUntilDone();
     const r = a.call('exportFinishedVideos');
     expect(r).toMatchObject({ ok: true, count: 2 });
     const out = a.gas.spreadsheet.getSheetByName(r.sheetName)!;

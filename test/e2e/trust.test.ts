@@ -13,15 +13,6 @@ jest.setTimeout(180_000);
 const FIVE_MINUTES = 5 * 60_000;
 const LEADS_POST = '^POST /campaigns/[^/]+/leads$';
 
-function runTimerUntilDone(a: Addon, maxRuns = 40): number {
-  let runs = 0;
-  while (a.gas.triggers.length > 0 && runs < maxRuns) {
-    a.gas.clock.advance(FIVE_MINUTES);
-    a.gas.fireTimeTriggers();
-    runs++;
-  }
-  return runs;
-}
 
 async function leadsOf(a: Addon, campaignId: string) {
   return (await a.state()).campaigns.find((c) => c.id === campaignId)!.leads;
@@ -246,7 +237,7 @@ describe('trust at the edges', () => {
       expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 2 });
       expect(sheet.getRange(3, note).getFormula()).toBe('=LEN(A3)');
       a.generate();
-      runTimerUntilDone(a);
+      a.runTimerUntilDone();
       expect(sheet.getRange(3, note).getFormula()).toBe('=LEN(A3)');
       expect(a.rows().filter((r) => r['Video Status'] === 'complete')).toHaveLength(2);
       expect(c.id).toBeTruthy();
@@ -285,7 +276,7 @@ describe('trust at the edges', () => {
       expect(shared.lastRefresh).toBeNull();
 
       expect(a.gas.triggers.map((t) => t.user).sort()).toEqual(['alice@example.com', 'bob@example.com']);
-      runTimerUntilDone(a);
+      a.runTimerUntilDone();
       a.gas.setUser('alice@example.com');
       a.gas.spreadsheet.setActiveSheet(aliceTab);
       const rows = a.rows(aliceTab);

@@ -1,14 +1,7 @@
 import type { ApiClient } from '../../src/api/client';
 import { loadParts, PART_SIZE, partAllocator, partName, type CampaignParts } from '../../src/server/parts';
+import { memoryProps } from '../fakes';
 
-function memoryProps() {
-  const m = new Map<string, string>();
-  return {
-    getProperty: (k: string) => m.get(k) ?? null,
-    setProperty(k: string, v: string) { m.set(k, v); return this as never; },
-    deleteProperty(k: string) { m.delete(k); return this as never; },
-  };
-}
 
 function fakeApi(): ApiClient & { created: string[] } {
   const created: string[] = [];

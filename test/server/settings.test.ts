@@ -1,14 +1,6 @@
 import { checkBaseUrl, keyHint, publicSettings, storeSettings } from '../../src/server/settings';
+import { memoryProps } from '../fakes';
 
-function memoryProps() {
-  const m = new Map<string, string>();
-  return {
-    getProperty: (k: string) => m.get(k) ?? null,
-    setProperty(k: string, v: string) { m.set(k, v); return this as never; },
-    deleteProperty(k: string) { m.delete(k); return this as never; },
-    dump: () => Object.fromEntries(m),
-  };
-}
 
 describe('checkBaseUrl', () => {
   it('should accept https ending in /api/v1, with a trailing slash tolerated', () => {
