@@ -149,7 +149,8 @@ function inFlight(rows: Map<string, RowInfo>, detail: Pick<CampaignDetail, 'coun
  */
 function readChanged(input: RefreshInput, ids: string[], details: Map<string, CampaignDetail>): Map<string, CampaignRead> {
   const { api, memo, sheet } = input;
-  const summaries = input.summaries?.() ?? null;
+  // The list is worth its request only when some campaign's detail is not in hand already.
+  const summaries = ids.some((id) => !details.has(id)) ? input.summaries?.() ?? null : null;
   const seen = new Map(ids.map((id) => [id, getJson<Memo>(memo, memoKey(sheet.getSheetId(), id))]));
   const summaryOf = (id: string) => { const s = summaries?.get(id); return s ? summarySignature(s) : undefined; };
   const moved = ids.filter((id) => input.eager || !seen.get(id) || summaryOf(id) === undefined || seen.get(id)!.summary !== summaryOf(id));
