@@ -18,5 +18,6 @@ const SENTENCES: Record<string, string> = {
 /** The sentence for an API error code, with the service's own message where it names the problem. */
 export function sentenceFor(code: string, serviceMessage: string): string {
   if (code === 'bad_input') return `The video service refused the request: ${serviceMessage}`;
-  return SENTENCES[code] ?? serviceMessage;
+  // The code comes from the service: only the table's own entries count (not "constructor" and kin).
+  return Object.prototype.hasOwnProperty.call(SENTENCES, code) ? SENTENCES[code]! : serviceMessage;
 }

@@ -29,3 +29,9 @@ describe('sentenceFor', () => {
     expect(sentenceFor('network', 'No answer from the service.')).toBe('No answer from the service.');
   });
 });
+
+describe('sentenceFor with a code that names an object member', () => {
+  it.each(['constructor', 'toString', '__proto__'])('should fall back to the service message for %s', (code) => {
+    expect(sentenceFor(code, 'msg')).toBe('msg');
+  });
+});
