@@ -79,6 +79,8 @@ export interface ResendFailedReply {
   campaign: { id: string; name: string };
   /** The campaign the failed rows came from; its failed leads stay failed there. */
   previous: { id: string; name: string };
+  /** 'same': the failed videos' recording; 'chosen': the templateId given, as the bound campaign's recording was not known. */
+  recording: 'same' | 'chosen';
   /** Failed rows found and moved. */
   failedRows: number;
   /** The push of those rows to the new campaign (nothing charged). */

@@ -50,7 +50,7 @@ export function resendFailedRows(svc: Services, args: ResendFailedArgs): Reply<R
           formatStatus: (sh, col) => ensureStatusFormatting(svc.sheets, sh, col),
         });
         noteSent(table, failed, fresh);
-        return { campaign: made, previous, failedRows: failed.size, result };
+        return { campaign: made, previous, recording: old.templateId ? 'same' as const : 'chosen' as const, failedRows: failed.size, result };
       } catch (e) {
         const f = toFailure(e);
         throw new AddonError(f.error.code, `Made “${made.name}” and bound this tab to it, but sending the failed rows did not finish: ${f.error.message}`);
