@@ -48,7 +48,8 @@ export function recordCharge(svc: Services, c: Charge): void {
   const row: Row = {
     When: at, Campaign: c.campaign.name, 'Campaign ID': c.campaign.id, Part: c.part,
     Action: done ? c.action : `${c.action} (outcome unknown)`,
-    People: done ? done.people : quoted ? quoted.leads : '',
+    // A generate is for everyone waiting; how many a preview renders is not said.
+    People: done ? done.people : c.action === 'generate' && quote ? quote.leads : '',
     'Credits quoted': quoted ? quoted.high : '',
     // A stop never charges, whatever its outcome.
     'Credits charged': done ? done.charged : quoted ? '' : 0,
@@ -89,7 +90,8 @@ export function waitingIn(details: Map<string, CampaignDetail>): Map<string, num
 
 /**
  * Completes the rows of unknown outcomes whose part was just read. Fewer people waiting than before
- * the call means it started, and so charged; how much the API does not say, so the row says so.
+ * the call means it started, and so charged (how much the API does not say); as many means it did
+ * not; more (people added since) cannot tell.
  */
 export function settleUnknown(svc: Services, waitingNow: Map<string, number>): void {
   const open = openOutcomes(svc);
@@ -106,9 +108,9 @@ export function settleUnknown(svc: Services, waitingNow: Map<string, number>): v
 
 function complete(tab: Sheet, o: Open, waiting: number): void {
   const started = o.waiting - waiting;
-  const [charged, note] = started > 0
-    ? [UNKNOWN_CHARGE, `${started} of ${o.waiting} people were started, so it charged (up to ${o.high} quoted); the API gives no exact figure.`]
-    : [0, 'Everyone was still waiting: nothing was charged.'];
+  const [charged, note] = started === 0 ? [0, 'Everyone was still waiting: nothing was charged.']
+    : [UNKNOWN_CHARGE, started > 0 ? `${started} of ${o.waiting} people were started, so it charged (up to ${o.high} quoted); the API gives no exact figure.`
+      : 'People were added since, so the campaign cannot tell whether it started.'];
   const values = tab.getDataRange().getDisplayValues();
   const col = (h: Column) => values[0]!.indexOf(h);
   const i = values.findIndex((r) => r[col('When')] === o.at && r[col('Part')] === o.part);

@@ -97,6 +97,24 @@ describe('the spending record', () => {
     expect(record(a)).toHaveLength(1);
     expect((await a.state()).ledger.filter((e) => e.kind === 'charge')).toHaveLength(1);
   });
+
+  it('should complete an unknown outcome as nothing charged when everyone is still waiting', async () => {
+    a = await startAddon();
+    a.connect();
+    a.sheet(Array.from({ length: 3 }, (_, i) => leadRow(i)));
+    a.createCampaign();
+    a.selectRows(2, 4);
+    a.call('addSelectedRows');
+    const quote = a.call('getEstimate');
+    // The service refuses (too few credits) but a gateway's 502 page is all that comes back: unknown, nothing charged.
+    await a.sim.control({ action: 'setWorkspace', workspaceId: 'ws_main', balance: 1 });
+    await a.sim.control({ action: 'configure', config: { faults: { html502Replies: 1, dropMatch: '^POST /campaigns/[^/]+/generate$' } } });
+    expect(a.call('startGenerate', { campaignId: a.boundCampaignId(), high: quote.high })).toMatchObject({ ok: false, error: { code: 'network' } });
+    // Completed by the read right after the call.
+    expect(record(a)[0]).toMatchObject({ Action: 'generate (outcome unknown)', People: 3, 'Credits charged': 0, Note: 'Everyone was still waiting: nothing was charged.' });
+    expect(a.call('getEstimate')).toMatchObject({ ok: true, leads: 3, chargedToday: 0, unknownToday: 0 });
+    expect((await a.state()).ledger).toEqual([]);
+  });
 });
 
 describe('problem rows', () => {
