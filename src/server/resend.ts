@@ -36,12 +36,12 @@ export function resendFailedRows(svc: Services, args: ResendFailedArgs): Reply<R
       const fresh: CampaignParts = { ...made, templateId, ...goal, parts: [{ id: made.id, size: 0, closed: false }] };
       saveParts(svc.docProps, fresh);
       state.campaign = made;
-      // The push sends only rows without a Lead ID: the old ids leave the rows and stay in the note.
-      const writer = new RowWriter();
-      for (const [row, id] of failed) writer.set(row, { leadId: '', campaignId: '', pageUrl: '', videoUrl: '', status: '', note: `To be sent to “${made.name}” after the video failed (was lead ${id}).` });
-      writer.commit(table);
-      svc.sheets.flush();
       try {
+        // The push sends only rows without a Lead ID: the old ids leave the rows and stay in the note.
+        const writer = new RowWriter();
+        for (const [row, id] of failed) writer.set(row, { leadId: '', campaignId: '', pageUrl: '', videoUrl: '', status: '', note: `To be sent to “${made.name}” after the video failed (was lead ${id}).` });
+        writer.commit(table);
+        svc.sheets.flush();
         const result = pushRows({
           sheet, rows: [...failed.keys()], overrides: state.mapping, fallbacks: state.fallbacks,
           parts: partAllocator(fresh, api, svc.docProps, () => svc.clock.now()),
@@ -60,11 +60,11 @@ export function resendFailedRows(svc: Services, args: ResendFailedArgs): Reply<R
 }
 
 /** Row → old Lead ID of the rows of these parts whose status is failed (ascending rows). */
-function failedRows(table: Table, parts: Set<string>, first = 2, last = table.sheet.getLastRow()): Map<number, string> {
+function failedRows(table: Table, parts: Set<string>): Map<number, string> {
   const rows = new Map<number, string>();
-  readRows(table.sheet, first, last - first + 1, table.headers.length).forEach((cells, i) => {
+  readRows(table.sheet, 2, table.sheet.getLastRow() - 1, table.headers.length).forEach((cells, i) => {
     const at = (c: keyof Table['out']) => cellText(cells[table.out[c] - 1]);
-    if (at('status').toLowerCase() === 'failed' && parts.has(at('campaignId'))) rows.set(i + first, at('leadId'));
+    if (at('status').toLowerCase() === 'failed' && parts.has(at('campaignId'))) rows.set(i + 2, at('leadId'));
   });
   return rows;
 }

@@ -213,6 +213,34 @@ describe('failed videos to a follow-up campaign', () => {
     expect(a.generate()).toMatchObject({ ok: true, started: 2 });
   });
 
+  it('should make one follow-up and add each person once when the create and the add are answered by 502 pages', async () => {
+    a = await startAddon();
+    a.connect();
+    a.sheet(Array.from({ length: 3 }, (_, i) => leadRow(i)));
+    const c = a.createCampaign('Autumn');
+    a.selectRows(2, 4);
+    a.call('addSelectedRows');
+    await a.sim.control({ action: 'configure', config: { faults: { failPeople: ['p0@example.com', 'p2@example.com'] } } });
+    a.generate();
+    await renderAll(a, c.id);
+    a.call('refreshNow');
+    await a.sim.control({ action: 'configure', config: { faults: { failPeople: [], html502Replies: 2, dropMatch: '^POST /campaigns(/[^/]+/leads)?$' } } });
+    await a.sim.control({ action: 'clearRequests' });
+    const r = a.call('resendFailedRows', { name: 'Autumn – follow-up' });
+    expect(r).toMatchObject({ ok: true, failedRows: 2 });
+    const st = await a.state();
+    const made = st.campaigns.filter((x) => x.name === 'Autumn – follow-up');
+    expect(made).toHaveLength(1);
+    expect(made[0]!.leads.map((l) => l.email).sort()).toEqual(['p0@example.com', 'p2@example.com']);
+    // One create, never repeated; the add answered by a 502 re-sent once (these people are matched, not added twice).
+    const posts = (await a.requests()).filter((q) => q.method === 'POST');
+    expect(posts.map((q) => [q.path.replace(/\/campaigns\/[^/]+/, '/campaigns/<id>'), q.replyFault ?? null])).toEqual([
+      ['/campaigns', 'html502'], ['/campaigns/<id>/leads', 'html502'], ['/campaigns/<id>/leads', null],
+    ]);
+    expect(a.column('Video Status')).toEqual(['pending', 'complete', 'pending']);
+    expect(a.column('Campaign ID')).toEqual([made[0]!.id, c.id, made[0]!.id]);
+  });
+
   it('should ask for the recording when the campaign was picked from the list, and touch nothing', async () => {
     a = await startAddon();
     a.connect();
