@@ -44,7 +44,8 @@ const NOTES: Record<string, string> = {
 export function recordCharge(svc: Services, c: Charge): void {
   const at = new Date(svc.clock.now()).toISOString();
   const { done, quote } = c;
-  const quoted = c.action !== 'stop' && quote;
+  const stop = c.action === 'stop';
+  const quoted = !stop && quote;
   const row: Row = {
     When: at, Campaign: c.campaign.name, 'Campaign ID': c.campaign.id, Part: c.part,
     Action: done ? c.action : `${c.action} (outcome unknown)`,
@@ -52,9 +53,9 @@ export function recordCharge(svc: Services, c: Charge): void {
     People: done ? done.people : c.action === 'generate' && quote ? quote.leads : '',
     'Credits quoted': quoted ? quoted.high : '',
     // A stop never charges, whatever its outcome.
-    'Credits charged': done ? done.charged : quoted ? '' : 0,
+    'Credits charged': done ? done.charged : stop ? 0 : '',
     Key: publicSettings(svc.userProps).keyHint || '',
-    Note: NOTES[done ? c.action : quoted ? 'unknown' : 'unknownStop'] || '',
+    Note: NOTES[done ? c.action : stop ? 'unknownStop' : 'unknown'] || '',
   };
   try {
     const tab = recordTab(svc);

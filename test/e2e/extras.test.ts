@@ -234,7 +234,7 @@ describe('failed videos to a follow-up campaign', () => {
     expect(made[0]!.leads.map((l) => l.email).sort()).toEqual(['p0@example.com', 'p2@example.com']);
     // One create, never repeated; the add answered by a 502 re-sent once (these people are matched, not added twice).
     const posts = (await a.requests()).filter((q) => q.method === 'POST');
-    expect(posts.map((q) => [q.path.replace(/\/campaigns\/[^/]+/, '/campaigns/<id>'), q.replyFault ?? null])).toEqual([
+    expect(posts.map((q) => [q.path.replace(/\/campaigns\/[^/]+/, '/campaigns/<id>'), (q as { replyFault?: string }).replyFault ?? null])).toEqual([
       ['/campaigns', 'html502'], ['/campaigns/<id>/leads', 'html502'], ['/campaigns/<id>/leads', null],
     ]);
     expect(a.column('Video Status')).toEqual(['pending', 'complete', 'pending']);
