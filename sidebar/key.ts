@@ -9,7 +9,7 @@ const KEY_CODES = new Set(['unauthorized', 'forbidden', 'api_off']);
 /** Calls whose success proves the key works: they reach the API. */
 const API_BACKED = new Set<keyof ServerFunctions>([
   'saveSettings', 'listTemplates', 'listCampaigns', 'createCampaign', 'selectCampaign', 'addSelectedRows',
-  'getEstimate', 'startPreview', 'startGenerate', 'stopCampaign', 'getProgress', 'refreshNow', 'exportFinishedVideos',
+  'getEstimate', 'startPreview', 'startGenerate', 'stopCampaign', 'getProgress', 'refreshNow', 'exportFinishedVideos', 'resendFailedRows',
 ]);
 
 export function trackKey(store: Store): void {

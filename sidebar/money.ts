@@ -7,6 +7,7 @@ import { call, thrownText } from './bridge';
 import { card, openWithCampaign } from './card';
 import { confirmDialog, type ConfirmOptions } from './dialog';
 import { ownAutoRefresh } from './progress';
+import { spendingRecord, todayFigures } from './spending';
 import { el, replace } from './dom';
 import { count, creditRange, credits, formatNumber, statusWord } from './format';
 import type { Failure, ProgressInfo } from '../src/server/contract';
@@ -191,7 +192,7 @@ export function moneySection(app: App): HTMLElement {
     figures, range,
     el('div', { class: 'row' }, check.el, preview.el),
     el('div', { class: 'row' }, generate.el, stop.el),
-    generate.reason, stop.reason, msg.el);
+    generate.reason, stop.reason, msg.el, spendingRecord(app, () => c.open(true)));
 
   watch(store, (s) => {
     const id = s.sidebar?.campaign?.id ?? null;
@@ -203,7 +204,7 @@ export function moneySection(app: App): HTMLElement {
         el('dt', {}, 'People'), el('dd', {}, formatNumber(e.leads)),
         el('dt', {}, 'Cost'), el('dd', {}, creditRange(e.low, e.high)),
         el('dt', {}, 'Balance'), el('dd', {}, credits(e.balance)),
-        el('dt', {}, 'Balance after'), el('dd', { class: after < 0 ? 'short' : '' }, credits(after)));
+        el('dt', {}, 'Balance after'), el('dd', { class: after < 0 ? 'short' : '' }, credits(after)), ...todayFigures(e));
       replace(range, e.low === e.high ? '' : `${credits(e.low)} if the lookup surcharge is already paid, ${credits(e.high)} if not. Balance after counts the higher figure.`);
     }
     figures.hidden = !e;

@@ -5,6 +5,7 @@ import { call } from './bridge';
 import { card, openWithCampaign } from './card';
 import { el, replace } from './dom';
 import { sampleProblems } from './fields';
+import { followUpBlock, problemsBlock } from './problems';
 import { currentSample, nothingToSend, selectedRows } from './sample';
 import { count, formatNumber } from './format';
 import type { AddRowsResult } from '../src/server/contract';
@@ -44,7 +45,8 @@ export function sendSection(app: App): HTMLElement {
     await Promise.all([app.loadState(), app.loadProgress()]);
   });
   c.body.append(selected, warn, el('div', { class: 'row' }, add.el), add.reason, msg.el, remaining,
-    el('p', { class: 'muted' }, 'Adding people is free. Rows that already have a Lead ID are never sent again.'));
+    el('p', { class: 'muted' }, 'Adding people is free. Rows that already have a Lead ID are never sent again.'),
+    problemsBlock(app), followUpBlock(app));
 
   watch(store, (s) => s.sidebar
     ? { rows: selectedRows(s), campaign: s.sidebar.campaign, sample: currentSample(s), fallbacks: s.sidebar.fallbacks, none: nothingToSend(s) }

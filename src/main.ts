@@ -4,11 +4,16 @@ import { createUrlFetchTransport } from './api/urlfetch-transport';
 import type { Services } from './core/services';
 import * as connection from './server/connection';
 import { readOnce } from './core/props-cache';
-import type { CreateCampaignArgs, GenerateArgs, MoneyArgs, SaveColumnMappingArgs, SaveSettingsArgs, SelectCampaignArgs, ServerFunctions } from './server/contract';
+import type {
+  CreateCampaignArgs, GenerateArgs, MoneyArgs, ResendFailedArgs, SaveColumnMappingArgs, SaveSettingsArgs, SelectCampaignArgs, ServerFunctions,
+} from './server/contract';
+import * as credits from './server/credits';
 import * as exporter from './server/export';
 import * as menu from './server/menu';
 import * as money from './server/money';
+import * as problems from './server/problem-rows';
 import * as progress from './server/progress';
+import * as resend from './server/resend';
 import * as rows from './server/rows';
 import * as sidebar from './server/sidebar-state';
 import * as timer from './server/timer';
@@ -55,6 +60,9 @@ export const getProgress = () => progress.getProgress(services());
 export const refreshNow = () => progress.refreshNow(services());
 export const setAutoRefresh = (a: { on: boolean }) => timer.setAutoRefresh(services(), a);
 export const exportFinishedVideos = () => exporter.exportFinishedVideos(services());
+export const showCreditsRecord = () => credits.showCreditsRecord(services());
+export const selectProblemRows = () => problems.selectProblemRows(services());
+export const resendFailedRows = (a: ResendFailedArgs) => resend.resendFailedRows(services(), a);
 
 /** The compiler holds these entry points to the contract the sidebar is built against (DESIGN 5). */
 type ContractHeld<T extends ServerFunctions> = T;

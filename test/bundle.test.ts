@@ -159,6 +159,11 @@ describe('dist/Code.js', () => {
     expect(checkBundle(source()).missingGlobals).toEqual([]);
   });
 
+  it('should stay within the bundle budgets: Code.js 150 KB, Sidebar.html 60 KB (DESIGN 8)', () => {
+    expect(Buffer.byteLength(source(), 'utf8')).toBeLessThanOrEqual(150 * 1024);
+    expect(readFileSync(join(DIST, 'Sidebar.html')).length).toBeLessThanOrEqual(60 * 1024);
+  });
+
   it('should declare every entry point of src/main.ts as a top-level function', async () => {
     const exports = await entryExports();
     const declared = checkBundle(source()).topLevelFunctions;

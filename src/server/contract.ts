@@ -63,6 +63,37 @@ export interface SidebarState {
   autoRefresh: { on: boolean; intervalMinutes: number | null; owner: { keyHint: string | null; you: boolean } | null; timerLost?: boolean; timerRestored?: boolean };
   /** The owner's last timer run on this tab (or a refresh by them), kept because triggers fail silently. */
   lastRefresh: LastRefresh | null;
+  /** Rows of this tab that need a person (DESIGN 11), as selectProblemRows would select them. */
+  problems: ProblemRows;
+}
+
+/**
+ * Rows whose Video Status is invalid, failed, skipped, or sending with no Lead ID: `rows` in all,
+ * `byStatus` per status (only statuses present).
+ */
+export interface ProblemRows { rows: number; byStatus: Record<string, number> }
+
+/** Today's (UTC) rows of the spending record, the tab “Video credits” (DESIGN 11). */
+export interface SpendToday {
+  /** Credits charged today, summed from the rows that know their figure. */
+  chargedToday: number;
+  /** Rows of today whose charge is not known (an unknown outcome). */
+  unknownToday: number;
+}
+
+/** Follow-up for failed videos: the new campaign's name; templateId only counts when the bound campaign's recording is not known. */
+export interface ResendFailedArgs { name: string; templateId?: string }
+export interface ResendFailedReply {
+  /** The new campaign, now bound to the tab. */
+  campaign: { id: string; name: string };
+  /** The campaign the failed rows came from; its failed leads stay failed there. */
+  previous: { id: string; name: string };
+  /** 'same': the failed videos' recording; 'chosen': the templateId given, as the bound campaign's recording was not known. */
+  recording: 'same' | 'chosen';
+  /** Failed rows found and moved. */
+  failedRows: number;
+  /** The push of those rows to the new campaign (nothing charged). */
+  result: AddRowsResult;
 }
 
 export interface SaveSettingsArgs { baseUrl: string; /** Empty or absent keeps the saved key. */ apiKey?: string }
@@ -115,7 +146,8 @@ export interface ServerFunctions {
   selectCampaign(args: SelectCampaignArgs): Reply<{ campaign: { id: string; name: string } }>;
   saveColumnMapping(args: SaveColumnMappingArgs): Reply<{ mapping: FieldMap<string | null>; overrides: PersonField[]; fallbacks: Partial<FieldMap<string>> }>;
   addSelectedRows(): Reply<AddRowsResult>;
-  getEstimate(): Reply<EstimateInfo>;
+  /** With today's spending from the record (optional: older servers leave it out). */
+  getEstimate(): Reply<EstimateInfo & Partial<SpendToday>>;
   startPreview(args: MoneyArgs): Reply<{ made: number; creditsCharged: number; autoRefresh: { on: boolean; intervalMinutes: number | null } }>;
   startGenerate(args: GenerateArgs): Reply<{ started: number; creditsCharged: number; /** Parts generated (DESIGN 7). */ parts: number; autoRefresh: { on: boolean; intervalMinutes: number | null } }>;
   stopCampaign(args: MoneyArgs): Reply<{ stopped: number; stillRendering: number; status: string }>;
@@ -123,4 +155,10 @@ export interface ServerFunctions {
   refreshNow(): Reply<{ updated: number; remaining: number }>;
   setAutoRefresh(args: { on: boolean }): Reply<{ on: boolean; intervalMinutes: number | null }>;
   exportFinishedVideos(): Reply<{ sheetName: string; count: number }>;
+  /** Switches to the spending record; sheetName is null when nothing has been charged from this spreadsheet yet. */
+  showCreditsRecord(): Reply<{ sheetName: string | null }>;
+  /** Selects the active tab's problem rows as one range list. */
+  selectProblemRows(): Reply<ProblemRows>;
+  /** Sends the bound campaign's failed rows to a new campaign (charges nothing) and binds the tab to it. */
+  resendFailedRows(args: ResendFailedArgs): Reply<ResendFailedReply>;
 }

@@ -7,8 +7,9 @@ import type { Estimate } from '../api/types';
 import type { Services } from '../core/services';
 import { forgetCounts } from '../refresh/refresh';
 import { readCampaign, unsettle } from './campaign-state';
-import type { EstimateInfo, GenerateArgs, MoneyArgs, ProgressInfo, Reply } from './contract';
+import type { EstimateInfo, GenerateArgs, MoneyArgs, ProgressInfo, Reply, SpendToday } from './contract';
 import { activeSheet, apiClient, requireCampaign, requireSettings, sheetState } from './context';
+import { recordCharge, settleUnknown, spentToday, waitingIn } from './credits';
 import { AddonError, toFailure } from './failure';
 import { handle } from './handle';
 import { loadParts, saveParts, type CampaignParts } from './parts';
@@ -17,7 +18,7 @@ import type { SheetState } from './sheet-state';
 import { enableAutoRefresh, type AutoRefresh } from './timer';
 import type { Sheet } from '../sheet/table';
 
-interface CampaignContext { sheet: Sheet; state: SheetState; campaign: CampaignParts; api: ApiClient }
+interface CampaignContext { sheet: Sheet; state: SheetState; campaign: CampaignParts; api: ApiClient; /** Each part's estimate, once read (for the spending record). */ quoted?: Map<string, Estimate> }
 
 /** The active tab's campaign; with `expected`, it must still be the one the person saw. */
 function campaignContext(svc: Services, expected?: unknown): CampaignContext {
@@ -38,10 +39,12 @@ interface PartQuote { partId: string; estimate: Estimate }
 /** Each part's estimate (one fetchAll round); only parts with people waiting count. */
 function quotes(ctx: CampaignContext): PartQuote[] {
   const ids = ctx.campaign.parts.map((p) => p.id);
-  return ctx.api.getEstimates(ids).map((e, i) => {
+  const q = ctx.api.getEstimates(ids).map((e, i) => {
     if (e instanceof Error) throw e;
     return { partId: ids[i]!, estimate: e };
   });
+  ctx.quoted = new Map(q.map((x) => [x.partId, x.estimate]));
+  return q;
 }
 
 function summed(q: PartQuote[]): EstimateInfo {
@@ -51,14 +54,19 @@ function summed(q: PartQuote[]): EstimateInfo {
   return { leads: sum('leads'), low: sum('low'), high: sum('high'), balance, affordable: balance >= sum('high') };
 }
 
-export function getEstimate(svc: Services): Reply<EstimateInfo> {
-  return handle(() => summed(quotes(campaignContext(svc))));
+export function getEstimate(svc: Services): Reply<EstimateInfo & SpendToday> {
+  return handle(() => {
+    const q = quotes(campaignContext(svc));
+    settleUnknown(svc, new Map(q.map((x) => [x.partId, x.estimate.leads])));
+    return { ...summed(q), ...spentToday(svc) };
+  });
 }
 
 /** The campaign's state right after an unknown outcome, and a sentence for it; never a second call. */
 function readAfterUnknown(svc: Services, ctx: CampaignContext): { progress?: ProgressInfo; sentence: string } {
   try {
     const v = readCampaign(ctx.api, svc.docProps, ctx.campaign);
+    settleUnknown(svc, waitingIn(v.details));
     return {
       progress: progressOf(ctx.campaign.id, v, ctx.state.lastRefresh),
       sentence: ` The campaign now shows ${v.counts.rendering} rendering, ${v.counts.complete} finished and ${v.counts.pending} waiting.`,
@@ -83,6 +91,8 @@ interface Sent { parts: number; count: number; credits: number }
 function sendEach<T>(svc: Services, ctx: CampaignContext, what: Spend, partIds: string[], call: (id: string) => T, tally: (r: T) => [number, number]): T[] {
   const replies: T[] = [];
   const done: Sent = { parts: 0, count: 0, credits: 0 };
+  const record = (id: string, r?: { people: number; charged: number }) =>
+    recordCharge(svc, { campaign: ctx.campaign, part: id, action: what, quote: ctx.quoted?.get(id), ...(r ? { done: r } : {}) });
   for (const id of partIds) {
     forgetCounts(svc.docProps, ctx.sheet.getSheetId(), id);
     unsettle(svc.docProps, id);
@@ -91,8 +101,10 @@ function sendEach<T>(svc: Services, ctx: CampaignContext, what: Spend, partIds: 
       replies.push(r);
       const [count, credits] = tally(r);
       done.parts++; done.count += count; done.credits += credits;
+      record(id, { people: count, charged: credits });
     } catch (e) {
       if (isApiError(e) && e.code === 'not_ready') continue;
+      if (isApiError(e) && e.code === 'network') record(id);
       throw failureAfter(svc, ctx, what, e, done, partIds.length);
     }
   }

@@ -12,6 +12,7 @@ import type { ActiveContext, FieldMap, Reply, SaveColumnMappingArgs, SidebarStat
 import { activeSheet, sheetState } from './context';
 import { AddonError } from './failure';
 import { handle } from './handle';
+import { findProblemRows } from './problem-rows';
 import { publicSettings } from './settings';
 import type { SheetState } from './sheet-state';
 import { installTimer, lostTimerRun, timerInterval } from './timer';
@@ -102,6 +103,7 @@ export function getSidebarState(svc: Services): Reply<SidebarState> {
       sample,
       autoRefresh: autoRefreshOf(svc, state),
       lastRefresh: lastRefreshOf(svc, state),
+      problems: findProblemRows(sheet, headers).counts,
     };
   });
 }

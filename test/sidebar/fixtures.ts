@@ -19,6 +19,7 @@ export function sidebarState(over: Partial<SidebarState> = {}): SidebarState {
     sample: { firstName: 'Ada', company: 'Analytical Engines', email: 'ada@example.com', hook: 'Loved your talk on looms.' },
     autoRefresh: { on: false, intervalMinutes: null, owner: null },
     lastRefresh: null,
+    problems: { rows: 0, byStatus: {} },
     ...over,
   };
 }
