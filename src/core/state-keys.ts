@@ -23,6 +23,8 @@ export const DOC_KEYS = {
   refreshMemo: (sheetId: number, campaignId: string) => `refresh.${sheetId}.${campaignId}`,
   /** Per campaign of the add-on (by its first part's id): its parts. */
   parts: (firstPartId: string) => `campaign.${firstPartId}`,
+  /** Per campaign of several parts: the estimate the person last saw, by part, with its time. */
+  quote: (firstPartId: string) => `quote.${firstPartId}`,
   /** Per part with nothing left in flight: its final counts. */
   settledPart: (partId: string) => `settled.${partId}`,
 } as const;

@@ -68,7 +68,7 @@ export function planStatuses(input: PlanInput): Plan {
   const target = holdsAll ? SETTLED.reduce((n, s) => n + deficit(s), 0) : Infinity;
 
   // Rule 3 (pigeonhole): when exactly as many rows can hold a terminal status as its deficit, they all do
-  // (after a stop: every row still shown pending is cancelled, since a rendering video is never cancelled).
+  // (after a stop, once the videos that could not be recalled are listed, the rest are cancelled).
   const settle = (id: string, s: string) => { writes.set(id, valuesForStatus(s)); left.delete(id); tally[s] = (tally[s] ?? 0) + 1; };
   if (holdsAll) {
     for (const s of TERMINAL) {
@@ -104,9 +104,12 @@ export function planStatuses(input: PlanInput): Plan {
   return { writes, poll: likeliestFirst(poll, left), target: target + extra, completeHidden, left };
 }
 
-/** Stated moves (api-spec 3): a rendering video finishes or fails, it is never cancelled by a stop. */
+/**
+ * What a row shown this way may hold now. A lead reported rendering may still be queued (stage
+ * queued), and a stop cancels those; only a move back to pending is impossible.
+ */
 function canBecome(shown: string, s: string): boolean {
-  return shown === 'pending' || (shown === 'rendering' && s !== 'cancelled' && s !== 'pending');
+  return shown === 'pending' || (shown === 'rendering' && s !== 'pending');
 }
 
 /** Complete rows missing their link first, then rendering, then the rest. */

@@ -5,6 +5,8 @@ import type { ApiClient } from '../api/client';
 import { ApiError, isApiError } from '../api/errors';
 import type { Estimate } from '../api/types';
 import type { Services } from '../core/services';
+import { getJson, setJson } from '../core/json-props';
+import { DOC_KEYS } from '../core/state-keys';
 import { forgetCounts } from '../refresh/refresh';
 import { readCampaign, unsettle } from './campaign-state';
 import type { EstimateInfo, GenerateArgs, MoneyArgs, ProgressInfo, Reply, SpendToday } from './contract';
@@ -37,14 +39,36 @@ function campaignContext(svc: Services, expected?: unknown): CampaignContext {
 interface PartQuote { partId: string; estimate: Estimate }
 
 /** Each part's estimate (one fetchAll round); only parts with people waiting count. */
-function quotes(ctx: CampaignContext): PartQuote[] {
-  const ids = ctx.campaign.parts.map((p) => p.id);
-  const q = ctx.api.getEstimates(ids).map((e, i) => {
+function quotes(ctx: CampaignContext, reuse: ReadonlyMap<string, Estimate> = new Map()): PartQuote[] {
+  const ids = ctx.campaign.parts.map((p) => p.id).filter((id) => !reuse.has(id));
+  const read = new Map(ctx.api.getEstimates(ids).map((e, i) => {
     if (e instanceof Error) throw e;
-    return { partId: ids[i]!, estimate: e };
-  });
+    return [ids[i]!, e] as const;
+  }));
+  const q = ctx.campaign.parts.map((p) => ({ partId: p.id, estimate: reuse.get(p.id) ?? read.get(p.id)! }));
   ctx.quoted = new Map(q.map((x) => [x.partId, x.estimate]));
   return q;
+}
+
+/** How long an estimate the person just saw may stand in for a part whose waiting count has not moved. */
+const QUOTE_FRESH_MS = 15 * 60_000;
+
+/**
+ * Generate's fresh quote without reading every part's estimate again (the API allows 120 requests a
+ * minute per key, and the person's estimate just read them all): one campaign list says which parts'
+ * waiting counts moved since; only those are estimated again.
+ */
+function freshQuotes(svc: Services, ctx: CampaignContext): PartQuote[] {
+  if (ctx.campaign.parts.length === 1) return quotes(ctx);
+  const saved = getJson<{ at: number; parts: Record<string, Estimate> }>(svc.docProps, DOC_KEYS.quote(ctx.campaign.id));
+  if (!saved || svc.clock.now() - saved.at > QUOTE_FRESH_MS) return quotes(ctx);
+  const list = new Map(ctx.api.listCampaigns(100).map((c) => [c.id, c]));
+  const reuse = new Map(Object.entries(saved.parts).filter(([id, e]) => list.get(id)?.waiting === e.leads));
+  return quotes(ctx, reuse);
+}
+
+function saveQuotes(svc: Services, ctx: CampaignContext, q: PartQuote[]): void {
+  if (ctx.campaign.parts.length > 1) setJson(svc.docProps, DOC_KEYS.quote(ctx.campaign.id), { at: svc.clock.now(), parts: Object.fromEntries(q.map((x) => [x.partId, x.estimate])) });
 }
 
 function summed(q: PartQuote[]): EstimateInfo {
@@ -56,7 +80,9 @@ function summed(q: PartQuote[]): EstimateInfo {
 
 export function getEstimate(svc: Services): Reply<EstimateInfo & SpendToday> {
   return handle(() => {
-    const q = quotes(campaignContext(svc));
+    const ctx = campaignContext(svc);
+    const q = quotes(ctx);
+    saveQuotes(svc, ctx, q);
     settleUnknown(svc, new Map(q.map((x) => [x.partId, x.estimate.leads])));
     return { ...summed(q), ...spentToday(svc) };
   });
@@ -144,7 +170,7 @@ export function startGenerate(svc: Services, args: GenerateArgs): Reply<{ starte
     const confirmed = Number(args?.high);
     if (!Number.isFinite(confirmed)) throw new AddonError('bad_input', 'Check the estimate and confirm its figure before generating.');
     // Someone may have added people since the person confirmed: never charge above what they saw.
-    const q = quotes(ctx);
+    const q = freshQuotes(svc, ctx);
     const fresh = summed(q);
     if (fresh.high > confirmed) {
       throw new AddonError('quote_changed',

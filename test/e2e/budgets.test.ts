@@ -82,6 +82,35 @@ describe('budgets', () => {
     expect(c.id).toBeTruthy();
   });
 
+  it('should settle a stop pressed after a timer run showed the rows rendering (queued leads are cancelled too)', async () => {
+    a = await startAddon({ concurrency: 5, stageMs: 20_000 });
+    a.connect();
+    await pushed(a, 100);
+    a.generate();
+    tick(a);
+    expect(a.column('Video Status').filter((s) => s === 'rendering').length).toBeGreaterThan(50);
+    const stop = a.stop();
+    expect(stop).toMatchObject({ ok: true });
+    a.gas.clock.advance(FIVE_MINUTES);
+    tick(a);
+    tick(a);
+    const statuses = a.column('Video Status');
+    expect(statuses.filter((s) => s === 'cancelled')).toHaveLength(stop.stopped);
+    expect(statuses.filter((s) => s === 'complete')).toHaveLength(100 - stop.stopped);
+    expect(a.gas.triggers).toHaveLength(0);
+  });
+
+  it('should generate several parts right after the estimate without reading every estimate again', async () => {
+    a = await startAddon();
+    a.connect();
+    await pushed(a, 1200);
+    const est = a.call('getEstimate');
+    await a.sim.control({ action: 'clearRequests' });
+    expect(a.call('startGenerate', { campaignId: a.boundCampaignId(), high: est.high })).toMatchObject({ ok: true, parts: 3, started: 1200 });
+    const kinds = (await a.requests()).map((r) => `${r.method} ${r.path.replace(/\/campaigns\/[^/]+/, '/campaigns/{id}')}`);
+    expect(kinds).toEqual(['GET /campaigns', 'POST /campaigns/{id}/generate', 'POST /campaigns/{id}/generate', 'POST /campaigns/{id}/generate']);
+  });
+
   it('should stop at the first part that fails to generate and say which parts started and what was charged', async () => {
     a = await startAddon();
     a.connect();

@@ -70,6 +70,21 @@ describe('trust at the edges', () => {
     });
   });
 
+  it('should see people added to one part of several after the estimate, and ask again', async () => {
+    a = await startAddon();
+    a.connect();
+    a.sheet(Array.from({ length: 610 }, (_, i) => leadRow(i)));
+    a.createCampaign();
+    a.selectRows(2, 601);
+    a.call('addSelectedRows');
+    const confirmed = a.call('getEstimate').high;
+    a.selectRows(602, 611);
+    a.call('addSelectedRows');
+    const r = a.generate(confirmed);
+    expect(r).toMatchObject({ ok: false, error: { code: 'quote_changed' }, estimate: { leads: 610 } });
+    expect((await a.requests()).filter((q) => q.path.endsWith('/generate'))).toEqual([]);
+  });
+
   describe('2. ids only on their rows', () => {
     it('should put each Sam\'s id on Sam\'s own row when eight share a first name and the reply is shuffled', async () => {
       a = await startAddon({ faults: { shufflePeople: true } });

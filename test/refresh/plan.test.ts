@@ -72,11 +72,27 @@ describe('planStatuses', () => {
     expect(p.poll[0]).toBe('c');
   });
 
-  it('should settle cancelled rows after a stop from the counts alone (sheet holds all)', () => {
+  it('should settle cancelled rows after a stop once the videos that could not be recalled are listed', () => {
     const rows = new Map([row('a', 'pending'), row('b', 'pending'), row('c')]);
-    const p = plan({ counts: counts({ total: 3, cancelled: 2, rendering: 1 }), rows, tally: { pending: 2, rendering: 1 } });
+    const p = plan({ counts: counts({ total: 3, cancelled: 2, complete: 1 }), rows, tally: { pending: 2, rendering: 1 }, listed: [video('c')] });
+    expect(p.writes.get('c')).toMatchObject({ status: 'complete' });
     expect(p.writes.get('a')).toMatchObject({ status: 'cancelled' });
     expect(p.writes.get('b')).toMatchObject({ status: 'cancelled' });
     expect(p.poll).toEqual([]);
+  });
+
+  it('should cancel rows shown rendering that were only queued when the campaign stopped', () => {
+    const rows = new Map([row('a'), row('b'), row('c')]);
+    const p = plan({ counts: counts({ total: 3, cancelled: 2, complete: 1 }), rows, tally: { rendering: 3 }, listed: [video('a')] });
+    expect(p.writes.get('b')).toMatchObject({ status: 'cancelled' });
+    expect(p.writes.get('c')).toMatchObject({ status: 'cancelled' });
+    expect(p.left.size).toBe(0);
+  });
+
+  it('should not guess which rows a stop cancelled while others still render: they wait, unpolled when many', () => {
+    const rows = new Map([row('a', 'pending'), row('b', 'pending'), row('c')]);
+    const p = plan({ counts: counts({ total: 3, cancelled: 2, rendering: 1 }), rows, tally: { pending: 2, rendering: 1 } });
+    expect([...p.writes.values()].some((v) => v.status === 'cancelled')).toBe(false);
+    expect(p.poll.sort()).toEqual(['a', 'b', 'c']);
   });
 });
