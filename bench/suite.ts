@@ -1,0 +1,64 @@
+// Every measurement `npm run bench` makes, run one after another, each on its own simulator and stand-in.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runCase, type CaseResult, type CaseSpec } from './campaign';
+import { generateOnly, type ClickResult } from './click';
+import { idleSidebar, type IdleResult } from './idle';
+import { bigDocument, type DocumentResult } from './quiet';
+import { LATE_STOP_AFTER_MS, stopOnePart, STOP_AFTER_MS, type StopResult } from './stop';
+
+export const SIZES = [100, 1000, 5000, 20_000] as const;
+export const ORDERS = ['newest', 'oldest'] as const;
+/** The largest size: the one DESIGN 8's whole-campaign budget names. */
+export const TARGET_SIZE = 20_000;
+/**
+ * The old bench's pace, as a second look at the largest size: 10% of each part's leads finish per 5-minute
+ * interval (5 renders in flight per part instead of the simulator's 25), so the renders take 50 minutes.
+ */
+export const OLD_PACE = 5;
+/** Just past 40 parts: where one Generate click meets the API's 120 requests a minute. */
+export const EDGE_LEADS = 21_000;
+
+export interface BenchResults {
+  cases: CaseResult[];
+  document: DocumentResult;
+  stops: { early: StopResult; late: StopResult };
+  idle: IdleResult;
+  edge: ClickResult;
+  bundle: { file: string; bytes: number; budgetKb: number }[];
+}
+
+export const CASES: CaseSpec[] = [
+  ...SIZES.flatMap((leads) => ORDERS.map((videosOrder) => ({ leads, videosOrder }))),
+  ...ORDERS.map((videosOrder) => ({ leads: TARGET_SIZE, videosOrder, concurrency: OLD_PACE })),
+];
+
+/** Runs a step, saying on stderr what runs and how long it took in wall time (stdout carries the report). */
+async function step<T>(name: string, run: () => Promise<T>, wall: string[]): Promise<T> {
+  const t0 = performance.now();
+  process.stderr.write(`bench: ${name}…\n`);
+  const value = await run();
+  wall.push(`${name} ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  return value;
+}
+
+export const caseName = (c: CaseSpec): string =>
+  `${c.leads.toLocaleString('en-US')} leads, ${c.videosOrder}-first${c.concurrency === OLD_PACE ? ', old pace' : ''}`;
+
+export async function runSuite(wall: string[]): Promise<BenchResults> {
+  const cases: CaseResult[] = [];
+  for (const c of CASES) cases.push(await step(caseName(c), () => runCase(c), wall));
+  const document = await step('two tabs, 20,000 + 1,000 leads', bigDocument, wall);
+  const early = await step('stop on one part, early', () => stopOnePart(STOP_AFTER_MS), wall);
+  const late = await step('stop on one part, late', () => stopOnePart(LATE_STOP_AFTER_MS), wall);
+  const idle = await step('idle sidebar', idleSidebar, wall);
+  const edge = await step(`generate click, ${EDGE_LEADS.toLocaleString('en-US')} leads`, () => generateOnly(EDGE_LEADS), wall);
+  return { cases, document, stops: { early, late }, idle, edge, bundle: bundleSizes() };
+}
+
+function bundleSizes(): BenchResults['bundle'] {
+  const dist = join(__dirname, '..', 'dist');
+  return [['Code.js', 150], ['Sidebar.html', 60]].map(([file, budgetKb]) => ({
+    file: `dist/${file}`, bytes: readFileSync(join(dist, String(file))).length, budgetKb: Number(budgetKb),
+  }));
+}
