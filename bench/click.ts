@@ -1,5 +1,5 @@
 // The Generate click alone, for campaigns just past the largest case: getEstimate reads every part, then
-// startGenerate reads them again and sends one generate per part, all within about a minute of one key.
+// startGenerate reads the list, re-estimates parts that moved and sends one generate per part, within a minute of one key.
 import { withAddon, type Cost } from './meter';
 import { pushedTab } from './setup';
 import { tryGenerateClick, type GenerateReply } from './sidebar';

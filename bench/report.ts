@@ -212,8 +212,8 @@ function clickTable(r: BenchResults): string {
   return table(['leads', 'parts', 'requests', 'of which', '429 replies', 'virtual s (with the reading)', 'outcome'], rows);
 }
 
-const CLICK_NOTE = `The click is two runs of the server a few seconds apart: \`getEstimate\` reads every part's estimate, then \`startGenerate\` reads them again and sends one generate per part. ` +
-  'Each run paces itself to 100 requests a minute, but the API counts 120 a minute per key across runs, and a generate is never retried.';
+const CLICK_NOTE = `The click is two runs of the server a few seconds apart: \`getEstimate\` reads every part's estimate, then \`startGenerate\` reads the campaign list once, estimates again only the parts whose waiting count moved, and sends one generate per part. ` +
+  'Each run paces itself to 100 requests a minute; the API counts 120 a minute per key across runs, and a generate is never retried, so the click keeps to about two requests per part.';
 
 function bundleTable(r: BenchResults): string {
   return table(['file', 'bytes', 'KB', 'budget', 'result'], r.bundle.map((b) => [b.file, b.bytes, (b.bytes / 1024).toFixed(1), `${b.budgetKb} KB`, verdict(b.bytes <= b.budgetKb * 1024)]));

@@ -9,6 +9,7 @@ import { readHeaders, readRows, type Sheet } from '../sheet/table';
 import type { Reply } from './contract';
 import { activeSheet, apiClient, requireCampaign, requireSettings, sheetState } from './context';
 import { handle } from './handle';
+import { loadParts, partIds } from './parts';
 
 export const EXPORT_HEADERS = ['Lead ID', 'First name', 'Company', 'Email', 'Page URL', 'Video URL'] as const;
 
@@ -18,8 +19,13 @@ export function exportFinishedVideos(svc: Services): Reply<{ sheetName: string; 
     const sheet = activeSheet(svc);
     const state = sheetState(svc, sheet);
     const campaign = requireCampaign(state, sheet.getName());
-    const listed = apiClient(svc, settings).listVideos(campaign.id);
-    const rows = exportRows(sheet, campaign.id, state.mapping, listed);
+    // Every part of the campaign (DESIGN 7), their lists read in one round.
+    const parts = partIds(loadParts(svc.docProps, campaign));
+    const listed = apiClient(svc, settings).listVideosOf([...parts]).flatMap((l) => {
+      if (l instanceof Error) throw l;
+      return l;
+    });
+    const rows = exportRows(sheet, parts, state.mapping, listed);
     const ss = svc.sheets.getActiveSpreadsheet();
     const name = uniqueSheetName(ss, `Videos – ${campaign.name}`.slice(0, 90));
     const out = ss.insertSheet(name);
@@ -37,7 +43,7 @@ export function exportFinishedVideos(svc: Services): Reply<{ sheetName: string; 
  * caught up with is found in the list by page URL), then listed videos of people not in this tab.
  */
 export function exportRows(
-  sheet: Sheet, campaignId: string, overrides: Parameters<typeof detectColumns>[1], listed: FinishedVideo[],
+  sheet: Sheet, parts: ReadonlySet<string>, overrides: Parameters<typeof detectColumns>[1], listed: FinishedVideo[],
 ): string[][] {
   const byPage = new Map(listed.map((v) => [urlKey(v.url), v]));
   const out: string[][] = [];
@@ -47,7 +53,7 @@ export function exportRows(
   if (o.pageUrl !== undefined && sheet.getLastRow() >= 2) {
     for (const cells of readRows(sheet, 2, sheet.getLastRow() - 1, headers.length)) {
       const rowCampaign = o.campaignId !== undefined ? cellText(cells[o.campaignId]) : '';
-      if (rowCampaign && rowCampaign !== campaignId) continue;
+      if (rowCampaign && !parts.has(rowCampaign)) continue;
       const page = cellText(cells[o.pageUrl]);
       if (!page) continue;
       const listedVideo = byPage.get(urlKey(page));

@@ -375,4 +375,21 @@ describe('money and refresh', () => {
       expect(s.getDataRange().getFormulas().flat().filter(Boolean)).toEqual([]);
     }
   });
+
+  it('should export the finished videos of every part, in the sheet\'s row order, send-ready', async () => {
+    let campaignId: string;
+    ({ a, campaignId } = await ready(520, { concurrency: 100 }));
+    expect(new Set(a.column('Campaign ID')).size).toBe(2);
+    a.generate();
+    a.runTimerUntilDone();
+    a.gas.spreadsheet.getActiveSheet().sortBy(3, false);
+    const order = a.rows().map((r) => r['Lead ID']);
+    const r = a.call('exportFinishedVideos');
+    expect(r).toMatchObject({ ok: true, count: 520 });
+    const out = a.gas.spreadsheet.getSheetByName(r.sheetName)!;
+    const values = out.getDataRange().getValues();
+    expect(values.slice(1).map((v) => v[0])).toEqual(order);
+    expect(values[1]![3]).toMatch(/@example\.com$/);
+    expect(campaignId).toBeTruthy();
+  });
 });
