@@ -4,8 +4,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startPlayground } from '../dev/playground/server';
-import { freshState, ok, progress, readyReplies, state } from '../test/sidebar/fixtures';
-import { launch, openSidebar, type OpenOptions, type Sidebar } from '../test/sidebar/harness';
+import { context, freshState, ok, progress, readyReplies, state } from '../test/sidebar/fixtures';
+import { launch, openSidebar, thrown, type OpenOptions, type Sidebar } from '../test/sidebar/harness';
 import { addRows, allComplete, column, columnOf, connect, createCampaign, generate, selectSampleRows, sortBy } from '../test/dev/playground/tour';
 import { buildAll } from './build';
 
@@ -105,8 +105,8 @@ async function sidebarStates(browser: Browser): Promise<void> {
     await s.page.getByLabel('Campaign name').fill('Q3 outreach to founders');
   }, ['template', 'campaign']);
   await shoot({ replies: { ...readyReplies(), getSidebarState: state({ sample: { firstName: '', company: 'Analytical Engines', hook: 'x'.repeat(230) } }) } },
-    'sidebar-columns.png', (s) => s.page.getByText('Too long: 230 of 200 characters', { exact: false }).waitFor(), ['columns']);
-  const money = { replies: { ...readyReplies(), getEstimate: ok({ leads: 15, low: 30, high: 45, balance: 120, affordable: true }) } };
+    'sidebar-columns.png', (s) => s.page.locator('#columns').getByText('Hook is 230 characters; the limit is 200.').waitFor(), ['columns']);
+  const money = { replies: { ...readyReplies(), getEstimate: ok({ leads: 15, low: 30, high: 45, balance: 120, affordable: true, chargedToday: 12 }) } };
   const estimate = async (s: Sidebar) => {
     await s.page.getByText('Bound to tab').waitFor();
     await s.page.getByRole('button', { name: 'Check estimate' }).click();
@@ -125,6 +125,19 @@ async function sidebarStates(browser: Browser): Promise<void> {
       getProgress: progress({ stages: { queued: 2, tts: 1, lipsync: 3, colour_grade: 1 } }),
     },
   }, 'sidebar-progress.png', (s) => s.page.locator('.legend').waitFor(), ['progress']);
+  // What a sales team sees beyond the basics (DESIGN 11).
+  const problems = { rows: 3, byStatus: { invalid: 2, failed: 1 } };
+  await shoot({ replies: { ...readyReplies(), getSidebarState: state({ problems }), getActiveContext: context() } },
+    'sidebar-problem-rows.png', (s) => s.page.getByRole('button', { name: /Select 3 problem rows/ }).waitFor(), ['send']);
+  await shoot({
+    replies: {
+      ...readyReplies(),
+      getSidebarState: state({ autoRefresh: { on: true, intervalMinutes: 60, owner: { keyHint: '••••9c3d', you: false } }, lastRefresh: { at: new Date(Date.now() - 1_200_000).toISOString(), error: null } }),
+      getProgress: progress({ counts: { total: 47, pending: 0, rendering: 5, complete: 40, failed: 2, cancelled: 0, skipped: 0 } }),
+    },
+  }, 'sidebar-shared.png', (s) => s.page.locator('.owner-line').waitFor(), ['progress']);
+  await shoot({ replies: { getSidebarState: thrown("ScriptError: We're sorry, a server error occurred while reading from storage. Error code PERMISSION_DENIED.") } },
+    'sidebar-accounts.png', (s) => s.page.getByText('signed in to several accounts at once', { exact: false }).waitFor());
 }
 
 /**

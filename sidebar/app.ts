@@ -83,7 +83,11 @@ export function createApp(store: Store, timing: Timing): App {
         const awaiting = s.awaitingRender && (progress.counts.pending > 0 || progress.counts.rendering > 0);
         // The state has been read: an unknown outcome on this campaign is settled.
         const { [asked]: _settled, ...unsettled } = s.unsettled;
-        store.set({ progress, progressError: null, awaitingRender: awaiting, unsettled });
+        const sidebar = s.sidebar;
+        // The timer switches auto-refresh off once all is done: the switch follows what the server says now.
+        const autoRefresh = progress.autoRefresh && sidebar && progress.autoRefresh.on !== sidebar.autoRefresh.on
+          ? { sidebar: { ...sidebar, autoRefresh: { ...sidebar.autoRefresh, ...progress.autoRefresh } } } : {};
+        store.set({ progress, progressError: null, awaitingRender: awaiting, unsettled, ...autoRefresh });
       } else if (asked === store.get().sidebar?.campaign?.id) store.set({ progressError: r.error.message });
     },
   };

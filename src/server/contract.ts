@@ -115,6 +115,8 @@ export type { AddRowsResult };
 
 export interface ProgressInfo {
   campaignId: string;
+  /** The tab's auto-refresh as it stands now (the timer switches it off once all is done). */
+  autoRefresh?: SidebarState['autoRefresh'];
   status: string;
   counts: CampaignCounts;
   stages: Record<string, number>;

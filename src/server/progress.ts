@@ -7,6 +7,7 @@ import { settleUnknown, waitingIn } from './credits';
 import { handle } from './handle';
 import { loadParts, partIds } from './parts';
 import { refreshTab } from './refresh-run';
+import { userId } from './user-id';
 
 /** getProgress is polled by an open sidebar: its refresh of the rows stays short. */
 const PROGRESS_REFRESH_MS = 25_000;
@@ -31,7 +32,13 @@ export function getProgress(svc: Services): Reply<ProgressInfo> {
         // Kept in lastRefresh for the sidebar; the progress itself was read.
       }
     });
-    return progressOf(parts.id, view, state.lastRefresh);
+    const owner = state.autoRefresh;
+    return {
+      ...progressOf(parts.id, view, state.lastRefresh),
+      autoRefresh: owner
+        ? { on: true, intervalMinutes: owner.minutes, owner: { keyHint: owner.keyHint, you: state.ownedBy(userId(svc.userProps)) } }
+        : { on: false, intervalMinutes: null, owner: null },
+    };
   });
 }
 

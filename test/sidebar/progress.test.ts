@@ -138,6 +138,23 @@ describe('progress section', () => {
     expect((await sb.calls('setAutoRefresh'))[1]!.args).toEqual([{ on: false }]);
   });
 
+  it('should show auto-refresh off once the timer has switched it off, as the next progress says', async () => {
+    const on = { on: true, intervalMinutes: 5, owner: { keyHint: '••••1a2b', you: true } };
+    sb = await sidebars.open({
+      replies: {
+        ...readyReplies(),
+        getSidebarState: state({ autoRefresh: on }),
+        getProgress: [{ ...rendering, autoRefresh: on }, { ...done, autoRefresh: { on: false, intervalMinutes: null, owner: null } }],
+      },
+      timing: { progressPollMs: 200 },
+    });
+    const toggle = section().getByRole('switch', { name: 'Auto-refresh' });
+    await section().locator('.switch-state').getByText('every 5 minutes').waitFor();
+    await section().locator('.switch-state').getByText('off').waitFor();
+    expect(await toggle.isChecked()).toBe(false);
+    expect(await section().locator('.owner-line').isHidden()).toBe(true);
+  });
+
   it('should refresh now and report updated and remaining rows', async () => {
     sb = await sidebars.open({ replies: { ...readyReplies(), refreshNow: ok({ updated: 7, remaining: 3 }) } });
     await section().getByRole('button', { name: 'Refresh now' }).click();
