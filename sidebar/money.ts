@@ -23,7 +23,8 @@ export function spendBlock(e: Estimate): string | null {
 /** Why Generate and Preview can do nothing now: from the estimate, or before one from the campaign's size. */
 export function peopleBlock(e: Estimate | null, p: ProgressInfo | null): string | null {
   if (e) return spendBlock(e);
-  return p && p.counts.total === 0 ? 'Nobody is in this campaign yet. Add rows first.' : null;
+  if (p && p.counts.total === 0) return 'Nobody is in this campaign yet. Add rows first.';
+  return p && p.counts.pending === 0 ? 'Nobody is waiting for a video. Add rows first.' : null;
 }
 
 /** Why Stop can do nothing now: nobody pending or rendering. */

@@ -271,6 +271,12 @@ describe('money section: buttons that can do something', () => {
     for (const name of ['Preview', 'Generate videos', 'Stop']) expect(await button(name).isDisabled()).toBe(true);
   });
 
+  it('should disable Preview and Generate before any estimate when progress shows every video done', async () => {
+    await open({ getProgress: progress({ status: 'delivered', counts: counts({ total: 47, complete: 47 }), stages: {} }) });
+    await section().getByText('Nobody is waiting for a video. Add rows first.').waitFor();
+    for (const name of ['Preview', 'Generate videos', 'Stop']) expect(await button(name).isDisabled()).toBe(true);
+  });
+
   it('should disable Generate when the estimate finds nobody waiting', async () => {
     await open({ getEstimate: ok({ leads: 0, low: 0, high: 0, balance: 50, affordable: true }) });
     await button('Check estimate').click();
