@@ -153,6 +153,10 @@ export interface ServerFunctions {
   startPreview(args: MoneyArgs): Reply<{ made: number; creditsCharged: number; autoRefresh: { on: boolean; intervalMinutes: number | null } }>;
   startGenerate(args: GenerateArgs): Reply<{ started: number; creditsCharged: number; /** Parts generated (DESIGN 7). */ parts: number; autoRefresh: { on: boolean; intervalMinutes: number | null } }>;
   stopCampaign(args: MoneyArgs): Reply<{ stopped: number; stillRendering: number; status: string }>;
+  /**
+   * Reads the campaign's progress (parts summed) and also WRITES: while someone watches, it runs a
+   * short refresh pass over the active tab's rows (skipped when another run holds the document).
+   */
   getProgress(): Reply<ProgressInfo>;
   refreshNow(): Reply<{ updated: number; remaining: number }>;
   setAutoRefresh(args: { on: boolean }): Reply<{ on: boolean; intervalMinutes: number | null }>;
