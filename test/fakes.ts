@@ -1,8 +1,9 @@
 // Fakes shared by unit tests: an in-memory properties store.
 
-export function memoryProps() {
-  const m = new Map<string, string>();
+export function memoryProps(initial: Record<string, string> = {}) {
+  const m = new Map(Object.entries(initial));
   return {
+    m,
     getProperty: (k: string) => m.get(k) ?? null,
     setProperty(k: string, v: string) { m.set(k, v); return this as never; },
     deleteProperty(k: string) { m.delete(k); return this as never; },

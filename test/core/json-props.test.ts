@@ -1,14 +1,6 @@
 import { getJson, setJson } from '../../src/core/json-props';
+import { memoryProps } from '../fakes';
 
-function memoryProps(initial: Record<string, string> = {}) {
-  const m = new Map(Object.entries(initial));
-  return {
-    m,
-    getProperty: (k: string) => m.get(k) ?? null,
-    setProperty(k: string, v: string) { m.set(k, v); return this as never; },
-    deleteProperty(k: string) { m.delete(k); return this as never; },
-  };
-}
 
 describe('setJson', () => {
   it('should store a value that reads back equal', () => {

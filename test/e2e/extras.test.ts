@@ -84,10 +84,7 @@ describe('the spending record', () => {
   it('should leave an unknown row open until the campaign is read, then complete it', async () => {
     a = await startAddon();
     a.connect();
-    a.sheet(Array.from({ length: 4 }, (_, i) => leadRow(i)));
-    const c = a.createCampaign();
-    a.selectRows(2, 5);
-    a.call('addSelectedRows');
+    const c = a.pushedCampaign(4);
     // No answer to the generate, and none to the read right after it.
     await a.sim.control({ action: 'configure', config: { faults: { dropReplies: 2, dropMatch: '^(POST /campaigns/[^/]+/generate|GET /campaigns/[^/]+)$' } } });
     expect(a.generate()).toMatchObject({ ok: false, error: { code: 'network' } });

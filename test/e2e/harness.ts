@@ -51,6 +51,15 @@ export async function startAddon(config: Omit<SimConfig, 'port' | 'clock'> = {},
       if (!r.ok) throw new Error(`createCampaign failed: ${JSON.stringify(r)}`);
       return r.campaign as { id: string; name: string };
     },
+    /** A tab of n plausible leads, a new campaign bound to it, and every row sent. */
+    pushedCampaign(n: number, name = 'Q3 outreach') {
+      addon.sheet(Array.from({ length: n }, (_, i) => leadRow(i)));
+      const campaign = addon.createCampaign(name);
+      addon.selectRows(2, n + 1);
+      const pushed = gas.call<any>('addSelectedRows');
+      if (!pushed.ok || pushed.remaining) throw new Error(`push failed: ${JSON.stringify(pushed)}`);
+      return campaign;
+    },
     /** The campaign the active tab is bound to, as the sidebar shows it. */
     boundCampaignId(): string {
       return gas.call<any>('getSidebarState').campaign?.id ?? '';

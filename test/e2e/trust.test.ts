@@ -148,10 +148,7 @@ describe('trust at the edges', () => {
     it('should report a preview answered by a 502 after it charged as an unknown outcome, sent once', async () => {
       a = await startAddon();
       a.connect();
-      a.sheet(Array.from({ length: 5 }, (_, i) => leadRow(i)));
-      const c = a.createCampaign();
-      a.selectRows(2, 6);
-      a.call('addSelectedRows');
+      const c = a.pushedCampaign(5);
       await a.sim.control({ action: 'configure', config: { faults: { html502Replies: 1, dropMatch: '^POST /campaigns/[^/]+/preview$' } } });
       const r = a.preview();
       expect(r).toMatchObject({ ok: false, error: { code: 'network' } });
@@ -175,10 +172,7 @@ describe('trust at the edges', () => {
     it('should never send stop twice when its answer is a 502, and show the state instead of "0 cancelled"', async () => {
       a = await startAddon({ concurrency: 2, stageMs: 20_000 });
       a.connect();
-      a.sheet(Array.from({ length: 10 }, (_, i) => leadRow(i)));
-      const c = a.createCampaign();
-      a.selectRows(2, 11);
-      a.call('addSelectedRows');
+      const c = a.pushedCampaign(10);
       a.generate();
       await a.sim.control({ action: 'configure', config: { faults: { html502Replies: 1, dropMatch: '^POST /campaigns/[^/]+/stop$' } } });
       const r = a.stop();
@@ -192,10 +186,7 @@ describe('trust at the edges', () => {
     it('should answer a generate whose reply is an HTML 502 as unknown, sent once, with the state read after', async () => {
       a = await startAddon();
       a.connect();
-      a.sheet(Array.from({ length: 4 }, (_, i) => leadRow(i)));
-      const c = a.createCampaign();
-      a.selectRows(2, 5);
-      a.call('addSelectedRows');
+      const c = a.pushedCampaign(4);
       await a.sim.control({ action: 'configure', config: { faults: { html502Replies: 1, dropMatch: '^POST /campaigns/[^/]+/generate$' } } });
       const r = a.generate();
       expect(r).toMatchObject({ ok: false, error: { code: 'network' }, progress: { campaignId: c.id } });

@@ -1,15 +1,7 @@
 import { DOC_KEYS } from '../../src/core/state-keys';
 import { SheetState } from '../../src/server/sheet-state';
+import { memoryProps } from '../fakes';
 
-function memoryProps(initial: Record<string, string> = {}) {
-  const m = new Map(Object.entries(initial));
-  return {
-    m,
-    getProperty: (k: string) => m.get(k) ?? null,
-    setProperty(k: string, v: string) { m.set(k, v); return this as never; },
-    deleteProperty(k: string) { m.delete(k); return this as never; },
-  };
-}
 
 describe('SheetState', () => {
   it('should keep each tab’s campaign, mapping, fallbacks and last refresh apart', () => {
