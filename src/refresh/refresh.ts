@@ -15,8 +15,6 @@ import { readHeaders, readRows, writeByLeadId, type Sheet } from '../sheet/table
 import { planStatuses, type PlanInput, type RowInfo } from './plan';
 import { isUnresolved, NOTES, valuesForLead, type RowValues } from './row-status';
 
-/** The videos list stops at this many; past it, finished rows may be missing from it. */
-export const VIDEOS_CAP = 500;
 /** While renders run, failures are hunted lead by lead only among this many rows; more waits for the end. */
 export const HUNT_LIMIT = 50;
 /** Room kept before the deadline for the last write. */

@@ -12,8 +12,6 @@ export const NOTES = {
     `The campaign ${id} was not found with your API key: it may belong to another workspace’s key, or have been deleted. Its rows were left as they are.`,
 } as const;
 
-export const FINAL = new Set(['complete', 'failed', 'cancelled', 'skipped']);
-
 export type RowValues = Partial<Record<OutputColumn, string>>;
 
 /** True when a row with this status (and Video URL) still waits for news. */

@@ -10,8 +10,6 @@ const COLOURS: { statuses: string[]; background: string; font: string }[] = [
   { statuses: ['cancelled', 'skipped'], background: '#efefef', font: '#666666' },
 ];
 
-export const STATUS_VALUES = COLOURS.flatMap((c) => c.statuses);
-
 /** Adds the rules to the status column unless a rule already covers it (they move with the column). */
 export function ensureStatusFormatting(sheets: Pick<SpreadsheetService, 'newConditionalFormatRule'>, sheet: Sheet, statusColumn: number): boolean {
   const rules = sheet.getConditionalFormatRules();
