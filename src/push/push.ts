@@ -8,7 +8,9 @@ import { sentenceFor } from '../api/sentences';
 import type { AddedPerson, AddPeopleReply, PersonField, PersonInput } from '../api/types';
 import type { Clock } from '../core/clock';
 import { cellText } from '../sheet/cells';
+import { IDENTITY_NOTES, isMergingKey, keyOf, type Known } from '../sheet/identity';
 import { openTable, readRows, RowWriter, type Sheet, type Table } from '../sheet/table';
+import { campaignPeople, type CampaignPeople } from './campaign-people';
 import { followUpRounds, pairPeople, type SentRow } from './pairing';
 import { fingerprint, nameKey, personFromRow } from './row-person';
 
@@ -19,7 +21,6 @@ export const NOTES = {
     'Sent, but no clear answer came back, so it may or may not have been added. Add selected rows again: a person already added is matched, not added twice.',
   ambiguous:
     'Added, but the reply does not say which of the rows with this first name and company is which, and this row has no email or profile link to tell them apart. Check the campaign before sending it again.',
-  noReply: 'Sent, but the reply did not list this person. Add selected rows again to pick up its id.',
 } as const;
 
 export interface AddRowsResult {
@@ -41,8 +42,11 @@ export interface AddRowsResult {
 
 /** Where people go: the parts of one campaign (DESIGN 7), made as rows are added. */
 export interface PartAllocator {
-  /** The part new people go to next and how many more it takes; a new part is made when none has room. */
-  next(): { id: string; room: number };
+  /**
+   * The part new people go to next and how many more it takes; a new part is made when none has room
+   * or the open one is to be avoided (it holds someone of the same name). Null when no part can be made.
+   */
+  next(avoid?: ReadonlySet<string>): { id: string; room: number } | null;
   /** The API's total for a part after a send to it. */
   record(partId: string, total: number): void;
   /** Whether a Campaign ID is one of this campaign's parts (a cut-off send goes back to its part). */
@@ -73,6 +77,10 @@ interface Item {
   note: string;
   /** The part a cut-off send of this row went to; it goes there again. */
   part?: string;
+  /** First name + company when the service merges on them, else ''. */
+  key: string;
+  /** Another person of the same name, kept apart from this one. */
+  clash?: Known;
 }
 
 /** A call that cannot be started past the deadline is left for the next run; this is a floor for its duration. */
@@ -88,7 +96,8 @@ export function pushRows(input: PushInput): AddRowsResult {
   if (rows.length === 0) return result;
 
   const writer = new RowWriter();
-  const items = readItems(input, table, writer, result);
+  const campaign = campaignPeople(table, input.fallbacks, (id) => input.parts.has(id), input.api, writer);
+  const items = readItems(input, table, campaign, writer, result);
   writer.commit(table);
 
   let lastCallMs = MIN_CALL_MS;
@@ -98,7 +107,12 @@ export function pushRows(input: PushInput): AddRowsResult {
       result.remaining = queue.slice(b).reduce((n, x) => n + x.length, 0);
       break;
     }
-    const { partId, batch, rest } = takeBatch(queue[b]!, input.parts);
+    const taken = takeBatch(queue[b]!, input.parts, campaign.namesIn);
+    if (!taken) {
+      refuseOnePart(input, queue[b]!, result);
+      continue;
+    }
+    const { partId, batch, rest } = taken;
     if (rest.length > 0) queue.splice(b + 1, 0, rest);
     // Making a part took a call too: the send itself must still fit.
     if (clock.now() + lastCallMs > input.deadline) {
@@ -110,7 +124,8 @@ export function pushRows(input: PushInput): AddRowsResult {
     writer.commit(table);
     input.flush();
     const started = clock.now();
-    sendBatch(input, partId, batch, result);
+    sendBatch(input, partId, batch, result, campaign.rowOfLead);
+    for (const it of batch) if (it.key) campaign.namesIn.set(partId, (campaign.namesIn.get(partId) ?? new Set()).add(it.key));
     lastCallMs = Math.max(MIN_CALL_MS, clock.now() - started);
   }
   return result;
@@ -127,27 +142,49 @@ function batchesByPart(items: Item[], parts: PartAllocator): Item[][] {
   return [...again.values(), ...(fresh.length > 0 ? [fresh] : [])];
 }
 
-/** The next call: the queue's part (or the part with room), at most 1000 people and the part's room. */
-function takeBatch(queued: Item[], parts: PartAllocator): { partId: string; batch: Item[]; rest: Item[] } {
-  const target = queued[0]!.part ? { id: queued[0]!.part, room: Infinity } : parts.next();
+/**
+ * The next call: the queue's part, or the part with room where nobody shares a first name and company
+ * with the queue's first row (the service would merge them, DESIGN 4); at most 1000 people and the
+ * part's room, never two of one name. Null when no such part can be had.
+ */
+function takeBatch(queued: Item[], parts: PartAllocator, namesIn: Map<string, Set<string>>): { partId: string; batch: Item[]; rest: Item[] } | null {
+  const first = queued[0]!;
+  const avoid = new Set([...namesIn].filter(([, keys]) => first.key && keys.has(first.key)).map(([id]) => id));
+  const target = first.part ? { id: first.part, room: Infinity } : parts.next(avoid);
+  if (!target) return null;
   const size = Math.max(1, Math.min(MAX_PEOPLE_PER_CALL, target.room));
-  return { partId: target.id, batch: queued.slice(0, size), rest: queued.slice(size) };
+  const names = new Set(first.part ? [] : namesIn.get(target.id) ?? []);
+  const batch: Item[] = [];
+  const rest: Item[] = [];
+  for (const it of queued) {
+    if (batch.length < size && !(it.key && names.has(it.key))) {
+      batch.push(it);
+      if (it.key) names.add(it.key);
+    } else rest.push(it);
+  }
+  return { partId: target.id, batch, rest };
+}
+
+/** A campaign of one part (picked from the list) cannot keep two people of one name apart. */
+function refuseOnePart(input: PushInput, items: Item[], result: AddRowsResult): void {
+  result.invalid += items.length;
+  const table = openTable(input.sheet, input.overrides);
+  const writer = new RowWriter();
+  for (const it of items) writer.set(it.row, { status: 'invalid', note: IDENTITY_NOTES.clashOnePart(it.clash ?? { row: it.row, person: it.person }) });
+  writer.commit(table);
 }
 
 /**
  * The rows to send, checked. Rows with an id are counted and left alone, bad rows and rows that are
- * the same person as an earlier selected row are marked invalid with why (DESIGN 4, 6.4), a cut-off
- * send of a row the service cannot recognise is left for the person (6.5).
+ * a person the campaign already holds or an earlier selected row are marked invalid with why
+ * (DESIGN 4, 6.4), a cut-off send of a row the service cannot recognise is left for the person (6.5).
  */
-function readItems(input: PushInput, table: Table, writer: RowWriter, result: AddRowsResult): Item[] {
-  const { sheet, rows } = input;
-  const first = rows[0]!;
-  const block = readRows(sheet, first, rows[rows.length - 1]! - first + 1, table.headers.length);
+function readItems(input: PushInput, table: Table, campaign: CampaignPeople, writer: RowWriter, result: AddRowsResult): Item[] {
   const items: Item[] = [];
-  const seen = new Map<string, number>();
-  for (const row of rows) {
-    const cells = block[row - first]!;
-    if (cellText(cells[table.out.leadId - 1])) { result.alreadySent++; continue; }
+  const { people } = campaign;
+  for (const row of input.rows) {
+    const cells = campaign.cells[row - 2] ?? [];
+    if (cellText(cells[table.out.leadId - 1]) && !campaign.cleared.has(row)) { result.alreadySent++; continue; }
     const built = personFromRow(cells, table.layout, input.fallbacks);
     if (built.empty) continue;
     // Visibility is a call per row: past the deadline the rest is left for the next press.
@@ -159,33 +196,32 @@ function readItems(input: PushInput, table: Table, writer: RowWriter, result: Ad
       writer.set(row, { status: 'invalid', note: checked.problems.map((p) => p.message).join(' ') });
       continue;
     }
-    const keys = matchKeys(checked.person);
-    const twin = keys.find((k) => seen.has(k));
-    if (twin !== undefined) {
+    const verdict = people.check(checked.person);
+    if (verdict.kind === 'same') {
       result.invalid++;
-      writer.set(row, { status: 'invalid', note: duplicateNote(twin, seen.get(twin)!) });
+      writer.set(row, { status: 'invalid', note: IDENTITY_NOTES.same(verdict) });
       continue;
     }
-    for (const k of keys) seen.set(k, row);
-    const wasSending = cellText(cells[table.out.status - 1]).toLowerCase() === 'sending';
-    if (wasSending && keys.length === 0) {
+    people.add({ row, person: checked.person });
+    const wasSending = !campaign.cleared.has(row) && cellText(cells[table.out.status - 1]).toLowerCase() === 'sending';
+    if (wasSending && matchKeys(checked.person).length === 0) {
       result.unmatchable++;
       writer.set(row, { note: NOTES.unmatchable });
       continue;
     }
     const part = wasSending ? cellText(cells[table.out.campaignId - 1]) : '';
-    items.push({ row, person: checked.person, fp: fingerprint(checked.person), note: built.notes.join(' '), ...(part ? { part } : {}) });
+    const key = keyOf(checked.person);
+    const note = [...built.notes, ...(verdict.clash ? [IDENTITY_NOTES.clash(verdict.clash)] : []), ...(campaign.cleared.has(row) ? [campaign.cleared.get(row)!] : [])];
+    items.push({
+      row, person: checked.person, fp: fingerprint(checked.person), note: note.join(' '), ...(part ? { part } : {}),
+      key: isMergingKey(key) ? key : '', ...(verdict.clash ? { clash: verdict.clash } : {}),
+    });
   }
   return items;
 }
 
-function duplicateNote(key: string, row: number): string {
-  const what = key.startsWith('email:') ? 'email' : key.startsWith('profile:') ? 'profile link' : 'first name and company';
-  return `Same person as row ${row} (same ${what}): the video service would treat them as one, so this row was not sent. Change it or clear it.`;
-}
-
 /** One batch: the call (and its careful re-send), then ids onto their rows. */
-function sendBatch(input: PushInput, partId: string, batch: Item[], result: AddRowsResult): void {
+function sendBatch(input: PushInput, partId: string, batch: Item[], result: AddRowsResult, rowOfLead: ReadonlyMap<string, number>): void {
   const sent = addWithResend(input, partId, batch, result);
   input.parts.record(partId, sent.reply.total);
   result.added += sent.reply.added;
@@ -199,9 +235,10 @@ function sendBatch(input: PushInput, partId: string, batch: Item[], result: AddR
   const pairing = pairPeople(rows, sent.reply.people);
   const ambiguous = new Set(pairing.ambiguous);
   const later = new Set(pairing.followUp);
+  // The links come when the video is ready (DESIGN 4): a page shown before that is a holding screen.
   const idValues = (it: Item, p: AddedPerson | null | undefined) => p
-    ? { leadId: p.id, campaignId: partId, pageUrl: p.url ?? '', videoUrl: '', status: 'pending', note: it.note }
-    : { note: NOTES.noReply };
+    ? { leadId: p.id, campaignId: partId, status: 'pending', note: it.note }
+    : matchedOther(sent.reply.people, pairing.people, rowOfLead, result);
   const now = sent.items.map((it, i) => ({ it, i })).filter(({ i }) => !later.has(i));
   writeBack(input, now.map((x) => x.it), (it, k) => {
     const i = now[k]!.i;
@@ -222,6 +259,20 @@ function sendBatch(input: PushInput, partId: string, batch: Item[], result: AddR
     result.unmatchable += sent.held.length;
     writeBack(input, sent.held, () => ({ note: NOTES.unmatchable }));
   }
+}
+
+/**
+ * A row the reply does not list by its own name was matched to someone else the campaign holds (a
+ * shared info@ address): never written onto the row, and never left to be sent again forever.
+ */
+function matchedOther(
+  reply: readonly AddedPerson[], paired: readonly (AddedPerson | null)[], rowOfLead: ReadonlyMap<string, number>, result: AddRowsResult,
+): { status: string; note: string } {
+  const claimed = new Set(paired.map((p) => p?.id));
+  const others = reply.filter((p) => !claimed.has(p.id));
+  const other = others.length === 1 ? others[0]! : null;
+  result.invalid++;
+  return { status: 'invalid', note: IDENTITY_NOTES.matchedOther(other, other ? rowOfLead.get(other.id) : undefined) };
 }
 
 interface Sent { reply: AddPeopleReply; items: Item[]; held: Item[] }

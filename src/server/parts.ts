@@ -80,11 +80,11 @@ function findCreated(list: CampaignSummary[], name: string, since: number): Camp
 /** Where a push's new people go: the last open part with room, else a new part (saved at once). */
 export function partAllocator(c: CampaignParts, api: ApiClient, props: Props, now: () => number): PartAllocator {
   return {
-    next() {
+    next(avoid = new Set()) {
       const open = c.parts[c.parts.length - 1]!;
       // A campaign chosen from the list stays one part: its recording is not known to make another.
-      if (c.templateId === null) return { id: open.id, room: Infinity };
-      if (!open.closed && open.size < PART_SIZE) return { id: open.id, room: PART_SIZE - Math.max(0, open.size) };
+      if (c.templateId === null) return avoid.has(open.id) ? null : { id: open.id, room: Infinity };
+      if (!open.closed && open.size < PART_SIZE && !avoid.has(open.id)) return { id: open.id, room: PART_SIZE - Math.max(0, open.size) };
       const made = createApiCampaign(api, { templateId: c.templateId, name: partName(c.name, c.parts.length + 1), ...(c.goal ? { goal: c.goal } : {}) }, now());
       c.parts.push({ id: made.id, size: 0, closed: false });
       saveParts(props, c);

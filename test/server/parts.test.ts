@@ -37,7 +37,16 @@ describe('partAllocator', () => {
   it('should give a generated part no new people', () => {
     const api = fakeApi();
     const parts = partAllocator(campaign({ parts: [{ id: 'c1', size: 10, closed: true }] }), api, memoryProps(), () => 0);
-    expect(parts.next().id).toBe('c2');
+    expect(parts.next()!.id).toBe('c2');
+  });
+
+  it('should make a new part for a person whose name the open part already holds, and none for a campaign picked from the list', () => {
+    const api = fakeApi();
+    const parts = partAllocator(campaign({ parts: [{ id: 'c1', size: 10, closed: false }] }), api, memoryProps(), () => 0);
+    expect(parts.next(new Set(['c1']))).toEqual({ id: 'c2', room: PART_SIZE });
+    const picked = partAllocator(loadParts(memoryProps(), { id: 'x', name: 'Picked' }), fakeApi(), memoryProps(), () => 0);
+    expect(picked.next(new Set(['x']))).toBeNull();
+    expect(picked.next(new Set(['other']))).toEqual({ id: 'x', room: Infinity });
   });
 
   it('should keep a campaign chosen from the list as one part', () => {

@@ -1,0 +1,77 @@
+// Everyone a campaign already holds, as the tab shows it (the rows carrying a Lead ID of one of its
+// parts), read in one pass before a push so each selected row is checked against all of them
+// (DESIGN 4). A Lead ID on rows that name different people is settled by the lead itself: the rows
+// that are not that person are cleared, and a selected one is sent as the person it now names.
+import type { ApiClient } from '../api/client';
+import { isApiError } from '../api/errors';
+import { cellText } from '../sheet/cells';
+import { IDENTITY_NOTES, isMergingKey, keyOf, People, personFromRow, rowKey, staleValues, type Fallbacks } from '../sheet/identity';
+import { readRows, type RowWriter, type Table } from '../sheet/table';
+
+/** At most this many shared Lead IDs are looked up per press; the rest wait for the next press or refresh. */
+const DOUBT_LIMIT = 20;
+
+export interface CampaignPeople {
+  /** Every row of the tab (index 0 is row 2). */
+  cells: string[][];
+  people: People;
+  /** Per part, the first name + company keys it holds (the service merges on them). */
+  namesIn: Map<string, Set<string>>;
+  /** The row showing each Lead ID. */
+  rowOfLead: Map<string, number>;
+  /** Rows whose Lead ID was another person's and has just been cleared: what the note says now. */
+  cleared: Map<number, string>;
+}
+
+export function campaignPeople(
+  table: Table, fallbacks: Fallbacks, isPart: (id: string) => boolean, api: ApiClient, writer: RowWriter,
+): CampaignPeople {
+  const { sheet, out, layout } = table;
+  const last = sheet.getLastRow();
+  const cells = last >= 2 ? readRows(sheet, 2, last - 1, table.headers.length) : [];
+  const at = (r: string[], c: keyof Table['out']) => cellText(r[out[c] - 1]);
+  const rowsOf = new Map<string, number[]>();
+  cells.forEach((r, i) => {
+    const id = at(r, 'leadId');
+    if (id && isPart(at(r, 'campaignId'))) rowsOf.set(id, [...(rowsOf.get(id) ?? []), i + 2]);
+  });
+  const cleared = clearStale(table, fallbacks, cells, rowsOf, api, writer);
+  const c: CampaignPeople = { cells, people: new People(), namesIn: new Map(), rowOfLead: new Map(), cleared };
+  for (const [leadId, rows] of rowsOf) {
+    for (const row of rows) {
+      if (cleared.has(row)) continue;
+      const r = cells[row - 2]!;
+      const part = at(r, 'campaignId');
+      const person = personFromRow(r, layout, fallbacks).person;
+      c.people.add({ row, person, leadId, part });
+      if (!c.rowOfLead.has(leadId)) c.rowOfLead.set(leadId, row);
+      const key = rowKey(r, layout, fallbacks);
+      if (isMergingKey(key)) c.namesIn.set(part, (c.namesIn.get(part) ?? new Set()).add(key));
+    }
+  }
+  return c;
+}
+
+/** Lead IDs on rows naming different people: GET /leads says who it is; the other rows are cleared. */
+function clearStale(
+  table: Table, fallbacks: Fallbacks, cells: string[][], rowsOf: Map<string, number[]>, api: ApiClient, writer: RowWriter,
+): Map<number, string> {
+  const cleared = new Map<number, string>();
+  const keyAt = (row: number) => rowKey(cells[row - 2]!, table.layout, fallbacks);
+  const doubtful = [...rowsOf].filter(([, rows]) => new Set(rows.map(keyAt)).size > 1).slice(0, DOUBT_LIMIT);
+  for (const [leadId, rows] of doubtful) {
+    let lead;
+    try {
+      lead = api.getLead(leadId);
+    } catch (e) {
+      if (isApiError(e) && e.code === 'not_found') continue;
+      throw e;
+    }
+    for (const row of rows) {
+      if (keyAt(row) === keyOf(lead)) continue;
+      writer.set(row, staleValues(leadId, lead));
+      cleared.set(row, IDENTITY_NOTES.staleSent(leadId, lead));
+    }
+  }
+  return cleared;
+}
