@@ -3,9 +3,11 @@
 // holds the whole campaign and only one status can explain a row. Everything else is polled.
 import type { CampaignDetail, FinishedVideo } from '../api/types';
 import { urlKey } from '../sheet/cells';
+import { isMergingKey, keyOf } from '../sheet/identity';
 import { valuesForStatus, type RowValues } from './row-status';
 
-export interface RowInfo { leadId: string; pageUrl: string; status: string }
+/** A row waiting for news; `name` is its first name + company key (sheet/identity), when known. */
+export interface RowInfo { leadId: string; pageUrl: string; status: string; name?: string }
 
 export type Settled = 'complete' | 'failed' | 'cancelled' | 'skipped';
 export const TERMINAL = ['failed', 'cancelled', 'skipped'] as const;
@@ -21,6 +23,8 @@ export interface PlanInput {
   listed: readonly FinishedVideo[];
   /** Rows still waiting for news, by Lead ID. */
   rows: ReadonlyMap<string, RowInfo>;
+  /** How many distinct Lead IDs of this campaign the tab shows per name key (absent: one each). */
+  names?: ReadonlyMap<string, number>;
 }
 
 export interface Plan {
@@ -42,12 +46,19 @@ export function planStatuses(input: PlanInput): Plan {
   const left = new Map([...input.rows].map(([id, r]) => [id, { ...r }]));
   const tally: Record<string, number> = { ...input.tally };
 
-  // Rule 1: a row whose page is in the videos list is complete, with its file.
+  // Rule 1: a finished video goes to the row that is its person, with its links. Within one campaign
+  // the service merges people of one first name and company, so that pair names one person (DESIGN 4);
+  // a row whose name several Lead IDs share, or that has no company, waits for its lead. A page already
+  // in a row (written by an older version) still finds its video when the names agree.
   const byUrl = new Map(input.listed.map((v) => [urlKey(v.url), v]));
+  const byName = new Map<string, FinishedVideo[]>();
+  for (const v of input.listed) byName.set(keyOf(v), [...(byName.get(keyOf(v)) ?? []), v]);
   for (const [id, r] of left) {
-    const v = r.pageUrl ? byUrl.get(urlKey(r.pageUrl)) : undefined;
-    if (!v) continue;
-    writes.set(id, { status: 'complete', videoUrl: v.videoUrl, note: '' });
+    const unique = r.name !== undefined && isMergingKey(r.name) && (input.names?.get(r.name) ?? 1) === 1;
+    const named = unique ? byName.get(r.name!) : undefined;
+    const v = named?.length === 1 ? named[0] : r.pageUrl ? byUrl.get(urlKey(r.pageUrl)) : undefined;
+    if (!v || (r.name !== undefined && keyOf(v) !== r.name)) continue;
+    writes.set(id, { status: 'complete', pageUrl: v.url, videoUrl: v.videoUrl, note: '' });
     if (r.status !== 'complete') {
       tally[r.status] = Math.max(0, (tally[r.status] ?? 0) - 1);
       tally.complete = (tally.complete ?? 0) + 1;

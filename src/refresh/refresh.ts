@@ -9,9 +9,11 @@ import type { CampaignDetail, CampaignSummary, FinishedVideo, Lead } from '../ap
 import type { Clock } from '../core/clock';
 import { getJson, setJson } from '../core/json-props';
 import type { Props } from '../core/services';
+import type { PersonField } from '../api/types';
 import { cellText } from '../sheet/cells';
 import { detectColumns } from '../sheet/headers';
-import { readHeaders, readRows, writeByLeadId, type Sheet } from '../sheet/table';
+import { keyOf, rowKey, staleValues, type Fallbacks, type Named } from '../sheet/identity';
+import { readHeaders, readRows, writeByLeadId, type RowDecision, type Sheet } from '../sheet/table';
 import { planStatuses, type PlanInput, type RowInfo } from './plan';
 import { isUnresolved, NOTES, valuesForLead, type RowValues } from './row-status';
 
@@ -37,6 +39,9 @@ export interface RefreshInput {
   summaries?: () => ReadonlyMap<string, CampaignSummary> | null;
   /** Poll every unresolved row the counts cannot settle, however many (after a stop). */
   eager?: boolean;
+  /** The tab's column choices and fallbacks: a row is the person they make of it (DESIGN 4). */
+  overrides?: Partial<Record<PersonField, string>>;
+  fallbacks?: Fallbacks;
 }
 
 export interface RefreshResult {
@@ -88,17 +93,20 @@ export function refreshSheet(input: RefreshInput): RefreshResult {
   const details = input.details ?? new Map<string, CampaignDetail>();
   const result: RefreshResult = { updated: 0, remaining: 0, finished: true, details };
   const headers = readHeaders(sheet);
-  const layout = detectColumns(headers);
+  const layout = detectColumns(headers, input.overrides);
   const col = layout.outputs;
   if (col.leadId === undefined || col.status === undefined || sheet.getLastRow() < 2) return result;
 
   const byCampaign = new Map<string, Map<string, RowInfo>>();
   const tally = new Map<string, { counts: Record<string, number>; ids: Set<string> }>();
+  const names = new RowNames();
   for (const cells of readRows(sheet, 2, sheet.getLastRow() - 1, headers.length)) {
     const leadId = cellText(cells[col.leadId]);
     if (!leadId) continue;
     const campaignId = (col.campaignId !== undefined ? cellText(cells[col.campaignId]) : '') || input.defaultCampaignId || '';
     if (!campaignId || (input.only && !input.only.has(campaignId))) continue;
+    const name = rowKey(cells, layout, input.fallbacks ?? {});
+    names.add(campaignId, leadId, name);
     const status = cellText(cells[col.status]).toLowerCase();
     // By distinct Lead ID: a person pasted on two rows is one person of the campaign.
     const t = tally.get(campaignId) ?? { counts: {}, ids: new Set<string>() };
@@ -110,9 +118,12 @@ export function refreshSheet(input: RefreshInput): RefreshResult {
     const videoUrl = col.videoUrl !== undefined ? cellText(cells[col.videoUrl]) : '';
     if (!isUnresolved(status, videoUrl)) continue;
     const rows = byCampaign.get(campaignId) ?? new Map<string, RowInfo>();
-    rows.set(leadId, { leadId, pageUrl: col.pageUrl !== undefined ? cellText(cells[col.pageUrl]) : '', status });
+    rows.set(leadId, { leadId, pageUrl: col.pageUrl !== undefined ? cellText(cells[col.pageUrl]) : '', status, name });
     byCampaign.set(campaignId, rows);
   }
+  // A Lead ID on rows naming different people (a row copied and typed over) is asked of the lead itself.
+  for (const rows of byCampaign.values()) for (const id of names.doubtful) rows.delete(id);
+  result.updated += settleDoubts(input, names);
 
   const reads = readChanged(input, [...byCampaign.keys()], details);
   for (const [campaignId, rows] of byCampaign) {
@@ -124,7 +135,7 @@ export function refreshSheet(input: RefreshInput): RefreshResult {
     }
     if (clock.now() + WRITE_MARGIN_MS > input.deadline) { result.finished = false; result.remaining += rows.size; continue; }
     const t = tally.get(campaignId)!;
-    const pass = refreshCampaign(input, campaignId, rows, { tally: t.counts, distinctIds: t.ids.size }, read);
+    const pass = refreshCampaign(input, campaignId, rows, { tally: t.counts, distinctIds: t.ids.size, names: names.counts(campaignId) }, read);
     result.updated += pass.updated;
     result.remaining += pass.remaining;
     if (!pass.finished) result.finished = false;
@@ -184,7 +195,7 @@ function readChanged(input: RefreshInput, ids: string[], details: Map<string, Ca
 }
 
 function refreshCampaign(
-  input: RefreshInput, campaignId: string, rows: Map<string, RowInfo>, sheetView: Pick<PlanInput, 'tally' | 'distinctIds'>,
+  input: RefreshInput, campaignId: string, rows: Map<string, RowInfo>, sheetView: Pick<PlanInput, 'tally' | 'distinctIds' | 'names'>,
   read: CampaignRead,
 ): { updated: number; remaining: number; finished: boolean } {
   const { sheet, memo } = input;
@@ -200,15 +211,16 @@ function refreshCampaign(
     : plan.completeHidden ? HUNT_LIMIT
       : plan.poll.length > HUNT_LIMIT ? 0 : HUNT_LIMIT;
   let hunt: Hunt;
+  const leads = new Map<string, Named>();
   try {
-    hunt = pollLeads(input, resumeAt(plan.poll, seen?.huntFrom), { limit, target: plan.target }, updates, left);
+    hunt = pollLeads(input, resumeAt(plan.poll, seen?.huntFrom), { limit, target: plan.target }, updates, left, leads);
   } catch (e) {
     // Keep what was learnt before the failure.
-    writeByLeadId(sheet, updates);
+    writeChecked(input, updates, leads);
     throw e;
   }
 
-  const updated = writeByLeadId(sheet, updates);
+  const updated = writeChecked(input, updates, leads);
   if (hunt.finished && hunt.settledAll) {
     const next: Memo = { status: detail.status, counts, ...(read.summary ? { summary: read.summary } : {}), ...(hunt.huntFrom ? { huntFrom: hunt.huntFrom } : {}) };
     setJson(memo, memoKey(sheet.getSheetId(), campaignId), next);
@@ -231,7 +243,7 @@ interface Hunt {
  */
 function pollLeads(
   input: RefreshInput, order: string[], bounds: { limit: number; target: number },
-  updates: Map<string, RowValues>, left: Map<string, RowInfo>,
+  updates: Map<string, RowValues>, left: Map<string, RowInfo>, leads: Map<string, Named>,
 ): Hunt {
   const hunt: Hunt = { finished: true, settledAll: true };
   let found = 0;
@@ -252,6 +264,7 @@ function pollLeads(
     }
     const values = valuesForLead(lead);
     updates.set(id, values);
+    leads.set(id, lead);
     if (lead.status !== 'pending' && lead.status !== 'rendering') found++;
     if (lead.status === 'complete' && values.status !== 'complete') hunt.settledAll = false;
     if (values.status && values.status !== 'pending' && values.status !== 'rendering') left.delete(id);
@@ -264,4 +277,57 @@ function pollLeads(
 function resumeAt(ids: string[], from: string | undefined): string[] {
   const at = from ? ids.indexOf(from) : -1;
   return at > 0 ? [...ids.slice(at), ...ids.slice(0, at)] : ids;
+}
+
+/** Per Lead ID, the names its rows give; per campaign, how many Lead IDs share each name. */
+class RowNames {
+  private readonly byId = new Map<string, Set<string>>();
+  private readonly byCampaign = new Map<string, Map<string, Set<string>>>();
+  readonly doubtful = new Set<string>();
+
+  add(campaignId: string, leadId: string, name: string): void {
+    const keys = this.byId.get(leadId) ?? new Set<string>();
+    this.byId.set(leadId, keys.add(name));
+    if (keys.size > 1) this.doubtful.add(leadId);
+    const c = this.byCampaign.get(campaignId) ?? new Map<string, Set<string>>();
+    this.byCampaign.set(campaignId, c.set(name, (c.get(name) ?? new Set()).add(leadId)));
+  }
+
+  counts(campaignId: string): Map<string, number> {
+    return new Map([...this.byCampaign.get(campaignId) ?? []].map(([k, ids]) => [k, ids.size]));
+  }
+}
+
+/** At most this many shared Lead IDs are looked up a pass. */
+const DOUBT_LIMIT = 20;
+
+/** Each doubtful Lead ID's lead, read once: its rows get its status and links, the others are cleared. */
+function settleDoubts(input: RefreshInput, names: RowNames): number {
+  const updates = new Map<string, RowValues>();
+  const leads = new Map<string, Named>();
+  for (const id of [...names.doubtful].slice(0, DOUBT_LIMIT)) {
+    if (input.clock.now() + WRITE_MARGIN_MS > input.deadline) break;
+    try {
+      const lead = input.api.getLead(id);
+      updates.set(id, valuesForLead(lead));
+      leads.set(id, lead);
+    } catch (e) {
+      if (!(isApiError(e) && e.code === 'not_found')) throw e;
+    }
+  }
+  return writeChecked(input, updates, leads);
+}
+
+/**
+ * Writes by Lead ID, on rows that are the lead's person only (DESIGN 4): where the lead's name is
+ * known, a row naming someone else loses the Lead ID, links and status, with a note; where it is not,
+ * a Lead ID whose rows name different people is left for its lead to settle.
+ */
+function writeChecked(input: RefreshInput, updates: Map<string, RowValues>, leads: ReadonlyMap<string, Named>): number {
+  const decide: RowDecision = (id, cells, table) => {
+    const lead = leads.get(id);
+    if (!lead) return updates.get(id)!;
+    return rowKey(cells, table.layout, input.fallbacks ?? {}) === keyOf(lead) ? updates.get(id)! : staleValues(id, lead);
+  };
+  return writeByLeadId(input.sheet, updates, decide, input.overrides);
 }

@@ -20,25 +20,30 @@ export function isUnresolved(status: string, videoUrl: string): boolean {
   return status === 'pending' || status === 'rendering';
 }
 
-/** The output cells for a status learnt without the lead itself (videos list or inference). */
+/** The output cells for a status learnt without the lead itself (videos list or inference); a video that will never be has no links. */
 export function valuesForStatus(status: string): RowValues {
+  const none = { pageUrl: '', videoUrl: '' };
   switch (status) {
-    case 'failed': return { status, note: NOTES.failed };
-    case 'cancelled': return { status, note: NOTES.cancelled };
-    case 'skipped': return { status, note: NOTES.skipped };
+    case 'failed': return { status, note: NOTES.failed, ...none };
+    case 'cancelled': return { status, note: NOTES.cancelled, ...none };
+    case 'skipped': return { status, note: NOTES.skipped, ...none };
     default: return { status };
   }
 }
 
-/** The output cells for a lead read with GET /leads/{id}; a video not yet there keeps its row in rendering. */
+/**
+ * The output cells for a lead read with GET /leads/{id}; a video not yet there keeps its row in
+ * rendering. A link is written only once the video is ready (DESIGN 4): before that the page is a
+ * holding screen, and a mail merge must never send one.
+ */
 export function valuesForLead(lead: Lead): RowValues {
-  // An expired page's old link must not stay in the sheet to be sent.
-  const pageUrl = lead.url ?? '';
   if (lead.status === 'complete' && lead.videoReady && lead.videoUrl) {
-    return { status: 'complete', videoUrl: lead.videoUrl, pageUrl, note: lead.url ? '' : NOTES.expired };
+    // An expired page's old link must not stay in the sheet to be sent.
+    return { status: 'complete', videoUrl: lead.videoUrl, pageUrl: lead.url ?? '', note: lead.url ? '' : NOTES.expired };
   }
-  if (lead.status === 'complete') return { status: 'rendering', pageUrl, note: lead.url ? '' : NOTES.expired };
-  const v = valuesForStatus(String(lead.status));
+  const links = { pageUrl: '', videoUrl: '' };
+  if (lead.status === 'complete') return { status: 'rendering', ...links, note: lead.url ? '' : NOTES.expired };
+  const v = { ...valuesForStatus(String(lead.status)), ...links };
   if (!lead.url) v.note = [v.note, NOTES.expired].filter(Boolean).join(' ');
-  return { ...v, pageUrl };
+  return v;
 }

@@ -19,6 +19,7 @@ export function refreshTab(
   try {
     const r = refreshSheet({
       sheet, api, clock: svc.clock, deadline, memo: svc.docProps, defaultCampaignId: state.campaign?.id ?? null,
+      overrides: state.mapping, fallbacks: state.fallbacks,
       ...(opts.only ? { only: opts.only } : {}), ...(opts.details ? { details: opts.details } : {}),
       summaries: opts.summaries ?? sharedSummaries(api),
     });

@@ -122,13 +122,31 @@ export function rowsByLeadId(table: Table): Map<string, number[]> {
   return map;
 }
 
-/** Writes output cells for leads, finding their rows by Lead ID at the moment of writing. */
-export function writeByLeadId(sheet: Sheet, updates: Map<string, Partial<Record<OutputColumn, string>>>): number {
+/** What to write on one row holding a Lead ID, from the row's own cells (null: leave it). */
+export type RowDecision = (leadId: string, cells: readonly string[], table: Table) => Partial<Record<OutputColumn, string>> | null;
+
+/**
+ * Writes output cells for leads, finding their rows by Lead ID at the moment of writing. With
+ * `decide`, each row's own cells say what it gets (a row that is not the lead's person gets no link).
+ */
+export function writeByLeadId(
+  sheet: Sheet, updates: Map<string, Partial<Record<OutputColumn, string>>>, decide?: RowDecision,
+  overrides: Partial<Record<PersonField, string>> = {},
+): number {
   if (updates.size === 0) return 0;
-  const table = openTable(sheet);
-  const where = rowsByLeadId(table);
+  const table = openTable(sheet, overrides);
   const writer = new RowWriter();
-  for (const [id, values] of updates) for (const row of where.get(id) ?? []) writer.set(row, values);
+  if (decide) {
+    const last = sheet.getLastRow();
+    (last >= 2 ? readRows(sheet, 2, last - 1, table.headers.length) : []).forEach((cells, i) => {
+      const id = String(cells[table.out.leadId - 1] ?? '').trim();
+      const values = id && updates.has(id) ? decide(id, cells, table) : null;
+      if (values) writer.set(i + 2, values);
+    });
+  } else {
+    const where = rowsByLeadId(table);
+    for (const [id, values] of updates) for (const row of where.get(id) ?? []) writer.set(row, values);
+  }
   const n = writer.size;
   writer.commit(table);
   return n;

@@ -14,7 +14,7 @@ function plan(over: Partial<PlanInput> & Pick<PlanInput, 'counts'>) {
 describe('planStatuses', () => {
   it('should mark a row complete with its file when its page is in the videos list', () => {
     const p = plan({ counts: counts({ total: 2, complete: 1, rendering: 1 }), rows: new Map([row('a'), row('b')]), listed: [video('a')] });
-    expect(p.writes.get('a')).toEqual({ status: 'complete', videoUrl: 'https://p/a/video', note: '' });
+    expect(p.writes.get('a')).toEqual({ status: 'complete', pageUrl: 'https://p/a/', videoUrl: 'https://p/a/video', note: '' });
     expect(p.left.has('a')).toBe(false);
     expect(p.writes.has('b')).toBe(false);
   });

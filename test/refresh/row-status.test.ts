@@ -21,10 +21,11 @@ describe('isUnresolved', () => {
 });
 
 describe('valuesForStatus', () => {
-  it('should explain failed, cancelled and skipped rows in the note', () => {
-    expect(valuesForStatus('failed')).toEqual({ status: 'failed', note: NOTES.failed });
-    expect(valuesForStatus('cancelled')).toEqual({ status: 'cancelled', note: NOTES.cancelled });
-    expect(valuesForStatus('skipped')).toEqual({ status: 'skipped', note: NOTES.skipped });
+  it('should explain failed, cancelled and skipped rows in the note, and clear their links', () => {
+    const none = { pageUrl: '', videoUrl: '' };
+    expect(valuesForStatus('failed')).toEqual({ status: 'failed', note: NOTES.failed, ...none });
+    expect(valuesForStatus('cancelled')).toEqual({ status: 'cancelled', note: NOTES.cancelled, ...none });
+    expect(valuesForStatus('skipped')).toEqual({ status: 'skipped', note: NOTES.skipped, ...none });
   });
 
   it('should write only the status for others, leaving the note alone', () => {
@@ -38,9 +39,9 @@ describe('valuesForLead', () => {
     expect(valuesForLead(lead({}))).toEqual({ status: 'complete', videoUrl: 'https://p/l1/video', pageUrl: 'https://p/l1', note: '' });
   });
 
-  it('should keep a complete lead whose video is not ready in rendering, without its video link', () => {
+  it('should keep a complete lead whose video is not ready in rendering, without any link', () => {
     const v = valuesForLead(lead({ videoReady: false }));
-    expect(v).toEqual({ status: 'rendering', pageUrl: 'https://p/l1', note: '' });
+    expect(v).toEqual({ status: 'rendering', pageUrl: '', videoUrl: '', note: '' });
   });
 
   it('should keep a complete lead with no video link in rendering even if called ready', () => {
@@ -49,16 +50,17 @@ describe('valuesForLead', () => {
 
   it('should clear an expired page link and say so, for a complete lead', () => {
     expect(valuesForLead(lead({ url: null }))).toEqual({ status: 'complete', videoUrl: 'https://p/l1/video', pageUrl: '', note: NOTES.expired });
-    expect(valuesForLead(lead({ url: null, videoReady: false }))).toEqual({ status: 'rendering', pageUrl: '', note: NOTES.expired });
+    expect(valuesForLead(lead({ url: null, videoReady: false }))).toEqual({ status: 'rendering', pageUrl: '', videoUrl: '', note: NOTES.expired });
   });
 
-  it('should add the expiry to a final status note', () => {
-    expect(valuesForLead(lead({ status: 'failed', url: null }))).toEqual({ status: 'failed', pageUrl: '', note: `${NOTES.failed} ${NOTES.expired}` });
-    expect(valuesForLead(lead({ status: 'skipped', url: 'https://p/l1' }))).toEqual({ status: 'skipped', pageUrl: 'https://p/l1', note: NOTES.skipped });
+  it('should add the expiry to a final status note, and write no link for a video that will never be', () => {
+    expect(valuesForLead(lead({ status: 'failed', url: null }))).toEqual({ status: 'failed', pageUrl: '', videoUrl: '', note: `${NOTES.failed} ${NOTES.expired}` });
+    expect(valuesForLead(lead({ status: 'skipped', url: 'https://p/l1' }))).toEqual({ status: 'skipped', pageUrl: '', videoUrl: '', note: NOTES.skipped });
+    expect(valuesForLead(lead({ status: 'cancelled' }))).toMatchObject({ pageUrl: '', videoUrl: '' });
   });
 
-  it('should say a page expired for a status without a note of its own', () => {
-    expect(valuesForLead(lead({ status: 'pending', url: null }))).toEqual({ status: 'pending', pageUrl: '', note: NOTES.expired });
-    expect(valuesForLead(lead({ status: 'rendering' }))).toEqual({ status: 'rendering', pageUrl: 'https://p/l1' });
+  it('should say a page expired for a status without a note of its own, and write no link before the video is ready', () => {
+    expect(valuesForLead(lead({ status: 'pending', url: null }))).toEqual({ status: 'pending', pageUrl: '', videoUrl: '', note: NOTES.expired });
+    expect(valuesForLead(lead({ status: 'rendering' }))).toEqual({ status: 'rendering', pageUrl: '', videoUrl: '' });
   });
 });
