@@ -135,7 +135,7 @@ export function moneySection(app: App): HTMLElement {
     for (;;) {
       if (!e || spendBlock(e) || campaignId() !== id) return;
       const question = kind === 'generate'
-        ? { title: 'Generate videos', text: `Generate videos for ${count(e.leads, 'person', 'people')}? This charges up to ${credits(e.high)}.`, confirmLabel: 'Generate' }
+        ? { title: 'Generate videos', text: `Generate videos for ${count(e.leads, 'person', 'people')}? This charges up to ${credits(e.high)}.${orphansLine(e.orphans)}`, confirmLabel: 'Generate' }
         : { title: 'Make a preview', text: `Make preview videos of the first few people? This charges credits for each video made, up to ${credits(e.high)}.`, confirmLabel: 'Make preview' };
       if (!await ask({ ...question, text: [...news, question.text] }, id)) return;
       msg.show('info', kind === 'generate' ? 'Starting…' : 'Making the preview…');
@@ -217,4 +217,9 @@ export function moneySection(app: App): HTMLElement {
     c.status(!id ? '—' : e ? creditRange(e.low, e.high) : 'Check the cost', e && !spendWhy ? 'done' : e ? 'warn' : 'todo');
   });
   return c.el;
+}
+
+/** People waiting whom no row names any more are charged too: said before anyone is (DESIGN 4). */
+function orphansLine(n: number | undefined): string {
+  return n ? ` This includes ${count(n, 'person', 'people')} no longer in this tab — rows edited or deleted since they were added; they will be charged too.` : '';
 }

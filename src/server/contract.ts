@@ -6,7 +6,11 @@ export type AddonErrorCode =
   | 'no_settings' | 'no_campaign' | 'no_selection' | 'locked' | 'network'
   | 'bad_mapping' | 'bad_reply' | 'api_off' | 'campaign_changed' | 'quote_changed';
 
-export interface EstimateInfo { leads: number; low: number; high: number; balance: number; affordable: boolean }
+export interface EstimateInfo {
+  leads: number; low: number; high: number; balance: number; affordable: boolean;
+  /** People waiting (counted in leads) whom no row of the tab names any more: rows edited or deleted since they were added (getEstimate only). */
+  orphans?: number;
+}
 
 export interface Failure {
   ok: false;

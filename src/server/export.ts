@@ -2,14 +2,17 @@
 // sheet's row order, with what a mail merge needs, and the new tab shown.
 import type { FinishedVideo } from '../api/types';
 import type { Services } from '../core/services';
-import { personFromRow } from '../push/row-person';
 import { cellText, literal, urlKey } from '../sheet/cells';
 import { detectColumns } from '../sheet/headers';
+import { isMergingKey, keyOf, personFromRow, type Fallbacks, type Named } from '../sheet/identity';
 import { readHeaders, readRows, type Sheet } from '../sheet/table';
 import type { Reply } from './contract';
 import { activeSheet, apiClient, requireCampaign, requireSettings, sheetState } from './context';
 import { handle } from './handle';
 import { loadParts, partIds } from './parts';
+
+/** The videos list holds at most this many (api-spec 4). */
+const VIDEOS_LIST_MAX = 500;
 
 export const EXPORT_HEADERS = ['Lead ID', 'First name', 'Company', 'Email', 'Page URL', 'Video URL'] as const;
 
@@ -20,12 +23,12 @@ export function exportFinishedVideos(svc: Services): Reply<{ sheetName: string; 
     const state = sheetState(svc, sheet);
     const campaign = requireCampaign(state, sheet.getName());
     // Every part of the campaign (DESIGN 7), their lists read in one round.
-    const parts = partIds(loadParts(svc.docProps, campaign));
-    const listed = apiClient(svc, settings).listVideosOf([...parts]).flatMap((l) => {
+    const parts = [...partIds(loadParts(svc.docProps, campaign))];
+    const lists = new Map(apiClient(svc, settings).listVideosOf(parts).map((l, i) => {
       if (l instanceof Error) throw l;
-      return l;
-    });
-    const rows = exportRows(sheet, parts, state.mapping, listed);
+      return [parts[i]!, l] as const;
+    }));
+    const rows = exportRows(sheet, lists, state.mapping, state.fallbacks);
     const ss = svc.sheets.getActiveSpreadsheet();
     const name = uniqueSheetName(ss, `Videos – ${campaign.name}`.slice(0, 90));
     const out = ss.insertSheet(name);
@@ -39,34 +42,44 @@ export function exportFinishedVideos(svc: Services): Reply<{ sheetName: string; 
 }
 
 /**
- * One line per finished video: the tab's rows first, in their order (a video the sheet has not
- * caught up with is found in the list by page URL), then listed videos of people not in this tab.
+ * One line per finished video: the tab's rows first, in their order, each with the video of the
+ * person it names in its part (DESIGN 4: never an email beside another person's page), then listed
+ * videos of people no row names, without an email.
  */
 export function exportRows(
-  sheet: Sheet, parts: ReadonlySet<string>, overrides: Parameters<typeof detectColumns>[1], listed: FinishedVideo[],
+  sheet: Sheet, lists: ReadonlyMap<string, FinishedVideo[]>, overrides: Parameters<typeof detectColumns>[1], fallbacks: Fallbacks = {},
 ): string[][] {
-  const byPage = new Map(listed.map((v) => [urlKey(v.url), v]));
+  const left = new Set([...lists.values()].flat());
   const out: string[][] = [];
   const headers = readHeaders(sheet);
   const layout = detectColumns(headers, overrides);
   const o = layout.outputs;
-  if (o.pageUrl !== undefined && sheet.getLastRow() >= 2) {
+  if (o.leadId !== undefined && o.campaignId !== undefined && sheet.getLastRow() >= 2) {
     for (const cells of readRows(sheet, 2, sheet.getLastRow() - 1, headers.length)) {
-      const rowCampaign = o.campaignId !== undefined ? cellText(cells[o.campaignId]) : '';
-      if (rowCampaign && !parts.has(rowCampaign)) continue;
-      const page = cellText(cells[o.pageUrl]);
-      if (!page) continue;
-      const listedVideo = byPage.get(urlKey(page));
-      byPage.delete(urlKey(page));
-      const video = (o.videoUrl !== undefined ? cellText(cells[o.videoUrl]) : '') || listedVideo?.videoUrl || '';
-      if (!video) continue;
-      const { person } = personFromRow(cells, layout, {});
-      const leadId = o.leadId !== undefined ? cellText(cells[o.leadId]) : '';
-      out.push([leadId, person.firstName ?? '', person.company ?? '', person.email ?? '', page, video]);
+      const leadId = cellText(cells[o.leadId]);
+      const list = lists.get(cellText(cells[o.campaignId]));
+      if (!leadId || !list) continue;
+      const { person } = personFromRow(cells, layout, fallbacks);
+      const page = o.pageUrl !== undefined ? cellText(cells[o.pageUrl]) : '';
+      const video = videoOf(person, page, list);
+      // A list cut at 500 (a campaign picked from the list) may leave a video out: the row's own links stand.
+      const own = o.videoUrl !== undefined && list.length >= VIDEOS_LIST_MAX && page ? cellText(cells[o.videoUrl]) : '';
+      if (video ? !left.has(video) : !own) continue;
+      if (video) left.delete(video);
+      out.push([leadId, person.firstName ?? '', person.company ?? '', person.email ?? '', video?.url ?? page, video?.videoUrl ?? own]);
     }
   }
-  for (const v of byPage.values()) out.push(['', v.firstName ?? '', v.company ?? '', '', v.url, v.videoUrl]);
+  for (const v of left) out.push(['', v.firstName ?? '', v.company ?? '', '', v.url, v.videoUrl]);
   return out;
+}
+
+/** The row's own finished video: its page in the list, or the one video of its name in its part; only if the names agree. */
+function videoOf(person: Named, page: string, list: FinishedVideo[]): FinishedVideo | undefined {
+  const key = keyOf(person);
+  const byPage = page ? list.find((v) => urlKey(v.url) === urlKey(page)) : undefined;
+  const named = isMergingKey(key) ? list.filter((v) => keyOf(v) === key) : [];
+  const v = byPage ?? (named.length === 1 ? named[0] : undefined);
+  return v && keyOf(v) === key ? v : undefined;
 }
 
 function uniqueSheetName(ss: GoogleAppsScript.Spreadsheet.Spreadsheet, base: string): string {

@@ -15,6 +15,7 @@ import { recordCharge, settleUnknown, spentToday, waitingIn } from './credits';
 import { AddonError, toFailure } from './failure';
 import { handle } from './handle';
 import { loadParts, saveParts, type CampaignParts } from './parts';
+import { orphansIn } from './orphans';
 import { progressOf } from './progress';
 import type { SheetState } from './sheet-state';
 import { enableAutoRefresh, type AutoRefresh } from './timer';
@@ -83,8 +84,9 @@ export function getEstimate(svc: Services): Reply<EstimateInfo & SpendToday> {
     const ctx = campaignContext(svc);
     const q = quotes(ctx);
     saveQuotes(svc, ctx, q);
-    settleUnknown(svc, new Map(q.map((x) => [x.partId, x.estimate.leads])));
-    return { ...summed(q), ...spentToday(svc) };
+    const waiting = new Map(q.map((x) => [x.partId, x.estimate.leads]));
+    settleUnknown(svc, waiting);
+    return { ...summed(q), orphans: orphansIn(ctx.sheet, waiting), ...spentToday(svc) };
   });
 }
 

@@ -200,7 +200,7 @@ describe('failed videos to a follow-up campaign', () => {
     const byEmail = new Map(fresh.leads.map((l) => [l.email, l]));
     for (const i of [1, 3]) {
       const lead = byEmail.get(String(after[i]!['Email']))!;
-      expect(after[i]).toMatchObject({ 'Lead ID': lead.id, 'Campaign ID': fresh.id, 'Page URL': lead.url, 'Video URL': '', 'Video Status': 'pending' });
+      expect(after[i]).toMatchObject({ 'Lead ID': lead.id, 'Campaign ID': fresh.id, 'Page URL': '', 'Video URL': '', 'Video Status': 'pending' });
       expect(after[i]!['Video Note']).toBe(`Sent again to “Summer – follow-up” after the video failed (was lead ${before[i]!['Lead ID']}).`);
     }
     expect(Object.keys(after[0]!)).toEqual([...HEADERS, ...outputs]);

@@ -97,7 +97,7 @@ describe('trust at the edges', () => {
       const rows = a.rows();
       expect(rows.every((r) => r['Lead ID'])).toBe(true);
       for (const r of rows) expect(byId.get(String(r['Lead ID']))!.email).toBe(r['Email']);
-      expect(new Set(rows.map((r) => r['Page URL'])).size).toBe(8);
+      expect(new Set(rows.map((r) => r['Lead ID'])).size).toBe(8);
     });
 
     it('should mark same-name rows it cannot tell apart instead of guessing', async () => {

@@ -65,6 +65,14 @@ describe('money section', () => {
     expect(native.count).toBe(0);
   });
 
+  it('should say before charging that the estimate includes people no row of the tab names any more', async () => {
+    await open({ getEstimate: ok({ leads: 15, low: 30, high: 45, balance: 120, affordable: true, orphans: 3 }) });
+    await button('Generate videos').click();
+    await dialog().waitFor();
+    expect(await dialog().locator('p').textContent()).toBe('Generate videos for 15 people? This charges up to 45 credits. This includes 3 people no longer in this tab — rows edited or deleted since they were added; they will be charged too.');
+    expect(await sb!.calls('startGenerate')).toHaveLength(0);
+  });
+
   it('should call startGenerate once for a double click on Generate and on its confirm', async () => {
     await open({ getEstimate: affordable, startGenerate: ok({ started: 15, creditsCharged: 45, autoRefresh: autoOn }) }, { startGenerate: 300 });
     await button('Generate videos').dblclick();
