@@ -19,6 +19,25 @@ describe('planStatuses', () => {
     expect(p.writes.has('b')).toBe(false);
   });
 
+  it('should give a finished video to the one row of its first name and company, with both links', () => {
+    const named = (id: string, first: string, company = 'acme'): [string, RowInfo] => [id, { leadId: id, pageUrl: '', status: 'rendering', name: `${first}\u0001${company}` }];
+    const v = (first: string, company: string | null = 'Acme'): FinishedVideo => ({ firstName: first, company, url: `https://p/${first}`, videoUrl: `https://p/${first}/video` });
+    const p = plan({ counts: counts({ total: 2, complete: 1, rendering: 1 }), rows: new Map([named('a', 'ann'), named('b', 'bob')]), listed: [v('Ann')] });
+    expect(p.writes.get('a')).toEqual({ status: 'complete', pageUrl: 'https://p/Ann', videoUrl: 'https://p/Ann/video', note: '' });
+    expect(p.writes.has('b')).toBe(false);
+  });
+
+  it('should not pair by name a row whose name two Lead IDs share, or that has no company, and never a page of another name', () => {
+    const info = (id: string, name: string, pageUrl = ''): [string, RowInfo] => [id, { leadId: id, pageUrl, status: 'rendering', name }];
+    const listed: FinishedVideo[] = [
+      { firstName: 'Ann', company: 'Acme', url: 'https://p/ann', videoUrl: 'https://p/ann/video' },
+      { firstName: 'Kim', company: null, url: 'https://p/kim', videoUrl: 'https://p/kim/video' },
+    ];
+    const rows = new Map([info('a', 'ann\u0001acme'), info('k', 'kim\u0001'), info('x', 'bob\u0001acme', 'https://p/ann')]);
+    const p = plan({ counts: counts({ total: 4, complete: 2, rendering: 2 }), rows, listed, names: new Map([['ann\u0001acme', 2]]), distinctIds: 5 });
+    expect(p.writes.size).toBe(0);
+  });
+
   it('should settle by elimination when the sheet holds the whole campaign and one status explains the rest', () => {
     const p = plan({ counts: counts({ total: 3, complete: 2, failed: 1 }), rows: new Map([row('a'), row('b'), row('c')]), listed: [video('a'), video('b')] });
     expect(p.writes.get('c')).toMatchObject({ status: 'failed' });
