@@ -88,11 +88,11 @@ export async function selectSampleRows(page: Page, sidebar: FrameLocator): Promi
   await sidebar.getByText('50 rows selected').waitFor();
 }
 
-/** Adds the selected rows (47 valid of 50) and waits for their Page URLs in the grid. */
+/** Adds the selected rows (47 valid of 50) and waits for their Lead IDs in the grid (links come when the videos are ready). */
 export async function addRows(page: Page, sidebar: FrameLocator): Promise<void> {
   await sidebar.getByRole('button', { name: 'Add selected rows' }).click();
   await sidebar.getByText('Added 47 people.').waitFor();
-  await until(() => count(page, 'Page URL'), (n) => n === 47);
+  await until(() => count(page, 'Lead ID'), (n) => n === 47);
 }
 
 /** Checks the estimate, then generates the 47 videos through the confirmation. */
