@@ -91,6 +91,23 @@ describe('one person, one row, one video', () => {
     for (const line of lines) expect(line[4]).toBe(byEmail.get(String(line[3]))!.url);
   });
 
+  it('should never export an email beside another person\'s page, after a finished row is typed over', async () => {
+    a = await startAddon();
+    a.connect();
+    const sheet = a.sheet([leadRow(1), leadRow(2)]);
+    a.createCampaign();
+    a.selectRows(2, 3);
+    a.call('addSelectedRows');
+    generateAll(a);
+    typeInputs(sheet, 2, leadRow(9, { first: 'Nadia', company: 'Newco', email: 'nadia@newco.example' }));
+    const out = a.call('exportFinishedVideos');
+    expect(out).toMatchObject({ ok: true, count: 2 });
+    const byUrl = new Map((await allLeads(a)).map((l) => [l.url, l]));
+    const lines = a.gas.spreadsheet.getSheetByName(out.sheetName)!.getDataRange().getValues().slice(1);
+    expect(lines.map((l) => l[3])).toEqual(['p2@example.com', '']);
+    for (const l of lines) expect([l[1], l[2]]).toEqual([byUrl.get(String(l[4]))!.firstName, byUrl.get(String(l[4]))!.company]);
+  });
+
   it('should give two selected rows of one first name and company but different emails two videos', async () => {
     a = await startAddon();
     a.connect();
