@@ -109,7 +109,11 @@ export function pushRows(input: PushInput): AddRowsResult {
     }
     const taken = takeBatch(queue[b]!, input.parts, campaign.namesIn);
     if (!taken) {
-      refuseOnePart(input, queue[b]!, result);
+      // Only a campaign of one part (picked from the list) has no room apart: rows of a name it holds are refused.
+      const held = (it: Item) => !!it.key && [...campaign.namesIn.values()].some((keys) => keys.has(it.key));
+      refuseOnePart(input, queue[b]!.filter(held), result);
+      const others = queue[b]!.filter((it) => !held(it));
+      if (others.length > 0) queue.splice(b + 1, 0, others);
       continue;
     }
     const { partId, batch, rest } = taken;

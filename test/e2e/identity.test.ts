@@ -1,6 +1,6 @@
 // One person, one row, one video — across presses, parts and copies (DESIGN 4), end to end: the
 // built bundle in the stand-in against the simulator.
-import { SIM_WORKSPACES } from '../../dev/sim/types';
+import { SIM_KEYS, SIM_TEMPLATES, SIM_WORKSPACES } from '../../dev/sim/types';
 import { leadRow, startAddon, type Addon } from './harness';
 
 jest.setTimeout(300_000);
@@ -106,6 +106,27 @@ describe('one person, one row, one video', () => {
     const lines = a.gas.spreadsheet.getSheetByName(out.sheetName)!.getDataRange().getValues().slice(1);
     expect(lines.map((l) => l[3])).toEqual(['p2@example.com', '']);
     for (const l of lines) expect([l[1], l[2]]).toEqual([byUrl.get(String(l[4]))!.firstName, byUrl.get(String(l[4]))!.company]);
+  });
+
+  it('should refuse, not merge, a second Sarah at Google in a campaign picked from the list, and still send the others', async () => {
+    a = await startAddon();
+    a.connect();
+    const made = await fetch(`${a.sim.baseUrl}/campaigns`, {
+      method: 'POST', headers: { Authorization: `Bearer ${SIM_KEYS.write}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ templateId: SIM_TEMPLATES.ready, name: 'Made elsewhere' }),
+    }).then((r) => r.json()) as { id: string };
+    const sheet = a.sheet([leadRow(1, { first: 'Sarah', company: 'Google', email: 'sarah.adams@google.example' })]);
+    expect(a.call('selectCampaign', { campaignId: made.id })).toMatchObject({ ok: true });
+    a.selectRows(2, 2);
+    a.call('addSelectedRows');
+    typeInputs(sheet, 3, leadRow(3, { first: 'Sarah', company: 'Google', email: 'sarah.baker@google.example' }));
+    typeInputs(sheet, 4, leadRow(4));
+    a.selectRows(3, 4);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 1, invalid: 1 });
+    expect(rowOf(a, 3)).toMatchObject({ 'Lead ID': '', 'Video Status': 'invalid' });
+    expect(String(rowOf(a, 3)['Video Note'])).toMatch(/Sarah at Google of row 2 is another person.*cannot take a second one/);
+    expect(rowOf(a, 4)).toMatchObject({ 'Campaign ID': made.id, 'Video Status': 'pending' });
+    expect((await allLeads(a)).map((l) => l.email).sort()).toEqual(['p4@example.com', 'sarah.adams@google.example']);
   });
 
   it('should give two selected rows of one first name and company but different emails two videos', async () => {
