@@ -240,8 +240,9 @@ function sendBatch(input: PushInput, partId: string, batch: Item[], result: AddR
   const ambiguous = new Set(pairing.ambiguous);
   const later = new Set(pairing.followUp);
   // The links come when the video is ready (DESIGN 4): a page shown before that is a holding screen.
+  // Link cells are emptied (a pasted row may carry someone's), which also keeps the write one block.
   const idValues = (it: Item, p: AddedPerson | null | undefined) => p
-    ? { leadId: p.id, campaignId: partId, status: 'pending', note: it.note }
+    ? { leadId: p.id, campaignId: partId, pageUrl: '', videoUrl: '', status: 'pending', note: it.note }
     : matchedOther(sent.reply.people, pairing.people, rowOfLead, result);
   const now = sent.items.map((it, i) => ({ it, i })).filter(({ i }) => !later.has(i));
   writeBack(input, now.map((x) => x.it), (it, k) => {
