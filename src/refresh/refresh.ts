@@ -325,9 +325,8 @@ function settleDoubts(input: RefreshInput, names: RowNames): number {
  */
 function writeChecked(input: RefreshInput, updates: Map<string, RowValues>, leads: ReadonlyMap<string, Named>): number {
   const decide: RowDecision = (id, cells, table) => {
-    const lead = leads.get(id);
-    if (!lead) return updates.get(id)!;
+    const lead = leads.get(id)!;
     return rowKey(cells, table.layout, input.fallbacks ?? {}) === keyOf(lead) ? updates.get(id)! : staleValues(id, lead);
   };
-  return writeByLeadId(input.sheet, updates, decide, input.overrides);
+  return writeByLeadId(input.sheet, updates, { ids: new Set(leads.keys()), decide }, input.overrides);
 }

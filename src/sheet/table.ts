@@ -126,26 +126,32 @@ export function rowsByLeadId(table: Table): Map<string, number[]> {
 export type RowDecision = (leadId: string, cells: readonly string[], table: Table) => Partial<Record<OutputColumn, string>> | null;
 
 /**
- * Writes output cells for leads, finding their rows by Lead ID at the moment of writing. With
- * `decide`, each row's own cells say what it gets (a row that is not the lead's person gets no link).
+ * Writes output cells for leads, finding their rows by Lead ID at the moment of writing. For the
+ * Lead IDs of `check`, each row's own cells say what it gets (a row that is not the lead's person
+ * gets no link); only the span of those rows is read whole.
  */
 export function writeByLeadId(
-  sheet: Sheet, updates: Map<string, Partial<Record<OutputColumn, string>>>, decide?: RowDecision,
-  overrides: Partial<Record<PersonField, string>> = {},
+  sheet: Sheet, updates: Map<string, Partial<Record<OutputColumn, string>>>,
+  check?: { ids: ReadonlySet<string>; decide: RowDecision }, overrides: Partial<Record<PersonField, string>> = {},
 ): number {
   if (updates.size === 0) return 0;
   const table = openTable(sheet, overrides);
+  const where = rowsByLeadId(table);
   const writer = new RowWriter();
-  if (decide) {
-    const last = sheet.getLastRow();
-    (last >= 2 ? readRows(sheet, 2, last - 1, table.headers.length) : []).forEach((cells, i) => {
-      const id = String(cells[table.out.leadId - 1] ?? '').trim();
-      const values = id && updates.has(id) ? decide(id, cells, table) : null;
-      if (values) writer.set(i + 2, values);
-    });
-  } else {
-    const where = rowsByLeadId(table);
-    for (const [id, values] of updates) for (const row of where.get(id) ?? []) writer.set(row, values);
+  const checked: [string, number][] = [];
+  for (const [id, values] of updates) {
+    for (const row of where.get(id) ?? []) {
+      if (check?.ids.has(id)) checked.push([id, row]);
+      else writer.set(row, values);
+    }
+  }
+  if (checked.length > 0) {
+    const first = Math.min(...checked.map(([, r]) => r));
+    const span = readRows(sheet, first, Math.max(...checked.map(([, r]) => r)) - first + 1, table.headers.length);
+    for (const [id, row] of checked) {
+      const values = check!.decide(id, span[row - first]!, table);
+      if (values) writer.set(row, values);
+    }
   }
   const n = writer.size;
   writer.commit(table);
