@@ -5,11 +5,8 @@
 import type { ApiClient } from '../api/client';
 import { isApiError } from '../api/errors';
 import { cellText } from '../sheet/cells';
-import { IDENTITY_NOTES, isMergingKey, keyOf, People, personFromRow, rowKey, staleValues, type Fallbacks } from '../sheet/identity';
+import { DOUBTS_PER_RUN, IDENTITY_NOTES, isMergingKey, keyOf, People, personFromRow, rowKey, staleValues, type Fallbacks } from '../sheet/identity';
 import { readRows, type RowWriter, type Table } from '../sheet/table';
-
-/** At most this many shared Lead IDs are looked up per press; the rest wait for the next press or refresh. */
-const DOUBT_LIMIT = 20;
 
 export interface CampaignPeople {
   /** Every row of the tab (index 0 is row 2). */
@@ -45,7 +42,7 @@ export function campaignPeople(
       const person = personFromRow(r, layout, fallbacks).person;
       c.people.add({ row, person, leadId, part });
       if (!c.rowOfLead.has(leadId)) c.rowOfLead.set(leadId, row);
-      const key = rowKey(r, layout, fallbacks);
+      const key = keyOf(person);
       if (isMergingKey(key)) c.namesIn.set(part, (c.namesIn.get(part) ?? new Set()).add(key));
     }
   }
@@ -58,7 +55,7 @@ function clearStale(
 ): Map<number, string> {
   const cleared = new Map<number, string>();
   const keyAt = (row: number) => rowKey(cells[row - 2]!, table.layout, fallbacks);
-  const doubtful = [...rowsOf].filter(([, rows]) => new Set(rows.map(keyAt)).size > 1).slice(0, DOUBT_LIMIT);
+  const doubtful = [...rowsOf].filter(([, rows]) => new Set(rows.map(keyAt)).size > 1).slice(0, DOUBTS_PER_RUN);
   for (const [leadId, rows] of doubtful) {
     let lead;
     try {

@@ -12,7 +12,7 @@ import type { Props } from '../core/services';
 import type { PersonField } from '../api/types';
 import { cellText } from '../sheet/cells';
 import { detectColumns } from '../sheet/headers';
-import { keyOf, rowKey, staleValues, type Fallbacks, type Named } from '../sheet/identity';
+import { DOUBTS_PER_RUN, keyOf, rowKey, staleValues, type Fallbacks, type Named } from '../sheet/identity';
 import { readHeaders, readRows, writeByLeadId, type RowDecision, type Sheet } from '../sheet/table';
 import { planStatuses, type PlanInput, type RowInfo } from './plan';
 import { isUnresolved, NOTES, valuesForLead, type RowValues } from './row-status';
@@ -298,14 +298,11 @@ class RowNames {
   }
 }
 
-/** At most this many shared Lead IDs are looked up a pass. */
-const DOUBT_LIMIT = 20;
-
 /** Each doubtful Lead ID's lead, read once: its rows get its status and links, the others are cleared. */
 function settleDoubts(input: RefreshInput, names: RowNames): number {
   const updates = new Map<string, RowValues>();
   const leads = new Map<string, Named>();
-  for (const id of [...names.doubtful].slice(0, DOUBT_LIMIT)) {
+  for (const id of [...names.doubtful].slice(0, DOUBTS_PER_RUN)) {
     if (input.clock.now() + WRITE_MARGIN_MS > input.deadline) break;
     try {
       const lead = input.api.getLead(id);

@@ -71,6 +71,9 @@ export function rowKey(cells: readonly unknown[], layout: ColumnLayout, fallback
   return keyOf(personFromRow(cells, layout, fallbacks).person);
 }
 
+/** A Lead ID on rows naming different people is asked of the lead itself: at most this many a run, the rest the next. */
+export const DOUBTS_PER_RUN = 20;
+
 /** Someone the campaign already holds or the push is about to send: the row naming them. */
 export interface Known { row: number; person: PersonInput; leadId?: string; part?: string }
 
