@@ -5,11 +5,10 @@
 import { DOC_KEYS } from '../core/state-keys';
 import type { ApiClient } from '../api/client';
 import { ApiError, isApiError } from '../api/errors';
-import type { CampaignDetail, CampaignSummary, FinishedVideo, Lead } from '../api/types';
+import type { CampaignDetail, CampaignSummary, FinishedVideo, Lead, PersonField } from '../api/types';
 import type { Clock } from '../core/clock';
 import { getJson, setJson } from '../core/json-props';
 import type { Props } from '../core/services';
-import type { PersonField } from '../api/types';
 import { cellText } from '../sheet/cells';
 import { detectColumns } from '../sheet/headers';
 import { DOUBTS_PER_RUN, keyOf, rowKey, staleValues, type Fallbacks, type Named } from '../sheet/identity';
