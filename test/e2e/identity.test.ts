@@ -190,6 +190,14 @@ describe('one person, one row, one video', () => {
     a.selectRows(4, 4);
     expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 1 });
     expect((await allLeads(a)).filter((l) => l.email === 'nadia@newco.example')).toHaveLength(1);
+
+    // A finished row copied with its links and typed over: Refresh now takes them off the copy.
+    const finished = rowOf(a, 3);
+    copyRow(sheet, 3, 5);
+    typeInputs(sheet, 5, leadRow(8, { first: 'Omar', company: 'Oldco', email: 'omar@oldco.example' }));
+    expect(a.call('refreshNow')).toMatchObject({ ok: true });
+    expect(rowOf(a, 5)).toMatchObject({ 'Lead ID': '', 'Page URL': '', 'Video URL': '', 'Video Status': '' });
+    expect(rowOf(a, 3)).toEqual(finished);
   });
 
   it('should flag Bob at a shared info@ address as the person already sent, on every press, never leaving him sending (case 4)', async () => {
