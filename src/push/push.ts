@@ -93,28 +93,40 @@ export function pushRows(input: PushInput): AddRowsResult {
 
   let lastCallMs = MIN_CALL_MS;
   const queue = batchesByPart(items, input.parts);
-  for (let b = 0; b < queue.length; b++) {
+  for (let b = 0; b < queue.length;) {
     if (clock.now() + lastCallMs > input.deadline) {
       result.remaining = queue.slice(b).reduce((n, x) => n + x.length, 0);
       break;
     }
-    const { partId, batch, rest } = takeBatch(queue[b]!, input.parts);
-    if (rest.length > 0) queue.splice(b + 1, 0, rest);
-    // Making a part took a call too: the send itself must still fit.
-    if (clock.now() + lastCallMs > input.deadline) {
-      result.remaining = queue.slice(b).reduce((n, x) => n + x.length, 0);
-      break;
+    // One round of at most 1000 rows, over as many parts as it takes: its sheet writes go together (DESIGN 8).
+    const round: { partId: string; batch: Item[] }[] = [];
+    for (let size = 0; b < queue.length && size < MAX_PEOPLE_PER_CALL; b++) {
+      const { partId, batch, rest } = takeBatch(queue[b]!, input.parts, MAX_PEOPLE_PER_CALL - size);
+      if (rest.length > 0) queue.splice(b + 1, 0, rest);
+      round.push({ partId, batch });
+      size += batch.length;
     }
     // Marked and flushed first, with their part: a run cut off mid-call leaves rows that say where a send was in flight.
-    for (const it of batch) writer.set(it.row, { status: 'sending', note: '', campaignId: partId });
+    for (const { partId, batch } of round) for (const it of batch) writer.set(it.row, { status: 'sending', note: '', campaignId: partId });
     writer.commit(table);
     input.flush();
     const started = clock.now();
-    sendBatch(input, partId, batch, result);
+    const later = new Map<Item, RowValues>();
+    deferred.set(input, later);
+    try {
+      for (const { partId, batch } of round) sendBatch(input, partId, batch, result);
+    } finally {
+      deferred.delete(input);
+      writeBack(input, [...later.keys()], (it) => later.get(it)!);
+    }
     lastCallMs = Math.max(MIN_CALL_MS, clock.now() - started);
   }
   return result;
 }
+
+type RowValues = Parameters<RowWriter['set']>[1];
+/** Writes of a round of sends, kept to be put on their rows at once when the round ends. */
+const deferred = new WeakMap<PushInput, Map<Item, RowValues>>();
 
 /** Cut-off sends first, grouped by the part they went to; then the new rows. */
 function batchesByPart(items: Item[], parts: PartAllocator): Item[][] {
@@ -127,10 +139,10 @@ function batchesByPart(items: Item[], parts: PartAllocator): Item[][] {
   return [...again.values(), ...(fresh.length > 0 ? [fresh] : [])];
 }
 
-/** The next call: the queue's part (or the part with room), at most 1000 people and the part's room. */
-function takeBatch(queued: Item[], parts: PartAllocator): { partId: string; batch: Item[]; rest: Item[] } {
+/** The next call: the queue's part (or the part with room), at most `max` people and the part's room. */
+function takeBatch(queued: Item[], parts: PartAllocator, max: number): { partId: string; batch: Item[]; rest: Item[] } {
   const target = queued[0]!.part ? { id: queued[0]!.part, room: Infinity } : parts.next();
-  const size = Math.max(1, Math.min(MAX_PEOPLE_PER_CALL, target.room));
+  const size = Math.max(1, Math.min(max, target.room));
   return { partId: target.id, batch: queued.slice(0, size), rest: queued.slice(size) };
 }
 
@@ -259,7 +271,13 @@ function addWithResend(input: PushInput, campaignId: string, batch: Item[], resu
 }
 
 /** Writes values onto the rows of sent items, found again by content (they may have moved). */
-function writeBack(input: PushInput, items: readonly Item[], values: (it: Item, i: number) => Parameters<RowWriter['set']>[1]): void {
+function writeBack(input: PushInput, items: readonly Item[], values: (it: Item, i: number) => RowValues): void {
+  const later = deferred.get(input);
+  if (later) {
+    items.forEach((it, i) => later.set(it, { ...later.get(it), ...values(it, i) }));
+    return;
+  }
+  if (items.length === 0) return;
   const table = openTable(input.sheet, input.overrides);
   const at = locateRows(table, items, input.fallbacks);
   const writer = new RowWriter();
