@@ -47,6 +47,8 @@ export interface PartAllocator {
   record(partId: string, total: number): void;
   /** Whether a Campaign ID is one of this campaign's parts (a cut-off send goes back to its part). */
   has(partId: string): boolean;
+  /** People about to be sent to a part in this round: its room shrinks until its send answers. */
+  reserve?(partId: string, people: number): void;
 }
 
 export interface PushInput {
@@ -102,7 +104,10 @@ export function pushRows(input: PushInput): AddRowsResult {
     const round: { partId: string; batch: Item[] }[] = [];
     for (let size = 0; b < queue.length && size < MAX_PEOPLE_PER_CALL; b++) {
       const { partId, batch, rest } = takeBatch(queue[b]!, input.parts, MAX_PEOPLE_PER_CALL - size);
+      // A part's room is known again only once its send answered: the next round goes on with it.
+      if (round.some((x) => x.partId === partId)) break;
       if (rest.length > 0) queue.splice(b + 1, 0, rest);
+      input.parts.reserve?.(partId, batch.length);
       round.push({ partId, batch });
       size += batch.length;
     }

@@ -79,18 +79,22 @@ function findCreated(list: CampaignSummary[], name: string, since: number): Camp
 
 /** Where a push's new people go: the last open part with room, else a new part (saved at once). */
 export function partAllocator(c: CampaignParts, api: ApiClient, props: Props, now: () => number): PartAllocator {
+  // People of this round not yet answered for, by part: they take room too.
+  const reserved = new Map<string, number>();
   return {
     next() {
       const open = c.parts[c.parts.length - 1]!;
       // A campaign chosen from the list stays one part: its recording is not known to make another.
       if (c.templateId === null) return { id: open.id, room: Infinity };
-      if (!open.closed && open.size < PART_SIZE) return { id: open.id, room: PART_SIZE - Math.max(0, open.size) };
+      const room = PART_SIZE - Math.max(0, open.size) - (reserved.get(open.id) ?? 0);
+      if (!open.closed && room > 0) return { id: open.id, room };
       const made = createApiCampaign(api, { templateId: c.templateId, name: partName(c.name, c.parts.length + 1), ...(c.goal ? { goal: c.goal } : {}) }, now());
       c.parts.push({ id: made.id, size: 0, closed: false });
       saveParts(props, c);
       return { id: made.id, room: PART_SIZE };
     },
     record(partId, total) {
+      reserved.delete(partId);
       const part = c.parts.find((p) => p.id === partId);
       if (part && part.size !== total) {
         part.size = total;
@@ -98,5 +102,8 @@ export function partAllocator(c: CampaignParts, api: ApiClient, props: Props, no
       }
     },
     has: (partId) => c.parts.some((p) => p.id === partId),
+    reserve(partId, people) {
+      reserved.set(partId, (reserved.get(partId) ?? 0) + people);
+    },
   };
 }

@@ -229,7 +229,7 @@ describe('addSelectedRows', () => {
   it('should make no more Range calls for 1,000 rows over three parts than for 10 rows in one', async () => {
     a = await startAddon();
     a.connect();
-    a.sheet(rows(1012));
+    a.sheet(rows(1011));
     a.createCampaign();
     a.selectRows(2, 2);
     a.call('addSelectedRows');
