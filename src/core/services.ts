@@ -30,6 +30,8 @@ export interface Services {
   documentLock(): Lock;
   sheets: SpreadsheetService;
   triggers: TriggerService;
+  /** This person's CacheService cache (short-lived counts shared by their executions); absent in unit tests. */
+  userCache?(): Pick<GoogleAppsScript.Cache.Cache, 'get' | 'put'>;
   /** Builds the sidebar page (HtmlService). */
   sidebarHtml(): GoogleAppsScript.HTML.HtmlOutput;
 }

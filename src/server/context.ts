@@ -1,6 +1,7 @@
 // What every server function needs first: settings, an API client with the run's deadline, the
 // active sheet and its bound campaign, and the document lock.
 import { createApiClient, type ApiClient } from '../api/client';
+import { createPacer, paceKey, type Pacer, type SharedCount } from '../api/pacer';
 import type { Services } from '../core/services';
 import { AddonError } from './failure';
 import { readSettings, type Settings } from './settings';
@@ -19,7 +20,18 @@ export function requireSettings(svc: Services): Settings {
 }
 
 export function apiClient(svc: Services, settings: Settings, deadline = svc.clock.now() + RUN_BUDGET_MS): ApiClient {
-  return createApiClient({ baseUrl: settings.baseUrl, apiKey: settings.apiKey, transport: svc.http, clock: svc.clock, deadline });
+  return createApiClient({ baseUrl: settings.baseUrl, apiKey: settings.apiKey, transport: svc.http, clock: svc.clock, deadline, pacer: keyPacer(svc, settings.apiKey) });
+}
+
+/** Requests paced per key across this person's executions (DESIGN 7): a count of the last minute in CacheService. */
+function keyPacer(svc: Services, apiKey: string): Pacer {
+  let store: SharedCount['store'] | undefined;
+  try {
+    store = svc.userCache?.();
+  } catch {
+    // No cache: the execution paces itself alone.
+  }
+  return createPacer({ clock: svc.clock, ...(store ? { shared: { store, key: paceKey(apiKey) } } : {}) });
 }
 
 export function activeSheet(svc: Services): Sheet {
