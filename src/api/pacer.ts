@@ -36,28 +36,35 @@ export function paceKey(apiKey: string): string {
   return `pace.${h.toString(16)}`;
 }
 
+/** The window's requests: this execution's own, or the key's shared count when there is one. */
+function sentLog(shared: SharedCount | undefined, windowMs: number): { read(): Sent; write(sent: Sent): void } {
+  let own: Sent = [];
+  return {
+    read() {
+      if (!shared) return own;
+      try {
+        const v = JSON.parse(shared.store.get(shared.key) ?? '[]') as unknown;
+        return Array.isArray(v) ? (v as Sent) : [];
+      } catch {
+        return own;
+      }
+    },
+    write(sent) {
+      own = sent;
+      try {
+        shared?.store.put(shared.key, JSON.stringify(sent), Math.ceil(windowMs / 1000) + 60);
+      } catch {
+        // Without the cache this execution still paces itself.
+      }
+    },
+  };
+}
+
 export function createPacer(opts: PacerOptions): Pacer {
-  const { clock, shared } = opts;
+  const { clock } = opts;
   const max = Math.max(1, opts.maxRequests ?? DEFAULT_MAX_REQUESTS);
   const windowMs = opts.windowMs ?? DEFAULT_WINDOW_MS;
-  let own: Sent = [];
-  const read = (): Sent => {
-    if (!shared) return own;
-    try {
-      const v = JSON.parse(shared.store.get(shared.key) ?? '[]') as unknown;
-      return Array.isArray(v) ? (v as Sent) : [];
-    } catch {
-      return own;
-    }
-  };
-  const write = (sent: Sent): void => {
-    own = sent;
-    try {
-      shared?.store.put(shared.key, JSON.stringify(sent), Math.ceil(windowMs / 1000) + 60);
-    } catch {
-      // Without the cache this execution still paces itself.
-    }
-  };
+  const { read, write } = sentLog(opts.shared, windowMs);
 
   const take = (n = 1): void => {
     for (;;) {
