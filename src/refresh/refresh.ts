@@ -114,8 +114,11 @@ export function refreshSheet(input: RefreshInput): RefreshResult {
     byCampaign.set(campaignId, rows);
   }
 
-  const reads = readChanged(input, [...byCampaign.keys()], details);
+  const unseen = new Map<string, ApiError>();
+  const reads = readChanged(input, [...byCampaign.keys()], details, unseen);
+  if (unseen.size > 0) leaveUnseen(input, unseen, [...tally.keys()], byCampaign);
   for (const [campaignId, rows] of byCampaign) {
+    if (unseen.has(campaignId)) continue;
     const read = reads.get(campaignId);
     if (!read) {
       const seen = getJson<Memo>(input.memo, memoKey(sheet.getSheetId(), campaignId));
@@ -132,6 +135,20 @@ export function refreshSheet(input: RefreshInput): RefreshResult {
   return result;
 }
 
+/**
+ * Rows of a campaign this key cannot see (404: another workspace's, or deleted) are left as they are with
+ * a note, and do not hold up the rest (DESIGN 4). When the key sees none of the tab's campaigns, it is
+ * the key that is wrong: nothing is written (DESIGN 3).
+ */
+function leaveUnseen(input: RefreshInput, unseen: Map<string, ApiError>, tabCampaigns: string[], byCampaign: Map<string, Map<string, RowInfo>>): void {
+  const list = input.summaries?.() ?? null;
+  const seenAny = tabCampaigns.some((id) => !unseen.has(id) && (input.details?.has(id) || list?.has(id)));
+  if (!seenAny) throw unseen.values().next().value!;
+  const notes = new Map<string, RowValues>();
+  for (const id of unseen.keys()) for (const leadId of byCampaign.get(id)?.keys() ?? []) notes.set(leadId, { note: NOTES.campaignNotFound(id) });
+  writeByLeadId(input.sheet, notes);
+}
+
 interface CampaignRead { detail: CampaignDetail; listed: FinishedVideo[]; seen: Memo | null; summary?: string }
 
 /** Rows still waiting for news; pending rows count only while the campaign renders (or when unknown). */
@@ -145,7 +162,7 @@ function inFlight(rows: Map<string, RowInfo>, detail: Pick<CampaignDetail, 'coun
  * list: one round of details and one of lists, through fetchAll. A campaign whose summary did not
  * change costs nothing; one missing from the newest 100 costs its detail.
  */
-function readChanged(input: RefreshInput, ids: string[], details: Map<string, CampaignDetail>): Map<string, CampaignRead> {
+function readChanged(input: RefreshInput, ids: string[], details: Map<string, CampaignDetail>, unseen: Map<string, ApiError>): Map<string, CampaignRead> {
   const { api, memo, sheet } = input;
   // The list is worth its request only when some campaign's detail is not in hand already.
   const summaries = ids.some((id) => !details.has(id)) ? input.summaries?.() ?? null : null;
@@ -154,11 +171,12 @@ function readChanged(input: RefreshInput, ids: string[], details: Map<string, Ca
   const moved = ids.filter((id) => input.eager || !seen.get(id) || summaryOf(id) === undefined || seen.get(id)!.summary !== summaryOf(id));
   const toRead = moved.filter((id) => !details.has(id));
   api.getCampaigns(toRead).forEach((d, i) => {
-    // Another workspace's campaign answers 404 too: nothing is written on rows over it (DESIGN 3).
-    if (d instanceof Error) throw isApiError(d) && d.code === 'not_found' ? new ApiError('not_found', d.status, NOTES.campaignNotFound(toRead[i]!)) : d;
-    details.set(toRead[i]!, d);
+    // Another workspace's campaign answers 404 too: its rows are left alone (leaveUnseen).
+    if (isApiError(d) && d.code === 'not_found') unseen.set(toRead[i]!, new ApiError('not_found', d.status, NOTES.campaignNotFound(toRead[i]!)));
+    else if (d instanceof Error) throw d;
+    else details.set(toRead[i]!, d);
   });
-  const changed = moved.filter((id) => {
+  const changed = moved.filter((id) => !unseen.has(id)).filter((id) => {
     const s = seen.get(id);
     const d = details.get(id)!;
     return input.eager || !s || JSON.stringify({ status: s.status, counts: s.counts }) !== JSON.stringify({ status: d.status, counts: d.counts });
