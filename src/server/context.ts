@@ -66,6 +66,8 @@ export function tryDocumentLock<T>(svc: Services, fn: () => T): T | undefined {
 function locked<T>(svc: Services, waitMs: number, fn: () => T): { value: T } | null {
   const lock = svc.documentLock();
   if (!lock.tryLock(waitMs)) return null;
+  // What another run wrote before it let go (a part it made) is read afresh inside the lock (DESIGN 7).
+  svc.docProps.forget?.();
   try {
     return { value: fn() };
   } finally {
