@@ -37,6 +37,8 @@ export interface RefreshInput {
   summaries?: () => ReadonlyMap<string, CampaignSummary> | null;
   /** Poll every unresolved row the counts cannot settle, however many (after a stop). */
   eager?: boolean;
+  /** At most this many GET /leads (the sidebar's poll: none); rows left over keep the campaign to look at again. */
+  leadPolls?: number;
 }
 
 export interface RefreshResult {
@@ -214,9 +216,11 @@ function refreshCampaign(
 
   // While renders run, hidden videos are hunted a few rows a pass and failures wait for the end,
   // so a big campaign never spends hundreds of requests a pass.
-  const limit = !generating || input.eager ? Infinity
+  const limit = Math.min(input.leadPolls ?? Infinity, !generating || input.eager ? Infinity
     : plan.completeHidden ? HUNT_LIMIT
-      : plan.poll.length > HUNT_LIMIT ? 0 : HUNT_LIMIT;
+      : plan.poll.length > HUNT_LIMIT ? 0 : HUNT_LIMIT);
+  // Rows the poll had no room for are the timer's: this pass must not mark the campaign as seen.
+  const capped = input.leadPolls !== undefined && plan.poll.length > input.leadPolls;
   let hunt: Hunt;
   try {
     hunt = pollLeads(input, resumeAt(plan.poll, seen?.huntFrom), { limit, target: plan.target }, updates, left);
@@ -227,7 +231,7 @@ function refreshCampaign(
   }
 
   const updated = writeByLeadId(sheet, updates);
-  if (hunt.finished && hunt.settledAll) {
+  if (hunt.finished && hunt.settledAll && !capped) {
     const next: Memo = { status: detail.status, counts, ...(read.summary ? { summary: read.summary } : {}), ...(hunt.huntFrom ? { huntFrom: hunt.huntFrom } : {}) };
     setJson(memo, memoKey(sheet.getSheetId(), campaignId), next);
   }

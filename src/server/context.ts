@@ -1,7 +1,7 @@
 // What every server function needs first: settings, an API client with the run's deadline, the
 // active sheet and its bound campaign, and the document lock.
 import { createApiClient, type ApiClient } from '../api/client';
-import { createPacer, paceKey, type Pacer, type SharedCount } from '../api/pacer';
+import { createPacer, paceKey, type Pacer } from '../api/pacer';
 import type { Services } from '../core/services';
 import { AddonError } from './failure';
 import { readSettings, type Settings } from './settings';
@@ -25,13 +25,17 @@ export function apiClient(svc: Services, settings: Settings, deadline = svc.cloc
 
 /** Requests paced per key across this person's executions (DESIGN 7): a count of the last minute in CacheService. */
 function keyPacer(svc: Services, apiKey: string): Pacer {
-  let store: SharedCount['store'] | undefined;
-  try {
-    store = svc.userCache?.();
-  } catch {
-    // No cache: the execution paces itself alone.
-  }
+  const store = userCache(svc);
   return createPacer({ clock: svc.clock, ...(store ? { shared: { store, key: paceKey(apiKey) } } : {}) });
+}
+
+/** The person's CacheService cache, or undefined where there is none (the caller then does without). */
+export function userCache(svc: Services): ReturnType<NonNullable<Services['userCache']>> | undefined {
+  try {
+    return svc.userCache?.();
+  } catch {
+    return undefined;
+  }
 }
 
 export function activeSheet(svc: Services): Sheet {

@@ -1,7 +1,7 @@
 // The spending record (DESIGN 11): one row per charge the add-on causes, appended to the tab
 // "Video credits" and never rewritten; a row whose outcome was unknown is completed once its part is read.
 import type { ApiClient } from '../api/client';
-import type { CampaignDetail, Estimate } from '../api/types';
+import type { CampaignDetail, CampaignSummary, Estimate } from '../api/types';
 import { getJson, setJson } from '../core/json-props';
 import type { Services } from '../core/services';
 import { literal } from '../sheet/cells';
@@ -97,20 +97,29 @@ export function waitingIn(details: Map<string, CampaignDetail>): Map<string, num
 }
 
 /** What was read about the parts: people waiting now, and (read only when needed) the balance now. */
-export interface Evidence { waiting: ReadonlyMap<string, number>; balance(partId: string): number | null }
+export interface Evidence { waiting: ReadonlyMap<string, number>; balance(partId: string): number | null; /** A request was spent on the balance. */ spent?: boolean }
 
 /** Evidence from an API client: the balance costs one estimate, read at most once. */
 export function evidenceFrom(api: ApiClient, waiting: ReadonlyMap<string, number>): Evidence {
   let read: number | null | undefined;
-  return {
+  const ev: Evidence = {
     waiting,
     balance(partId) {
       if (read === undefined) {
+        ev.spent = true;
         try { read = api.getEstimate(partId).balance; } catch { read = null; }
       }
       return read;
     },
   };
+  return ev;
+}
+
+/** Settles what the campaign list can show (a request only when an outcome is open and no list is in hand). */
+export function settleFromList(svc: Services, api: ApiClient, list: () => ReadonlyMap<string, CampaignSummary> | null): void {
+  if (!hasOpen(svc)) return;
+  const summaries = list();
+  if (summaries) settleUnknown(svc, evidenceFrom(api, new Map([...summaries].map(([id, c]) => [id, c.waiting]))));
 }
 
 /** Whether any unknown outcome is open (no request is made when none is). */

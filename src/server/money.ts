@@ -7,14 +7,14 @@ import type { Estimate } from '../api/types';
 import type { Services } from '../core/services';
 import { getJson, setJson } from '../core/json-props';
 import { DOC_KEYS } from '../core/state-keys';
-import { forgetCounts } from '../refresh/refresh';
+import { forgetCounts, sharedSummaries } from '../refresh/refresh';
 import { readCampaign, unsettle } from './campaign-state';
 import type { EstimateInfo, GenerateArgs, MoneyArgs, ProgressInfo, Reply, SpendToday, StopPart, StopReply } from './contract';
 import { activeSheet, apiClient, requireCampaign, requireSettings, sheetState, withDocumentLock } from './context';
-import { evidenceFrom, recordCharge, settleUnknown, spentToday, unsettledOf, waitingIn } from './credits';
+import { evidenceFrom, recordCharge, settleFromList, settleUnknown, spentToday, unsettledOf, waitingIn } from './credits';
 import { AddonError, toFailure } from './failure';
 import { handle } from './handle';
-import { loadParts, mayRender, partIds, partName, saveParts, type CampaignParts } from './parts';
+import { loadParts, mayRender, partIds, partLabel, saveParts, type CampaignParts } from './parts';
 import { progressOf } from './progress';
 import type { SheetState } from './sheet-state';
 import { enableAutoRefresh, type AutoRefresh } from './timer';
@@ -199,7 +199,7 @@ export function startGenerate(svc: Services, args: GenerateArgs): Reply<{ starte
 function refuseUnsettled(svc: Services, ctx: CampaignContext): void {
   const parts = partIds(ctx.campaign);
   if (!unsettledOf(svc, parts)) return;
-  settleUnknown(svc, evidenceFrom(ctx.api, new Map(ctx.api.listCampaigns(100).map((c) => [c.id, c.waiting]))));
+  settleFromList(svc, ctx.api, sharedSummaries(ctx.api));
   const u = unsettledOf(svc, parts);
   if (!u) return;
   throw new AddonError('unsettled',
@@ -245,12 +245,6 @@ function stopPart(svc: Services, ctx: CampaignContext, id: string, refused: Map<
 function stopFailure(svc: Services, ctx: CampaignContext, parts: StopPart[], refused: Map<string, unknown>): Error {
   const first = parts.find((p) => p.outcome === 'unknown') ? new ApiError('network', 0, '') : refused.get(parts[0]!.id);
   return failureAfter(svc, ctx, 'stop', first, { parts: 0, count: 0, credits: 0 }, parts.length);
-}
-
-/** "<name>" for the first part, "<name> · part N" for the others. */
-export function partLabel(c: CampaignParts, id: string): string {
-  const n = c.parts.findIndex((p) => p.id === id);
-  return n <= 0 ? c.name : partName(c.name, n + 1);
 }
 
 /** Parts that may have renders to stop: by the campaign list, or every generated part it does not show. */

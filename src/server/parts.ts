@@ -60,6 +60,12 @@ export function partName(name: string, n: number): string {
   return name.slice(0, CAMPAIGN_NAME_MAX - tail.length).trimEnd() + tail;
 }
 
+/** "<name>" for the first part, "<name> · part N" for the others. */
+export function partLabel(c: CampaignParts, id: string): string {
+  const n = c.parts.findIndex((p) => p.id === id);
+  return n <= 0 ? c.name : partName(c.name, n + 1);
+}
+
 /**
  * POST /campaigns once; after an unknown outcome the list says whether it was made (never a second
  * post: a retry would make a second campaign).
