@@ -26,8 +26,11 @@ export function apiClient(svc: Services, settings: Settings, deadline = svc.cloc
 /** Requests paced per key across this person's executions (DESIGN 7): a count of the last minute in CacheService. */
 function keyPacer(svc: Services, apiKey: string): Pacer {
   const store = userCache(svc);
-  return createPacer({ clock: svc.clock, ...(store ? { shared: { store, key: paceKey(apiKey) } } : {}) });
+  return createPacer({ clock: svc.clock, ...(store ? { maxRequests: SHARED_MAX_REQUESTS, shared: { store, key: paceKey(apiKey) } } : {}) });
 }
+
+/** Counted across executions, the key may come closer to the API's 120 a minute: 10 are left for clocks that differ. */
+const SHARED_MAX_REQUESTS = 110;
 
 /** The person's CacheService cache, or undefined where there is none (the caller then does without). */
 export function userCache(svc: Services): ReturnType<NonNullable<Services['userCache']>> | undefined {
