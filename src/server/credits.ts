@@ -118,7 +118,12 @@ export function evidenceFrom(api: ApiClient, waiting: ReadonlyMap<string, number
 /** Settles what the campaign list can show (a request only when an outcome is open and no list is in hand). */
 export function settleFromList(svc: Services, api: ApiClient, list: () => ReadonlyMap<string, CampaignSummary> | null): void {
   if (!hasOpen(svc)) return;
-  const summaries = list();
+  let summaries: ReadonlyMap<string, CampaignSummary> | null;
+  try {
+    summaries = list();
+  } catch {
+    return; // Kept open: a refused key or a silent API proves nothing.
+  }
   if (summaries) settleUnknown(svc, evidenceFrom(api, new Map([...summaries].map(([id, c]) => [id, c.waiting]))));
 }
 
