@@ -118,7 +118,7 @@ export function refreshSheet(input: RefreshInput): RefreshResult {
 
   const unseen = new Map<string, ApiError>();
   const reads = readChanged(input, [...byCampaign.keys()], details, unseen);
-  if (unseen.size > 0) leaveUnseen(input, unseen, [...tally.keys()], byCampaign);
+  if (unseen.size > 0) leaveUnseen(input, unseen, [...tally.keys()], byCampaign, details);
   for (const [campaignId, rows] of byCampaign) {
     if (unseen.has(campaignId)) continue;
     const read = reads.get(campaignId);
@@ -142,9 +142,11 @@ export function refreshSheet(input: RefreshInput): RefreshResult {
  * a note, and do not hold up the rest (DESIGN 4). When the key sees none of the tab's campaigns, it is
  * the key that is wrong: nothing is written (DESIGN 3).
  */
-function leaveUnseen(input: RefreshInput, unseen: Map<string, ApiError>, tabCampaigns: string[], byCampaign: Map<string, Map<string, RowInfo>>): void {
+function leaveUnseen(
+  input: RefreshInput, unseen: Map<string, ApiError>, tabCampaigns: string[], byCampaign: Map<string, Map<string, RowInfo>>, details: Map<string, CampaignDetail>,
+): void {
   const list = input.summaries?.() ?? null;
-  const seenAny = tabCampaigns.some((id) => !unseen.has(id) && (input.details?.has(id) || list?.has(id)));
+  const seenAny = tabCampaigns.some((id) => !unseen.has(id) && (details.has(id) || list?.has(id)));
   if (!seenAny) throw unseen.values().next().value!;
   const notes = new Map<string, RowValues>();
   for (const id of unseen.keys()) for (const leadId of byCampaign.get(id)?.keys() ?? []) notes.set(leadId, { note: NOTES.campaignNotFound(id) });
