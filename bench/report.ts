@@ -31,6 +31,7 @@ export function report(r: BenchResults): string {
     section('Stop', stopTable(r), STOP_NOTE, ...stopTraces(r)),
     section('An open sidebar left idle for an hour', idleTable(r), IDLE_NOTE),
     section('The Generate click', clickTable(r), CLICK_NOTE),
+    section('An open sidebar watching a render', watchTable(r), watchNote(r)),
     section('Bundle', bundleTable(r)),
     section('Timer runs, one by one', ...r.cases.map((c) => subsection(caseName(c.spec), traceTable(c)))),
   ].join('\n\n');
@@ -223,4 +224,22 @@ function traceTable(c: CaseResult): string {
   return table(['run', 'minute', 'requests', 'of which', 'property ops', 'trigger s', 'rows unresolved at start', 'rows with a link after'], c.passes.map((p, i) => [
     i + 1, fmt(Math.round(p.minute)), p.cost.requests.total, describeKinds(p.cost.requests), p.cost.propertyOps, seconds(p.cost.runtimeMs), p.unresolvedBefore, p.linkedAfter,
   ]));
+}
+
+function watchTable(r: BenchResults): string {
+  const w = r.watch;
+  const totals = w.polls.map((p) => p.requests.total);
+  const all = addCosts(w.polls);
+  return table(['leads', 'polls', 'requests per poll, most', 'all polls', 'of which', 'busiest hour', 'property ops per poll, most', '429 replies'], [[
+    fmt(w.leads), w.polls.length, Math.max(...totals), all.requests.total, describeKinds(all.requests), w.busiestHour,
+    Math.max(...w.polls.map((p) => p.propertyOps)), all.requests.rateLimited,
+  ]]);
+}
+
+function watchNote(r: BenchResults): string {
+  const { rush } = r;
+  const outcome = rush.reply.ok ? 'every part started' : rush.reply.error?.code ?? 'failed';
+  return 'From the Generate click on, `getProgress` every 30 s of virtual time until the timer removed itself (and one poll more); the timer fires on its 5-minute cadence in between and is not counted here. ' +
+    `Then Generate pressed at once after a ${fmt(rush.leads)}-row push, with no minute between (the push, the estimate and the click in one minute of one key): ${outcome}, ` +
+    `${rush.push + rush.cost.requests.rateLimited} × 429 (push ${rush.push}, click ${rush.cost.requests.rateLimited}); the click made ${rush.cost.requests.total} requests in ${seconds(rush.cost.virtualMs)} virtual s.`;
 }

@@ -47,16 +47,16 @@ export async function fund(a: Addon, leads: number): Promise<void> {
 
 /**
  * A connected document with one tab of `leads` rows pushed to a new campaign and funded, a person's
- * minute later; the meter starts just before the push.
+ * minute later (or `pause`); the meter starts just before the push.
  */
-export async function pushedTab(a: Addon, leads: number): Promise<{ meter: Meter; push: PushCall[] }> {
+export async function pushedTab(a: Addon, leads: number, pause = PERSON_MS): Promise<{ meter: Meter; push: PushCall[] }> {
   a.connect();
   leadTab(a, 'Leads', leads);
   const meter = new Meter(a);
   await meter.begin();
   const push = await pushAll(meter, leads);
   await fund(a, leads);
-  a.gas.clock.advance(PERSON_MS);
+  a.gas.clock.advance(pause);
   return { meter, push };
 }
 

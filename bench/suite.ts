@@ -6,6 +6,7 @@ import { generateOnly, type ClickResult } from './click';
 import { idleSidebar, type IdleResult } from './idle';
 import { bigDocument, type DocumentResult } from './quiet';
 import { LATE_STOP_AFTER_MS, stopOnePart, STOP_AFTER_MS, type StopResult } from './stop';
+import { rushedClick, watchRender, type RushResult, type WatchResult } from './watch';
 
 export const SIZES = [100, 1000, 5000, 20_000] as const;
 export const ORDERS = ['newest', 'oldest'] as const;
@@ -25,6 +26,10 @@ export interface BenchResults {
   stops: { early: StopResult; late: StopResult };
   idle: IdleResult;
   edge: ClickResult;
+  /** The sidebar's progress poll through a whole 20,000-lead render. */
+  watch: WatchResult;
+  /** Generate pressed at once after the 20,000-row push. */
+  rush: RushResult;
   bundle: { file: string; bytes: number; budgetKb: number }[];
 }
 
@@ -53,7 +58,9 @@ export async function runSuite(wall: string[]): Promise<BenchResults> {
   const late = await step('stop on one part, late', () => stopOnePart(LATE_STOP_AFTER_MS), wall);
   const idle = await step('idle sidebar', idleSidebar, wall);
   const edge = await step(`generate click, ${EDGE_LEADS.toLocaleString('en-US')} leads`, () => generateOnly(EDGE_LEADS), wall);
-  return { cases, document, stops: { early, late }, idle, edge, bundle: bundleSizes() };
+  const watch = await step('sidebar watching a 20,000-lead render', watchRender, wall);
+  const rush = await step('generate click at once after a 20,000-row push', rushedClick, wall);
+  return { cases, document, stops: { early, late }, idle, edge, watch, rush, bundle: bundleSizes() };
 }
 
 function bundleSizes(): BenchResults['bundle'] {

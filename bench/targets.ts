@@ -36,6 +36,9 @@ export function targets(r: BenchResults): Target[] {
     ...stops(r),
     ...idle(r),
     edgeClick(r),
+    ...watching(r),
+    rushed(r),
+    pushRanges(r.cases),
     ...r.bundle.map((b) => ({ what: `Bundle: ${b.file}`, budget: `≤ ${b.budgetKb} KB`, measured: `${(b.bytes / 1024).toFixed(1)} KB`, pass: b.bytes <= b.budgetKb * 1024 })),
   ];
 }
@@ -176,5 +179,41 @@ function edgeClick(r: BenchResults): Target {
     what: `Generate click on ${fmt(EDGE_LEADS)} leads (${parts} parts, past the issue's sizes): every part started, no 429`,
     budget: 'all started, 0 × 429', measured: reply.ok ? `all started, ${cost.requests.rateLimited} × 429` : `${reply.error?.code}: ${count(cost.requests, 'generate')} generates sent, ${cost.requests.rateLimited} × 429`,
     pass: reply.ok && cost.requests.rateLimited === 0,
+  };
+}
+
+/** DESIGN 8: at most 3 requests a poll however many parts, at most 360 UrlFetch an hour. */
+const POLL_REQUESTS = 3;
+const POLL_HOUR = 360;
+
+function watching(r: BenchResults): Target[] {
+  const w = r.watch;
+  const most = Math.max(...w.polls.map((p) => p.requests.total));
+  const name = `Sidebar open through a whole ${fmt(w.leads)}-lead render (${w.polls.length} progress polls every 30 s)`;
+  return [
+    { what: `${name}: requests per poll, most`, budget: `≤ ${POLL_REQUESTS}`, measured: fmt(most), pass: most <= POLL_REQUESTS && w.allOk },
+    { what: `${name}: requests in the busiest hour of polls`, budget: `≤ ${POLL_HOUR}`, measured: fmt(w.busiestHour), pass: w.busiestHour <= POLL_HOUR },
+  ];
+}
+
+function rushed(r: BenchResults): Target {
+  const { reply, cost, push, leads } = r.rush;
+  const n = cost.requests.rateLimited + push;
+  return {
+    what: `Generate pressed at once after a ${fmt(leads)}-row push (no minute between): 429 replies, push and click`,
+    budget: 'all started, 0 × 429', measured: `${reply.ok ? 'all started' : `${reply.error?.code}`}, ${n} × 429`, pass: reply.ok && n === 0,
+  };
+}
+
+/** Range calls of the whole push, by size: constant per 1,000-row batch however many parts (DESIGN 8). */
+function pushRanges(cases: CaseResult[]): Target {
+  const sizes = [100, 1000, 5000];
+  const of = (n: number) => cases.find((c) => c.spec.leads === n && c.spec.concurrency === undefined && c.spec.videosOrder === 'newest');
+  const calls = sizes.map((n) => of(n)?.push.reduce((m, p) => m + p.cost.rangeCalls, 0) ?? NaN);
+  const one = calls[0]!;
+  return {
+    what: 'Push: Range calls for 100 / 1,000 / 5,000 rows (one batch each of 1,000 rows costs no more than a 100-row push)',
+    budget: `≤ ${fmt(one)} per 1,000-row batch`, measured: calls.map(fmt).join(' / '),
+    pass: sizes.every((n, i) => calls[i]! <= one * Math.ceil(n / 1000)),
   };
 }

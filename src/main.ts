@@ -31,6 +31,7 @@ function services(): Services {
     get userProps() { return (user ??= readOnce(PropertiesService.getUserProperties())); },
     get docProps() { return (doc ??= readOnce(PropertiesService.getDocumentProperties())); },
     documentLock: () => LockService.getDocumentLock(),
+    userCache: () => CacheService.getUserCache(),
     sheets: SpreadsheetApp,
     triggers: ScriptApp,
     sidebarHtml: () => HtmlService.createHtmlOutputFromFile('Sidebar'),

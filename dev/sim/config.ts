@@ -6,6 +6,7 @@ export type ConfigPatch = Omit<SimConfig, 'port' | 'host'>;
 
 export const DEFAULT_FAULTS: SimFaults = {
   stall: false, error500Rate: 0, rate429Rate: 0, latencyMs: 0, apiOff: false, shufflePeople: false, dropReplies: 0, html502Replies: 0, garbledReplies: 0,
+  lateReplies: 0, lateMs: 5000, faultAfter: 0,
   failPeople: [],
 };
 
@@ -39,7 +40,7 @@ function check(c: ResolvedConfig): void {
   if (!Number.isFinite(c.seed)) throw new Error('seed must be a number.');
   if (!(c.videoReadyLagMs >= 0)) throw new Error('videoReadyLagMs must be 0 or more.');
   if (!(c.faults.latencyMs >= 0)) throw new Error('faults.latencyMs must be 0 or more.');
-  for (const k of ['dropReplies', 'html502Replies', 'garbledReplies'] as const) {
+  for (const k of ['dropReplies', 'html502Replies', 'garbledReplies', 'lateReplies', 'lateMs', 'faultAfter'] as const) {
     if (!(c.faults[k] >= 0)) throw new Error(`faults.${k} must be 0 or more.`);
   }
   if (!Array.isArray(c.faults.failPeople) || !c.faults.failPeople.every((p) => typeof p === 'string')) {

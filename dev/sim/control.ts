@@ -1,5 +1,6 @@
 // The control endpoint's actions (POST /__sim/control): reset, configure, clock, state, request log, and tweaks.
 import type { ConfigPatch } from './config';
+import { applyLate } from './reply-faults';
 import type { Simulator } from './simulator';
 import type { BlockedCode } from './state';
 import { SIM_KEYS } from './types';
@@ -33,8 +34,10 @@ function run(sim: Simulator, msg: unknown): Record<string, unknown> {
       if (typeof m.ms !== 'number' || !(m.ms >= 0)) throw new Error('advance needs ms, a number of 0 or more.');
       return { now: sim.advance(m.ms) };
     case 'state':
+      applyLate(sim);
       return { ...sim.state() };
     case 'requests':
+      applyLate(sim);
       return { requests: sim.log.slice() };
     case 'clearRequests':
       sim.log = [];

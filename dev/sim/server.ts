@@ -6,7 +6,7 @@ import { handleApi } from './api';
 import { handleControl } from './control';
 import { DEFAULT_CONFIG, mergeConfig } from './config';
 import { handlePage } from './pages';
-import { garble, GATEWAY_PAGE, takeReplyFault } from './reply-faults';
+import { applyLate, garble, GATEWAY_PAGE, GATEWAY_TIMEOUT_PAGE, takeReplyFault } from './reply-faults';
 import { Simulator } from './simulator';
 import { SIM_KEYS, SIM_NOW_HEADER, type SimConfig, type SimControl } from './types';
 
@@ -99,12 +99,18 @@ async function serve(sim: Simulator, req: IncomingMessage, res: ServerResponse):
     else await new Promise((r) => setTimeout(r, latencyMs));
   }
   const apiPath = path.slice(API_PREFIX.length) || '/';
-  const reply = handleApi(sim, { method, path: apiPath, query: url.searchParams, authorization: req.headers.authorization, body });
+  applyLate(sim);
+  const apiReq = { method, path: apiPath, query: url.searchParams, authorization: req.headers.authorization, body };
+  const fault = takeReplyFault(sim, `${method} ${apiPath}`);
+  if (fault === 'late') {
+    sim.late.push({ at: sim.now() + sim.config.faults.lateMs, req: apiReq });
+    return send(res, sim, 504, { 'content-type': 'text/html' }, GATEWAY_TIMEOUT_PAGE);
+  }
+  const reply = handleApi(sim, apiReq);
   const entry = {
     at: sim.now(), method, path: apiPath, query: url.search.replace(/^\?/, ''), status: reply.status,
     ...(reply.code ? { code: reply.code } : {}), key: reply.key,
   };
-  const fault = takeReplyFault(sim, `${method} ${apiPath}`);
   sim.log.push({ ...entry, ...(fault && { replyFault: fault }), ...(fault === 'drop' && { dropped: true }) });
   if (fault === 'drop') {
     res.socket?.destroy();

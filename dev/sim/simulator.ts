@@ -4,6 +4,7 @@ import { SimClock } from './clock';
 import { mergeConfig, type ConfigPatch, type ResolvedConfig } from './config';
 import { RenderEngine } from './render';
 import { RateLimiter } from './ratelimit';
+import type { LateRequest } from './reply-faults';
 import { createRng, type Rng } from './rng';
 import { campaignStatus, Service, slugMaker } from './service';
 import { createWorld, type World } from './state';
@@ -19,6 +20,8 @@ export class Simulator {
   faultRng!: Rng;
   readonly limiter = new RateLimiter();
   log: SimRequestLogEntry[] = [];
+  /** Requests answered 504 by the lateReplies fault, applied when their time comes. */
+  late: LateRequest[] = [];
 
   constructor(private readonly startConfig: ResolvedConfig, readonly pageBase: () => string) {
     this.reset();
@@ -40,6 +43,7 @@ export class Simulator {
     });
     this.limiter.clear();
     this.log = [];
+    this.late = [];
   }
 
   /** Merges into the running config; clock, stall and concurrency changes take effect now, without a jump. */

@@ -20,7 +20,16 @@ export interface SimFaults {
   html502Replies: number;
   /** The next N matching API requests are applied in full, then answered 200 with a truncated, unreadable JSON body. */
   garbledReplies: number;
-  /** Regex on "METHOD /path" (path without /api/v1 and query) restricting the three reply faults above; default: any POST. */
+  /**
+   * The next N matching API requests are answered at once with a gateway timeout (504, an HTML page) and
+   * applied `lateMs` of sim time later (a charge committing after the gateway gave up).
+   */
+  lateReplies: number;
+  /** Sim milliseconds between a late request's 504 and its being applied. Default 5000. */
+  lateMs: number;
+  /** Matching requests let through untouched (counting down) before the reply faults above start: "the third stop is lost". */
+  faultAfter: number;
+  /** Regex on "METHOD /path" (path without /api/v1 and query) restricting the reply faults above; default: any POST. */
   dropMatch?: string;
   /**
    * People whose renders fail (refunded, like random failures) when they would complete: a lead fails when
@@ -30,7 +39,7 @@ export interface SimFaults {
 }
 
 /** What a reply fault put on the wire instead of the service's answer. */
-export type ReplyFault = 'drop' | 'html502' | 'garbled';
+export type ReplyFault = 'drop' | 'html502' | 'garbled' | 'late';
 
 export interface SimConfig {
   /** 0 picks a free port. Default 8788. */
@@ -73,7 +82,8 @@ export interface SimRequestLogEntry {
   dropped?: boolean;
   /**
    * Set when a reply fault replaced the answer: the request was applied and `status`/`code` are the service's
-   * answer; the client got no reply ('drop'), a 502 HTML page ('html502') or a 200 it cannot parse ('garbled').
+   * answer; the client got no reply ('drop'), a 502 HTML page ('html502') or a 200 it cannot parse ('garbled');
+   * 'late': the client got a 504 page at once and the request was applied at `at`, lateMs later.
    */
   replyFault?: ReplyFault;
 }

@@ -18,7 +18,7 @@ import { FakeSession } from './session';
 import { FakeSpreadsheet, FakeSpreadsheetApp } from './spreadsheet';
 import { FakeScriptApp, TriggerStore, type InstalledTrigger } from './triggers';
 import { FakeHtmlService, FakeUi, UiLog, htmlFileReader } from './ui';
-import { FakeUrlFetchApp, type FetchRecord, type HttpClient } from './urlfetch';
+import { FakeUrlFetchApp, type FetchHook, type FetchRecord, type HttpClient } from './urlfetch';
 import { FakeUtilities } from './utilities';
 import { createScriptContext, defineGlobals, readBundle, runScript, type ScriptContext } from './vm';
 import { wallClock } from './time-zone';
@@ -123,6 +123,7 @@ export class AppsScriptStandin {
   private readonly triggerStore: TriggerStore;
   private readonly locks: LockStates;
   private readonly reserved: Set<string>;
+  private readonly fetchHooks: FetchHook[] = [];
   private ownHttp: SyncHttp | null = null;
 
   constructor(o: StandinOptions = {}) {
@@ -161,7 +162,7 @@ export class AppsScriptStandin {
       ScriptApp: new FakeScriptApp(this.triggerStore),
       UrlFetchApp: new FakeUrlFetchApp({
         runtime: this.runtime, http, clockHeader: o.simOrigin ? SIM_NOW_HEADER : null, timeoutMs: o.fetchTimeoutMs ?? 60_000, log: this.fetches,
-        urlFetchWhitelist: () => urlFetchWhitelist,
+        urlFetchWhitelist: () => urlFetchWhitelist, hooks: this.fetchHooks,
       }),
       Utilities: new FakeUtilities(this.runtime),
       Session: new FakeSession(this.runtime),
@@ -214,6 +215,15 @@ export class AppsScriptStandin {
   /** Another execution holds the document lock (for forMs of virtual time, or until released). */
   holdDocumentLock(forMs?: number): void {
     this.locks.holdDocument(forMs, this.clock.now());
+  }
+
+  /**
+   * The next UrlFetch whose "METHOD url" matches `pattern` first runs `run` (once), in which the test may make
+   * another server call: a second execution, as a colleague's click or a second sidebar lands while the first
+   * call waits on the network. The locks the first one holds stay held (tryLock in the second fails after its wait).
+   */
+  duringFetch(pattern: RegExp, run: () => void): void {
+    this.fetchHooks.push({ match: (r) => pattern.test(`${r.method} ${r.url}`), run });
   }
 
   releaseDocumentLock(): void {

@@ -50,6 +50,10 @@ export class Runtime {
   /** The user the next execution runs as. */
   user: string;
   private current: Execution | null = null;
+  /** Executions paused while a nested one runs (a test's hook fired inside a fetch of the outer one). */
+  private readonly paused: Execution[] = [];
+  /** Above 0 while a test's hook runs: a call may then start as a second execution beside the running one. */
+  nestable = 0;
   private lastId = 0;
   private readonly endHooks: ((e: Execution) => void)[] = [];
 
@@ -83,7 +87,8 @@ export class Runtime {
 
   /** Runs fn as one Apps Script execution. */
   run<T>(o: { user?: string; authMode: AuthMode; timeTrigger?: boolean }, fn: () => T): T {
-    if (this.current) throw new Error('stand-in: an execution is already running (calls cannot nest)');
+    if (this.current && this.nestable === 0) throw new Error('stand-in: an execution is already running (calls cannot nest)');
+    if (this.current) this.paused.push(this.current);
     const exec: Execution = {
       id: ++this.lastId, user: o.user ?? this.user, authMode: o.authMode, startedAt: this.clock.now(), timeTrigger: o.timeTrigger ?? false, killed: false,
     };
@@ -96,7 +101,7 @@ export class Runtime {
       if (exec.killed) throw new Error(TIME_LIMIT_MESSAGE, { cause: e });
       throw e;
     } finally {
-      this.current = null;
+      this.current = this.paused.pop() ?? null;
       for (const hook of this.endHooks) hook(exec);
     }
   }

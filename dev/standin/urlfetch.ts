@@ -41,6 +41,12 @@ interface FetchParams {
   muteHttpExceptions?: unknown;
 }
 
+/** A test's hook, fired once just before a matching request is sent: it may run a second server call then. */
+export interface FetchHook {
+  match: (req: { method: string; url: string }) => boolean;
+  run: () => void;
+}
+
 export interface UrlFetchOptions {
   runtime: Runtime;
   http: () => HttpClient;
@@ -50,6 +56,8 @@ export interface UrlFetchOptions {
   log: FetchRecord[];
   /** The manifest's urlFetchWhitelist (URL prefixes), enforced while the stand-in is a published add-on; null: none. */
   urlFetchWhitelist: () => readonly string[] | null;
+  /** One-shot hooks (see AppsScriptStandin.duringFetch). */
+  hooks?: FetchHook[];
 }
 
 /** A checked request, ready to send. */
@@ -111,6 +119,7 @@ export class FakeUrlFetchApp extends GasObject {
   }
 
   private send(req: Prepared): FakeHttpResponse {
+    this.fireHook(req);
     this.o.runtime.counters.fetches++;
     const record: FetchRecord = { method: req.method, url: req.url };
     this.o.log.push(record);
@@ -131,6 +140,20 @@ export class FakeUrlFetchApp extends GasObject {
       throw new GasException(`Request failed for ${origin} returned code ${res.status}. Truncated server response: ${res.body.slice(0, 100)} (use muteHttpExceptions option to examine full response)`);
     }
     return new FakeHttpResponse(res);
+  }
+
+  /** Another execution runs now, as a second person's click lands while this one waits on the network. */
+  private fireHook(req: Prepared): void {
+    const hooks = this.o.hooks;
+    const i = hooks ? hooks.findIndex((h) => h.match({ method: req.method, url: req.url })) : -1;
+    if (!hooks || i < 0) return;
+    const [hook] = hooks.splice(i, 1);
+    this.o.runtime.nestable++;
+    try {
+      hook!.run();
+    } finally {
+      this.o.runtime.nestable--;
+    }
   }
 
   /** The payload as Apps Script sends it: strings as they are, objects form-encoded. */

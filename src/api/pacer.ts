@@ -1,16 +1,24 @@
-// Keeps a run's request rate under a ceiling (default 100 per rolling 60 s, below the API's 120) by sleeping first.
+// Keeps a key's request rate under a ceiling (default 100 per rolling 60 s, below the API's 120) by sleeping
+// first; with a shared count (CacheService) the ceiling holds across executions of the same key (DESIGN 7).
 import type { Clock } from '../core/clock';
 import type { HttpTransport } from '../core/http';
+
+/** Where executions of one key keep their request count for the last minute (CacheService). */
+export interface SharedCount {
+  store: { get(key: string): string | null; put(key: string, value: string, seconds: number): void };
+  key: string;
+}
 
 export interface PacerOptions {
   clock: Clock;
   maxRequests?: number;
   windowMs?: number;
+  shared?: SharedCount;
 }
 
 export interface Pacer {
-  /** Blocks until one more request fits in the window, then counts it. */
-  take(): void;
+  /** Blocks until `n` more requests (default 1) fit in the window, then counts them. */
+  take(n?: number): void;
   /** The same transport with every request paced by this pacer. */
   wrap(transport: HttpTransport): HttpTransport;
 }
@@ -18,26 +26,68 @@ export interface Pacer {
 export const DEFAULT_MAX_REQUESTS = 100;
 export const DEFAULT_WINDOW_MS = 60_000;
 
+/** Requests started in a window: [start time, count], oldest first. */
+type Sent = [number, number][];
+
+/** A cache key for an API key that does not reveal it (FNV-1a). */
+export function paceKey(apiKey: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < apiKey.length; i++) h = Math.imul(h ^ apiKey.charCodeAt(i), 0x01000193) >>> 0;
+  return `pace.${h.toString(16)}`;
+}
+
+/** The window's requests: this execution's own, or the key's shared count when there is one. */
+function sentLog(shared: SharedCount | undefined, windowMs: number): { read(): Sent; write(sent: Sent): void } {
+  let own: Sent = [];
+  return {
+    read() {
+      if (!shared) return own;
+      try {
+        const v = JSON.parse(shared.store.get(shared.key) ?? '[]') as unknown;
+        return Array.isArray(v) ? (v as Sent) : [];
+      } catch {
+        return own;
+      }
+    },
+    write(sent) {
+      own = sent;
+      try {
+        shared?.store.put(shared.key, JSON.stringify(sent), Math.ceil(windowMs / 1000) + 60);
+      } catch {
+        // Without the cache this execution still paces itself.
+      }
+    },
+  };
+}
+
 export function createPacer(opts: PacerOptions): Pacer {
   const { clock } = opts;
   const max = Math.max(1, opts.maxRequests ?? DEFAULT_MAX_REQUESTS);
   const windowMs = opts.windowMs ?? DEFAULT_WINDOW_MS;
-  // Start times of the requests still inside the window, oldest first.
-  const sent: number[] = [];
+  const { read, write } = sentLog(opts.shared, windowMs);
 
-  const forget = (now: number): void => {
-    while (sent.length > 0 && sent[0]! <= now - windowMs) sent.shift();
-  };
-
-  const take = (): void => {
-    let now = clock.now();
-    forget(now);
-    while (sent.length >= max) {
-      clock.sleep(sent[0]! + windowMs - now);
-      now = clock.now();
-      forget(now);
+  const take = (n = 1): void => {
+    for (;;) {
+      const now = clock.now();
+      const sent = read().filter(([t]) => t > now - windowMs);
+      const total = sent.reduce((s, [, k]) => s + k, 0);
+      if (total === 0 || total + n <= max) {
+        const last = sent[sent.length - 1];
+        // Requests close together share an entry, dated by the latest: never counted as leaving early.
+        if (last && now - last[0] < 100) { last[0] = now; last[1] += n; } else sent.push([now, n]);
+        write(sent);
+        return;
+      }
+      // Until enough of the oldest requests have left the window.
+      let over = total + n - max;
+      let until = now;
+      for (const [t, k] of sent) {
+        over -= k;
+        until = t + windowMs;
+        if (over <= 0) break;
+      }
+      clock.sleep(Math.max(1, until - now));
     }
-    sent.push(now);
   };
 
   return {
@@ -52,7 +102,7 @@ export function createPacer(opts: PacerOptions): Pacer {
       const all = transport.requestAll;
       if (all) {
         paced.requestAll = (reqs) => {
-          for (let i = 0; i < reqs.length; i++) take();
+          take(reqs.length);
           return all.call(transport, reqs);
         };
       }

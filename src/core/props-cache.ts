@@ -19,5 +19,8 @@ export function readOnce(store: PropertyStore): Props {
       if (cache) delete cache[key];
       return this as unknown as GoogleAppsScript.Properties.Properties;
     },
+    forget() {
+      cache = null;
+    },
   };
 }

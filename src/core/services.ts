@@ -2,7 +2,10 @@
 import type { HttpTransport } from './http';
 import type { Clock } from './clock';
 
-export type Props = Pick<GoogleAppsScript.Properties.Properties, 'getProperty' | 'setProperty' | 'deleteProperty'>;
+export type Props = Pick<GoogleAppsScript.Properties.Properties, 'getProperty' | 'setProperty' | 'deleteProperty'> & {
+  /** Drops what was read, so the next read sees other executions' writes (once the document lock is held). */
+  forget?(): void;
+};
 
 export interface Lock {
   tryLock(timeoutMs: number): boolean;
@@ -30,6 +33,8 @@ export interface Services {
   documentLock(): Lock;
   sheets: SpreadsheetService;
   triggers: TriggerService;
+  /** This person's CacheService cache (short-lived counts shared by their executions); absent in unit tests. */
+  userCache?(): Pick<GoogleAppsScript.Cache.Cache, 'get' | 'put'>;
   /** Builds the sidebar page (HtmlService). */
   sidebarHtml(): GoogleAppsScript.HTML.HtmlOutput;
 }

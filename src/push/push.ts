@@ -51,6 +51,8 @@ export interface PartAllocator {
   record(partId: string, total: number): void;
   /** Whether a Campaign ID is one of this campaign's parts (a cut-off send goes back to its part). */
   has(partId: string): boolean;
+  /** People about to be sent to a part in this round: its room shrinks until its send answers. */
+  reserve?(partId: string, people: number): void;
 }
 
 export interface PushInput {
@@ -102,38 +104,54 @@ export function pushRows(input: PushInput): AddRowsResult {
 
   let lastCallMs = MIN_CALL_MS;
   const queue = batchesByPart(items, input.parts);
-  for (let b = 0; b < queue.length; b++) {
+  for (let b = 0; b < queue.length;) {
     if (clock.now() + lastCallMs > input.deadline) {
       result.remaining = queue.slice(b).reduce((n, x) => n + x.length, 0);
       break;
     }
-    const taken = takeBatch(queue[b]!, input.parts, campaign.namesIn);
-    if (!taken) {
-      // Only a campaign of one part (picked from the list) has no room apart: rows of a name it holds are refused.
-      const held = (it: Item) => !!it.key && [...campaign.namesIn.values()].some((keys) => keys.has(it.key));
-      refuseOnePart(input, queue[b]!.filter(held), result);
-      const others = queue[b]!.filter((it) => !held(it));
-      if (others.length > 0) queue.splice(b + 1, 0, others);
-      continue;
+    // One round of at most 1000 rows, over as many parts as it takes: its sheet writes go together (DESIGN 8).
+    const round: { partId: string; batch: Item[] }[] = [];
+    for (let size = 0; b < queue.length && size < MAX_PEOPLE_PER_CALL; b++) {
+      const taken = takeBatch(queue[b]!, input.parts, campaign.namesIn, MAX_PEOPLE_PER_CALL - size);
+      if (!taken) {
+        // Only a campaign of one part (picked from the list) has no room apart: rows of a name it holds are refused.
+        const held = (it: Item) => !!it.key && [...campaign.namesIn.values()].some((keys) => keys.has(it.key));
+        refuseOnePart(input, queue[b]!.filter(held), result);
+        const others = queue[b]!.filter((it) => !held(it));
+        if (others.length > 0) queue.splice(b + 1, 0, others);
+        continue;
+      }
+      const { partId, batch, rest } = taken;
+      // A part's room is known again only once its send answered: the next round goes on with it.
+      if (round.some((x) => x.partId === partId)) break;
+      if (rest.length > 0) queue.splice(b + 1, 0, rest);
+      input.parts.reserve?.(partId, batch.length);
+      round.push({ partId, batch });
+      for (const it of batch) if (it.key) campaign.namesIn.set(partId, (campaign.namesIn.get(partId) ?? new Set()).add(it.key));
+      size += batch.length;
     }
-    const { partId, batch, rest } = taken;
-    if (rest.length > 0) queue.splice(b + 1, 0, rest);
-    // Making a part took a call too: the send itself must still fit.
-    if (clock.now() + lastCallMs > input.deadline) {
-      result.remaining = queue.slice(b).reduce((n, x) => n + x.length, 0);
-      break;
-    }
+    if (round.length === 0) continue;
     // Marked and flushed first, with their part: a run cut off mid-call leaves rows that say where a send was in flight.
-    for (const it of batch) writer.set(it.row, { status: 'sending', note: '', campaignId: partId });
+    for (const { partId, batch } of round) for (const it of batch) writer.set(it.row, { status: 'sending', note: '', campaignId: partId });
     writer.commit(table);
     input.flush();
     const started = clock.now();
-    sendBatch(input, partId, batch, result, campaign.rowOfLead);
-    for (const it of batch) if (it.key) campaign.namesIn.set(partId, (campaign.namesIn.get(partId) ?? new Set()).add(it.key));
+    const later = new Map<Item, RowValues>();
+    deferred.set(input, later);
+    try {
+      for (const { partId, batch } of round) sendBatch(input, partId, batch, result, campaign.rowOfLead);
+    } finally {
+      deferred.delete(input);
+      writeBack(input, [...later.keys()], (it) => later.get(it)!);
+    }
     lastCallMs = Math.max(MIN_CALL_MS, clock.now() - started);
   }
   return result;
 }
+
+type RowValues = Parameters<RowWriter['set']>[1];
+/** Writes of a round of sends, kept to be put on their rows at once when the round ends. */
+const deferred = new WeakMap<PushInput, Map<Item, RowValues>>();
 
 /** Cut-off sends first, grouped by the part they went to; then the new rows. */
 function batchesByPart(items: Item[], parts: PartAllocator): Item[][] {
@@ -148,15 +166,15 @@ function batchesByPart(items: Item[], parts: PartAllocator): Item[][] {
 
 /**
  * The next call: the queue's part, or the part with room where nobody shares a first name and company
- * with the queue's first row (the service would merge them, DESIGN 4); at most 1000 people and the
+ * with the queue's first row (the service would merge them, DESIGN 4); at most `max` people and the
  * part's room, never two of one name. Null when no such part can be had.
  */
-function takeBatch(queued: Item[], parts: PartAllocator, namesIn: Map<string, Set<string>>): { partId: string; batch: Item[]; rest: Item[] } | null {
+function takeBatch(queued: Item[], parts: PartAllocator, namesIn: Map<string, Set<string>>, max: number): { partId: string; batch: Item[]; rest: Item[] } | null {
   const first = queued[0]!;
   const avoid = new Set([...namesIn].filter(([, keys]) => first.key && keys.has(first.key)).map(([id]) => id));
   const target = first.part ? { id: first.part, room: Infinity } : parts.next(avoid);
   if (!target) return null;
-  const size = Math.max(1, Math.min(MAX_PEOPLE_PER_CALL, target.room));
+  const size = Math.max(1, Math.min(max, target.room));
   const names = new Set(first.part ? [] : namesIn.get(target.id) ?? []);
   const batch: Item[] = [];
   const rest: Item[] = [];
@@ -315,7 +333,13 @@ function addWithResend(input: PushInput, campaignId: string, batch: Item[], resu
 }
 
 /** Writes values onto the rows of sent items, found again by content (they may have moved). */
-function writeBack(input: PushInput, items: readonly Item[], values: (it: Item, i: number) => Parameters<RowWriter['set']>[1]): void {
+function writeBack(input: PushInput, items: readonly Item[], values: (it: Item, i: number) => RowValues): void {
+  const later = deferred.get(input);
+  if (later) {
+    items.forEach((it, i) => later.set(it, { ...later.get(it), ...values(it, i) }));
+    return;
+  }
+  if (items.length === 0) return;
   const table = openTable(input.sheet, input.overrides);
   const at = locateRows(table, items, input.fallbacks);
   const writer = new RowWriter();

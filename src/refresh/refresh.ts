@@ -41,6 +41,8 @@ export interface RefreshInput {
   /** The tab's column choices and fallbacks: a row is the person they make of it (DESIGN 4). */
   overrides?: Partial<Record<PersonField, string>>;
   fallbacks?: Fallbacks;
+  /** At most this many GET /leads (the sidebar's poll: none); rows left over keep the campaign to look at again. */
+  leadPolls?: number;
 }
 
 export interface RefreshResult {
@@ -124,8 +126,11 @@ export function refreshSheet(input: RefreshInput): RefreshResult {
   for (const rows of byCampaign.values()) for (const id of names.doubtful) rows.delete(id);
   result.updated += settleDoubts(input, names);
 
-  const reads = readChanged(input, [...byCampaign.keys()], details);
+  const unseen = new Map<string, ApiError>();
+  const reads = readChanged(input, [...byCampaign.keys()], details, unseen);
+  if (unseen.size > 0) leaveUnseen(input, unseen, [...tally.keys()], byCampaign, details);
   for (const [campaignId, rows] of byCampaign) {
+    if (unseen.has(campaignId)) continue;
     const read = reads.get(campaignId);
     if (!read) {
       const seen = getJson<Memo>(input.memo, memoKey(sheet.getSheetId(), campaignId));
@@ -142,6 +147,22 @@ export function refreshSheet(input: RefreshInput): RefreshResult {
   return result;
 }
 
+/**
+ * Rows of a campaign this key cannot see (404: another workspace's, or deleted) are left as they are with
+ * a note, and do not hold up the rest (DESIGN 4). When the key sees none of the tab's campaigns, it is
+ * the key that is wrong: nothing is written (DESIGN 3).
+ */
+function leaveUnseen(
+  input: RefreshInput, unseen: Map<string, ApiError>, tabCampaigns: string[], byCampaign: Map<string, Map<string, RowInfo>>, details: Map<string, CampaignDetail>,
+): void {
+  const list = input.summaries?.() ?? null;
+  const seenAny = tabCampaigns.some((id) => !unseen.has(id) && (details.has(id) || list?.has(id)));
+  if (!seenAny) throw unseen.values().next().value!;
+  const notes = new Map<string, RowValues>();
+  for (const id of unseen.keys()) for (const leadId of byCampaign.get(id)?.keys() ?? []) notes.set(leadId, { note: NOTES.campaignNotFound(id) });
+  writeByLeadId(input.sheet, notes);
+}
+
 interface CampaignRead { detail: CampaignDetail; listed: FinishedVideo[]; seen: Memo | null; summary?: string }
 
 /** Rows still waiting for news; pending rows count only while the campaign renders (or when unknown). */
@@ -155,7 +176,7 @@ function inFlight(rows: Map<string, RowInfo>, detail: Pick<CampaignDetail, 'coun
  * list: one round of details and one of lists, through fetchAll. A campaign whose summary did not
  * change costs nothing; one missing from the newest 100 costs its detail.
  */
-function readChanged(input: RefreshInput, ids: string[], details: Map<string, CampaignDetail>): Map<string, CampaignRead> {
+function readChanged(input: RefreshInput, ids: string[], details: Map<string, CampaignDetail>, unseen: Map<string, ApiError>): Map<string, CampaignRead> {
   const { api, memo, sheet } = input;
   // The list is worth its request only when some campaign's detail is not in hand already.
   const summaries = ids.some((id) => !details.has(id)) ? input.summaries?.() ?? null : null;
@@ -164,11 +185,12 @@ function readChanged(input: RefreshInput, ids: string[], details: Map<string, Ca
   const moved = ids.filter((id) => input.eager || !seen.get(id) || summaryOf(id) === undefined || seen.get(id)!.summary !== summaryOf(id));
   const toRead = moved.filter((id) => !details.has(id));
   api.getCampaigns(toRead).forEach((d, i) => {
-    // Another workspace's campaign answers 404 too: nothing is written on rows over it (DESIGN 3).
-    if (d instanceof Error) throw isApiError(d) && d.code === 'not_found' ? new ApiError('not_found', d.status, NOTES.campaignNotFound(toRead[i]!)) : d;
-    details.set(toRead[i]!, d);
+    // Another workspace's campaign answers 404 too: its rows are left alone (leaveUnseen).
+    if (isApiError(d) && d.code === 'not_found') unseen.set(toRead[i]!, new ApiError('not_found', d.status, NOTES.campaignNotFound(toRead[i]!)));
+    else if (d instanceof Error) throw d;
+    else details.set(toRead[i]!, d);
   });
-  const changed = moved.filter((id) => {
+  const changed = moved.filter((id) => !unseen.has(id)).filter((id) => {
     const s = seen.get(id);
     const d = details.get(id)!;
     return input.eager || !s || JSON.stringify({ status: s.status, counts: s.counts }) !== JSON.stringify({ status: d.status, counts: d.counts });
@@ -206,9 +228,11 @@ function refreshCampaign(
 
   // While renders run, hidden videos are hunted a few rows a pass and failures wait for the end,
   // so a big campaign never spends hundreds of requests a pass.
-  const limit = !generating || input.eager ? Infinity
+  const limit = Math.min(input.leadPolls ?? Infinity, !generating || input.eager ? Infinity
     : plan.completeHidden ? HUNT_LIMIT
-      : plan.poll.length > HUNT_LIMIT ? 0 : HUNT_LIMIT;
+      : plan.poll.length > HUNT_LIMIT ? 0 : HUNT_LIMIT);
+  // Rows the poll had no room for are the timer's: this pass must not mark the campaign as seen.
+  const capped = input.leadPolls !== undefined && plan.poll.length > input.leadPolls;
   let hunt: Hunt;
   const leads = new Map<string, Named>();
   try {
@@ -220,7 +244,7 @@ function refreshCampaign(
   }
 
   const updated = writeChecked(input, updates, leads);
-  if (hunt.finished && hunt.settledAll) {
+  if (hunt.finished && hunt.settledAll && !capped) {
     const next: Memo = { status: detail.status, counts, ...(read.summary ? { summary: read.summary } : {}), ...(hunt.huntFrom ? { huntFrom: hunt.huntFrom } : {}) };
     setJson(memo, memoKey(sheet.getSheetId(), campaignId), next);
   }

@@ -45,14 +45,18 @@ export function readCampaign(api: ApiClient, props: Props, c: CampaignParts): Ca
     details.set(toRead[i]!, d);
     if (c.parts.length > 1 && isSettled(d)) setJson(props, settledKey(d.id), { id: d.id, name: d.name, status: d.status, counts: d.counts, stages: {} });
   });
-  const all = c.parts.map((p) => details.get(p.id) ?? known.get(p.id)!);
+  return { ...combined(c.parts.map((p) => details.get(p.id) ?? known.get(p.id)!)), details };
+}
+
+/** The parts as one: summed counts and stages, one status, any part's stall. */
+export function combined(all: CampaignDetail[]): Omit<CampaignView, 'details'> {
   const counts = { ...ZERO };
   const stages: Record<string, number> = {};
   for (const d of all) {
     for (const k of Object.keys(d.counts)) counts[k] = (counts[k] ?? 0) + (d.counts[k] ?? 0);
     for (const [k, n] of Object.entries(d.stages)) stages[k] = (stages[k] ?? 0) + n;
   }
-  const view: CampaignView = { status: combinedStatus(all), counts, stages, details };
+  const view: Omit<CampaignView, 'details'> = { status: combinedStatus(all), counts, stages };
   const stalled = all.find((d) => d.stalled)?.stalled;
   if (stalled) view.stalled = stalled;
   return view;

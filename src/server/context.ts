@@ -1,6 +1,7 @@
 // What every server function needs first: settings, an API client with the run's deadline, the
 // active sheet and its bound campaign, and the document lock.
 import { createApiClient, type ApiClient } from '../api/client';
+import { createPacer, paceKey, type Pacer } from '../api/pacer';
 import type { Services } from '../core/services';
 import { AddonError } from './failure';
 import { readSettings, type Settings } from './settings';
@@ -19,7 +20,25 @@ export function requireSettings(svc: Services): Settings {
 }
 
 export function apiClient(svc: Services, settings: Settings, deadline = svc.clock.now() + RUN_BUDGET_MS): ApiClient {
-  return createApiClient({ baseUrl: settings.baseUrl, apiKey: settings.apiKey, transport: svc.http, clock: svc.clock, deadline });
+  return createApiClient({ baseUrl: settings.baseUrl, apiKey: settings.apiKey, transport: svc.http, clock: svc.clock, deadline, pacer: keyPacer(svc, settings.apiKey) });
+}
+
+/** Requests paced per key across this person's executions (DESIGN 7): a count of the last minute in CacheService. */
+function keyPacer(svc: Services, apiKey: string): Pacer {
+  const store = userCache(svc);
+  return createPacer({ clock: svc.clock, ...(store ? { maxRequests: SHARED_MAX_REQUESTS, shared: { store, key: paceKey(apiKey) } } : {}) });
+}
+
+/** Counted across executions, the key may come closer to the API's 120 a minute: 10 are left for clocks that differ. */
+const SHARED_MAX_REQUESTS = 110;
+
+/** The person's CacheService cache, or undefined where there is none (the caller then does without). */
+export function userCache(svc: Services): ReturnType<NonNullable<Services['userCache']>> | undefined {
+  try {
+    return svc.userCache?.();
+  } catch {
+    return undefined;
+  }
 }
 
 export function activeSheet(svc: Services): Sheet {
@@ -54,6 +73,8 @@ export function tryDocumentLock<T>(svc: Services, fn: () => T): T | undefined {
 function locked<T>(svc: Services, waitMs: number, fn: () => T): { value: T } | null {
   const lock = svc.documentLock();
   if (!lock.tryLock(waitMs)) return null;
+  // What another run wrote before it let go (a part it made) is read afresh inside the lock (DESIGN 7).
+  svc.docProps.forget?.();
   try {
     return { value: fn() };
   } finally {

@@ -4,7 +4,19 @@ import type { CampaignCounts, CampaignSummary, PersonField, Stalled, Template } 
 
 export type AddonErrorCode =
   | 'no_settings' | 'no_campaign' | 'no_selection' | 'locked' | 'network'
-  | 'bad_mapping' | 'bad_reply' | 'api_off' | 'campaign_changed' | 'quote_changed';
+  | 'bad_mapping' | 'bad_reply' | 'api_off' | 'campaign_changed' | 'quote_changed' | 'unsettled';
+
+/**
+ * An unknown money outcome not yet settled by evidence (DESIGN 6.2): Generate and Preview stay refused
+ * until knownBy. ISO strings; knownBy is when the evidence rule will have decided (since + 2 min at most).
+ */
+export interface Unsettled { action: 'generate' | 'preview'; since: string; knownBy: string }
+
+/** One part's answer to Stop (DESIGN 7): 'unknown' when no clear answer came back, 'error' when it was refused. */
+export interface StopPart { id: string; name: string; outcome: 'stopped' | 'unknown' | 'error'; stopped?: number; stillRendering?: number; message?: string }
+
+/** Stop over parts: `status` is 'stopped' only when every part's outcome is 'stopped', else 'partly_stopped'. */
+export interface StopReply { stopped: number; stillRendering: number; status: string; parts: StopPart[] }
 
 export interface EstimateInfo {
   leads: number; low: number; high: number; balance: number; affordable: boolean;
@@ -25,6 +37,8 @@ export interface Failure {
   campaign?: { id: string; name: string } | null;
   /** network after a money call: the campaign's state as read right after, when it could be read. */
   progress?: ProgressInfo;
+  /** unsettled: the unknown outcome Generate and Preview wait for. */
+  unsettled?: Unsettled;
 }
 
 /**
@@ -69,6 +83,8 @@ export interface SidebarState {
   lastRefresh: LastRefresh | null;
   /** Rows of this tab that need a person (DESIGN 11), as selectProblemRows would select them. */
   problems: ProblemRows;
+  /** The bound campaign's unknown money outcome not yet settled (Generate and Preview refused until knownBy). */
+  unsettled?: Unsettled | null;
 }
 
 /**
@@ -126,6 +142,10 @@ export interface ProgressInfo {
   stages: Record<string, number>;
   stalled?: Stalled;
   lastRefresh: LastRefresh | null;
+  /** An unknown money outcome not yet settled. */
+  unsettled?: Unsettled | null;
+  /** The parts (DESIGN 7), with those that may still render: Stop again names them. */
+  parts?: { count: number; rendering: { id: string; name: string }[] };
 }
 
 /**
@@ -156,7 +176,7 @@ export interface ServerFunctions {
   getEstimate(): Reply<EstimateInfo & Partial<SpendToday>>;
   startPreview(args: MoneyArgs): Reply<{ made: number; creditsCharged: number; autoRefresh: { on: boolean; intervalMinutes: number | null } }>;
   startGenerate(args: GenerateArgs): Reply<{ started: number; creditsCharged: number; /** Parts generated (DESIGN 7). */ parts: number; autoRefresh: { on: boolean; intervalMinutes: number | null } }>;
-  stopCampaign(args: MoneyArgs): Reply<{ stopped: number; stillRendering: number; status: string }>;
+  stopCampaign(args: MoneyArgs): Reply<StopReply>;
   /**
    * Reads the campaign's progress (parts summed) and also WRITES: while someone watches, it runs a
    * short refresh pass over the active tab's rows (skipped when another run holds the document).

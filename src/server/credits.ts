@@ -1,11 +1,12 @@
 // The spending record (DESIGN 11): one row per charge the add-on causes, appended to the tab
 // "Video credits" and never rewritten; a row whose outcome was unknown is completed once its part is read.
-import type { CampaignDetail, Estimate } from '../api/types';
+import type { ApiClient } from '../api/client';
+import type { CampaignDetail, CampaignSummary, Estimate } from '../api/types';
 import { getJson, setJson } from '../core/json-props';
 import type { Services } from '../core/services';
 import { literal } from '../sheet/cells';
 import { readHeaders, type Sheet } from '../sheet/table';
-import type { Reply, SpendToday } from './contract';
+import type { Reply, SpendToday, Unsettled } from './contract';
 import { handle } from './handle';
 import { publicSettings } from './settings';
 
@@ -30,13 +31,16 @@ export interface Charge {
   done?: { people: number; charged: number };
 }
 
-/** An unknown outcome waiting for its part's state; its row is found again by when and part. */
-interface Open { at: string; part: string; waiting: number; high: number }
+/** An unknown outcome waiting for evidence; its row is found again by when and part. */
+interface Open { at: string; part: string; waiting: number; high: number; balance?: number; action?: 'preview' | 'generate'; campaign?: string }
+
+/** How long an unknown outcome may take to show (DESIGN 6.2): no move by then means it did not happen. */
+export const SETTLE_MS = 2 * 60_000;
 
 const NOTES: Record<string, string> = {
   preview: 'A preview renders the first few people; the quote is for everyone waiting.',
   stop: 'Refunds for cancelled people are not listed here.',
-  unknown: 'No clear answer came back; completed once the campaign is read.',
+  unknown: 'No clear answer came back; completed once the campaign shows what happened (within two minutes).',
   unknownStop: 'No clear answer came back; a stop never charges.',
 };
 
@@ -52,8 +56,8 @@ export function recordCharge(svc: Services, c: Charge): void {
     // A generate is for everyone waiting; how many a preview renders is not said.
     People: done ? done.people : c.action === 'generate' && quote ? quote.leads : '',
     'Credits quoted': quoted ? quoted.high : '',
-    // A stop never charges, whatever its outcome.
-    'Credits charged': done ? done.charged : stop ? 0 : '',
+    // A stop never charges, whatever its outcome; an unknown charge is never written as 0 (DESIGN 11).
+    'Credits charged': done ? done.charged : stop ? 0 : UNKNOWN_CHARGE,
     Key: publicSettings(svc.userProps).keyHint || '',
     Note: NOTES[done ? c.action : stop ? 'unknownStop' : 'unknown'] || '',
   };
@@ -61,7 +65,10 @@ export function recordCharge(svc: Services, c: Charge): void {
     const tab = recordTab(svc);
     // appendRow is atomic: two people charging at once cannot write the same row.
     tab.appendRow(readHeaders(tab).map((h) => literal(h in row ? row[h as Column] : '')));
-    if (!done && quoted) setJson(svc.docProps, OPEN_KEY, [...openOutcomes(svc), { at, part: c.part, waiting: quoted.leads, high: quoted.high }].slice(-OPEN_MAX));
+    if (!done && quoted) {
+      const open: Open = { at, part: c.part, waiting: quoted.leads, high: quoted.high, balance: quoted.balance, action: c.action as Open['action'], campaign: c.campaign.id };
+      setJson(svc.docProps, OPEN_KEY, [...openOutcomes(svc), open].slice(-OPEN_MAX));
+    }
   } catch {
     // The charge stands whatever happens to its record.
   }
@@ -89,35 +96,104 @@ export function waitingIn(details: Map<string, CampaignDetail>): Map<string, num
   return new Map([...details].map(([id, d]) => [id, d.counts.pending]));
 }
 
+/** What was read about the parts: people waiting now, and (read only when needed) the balance now. */
+export interface Evidence { waiting: ReadonlyMap<string, number>; balance(partId: string): number | null; /** A request was spent on the balance. */ spent?: boolean }
+
+/** Evidence from an API client: the balance costs one estimate, read at most once. */
+export function evidenceFrom(api: ApiClient, waiting: ReadonlyMap<string, number>): Evidence {
+  let read: number | null | undefined;
+  const ev: Evidence = {
+    waiting,
+    balance(partId) {
+      if (read === undefined) {
+        ev.spent = true;
+        try { read = api.getEstimate(partId).balance; } catch { read = null; }
+      }
+      return read;
+    },
+  };
+  return ev;
+}
+
+/** Settles what the campaign list can show (a request only when an outcome is open and no list is in hand). */
+export function settleFromList(svc: Services, api: ApiClient, list: () => ReadonlyMap<string, CampaignSummary> | null): void {
+  if (!hasOpen(svc)) return;
+  let summaries: ReadonlyMap<string, CampaignSummary> | null;
+  try {
+    summaries = list();
+  } catch {
+    return; // Kept open: a refused key or a silent API proves nothing.
+  }
+  if (summaries) settleUnknown(svc, evidenceFrom(api, new Map([...summaries].map(([id, c]) => [id, c.waiting]))));
+}
+
+/** Whether any unknown outcome is open (no request is made when none is). */
+export function hasOpen(svc: Services): boolean {
+  return openOutcomes(svc).length > 0;
+}
+
+/** The oldest open unknown outcome among these parts, as the sidebar shows it (contract 1). */
+export function unsettledOf(svc: Services, parts: ReadonlySet<string>): Unsettled | null {
+  const o = openOutcomes(svc).find((x) => parts.has(x.part));
+  if (!o) return null;
+  return { action: o.action ?? 'generate', since: o.at, knownBy: new Date(Date.parse(o.at) + SETTLE_MS).toISOString() };
+}
+
 /**
- * Completes the rows of unknown outcomes whose part was just read. Fewer people waiting than before
- * the call means it started, and so charged (how much the API does not say); as many means it did
- * not; more (people added since) cannot tell.
+ * Settles unknown outcomes by evidence only (DESIGN 6.2): it happened when people left waiting (its
+ * figure is the balance's move); it did not when, two minutes on, neither the waiting count nor the
+ * balance moved. Until then the row stays "unknown" and the outcome open.
  */
-export function settleUnknown(svc: Services, waitingNow: Map<string, number>): void {
+export function settleUnknown(svc: Services, ev: Evidence): void {
   const open = openOutcomes(svc);
-  const ready = open.filter((o) => waitingNow.has(o.part));
-  if (ready.length === 0) return;
+  const now = svc.clock.now();
+  const done = new Map<Open, Settled>();
+  for (const o of open) {
+    const waiting = ev.waiting.get(o.part);
+    if (waiting === undefined) continue;
+    const verdict = judge(o, waiting, now, () => ev.balance(o.part));
+    if (verdict) done.set(o, verdict);
+  }
+  if (done.size === 0) return;
   try {
     const tab = svc.sheets.getActiveSpreadsheet().getSheetByName(CREDITS_TAB);
-    if (tab) for (const o of ready) complete(tab, o, waitingNow.get(o.part)!);
+    if (tab) for (const [o, v] of done) complete(tab, o, v);
   } catch {
     return; // Kept open: the next read tries again.
   }
-  setJson(svc.docProps, OPEN_KEY, open.length > ready.length ? open.filter((o) => !ready.includes(o)) : null);
+  const left = open.filter((o) => !done.has(o));
+  setJson(svc.docProps, OPEN_KEY, left.length > 0 ? left : null);
 }
 
-function complete(tab: Sheet, o: Open, waiting: number): void {
+interface Settled { charged: number | string; people?: number; note: string }
+
+function judge(o: Open, waiting: number, now: number, balance: () => number | null): Settled | null {
   const started = o.waiting - waiting;
-  const [charged, note] = started === 0 ? [0, 'Everyone was still waiting: nothing was charged.']
-    : [UNKNOWN_CHARGE, started > 0 ? `${started} of ${o.waiting} people were started, so it charged (up to ${o.high} quoted); the API gives no exact figure.`
-      : 'People were added since, so the campaign cannot tell whether it started.'];
+  if (started > 0) {
+    const b = balance();
+    const moved = b !== null && o.balance !== undefined ? o.balance - b : null;
+    const figure = moved !== null && moved > 0 && moved <= o.high ? moved : null;
+    return {
+      charged: figure ?? UNKNOWN_CHARGE, people: started,
+      note: `${started} of ${o.waiting} people were started, so it charged (up to ${o.high} quoted)` +
+        (figure !== null ? `; the figure is the balance’s move (${o.balance} → ${b}).` : '; the API gives no exact figure.'),
+    };
+  }
+  if (now - Date.parse(o.at) < SETTLE_MS) return null;
+  const b = balance();
+  if (started === 0 && b !== null && b === o.balance) return { charged: 0, note: 'Two minutes later everyone was still waiting and the balance had not moved: nothing was charged.' };
+  return { charged: UNKNOWN_CHARGE, note: 'People were added or the balance moved meanwhile, so the campaign cannot tell whether it charged.' };
+}
+
+function complete(tab: Sheet, o: Open, v: Settled): void {
   const values = tab.getDataRange().getDisplayValues();
   const col = (h: Column) => values[0]!.indexOf(h);
   const i = values.findIndex((r) => r[col('When')] === o.at && r[col('Part')] === o.part);
   if (i < 1) return;
-  if (col('Credits charged') >= 0) tab.getRange(i + 1, col('Credits charged') + 1).setValue(literal(charged));
-  if (col('Note') >= 0) tab.getRange(i + 1, col('Note') + 1).setValue(literal(note));
+  const set = (h: Column, x: string | number) => { if (col(h) >= 0) tab.getRange(i + 1, col(h) + 1).setValue(literal(x)); };
+  set('Credits charged', v.charged);
+  if (v.people !== undefined) set('People', v.people);
+  set('Note', v.note);
 }
 
 /** Today's (UTC) charges from the record's rows. */

@@ -7,14 +7,14 @@ import type { Estimate } from '../api/types';
 import type { Services } from '../core/services';
 import { getJson, setJson } from '../core/json-props';
 import { DOC_KEYS } from '../core/state-keys';
-import { forgetCounts } from '../refresh/refresh';
+import { forgetCounts, sharedSummaries } from '../refresh/refresh';
 import { readCampaign, unsettle } from './campaign-state';
-import type { EstimateInfo, GenerateArgs, MoneyArgs, ProgressInfo, Reply, SpendToday } from './contract';
-import { activeSheet, apiClient, requireCampaign, requireSettings, sheetState } from './context';
-import { recordCharge, settleUnknown, spentToday, waitingIn } from './credits';
+import type { EstimateInfo, GenerateArgs, MoneyArgs, ProgressInfo, Reply, SpendToday, StopPart, StopReply } from './contract';
+import { activeSheet, apiClient, requireCampaign, requireSettings, sheetState, withDocumentLock } from './context';
+import { evidenceFrom, recordCharge, settleFromList, settleUnknown, spentToday, unsettledOf, waitingIn } from './credits';
 import { AddonError, toFailure } from './failure';
 import { handle } from './handle';
-import { loadParts, saveParts, type CampaignParts } from './parts';
+import { loadParts, mayRender, partIds, partLabel, saveParts, type CampaignParts } from './parts';
 import { orphansIn } from './orphans';
 import { progressOf } from './progress';
 import type { SheetState } from './sheet-state';
@@ -85,7 +85,7 @@ export function getEstimate(svc: Services): Reply<EstimateInfo & SpendToday> {
     const q = quotes(ctx);
     saveQuotes(svc, ctx, q);
     const waiting = new Map(q.map((x) => [x.partId, x.estimate.leads]));
-    settleUnknown(svc, waiting);
+    settleUnknown(svc, { waiting, balance: () => q[0]?.estimate.balance ?? null });
     return { ...summed(q), orphans: orphansIn(ctx.sheet, waiting), ...spentToday(svc) };
   });
 }
@@ -94,9 +94,9 @@ export function getEstimate(svc: Services): Reply<EstimateInfo & SpendToday> {
 function readAfterUnknown(svc: Services, ctx: CampaignContext): { progress?: ProgressInfo; sentence: string } {
   try {
     const v = readCampaign(ctx.api, svc.docProps, ctx.campaign);
-    settleUnknown(svc, waitingIn(v.details));
+    settleUnknown(svc, evidenceFrom(ctx.api, waitingIn(v.details)));
     return {
-      progress: progressOf(ctx.campaign.id, v, ctx.state.lastRefresh),
+      progress: { ...progressOf(ctx.campaign.id, v, ctx.state.lastRefresh), unsettled: unsettledOf(svc, partIds(ctx.campaign)) },
       sentence: ` The campaign now shows ${v.counts.rendering} rendering, ${v.counts.complete} finished and ${v.counts.pending} waiting.`,
     };
   } catch {
@@ -156,19 +156,22 @@ function failureAfter(svc: Services, ctx: CampaignContext, what: Spend, e: unkno
 }
 
 export function startPreview(svc: Services, args: MoneyArgs): Reply<{ made: number; creditsCharged: number; autoRefresh: AutoRefresh }> {
-  return handle(() => {
+  return handle(() => withDocumentLock(svc, () => {
     const ctx = campaignContext(svc, args?.campaignId);
+    refuseUnsettled(svc, ctx);
     // The first part with people waiting is the one to watch.
     const part = quotes(ctx).find((q) => q.estimate.leads > 0)?.partId ?? ctx.campaign.parts[0]!.id;
     const [r] = sendEach(svc, ctx, 'preview', [part], (id) => ctx.api.preview(id), (x) => [x.made, x.creditsCharged]);
     if (!r) throw new ApiError('not_ready', 409, 'Nobody is waiting.');
     return { made: r.made, creditsCharged: r.creditsCharged, autoRefresh: enableAutoRefresh(svc, ctx.state) };
-  });
+  }));
 }
 
 export function startGenerate(svc: Services, args: GenerateArgs): Reply<{ started: number; creditsCharged: number; parts: number; autoRefresh: AutoRefresh }> {
-  return handle(() => {
+  // Under the document lock, the parts record read inside it: a push meanwhile never loses a part (DESIGN 7).
+  return handle(() => withDocumentLock(svc, () => {
     const ctx = campaignContext(svc, args?.campaignId);
+    refuseUnsettled(svc, ctx);
     const confirmed = Number(args?.high);
     if (!Number.isFinite(confirmed)) throw new AddonError('bad_input', 'Check the estimate and confirm its figure before generating.');
     // Someone may have added people since the person confirmed: never charge above what they saw.
@@ -191,24 +194,59 @@ export function startGenerate(svc: Services, args: GenerateArgs): Reply<{ starte
       parts: replies.length,
       autoRefresh: enableAutoRefresh(svc, ctx.state),
     };
-  });
+  }));
+}
+
+/** Generate and Preview wait while an earlier one's outcome is unknown: the campaign list may settle it now. */
+function refuseUnsettled(svc: Services, ctx: CampaignContext): void {
+  const parts = partIds(ctx.campaign);
+  if (!unsettledOf(svc, parts)) return;
+  settleFromList(svc, ctx.api, sharedSummaries(ctx.api));
+  const u = unsettledOf(svc, parts);
+  if (!u) return;
+  throw new AddonError('unsettled',
+    `The last ${u.action === 'preview' ? 'Preview' : 'Generate'} got no clear answer, so it may have charged. The add-on will know by ${u.knownBy.slice(11, 16)} UTC, once the campaign shows what happened; until then Generate and Preview wait, so nothing is charged twice.`,
+    { unsettled: u });
 }
 
 /**
- * Answers at once: one stop per part that may still be moving (plus one list for a campaign of
- * several parts); the rows settle on the next refresh passes, on the timer switched on for them.
+ * Stop never charges, so it never halts half-way (DESIGN 7): one stop to every part that may still
+ * render, whatever one part answered (plus one list for a campaign of several parts), then part by
+ * part what is known. The rows settle on the next refresh passes, on the timer switched on for them.
  */
-export function stopCampaign(svc: Services, args: MoneyArgs): Reply<{ stopped: number; stillRendering: number; status: string }> {
-  return handle(() => {
+export function stopCampaign(svc: Services, args: MoneyArgs): Reply<StopReply> {
+  return handle(() => withDocumentLock(svc, () => {
     const ctx = campaignContext(svc, args?.campaignId);
-    const replies = sendEach(svc, ctx, 'stop', movingParts(ctx), (id) => ctx.api.stop(id), (x) => [x.stopped, 0]);
+    const refused = new Map<string, unknown>();
+    const parts = movingParts(ctx).map((id) => stopPart(svc, ctx, id, refused));
     enableAutoRefresh(svc, ctx.state);
-    return {
-      stopped: replies.reduce((n, r) => n + r.stopped, 0),
-      stillRendering: replies.reduce((n, r) => n + r.stillRendering, 0),
-      status: replies[replies.length - 1]?.status ?? 'stopped',
-    };
-  });
+    if (parts.length > 0 && !parts.some((p) => p.outcome === 'stopped')) throw stopFailure(svc, ctx, parts, refused);
+    const sum = (f: 'stopped' | 'stillRendering') => parts.reduce((n, p) => n + (p[f] ?? 0), 0);
+    return { stopped: sum('stopped'), stillRendering: sum('stillRendering'), status: parts.every((p) => p.outcome === 'stopped') ? 'stopped' : 'partly_stopped', parts };
+  }));
+}
+
+function stopPart(svc: Services, ctx: CampaignContext, id: string, refused: Map<string, unknown>): StopPart {
+  const name = partLabel(ctx.campaign, id);
+  forgetCounts(svc.docProps, ctx.sheet.getSheetId(), id);
+  unsettle(svc.docProps, id);
+  try {
+    const r = ctx.api.stop(id);
+    recordCharge(svc, { campaign: ctx.campaign, part: id, action: 'stop', done: { people: r.stopped, charged: 0 } });
+    return { id, name, outcome: 'stopped', stopped: r.stopped, stillRendering: r.stillRendering };
+  } catch (e) {
+    const unknown = isApiError(e) && e.code === 'network';
+    if (unknown) recordCharge(svc, { campaign: ctx.campaign, part: id, action: 'stop' });
+    else refused.set(id, e);
+    const message = unknown ? 'No clear answer came back: it may have stopped. Progress shows what happened.' : toFailure(e).error.message;
+    return { id, name, outcome: unknown ? 'unknown' : 'error', message };
+  }
+}
+
+/** No part is known to have stopped: answered as a single part's Stop always was (its refusal, or unknown). */
+function stopFailure(svc: Services, ctx: CampaignContext, parts: StopPart[], refused: Map<string, unknown>): Error {
+  const first = parts.find((p) => p.outcome === 'unknown') ? new ApiError('network', 0, '') : refused.get(parts[0]!.id);
+  return failureAfter(svc, ctx, 'stop', first, { parts: 0, count: 0, credits: 0 }, parts.length);
 }
 
 /** Parts that may have renders to stop: by the campaign list, or every generated part it does not show. */
@@ -216,10 +254,5 @@ function movingParts(ctx: CampaignContext): string[] {
   const parts = ctx.campaign.parts;
   if (parts.length === 1) return [parts[0]!.id];
   const list = new Map(ctx.api.listCampaigns(100).map((s) => [s.id, s]));
-  return parts.filter((p) => {
-    const s = list.get(p.id);
-    if (!s) return p.closed;
-    const unsettled = s.leadCount - s.waiting - s.complete - s.failed;
-    return s.status !== 'stopped' && (unsettled > 0 || (p.closed && s.waiting > 0));
-  }).map((p) => p.id);
+  return parts.filter((p) => mayRender(p, list.get(p.id))).map((p) => p.id);
 }

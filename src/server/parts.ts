@@ -47,10 +47,23 @@ export function partIds(c: CampaignParts): Set<string> {
   return new Set(c.parts.map((p) => p.id));
 }
 
+/** Whether a part may still have renders to stop: by its summary, or, when the list does not show it, once generated. */
+export function mayRender(p: Part, s: CampaignSummary | undefined): boolean {
+  if (!s) return p.closed;
+  const unsettled = s.leadCount - s.waiting - s.complete - s.failed;
+  return s.status !== 'stopped' && (unsettled > 0 || (p.closed && s.waiting > 0));
+}
+
 /** "<name> · part N", the whole within the API's 80 characters. */
 export function partName(name: string, n: number): string {
   const tail = ` · part ${n}`;
   return name.slice(0, CAMPAIGN_NAME_MAX - tail.length).trimEnd() + tail;
+}
+
+/** "<name>" for the first part, "<name> · part N" for the others. */
+export function partLabel(c: CampaignParts, id: string): string {
+  const n = c.parts.findIndex((p) => p.id === id);
+  return n <= 0 ? c.name : partName(c.name, n + 1);
 }
 
 /**
@@ -79,18 +92,22 @@ function findCreated(list: CampaignSummary[], name: string, since: number): Camp
 
 /** Where a push's new people go: the last open part with room, else a new part (saved at once). */
 export function partAllocator(c: CampaignParts, api: ApiClient, props: Props, now: () => number): PartAllocator {
+  // People of this round not yet answered for, by part: they take room too.
+  const reserved = new Map<string, number>();
   return {
     next(avoid = new Set()) {
       const open = c.parts[c.parts.length - 1]!;
       // A campaign chosen from the list stays one part: its recording is not known to make another.
       if (c.templateId === null) return avoid.has(open.id) ? null : { id: open.id, room: Infinity };
-      if (!open.closed && open.size < PART_SIZE && !avoid.has(open.id)) return { id: open.id, room: PART_SIZE - Math.max(0, open.size) };
+      const room = PART_SIZE - Math.max(0, open.size) - (reserved.get(open.id) ?? 0);
+      if (!open.closed && room > 0 && !avoid.has(open.id)) return { id: open.id, room };
       const made = createApiCampaign(api, { templateId: c.templateId, name: partName(c.name, c.parts.length + 1), ...(c.goal ? { goal: c.goal } : {}) }, now());
       c.parts.push({ id: made.id, size: 0, closed: false });
       saveParts(props, c);
       return { id: made.id, room: PART_SIZE };
     },
     record(partId, total) {
+      reserved.delete(partId);
       const part = c.parts.find((p) => p.id === partId);
       if (part && part.size !== total) {
         part.size = total;
@@ -98,5 +115,8 @@ export function partAllocator(c: CampaignParts, api: ApiClient, props: Props, no
       }
     },
     has: (partId) => c.parts.some((p) => p.id === partId),
+    reserve(partId, people) {
+      reserved.set(partId, (reserved.get(partId) ?? 0) + people);
+    },
   };
 }

@@ -1,9 +1,10 @@
 // Watching renders: progress for the sidebar (which also brings the rows along) and refresh on demand.
-import { readCampaign, type CampaignView } from './campaign-state';
+import type { CampaignView } from './campaign-state';
+import { pollCampaign } from './campaign-poll';
 import type { Services } from '../core/services';
 import type { ProgressInfo, Reply } from './contract';
 import { activeSheet, apiClient, requireCampaign, requireSettings, RUN_BUDGET_MS, sheetState, tryDocumentLock, withDocumentLock } from './context';
-import { settleUnknown, waitingIn } from './credits';
+import { evidenceFrom, hasOpen, settleUnknown, unsettledOf } from './credits';
 import { handle } from './handle';
 import { loadParts, partIds } from './parts';
 import { refreshTab } from './refresh-run';
@@ -13,8 +14,10 @@ import { userId } from './user-id';
 const PROGRESS_REFRESH_MS = 25_000;
 
 /**
- * The bound campaign's progress; while someone watches, the rows follow along (a short refresh pass,
- * skipped when another run holds the sheet).
+ * The bound campaign's progress, at most 3 requests however many parts (DESIGN 8): the campaign list,
+ * one part's detail in turn, and that part's videos list so its rows follow along (a short refresh,
+ * skipped when another run holds the sheet, or when this poll had to read a balance to settle an
+ * unknown charge). The timer does the rest.
  */
 export function getProgress(svc: Services): Reply<ProgressInfo> {
   return handle(() => {
@@ -23,18 +26,24 @@ export function getProgress(svc: Services): Reply<ProgressInfo> {
     const state = sheetState(svc, sheet);
     const parts = loadParts(svc.docProps, requireCampaign(state, sheet.getName()));
     const api = apiClient(svc, settings);
-    const view = readCampaign(api, svc.docProps, parts);
-    settleUnknown(svc, waitingIn(view.details));
-    tryDocumentLock(svc, () => {
-      try {
-        refreshTab(svc, sheet, api, svc.clock.now() + PROGRESS_REFRESH_MS, { only: partIds(parts), details: view.details });
-      } catch {
-        // Kept in lastRefresh for the sidebar; the progress itself was read.
-      }
-    });
+    const poll = pollCampaign(svc, api, parts);
+    const evidence = evidenceFrom(api, poll.waiting);
+    if (hasOpen(svc)) settleUnknown(svc, evidence);
+    const turn = poll.turn;
+    if (turn && !evidence.spent) {
+      tryDocumentLock(svc, () => {
+        try {
+          refreshTab(svc, sheet, api, svc.clock.now() + PROGRESS_REFRESH_MS, { only: new Set([turn]), details: new Map([[turn, poll.view.details.get(turn)!]]), leadPolls: 0 });
+        } catch {
+          // Kept in lastRefresh for the sidebar; the progress itself was read.
+        }
+      });
+    }
     const owner = state.autoRefresh;
     return {
-      ...progressOf(parts.id, view, state.lastRefresh),
+      ...progressOf(parts.id, poll.view, state.lastRefresh),
+      unsettled: unsettledOf(svc, partIds(parts)),
+      parts: { count: parts.parts.length, rendering: poll.rendering },
       autoRefresh: owner
         ? { on: true, intervalMinutes: owner.minutes, owner: { keyHint: owner.keyHint, you: state.ownedBy(userId(svc.userProps)) } }
         : { on: false, intervalMinutes: null, owner: null },

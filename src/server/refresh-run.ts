@@ -11,7 +11,7 @@ import { userId } from './user-id';
 
 export function refreshTab(
   svc: Services, sheet: Sheet, api: ApiClient, deadline: number,
-  opts: { only?: ReadonlySet<string>; details?: Map<string, CampaignDetail>; summaries?: () => ReadonlyMap<string, CampaignSummary> | null } = {},
+  opts: { only?: ReadonlySet<string>; details?: Map<string, CampaignDetail>; summaries?: () => ReadonlyMap<string, CampaignSummary> | null; leadPolls?: number } = {},
 ): RefreshResult {
   const state = sheetState(svc, sheet);
   const record = state.ownedBy(userId(svc.userProps));
@@ -21,6 +21,7 @@ export function refreshTab(
       sheet, api, clock: svc.clock, deadline, memo: svc.docProps, defaultCampaignId: state.campaign?.id ?? null,
       overrides: state.mapping, fallbacks: state.fallbacks,
       ...(opts.only ? { only: opts.only } : {}), ...(opts.details ? { details: opts.details } : {}),
+      ...(opts.leadPolls !== undefined ? { leadPolls: opts.leadPolls } : {}),
       summaries: opts.summaries ?? sharedSummaries(api),
     });
     if (record) state.lastRefresh = { at: at(), error: null };

@@ -27,7 +27,8 @@ export function resendFailedRows(svc: Services, args: ResendFailedArgs): Reply<R
     if (!templateId) throw new AddonError('bad_input', `The add-on does not know the recording of “${previous.name}” (it was picked from the list). Choose it under Template, then press again.`);
     return withDocumentLock(svc, () => {
       const table = openTable(sheet, state.mapping);
-      const failed = failedRows(table, partIds(old));
+      // The parts record as it is now, inside the lock (a push may have made a part since).
+      const failed = failedRows(table, partIds(loadParts(svc.docProps, previous)));
       if (failed.size === 0) throw new AddonError('no_selection', `No row of “${previous.name}” in this tab has the status failed.`);
       const api = apiClient(svc, settings, deadline);
       const goal = old.goal ? { goal: old.goal } : {};

@@ -11,7 +11,9 @@ import type { Sheet } from '../sheet/table';
 import type { ActiveContext, FieldMap, Reply, SaveColumnMappingArgs, SidebarState } from './contract';
 import { activeSheet, sheetState } from './context';
 import { AddonError } from './failure';
+import { unsettledOf } from './credits';
 import { handle } from './handle';
+import { loadParts, partIds } from './parts';
 import { findProblemRows } from './problem-rows';
 import { publicSettings } from './settings';
 import type { SheetState } from './sheet-state';
@@ -104,6 +106,7 @@ export function getSidebarState(svc: Services): Reply<SidebarState> {
       autoRefresh: autoRefreshOf(svc, state),
       lastRefresh: lastRefreshOf(svc, state),
       problems: findProblemRows(sheet, headers).counts,
+      unsettled: state.campaign ? unsettledOf(svc, partIds(loadParts(svc.docProps, state.campaign))) : null,
     };
   });
 }

@@ -6,6 +6,7 @@ import type { Services } from '../core/services';
 import type { Sheet } from '../sheet/table';
 import type { Reply } from './contract';
 import { activeSheet, apiClient, NO_SETTINGS, RUN_BUDGET_MS, sheetState, tryDocumentLock } from './context';
+import { hasOpen, settleFromList } from './credits';
 import { handle } from './handle';
 import { sharedSummaries } from '../refresh/refresh';
 import { refreshTab } from './refresh-run';
@@ -136,11 +137,13 @@ export function onRefreshTimer(svc: Services, event?: { triggerUid?: string }): 
     const api = apiClient(svc, settings, deadline);
     // One campaign list for every tab of the run: a pass where nothing moved costs one request.
     const summaries = sharedSummaries(api);
+    // An unknown charge is completed by the timer too, which runs until it is settled (DESIGN 6.2).
+    settleFromList(svc, api, summaries);
     let inFlight = false;
     for (const t of tabs) {
       try {
         const r = refreshTab(svc, t.sheet, api, deadline, { summaries });
-        if (r.remaining > 0 || !r.finished) inFlight = true;
+        if (r.remaining > 0 || !r.finished || hasOpen(svc)) inFlight = true;
         else t.state.autoRefresh = null;
       } catch (e) {
         // Kept for the sidebar by refreshTab; the stack goes to the execution log.

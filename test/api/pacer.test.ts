@@ -1,4 +1,4 @@
-import { createPacer } from '../../src/api/pacer';
+import { createPacer, paceKey } from '../../src/api/pacer';
 import type { HttpRequest } from '../../src/core/http';
 import { FakeClock, json, ScriptedTransport } from './fakes';
 
@@ -51,6 +51,20 @@ describe('createPacer', () => {
     expect(clock.sleeps).toEqual([700]);
     pacer.take();
     expect(clock.sleeps).toEqual([700, 300]);
+  });
+
+  it('should count the requests of every execution of a key through the shared count', () => {
+    const clock = new FakeClock();
+    const cache = new Map<string, string>();
+    const store = { get: (k: string) => cache.get(k) ?? null, put: (k: string, v: string) => { cache.set(k, v); } };
+    const shared = { store, key: paceKey('sk_test_secret') };
+    // Three executions one after another in the same second, each its own pacer.
+    createPacer({ clock, maxRequests: 5, shared }).take(3);
+    createPacer({ clock, maxRequests: 5, shared }).take(2);
+    expect(clock.sleeps).toEqual([]);
+    createPacer({ clock, maxRequests: 5, shared }).take();
+    expect(clock.sleeps).toEqual([60_000]);
+    expect(shared.key).not.toContain('secret');
   });
 
   it('should pass requests and replies through unchanged', () => {

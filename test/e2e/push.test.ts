@@ -226,4 +226,24 @@ describe('addSelectedRows', () => {
     console.log(`Range calls: 10 rows → ${small}, 500 rows → ${large}`);
     expect(large).toBe(small);
   });
+
+  it('should make no more Range calls for 1,000 rows over three parts than for 10 rows in one', async () => {
+    a = await startAddon();
+    a.connect();
+    a.sheet(rows(1011));
+    a.createCampaign();
+    a.selectRows(2, 2);
+    a.call('addSelectedRows');
+    a.selectRows(3, 12);
+    a.gas.counters.reset();
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 10 });
+    const small = a.gas.counters.rangeCalls;
+    // 489 fill the first part, 500 make the second, 11 start a third: one 1,000-row batch.
+    a.selectRows(13, 1012);
+    a.gas.counters.reset();
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 1000 });
+    expect(a.gas.counters.rangeCalls).toBeLessThanOrEqual(small);
+    expect(new Set(a.column('Campaign ID')).size).toBe(3);
+    await expectIdsOnOwnRows(a, [...new Set(a.column('Campaign ID').map(String))]);
+  });
 });

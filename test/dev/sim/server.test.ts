@@ -103,6 +103,35 @@ describe('simulator server', () => {
     expect((await state(sim())).campaigns.filter((c) => /^c\d$/.test(c.name))).toHaveLength(4);
   });
 
+  it('should answer a gateway timeout at once and apply the request lateMs of sim time later', async () => {
+    await sim().control({ action: 'configure', config: { faults: { lateReplies: 1, lateMs: 4000 } } });
+    const res = await fetch(`${sim().baseUrl}/campaigns`, {
+      method: 'POST', headers: { authorization: `Bearer ${SIM_KEYS.write}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ templateId: 'tpl_ready', name: 'Late' }),
+    });
+    expect([res.status, res.headers.get('content-type')]).toEqual([504, 'text/html']);
+    expect(await res.text()).toMatch(/504 Gateway Time-out/);
+    expect((await state(sim())).campaigns.filter((c) => c.name === 'Late')).toHaveLength(0);
+    await sim().control({ action: 'advance', ms: 3999 });
+    expect((await state(sim())).campaigns.filter((c) => c.name === 'Late')).toHaveLength(0);
+    await sim().control({ action: 'advance', ms: 1 });
+    expect((await state(sim())).campaigns.filter((c) => c.name === 'Late')).toHaveLength(1);
+    expect((await log(sim())).map((e) => [e.method, e.status, e.replyFault])).toEqual([['POST', 200, 'late']]);
+  });
+
+  it('should let faultAfter matching requests through before the reply faults start', async () => {
+    await sim().control({ action: 'configure', config: { faults: { html502Replies: 1, faultAfter: 2, dropMatch: '^POST /campaigns$' } } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push((await fetch(`${sim().baseUrl}/campaigns`, {
+        method: 'POST', headers: { authorization: `Bearer ${SIM_KEYS.write}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ templateId: 'tpl_ready', name: `n${i}` }),
+      })).status);
+    }
+    expect(statuses).toEqual([200, 200, 502, 200]);
+    expect((await state(sim())).campaigns.filter((c) => /^n\d$/.test(c.name))).toHaveLength(4);
+  });
+
   it('should refuse a negative reply fault count', async () => {
     await expect(sim().control({ action: 'configure', config: { faults: { garbledReplies: -1 } } })).rejects.toThrow(/garbledReplies/);
     await expect(sim().control({ action: 'configure', config: { faults: { failPeople: 'Ann' as never } } })).rejects.toThrow(/failPeople/);

@@ -25,6 +25,17 @@ describe('UrlFetchApp', () => {
     expect(r.body.headers['user-agent']).toMatch(/Google-Apps-Script/);
   });
 
+  it('should run a second execution from a hook inside a fetch, whose tryLock fails while the first holds the document lock', () => {
+    let nested: unknown;
+    s.duringFetch(/^GET .*\/echo$/, () => { nested = run(s, `var t = Date.now(); return [LockService.getDocumentLock().tryLock(3000), Date.now() - t];`); });
+    const outer = run<unknown[]>(s, `var l = LockService.getDocumentLock(); l.tryLock(0);
+      UrlFetchApp.fetch('${server.origin}/echo'); UrlFetchApp.fetch('${server.origin}/echo'); return [l.hasLock()];`);
+    expect(nested).toEqual([false, 3000]);
+    expect(outer).toEqual([true]);
+    expect(run(s, `return LockService.getDocumentLock().tryLock(0);`)).toBe(true);
+    expect(() => run(s, `return 1;`)).not.toThrow();
+  });
+
   it('should count fetches and record method and url but never headers', () => {
     run(s, `UrlFetchApp.fetch('${server.origin}/echo', { headers: { 'X-Api-Key': 'sk_secret_123' } });`);
     expect(s.counters.fetches).toBe(1);
