@@ -14,13 +14,14 @@ export interface RowCheck {
 const MAX_EXAMPLES = 3;
 const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 
-/** The output cells a row of this lead must hold: a Video URL only once the file is there (DESIGN 4). */
+/** The output cells a row of this lead must hold: the links only once the video is ready (DESIGN 4). */
 export function expectedCells(lead: LeadView): Record<string, string> {
+  const ready = lead.status === 'complete' && lead.videoReady;
   return {
     'Campaign ID': lead.campaignId,
-    'Page URL': lead.url ?? '',
+    'Page URL': ready ? lead.url ?? '' : '',
     'Video Status': lead.status,
-    'Video URL': lead.status === 'complete' && lead.videoReady ? lead.videoUrl : '',
+    'Video URL': ready ? lead.videoUrl : '',
   };
 }
 

@@ -43,6 +43,13 @@ describe('rows against leads', () => {
     expect(rows[2]!['Video URL']).toBe('');
   });
 
+  it('should want no Page URL on a row whose video is not ready (DESIGN 4)', () => {
+    expect(expectedCells(leads.get('b')!)['Page URL']).toBe('');
+    expect(expectedCells(leads.get('c')!)['Page URL']).toBe('');
+    expect(expectedCells(leads.get('a')!)['Page URL']).toBe('p/a');
+    expect(checkRows([rowOf(leads.get('b')!, { 'Page URL': 'p/b' })], leads).wrong).toBe(1);
+  });
+
   it('should name a wrong status, a missing link and a row without a lead', () => {
     const rows = [rowOf(leads.get('a')!, { 'Video URL': '' }), rowOf(leads.get('b')!, { 'Video Status': 'pending' }), { 'Lead ID': '' }];
     const check = checkRows(rows, leads);
