@@ -7,7 +7,9 @@ import { readOnce } from './core/props-cache';
 import type {
   CreateCampaignArgs, GenerateArgs, MoneyArgs, ResendFailedArgs, SaveColumnMappingArgs, SaveSettingsArgs, SelectCampaignArgs, ServerFunctions,
 } from './server/contract';
+import { NO_DOCUMENT } from './server/context';
 import * as credits from './server/credits';
+import { AddonError } from './server/failure';
 import * as exporter from './server/export';
 import * as menu from './server/menu';
 import * as money from './server/money';
@@ -29,12 +31,19 @@ function services(): Services {
     get http() { return createUrlFetchTransport(UrlFetchApp); },
     clock: { now: () => Date.now(), sleep: (ms: number) => Utilities.sleep(ms) },
     get userProps() { return (user ??= readOnce(PropertiesService.getUserProperties())); },
-    get docProps() { return (doc ??= readOnce(PropertiesService.getDocumentProperties())); },
+    get docProps() { return (doc ??= readOnce(documentProperties())); },
     documentLock: () => LockService.getDocumentLock(),
     sheets: SpreadsheetApp,
     triggers: ScriptApp,
     sidebarHtml: () => HtmlService.createHtmlOutputFromFile('Sidebar'),
   };
+}
+
+/** Null in a run without a containing document (DESIGN 12): a sentence, not a TypeError. */
+function documentProperties(): GoogleAppsScript.Properties.Properties {
+  const p = PropertiesService.getDocumentProperties() as GoogleAppsScript.Properties.Properties | null;
+  if (!p) throw new AddonError('no_document', NO_DOCUMENT);
+  return p;
 }
 
 export function onOpen(_e?: GoogleAppsScript.Events.SheetsOnOpen) { menu.onOpen(services()); }

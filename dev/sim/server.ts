@@ -99,6 +99,8 @@ async function serve(sim: Simulator, req: IncomingMessage, res: ServerResponse):
     else await new Promise((r) => setTimeout(r, latencyMs));
   }
   const apiPath = path.slice(API_PREFIX.length) || '/';
+  if (sim.config.faults.hang) return hang(req, res, sim);
+  if (sim.config.faults.redirectTo) return send(res, sim, 307, { ...json, location: sim.config.faults.redirectTo.replace(/\/+$/, '') + path + url.search }, '{}');
   const reply = handleApi(sim, { method, path: apiPath, query: url.searchParams, authorization: req.headers.authorization, body });
   const entry = {
     at: sim.now(), method, path: apiPath, query: url.search.replace(/^\?/, ''), status: reply.status,
@@ -114,6 +116,12 @@ async function serve(sim: Simulator, req: IncomingMessage, res: ServerResponse):
   const text = JSON.stringify(reply.body);
   if (fault === 'garbled') return send(res, sim, 200, json, garble(text));
   send(res, sim, reply.status, { ...json, ...reply.headers }, text);
+}
+
+/** A server that never answers: a virtual-clock client is told so at once; anyone else waits until they give up. */
+function hang(req: IncomingMessage, res: ServerResponse, sim: Simulator): void {
+  if (req.headers['x-sim-virtual-client'] !== undefined) return send(res, sim, 200, { 'x-sim-hang': '1' }, '');
+  res.on('close', () => undefined);
 }
 
 function send(res: ServerResponse, sim: Simulator, status: number, headers: Record<string, string>, body: string | Buffer): void {

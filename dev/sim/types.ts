@@ -27,6 +27,13 @@ export interface SimFaults {
    * its email or firstName equals one of these, ignoring case and surrounding spaces. Read at that moment.
    */
   failPeople: string[];
+  /**
+   * API requests are never answered and nothing is applied (a server gone silent). A client that keeps virtual
+   * time (the stand-in sends x-sim-virtual-client) gets an x-sim-hang reply at once instead of waiting.
+   */
+  hang?: boolean;
+  /** When set (an origin such as http://127.0.0.1:9999), API requests are answered 307 to that origin plus the same path, unapplied. */
+  redirectTo?: string;
 }
 
 /** What a reply fault put on the wire instead of the service's answer. */
