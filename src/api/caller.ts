@@ -56,8 +56,7 @@ export function createCaller(opts: ApiClientOptions): Caller {
   const retryAfter = new WeakMap<ApiError, number>();
 
   const request = (method: 'GET' | 'POST', path: string, body?: unknown) => buildRequest(base, opts.apiKey, method, path, body);
-  const link: Link = { answered: false, silentSince: null };
-  const guarded = guard(opts, link);
+  const { guarded, link } = guard(opts);
 
   function send(method: 'GET' | 'POST', path: string, body?: unknown): HttpResponse {
     return guarded(`${method} ${path}`, () => [transport.request(request(method, path, body))])[0]!;
@@ -119,16 +118,16 @@ export function createCaller(opts: ApiClientOptions): Caller {
     });
   }
 
-  const wire: Wire = { transport, request, call, fromResponse, guarded };
-  return { call, many: (calls) => inRounds(wire, calls), link: () => ({ ...link }) };
+  return { call, many: (calls) => inRounds({ transport, request, call, fromResponse, guarded }, calls), link: () => ({ ...link }) };
 }
 
 /**
  * Every request goes through here: none starts unless a whole minute fits before the deadline, none is sent
  * once the service has left one unanswered this run, and the run learns whether it was answered.
  */
-function guard(opts: ApiClientOptions, link: Link) {
-  return (what: string, send: () => HttpResponse[]): HttpResponse[] => {
+function guard(opts: ApiClientOptions) {
+  const link: Link = { answered: false, silentSince: null };
+  const guarded = (what: string, send: () => HttpResponse[]): HttpResponse[] => {
     const { clock } = opts;
     if (link.silentSince !== null) {
       throw new ApiError('not_sent', 0, `The video service has not answered since ${new Date(link.silentSince).toISOString().slice(11, 16)} UTC, so ${what} was not sent; the add-on tries again later.`);
@@ -146,6 +145,7 @@ function guard(opts: ApiClientOptions, link: Link) {
       throw e;
     }
   };
+  return { guarded, link };
 }
 
 /** A 3xx is never followed (the key must not travel): an error naming the address it pointed to (DESIGN 3). */
