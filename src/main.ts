@@ -2,6 +2,7 @@
 // function in the built Code.js (menu, trigger and google.script.run targets).
 import { createUrlFetchTransport } from './api/urlfetch-transport';
 import type { Services } from './core/services';
+import * as setup from './server/check-setup';
 import * as connection from './server/connection';
 import { readOnce } from './core/props-cache';
 import type {
@@ -50,6 +51,16 @@ export function onOpen(_e?: GoogleAppsScript.Events.SheetsOnOpen) { menu.onOpen(
 export function onInstall(e?: GoogleAppsScript.Events.AddonOnInstall) { onOpen(e as GoogleAppsScript.Events.SheetsOnOpen); }
 export function showSidebar() { menu.showSidebar(services()); }
 export function refreshFromMenu() { progress.refreshFromMenu(services()); }
+/** The Check setup menu item: each undocumented point tried harmlessly, reported in a dialog (DESIGN 12). */
+export function checkSetup() {
+  const checks = setupChecks();
+  SpreadsheetApp.getUi().showModalDialog(HtmlService.createHtmlOutput(setup.setupReportHtml(checks)).setWidth(560).setHeight(460), 'Check setup');
+}
+export const getSetupReport = () => ({ ok: true as const, checks: setupChecks() });
+function setupChecks() {
+  const document = PropertiesService.getDocumentProperties() as GoogleAppsScript.Properties.Properties | null;
+  return setup.checkSetup(services(), { user: PropertiesService.getUserProperties(), document });
+}
 export function onRefreshTimer(e?: { triggerUid?: string }) { timer.onRefreshTimer(services(), e); }
 
 export const getActiveContext = () => sidebar.getActiveContext(services());

@@ -181,7 +181,7 @@ describe('dist/Code.js', () => {
     gas.open({ authMode: 'NONE' });
     const items = gas.ui.menus.flatMap((m) => m.items).filter((i): i is { caption: string; functionName: string } => 'caption' in i);
     expect(gas.ui.menus.map((m) => m.addon)).toEqual([true]);
-    expect(items.map((i) => i.caption)).toEqual(['Open sidebar', 'Refresh video status now']);
+    expect(items.map((i) => i.caption)).toEqual(['Open sidebar', 'Refresh video status now', 'Check setup']);
     const declared = checkBundle(source()).topLevelFunctions;
     expect(items.filter((i) => !declared.includes(i.functionName))).toEqual([]);
   });

@@ -74,6 +74,18 @@ function createTrigger(svc: Services): { trigger: Trigger; minutes: number } {
   }
 }
 
+/** Check setup: makes a timer, sees which listings show it, and removes it at once. Only when none of ours exists. */
+export function probeTrigger(svc: Services): { minutes: number; inProject: boolean; inUser: boolean } {
+  const { trigger, minutes } = createTrigger(svc);
+  try {
+    const id = trigger.getUniqueId();
+    const has = (list: Trigger[]) => list.some((t) => t.getUniqueId() === id);
+    return { minutes, inProject: has(svc.triggers.getProjectTriggers()), inUser: has(svc.triggers.getUserTriggers(svc.sheets.getActiveSpreadsheet())) };
+  } finally {
+    svc.triggers.deleteTrigger(trigger);
+  }
+}
+
 function removeTrigger(svc: Services, t: Trigger): void {
   svc.triggers.deleteTrigger(t);
   svc.userProps.deleteProperty(triggerKey(t.getUniqueId()));

@@ -13,7 +13,7 @@ function tick(a: Addon): void {
 }
 
 /** Five leads pushed and generated: the timer is on and renders take a while. */
-async function rendering(readings: Parameters<typeof startAddon>[1]['readings'] = {}, stageMs = 60_000): Promise<Addon> {
+async function rendering(readings: NonNullable<Parameters<typeof startAddon>[1]>['readings'] = {}, stageMs = 60_000): Promise<Addon> {
   const a = await startAddon({ stageMs }, { readings });
   a.connect();
   a.pushedCampaign(5);
