@@ -20,9 +20,11 @@ import { FakeScriptApp, TriggerStore, type InstalledTrigger } from './triggers';
 import { FakeHtmlService, FakeUi, UiLog, htmlFileReader } from './ui';
 import { FakeUrlFetchApp, type FetchRecord, type HttpClient } from './urlfetch';
 import { FakeUtilities } from './utilities';
-import { DEFAULT_READINGS, type Readings } from './readings';
+import { DEFAULT_READINGS, PROTECTED_MESSAGE, type Readings } from './readings';
+import { GasException } from './gas-object';
 import { createScriptContext, defineGlobals, readBundle, runScript, type ScriptContext } from './vm';
 import { wallClock } from './time-zone';
+import type { Rect } from './a1';
 
 export { CellError, FormulaCell } from './cell';
 export type { FakeSpreadsheet } from './spreadsheet';
@@ -161,6 +163,12 @@ export class AppsScriptStandin {
       id: o.spreadsheetId ?? '1StandInSpreadsheet0000000000000000000000000', name: o.spreadsheetName ?? 'Leads', timeZone, locale: 'en_US', ui: this.ui,
     });
     this.triggerStore = new TriggerStore(this.runtime, this.spreadsheet, this.readings);
+    this.spreadsheet.writeGuard = (sheet, rect) => {
+      if (this.readings.protectedCells === 'warn-only') return;
+      const overlaps = (p: Rect) => p.row < rect.row + rect.numRows && rect.row < p.row + p.numRows && p.col < rect.col + rect.numCols && rect.col < p.col + p.numCols;
+      const user = this.runtime.activeUser;
+      if (this.spreadsheet.protections.some((p) => p.sheet === sheet && overlaps(p.rect) && !p.editors.includes(user))) throw new GasException(PROTECTED_MESSAGE);
+    };
     const noDocument = () => this.runtime.execution?.timeTrigger === true && (this.nullSpreadsheetInTriggers || this.readings.documentInTimeTriggers === 'absent');
 
     this.script = createScriptContext(() => this.clock.now(), (_level, args) => this.runtime.log(this.logLine(args)));

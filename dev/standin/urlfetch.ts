@@ -5,6 +5,7 @@ import { SyncHttpNetworkError, type SyncRequest, type SyncResponse } from '../sy
 import { GasException, GasObject, badArguments, gasApi } from './gas-object';
 import type { Runtime } from './runtime';
 import type { Readings } from './readings';
+import { underPrefix } from './allowlist';
 
 export interface HttpClient {
   request(req: SyncRequest): SyncResponse;
@@ -130,7 +131,7 @@ export class FakeUrlFetchApp extends GasObject {
    */
   private checkAllowed(url: string): void {
     const allowed = this.o.runtime.addonMode ? this.o.urlFetchWhitelist() : null;
-    if (!allowed || allowed.some((prefix) => url.startsWith(prefix))) return;
+    if (!allowed || allowed.some((prefix) => underPrefix(url, prefix))) return;
     throw new GasException(`Request to ${url.replace(/\?.*$/s, '?')} failed because the URL has not been whitelisted in the script manifest.`);
   }
 
