@@ -2,6 +2,7 @@
 // "Video credits" and never rewritten; a row whose outcome was unknown is completed once its part is read.
 import type { CampaignDetail, Estimate } from '../api/types';
 import { getJson, setJson } from '../core/json-props';
+import { toFailure } from './failure';
 import type { Services } from '../core/services';
 import { literal } from '../sheet/cells';
 import { readHeaders, type Sheet } from '../sheet/table';
@@ -62,8 +63,17 @@ export function recordCharge(svc: Services, c: Charge): void {
     // appendRow is atomic: two people charging at once cannot write the same row.
     tab.appendRow(readHeaders(tab).map((h) => literal(h in row ? row[h as Column] : '')));
     if (!done && quoted) setJson(svc.docProps, OPEN_KEY, [...openOutcomes(svc), { at, part: c.part, waiting: quoted.leads, high: quoted.high }].slice(-OPEN_MAX));
+  } catch (e) {
+    // The charge stands whatever happens to its record; a protected tab is said in a toast (DESIGN 12).
+    if (toFailure(e).error.code === 'protected') toast(svc, `The ${CREDITS_TAB} tab is protected, so this charge (${row.Action}, ${c.campaign.name}) was not recorded there. Ask the owner to let you edit it.`);
+  }
+}
+
+function toast(svc: Services, message: string): void {
+  try {
+    svc.sheets.getActiveSpreadsheet().toast(message, CREDITS_TAB, 30);
   } catch {
-    // The charge stands whatever happens to its record.
+    // Nowhere else to say it.
   }
 }
 
