@@ -211,6 +211,6 @@ describe('withUrlFetchWhitelist', () => {
 
   it('should refuse a prefix Apps Script would refuse', () => {
     expect(() => withUrlFetchWhitelist({}, 'http://api.example.com/')).toThrow(/https/);
-    expect(() => withUrlFetchWhitelist({}, 'https://api.example.com')).toThrow(/ending in \//);
+    expect(() => withUrlFetchWhitelist({}, 'https://api.example.com')).toThrow(/have a path/);
   });
 });
