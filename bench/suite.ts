@@ -5,6 +5,7 @@ import { runCase, type CaseResult, type CaseSpec } from './campaign';
 import { generateOnly, type ClickResult } from './click';
 import { idleSidebar, type IdleResult } from './idle';
 import { bigDocument, type DocumentResult } from './quiet';
+import { silentApi, type SilenceResult } from './silence';
 import { LATE_STOP_AFTER_MS, stopOnePart, STOP_AFTER_MS, type StopResult } from './stop';
 
 export const SIZES = [100, 1000, 5000, 20_000] as const;
@@ -25,6 +26,7 @@ export interface BenchResults {
   stops: { early: StopResult; late: StopResult };
   idle: IdleResult;
   edge: ClickResult;
+  silence: SilenceResult;
   bundle: { file: string; bytes: number; budgetKb: number }[];
 }
 
@@ -53,7 +55,8 @@ export async function runSuite(wall: string[]): Promise<BenchResults> {
   const late = await step('stop on one part, late', () => stopOnePart(LATE_STOP_AFTER_MS), wall);
   const idle = await step('idle sidebar', idleSidebar, wall);
   const edge = await step(`generate click, ${EDGE_LEADS.toLocaleString('en-US')} leads`, () => generateOnly(EDGE_LEADS), wall);
-  return { cases, document, stops: { early, late }, idle, edge, bundle: bundleSizes() };
+  const silence = await step('two hours of a silent API', silentApi, wall);
+  return { cases, document, stops: { early, late }, idle, edge, silence, bundle: bundleSizes() };
 }
 
 function bundleSizes(): BenchResults['bundle'] {

@@ -99,8 +99,15 @@ async function serve(sim: Simulator, req: IncomingMessage, res: ServerResponse):
     else await new Promise((r) => setTimeout(r, latencyMs));
   }
   const apiPath = path.slice(API_PREFIX.length) || '/';
-  if (sim.config.faults.hang) return hang(req, res, sim);
-  if (sim.config.faults.redirectTo) return send(res, sim, 307, { ...json, location: sim.config.faults.redirectTo.replace(/\/+$/, '') + path + url.search }, '{}');
+  const unapplied = { at: sim.now(), method, path: apiPath, query: url.search.replace(/^\?/, ''), key: req.headers.authorization?.replace(/^Bearer\s+/i, '') ?? null };
+  if (sim.config.faults.hang) {
+    sim.log.push({ ...unapplied, status: 0, hung: true });
+    return hang(req, res, sim);
+  }
+  if (sim.config.faults.redirectTo) {
+    sim.log.push({ ...unapplied, status: 307 });
+    return send(res, sim, 307, { ...json, location: sim.config.faults.redirectTo.replace(/\/+$/, '') + path + url.search }, '{}');
+  }
   const reply = handleApi(sim, { method, path: apiPath, query: url.searchParams, authorization: req.headers.authorization, body });
   const entry = {
     at: sim.now(), method, path: apiPath, query: url.search.replace(/^\?/, ''), status: reply.status,

@@ -83,6 +83,8 @@ export interface SimRequestLogEntry {
    * answer; the client got no reply ('drop'), a 502 HTML page ('html502') or a 200 it cannot parse ('garbled').
    */
   replyFault?: ReplyFault;
+  /** True when the hang fault left the request unanswered (and unapplied); status is then 0. */
+  hung?: boolean;
 }
 
 export interface SimLeadState {
