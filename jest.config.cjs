@@ -1,9 +1,32 @@
-/** Jest: TypeScript through esbuild, tests under test/ mirroring src/. */
-module.exports = {
+/**
+ * Jest: TypeScript through esbuild, tests under test/ mirroring src/. The end-to-end suite also runs under
+ * each alternative reading of Apps Script (DESIGN 12; dev/standin/readings.ts): one project per reading,
+ * with the e2e files that reading can run (where the timer cannot run at all, those that do not need it).
+ */
+const base = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
-  testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.tsx?$': '<rootDir>/scripts/jest-transform.cjs' },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'json'],
+};
+
+const e2e = (...names) => names.map((n) => `<rootDir>/test/e2e/${n}.test.ts`);
+/** Files that never rely on the timer firing: they hold under readings where it cannot. */
+const WITHOUT_TIMER = e2e('push', 'extras');
+
+const READINGS = {
+  'triggers-unlisted': e2e('lifecycle', 'budgets', 'trust', 'push', 'extras', 'readings'),
+  'no-document': WITHOUT_TIMER,
+  'test-deployment-throws': WITHOUT_TIMER,
+  'test-deployment-silent': WITHOUT_TIMER,
+};
+
+module.exports = {
   testTimeout: 60000,
+  projects: [
+    { ...base, displayName: 'default', testMatch: ['**/*.test.ts'] },
+    ...Object.entries(READINGS).map(([reading, files]) => ({
+      ...base, displayName: `reading: ${reading}`, testMatch: files, globals: { STANDIN_READING: reading },
+    })),
+  ],
 };

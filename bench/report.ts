@@ -10,6 +10,7 @@ import { BIG_TAB, SMALL_TAB, type DocumentResult, type QuietResult } from './qui
 import { count, describeKinds } from './requests';
 import { PART_SIZE, PERSON_MS, TIMER_MS } from './setup';
 import { CONTEXT_POLL_MS, READ_ESTIMATE_MS } from './sidebar';
+import { SILENCE_NOTE, silenceTable } from './silence';
 import { LATE_STOP_AFTER_MS, STOP_AFTER_MS, type StopResult } from './stop';
 import { caseName, EDGE_LEADS, OLD_PACE, TARGET_SIZE, type BenchResults } from './suite';
 import { quietMost, rangePerBatch, runsAfterLastRender, stopBudget, stopOk, targets, wholeCampaignOk } from './targets';
@@ -32,6 +33,7 @@ export function report(r: BenchResults): string {
     section('An open sidebar left idle for an hour', idleTable(r), IDLE_NOTE),
     section('The Generate click', clickTable(r), CLICK_NOTE),
     section('An open sidebar watching a render', watchTable(r), watchNote(r)),
+    section('A silent API', silenceTable(r.silence), SILENCE_NOTE),
     section('Bundle', bundleTable(r)),
     section('Timer runs, one by one', ...r.cases.map((c) => subsection(caseName(c.spec), traceTable(c)))),
   ].join('\n\n');

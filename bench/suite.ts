@@ -5,6 +5,7 @@ import { runCase, type CaseResult, type CaseSpec } from './campaign';
 import { generateOnly, type ClickResult } from './click';
 import { idleSidebar, type IdleResult } from './idle';
 import { bigDocument, type DocumentResult } from './quiet';
+import { silentApi, type SilenceResult } from './silence';
 import { LATE_STOP_AFTER_MS, stopOnePart, STOP_AFTER_MS, type StopResult } from './stop';
 import { rushedClick, watchRender, type RushResult, type WatchResult } from './watch';
 
@@ -30,6 +31,7 @@ export interface BenchResults {
   watch: WatchResult;
   /** Generate pressed at once after the 20,000-row push. */
   rush: RushResult;
+  silence: SilenceResult;
   bundle: { file: string; bytes: number; budgetKb: number }[];
 }
 
@@ -60,7 +62,8 @@ export async function runSuite(wall: string[]): Promise<BenchResults> {
   const edge = await step(`generate click, ${EDGE_LEADS.toLocaleString('en-US')} leads`, () => generateOnly(EDGE_LEADS), wall);
   const watch = await step('sidebar watching a 20,000-lead render', watchRender, wall);
   const rush = await step('generate click at once after a 20,000-row push', rushedClick, wall);
-  return { cases, document, stops: { early, late }, idle, edge, watch, rush, bundle: bundleSizes() };
+  const silence = await step('two hours of a silent API', silentApi, wall);
+  return { cases, document, stops: { early, late }, idle, edge, watch, rush, silence, bundle: bundleSizes() };
 }
 
 function bundleSizes(): BenchResults['bundle'] {

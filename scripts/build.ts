@@ -57,10 +57,22 @@ export async function buildSidebar(): Promise<string> {
   return file;
 }
 
-export async function buildAll(): Promise<void> {
-  mkdirSync(dist, { recursive: true });
+/**
+ * `--publish`: a build for a versioned deployment, which Google refuses without urlFetchWhitelist (DESIGN 12).
+ * Checked before anything is written.
+ */
+export function requirePublishable(manifest: Record<string, unknown>): void {
+  const list = manifest.urlFetchWhitelist;
+  if (!Array.isArray(list) || list.length === 0) {
+    throw new Error('A published build needs the API\'s address in urlFetchWhitelist (a versioned deployment is refused without it). Build with URL_FETCH_WHITELIST=https://api.your-video-service.com/ npm run build -- --publish');
+  }
+}
+
+export async function buildAll(opts: { publish?: boolean } = {}): Promise<void> {
   const base = JSON.parse(readFileSync(join(root, 'appsscript.json'), 'utf8')) as Record<string, unknown>;
   const manifest = withUrlFetchWhitelist(base, process.env.URL_FETCH_WHITELIST);
+  if (opts.publish) requirePublishable(manifest);
+  mkdirSync(dist, { recursive: true });
   const server = await buildServer({ allowlist: (manifest.urlFetchWhitelist as string[] | undefined) ?? [] });
   const sidebar = await buildSidebar();
   writeFileSync(join(dist, 'appsscript.json'), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -76,11 +88,11 @@ export function withUrlFetchWhitelist(manifest: Record<string, unknown>, list: s
   const prefixes = (list ?? '').split(',').map((p) => p.trim()).filter(Boolean);
   if (prefixes.length === 0) return manifest;
   for (const p of prefixes) {
-    if (!/^https:\/\/[^/]+\/.*$/.test(p)) throw new Error(`URL_FETCH_WHITELIST: ${p} must start with https:// and have a path ending in / (e.g. https://api.example.com/).`);
+    if (!/^https:\/\/(\*\.)?[^/*]+\/.*$/.test(p)) throw new Error(`URL_FETCH_WHITELIST: ${p} must start with https:// (optionally https://*. for subdomains) and have a path (e.g. https://api.example.com/).`);
   }
   return { ...manifest, urlFetchWhitelist: prefixes };
 }
 
 if (require.main === module) {
-  buildAll().catch((e) => { console.error(e); process.exit(1); });
+  buildAll({ publish: process.argv.includes('--publish') }).catch((e: unknown) => { console.error(e instanceof Error ? e.message : e); process.exit(1); });
 }

@@ -2,12 +2,15 @@
 // function in the built Code.js (menu, trigger and google.script.run targets).
 import { createUrlFetchTransport } from './api/urlfetch-transport';
 import type { Services } from './core/services';
+import * as setup from './server/check-setup';
 import * as connection from './server/connection';
 import { readOnce } from './core/props-cache';
 import type {
   CreateCampaignArgs, GenerateArgs, MoneyArgs, ResendFailedArgs, SaveColumnMappingArgs, SaveSettingsArgs, SelectCampaignArgs, ServerFunctions,
 } from './server/contract';
+import { NO_DOCUMENT } from './server/context';
 import * as credits from './server/credits';
+import { AddonError } from './server/failure';
 import * as exporter from './server/export';
 import * as menu from './server/menu';
 import * as money from './server/money';
@@ -29,7 +32,7 @@ function services(): Services {
     get http() { return createUrlFetchTransport(UrlFetchApp); },
     clock: { now: () => Date.now(), sleep: (ms: number) => Utilities.sleep(ms) },
     get userProps() { return (user ??= readOnce(PropertiesService.getUserProperties())); },
-    get docProps() { return (doc ??= readOnce(PropertiesService.getDocumentProperties())); },
+    get docProps() { return (doc ??= readOnce(documentProperties())); },
     documentLock: () => LockService.getDocumentLock(),
     userCache: () => CacheService.getUserCache(),
     sheets: SpreadsheetApp,
@@ -38,10 +41,27 @@ function services(): Services {
   };
 }
 
+/** Null in a run without a containing document (DESIGN 12): a sentence, not a TypeError. */
+function documentProperties(): GoogleAppsScript.Properties.Properties {
+  const p = PropertiesService.getDocumentProperties() as GoogleAppsScript.Properties.Properties | null;
+  if (!p) throw new AddonError('no_document', NO_DOCUMENT);
+  return p;
+}
+
 export function onOpen(_e?: GoogleAppsScript.Events.SheetsOnOpen) { menu.onOpen(services()); }
 export function onInstall(e?: GoogleAppsScript.Events.AddonOnInstall) { onOpen(e as GoogleAppsScript.Events.SheetsOnOpen); }
 export function showSidebar() { menu.showSidebar(services()); }
 export function refreshFromMenu() { progress.refreshFromMenu(services()); }
+/** The Check setup menu item: each undocumented point tried harmlessly, reported in a dialog (DESIGN 12). */
+export function checkSetup() {
+  const checks = setupChecks();
+  SpreadsheetApp.getUi().showModalDialog(HtmlService.createHtmlOutput(setup.setupReportHtml(checks)).setWidth(560).setHeight(460), 'Check setup');
+}
+export const getSetupReport = () => ({ ok: true as const, checks: setupChecks() });
+function setupChecks() {
+  const document = PropertiesService.getDocumentProperties() as GoogleAppsScript.Properties.Properties | null;
+  return setup.checkSetup(services(), { user: PropertiesService.getUserProperties(), document });
+}
 export function onRefreshTimer(e?: { triggerUid?: string }) { timer.onRefreshTimer(services(), e); }
 
 export const getActiveContext = () => sidebar.getActiveContext(services());

@@ -70,7 +70,12 @@ export class PlaygroundSession {
 
   clickMenu(caption: string): void {
     this.followSim();
+    const { ui } = this.gas;
+    const dialogs = ui.dialogs.length;
     this.gas.clickMenu(caption);
+    // The page shows toasts, not dialogs: a dialog the item opened (Check setup) is shown as one, in plain text.
+    const shown = ui.dialogs[dialogs];
+    if (shown) ui.toasts.push({ title: shown.title, message: shown.html.replace(/<li>/g, ' · ').replace(/<[^>]*>/g, ' ').replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))).replace(/\s+/g, ' ').trim(), timeoutSeconds: 30 });
   }
 
   /**

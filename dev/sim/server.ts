@@ -100,6 +100,15 @@ async function serve(sim: Simulator, req: IncomingMessage, res: ServerResponse):
   }
   const apiPath = path.slice(API_PREFIX.length) || '/';
   applyLate(sim);
+  const unapplied = { at: sim.now(), method, path: apiPath, query: url.search.replace(/^\?/, ''), key: req.headers.authorization?.replace(/^Bearer\s+/i, '') ?? null };
+  if (sim.config.faults.hang) {
+    sim.log.push({ ...unapplied, status: 0, hung: true });
+    return hang(req, res, sim);
+  }
+  if (sim.config.faults.redirectTo) {
+    sim.log.push({ ...unapplied, status: 307 });
+    return send(res, sim, 307, { ...json, location: sim.config.faults.redirectTo.replace(/\/+$/, '') + path + url.search }, '{}');
+  }
   const apiReq = { method, path: apiPath, query: url.searchParams, authorization: req.headers.authorization, body };
   const fault = takeReplyFault(sim, `${method} ${apiPath}`);
   if (fault === 'late') {
@@ -120,6 +129,12 @@ async function serve(sim: Simulator, req: IncomingMessage, res: ServerResponse):
   const text = JSON.stringify(reply.body);
   if (fault === 'garbled') return send(res, sim, 200, json, garble(text));
   send(res, sim, reply.status, { ...json, ...reply.headers }, text);
+}
+
+/** A server that never answers: a virtual-clock client is told so at once; anyone else waits until they give up. */
+function hang(req: IncomingMessage, res: ServerResponse, sim: Simulator): void {
+  if (req.headers['x-sim-virtual-client'] !== undefined) return send(res, sim, 200, { 'x-sim-hang': '1' }, '');
+  res.on('close', () => undefined);
 }
 
 function send(res: ServerResponse, sim: Simulator, status: number, headers: Record<string, string>, body: string | Buffer): void {

@@ -36,6 +36,13 @@ export interface SimFaults {
    * its email or firstName equals one of these, ignoring case and surrounding spaces. Read at that moment.
    */
   failPeople: string[];
+  /**
+   * API requests are never answered and nothing is applied (a server gone silent). A client that keeps virtual
+   * time (the stand-in sends x-sim-virtual-client) gets an x-sim-hang reply at once instead of waiting.
+   */
+  hang?: boolean;
+  /** When set (an origin such as http://127.0.0.1:9999), API requests are answered 307 to that origin plus the same path, unapplied. */
+  redirectTo?: string;
 }
 
 /** What a reply fault put on the wire instead of the service's answer. */
@@ -86,6 +93,8 @@ export interface SimRequestLogEntry {
    * 'late': the client got a 504 page at once and the request was applied at `at`, lateMs later.
    */
   replyFault?: ReplyFault;
+  /** True when the hang fault left the request unanswered (and unapplied); status is then 0. */
+  hung?: boolean;
 }
 
 export interface SimLeadState {

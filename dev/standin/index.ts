@@ -20,8 +20,11 @@ import { FakeScriptApp, TriggerStore, type InstalledTrigger } from './triggers';
 import { FakeHtmlService, FakeUi, UiLog, htmlFileReader } from './ui';
 import { FakeUrlFetchApp, type FetchHook, type FetchRecord, type HttpClient } from './urlfetch';
 import { FakeUtilities } from './utilities';
+import { DEFAULT_READINGS, PROTECTED_MESSAGE, type Readings } from './readings';
+import { GasException } from './gas-object';
 import { createScriptContext, defineGlobals, readBundle, runScript, type ScriptContext } from './vm';
 import { wallClock } from './time-zone';
+import type { Rect } from './a1';
 
 export { CellError, FormulaCell } from './cell';
 export type { FakeSpreadsheet } from './spreadsheet';
@@ -32,6 +35,7 @@ export type { MenuRecord, UiLog } from './ui';
 export type { AuthMode } from './runtime';
 export type { QuotaUsage } from './quota';
 export { CONSUMER_QUOTAS, QUOTA_MESSAGES } from './quota';
+export { DEFAULT_READINGS, NAMED_READINGS, readingsFromEnv, type Readings } from './readings';
 
 export const DEFAULT_BUNDLE = join(__dirname, '..', '..', 'dist', 'Code.js');
 
@@ -65,6 +69,13 @@ export interface StandinOptions {
   quotas?: Partial<QuotaUsage>;
   /** getActiveSpreadsheet() (and the other getActive*) answer null inside time-driven trigger executions. */
   nullSpreadsheetInTriggers?: boolean;
+  /** Which reading of each undocumented point the stand-in plays (DESIGN 12); default DEFAULT_READINGS. */
+  readings?: Partial<Readings>;
+  /**
+   * A versioned (published) deployment: refused at load, as Google refuses to deploy it, when the manifest has
+   * no urlFetchWhitelist; implies addonMode.
+   */
+  published?: boolean;
   /**
    * The manifest's urlFetchWhitelist, enforced in add-on mode; default: appsscript.json beside the bundle
    * (read only when the bundle comes from a file).
@@ -110,6 +121,8 @@ export class AppsScriptStandin {
   readonly quota: Quotas;
   /** getActiveSpreadsheet() answers null inside time-driven triggers (an uncertain case of real deployments). */
   nullSpreadsheetInTriggers: boolean;
+  /** The reading of each undocumented point in force (DESIGN 12); tests may switch them between calls. */
+  readonly readings: Readings;
   readonly properties: PropertyStores;
   readonly ui = new UiLog();
   /** Every UrlFetchApp.fetch: method, url and status only. */
@@ -131,38 +144,49 @@ export class AppsScriptStandin {
     const timeZone = o.timeZone ?? 'Etc/UTC';
     this.clock = new VirtualClock(o.startTime ?? Date.now());
     this.quota = new Quotas(this.clock, o.quotas);
+    this.readings = { ...DEFAULT_READINGS, ...o.readings };
     this.nullSpreadsheetInTriggers = o.nullSpreadsheetInTriggers ?? false;
     const manifest = o.bundleSource === undefined || o.bundlePath !== undefined ? readManifest(dirname(bundlePath)) : NO_MANIFEST;
     const urlFetchWhitelist = o.urlFetchWhitelist ?? manifest.urlFetchWhitelist;
+    if (o.published && !urlFetchWhitelist?.length) {
+      throw new Error('stand-in: a versioned deployment of an add-on needs urlFetchWhitelist in its manifest (appsscript.json); build with URL_FETCH_WHITELIST.');
+    }
     const http = (): HttpClient => o.http ?? (this.ownHttp ??= new SyncHttp());
     if (o.simOrigin) this.clock.link(new SimClockPeer({ request: (r) => http().request(r) }, o.simOrigin));
 
     this.runtime = new Runtime({
       clock: this.clock, counters: this.counters, quotas: this.quota, user: o.user ?? 'alice@example.com', timeZone,
-      addonMode: o.addonMode ?? false, executionLimitMs: o.executionLimitMs ?? 6 * 60_000,
+      addonMode: o.addonMode ?? o.published ?? false, executionLimitMs: o.executionLimitMs ?? 6 * 60_000,
     });
     this.properties = new PropertyStores(this.runtime);
     this.locks = new LockStates(this.runtime);
     this.spreadsheet = new FakeSpreadsheet({
       id: o.spreadsheetId ?? '1StandInSpreadsheet0000000000000000000000000', name: o.spreadsheetName ?? 'Leads', timeZone, locale: 'en_US', ui: this.ui,
     });
-    this.triggerStore = new TriggerStore(this.runtime, this.spreadsheet);
+    this.triggerStore = new TriggerStore(this.runtime, this.spreadsheet, this.readings);
+    this.spreadsheet.writeGuard = (sheet, rect) => {
+      if (this.readings.protectedCells === 'warn-only') return;
+      const overlaps = (p: Rect) => p.row < rect.row + rect.numRows && rect.row < p.row + p.numRows && p.col < rect.col + rect.numCols && rect.col < p.col + p.numCols;
+      const user = this.runtime.activeUser;
+      if (this.spreadsheet.protections.some((p) => p.sheet === sheet && overlaps(p.rect) && !p.editors.includes(user))) throw new GasException(PROTECTED_MESSAGE);
+    };
+    const noDocument = () => this.runtime.execution?.timeTrigger === true && (this.nullSpreadsheetInTriggers || this.readings.documentInTimeTriggers === 'absent');
 
     this.script = createScriptContext(() => this.clock.now(), (_level, args) => this.runtime.log(this.logLine(args)));
     this.bridge = new Bridge(this.script.realm, this.runtime);
     const ui = new FakeUi(this.ui, o.addonName ?? 'Personalized videos');
     const services = {
       SpreadsheetApp: new FakeSpreadsheetApp(this.spreadsheet, ui, {
-        noActive: () => this.nullSpreadsheetInTriggers && this.runtime.execution?.timeTrigger === true,
+        noActive: noDocument,
         oauthScopes: () => manifest.oauthScopes,
       }),
-      PropertiesService: new FakePropertiesService(this.properties),
+      PropertiesService: new FakePropertiesService(this.properties, noDocument),
       CacheService: new FakeCacheService(this.runtime),
-      LockService: new FakeLockService(this.runtime, this.locks),
+      LockService: new FakeLockService(this.runtime, this.locks, noDocument),
       ScriptApp: new FakeScriptApp(this.triggerStore),
       UrlFetchApp: new FakeUrlFetchApp({
         runtime: this.runtime, http, clockHeader: o.simOrigin ? SIM_NOW_HEADER : null, timeoutMs: o.fetchTimeoutMs ?? 60_000, log: this.fetches,
-        urlFetchWhitelist: () => urlFetchWhitelist, hooks: this.fetchHooks,
+        urlFetchWhitelist: () => urlFetchWhitelist, hooks: this.fetchHooks, readings: this.readings,
       }),
       Utilities: new FakeUtilities(this.runtime),
       Session: new FakeSession(this.runtime),
@@ -276,7 +300,7 @@ export class AppsScriptStandin {
       failures.push(`${t.handler}: ${message}`);
     };
     for (const t of [...this.triggerStore.installed]) {
-      if (!this.triggerStore.installed.includes(t)) continue;
+      if (!this.triggerStore.installed.includes(t) || t.silent) continue;
       if (this.quota.spent('triggerRuntimeMs')) {
         fail(t, QUOTA_MESSAGES.triggerRuntimeMs);
         continue;

@@ -88,8 +88,9 @@ export class LockStates {
 
 export class FakeLockService extends GasObject {
   static override readonly api = gasApi<GoogleAppsScript.Lock.LockService>()('LockService', ['getDocumentLock', 'getUserLock', 'getScriptLock']);
-  constructor(private readonly runtime: Runtime, private readonly states: LockStates) { super(); }
-  getDocumentLock(): FakeLock { return new FakeLock(this.runtime, this.states.document); }
+  /** noDocument: a run with no containing document, where getDocumentLock() is null. */
+  constructor(private readonly runtime: Runtime, private readonly states: LockStates, private readonly noDocument: () => boolean = () => false) { super(); }
+  getDocumentLock(): FakeLock | null { return this.noDocument() ? null : new FakeLock(this.runtime, this.states.document); }
   getScriptLock(): FakeLock { return new FakeLock(this.runtime, this.states.script); }
   getUserLock(): FakeLock { return new FakeLock(this.runtime, this.states.user(this.runtime.activeUser)); }
 }

@@ -94,8 +94,9 @@ export class FakePropertiesService extends GasObject {
   static override readonly api = gasApi<GoogleAppsScript.Properties.PropertiesService>()('PropertiesService', [
     'getUserProperties', 'getDocumentProperties', 'getScriptProperties',
   ]);
-  constructor(private readonly stores: PropertyStores) { super(); }
+  /** noDocument: a run with no containing document, where getDocumentProperties() is null. */
+  constructor(private readonly stores: PropertyStores, private readonly noDocument: () => boolean = () => false) { super(); }
   getUserProperties(): FakeProperties { return this.stores.user(); }
-  getDocumentProperties(): FakeProperties { return this.stores.document; }
+  getDocumentProperties(): FakeProperties | null { return this.noDocument() ? null : this.stores.document; }
   getScriptProperties(): FakeProperties { return this.stores.script; }
 }

@@ -34,6 +34,7 @@ export class FakeRange extends GasObject {
   }
 
   private each(fn: (cell: Cell, r: number, c: number) => void): this {
+    this.sheet.getParent().writeGuard?.(this.sheet, this.rect);
     const { row, col, numRows, numCols } = this.rect;
     for (let r = 0; r < numRows; r++) for (let c = 0; c < numCols; c++) fn(this.sheet.writeCell(row + r, col + c), r, c);
     return this;

@@ -27,6 +27,10 @@ export class FakeSpreadsheet extends GasObject {
 
   /** Every per-cell colour write (Range/RangeList.setBackground), for tests. */
   readonly backgroundWrites: { sheet: string; a1: string; color: string | null }[] = [];
+  /** Protected ranges (Data › Protect sheets and ranges): only their editors may write there. */
+  readonly protections: { sheet: FakeSheet; rect: Rect; editors: string[] }[] = [];
+  /** Set by the stand-in: throws as Sheets does when the running user may not write this rectangle. */
+  writeGuard: ((sheet: FakeSheet, rect: Rect) => void) | null = null;
   private readonly sheets: FakeSheet[] = [];
   private active: FakeSheet;
   private readonly selections = new Map<FakeSheet, Rect[]>();
@@ -155,6 +159,13 @@ export class FakeSpreadsheet extends GasObject {
     const sheet = this.createSheet(name, this.sheets.length, { maxRows: Math.max(DEFAULT_SIZE.maxRows, rows.length), maxCols: Math.max(DEFAULT_SIZE.maxCols, width) });
     sheet.setValuesRaw(rows);
     return sheet;
+  }
+
+  /** The owner protects a range (e.g. "F1:F" for a whole column) so that only `editors` may write to it. */
+  protectRange(sheet: FakeSheet, a1: string, editors: string[] = []): void {
+    const rect = { ...sheet.rectFromA1(a1) };
+    if (/^[A-Z]+\d*:[A-Z]+$/i.test(a1)) rect.numRows = Number.POSITIVE_INFINITY;
+    this.protections.push({ sheet, rect, editors });
   }
 
   /** A person selects these ranges (A1 notation, ctrl-click for several) on a sheet, which becomes active. */

@@ -4,6 +4,7 @@ import { AuthModeEnum, EventTypeEnum, TriggerSourceEnum } from './enums';
 import { GasException, GasObject, badArguments, gasApi, requireInt } from './gas-object';
 import type { Runtime } from './runtime';
 import { FakeSpreadsheet } from './spreadsheet';
+import { TEST_DEPLOYMENT_TRIGGER_MESSAGE, type Readings } from './readings';
 
 export interface InstalledTrigger {
   id: string;
@@ -13,6 +14,8 @@ export interface InstalledTrigger {
   documentId: string;
   everyMinutes?: number;
   everyHours?: number;
+  /** Made in a test deployment that never fires its triggers (the never-fire reading). */
+  silent?: boolean;
 }
 
 const MINUTES = [1, 5, 10, 15, 30];
@@ -23,9 +26,10 @@ export class TriggerStore {
   readonly installed: InstalledTrigger[] = [];
   private nextId = 7_301_000_001;
 
-  constructor(readonly runtime: Runtime, readonly spreadsheet: FakeSpreadsheet) {}
+  constructor(readonly runtime: Runtime, readonly spreadsheet: FakeSpreadsheet, readonly readings: Pick<Readings, 'timeTriggers' | 'clockTriggersInUserTriggers'>) {}
 
   add(t: Omit<InstalledTrigger, 'id' | 'user' | 'documentId'>): InstalledTrigger {
+    if (this.readings.timeTriggers === 'create-throws') throw new GasException(TEST_DEPLOYMENT_TRIGGER_MESSAGE);
     const user = this.runtime.activeUser;
     const documentId = this.spreadsheet.getId();
     const mine = this.installed.filter((x) => x.user === user);
@@ -36,7 +40,7 @@ export class TriggerStore {
         throw new GasException('This add-on has created too many time-based triggers in this document for this Google user account.');
       }
     }
-    const trigger: InstalledTrigger = { id: String(this.nextId++), user, documentId, ...t };
+    const trigger: InstalledTrigger = { id: String(this.nextId++), user, documentId, ...t, ...(this.readings.timeTriggers === 'never-fire' && { silent: true }) };
     this.installed.push(trigger);
     return trigger;
   }
@@ -114,9 +118,10 @@ export class FakeScriptApp extends GasObject {
     return this.store.installed.filter((t) => t.user === user).map((t) => new FakeTrigger(t));
   }
 
-  /** The current user's triggers in that spreadsheet. */
+  /** The current user's triggers in that spreadsheet; time-driven ones only under the 'listed' reading. */
   getUserTriggers(spreadsheet: unknown): FakeTrigger[] {
     if (!(spreadsheet instanceof FakeSpreadsheet)) throw badArguments('ScriptApp.getUserTriggers', [spreadsheet]);
+    if (this.store.readings.clockTriggersInUserTriggers === 'unlisted') return [];
     const user = this.store.runtime.activeUser;
     return this.store.installed.filter((t) => t.user === user && t.documentId === spreadsheet.getId()).map((t) => new FakeTrigger(t));
   }

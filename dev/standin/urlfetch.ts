@@ -4,6 +4,8 @@
 import { SyncHttpNetworkError, type SyncRequest, type SyncResponse } from '../sync-http';
 import { GasException, GasObject, badArguments, gasApi } from './gas-object';
 import type { Runtime } from './runtime';
+import type { Readings } from './readings';
+import { underPrefix } from './allowlist';
 
 export interface HttpClient {
   request(req: SyncRequest): SyncResponse;
@@ -39,6 +41,7 @@ interface FetchParams {
   contentType?: unknown;
   headers?: unknown;
   muteHttpExceptions?: unknown;
+  followRedirects?: unknown;
 }
 
 /** A test's hook, fired once just before a matching request is sent: it may run a second server call then. */
@@ -58,7 +61,19 @@ export interface UrlFetchOptions {
   urlFetchWhitelist: () => readonly string[] | null;
   /** One-shot hooks (see AppsScriptStandin.duringFetch). */
   hooks?: FetchHook[];
+  /** How redirects are followed (DESIGN 12); default: every header kept. */
+  readings?: Pick<Readings, 'redirects'>;
 }
+
+/**
+ * Reply header of a linked simulator whose 'hang' fault is on: the server would never answer. The stand-in
+ * then charges the whole timeout in virtual time and throws Timeout, as UrlFetchApp does after ~60 s.
+ */
+export const SIM_HANG_HEADER = 'x-sim-hang';
+/** Request header telling the simulator this client keeps virtual time (so a hang is signalled, not waited). */
+export const SIM_VIRTUAL_CLIENT_HEADER = 'x-sim-virtual-client';
+/** Redirects UrlFetchApp follows at most (then the last 3xx is the reply). */
+const MAX_REDIRECTS = 5;
 
 /** A checked request, ready to send. */
 interface Prepared {
@@ -67,6 +82,7 @@ interface Prepared {
   headers: Record<string, string>;
   body: string | undefined;
   mute: boolean;
+  follow: boolean;
 }
 
 export class FakeUrlFetchApp extends GasObject {
@@ -78,7 +94,7 @@ export class FakeUrlFetchApp extends GasObject {
     if (typeof url !== 'string' || typeof params !== 'object' || params === null) throw badArguments('UrlFetchApp.fetch', [url, params]);
     const req = this.prepare(url, params as FetchParams);
     this.o.runtime.quotas.use('urlFetch', 1);
-    return this.send(req);
+    return this.answered([req], this.send(req))[0]!;
   }
 
   /** Each request is a URL or an object with url and fetch's params; one quota call each; sent in order here. */
@@ -91,7 +107,16 @@ export class FakeUrlFetchApp extends GasObject {
       return this.prepare(url, params);
     });
     this.o.runtime.quotas.use('urlFetch', prepared.length);
-    return prepared.map((req) => this.send(req));
+    // Sent together: the round takes as long as its slowest request, and one without an answer fails it.
+    return this.answered(prepared, ...prepared.map((req) => this.send(req)));
+  }
+
+  /** Replies as the script sees them: a request the server never answered costs the timeout, then throws Timeout. */
+  private answered(reqs: Prepared[], ...replies: (FakeHttpResponse | null)[]): FakeHttpResponse[] {
+    const hung = replies.findIndex((r) => r === null);
+    if (hung < 0) return replies as FakeHttpResponse[];
+    this.o.runtime.clock.advance(this.o.timeoutMs);
+    throw new GasException(`Timeout: ${reqs[hung]!.url}`);
   }
 
   private prepare(url: string, p: FetchParams): Prepared {
@@ -105,7 +130,7 @@ export class FakeUrlFetchApp extends GasObject {
       for (const [k, v] of Object.entries(p.headers)) headers[k.toLowerCase()] = String(v);
     }
     const body = this.body(p, headers);
-    return { url, method, headers, body, mute: p.muteHttpExceptions === true };
+    return { url, method, headers, body, mute: p.muteHttpExceptions === true, follow: p.followRedirects !== false };
   }
 
   /**
@@ -114,27 +139,57 @@ export class FakeUrlFetchApp extends GasObject {
    */
   private checkAllowed(url: string): void {
     const allowed = this.o.runtime.addonMode ? this.o.urlFetchWhitelist() : null;
-    if (!allowed || allowed.some((prefix) => url.startsWith(prefix))) return;
+    if (!allowed || allowed.some((prefix) => underPrefix(url, prefix))) return;
     throw new GasException(`Request to ${url.replace(/\?.*$/s, '?')} failed because the URL has not been whitelisted in the script manifest.`);
   }
 
-  private send(req: Prepared): FakeHttpResponse {
+  /** One request and the redirects it is sent on to; null when the server never answered. */
+  private send(first: Prepared): FakeHttpResponse | null {
+    let req = first;
+    for (let hops = 0; ; hops++) {
+      const res = this.exchange(req);
+      if (res === null) return null;
+      const location = res.headers.location;
+      if (!req.follow || res.status < 300 || res.status >= 400 || location === undefined || hops >= MAX_REDIRECTS) return this.reply(req, res);
+      req = this.redirected(req, res.status, location);
+    }
+  }
+
+  /** The next hop: every header kept, or the key dropped on another host (DESIGN 12's two readings). */
+  private redirected(req: Prepared, status: number, location: string): Prepared {
+    const url = /^https?:\/\//i.test(location) ? location : (/^https?:\/\/[^/?#]+/i.exec(req.url)![0] + location);
+    const host = (u: string) => /^https?:\/\/([^/?#]+)/i.exec(u)?.[1]?.toLowerCase();
+    const headers = { ...req.headers };
+    if (this.o.readings?.redirects === 'drop-auth-across-hosts' && host(url) !== host(req.url)) delete headers.authorization;
+    this.checkAllowed(url);
+    const keepBody = status === 307 || status === 308;
+    return { ...req, url, headers, method: keepBody ? req.method : 'GET', body: keepBody ? req.body : undefined };
+  }
+
+  private exchange(req: Prepared): SyncResponse | null {
     this.fireHook(req);
     this.o.runtime.counters.fetches++;
     const record: FetchRecord = { method: req.method, url: req.url };
     this.o.log.push(record);
     let res: SyncResponse;
+    const headers = this.o.clockHeader ? { ...req.headers, [SIM_VIRTUAL_CLIENT_HEADER]: '1' } : req.headers;
     try {
       res = this.o.http().request({
-        method: req.method, url: req.url, headers: req.headers, ...(req.body !== undefined && { body: req.body }), timeoutMs: this.o.timeoutMs,
+        method: req.method, url: req.url, headers, ...(req.body !== undefined && { body: req.body }), timeoutMs: this.o.timeoutMs,
       });
     } catch (e) {
       if (!(e instanceof SyncHttpNetworkError)) throw e;
       const url = req.url;
-      throw new GasException(/timed? ?out/i.test(e.message) ? `Timeout: ${url}` : /ENOTFOUND|EAI_AGAIN/.test(e.message) ? `DNS error: ${url}` : `Address unavailable: ${url}`);
+      if (/timed? ?out|no reply/i.test(e.message)) return null;
+      throw new GasException(/ENOTFOUND|EAI_AGAIN/.test(e.message) ? `DNS error: ${url}` : `Address unavailable: ${url}`);
     }
-    record.status = res.status;
     this.followClock(res);
+    if (res.headers[SIM_HANG_HEADER] !== undefined) return null;
+    record.status = res.status;
+    return res;
+  }
+
+  private reply(req: Prepared, res: SyncResponse): FakeHttpResponse {
     if ((res.status < 200 || res.status >= 300) && !req.mute) {
       const origin = /^https?:\/\/[^/?#]+/i.exec(req.url)![0];
       throw new GasException(`Request failed for ${origin} returned code ${res.status}. Truncated server response: ${res.body.slice(0, 100)} (use muteHttpExceptions option to examine full response)`);

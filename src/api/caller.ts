@@ -29,7 +29,21 @@ export interface Caller {
   call<T>(c: Call<T>): T;
   /** Reads in fetchAll rounds; each an answer or its error. */
   many<T>(calls: Call<T>[]): (T | ApiError)[];
+  /** Whether the service answered this run, and since when it has not (DESIGN 8: a silent API costs little). */
+  link(): Link;
 }
+
+export interface Link {
+  /** Some request of this run got an HTTP reply. */
+  answered: boolean;
+  /** Epoch ms of the first request of this run that got no answer after waiting (a Timeout), or null. */
+  silentSince: number | null;
+}
+
+/** UrlFetchApp gives up after about a minute and it cannot be shortened: every request may cost that much. */
+export const REQUEST_ALLOWANCE_MS = 60_000;
+/** A request that failed after this long was not refused but left unanswered: the service is silent. */
+const SILENT_AFTER_MS = 30_000;
 
 export const TEMPLATES_PATH = '/templates';
 
@@ -42,9 +56,10 @@ export function createCaller(opts: ApiClientOptions): Caller {
   const retryAfter = new WeakMap<ApiError, number>();
 
   const request = (method: 'GET' | 'POST', path: string, body?: unknown) => buildRequest(base, opts.apiKey, method, path, body);
+  const { guarded, link } = guard(opts);
 
   function send(method: 'GET' | 'POST', path: string, body?: unknown): HttpResponse {
-    return transport.request(request(method, path, body));
+    return guarded(`${method} ${path}`, () => [transport.request(request(method, path, body))])[0]!;
   }
 
   function once<T>(c: Call<T>): T {
@@ -52,6 +67,7 @@ export function createCaller(opts: ApiClientOptions): Caller {
     try {
       res = send(c.method, c.path, c.body);
     } catch (e) {
+      if (isApiError(e)) throw e;
       throw quotaError(e) ?? networkError(c);
     }
     return fromResponse(c, res);
@@ -59,6 +75,7 @@ export function createCaller(opts: ApiClientOptions): Caller {
 
   function fromResponse<T>(c: Call<T>, res: HttpResponse): T {
     if (res.status >= 200 && res.status < 300) return parseReply(c, res);
+    if (res.status >= 300 && res.status < 400) throw redirectError(c, res);
     const err = replyError(c, res);
     if (err.code === 'network') throw err;
     const wait = parseRetryAfter(res.headers['retry-after'], opts.clock.now());
@@ -94,13 +111,50 @@ export function createCaller(opts: ApiClientOptions): Caller {
     if (!c.retry) return once(c);
     return withRetry(() => once(c), {
       clock: opts.clock,
-      deadline: opts.deadline,
+      // A wait is worth it only when the request after it still has its minute (DESIGN 8).
+      ...(opts.deadline !== undefined && { deadline: opts.deadline - REQUEST_ALLOWANCE_MS }),
       policy: retryPolicy,
       retryAfterMs: (e) => retryAfter.get(e),
     });
   }
 
-  return { call, many: (calls) => inRounds({ transport, request, call, fromResponse }, calls) };
+  return { call, many: (calls) => inRounds({ transport, request, call, fromResponse, guarded }, calls), link: () => ({ ...link }) };
+}
+
+/**
+ * Every request goes through here: none starts unless a whole minute fits before the deadline, none is sent
+ * once the service has left one unanswered this run, and the run learns whether it was answered.
+ */
+function guard(opts: ApiClientOptions) {
+  const link: Link = { answered: false, silentSince: null };
+  const guarded = (what: string, send: () => HttpResponse[]): HttpResponse[] => {
+    const { clock } = opts;
+    if (link.silentSince !== null) {
+      throw new ApiError('not_sent', 0, `The video service has not answered since ${new Date(link.silentSince).toISOString().slice(11, 16)} UTC, so ${what} was not sent; the add-on tries again later.`);
+    }
+    if (opts.deadline !== undefined && clock.now() + REQUEST_ALLOWANCE_MS > opts.deadline) {
+      throw new ApiError('not_sent', 0, `This run’s time was nearly up, so ${what} was not sent; it carries on at the next run.`);
+    }
+    const started = clock.now();
+    try {
+      const replies = send();
+      link.answered = true;
+      return replies;
+    } catch (e) {
+      if (clock.now() - started >= SILENT_AFTER_MS) link.silentSince = started;
+      throw e;
+    }
+  };
+  return { guarded, link };
+}
+
+/** A 3xx is never followed (the key must not travel): an error naming the address it pointed to (DESIGN 3). */
+function redirectError(c: Call<unknown>, res: HttpResponse): ApiError {
+  const where = res.headers.location ? `to ${res.headers.location}` : 'without saying where';
+  const what = `The video service answered ${c.label} with a redirect (HTTP ${res.status}) ${where}. The add-on never follows redirects, so your key was not sent there; check the base URL under Connection.`;
+  // A write redirected may still have been applied by whatever answered (DESIGN 6.2).
+  if (c.method === 'POST') return new ApiError('network', res.status, `${what} The request may or may not have been applied.`);
+  return new ApiError('redirect', res.status, what);
 }
 
 function buildRequest(base: string, apiKey: string, method: 'GET' | 'POST', path: string, body?: unknown): HttpRequest {
@@ -116,13 +170,14 @@ transport: HttpTransport;
 request(method: 'GET' | 'POST', path: string, body?: unknown): HttpRequest;
 call<T>(c: Call<T>): T;
 fromResponse<T>(c: Call<T>, res: HttpResponse): T;
+guarded(what: string, send: () => HttpResponse[]): HttpResponse[];
 }
 
 /**
  * Reads in rounds of at most MANY_MAX through fetchAll; an answer that may be retried (or a round
  * that got no answer) goes through the ordinary one-by-one path with its retries.
  */
-function inRounds<T>({ transport, request, call, fromResponse }: Wire, calls: Call<T>[]): (T | ApiError)[] {
+function inRounds<T>({ transport, request, call, fromResponse, guarded }: Wire, calls: Call<T>[]): (T | ApiError)[] {
   const settle = (c: Call<T>): T | ApiError => { try { return call(c); } catch (e) { return asApiError(e); } };
   const requestAll = transport.requestAll;
   if (!requestAll || calls.length < 2) return calls.map(settle);
@@ -131,10 +186,13 @@ function inRounds<T>({ transport, request, call, fromResponse }: Wire, calls: Ca
     const round = calls.slice(i, i + MANY_MAX);
     let replies: HttpResponse[] | null;
     try {
-      replies = requestAll.call(transport, round.map((c) => request(c.method, c.path, c.body)));
+      // A round waits for its slowest request: one minute of allowance for the round.
+      replies = guarded(`${round.length} requests`, () => requestAll.call(transport, round.map((c) => request(c.method, c.path, c.body))));
     } catch (e) {
       const quota = quotaError(e);
       if (quota) throw quota;
+      // Nothing sent, or a silent service: the requests are not sent again one by one.
+      if (isApiError(e) && e.code === 'not_sent') { round.forEach(() => out.push(e)); continue; }
       replies = null;
     }
     round.forEach((c, k) => {

@@ -1,7 +1,7 @@
 // The typed API client: one method per endpoint of api-spec section 4, replies parsed, errors mapped, retries ruled.
 import type { Clock } from '../core/clock';
 import type { HttpTransport } from '../core/http';
-import { createCaller, encodeId, TEMPLATES_PATH, type Call } from './caller';
+import { createCaller, encodeId, TEMPLATES_PATH, type Call, type Link } from './caller';
 import { ApiError } from './errors';
 import type { Pacer } from './pacer';
 import { MAX_PEOPLE_PER_CALL } from './people';
@@ -51,12 +51,14 @@ export interface ApiClient {
   getLead(leadId: string): Lead;
   listVideos(campaignId: string): FinishedVideo[];
   stop(campaignId: string): StopReply;
+  /** Whether the service answered this client, and since when it has not (absent on test fakes). */
+  link?(): Link;
 }
 
 export { API_OFF_MESSAGE } from './caller';
 
 export function createApiClient(opts: ApiClientOptions): ApiClient {
-  const { call, many } = createCaller(opts);
+  const { call, many, link } = createCaller(opts);
   const campaignPath = (id: string, rest = ''): string => `/campaigns/${encodeId(id, 'campaign')}${rest}`;
   const detailCall = (campaignId: string): Call<CampaignDetail> =>
     ({ method: 'GET', path: campaignPath(campaignId), label: 'GET /campaigns/{id}', schema: campaignDetailSchema, retry: true });
@@ -104,5 +106,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
 
     stop: (campaignId) =>
       call({ method: 'POST', path: campaignPath(campaignId, '/stop'), label: 'POST /campaigns/{id}/stop', schema: stopReplySchema, retry: false }),
+
+    link,
   };
 }

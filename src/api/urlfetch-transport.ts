@@ -30,7 +30,8 @@ function fetchOptions(req: HttpRequest): GoogleAppsScript.URL_Fetch.URLFetchRequ
     method: req.method === 'POST' ? 'post' : 'get',
     headers,
     muteHttpExceptions: true,
-    followRedirects: true,
+    // Never followed: whether the key travels with a redirect to another host is not documented (DESIGN 3).
+    followRedirects: false,
   };
   if (contentType !== undefined) options.contentType = contentType;
   if (req.body !== undefined) options.payload = req.body;

@@ -14,12 +14,12 @@ export interface Lock {
 
 export type SpreadsheetService = Pick<
   GoogleAppsScript.Spreadsheet.SpreadsheetApp,
-  'getActiveSpreadsheet' | 'openById' | 'flush' | 'newConditionalFormatRule' | 'getUi'
+  'getActiveSpreadsheet' | 'flush' | 'newConditionalFormatRule' | 'getUi'
 >;
 
 export type TriggerService = Pick<
   GoogleAppsScript.Script.ScriptApp,
-  'newTrigger' | 'getUserTriggers' | 'deleteTrigger'
+  'newTrigger' | 'getProjectTriggers' | 'getUserTriggers' | 'deleteTrigger'
 >;
 
 export interface Services {
@@ -29,8 +29,8 @@ export interface Services {
   userProps: Props;
   /** Per document: per-sheet campaign binding, mapping, refresh state. */
   docProps: Props;
-  /** The document lock: one writer per document at a time. */
-  documentLock(): Lock;
+  /** The document lock: one writer per document at a time; null in a run without a document (DESIGN 12). */
+  documentLock(): Lock | null;
   sheets: SpreadsheetService;
   triggers: TriggerService;
   /** This person's CacheService cache (short-lived counts shared by their executions); absent in unit tests. */

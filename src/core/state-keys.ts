@@ -13,6 +13,8 @@ export const USER_KEYS = {
   trigger: (uid: string) => `timer.${uid}`,
   /** The last timer run that could not reach its spreadsheet. */
   lostTimerRun: 'timer.lostRun',
+  /** Since when the service has not answered, and the timer's back-off (DESIGN 8). */
+  silence: 'vps.silence',
 } as const;
 
 /** DocumentProperties: shared by everyone on the document. */

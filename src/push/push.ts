@@ -2,6 +2,7 @@
 // write each id on the row it belongs to, found again by content after the reply (the person may
 // sort meanwhile). A lost answer re-sends only people the service can recognise (DESIGN 6.3).
 import type { ApiClient } from '../api/client';
+import { REQUEST_ALLOWANCE_MS } from '../api/caller';
 import { ApiError, isApiError } from '../api/errors';
 import { isMatchable, matchKeys, MAX_PEOPLE_PER_CALL, validatePerson } from '../api/people';
 import { sentenceFor } from '../api/sentences';
@@ -85,8 +86,11 @@ interface Item {
   clash?: Known;
 }
 
-/** A call that cannot be started past the deadline is left for the next run; this is a floor for its duration. */
-const MIN_CALL_MS = 20_000;
+/**
+ * A call that cannot be started past the deadline is left for the next run; this is a floor for its duration:
+ * the minute UrlFetchApp may take, which the caller keeps for every request (DESIGN 8).
+ */
+const MIN_CALL_MS = REQUEST_ALLOWANCE_MS;
 /** Waits before re-sending the recognisable people of a batch whose outcome is unknown. */
 const RESEND_WAITS_MS = [2_000, 5_000, 10_000];
 

@@ -280,6 +280,8 @@ function pollLeads(
     try {
       lead = input.api.getLead(id);
     } catch (e) {
+      // Not sent (the run's minute for it was not left, or the service is silent): the hunt goes on next pass.
+      if (isApiError(e) && e.code === 'not_sent') { hunt.finished = false; break; }
       if (!(isApiError(e) && e.code === 'not_found')) throw e;
       updates.set(id, { note: NOTES.gone });
       left.delete(id);

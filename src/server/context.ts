@@ -13,6 +13,9 @@ export const RUN_BUDGET_MS = 270_000;
 
 export const NO_SETTINGS = 'Connect first: enter the API base URL and your API key under Connection, then press “Save and test”.';
 
+/** Google may run a timer with no containing document: no spreadsheet, document lock or document properties (DESIGN 12). */
+export const NO_DOCUMENT = 'Google ran this without its spreadsheet (no document, no document lock, no document properties), so nothing was read or written. Open the sidebar on the sheet, or press Refresh now.';
+
 export function requireSettings(svc: Services): Settings {
   const s = readSettings(svc.userProps);
   if (!s) throw new AddonError('no_settings', NO_SETTINGS);
@@ -72,6 +75,7 @@ export function tryDocumentLock<T>(svc: Services, fn: () => T): T | undefined {
 
 function locked<T>(svc: Services, waitMs: number, fn: () => T): { value: T } | null {
   const lock = svc.documentLock();
+  if (!lock) throw new AddonError('no_document', NO_DOCUMENT);
   if (!lock.tryLock(waitMs)) return null;
   // What another run wrote before it let go (a part it made) is read afresh inside the lock (DESIGN 7).
   svc.docProps.forget?.();

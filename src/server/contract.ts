@@ -78,9 +78,18 @@ export interface SidebarState {
    * false when the person looking is not the owner. `timerRestored` is true when the owner's trigger
    * had disappeared and was put back just now; `timerLost` when it could not be.
    */
-  autoRefresh: { on: boolean; intervalMinutes: number | null; owner: { keyHint: string | null; you: boolean } | null; timerLost?: boolean; timerRestored?: boolean };
+  autoRefresh: {
+    on: boolean; intervalMinutes: number | null; owner: { keyHint: string | null; you: boolean } | null; timerLost?: boolean; timerRestored?: boolean;
+    /**
+     * ISO of the last timer run on this tab (or of the switch-on), present when a run is overdue by more than
+     * two intervals (DESIGN 12); the owner's trigger is then put back and `timerRestored` set.
+     */
+    overdueSince?: string;
+  };
   /** The owner's last timer run on this tab (or a refresh by them), kept because triggers fail silently. */
   lastRefresh: LastRefresh | null;
+  /** ISO: the video service has not answered this person since then (DESIGN 8); null or absent while it answers. */
+  silentSince?: string | null;
   /** Rows of this tab that need a person (DESIGN 11), as selectProblemRows would select them. */
   problems: ProblemRows;
   /** The bound campaign's unknown money outcome not yet settled (Generate and Preview refused until knownBy). */
@@ -146,6 +155,8 @@ export interface ProgressInfo {
   unsettled?: Unsettled | null;
   /** The parts (DESIGN 7), with those that may still render: Stop again names them. */
   parts?: { count: number; rendering: { id: string; name: string }[] };
+  /** ISO: the video service has not answered this person since then; null while it answers. */
+  silentSince?: string | null;
 }
 
 /**

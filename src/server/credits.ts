@@ -3,6 +3,7 @@
 import type { ApiClient } from '../api/client';
 import type { CampaignDetail, CampaignSummary, Estimate } from '../api/types';
 import { getJson, setJson } from '../core/json-props';
+import { toFailure } from './failure';
 import type { Services } from '../core/services';
 import { literal } from '../sheet/cells';
 import { readHeaders, type Sheet } from '../sheet/table';
@@ -65,12 +66,22 @@ export function recordCharge(svc: Services, c: Charge): void {
     const tab = recordTab(svc);
     // appendRow is atomic: two people charging at once cannot write the same row.
     tab.appendRow(readHeaders(tab).map((h) => literal(h in row ? row[h as Column] : '')));
-    if (!done && quoted) {
-      const open: Open = { at, part: c.part, waiting: quoted.leads, high: quoted.high, balance: quoted.balance, action: c.action as Open['action'], campaign: c.campaign.id };
-      setJson(svc.docProps, OPEN_KEY, [...openOutcomes(svc), open].slice(-OPEN_MAX));
-    }
+  } catch (e) {
+    // The charge stands whatever happens to its record; a protected tab is said in a toast (DESIGN 12).
+    if (toFailure(e).error.code === 'protected') toast(svc, `The ${CREDITS_TAB} tab is protected, so this charge (${row.Action}, ${c.campaign.name}) was not recorded there. Ask the owner to let you edit it.`);
+  }
+  // Kept even when the record could not be written: the evidence rule still holds the buttons (DESIGN 6.2).
+  if (!done && quoted) {
+    const open: Open = { at, part: c.part, waiting: quoted.leads, high: quoted.high, balance: quoted.balance, action: c.action as Open['action'], campaign: c.campaign.id };
+    setJson(svc.docProps, OPEN_KEY, [...openOutcomes(svc), open].slice(-OPEN_MAX));
+  }
+}
+
+function toast(svc: Services, message: string): void {
+  try {
+    svc.sheets.getActiveSpreadsheet().toast(message, CREDITS_TAB, 30);
   } catch {
-    // The charge stands whatever happens to its record.
+    // Nowhere else to say it.
   }
 }
 
@@ -158,8 +169,9 @@ export function settleUnknown(svc: Services, ev: Evidence): void {
   try {
     const tab = svc.sheets.getActiveSpreadsheet().getSheetByName(CREDITS_TAB);
     if (tab) for (const [o, v] of done) complete(tab, o, v);
-  } catch {
-    return; // Kept open: the next read tries again.
+  } catch (e) {
+    // Kept open for the next read, unless the record is protected: then it can never be completed.
+    if (toFailure(e).error.code !== 'protected') return;
   }
   const left = open.filter((o) => !done.has(o));
   setJson(svc.docProps, OPEN_KEY, left.length > 0 ? left : null);

@@ -14,9 +14,14 @@ export class AddonError extends Error {
   }
 }
 
+/** Sheets' refusal of a write to a protected range (Data › Protect sheets and ranges). */
+const PROTECTED = /protected cell or object/i;
+export const PROTECTED_SENTENCE = 'Some cells the add-on writes are protected (Data › Protect sheets and ranges), so it could not write them and stopped there. Ask the owner to let you edit the columns Lead ID, Campaign ID, Page URL, Video URL, Video Status and Video Note (and the Video credits tab), or to remove the protection. Nothing is lost: rows it could not write keep what they had, and the next press or refresh writes them.';
+
 export function toFailure(e: unknown): Failure {
   if (isApiError(e)) return { ok: false, error: { code: e.code, message: sentenceFor(e.code, e.message) } };
   if (e instanceof AddonError) return { ok: false, error: { code: e.code, message: e.message }, ...e.extra };
   const message = e instanceof Error ? e.message : String(e);
+  if (PROTECTED.test(message)) return { ok: false, error: { code: 'protected', message: PROTECTED_SENTENCE } };
   return { ok: false, error: { code: 'internal', message: `Something went wrong in the add-on: ${message}` } };
 }

@@ -8,6 +8,7 @@ export function onOpen(svc: Services): void {
     .createAddonMenu()
     .addItem('Open sidebar', 'showSidebar')
     .addItem('Refresh video status now', 'refreshFromMenu')
+    .addItem('Check setup', 'checkSetup')
     .addToUi();
 }
 

@@ -8,6 +8,8 @@ import { evidenceFrom, hasOpen, settleUnknown, unsettledOf } from './credits';
 import { handle } from './handle';
 import { loadParts, partIds } from './parts';
 import { refreshTab } from './refresh-run';
+import { noteSilence, silentSince } from './silence';
+import { overdueTimer } from './timer';
 import { userId } from './user-id';
 
 /** getProgress is polled by an open sidebar: its refresh of the rows stays short. */
@@ -26,7 +28,12 @@ export function getProgress(svc: Services): Reply<ProgressInfo> {
     const state = sheetState(svc, sheet);
     const parts = loadParts(svc.docProps, requireCampaign(state, sheet.getName()));
     const api = apiClient(svc, settings);
-    const poll = pollCampaign(svc, api, parts);
+    let poll: ReturnType<typeof pollCampaign>;
+    try {
+      poll = pollCampaign(svc, api, parts);
+    } finally {
+      noteSilence(svc.userProps, api, svc.clock.now());
+    }
     const evidence = evidenceFrom(api, poll.waiting);
     if (hasOpen(svc)) settleUnknown(svc, evidence);
     const turn = poll.turn;
@@ -40,13 +47,15 @@ export function getProgress(svc: Services): Reply<ProgressInfo> {
       });
     }
     const owner = state.autoRefresh;
+    const you = state.ownedBy(userId(svc.userProps));
     return {
       ...progressOf(parts.id, poll.view, state.lastRefresh),
       unsettled: unsettledOf(svc, partIds(parts)),
       parts: { count: parts.parts.length, rendering: poll.rendering },
       autoRefresh: owner
-        ? { on: true, intervalMinutes: owner.minutes, owner: { keyHint: owner.keyHint, you: state.ownedBy(userId(svc.userProps)) } }
+        ? { on: true, intervalMinutes: owner.minutes, owner: { keyHint: owner.keyHint, you }, ...overdueTimer(svc, state, you) }
         : { on: false, intervalMinutes: null, owner: null },
+      silentSince: silentSince(svc.userProps),
     };
   });
 }
@@ -62,8 +71,13 @@ export function refreshNow(svc: Services): Reply<{ updated: number; remaining: n
     const settings = requireSettings(svc);
     const sheet = activeSheet(svc);
     const deadline = svc.clock.now() + RUN_BUDGET_MS;
-    const r = withDocumentLock(svc, () => refreshTab(svc, sheet, apiClient(svc, settings, deadline), deadline));
-    return { updated: r.updated, remaining: r.remaining };
+    const api = apiClient(svc, settings, deadline);
+    try {
+      const r = withDocumentLock(svc, () => refreshTab(svc, sheet, api, deadline));
+      return { updated: r.updated, remaining: r.remaining };
+    } finally {
+      noteSilence(svc.userProps, api, svc.clock.now());
+    }
   });
 }
 

@@ -1,6 +1,7 @@
 // The user's connection settings: API key and base URL in UserProperties, validated, never echoed.
 // A key belongs to the host it was typed for and is never sent to another (DESIGN 3).
 import { USER_KEYS } from '../core/state-keys';
+import { allowedByList } from '../core/allowlist';
 import { URL_ALLOWLIST } from '../core/build-info';
 import type { Props } from '../core/services';
 
@@ -37,7 +38,7 @@ export function checkBaseUrl(raw: string, allowlist: readonly string[] = URL_ALL
   if (scheme !== 'https' && !local) return { ok: false, message: 'The base URL must start with https:// (plain http is only allowed for the local simulator).' };
   if (!/\/api\/v1$/.test(m[3] ?? '')) return { ok: false, message: 'The base URL must end with /api/v1.' };
   // A published add-on may only fetch the addresses of its manifest: anything else would never answer.
-  if (allowlist.length > 0 && !allowlist.some((p) => `${url}/`.toLowerCase().startsWith(p.toLowerCase()))) {
+  if (allowlist.length > 0 && !allowedByList(`${url}/`, allowlist)) {
     return { ok: false, message: `This add-on may only reach ${allowlist.join(', ')}; ${m[2]} is not among them, so nothing would ever answer there. Check the base URL, or ask whoever published the add-on to allow that address.` };
   }
   return { ok: true, url };

@@ -14,6 +14,11 @@ export interface AutoRefreshOwner {
   keyHint: string | null;
   /** The timer's interval in force for the owner. */
   minutes: number;
+  /** When it was switched on, and the owner's last timer run on this tab (ISO): a run overdue is noticed (DESIGN 12). */
+  since?: string;
+  lastRun?: string;
+  /** When the owner's trigger was last put back because runs were overdue. */
+  restoredAt?: string;
 }
 
 const key = DOC_KEYS.tab;

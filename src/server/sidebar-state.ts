@@ -17,7 +17,8 @@ import { loadParts, partIds } from './parts';
 import { findProblemRows } from './problem-rows';
 import { publicSettings } from './settings';
 import type { SheetState } from './sheet-state';
-import { installTimer, lostTimerRun, timerInterval } from './timer';
+import { silentSince } from './silence';
+import { installTimer, lostTimerRun, overdueTimer, timerInterval } from './timer';
 import { userId } from './user-id';
 
 /** How far into a selection the first row that would be sent is looked for. */
@@ -76,7 +77,9 @@ function autoRefreshOf(svc: Services, state: SheetState): SidebarState['autoRefr
       timerLost = true;
     }
   }
-  return { on: true, intervalMinutes: minutes, owner: { keyHint: owner.keyHint, you }, ...(timerLost ? { timerLost } : {}), ...(timerRestored ? { timerRestored } : {}) };
+  const overdue = timerRestored ? {} : overdueTimer(svc, state, you);
+  if (overdue.timerRestored) minutes = timerInterval(svc);
+  return { on: true, intervalMinutes: minutes, owner: { keyHint: owner.keyHint, you }, ...(timerLost ? { timerLost } : {}), ...(timerRestored ? { timerRestored } : {}), ...overdue };
 }
 
 /** The last refresh outcome to show: the tab's, or a newer timer run that could not reach the spreadsheet. */
@@ -107,6 +110,7 @@ export function getSidebarState(svc: Services): Reply<SidebarState> {
       lastRefresh: lastRefreshOf(svc, state),
       problems: findProblemRows(sheet, headers).counts,
       unsettled: state.campaign ? unsettledOf(svc, partIds(loadParts(svc.docProps, state.campaign))) : null,
+      silentSince: silentSince(svc.userProps),
     };
   });
 }

@@ -371,7 +371,8 @@ describe('createApiClient', () => {
     it('should not start a wait that would end after the deadline', () => {
       const t = ScriptedTransport.queue(apiError(409, 'campaign_busy', 'Busy 1.'), apiError(409, 'campaign_busy', 'Busy 2.'), apiError(409, 'campaign_busy', 'Busy 3.'), json(200, sample.estimate));
       const clock = new FakeClock();
-      const deadline = clock.now() + 3500;
+      // Each request keeps a minute for itself: the waits must end 3.5 s in.
+      const deadline = clock.now() + 60_000 + 3500;
       const api = createApiClient({ baseUrl: BASE, apiKey: KEY, transport: t, clock, pacer: null, deadline });
       const e = caught(() => api.getEstimate('c_1'));
       expect(e.message).toBe('Busy 3.');

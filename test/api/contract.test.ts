@@ -8,6 +8,8 @@ import type { SimHandle } from '../../dev/sim/server';
 import { SIM_KEYS, SIM_PRICES, SIM_TEMPLATES, SIM_WORKSPACES, type SimControl, type SimRequestLogEntry, type SimState } from '../../dev/sim/types';
 import { SyncHttp } from '../../dev/sync-http';
 import type { PersonInput } from '../../src/api/types';
+/** One attempt, no wait: the reply as the service gave it. */
+const NO_RETRY = { maxAttempts: 1, baseDelayMs: 0, maxDelayMs: 0 };
 
 let sim: SimHandle;
 let http: SyncHttp;
@@ -203,7 +205,7 @@ describe('ApiClient against the simulator', () => {
     });
 
     it('should answer rate_limited on the 121st request in a minute with the pacer off', async () => {
-      const api = client(SIM_KEYS.write, { pacer: null, deadline: 0 });
+      const api = client(SIM_KEYS.write, { pacer: null, retryPolicy: NO_RETRY });
       for (let i = 0; i < 120; i++) api.listTemplates();
       const e = caught(() => api.listTemplates());
       expect([e.code, e.status]).toEqual(['rate_limited', 429]);
@@ -212,7 +214,7 @@ describe('ApiClient against the simulator', () => {
 
     it('should answer internal on a server fault', async () => {
       await sim.control({ action: 'configure', config: { faults: { error500Rate: 1 } } });
-      const e = caught(() => client(SIM_KEYS.write, { deadline: 0 }).listTemplates());
+      const e = caught(() => client(SIM_KEYS.write, { retryPolicy: NO_RETRY }).listTemplates());
       expect([e.code, e.status]).toEqual(['internal', 500]);
     });
 

@@ -33,7 +33,7 @@ describe('createUrlFetchTransport', () => {
         contentType: 'application/json',
         payload: '{"a":1}',
         muteHttpExceptions: true,
-        followRedirects: true,
+        followRedirects: false,
       },
     }]);
   });

@@ -1,7 +1,7 @@
 // End-to-end harness: the built dist/Code.js in the Apps Script stand-in, talking over loopback to
 // the simulator in a child process, with one virtual time on both sides.
 import { join } from 'node:path';
-import { AppsScriptStandin, type StandinOptions } from '../../dev/standin';
+import { AppsScriptStandin, readingsFromEnv, type StandinOptions } from '../../dev/standin';
 import { spawnSimulator } from '../../dev/sim/spawn';
 import { SIM_KEYS, SIM_TEMPLATES, type SimConfig, type SimState } from '../../dev/sim/types';
 
@@ -19,10 +19,15 @@ export function leadRow(i: number, over: Partial<Record<'first' | 'company' | 'e
 
 export type Addon = Awaited<ReturnType<typeof startAddon>>;
 
+/** The reading of Apps Script this run plays (DESIGN 12): a jest project's global, or STANDIN_READING. */
+export const READING: string = (globalThis as { STANDIN_READING?: string }).STANDIN_READING ?? process.env.STANDIN_READING ?? 'default';
+
 export async function startAddon(config: Omit<SimConfig, 'port' | 'clock'> = {}, standin: Partial<StandinOptions> = {}) {
   const sim = await spawnSimulator({ port: 0, clock: 'manual', ...config });
   const start = ((await sim.control({ action: 'state' })) as SimState).now;
-  const gas = new AppsScriptStandin({ bundlePath: BUNDLE, simOrigin: sim.origin, startTime: start, ...standin });
+  const gas = new AppsScriptStandin({
+    bundlePath: BUNDLE, simOrigin: sim.origin, startTime: start, ...standin, readings: { ...readingsFromEnv(READING), ...standin.readings },
+  });
 
   const addon = {
     sim,

@@ -53,7 +53,7 @@ describe('playground server', () => {
     const s = await state();
     expect(s.sim).toEqual({ baseUrl: pg.session.sim.baseUrl, writeKey: SIM_KEYS.write, balance: expect.any(Number), faults: { stall: false, error500: false, rate429: false, apiOff: false, failRenders: false } });
     expect(s.user).toEqual({ email: 'alice@example.com', other: false });
-    expect(s.menus[0]?.items).toEqual(['Open sidebar', 'Refresh video status now']);
+    expect(s.menus[0]?.items).toEqual(['Open sidebar', 'Refresh video status now', 'Check setup']);
     expect(s.sidebar.opens).toBe(1);
     expect(s.timer).toMatchObject({ installed: 0, everyMs: 200 });
     expect(s.tabs.map((t) => t.name)).toEqual(['Leads', 'Follow-ups']);
@@ -118,6 +118,11 @@ describe('playground server', () => {
     const bad = await post('/api/menu', { caption: 'Nope' });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ message: 'The add-on has no menu item “Nope”.' });
+  });
+
+  it('should show Check setup\'s report as a toast, in plain text', async () => {
+    expect((await post('/api/menu', { caption: 'Check setup' })).status).toBe(200);
+    expect((await state()).toast).toMatchObject({ title: 'Check setup', message: expect.stringMatching(/· ✔ Your properties .*Timer \(auto-refresh\)/) });
   });
 
   it('should switch a simulator fault on and off', async () => {

@@ -1,0 +1,117 @@
+// The stand-in's switches for what Apps Script does not document (DESIGN 12): each reading played as named.
+import { spawnSimulator } from '../../../dev/sim/spawn';
+import type { SimHandle } from '../../../dev/sim/server';
+import { SIM_KEYS } from '../../../dev/sim/types';
+import { AppsScriptStandin } from '../../../dev/standin';
+import { PROTECTED_MESSAGE, TEST_DEPLOYMENT_TRIGGER_MESSAGE } from '../../../dev/standin/readings';
+import { FIXTURE_BUNDLE, run, standin } from './fixture';
+
+const NEW_TIMER = `return ScriptApp.newTrigger('onTimer').timeBased().everyMinutes(5).create().getUniqueId();`;
+
+describe('stand-in readings', () => {
+  describe('time-driven triggers in getUserTriggers', () => {
+    it.each([['listed', 1], ['unlisted', 0]] as const)('should list them there when %s, and always in getProjectTriggers', (reading, listed) => {
+      const s = standin({ readings: { clockTriggersInUserTriggers: reading } });
+      run(s, NEW_TIMER);
+      expect(run(s, `return [ScriptApp.getUserTriggers(SpreadsheetApp.getActiveSpreadsheet()).length, ScriptApp.getProjectTriggers().length];`)).toEqual([listed, 1]);
+    });
+  });
+
+  describe('a test deployment', () => {
+    it('should throw on create() in the create-throws reading, installing nothing', () => {
+      const s = standin({ readings: { timeTriggers: 'create-throws' } });
+      expect(run(s, `try { ${NEW_TIMER} } catch (e) { return String(e); }`)).toBe(`Exception: ${TEST_DEPLOYMENT_TRIGGER_MESSAGE}`);
+      expect(s.triggers).toEqual([]);
+    });
+
+    it('should make the trigger but never fire it in the never-fire reading', () => {
+      const s = standin({ readings: { timeTriggers: 'never-fire' } });
+      run(s, NEW_TIMER);
+      expect(s.triggers).toHaveLength(1);
+      expect(s.fireTimeTriggers()).toEqual([]);
+      expect(s.properties.user().getProperty('runs')).toBeNull();
+    });
+  });
+
+  describe('a time-driven run without its document', () => {
+    const PROBE = `function probeDoc() { PropertiesService.getUserProperties().setProperty('seen', JSON.stringify([
+      SpreadsheetApp.getActiveSpreadsheet() === null, LockService.getDocumentLock() === null, PropertiesService.getDocumentProperties() === null])); }`;
+
+    it.each([['present', [false, false, false]], ['absent', [true, true, true]]] as const)('should give the spreadsheet, document lock and document properties when %s', (reading, nulls) => {
+      const s = new AppsScriptStandin({ bundleSource: `${FIXTURE_BUNDLE}\n${PROBE}`, readings: { documentInTimeTriggers: reading } });
+      s.call('exec', `ScriptApp.newTrigger('probeDoc').timeBased().everyMinutes(5).create();`);
+      s.fireTimeTriggers();
+      expect(JSON.parse(s.properties.user().getProperty('seen')!)).toEqual(nulls);
+      // Outside a trigger the document is always there.
+      expect(run(s, `return LockService.getDocumentLock() !== null && PropertiesService.getDocumentProperties() !== null;`)).toBe(true);
+    });
+  });
+
+  describe('a versioned deployment', () => {
+    it('should refuse a published build whose manifest has no urlFetchWhitelist', () => {
+      expect(() => new AppsScriptStandin({ bundleSource: FIXTURE_BUNDLE, published: true })).toThrow(/needs urlFetchWhitelist/);
+      const s = new AppsScriptStandin({ bundleSource: FIXTURE_BUNDLE, published: true, urlFetchWhitelist: ['https://*.example.com/api/'] });
+      expect(s.addonMode).toBe(true);
+      expect(run(s, `try { UrlFetchApp.fetch('https://eu.example.com/API/v1'); } catch (e) { return String(e); }`)).toMatch(/not been whitelisted/);
+    });
+  });
+
+  describe('protected cells', () => {
+    it.each([['throw', PROTECTED_MESSAGE], ['warn-only', null]] as const)('should answer a write to a protected cell by someone not its editor: %s', (reading, message) => {
+      const s = standin({ readings: { protectedCells: reading } });
+      const sheet = s.spreadsheet.addSheet('Leads', [['a', 'b'], ['1', '2']]);
+      s.spreadsheet.protectRange(sheet, 'B1:B', ['owner@example.com']);
+      const r = run<string | null>(s, `try { SpreadsheetApp.getActiveSpreadsheet().getSheetByName('Leads').getRange('B2').setValue('x'); return null; } catch (e) { return e.message; }`);
+      expect(r).toBe(message);
+      expect(sheet.getRange('B2').getValue()).toBe(message ? '2' : 'x');
+      // Unprotected cells, and the protection's editors, write as ever.
+      expect(run(s, `SpreadsheetApp.getActiveSpreadsheet().getSheetByName('Leads').getRange('A2').setValue('y'); return 1;`)).toBe(1);
+      s.setUser('owner@example.com');
+      expect(run(s, `SpreadsheetApp.getActiveSpreadsheet().getSheetByName('Leads').getRange('B2').setValue('z'); return 1;`)).toBe(1);
+    });
+  });
+
+  describe('the network, against the simulator', () => {
+    let a: SimHandle;
+    let b: SimHandle;
+    beforeAll(async () => {
+      [a, b] = await Promise.all([spawnSimulator({ port: 0, clock: 'manual' }), spawnSimulator({ port: 0, clock: 'manual' })]);
+    });
+    afterAll(async () => { await Promise.all([a.close(), b.close()]); });
+    afterEach(async () => {
+      await a.control({ action: 'reset' });
+      await b.control({ action: 'reset' });
+    });
+
+    const fetchTemplates = (follow: boolean) => `var r = UrlFetchApp.fetch('${a.baseUrl}/templates', { headers: { Authorization: 'Bearer ${SIM_KEYS.write}' }, muteHttpExceptions: true${follow ? '' : ', followRedirects: false'} });
+      return [r.getResponseCode(), r.getHeaders()['location'] || null];`;
+
+    it.each([['keep-headers', SIM_KEYS.write], ['drop-auth-across-hosts', null]] as const)('should follow a redirect to another host with %s', async (redirects, keySeen) => {
+      const s = new AppsScriptStandin({ bundleSource: FIXTURE_BUNDLE, readings: { redirects } });
+      await a.control({ action: 'configure', config: { faults: { redirectTo: b.origin } } });
+      expect(run<unknown[]>(s, fetchTemplates(true))[0]).toBe(keySeen ? 200 : 401);
+      expect((await b.control({ action: 'requests' })).requests.map((r: { key: string | null }) => r.key)).toEqual([keySeen]);
+      await s.close();
+    });
+
+    it('should hand back the 3xx itself when followRedirects is false', async () => {
+      const s = new AppsScriptStandin({ bundleSource: FIXTURE_BUNDLE });
+      await a.control({ action: 'configure', config: { faults: { redirectTo: b.origin } } });
+      expect(run(s, fetchTemplates(false))).toEqual([307, `${b.origin}/api/v1/templates`]);
+      expect((await b.control({ action: 'requests' })).requests).toEqual([]);
+      await s.close();
+    });
+
+    it('should charge a minute of virtual time and throw Timeout when the server never answers; fetchAll costs its slowest', async () => {
+      const start = ((await a.control({ action: 'state' })) as { now: number }).now;
+      const s = new AppsScriptStandin({ bundleSource: FIXTURE_BUNDLE, simOrigin: a.origin, startTime: start });
+      await a.control({ action: 'configure', config: { faults: { hang: true } } });
+      expect(run(s, `try { UrlFetchApp.fetch('${a.baseUrl}/templates'); } catch (e) { return String(e); }`)).toBe(`Exception: Timeout: ${a.baseUrl}/templates`);
+      expect(s.clock.now() - start).toBe(60_000);
+      run(s, `try { UrlFetchApp.fetchAll(['${a.baseUrl}/templates', '${a.baseUrl}/campaigns']); } catch (e) { return String(e); }`);
+      expect(s.clock.now() - start).toBe(120_000);
+      expect(s.quota.today().urlFetch).toBe(3);
+      await s.close();
+    });
+  });
+});
