@@ -39,11 +39,12 @@ export function exportFinishedVideos(svc: Services): Reply<{ sheetName: string; 
 }
 
 /**
- * One line per finished video: the tab's rows first, in their order (a video the sheet has not
- * caught up with is found in the list by page URL), then listed videos of people not in this tab.
+ * One line per finished video: the tab's rows first, in their order, of every campaign in the tab
+ * (a follow-up campaign binds the tab, and the rows finished before it are still to send; a video
+ * the sheet has not caught up with is found in the list by page URL), then listed videos of people not in this tab.
  */
 export function exportRows(
-  sheet: Sheet, parts: ReadonlySet<string>, overrides: Parameters<typeof detectColumns>[1], listed: FinishedVideo[],
+  sheet: Sheet, _parts: ReadonlySet<string>, overrides: Parameters<typeof detectColumns>[1], listed: FinishedVideo[],
 ): string[][] {
   const byPage = new Map(listed.map((v) => [urlKey(v.url), v]));
   const out: string[][] = [];
@@ -52,8 +53,6 @@ export function exportRows(
   const o = layout.outputs;
   if (o.pageUrl !== undefined && sheet.getLastRow() >= 2) {
     for (const cells of readRows(sheet, 2, sheet.getLastRow() - 1, headers.length)) {
-      const rowCampaign = o.campaignId !== undefined ? cellText(cells[o.campaignId]) : '';
-      if (rowCampaign && !parts.has(rowCampaign)) continue;
       const page = cellText(cells[o.pageUrl]);
       if (!page) continue;
       const listedVideo = byPage.get(urlKey(page));

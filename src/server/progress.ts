@@ -3,7 +3,7 @@ import { readCampaign, type CampaignView } from './campaign-state';
 import type { Services } from '../core/services';
 import type { ProgressInfo, Reply } from './contract';
 import { activeSheet, apiClient, requireCampaign, requireSettings, RUN_BUDGET_MS, sheetState, tryDocumentLock, withDocumentLock } from './context';
-import { settleUnknown, waitingIn } from './credits';
+import { recordRefunds, settleUnknown, waitingIn } from './credits';
 import { handle } from './handle';
 import { loadParts, partIds } from './parts';
 import { refreshTab } from './refresh-run';
@@ -25,6 +25,7 @@ export function getProgress(svc: Services): Reply<ProgressInfo> {
     const api = apiClient(svc, settings);
     const view = readCampaign(api, svc.docProps, parts);
     settleUnknown(svc, waitingIn(view.details));
+    recordRefunds(svc, view.details, { id: parts.id, name: parts.name });
     tryDocumentLock(svc, () => {
       try {
         refreshTab(svc, sheet, api, svc.clock.now() + PROGRESS_REFRESH_MS, { only: partIds(parts), details: view.details });
