@@ -8,6 +8,7 @@ import { detectColumns } from '../sheet/headers';
 import { readHeaders, readRows, type Sheet } from '../sheet/table';
 import type { Reply } from './contract';
 import { activeSheet, apiClient, requireCampaign, requireSettings, sheetState } from './context';
+import { AddonError } from './failure';
 import { handle } from './handle';
 import { loadParts, partIds } from './parts';
 
@@ -26,6 +27,7 @@ export function exportFinishedVideos(svc: Services): Reply<{ sheetName: string; 
       return l;
     });
     const rows = exportRows(sheet, parts, state.mapping, listed);
+    if (rows.length === 0) throw new AddonError('bad_input', 'No finished videos in this tab yet: a row is exported once its video is ready.');
     const ss = svc.sheets.getActiveSpreadsheet();
     const name = uniqueSheetName(ss, `Videos – ${campaign.name}`.slice(0, 90));
     const out = ss.insertSheet(name);
