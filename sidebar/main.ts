@@ -40,8 +40,11 @@ function start(): void {
   });
 
   // Connecting unlocks the lists, and the campaign's progress (read before, it only said to connect).
-  watch(store, isConnected, (connected) => {
-    if (connected) { void app.loadTemplates(); void app.loadCampaigns(); void app.loadProgress(); }
+  watch(store, isConnected, (connected, s) => {
+    if (!connected) return;
+    void app.loadTemplates();
+    void app.loadCampaigns();
+    if (s.progressError) void app.loadProgress();
   });
 
   // Another tab, another campaign: drop what belonged to the old one and read the new one.

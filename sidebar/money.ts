@@ -194,7 +194,8 @@ export function moneySection(app: App): HTMLElement {
     // "Still rendering" is true only until the next reading of the campaign says otherwise.
     const unsure = stopPartLines(r as StopReply);
     msg.showWhile((s) => s.progress?.counts.rendering, unsure.length ? 'warn' : 'ok', `Stopped: ${count(r.stopped, 'video')} cancelled and refunded.`,
-      r.stillRendering ? `${count(r.stillRendering, 'video')} still rendering; they finish and stay charged.` : 'Nothing was still rendering.', ...unsure);
+      // Said only while the campaign as read now still has them rendering.
+      r.stillRendering && (store.get().progress?.counts.rendering ?? 0) > 0 ? `${count(r.stillRendering, 'video')} still rendering; they finish and stay charged.` : 'Nothing is still rendering.', ...unsure);
   });
 
   c.body.append(
