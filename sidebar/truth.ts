@@ -25,7 +25,9 @@ export function boundProgress(s: AppState): Progress | null {
 
 /** The unknown money outcome that holds Generate and Preview: the server's (contract 1), else this page's own until progress is read. */
 export function holdOf(s: AppState): { unsettled: Unsettled | null; local: string | null } | null {
-  const server = boundProgress(s)?.unsettled ?? s.sidebar?.unsettled ?? null;
+  // The campaign's progress is the later reading when there is one: it alone decides.
+  const p = boundProgress(s);
+  const server = (p ? p.unsettled : s.sidebar?.unsettled) ?? null;
   if (server) return { unsettled: server, local: null };
   const id = s.sidebar?.campaign?.id;
   const local = id ? s.unsettled[id] : undefined;

@@ -289,7 +289,7 @@ describe('money section: buttons that can do something', () => {
   it('should disable Stop once everything has settled after a stop, and drop "still rendering" when they finished', async () => {
     const after = progress({ status: 'stopped', counts: counts({ total: 12, rendering: 5, cancelled: 7 }) });
     const finished = progress({ status: 'stopped', counts: counts({ total: 12, complete: 5, cancelled: 7 }), stages: {} });
-    sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: progress(), stopCampaign: ok({ stopped: 7, stillRendering: 5, status: 'stopped' }) }, timing: { progressPollMs: 150 }, delays: { stopCampaign: 200 } });
+    sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: progress(), stopCampaign: ok({ stopped: 7, stillRendering: 5, status: 'stopped' }) }, timing: { progressPollMs: 400 }, delays: { stopCampaign: 100 } });
     await button('Stop').click();
     await dialog().getByRole('button', { name: 'Stop campaign' }).click();
     await sb.reply('getProgress', [after, after, finished]);
