@@ -27,7 +27,7 @@ export async function buildServer(opts: { allowlist?: string[]; file?: string } 
   const r = await build({
     entryPoints: [entry], bundle: true, write: false, format: 'iife', globalName: LIB_NAME,
     target: 'es2019', platform: 'neutral', mainFields: ['module', 'main'], charset: 'utf8',
-    legalComments: 'none', minifySyntax: true, minifyWhitespace: true, logLevel: 'warning',
+    legalComments: 'none', minifySyntax: true, minifyWhitespace: true, minifyIdentifiers: true, logLevel: 'warning',
     define: { __URL_ALLOWLIST__: JSON.stringify(opts.allowlist ?? []) },
   });
   // Apps Script finds menu, trigger and google.script.run targets only by top-level declarations.

@@ -1,24 +1,27 @@
 // The shared context every section gets: the store, and the loaders that fill it from the server.
 import { ACCOUNT_MIXUP, isAccountMixup } from './accounts';
 import { call, thrownText } from './bridge';
-import type { Store } from './state';
+import { same, type Store } from './state';
 
 export interface Timing {
   /** getActiveContext poll while visible (tab switches, selection): reads no property. */
   contextPollMs: number;
   /** getProgress poll while videos are in flight. */
   progressPollMs: number;
+  /** The context poll slows to `contextSlowMs` after `contextIdleMs` without a change (DESIGN 8). */
+  contextIdleMs: number;
+  contextSlowMs: number;
 }
 
-export const DEFAULT_TIMING: Timing = { contextPollMs: 1000, progressPollMs: 30000 };
+export const DEFAULT_TIMING: Timing = { contextPollMs: 1000, progressPollMs: 30000, contextIdleMs: 60000, contextSlowMs: 5000 };
 
 export interface App {
   store: Store;
   timing: Timing;
   /** Re-reads getSidebarState; a failure is kept in `sidebarError`. */
   loadState(): Promise<void>;
-  /** Reads the active tab and selection; a different tab than the one shown reloads the state. */
-  loadContext(): Promise<void>;
+  /** Reads the active tab and selection; a different tab than the one shown reloads the state. Resolves whether anything changed. */
+  loadContext(): Promise<boolean>;
   loadTemplates(): Promise<void>;
   /** Re-reads the campaign list; calls made while one is under way share it. */
   loadCampaigns(): Promise<void>;
@@ -37,7 +40,9 @@ export function createApp(store: Store, timing: Timing): App {
       const r = await call('getSidebarState');
       if (r.ok) {
         const { ok: _ok, ...sidebar } = r;
-        store.set({ sidebar, sidebarError: null });
+        // The way back from the add-on's own tabs is the last tab with leads.
+        const leadTab = sidebar.sheet.ownTab ? store.get().leadTab : { id: sidebar.sheet.id, name: sidebar.sheet.name };
+        store.set({ sidebar, sidebarError: null, leadTab });
       } else {
         store.set({ sidebarError: isAccountMixup(thrownText(r)) ? ACCOUNT_MIXUP : [r.error.message] });
       }
@@ -45,13 +50,15 @@ export function createApp(store: Store, timing: Timing): App {
     async loadContext() {
       const r = await call('getActiveContext');
       // A failed poll changes nothing: the next one, or an action, tells.
-      if (!r.ok) return;
+      if (!r.ok) return false;
       const { ok: _ok, ...active } = r;
-      store.set({ active });
+      const changed = !same(active, store.get().active);
+      if (changed) store.set({ active });
       const shown = store.get().sidebar?.sheet.id;
       // A state that failed to load is asked for again at the progress pace, not at every poll.
       const retry = shown === undefined && Date.now() - lastStateTry >= timing.progressPollMs;
       if (shown !== undefined ? shown !== active.sheetId : retry) await app.loadState();
+      return changed;
     },
     async loadTemplates() {
       const r = await call('listTemplates');

@@ -5,8 +5,9 @@ import { call, thrownText } from './bridge';
 import { card } from './card';
 import { el, replace } from './dom';
 import { enterClicks, labelled } from './field';
-import { count, formatNumber, statusWord } from './format';
+import { count, formatNumber } from './format';
 import { isConnected } from './key';
+import { statusText, writeBlock } from './truth';
 import { watch } from './state';
 
 const NAME_LIMIT = 80;
@@ -46,7 +47,7 @@ export function campaignSection(app: App): HTMLElement {
     replace(counter, `${formatNumber(n)} / ${NAME_LIMIT}`);
     counter.classList.toggle('counter-full', n >= NAME_LIMIT);
     const s = store.get();
-    create.block(!isConnected(s) ? 'Connect first.'
+    create.block(!isConnected(s) ? 'Connect first.' : writeBlock(s) ? 'This key is read-only: it cannot create a campaign.'
       : !s.templateId ? 'Choose a template above first.'
         : !name.value.trim() ? 'Give the campaign a name.' : null);
   };
@@ -104,11 +105,11 @@ export function campaignSection(app: App): HTMLElement {
     replace(pick,
       el('option', { value: '' }, list ? (list.length ? 'Choose a campaign…' : 'No campaigns yet') : connected ? 'Loading…' : 'Connect first'),
       ...(list ?? []).map((cp) => el('option', { value: cp.id },
-        `${cp.name} · ${statusWord(cp.status)} · ${count(cp.leadCount, 'person', 'people')}${cp.id === boundId ? ' (bound)' : ''}`)));
+        `${cp.name} · ${statusText(cp.status)} · ${count(cp.leadCount, 'person', 'people')}${cp.id === boundId ? ' (bound)' : ''}`)));
     pick.value = list?.some((cp) => cp.id === keep) ? keep : '';
     updateUse();
   });
 
-  watch(store, (s) => ({ connected: isConnected(s), templateId: s.templateId }), updateCreate);
+  watch(store, (s) => ({ connected: isConnected(s), templateId: s.templateId, write: writeBlock(s) }), updateCreate);
   return c.el;
 }

@@ -3,11 +3,11 @@
 import type { App } from './app';
 import { actionButton, message, okOrShow } from './action';
 import { call } from './bridge';
-import { card, openWithCampaign } from './card';
+import { autoOpen, card } from './card';
 import { el, replace, uid } from './dom';
 import { markSaved, syncValue } from './field';
 import { FALLBACK_HINTS, FIELD_LABELS, FIELD_LIMITS, PERSON_FIELDS, sampleProblems, type PersonField } from './fields';
-import { currentSample } from './sample';
+import { currentSample, sampleRowNumber } from './sample';
 import type { FieldMap, SidebarState } from '../src/server/contract';
 import { OUTPUT_HEADERS } from '../src/sheet/headers';
 import { watch } from './state';
@@ -26,12 +26,13 @@ interface Row {
   flag: HTMLElement;
 }
 
-type Slice = Pick<SidebarState, 'sheet' | 'mapping' | 'overrides' | 'fallbacks' | 'sample'>;
+type Slice = Pick<SidebarState, 'sheet' | 'mapping' | 'overrides' | 'fallbacks' | 'sample'> & { row: number | null };
 
 export function columnsSection(app: App): HTMLElement {
   const { store } = app;
   const c = card('columns', 'Columns');
-  openWithCampaign(c, store);
+  // Set up once and folded: it opens only when a field needs a column (DESIGN 10).
+  const toggle = autoOpen(c);
   const msg = message(store);
   const intro = el('p', { class: 'muted' });
   const list = el('div', { class: 'map-list' });
@@ -103,10 +104,12 @@ export function columnsSection(app: App): HTMLElement {
       if (fallback) syncValue(fallback, s.fallbacks[field] ?? '');
     }
     refreshRows(s);
-    replace(intro, s.sample ? 'Values from the first selected row are shown under each field.' : 'Select a row in the sheet to see its values here.');
+    replace(intro, s.sample ? `Values from row ${s.row ?? '?'} (the first selected row to send) are shown under each field.` : 'Select a row in the sheet to see its values here.');
     const issues = rows.filter((r) => !r.flag.hidden).length;
     const found = PERSON_FIELDS.filter((f) => s.mapping[f]).length;
     c.status(issues ? `${issues} to fix` : `${found} of ${PERSON_FIELDS.length} found`, issues ? 'warn' : 'done');
+    // A missing required column is the one thing that needs this card; a bad row value is the row's, said under Send rows.
+    toggle(!s.mapping.firstName && !(s.fallbacks.firstName ?? '').trim());
   };
 
   const onEdit = () => { if (current) refreshRows(current); };
@@ -133,7 +136,7 @@ export function columnsSection(app: App): HTMLElement {
   c.body.append(intro, list, el('div', { class: 'row' }, save.el), msg.el);
 
   watch(store, (s): Slice | null => s.sidebar
-    ? { sheet: s.sidebar.sheet, mapping: s.sidebar.mapping, overrides: s.sidebar.overrides, fallbacks: s.sidebar.fallbacks, sample: currentSample(s) }
+    ? { sheet: s.sidebar.sheet, mapping: s.sidebar.mapping, overrides: s.sidebar.overrides, fallbacks: s.sidebar.fallbacks, sample: currentSample(s), row: sampleRowNumber(s) }
     : null,
   (s) => {
     if (!s) return;

@@ -5,8 +5,9 @@ import { call } from './bridge';
 import { autoOpen, card } from './card';
 import { el, replace } from './dom';
 import { enterClicks, labelled, markSaved, syncValue } from './field';
-import { isConnected, keyProblemLines } from './key';
+import { isConnected, keyProblemOf } from './key';
 import { watch } from './state';
+import { connectionTruth } from './truth';
 
 export function connectionSection(app: App): HTMLElement {
   const { store } = app;
@@ -27,16 +28,17 @@ export function connectionSection(app: App): HTMLElement {
     if (!key && !hasKey) { msg.show('error', 'Paste your API key.'); apiKey.focus(); return; }
     msg.show('info', 'Checking the key…');
     const reply = await call('saveSettings', key ? { baseUrl: url, apiKey: key } : { baseUrl: url });
-    // A refused key is already said by keyMsg; saying it twice would be noise.
-    if (!reply.ok && store.get().keyProblem?.message === reply.error.message) { msg.clear(); return; }
     const r = okOrShow(reply, msg);
     if (!r) return;
     apiKey.value = '';
     markSaved(baseUrl);
     const sidebar = store.get().sidebar;
-    msg.show('ok', r.settings.connected ? 'Connected. The key works.' : 'Saved.');
+    // A saved key is checked afresh: an older refusal no longer describes it.
+    if (sidebar) store.set({ sidebar: { ...sidebar, settings: r.settings }, keyProblem: null });
+    // The line goes as soon as a later reply refuses the key (the badge says it then).
+    msg.showWhile(keyProblemOf, 'ok', !r.settings.connected ? 'Saved.' : r.settings.canWrite === false
+      ? 'Saved. The key works for looking only: it is read-only.' : 'Connected. The key works.');
     // Becoming connected loads the lists (main.ts); a new key on a live connection reloads them here.
-    if (sidebar) store.set({ sidebar: { ...sidebar, settings: r.settings } });
     if (sidebar?.settings.connected && r.settings.connected) await Promise.all([app.loadTemplates(), app.loadCampaigns()]);
   });
 
@@ -47,15 +49,16 @@ export function connectionSection(app: App): HTMLElement {
     keyMsg, msg.el);
   c.body.appendChild(form);
 
-  watch(store, (s) => ({ settings: s.sidebar?.settings ?? null, connected: isConnected(s), problem: s.keyProblem }), ({ settings, connected, problem }) => {
+  watch(store, (s) => ({ settings: s.sidebar?.settings ?? null, connected: isConnected(s), truth: connectionTruth(s) }), ({ settings, connected, truth }) => {
     if (!settings) return;
     syncValue(baseUrl, settings.baseUrl ?? '');
     replace(keyHint, settings.keyHint ? `Key saved: ${settings.keyHint}. Leave empty to keep it.` : 'No key saved yet.');
     apiKey.placeholder = settings.keyHint ? 'Paste a new key to replace it' : 'Paste your API key';
-    replace(keyMsg, ...(problem ? keyProblemLines(problem, settings.keyHint) : []).map((l) => el('p', {}, l)));
-    keyMsg.hidden = !problem;
-    c.status(connected ? 'Connected' : problem ? 'Key refused' : 'Not connected', connected ? 'done' : problem ? 'warn' : 'todo');
-    toggle(!connected);
+    replace(keyMsg, ...truth.lines.map((l) => el('p', {}, l)));
+    keyMsg.hidden = truth.lines.length === 0;
+    keyMsg.className = `msg msg-${truth.tone === 'warn' && truth.badge === 'Read-only key' ? 'warn' : 'error'}`;
+    c.status(truth.badge, truth.tone);
+    toggle(!connected || truth.tone === 'warn');
   });
   return c.el;
 }

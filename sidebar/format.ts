@@ -42,20 +42,9 @@ export function relativeTime(iso: string, now: number): string {
   return `${count(Math.round(hours / 24), 'day')} ago`;
 }
 
-const STATUS_WORDS: Record<string, string> = {
-  draft: 'Draft',
-  qa_ready: 'Ready to check',
-  rendering: 'Rendering',
-  stopped: 'Stopped',
-};
-
-/** A campaign status for a person; unknown values are shown humanized rather than hidden. */
-export function statusWord(status: string): string {
-  return STATUS_WORDS[status] ?? humanize(status);
-}
-
 const STAGE_WORDS: Record<string, string> = {
   queued: 'Queued',
+  lookup: 'Lookup',
   tts: 'Voice',
   lipsync: 'Lip sync',
   compose: 'Compose',

@@ -14,21 +14,37 @@ const API_BACKED = new Set<keyof ServerFunctions>([
 
 export function trackKey(store: Store): void {
   observeReplies((name, reply) => {
-    if (!reply.ok && reply.error && KEY_CODES.has(reply.error.code)) store.set({ keyProblem: { code: reply.error.code, message: reply.error.message } });
-    else if (reply.ok && API_BACKED.has(name) && store.get().keyProblem) store.set({ keyProblem: null });
+    // A refused Save is about the key just typed, not the saved one: its own message says so.
+    if (!reply.ok && reply.error && KEY_CODES.has(reply.error.code) && name !== 'saveSettings') {
+      store.set({ keyProblem: { code: reply.error.code, message: reply.error.message, keyHint: store.get().sidebar?.settings.keyHint ?? null } });
+    } else if (reply.ok && API_BACKED.has(name) && store.get().keyProblem) store.set({ keyProblem: null });
   });
+}
+
+/** The refusal, only while the key it was for is still the saved one (another person, a new key: gone). */
+export function keyProblemOf(s: AppState): AppState['keyProblem'] {
+  const p = s.keyProblem;
+  const hint = s.sidebar?.settings.keyHint ?? null;
+  return p && hint !== null && p.keyHint === hint ? p : null;
 }
 
 /** "Connected" only while the server says so and no reply has refused the key since. */
 export function isConnected(s: AppState): boolean {
-  return Boolean(s.sidebar?.settings.connected) && !s.keyProblem;
+  return Boolean(s.sidebar?.settings.connected) && !keyProblemOf(s);
 }
 
+/** Whether the saved key is known to be read-only: said when saved, or a write refused with forbidden. */
+export function isReadOnly(s: AppState): boolean {
+  return s.sidebar?.settings.canWrite === false || keyProblemOf(s)?.code === 'forbidden';
+}
+
+export const READ_ONLY = 'This key is read-only: it can look at campaigns and progress, but cannot create a campaign, add people or generate. Paste a key with writing switched on under Connection to do those.';
+
 /** Which key was refused and what to do, in sentences; the server's own sentence follows. */
-export function keyProblemLines(p: { code: string; message: string }, hint: string | null): string[] {
-  const key = hint ? `the key ${hint}` : 'the saved key';
-  const head = p.code === 'forbidden' ? `The service refused a change with ${key}: it is a read-only key. Paste a key with writing switched on and Save and test.`
-    : p.code === 'api_off' ? `The service’s API is switched off, so ${key} cannot be used now. Nothing to change here: this clears once a call works again.`
+export function keyProblemLines(p: { code: string; message: string }, hint: string): string[] {
+  const key = `the key ${hint}`;
+  const head = p.code === 'forbidden' ? READ_ONLY
+    : p.code === 'api_off' ? `The service’s API is switched off for now; ${key} is not the problem. This clears once a call works again.`
       : `The service refused ${key}. Paste a working key and Save and test.`;
   return [head, p.message];
 }

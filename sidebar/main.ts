@@ -5,12 +5,14 @@ import { columnsSection } from './columns';
 import { connectionSection } from './connection';
 import { el, replace } from './dom';
 import { isConnected, trackKey } from './key';
+import { boundProgress, holdOf } from './truth';
 import { moneySection } from './money';
 import { createPoller } from './poller';
 import { inFlight, progressSection } from './progress';
 import { sendSection } from './send';
 import { createStore, watch } from './state';
 import { templateSection } from './template';
+import { topSection } from './top';
 
 declare global {
   /** Test hook: shorter poll intervals. */
@@ -25,17 +27,24 @@ function start(): void {
   trackKey(store);
 
   const banner = el('div', { class: 'banner', role: 'alert', hidden: true });
-  replace(root, banner, connectionSection(app), templateSection(app), campaignSection(app),
-    columnsSection(app), sendSection(app), moneySection(app), progressSection(app));
+  // The sections that work on a tab of leads: the add-on's own tabs hide them (DESIGN 10).
+  const leadSections = [templateSection(app), campaignSection(app), columnsSection(app), sendSection(app), moneySection(app), progressSection(app)];
+  replace(root, banner, topSection(app), connectionSection(app), ...leadSections);
+  watch(store, (s) => Boolean(s.sidebar?.sheet.ownTab), (own) => { for (const sec of leadSections) sec.hidden = own; });
+  // Relative times ("2 minutes ago") follow the clock without a server call.
+  setInterval(() => store.set({}), 30000);
 
   watch(store, (s) => s.sidebarError, (lines) => {
     replace(banner, ...(lines ?? []).map((l) => el('p', {}, l)));
     banner.hidden = !lines;
   });
 
-  // Connecting unlocks the lists.
-  watch(store, isConnected, (connected) => {
-    if (connected) { void app.loadTemplates(); void app.loadCampaigns(); }
+  // Connecting unlocks the lists, and the campaign's progress (read before, it only said to connect).
+  watch(store, isConnected, (connected, s) => {
+    if (!connected) return;
+    void app.loadTemplates();
+    void app.loadCampaigns();
+    if (s.progressError) void app.loadProgress();
   });
 
   // Another tab, another campaign: drop what belonged to the old one and read the new one.
@@ -47,11 +56,26 @@ function start(): void {
   // The tab and selection are polled cheaply (no property, no API: DESIGN 8); getSidebarState only
   // when the tab changes. Progress is polled only while something renders, or until an unknown
   // outcome on this campaign has been settled by reading it.
-  const contextPoll = createPoller(() => app.loadContext(), app.timing.contextPollMs);
+  const contextPoll = createPoller(() => app.loadContext(), app.timing.contextPollMs, document,
+    { afterMs: app.timing.contextIdleMs, everyMs: app.timing.contextSlowMs });
   const progressPoll = createPoller(() => app.loadProgress(), app.timing.progressPollMs);
-  watch(store, (s) => inFlight(s.progress, s.awaitingRender) || Boolean(s.sidebar?.campaign && s.unsettled[s.sidebar.campaign.id]), (moving) => {
+  watch(store, (s) => inFlight(s.progress, s.awaitingRender) || Boolean(holdOf(s)), (moving) => {
     if (moving) progressPoll.start();
     else progressPoll.stop();
+  });
+  // Once nothing moves, the timer switches itself off at its next run: the state (properties only, no
+  // API) is read at the progress pace until the switch says off, for at most two of its intervals.
+  const statePoll = createPoller(() => app.loadState(), app.timing.progressPollMs);
+  let settledAt = 0;
+  watch(store, (s) => {
+    const p = boundProgress(s);
+    return Boolean(s.sidebar?.autoRefresh.on && s.sidebar.autoRefresh.owner?.you && p && !inFlight(p, s.awaitingRender) && !holdOf(s));
+  }, (wait, s) => {
+    if (!wait) { statePoll.stop(); return; }
+    settledAt = Date.now();
+    const minutes = s.sidebar?.autoRefresh.intervalMinutes ?? 60;
+    statePoll.start();
+    setTimeout(() => { if (Date.now() - settledAt >= 2 * minutes * 60000) statePoll.stop(); }, 2 * minutes * 60000);
   });
 
   void app.loadState().then(() => contextPoll.start(true));

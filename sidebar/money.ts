@@ -2,16 +2,17 @@
 // and Stop, each behind an in-page confirmation that names the credits and closes if the campaign
 // changes; an answer that may hide a charge blocks them until the campaign's state has been read.
 import type { App } from './app';
-import { actionButton, blockAll, message, type Message } from './action';
+import { actionButton, blockAll, message, progressScope, type Message } from './action';
 import { call, thrownText } from './bridge';
 import { card, openWithCampaign } from './card';
 import { confirmDialog, type ConfirmOptions } from './dialog';
 import { ownAutoRefresh } from './progress';
 import { spendingRecord, todayFigures } from './spending';
 import { el, replace } from './dom';
-import { count, creditRange, credits, formatNumber, statusWord } from './format';
-import type { Failure, ProgressInfo } from '../src/server/contract';
-import { watch, type Estimate, type MoneyAction } from './state';
+import { count, creditRange, credits, formatNumber } from './format';
+import type { Failure, PreviewPage, ProgressInfo } from '../src/server/contract';
+import { watch, type AppState, type Estimate, type MoneyAction } from './state';
+import { holdOf, holdSentence, mayRender, writeBlock } from './truth';
 
 /** Why a charging call cannot go ahead on this estimate, as a sentence; null when it can. */
 export function spendBlock(e: Estimate): string | null {
@@ -27,9 +28,10 @@ export function peopleBlock(e: Estimate | null, p: ProgressInfo | null): string 
   return p && p.counts.pending === 0 ? 'Nobody is waiting for a video. Add rows first.' : null;
 }
 
-/** Why Stop can do nothing now: nobody pending or rendering. */
-export function stopBlock(p: ProgressInfo | null): string | null {
-  return p && p.counts.pending + p.counts.rendering === 0 ? 'Nothing is waiting or rendering, so there is nothing to stop.' : null;
+/** Why Stop can do nothing now: nothing renders or waits to render after a generate. */
+export function stopBlock(p: ProgressInfo | null, awaitingRender: boolean): string | null {
+  if (!p) return 'Reading the campaign…';
+  return mayRender(p, awaitingRender) ? null : 'Nothing is rendering or about to: Stop has nothing to cancel.';
 }
 
 /** A failed money call whose outcome is unknown (DESIGN 6.2): it may have happened, and charged. */
@@ -47,11 +49,25 @@ function unknownLines(action: MoneyAction, r: Failure): string[] {
   return [`${ACTION_NAMES[action]} may have happened${charge}: no answer came back (${thrown ?? r.error.message}).`];
 }
 
-/** The campaign's state in one line, as read after an unknown outcome. */
-function stateLine(p: ProgressInfo): string {
-  const n = p.counts;
-  return `The campaign now: ${statusWord(p.status)} · ${formatNumber(n.complete)} of ${formatNumber(n.total)} done · ${formatNumber(n.rendering)} rendering · ${formatNumber(n.pending)} waiting.`;
+/** Contract 2 (issue 18's server): a stop over parts says part by part what it does not know. */
+interface StopReply { status: string; parts?: { id: string; name: string; outcome: 'stopped' | 'unknown' | 'error'; message?: string }[] }
+
+/** One sentence per part that was not surely stopped, and the offer to stop again. */
+export function stopPartLines(r: StopReply): string[] {
+  const open = (r.parts ?? []).filter((p) => p.outcome !== 'stopped');
+  if (r.status !== 'partly_stopped' || open.length === 0) return [];
+  return [...open.map((p) => `${p.name}: ${p.outcome === 'unknown' ? 'no clear answer came back; it may still render' : p.message ?? 'the stop was refused'}.`),
+    'Press Stop again to stop those parts.'];
 }
+
+/** Links to the previewed people's pages, named by row, to watch what was made. */
+function pageLinks(pages: PreviewPage[]): HTMLElement {
+  return el('ul', { class: 'preview-pages' }, ...pages.map((pg) => el('li', {},
+    el('a', { href: pg.url, target: '_blank', rel: 'noopener' }, `${pg.row ? `Row ${pg.row}: ` : ''}${pg.firstName}${pg.company ? `, ${pg.company}` : ''}`))));
+}
+
+/** Whether an unknown outcome still holds this campaign (the message about it lives exactly as long). */
+const held = (s: AppState): boolean => Boolean(holdOf(s));
 
 export function moneySection(app: App): HTMLElement {
   const { store } = app;
@@ -88,17 +104,7 @@ export function moneySection(app: App): HTMLElement {
     } finally { off(); }
   };
 
-  // An unknown outcome waits for the campaign's state, then says what it is.
-  let outcome: { campaignId: string; lines: string[] } | null = null;
-  const showOutcome = () => {
-    const s = store.get();
-    if (!outcome || s.sidebar?.campaign?.id !== outcome.campaignId) return;
-    const waiting = Boolean(s.unsettled[outcome.campaignId]);
-    const p = s.progress?.campaignId === outcome.campaignId ? s.progress : null;
-    msg.show('warn', ...outcome.lines, waiting ? 'Preview, Generate and Stop stay off until the campaign’s state has been read.' : p ? stateLine(p) : '');
-    if (!waiting) outcome = null;
-  };
-  store.subscribe((s) => { if (outcome && !s.unsettled[outcome.campaignId]) showOutcome(); });
+  const pages = el('div', { class: 'stack', hidden: true });
 
   /** A money call that did not succeed: the tab moved on, the price rose (handled by the caller), the outcome is unknown, or a refusal. */
   const failed = async (action: MoneyAction, id: string, r: Failure): Promise<void> => {
@@ -112,8 +118,8 @@ export function moneySection(app: App): HTMLElement {
     if (isUnknownOutcome(r)) {
       const s = store.get();
       store.set({ unsettled: { ...s.unsettled, [id]: action }, ...(r.progress?.campaignId === id ? { progress: r.progress } : {}) });
-      outcome = { campaignId: id, lines: unknownLines(action, r) };
-      showOutcome();
+      // It goes when the outcome is settled: the top line then says where the campaign stands.
+      msg.showWhile(held, 'warn', ...unknownLines(action, r));
       await app.loadProgress();
       return;
     }
@@ -149,8 +155,11 @@ export function moneySection(app: App): HTMLElement {
           ...(sidebar ? { sidebar: { ...sidebar, autoRefresh: ownAutoRefresh(sidebar, r.autoRefresh) } } : {}),
         });
         await Promise.all([app.loadProgress(), app.loadCampaigns()]);
-        msg.show('ok', `${kind === 'generate' ? 'Started' : 'Preview started for'} ${count(made, 'video')}. ${credits(r.creditsCharged)} charged.`,
-          'Progress below updates by itself.');
+        // Said until a newer reading of the campaign describes it (the top line carries on from there).
+        msg.showWhile(progressScope, 'ok', `${kind === 'generate' ? 'Started' : 'Preview started for'} ${count(made, 'video')}. ${credits(r.creditsCharged)} charged.`);
+        const shown = 'pages' in r && r.pages ? r.pages : [];
+        replace(pages, ...(shown.length ? [el('p', {}, 'Watch the preview: each page shows a holding screen until its video is ready.'), pageLinks(shown)] : []));
+        pages.hidden = shown.length === 0;
         return;
       }
       if (kind === 'generate' && r.error.code === 'quote_changed' && r.estimate) {
@@ -183,22 +192,25 @@ export function moneySection(app: App): HTMLElement {
     store.set({ awaitingRender: false, estimate: null });
     await Promise.all([app.loadProgress(), app.loadState(), app.loadCampaigns()]);
     // "Still rendering" is true only until the next reading of the campaign says otherwise.
-    msg.showWhile((s) => s.progress?.counts.rendering, 'ok', `Stopped: ${count(r.stopped, 'video')} cancelled and refunded.`,
-      r.stillRendering ? `${count(r.stillRendering, 'video')} still rendering; they finish and stay charged.` : 'Nothing was still rendering.');
+    const unsure = stopPartLines(r as StopReply);
+    msg.showWhile((s) => s.progress?.counts.rendering, unsure.length ? 'warn' : 'ok', `Stopped: ${count(r.stopped, 'video')} cancelled and refunded.`,
+      // Said only while the campaign as read now still has them rendering.
+      r.stillRendering && (store.get().progress?.counts.rendering ?? 0) > 0 ? `${count(r.stillRendering, 'video')} still rendering; they finish and stay charged.` : 'Nothing is still rendering.', ...unsure);
   });
-  stop.el.classList.add('btn-danger');
 
   c.body.append(
     el('p', { class: 'muted' }, 'Checking the estimate is free. Only Preview and Generate charge, and each asks first.'),
     figures, range,
     el('div', { class: 'row' }, check.el, preview.el),
     el('div', { class: 'row' }, generate.el, stop.el),
-    generate.reason, stop.reason, msg.el, spendingRecord(app, () => c.open(true)));
+    generate.reason, stop.reason, msg.el, pages, spendingRecord(app, () => c.open(true)));
+  // The preview's pages belong to the campaign they were made in.
+  watch(store, (s) => s.sidebar?.campaign?.id ?? null, () => { pages.hidden = true; replace(pages); });
 
   watch(store, (s) => {
     const id = s.sidebar?.campaign?.id ?? null;
-    return { id, estimate: s.estimate, progress: s.progress?.campaignId === id ? s.progress : null, unsettled: id ? s.unsettled[id] ?? null : null };
-  }, ({ id, estimate: e, progress: p, unsettled }) => {
+    return { id, estimate: s.estimate, progress: s.progress?.campaignId === id ? s.progress : null, held: holdSentence(s), write: writeBlock(s), awaiting: s.awaitingRender, local: id ? s.unsettled[id] ?? null : null };
+  }, ({ id, estimate: e, progress: p, held: hold, write, awaiting, local }) => {
     if (e) {
       const after = e.balance - e.high;
       replace(figures,
@@ -211,10 +223,12 @@ export function moneySection(app: App): HTMLElement {
     figures.hidden = !e;
     range.hidden = !e || e.low === e.high;
     const none = id ? null : 'Choose or create a campaign first.';
-    const held = unsettled ? `${ACTION_NAMES[unsettled]} may have happened: Preview, Generate and Stop stay off until the campaign’s state has been read.` : null;
-    const spendWhy = none ?? held ?? peopleBlock(e, p);
-    blockAll([generate, spendWhy], [stop, none ?? held ?? stopBlock(p)], [preview, spendWhy], [check, none]);
-    c.status(!id ? '—' : e ? creditRange(e.low, e.high) : 'Check the cost', e && !spendWhy ? 'done' : e ? 'warn' : 'todo');
+    const spendWhy = none ?? write ?? hold ?? peopleBlock(e, p);
+    // A stop never charges: only this page's own unknown stop holds it, never another's unknown generate.
+    const stopWhy = none ?? write ?? (local ? hold : null) ?? stopBlock(p, awaiting);
+    blockAll([generate, spendWhy], [stop, stopWhy], [preview, spendWhy], [check, none]);
+    stop.el.classList.toggle('btn-danger', !stopWhy);
+    c.status(!id ? '—' : hold ? 'On hold' : e ? `up to ${credits(e.high)}` : 'Not checked', e && !spendWhy ? 'done' : e || hold ? 'warn' : 'todo');
   });
   return c.el;
 }

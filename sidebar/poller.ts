@@ -1,4 +1,5 @@
-// Repeats a task on an interval while wanted and while the page is visible; never overlaps runs.
+// Repeats a task on an interval while wanted and while the page is visible; never overlaps runs; slows
+// down after a while without a change (DESIGN 8: an idle sidebar costs little).
 
 export interface Poller {
   /** Starts polling (first run after one interval, or at once with `now`). No-op when running. */
@@ -7,10 +8,15 @@ export interface Poller {
   readonly running: boolean;
 }
 
-export function createPoller(task: () => Promise<void>, intervalMs: number, doc: Document = document): Poller {
+/** After `afterMs` of runs that changed nothing (the task resolves false), runs every `everyMs` instead. */
+export interface Slowing { afterMs: number; everyMs: number }
+
+export function createPoller(task: () => Promise<void | boolean>, intervalMs: number, doc: Document = document, slowing?: Slowing): Poller {
   let wanted = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let inFlight = false;
+  let lastChange = Date.now();
+  const pace = () => (slowing && Date.now() - lastChange >= slowing.afterMs ? slowing.everyMs : intervalMs);
 
   const visible = () => doc.visibilityState !== 'hidden';
   const clear = () => {
@@ -26,17 +32,18 @@ export function createPoller(task: () => Promise<void>, intervalMs: number, doc:
     if (!wanted || !visible() || inFlight) return;
     inFlight = true;
     task()
+      .then((changed) => { if (changed !== false) lastChange = Date.now(); })
       .catch((e: unknown) => { console.error(e); })
       .finally(() => {
         inFlight = false;
-        schedule(intervalMs);
+        schedule(pace());
       });
   }
 
   doc.addEventListener('visibilitychange', () => {
     if (!wanted) return;
     // Hidden: stop asking. Visible again: catch up at once, then carry on.
-    if (visible()) schedule(0);
+    if (visible()) { lastChange = Date.now(); schedule(0); }
     else clear();
   });
 
@@ -44,6 +51,7 @@ export function createPoller(task: () => Promise<void>, intervalMs: number, doc:
     start(now = false) {
       if (wanted) return;
       wanted = true;
+      lastChange = Date.now();
       schedule(now ? 0 : intervalMs);
     },
     stop() {

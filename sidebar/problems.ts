@@ -8,6 +8,7 @@ import { enterClicks, labelled, syncValue } from './field';
 import { count } from './format';
 import { resultLines } from './send';
 import { watch } from './state';
+import { writeBlock } from './truth';
 import type { ProblemRows } from '../src/server/contract';
 
 const NAME_LIMIT = 80;
@@ -88,8 +89,8 @@ export function followUpBlock(app: App): HTMLElement {
   const update = () => {
     const s = store.get();
     const p = s.progress && s.progress.campaignId === s.sidebar?.campaign?.id ? s.progress : null;
-    send.block(p && p.counts.rendering > 0 ? 'Wait until nothing is rendering: the tab then moves to the new campaign.'
-      : !name.value.trim() ? 'Give the new campaign a name.' : null);
+    send.block(writeBlock(s) ?? (p && p.counts.rendering > 0 ? 'Wait until nothing is rendering: the tab then moves to the new campaign.'
+      : !name.value.trim() ? 'Give the new campaign a name.' : null));
   };
   watch(store, (s) => {
     const campaign = s.sidebar?.campaign ?? null;

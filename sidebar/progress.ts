@@ -5,13 +5,19 @@ import { actionButton, blockAll, message, okOrShow, progressScope } from './acti
 import { call } from './bridge';
 import { card, openWithCampaign } from './card';
 import { el, replace } from './dom';
-import { count, formatNumber, interval, KNOWN_STAGES, relativeTime, stageWord, statusWord } from './format';
-import type { LastRefresh, ProgressInfo, SidebarState } from '../src/server/contract';
+import { count, formatNumber, KNOWN_STAGES, stageWord } from './format';
+import type { ProgressInfo, SidebarState } from '../src/server/contract';
 import type { CampaignCounts, Stalled } from '../src/api/types';
-import { watch } from './state';
+import { watch, type Progress } from './state';
+import { autoText, refreshLines, refundable, statusText, strangeStatus } from './truth';
 
-/** Bar segments, in the order a person reads them. */
+/** Legend entries, in the order a person reads them. */
 const SEGMENTS = ['complete', 'rendering', 'pending', 'failed', 'cancelled', 'skipped'] as const;
+/** The bar fills only with what is finished: at 0 done it shows nothing done (DESIGN 10). */
+const FILLED = ['complete', 'failed', 'cancelled', 'skipped'] as const;
+const LEGEND_WORDS: Record<string, string> = { complete: 'Ready', rendering: 'Rendering', pending: 'Waiting', failed: 'Failed', cancelled: 'Cancelled', skipped: 'Skipped' };
+/** Stage words the spec does not explain, said once under the stages. */
+const STAGE_NOTES: Record<string, string> = { lookup: 'Lookup: the service first looks up each person’s company (the lookup surcharge in the estimate).' };
 
 /** Whether anything is still moving: rendering, or pending after a generate. */
 export function inFlight(p: ProgressInfo | null, awaitingRender: boolean): boolean {
@@ -37,14 +43,15 @@ function positive(v: unknown): number | null {
  * then what the person can do. The service's own message is not repeated: it states the same fact
  * (and its wording is not the contract).
  */
-export function stalledLines(s: Stalled): string[] {
+export function stalledLines(s: Stalled, p?: Progress): string[] {
   const minutes = positive(s.minutes);
-  const jobs = positive(s.jobs);
-  const forJobs = jobs ? ` (${count(jobs, 'video')} waiting)` : '';
+  // The service's job count is not the campaign's: the counts above say how many videos there are.
+  const refund = p ? refundable(p) : 0;
   return [
-    minutes ? `Rendering is stuck on the service side: no video has moved for ${count(minutes, 'minute')}${forJobs}.`
-      : `Rendering is stuck on the service side: no video is moving${forJobs}.`,
-    'Nothing in the sheet needs fixing. You can wait, or Stop to cancel and refund the videos not started yet.',
+    minutes ? `Rendering is stuck on the service side: no video has moved for ${count(minutes, 'minute')}.`
+      : 'Rendering is stuck on the service side: no video is moving.',
+    refund > 0 ? `Nothing in the sheet needs fixing. You can wait, or Stop to cancel and refund the ${count(refund, 'video')} not started yet.`
+      : 'Nothing in the sheet needs fixing, and Stop would refund nothing: every video has started. Wait; they finish once the service moves again.',
   ];
 }
 
@@ -52,7 +59,7 @@ function bar(counts: CampaignCounts): HTMLElement {
   const total = SEGMENTS.reduce((n, k) => n + (counts[k] ?? 0), 0);
   const label = SEGMENTS.map((k) => `${formatNumber(counts[k] ?? 0)} ${k}`).join(', ');
   return el('div', { class: 'bar', role: 'img', 'aria-label': `Videos: ${label}` },
-    ...SEGMENTS.filter((k) => (counts[k] ?? 0) > 0).map((k) =>
+    ...FILLED.filter((k) => (counts[k] ?? 0) > 0).map((k) =>
       el('span', { class: `seg seg-${k}`, style: `width:${((counts[k] ?? 0) / total) * 100}%` })));
 }
 
@@ -60,7 +67,7 @@ function legend(counts: CampaignCounts): HTMLElement {
   return el('ul', { class: 'legend' },
     ...SEGMENTS.filter((k) => k !== 'skipped' || (counts[k] ?? 0) > 0).map((k) =>
       el('li', { 'data-key': k }, el('span', { class: `swatch seg-${k}`, 'aria-hidden': 'true' }),
-        `${k.charAt(0).toUpperCase()}${k.slice(1)} `, el('strong', {}, formatNumber(counts[k] ?? 0)))));
+        `${LEGEND_WORDS[k]} `, el('strong', {}, formatNumber(counts[k] ?? 0)))));
 }
 
 /** Auto-refresh as this person just set it: the timer is theirs, with their key. */
@@ -77,14 +84,7 @@ export function ownerLine(auto: SidebarState['autoRefresh']): string {
     if (auto.timerRestored) return `Google had dropped the timer for this tab; it was put back just now and refreshes this tab${key}.`;
     return `Your timer refreshes this tab${key}.`;
   }
-  return `Another person’s timer refreshes this tab${key}; you are not the one whose timer runs. Their last run is shown below.`;
-}
-
-/** The later of two refresh records (the timer's and the one seen by getProgress). */
-function latest(a: LastRefresh | null | undefined, b: LastRefresh | null | undefined): LastRefresh | null {
-  if (!a) return b ?? null;
-  if (!b) return a;
-  return Date.parse(b.at) > Date.parse(a.at) ? b : a;
+  return `The timer of another person (their key ${auto.owner.keyHint ?? 'is not known'}) refreshes this tab, not yours. Their last run is shown below.`;
 }
 
 export function progressSection(app: App): HTMLElement {
@@ -149,20 +149,26 @@ export function progressSection(app: App): HTMLElement {
     if (error) progressMsg.show('error', error); else progressMsg.clear();
     const p = progress && campaign && progress.campaignId === campaign.id ? progress : null;
     blockAll([refresh, campaign ? null : 'Choose or create a campaign first.'],
-      [exportBtn, !campaign ? 'Choose or create a campaign first.' : p && p.counts.complete === 0 ? 'No finished videos to export yet.' : null]);
+      // The tab may hold finished rows of earlier campaigns (a follow-up binds it): the server counts the tab's.
+      [exportBtn, !campaign ? 'Choose or create a campaign first.' : null]);
     view.hidden = !p;
     empty.hidden = Boolean(p);
     replace(empty, campaign ? 'Loading progress…' : 'Progress shows here once the tab has a campaign.');
     if (!p) { replace(stalled); c.status('—'); return; }
-    replace(status, 'Status: ', el('strong', {}, statusWord(p.status)), ` · ${count(p.counts.total, 'person', 'people')}`);
+    const strange = strangeStatus(p.status);
+    replace(status, ...(strange ? [] : [el('strong', {}, statusText(p.status)), ' · ']), count(p.counts.total, 'person', 'people'),
+      ...(strange ? [el('span', { class: 'muted status-raw' }, ` · ${strange}`)] : []));
     replace(chart, bar(p.counts), legend(p.counts));
     const active = activeStages(p.stages);
-    replace(stages, ...(active.length
-      ? [el('h3', {}, 'In flight'), el('ul', { class: 'stage-list' }, ...active.map(([k, n]) => el('li', { 'data-stage': k }, `${stageWord(k)} `, el('strong', {}, formatNumber(n)))))]
+    const notes = active.map(([k]) => STAGE_NOTES[k]).filter((n): n is string => Boolean(n));
+    replace(stages, ...(active.length && p.counts.rendering > 0
+      ? [el('h3', {}, `Where the ${formatNumber(p.counts.rendering)} rendering are`),
+        el('ul', { class: 'stage-list' }, ...active.map(([k, n]) => el('li', { 'data-stage': k }, `${stageWord(k)} `, el('strong', {}, formatNumber(n))))),
+        ...notes.map((n) => el('p', { class: 'muted' }, n))]
       : []));
     // The alert is inserted fresh when stalled appears, so screen readers announce it.
     if (p.stalled) {
-      const lines = stalledLines(p.stalled);
+      const lines = stalledLines(p.stalled, p);
       const current = stalled.firstElementChild;
       if (!current || current.textContent !== lines.join('')) {
         replace(stalled, el('div', { class: 'alert', role: 'alert' }, ...lines.map((l, i) => el(i ? 'p' : 'strong', {}, l))));
@@ -173,12 +179,12 @@ export function progressSection(app: App): HTMLElement {
   });
 
   const renderRefresh = () => {
-    const s = store.get();
-    const last = latest(s.sidebar?.lastRefresh, s.progress?.lastRefresh);
-    replace(lastRefresh, last ? `Last refresh ${relativeTime(last.at, Date.now())}` : 'Not refreshed yet.');
-    if (last) lastRefresh.title = last.at;
-    replace(timerError, last?.error ? `Last refresh failed: ${last.error}` : '');
-    timerError.hidden = !last?.error;
+    const r = refreshLines(store.get(), Date.now());
+    replace(lastRefresh, r.line);
+    if (r.at) lastRefresh.title = r.at;
+    replace(timerError, r.error ?? '');
+    timerError.hidden = !r.error;
+    replace(switchText, autoText(store.get()));
   };
   // Relative time changes with the clock, so it is redrawn on every state update.
   store.subscribe(renderRefresh);
@@ -189,7 +195,7 @@ export function progressSection(app: App): HTMLElement {
     replace(owner, ownerLine(auto));
     owner.hidden = !owner.textContent;
     if (!switchBusy) switchInput.checked = auto.on;
-    replace(switchText, auto.on ? interval(auto.intervalMinutes) || 'on a timer' : 'off');
+    replace(switchText, autoText(store.get()));
   });
   return c.el;
 }

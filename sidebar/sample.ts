@@ -37,3 +37,10 @@ export function nothingToSend(s: AppState): boolean {
   const active = activeOfShownTab(s);
   return Boolean(active && active.selection.rows > 0 && !active.sampleRow);
 }
+
+/** The sheet row number of currentSample, so a sentence about it names its row; null when unknown. */
+export function sampleRowNumber(s: AppState): number | null {
+  const active = activeOfShownTab(s);
+  if (active) return active.sampleRow?.row ?? null;
+  return s.sidebar?.sampleRow ?? null;
+}

@@ -6,7 +6,8 @@ import { card, openWithCampaign } from './card';
 import { el, replace } from './dom';
 import { sampleProblems } from './fields';
 import { followUpBlock, problemsBlock } from './problems';
-import { currentSample, nothingToSend, selectedRows } from './sample';
+import { currentSample, nothingToSend, sampleRowNumber, selectedRows } from './sample';
+import { writeBlock } from './truth';
 import { count, formatNumber } from './format';
 import type { AddRowsResult } from '../src/server/contract';
 import { watch } from './state';
@@ -18,7 +19,7 @@ export function resultLines(r: AddRowsResult): string[] {
   if (r.alreadySent) lines.push(`${count(r.alreadySent, 'row')} already sent before, left alone.`);
   if (r.invalid) lines.push(`${count(r.invalid, 'row')} not sent: see Video Note for why.`);
   if (r.unmatchable) lines.push(`${count(r.unmatchable, 'row')} left in “sending”: they cannot be matched safely, see Video Note.`);
-  if (r.total !== null) lines.push(`The campaign now has ${count(r.total, 'person', 'people')}.`);
+  // The reply's total is one part's (DESIGN 7): the campaign's own count is the top line's.
   return lines;
 }
 
@@ -49,15 +50,16 @@ export function sendSection(app: App): HTMLElement {
     problemsBlock(app), followUpBlock(app));
 
   watch(store, (s) => s.sidebar
-    ? { rows: selectedRows(s), campaign: s.sidebar.campaign, sample: currentSample(s), fallbacks: s.sidebar.fallbacks, none: nothingToSend(s) }
+    ? { rows: selectedRows(s), campaign: s.sidebar.campaign, sample: currentSample(s), row: sampleRowNumber(s), fallbacks: s.sidebar.fallbacks, none: nothingToSend(s), write: writeBlock(s) }
     : null, (s) => {
     if (!s) return;
     replace(selected, s.rows ? `${formatNumber(s.rows)} ${s.rows === 1 ? 'row' : 'rows'} selected` : 'No rows selected');
     const problems = sampleProblems(s.sample, s.fallbacks);
-    replace(warn, problems.length ? `The first selected row has problems (see Columns): ${problems.map((p) => p.message).join(' ')} Such rows are marked invalid and not sent.` : '');
+    const row = s.row !== null ? `Row ${s.row}` : 'The first selected row to send';
+    replace(warn, problems.length ? `${row} has problems (see Columns): ${problems.map((p) => p.message).join(' ')} It will be marked invalid and not sent; the other rows still go.` : '');
     warn.hidden = problems.length === 0;
-    add.block(!s.campaign ? 'Choose or create a campaign first.' : !s.rows ? 'Select the rows to send in the sheet.'
-      : s.none ? 'Every selected row already has a Lead ID or is empty: nothing to send.' : null);
+    add.block(!s.campaign ? 'Choose or create a campaign first.' : s.write ?? (!s.rows ? 'Select the rows to send in the sheet.'
+      : s.none ? 'Every selected row already has a Lead ID or is empty: nothing to send.' : null));
     c.status(s.rows ? `${formatNumber(s.rows)} selected` : 'Select rows', s.rows ? 'done' : 'todo');
   });
   // Results belong to the tab and campaign they were for.

@@ -8,12 +8,23 @@ export type Estimate = Omit<Ok<ReturnType<ServerFunctions['getEstimate']>>, 'ok'
 /** The charging calls, as the person names them. */
 export type MoneyAction = 'preview' | 'generate' | 'stop';
 
+/**
+ * Shared contracts 1 and 3 (servers of issues 18 and 20 fill them; absent on an older server): an
+ * unknown money outcome not yet settled, the timer overdue, the service silent.
+ */
+export interface Unsettled { action: 'generate' | 'preview'; since: string; knownBy: string }
+interface Watched { unsettled?: Unsettled | null; silentSince?: string | null }
+export type ServerState = Omit<SidebarState, 'autoRefresh'> & Watched & { autoRefresh: SidebarState['autoRefresh'] & { overdueSince?: string } };
+export type Progress = ProgressInfo & Watched & { parts?: { count: number; rendering: { id: string; name: string }[] } };
+
 export interface AppState {
-  sidebar: SidebarState | null;
+  sidebar: ServerState | null;
   /** The latest cheap poll of the active tab and selection (getActiveContext). */
   active: ActiveContext | null;
-  /** The last reply that refused the key (unauthorized, forbidden, api_off); null once an API call works. */
-  keyProblem: { code: string; message: string } | null;
+  /** The last reply that refused the key (unauthorized, forbidden, api_off), with the key it was for; null once an API call works. */
+  keyProblem: { code: string; message: string; keyHint: string | null } | null;
+  /** The last tab with leads the sidebar showed: the way back from the add-on's own tabs. */
+  leadTab: { id: number; name: string } | null;
   /** Campaigns whose last money call has an unknown outcome, until their progress has been read. */
   unsettled: Record<string, MoneyAction>;
   /** Sentences of the last failed getSidebarState, shown at the top. */
@@ -24,14 +35,14 @@ export interface AppState {
   campaigns: CampaignSummary[] | null;
   campaignsError: string | null;
   estimate: Estimate | null;
-  progress: ProgressInfo | null;
+  progress: Progress | null;
   progressError: string | null;
   /** Set by a generate: pending people are about to render, so progress is watched. */
   awaitingRender: boolean;
 }
 
 export const initialState: AppState = {
-  sidebar: null, active: null, keyProblem: null, unsettled: {}, sidebarError: null,
+  sidebar: null, active: null, keyProblem: null, leadTab: null, unsettled: {}, sidebarError: null,
   templates: null, templatesError: null, templateId: null,
   campaigns: null, campaignsError: null,
   estimate: null, progress: null, progressError: null, awaitingRender: false,

@@ -82,6 +82,7 @@ export const refreshNow = () => progress.refreshNow(services());
 export const setAutoRefresh = (a: { on: boolean }) => timer.setAutoRefresh(services(), a);
 export const exportFinishedVideos = () => exporter.exportFinishedVideos(services());
 export const showCreditsRecord = () => credits.showCreditsRecord(services());
+export const showSheet = (a: { sheetId: number }) => sidebar.showSheet(services(), a);
 export const selectProblemRows = () => problems.selectProblemRows(services());
 export const resendFailedRows = (a: ResendFailedArgs) => resend.resendFailedRows(services(), a);
 

@@ -7,6 +7,8 @@ export const USER_KEYS = {
   keyHost: 'vps.keyHost',
   baseUrl: 'vps.baseUrl',
   connected: 'vps.connected',
+  /** 'false' when the saved key was found read-only on saving (DESIGN 3). */
+  canWrite: 'vps.canWrite',
   /** A random id for the person (no email scope). */
   userId: 'vps.userId',
   /** Per trigger: the spreadsheet it serves and its interval. */

@@ -19,6 +19,8 @@ export interface Poll {
   waiting: Map<string, number>;
   /** Parts that may still render (Stop again names them). */
   rendering: { id: string; name: string }[];
+  /** Every part's counts as known now (read this poll, from the list, or as last read). */
+  latest: Map<string, CampaignDetail>;
 }
 
 /** A part's detail as last read, with the summary it was read under. */
@@ -35,6 +37,7 @@ export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts): P
     return {
       view, turn: d ? c.id : null, waiting: new Map(d ? [[c.id, d.counts.pending]] : []),
       rendering: d && d.status !== 'stopped' && (d.counts.rendering > 0 || d.counts.pending > 0) ? [{ id: c.id, name: c.name }] : [],
+      latest: view.details,
     };
   }
   const list = new Map(api.listCampaigns(100).map((s) => [s.id, s]));
@@ -56,6 +59,7 @@ export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts): P
     turn,
     waiting: new Map(all.map((d) => [d.id, d.counts.pending])),
     rendering: c.parts.filter((p) => mayRender(p, list.get(p.id))).map((p) => ({ id: p.id, name: partLabel(c, p.id) })),
+    latest: new Map(all.map((d) => [d.id, d])),
   };
 }
 

@@ -21,16 +21,33 @@ export function saveSettings(svc: Services, args: SaveSettingsArgs): Reply<{ set
         ? `Type the API key again for ${hostOf(url.url)}: the saved key was typed for ${keyHost || 'another address'}, and a key is never sent to an address it was not typed for.`
         : 'Enter your API key. The video service’s workspace owner makes keys in its web application.');
     }
+    const api = apiClient(svc, { baseUrl: url.url, apiKey });
     try {
-      // A read-only key passes here; its 403 comes on the first write, with its own sentence.
-      apiClient(svc, { baseUrl: url.url, apiKey }).listTemplates();
+      api.listTemplates();
     } catch (e) {
       if (isApiError(e) && e.code === 'unauthorized' && !typed) markDisconnected(svc.userProps);
       throw e;
     }
-    storeSettings(svc.userProps, { baseUrl: url.url, apiKey });
+    storeSettings(svc.userProps, { baseUrl: url.url, apiKey, canWrite: canWrite(api) });
     return { settings: publicSettings(svc.userProps) };
   });
+}
+
+/** A campaign id no workspace has: a stop of it changes nothing anywhere. */
+const NO_SUCH_CAMPAIGN = 'cmp_addon_write_check';
+
+/**
+ * Whether the key may write, found without changing anything (DESIGN 3): a stop of a campaign that
+ * does not exist answers 403 forbidden for a read-only key and 404 for a key with writing on. Any
+ * other answer (a fault, no answer) says nothing about the key, and writing is assumed until a write says otherwise.
+ */
+function canWrite(api: ReturnType<typeof apiClient>): boolean {
+  try {
+    api.stop(NO_SUCH_CAMPAIGN);
+  } catch (e) {
+    return !(isApiError(e) && e.code === 'forbidden');
+  }
+  return true;
 }
 
 export function listTemplates(svc: Services): Reply<{ templates: Template[] }> {

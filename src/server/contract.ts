@@ -61,8 +61,10 @@ export interface LastRefresh {
 }
 
 export interface SidebarState {
-  settings: { baseUrl: string | null; keyHint: string | null; connected: boolean };
-  sheet: { id: number; name: string; headers: string[] };
+  /** canWrite: false when the key was found read-only on saving (DESIGN 3); absent when unknown. */
+  settings: { baseUrl: string | null; keyHint: string | null; connected: boolean; canWrite?: boolean };
+  /** ownTab: the add-on's own tabs (the send-ready export, the spending record), which hold no leads (DESIGN 10). */
+  sheet: { id: number; name: string; headers: string[]; ownTab?: OwnTab | null };
   selection: { rows: number };
   campaign: { id: string; name: string } | null;
   /** field → header name in use (detected or overridden), or null when none. */
@@ -73,6 +75,8 @@ export interface SidebarState {
   fallbacks: Partial<FieldMap<string>>;
   /** The first selected data row's values, by field (after fallbacks are NOT applied), or null. */
   sample: Partial<FieldMap<string>> | null;
+  /** The sheet row number of `sample`, so every sentence about it names its row. */
+  sampleRow?: number | null;
   /**
    * Auto-refresh of this tab: whose timer runs it (DESIGN 11), with that person's key hint; `you` is
    * false when the person looking is not the owner. `timerRestored` is true when the owner's trigger
@@ -95,6 +99,12 @@ export interface SidebarState {
   /** The bound campaign's unknown money outcome not yet settled (Generate and Preview refused until knownBy). */
   unsettled?: Unsettled | null;
 }
+
+/** 'export': a tab written by exportFinishedVideos; 'credits': the spending record. */
+export type OwnTab = 'export' | 'credits';
+
+/** A previewed person's page, to watch what was made (the holding page until the video is ready). */
+export interface PreviewPage { row: number | null; firstName: string; company: string; url: string }
 
 /**
  * Rows whose Video Status is invalid, failed, skipped, or sending with no Lead ID: `rows` in all,
@@ -185,7 +195,7 @@ export interface ServerFunctions {
   addSelectedRows(): Reply<AddRowsResult>;
   /** With today's spending from the record (optional: older servers leave it out). */
   getEstimate(): Reply<EstimateInfo & Partial<SpendToday>>;
-  startPreview(args: MoneyArgs): Reply<{ made: number; creditsCharged: number; autoRefresh: { on: boolean; intervalMinutes: number | null } }>;
+  startPreview(args: MoneyArgs): Reply<{ made: number; creditsCharged: number; autoRefresh: { on: boolean; intervalMinutes: number | null }; /** The previewed people's pages, when they could be read. */ pages?: PreviewPage[] }>;
   startGenerate(args: GenerateArgs): Reply<{ started: number; creditsCharged: number; /** Parts generated (DESIGN 7). */ parts: number; autoRefresh: { on: boolean; intervalMinutes: number | null } }>;
   stopCampaign(args: MoneyArgs): Reply<StopReply>;
   /**
@@ -198,6 +208,8 @@ export interface ServerFunctions {
   exportFinishedVideos(): Reply<{ sheetName: string; count: number }>;
   /** Switches to the spending record; sheetName is null when nothing has been charged from this spreadsheet yet. */
   showCreditsRecord(): Reply<{ sheetName: string | null }>;
+  /** Shows the tab of that id (the sidebar's way back from the add-on's own tabs). */
+  showSheet(args: { sheetId: number }): Reply<{ sheetId: number; name: string }>;
   /** Selects the active tab's problem rows as one range list. */
   selectProblemRows(): Reply<ProblemRows>;
   /** Sends the bound campaign's failed rows to a new campaign (charges nothing) and binds the tab to it. */

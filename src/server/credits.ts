@@ -25,7 +25,7 @@ const OPEN_MAX = 20;
 export interface Charge {
   campaign: { id: string; name: string };
   part: string;
-  action: 'preview' | 'generate' | 'stop';
+  action: 'preview' | 'generate' | 'stop' | 'refund';
   /** The part's estimate read just before the call. */
   quote?: Estimate;
   /** What the reply said; absent when no clear answer came back. */
@@ -40,7 +40,7 @@ export const SETTLE_MS = 2 * 60_000;
 
 const NOTES: Record<string, string> = {
   preview: 'A preview renders the first few people; the quote is for everyone waiting.',
-  stop: 'Refunds for cancelled people are not listed here.',
+  stop: 'A stop charges nothing; the credits of the people it cancelled come back (a negative figure here).',
   unknown: 'No clear answer came back; completed once the campaign shows what happened (within two minutes).',
   unknownStop: 'No clear answer came back; a stop never charges.',
 };
@@ -57,8 +57,8 @@ export function recordCharge(svc: Services, c: Charge): void {
     // A generate is for everyone waiting; how many a preview renders is not said.
     People: done ? done.people : c.action === 'generate' && quote ? quote.leads : '',
     'Credits quoted': quoted ? quoted.high : '',
-    // A stop never charges, whatever its outcome; an unknown charge is never written as 0 (DESIGN 11).
-    'Credits charged': done ? done.charged : stop ? 0 : UNKNOWN_CHARGE,
+    // A stop never charges, whatever its outcome; what it cancelled comes back. An unknown charge is never written as 0 (DESIGN 11).
+    'Credits charged': done ? (stop ? refundOf(svc, c.part, done.people) : done.charged) : stop ? 0 : UNKNOWN_CHARGE,
     Key: publicSettings(svc.userProps).keyHint || '',
     Note: NOTES[done ? c.action : stop ? 'unknownStop' : 'unknown'] || '',
   };
@@ -83,6 +83,64 @@ function toast(svc: Services, message: string): void {
   } catch {
     // Nowhere else to say it.
   }
+}
+
+/** Credits per person the part was charged, from its record rows (generate and preview); null when not known. */
+function pricePerPerson(svc: Services, part: string): number | null {
+  const tab = svc.sheets.getActiveSpreadsheet().getSheetByName(CREDITS_TAB);
+  if (!tab || tab.getLastRow() < 2) return null;
+  const [head, ...rows] = tab.getDataRange().getValues();
+  const col = (h: Column) => head!.indexOf(h);
+  let people = 0;
+  let charged = 0;
+  for (const r of rows) {
+    // A settled unknown outcome keeps its "(outcome unknown)" label and counts once its figure is known.
+    if (r[col('Part')] !== part || !/^(generate|preview)\b/.test(String(r[col('Action')]))) continue;
+    const n = r[col('People')];
+    const c = r[col('Credits charged')];
+    if (typeof n === 'number' && n > 0 && typeof c === 'number') { people += n; charged += c; }
+  }
+  return people > 0 ? charged / people : null;
+}
+
+/** The credits `people` of a part get back (negative), or the unknown sentence. */
+function refundOf(svc: Services, part: string, people: number): number | string {
+  if (people <= 0) return 0;
+  const price = pricePerPerson(svc, part);
+  return price === null ? UNKNOWN_CHARGE : -Math.round(price * people);
+}
+
+/** Failed videos seen so far per part, in DocumentProperties: each new failure's credits come back once. */
+const FAILED_KEY = 'credits.failed';
+
+/**
+ * Records the credits of newly failed videos coming back (DESIGN 11), from the parts' details just
+ * read: one refund row per part whose failed count rose since last seen. A part first seen starts
+ * from 0 only when the record holds its charge, so failures before the add-on charged are not counted.
+ */
+export function recordRefunds(svc: Services, details: Map<string, CampaignDetail>, campaign: { id: string; name: string }): void {
+  const seen = getJson<Record<string, number>>(svc.docProps, FAILED_KEY) || {};
+  let changed = false;
+  for (const [part, d] of details) {
+    const failed = d.counts.failed;
+    const before = seen[part] ?? (pricePerPerson(svc, part) === null ? failed : 0);
+    // Failed counts only grow: a part read as zero for want of its summary never brings a refund twice.
+    if (failed > (seen[part] ?? -1)) { seen[part] = failed; changed = true; }
+    if (failed <= before) continue;
+    const n = failed - before;
+    try {
+      const tab = recordTab(svc);
+      const row: Row = {
+        When: new Date(svc.clock.now()).toISOString(), Campaign: campaign.name, 'Campaign ID': campaign.id, Part: part,
+        Action: 'refund', People: n, 'Credits charged': refundOf(svc, part, n), Key: publicSettings(svc.userProps).keyHint || '',
+        Note: `${n} ${n === 1 ? 'video' : 'videos'} failed; the service gives their credits back.`,
+      };
+      tab.appendRow(readHeaders(tab).map((h) => literal(h in row ? row[h as Column] : '')));
+    } catch {
+      // The record never turns a read into an error.
+    }
+  }
+  if (changed) setJson(svc.docProps, FAILED_KEY, seen);
 }
 
 function openOutcomes(svc: Services): Open[] {
@@ -208,7 +266,7 @@ function complete(tab: Sheet, o: Open, v: Settled): void {
   set('Note', v.note);
 }
 
-/** Today's (UTC) charges from the record's rows. */
+/** Today's (UTC) charges of this person's key from the record's rows, net of refunds (DESIGN 11). */
 export function spentToday(svc: Services): SpendToday {
   const spent: SpendToday = { chargedToday: 0, unknownToday: 0 };
   const tab = svc.sheets.getActiveSpreadsheet().getSheetByName(CREDITS_TAB);
@@ -216,10 +274,14 @@ export function spentToday(svc: Services): SpendToday {
   const [head, ...rows] = tab.getDataRange().getValues();
   const when = head!.indexOf('When');
   const charged = head!.indexOf('Credits charged');
+  const key = head!.indexOf('Key');
   if (when < 0 || charged < 0) return spent;
+  const mine = publicSettings(svc.userProps).keyHint || '';
   const today = new Date(svc.clock.now()).toISOString().slice(0, 10);
   for (const r of rows) {
     if (!String(r[when]).startsWith(today)) continue;
+    // Another person's key has its own allowance and its own figure.
+    if (key >= 0 && String(r[key]) !== mine) continue;
     if (typeof r[charged] === 'number') spent.chargedToday += r[charged] as number;
     else spent.unknownToday++;
   }

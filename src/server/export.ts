@@ -1,5 +1,6 @@
 // The send-ready export (DESIGN 11): the finished videos of the tab's campaign in a new tab, in the
 // sheet's row order, with what a mail merge needs, and the new tab shown.
+import { isApiError } from '../api/errors';
 import type { FinishedVideo } from '../api/types';
 import type { Services } from '../core/services';
 import { cellText, literal, urlKey } from '../sheet/cells';
@@ -8,6 +9,7 @@ import { isMergingKey, keyOf, personFromRow, type Fallbacks, type Named } from '
 import { readHeaders, readRows, type Sheet } from '../sheet/table';
 import type { Reply } from './contract';
 import { activeSheet, apiClient, requireCampaign, requireSettings, sheetState } from './context';
+import { AddonError } from './failure';
 import { handle } from './handle';
 import { loadParts, partIds } from './parts';
 
@@ -22,13 +24,17 @@ export function exportFinishedVideos(svc: Services): Reply<{ sheetName: string; 
     const sheet = activeSheet(svc);
     const state = sheetState(svc, sheet);
     const campaign = requireCampaign(state, sheet.getName());
-    // Every part of the campaign (DESIGN 7), their lists read in one round.
-    const parts = [...partIds(loadParts(svc.docProps, campaign))];
+    // Every part of the campaign (DESIGN 7) and every other campaign the tab's rows name (the rows
+    // finished before a follow-up campaign was bound are still to send), their lists read in one round.
+    const own = partIds(loadParts(svc.docProps, campaign));
+    const parts = [...new Set([...own, ...campaignIdsIn(sheet)])];
     const lists = new Map(apiClient(svc, settings).listVideosOf(parts).map((l, i) => {
-      if (l instanceof Error) throw l;
-      return [parts[i]!, l] as const;
+      // Another campaign this key cannot see (DESIGN 4) leaves its rows out rather than the export.
+      if (l instanceof Error && (own.has(parts[i]!) || !isApiError(l) || l.code !== 'not_found')) throw l;
+      return [parts[i]!, l instanceof Error ? [] : l] as const;
     }));
     const rows = exportRows(sheet, lists, state.mapping, state.fallbacks);
+    if (rows.length === 0) throw new AddonError('bad_input', 'No finished videos in this tab yet: a row is exported once its video is ready.');
     const ss = svc.sheets.getActiveSpreadsheet();
     const name = uniqueSheetName(ss, `Videos – ${campaign.name}`.slice(0, 90));
     const out = ss.insertSheet(name);
@@ -80,6 +86,13 @@ function videoOf(person: Named, page: string, list: FinishedVideo[]): FinishedVi
   const named = isMergingKey(key) ? list.filter((v) => keyOf(v) === key) : [];
   const v = byPage ?? (named.length === 1 ? named[0] : undefined);
   return v && keyOf(v) === key ? v : undefined;
+}
+
+/** The distinct Campaign IDs of the tab's rows (one column read). */
+function campaignIdsIn(sheet: Sheet): string[] {
+  const col = detectColumns(readHeaders(sheet), {}).outputs.campaignId;
+  if (col === undefined || sheet.getLastRow() < 2) return [];
+  return [...new Set(sheet.getRange(2, col + 1, sheet.getLastRow() - 1, 1).getDisplayValues().map((r) => cellText(r[0])).filter((id) => id))];
 }
 
 function uniqueSheetName(ss: GoogleAppsScript.Spreadsheet.Spreadsheet, base: string): string {

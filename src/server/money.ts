@@ -9,7 +9,8 @@ import { getJson, setJson } from '../core/json-props';
 import { DOC_KEYS } from '../core/state-keys';
 import { forgetCounts, sharedSummaries } from '../refresh/refresh';
 import { readCampaign, unsettle } from './campaign-state';
-import type { EstimateInfo, GenerateArgs, MoneyArgs, ProgressInfo, Reply, SpendToday, StopPart, StopReply } from './contract';
+import type { EstimateInfo, GenerateArgs, MoneyArgs, PreviewPage, ProgressInfo, Reply, SpendToday, StopPart, StopReply } from './contract';
+import { previewPages } from './preview-pages';
 import { activeSheet, apiClient, requireCampaign, requireSettings, sheetState, withDocumentLock } from './context';
 import { evidenceFrom, recordCharge, settleFromList, settleUnknown, spentToday, unsettledOf, waitingIn } from './credits';
 import { AddonError, toFailure } from './failure';
@@ -155,7 +156,7 @@ function failureAfter(svc: Services, ctx: CampaignContext, what: Spend, e: unkno
     after.progress ? { progress: after.progress } : {});
 }
 
-export function startPreview(svc: Services, args: MoneyArgs): Reply<{ made: number; creditsCharged: number; autoRefresh: AutoRefresh }> {
+export function startPreview(svc: Services, args: MoneyArgs): Reply<{ made: number; creditsCharged: number; autoRefresh: AutoRefresh; pages: PreviewPage[] }> {
   return handle(() => withDocumentLock(svc, () => {
     const ctx = campaignContext(svc, args?.campaignId);
     refuseUnsettled(svc, ctx);
@@ -163,7 +164,8 @@ export function startPreview(svc: Services, args: MoneyArgs): Reply<{ made: numb
     const part = quotes(ctx).find((q) => q.estimate.leads > 0)?.partId ?? ctx.campaign.parts[0]!.id;
     const [r] = sendEach(svc, ctx, 'preview', [part], (id) => ctx.api.preview(id), (x) => [x.made, x.creditsCharged]);
     if (!r) throw new ApiError('not_ready', 409, 'Nobody is waiting.');
-    return { made: r.made, creditsCharged: r.creditsCharged, autoRefresh: enableAutoRefresh(svc, ctx.state) };
+    const autoRefresh = enableAutoRefresh(svc, ctx.state);
+    return { made: r.made, creditsCharged: r.creditsCharged, autoRefresh, pages: previewPages(ctx.api, ctx.sheet, part, r.made) };
   }));
 }
 

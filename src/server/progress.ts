@@ -4,7 +4,7 @@ import { pollCampaign } from './campaign-poll';
 import type { Services } from '../core/services';
 import type { ProgressInfo, Reply } from './contract';
 import { activeSheet, apiClient, requireCampaign, requireSettings, RUN_BUDGET_MS, sheetState, tryDocumentLock, withDocumentLock } from './context';
-import { evidenceFrom, hasOpen, settleUnknown, unsettledOf } from './credits';
+import { evidenceFrom, hasOpen, recordRefunds, settleUnknown, unsettledOf } from './credits';
 import { handle } from './handle';
 import { loadParts, partIds } from './parts';
 import { refreshTab } from './refresh-run';
@@ -36,6 +36,7 @@ export function getProgress(svc: Services): Reply<ProgressInfo> {
     }
     const evidence = evidenceFrom(api, poll.waiting);
     if (hasOpen(svc)) settleUnknown(svc, evidence);
+    recordRefunds(svc, poll.latest, { id: parts.id, name: parts.name });
     const turn = poll.turn;
     if (turn && !evidence.spent) {
       tryDocumentLock(svc, () => {

@@ -5,7 +5,7 @@ import { allowedByList } from '../core/allowlist';
 import { URL_ALLOWLIST } from '../core/build-info';
 import type { Props } from '../core/services';
 
-const { apiKey: KEY, keyHost: KEY_HOST, baseUrl: BASE, connected: CONNECTED } = USER_KEYS;
+const { apiKey: KEY, keyHost: KEY_HOST, baseUrl: BASE, connected: CONNECTED, canWrite: CAN_WRITE } = USER_KEYS;
 
 export interface Settings {
   baseUrl: string;
@@ -16,6 +16,8 @@ export interface PublicSettings {
   baseUrl: string | null;
   keyHint: string | null;
   connected: boolean;
+  /** False when the saved key was found read-only when saved: it can look but not create, add or generate. */
+  canWrite?: boolean;
 }
 
 /** A masked hint such as ••••1a2b: enough to recognise a key, useless to anyone reading it. */
@@ -63,10 +65,12 @@ export function publicSettings(props: Props): PublicSettings {
     baseUrl: props.getProperty(BASE),
     keyHint: usable ? keyHint(usable.apiKey) : null,
     connected: props.getProperty(CONNECTED) === 'true' && !!usable,
+    ...(usable ? { canWrite: props.getProperty(CAN_WRITE) !== 'false' } : {}),
   };
 }
 
-export function storeSettings(props: Props, s: Settings): void {
+export function storeSettings(props: Props, s: Settings & { canWrite: boolean }): void {
+  props.setProperty(CAN_WRITE, String(s.canWrite));
   props.setProperty(BASE, s.baseUrl);
   props.setProperty(KEY, s.apiKey);
   props.setProperty(KEY_HOST, hostOf(s.baseUrl));

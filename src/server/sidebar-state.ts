@@ -8,7 +8,9 @@ import { selectedRows } from '../sheet/selection';
 import { readHeaders, readRows } from '../sheet/table';
 import { cellText } from '../sheet/cells';
 import type { Sheet } from '../sheet/table';
-import type { ActiveContext, FieldMap, Reply, SaveColumnMappingArgs, SidebarState } from './contract';
+import type { ActiveContext, FieldMap, OwnTab, Reply, SaveColumnMappingArgs, SidebarState } from './contract';
+import { CREDITS_TAB } from './credits';
+import { EXPORT_HEADERS } from './export';
 import { activeSheet, sheetState } from './context';
 import { AddonError } from './failure';
 import { unsettledOf } from './credits';
@@ -89,6 +91,23 @@ function lastRefreshOf(svc: Services, state: SheetState): SidebarState['lastRefr
   return lost && (!tab || lost.at > tab.at) ? lost : tab;
 }
 
+/** The add-on's own tabs, by what they hold: the record by its name, an export by its exact header row. */
+export function ownTabOf(name: string, headers: string[]): OwnTab | null {
+  if (name === CREDITS_TAB) return 'credits';
+  return headers.length === EXPORT_HEADERS.length && EXPORT_HEADERS.every((h, i) => headers[i] === h) ? 'export' : null;
+}
+
+/** The sidebar's way back from an own tab: shows the tab of that id. */
+export function showSheet(svc: Services, args: { sheetId: number }): Reply<{ sheetId: number; name: string }> {
+  return handle(() => {
+    const ss = svc.sheets.getActiveSpreadsheet();
+    const sheet = ss.getSheets().find((s) => s.getSheetId() === Number(args?.sheetId));
+    if (!sheet) throw new AddonError('bad_input', 'That tab is no longer in this spreadsheet.');
+    ss.setActiveSheet(sheet);
+    return { sheetId: sheet.getSheetId(), name: sheet.getName() };
+  });
+}
+
 export function getSidebarState(svc: Services): Reply<SidebarState> {
   return handle(() => {
     const sheet = activeSheet(svc);
@@ -99,13 +118,14 @@ export function getSidebarState(svc: Services): Reply<SidebarState> {
     const sample = first ? personFromRow(first.cells, detectColumns(headers, state.mapping), {}).person : null;
     return {
       settings: publicSettings(svc.userProps),
-      sheet: { id: sheet.getSheetId(), name: sheet.getName(), headers },
+      sheet: { id: sheet.getSheetId(), name: sheet.getName(), headers, ownTab: ownTabOf(sheet.getName(), headers) },
       selection: { rows: rows.length },
       campaign: state.campaign,
       mapping,
       overrides,
       fallbacks: state.fallbacks,
       sample,
+      sampleRow: first ? first.row : null,
       autoRefresh: autoRefreshOf(svc, state),
       lastRefresh: lastRefreshOf(svc, state),
       problems: findProblemRows(sheet, headers).counts,

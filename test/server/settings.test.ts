@@ -23,9 +23,9 @@ describe('checkBaseUrl', () => {
 describe('settings', () => {
   it('should show the key only as a masked hint', () => {
     const props = memoryProps();
-    storeSettings(props, { baseUrl: 'https://a/api/v1', apiKey: 'sk_secret_1a2b' });
+    storeSettings(props, { baseUrl: 'https://a/api/v1', apiKey: 'sk_secret_1a2b', canWrite: true });
     const pub = publicSettings(props);
-    expect(pub).toEqual({ baseUrl: 'https://a/api/v1', keyHint: '••••1a2b', connected: true });
+    expect(pub).toEqual({ baseUrl: 'https://a/api/v1', keyHint: '••••1a2b', connected: true, canWrite: true });
     expect(JSON.stringify(pub)).not.toContain('secret');
     expect(keyHint('abcdef')).toBe('••••cdef');
   });

@@ -8,8 +8,13 @@ let sb: Sidebar | null = null;
 
 const section = () => sb!.page.locator('#columns');
 const row = (label: string) => section().locator('.map-row', { has: sb!.page.getByLabel(label, { exact: true }) });
-const open = (over: Partial<SidebarState> = {}, extra: Record<string, unknown> = {}) =>
-  sidebars.open({ replies: { ...readyReplies(), getSidebarState: state(over), ...extra }, timing: { contextPollMs: 50 } });
+/** Opens the sidebar, then the Columns card (folded once set up), as a person would. */
+const open = async (over: Partial<SidebarState> = {}, extra: Record<string, unknown> = {}) => {
+  const opened = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state(over), ...extra }, timing: { contextPollMs: 50 } });
+  await opened.page.locator('#columns .map-row').first().waitFor({ state: 'attached' });
+  await opened.page.evaluate(() => { (document.getElementById('columns') as HTMLDetailsElement).open = true; });
+  return opened;
+};
 
 describe('columns section', () => {
   it('should list every person field with its detected column and the sample value', async () => {
@@ -89,6 +94,7 @@ describe('columns section', () => {
     sb = await sidebars.open({
       replies: { ...readyReplies(), getSidebarState: state({ overrides: ['headline'], mapping: { ...sidebarState().mapping, headline: 'Notes' } }), getActiveContext: context({ sampleRow: null, selection: { rows: 0 } }) },
     });
+    await section().locator('summary').click();
     await section().getByText('Select a row in the sheet to see its values here.').waitFor();
     await sb.reply('getActiveContext', context({ sampleRow: { row: 7, cells: ['Lin', 'Acme', '', '', '', '', '', 'Hello Lin'] } }));
     await row('Headline').getByText('Sample: Hello Lin').waitFor({ timeout: 1500 });

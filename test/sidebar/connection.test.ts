@@ -135,10 +135,12 @@ describe('connection badge', () => {
     sb = await sidebars.open({ replies: { ...replies(), getEstimate: [fail('forbidden', 'This key cannot write.'), fail('api_off', 'The API is switched off.'), estimate] } });
     await section().locator('.card-status').getByText('Connected').waitFor();
     await checkEstimate();
-    await section().getByText('The service refused a change with the key ••••1a2b: it is a read-only key.', { exact: false }).waitFor({ state: 'attached' });
+    await section().getByText('This key is read-only: it can look at campaigns and progress', { exact: false }).waitFor({ state: 'attached' });
+    expect(await section().locator('.card-status').textContent()).toBe('Read-only key');
     await checkEstimate();
-    await section().getByText('The service’s API is switched off, so the key ••••1a2b cannot be used now.', { exact: false }).waitFor({ state: 'attached' });
-    expect(await section().locator('.card-status').textContent()).toBe('Key refused');
+    // The API being off is not the key's fault: the badge says so rather than "Key refused".
+    await section().getByText('The service’s API is switched off for now; the key ••••1a2b is not the problem.', { exact: false }).waitFor({ state: 'attached' });
+    expect(await section().locator('.card-status').textContent()).toBe('API off');
     await checkEstimate();
     await section().locator('.card-status').getByText('Connected').waitFor();
     expect(await section().getByText('switched off', { exact: false }).count()).toBe(0);

@@ -1,6 +1,6 @@
 // The in-page confirmation: keyboard only, focus kept inside, Escape closes, focus returns.
 import { type Sidebar, useSidebars } from './harness';
-import { ok, readyReplies } from './fixtures';
+import { ok, progress, readyReplies } from './fixtures';
 
 const sidebars = useSidebars();
 let sb: Sidebar | null = null;
@@ -9,7 +9,7 @@ const focusedText = () => sb!.page.evaluate(() => document.activeElement?.textCo
 
 describe('confirm dialog', () => {
   it('should open on Enter, keep Tab inside, close on Escape and give focus back', async () => {
-    sb = await sidebars.open({ replies: { ...readyReplies(), stopCampaign: ok({ stopped: 1, stillRendering: 0, status: 'stopped' }) } });
+    sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: progress(), stopCampaign: ok({ stopped: 1, stillRendering: 0, status: 'stopped' }) } });
     const stop = sb.page.locator('#money').getByRole('button', { name: 'Stop', exact: true });
     await stop.focus();
     await sb.page.keyboard.press('Enter');
@@ -30,7 +30,7 @@ describe('confirm dialog', () => {
   });
 
   it('should confirm with Space on the confirm button', async () => {
-    sb = await sidebars.open({ replies: { ...readyReplies(), stopCampaign: ok({ stopped: 1, stillRendering: 0, status: 'stopped' }) } });
+    sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: progress(), stopCampaign: ok({ stopped: 1, stillRendering: 0, status: 'stopped' }) } });
     await sb.page.locator('#money').getByRole('button', { name: 'Stop', exact: true }).click();
     await sb.page.getByRole('alertdialog').waitFor();
     await sb.page.keyboard.press('Tab');
@@ -40,7 +40,7 @@ describe('confirm dialog', () => {
   });
 
   it('should label itself by its title and describe itself by its question', async () => {
-    sb = await sidebars.open({ replies: readyReplies() });
+    sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: progress() } });
     await sb.page.locator('#money').getByRole('button', { name: 'Stop', exact: true }).click();
     const dialog = sb.page.getByRole('alertdialog', { name: 'Stop the campaign' });
     await dialog.waitFor();

@@ -1,5 +1,5 @@
 // Words for numbers, credits, intervals, statuses and times.
-import { count, creditRange, credits, formatNumber, humanize, interval, relativeTime, stageWord, statusWord } from '../../sidebar/format';
+import { count, creditRange, credits, formatNumber, humanize, interval, relativeTime, stageWord } from '../../sidebar/format';
 
 describe('format', () => {
   it('should group thousands and mark non-numbers', () => {
@@ -40,8 +40,6 @@ describe('format', () => {
   });
 
   it('should word known statuses and stages and humanize unknown ones', () => {
-    expect(statusWord('qa_ready')).toBe('Ready to check');
-    expect(statusWord('archived_forever')).toBe('Archived forever');
     expect(stageWord('tts')).toBe('Voice');
     expect(stageWord('colour_grade')).toBe('Colour grade');
     expect(humanize('')).toBe('');

@@ -134,6 +134,8 @@ describe('sidebar page', () => {
       sb = await sidebars.open({
         replies: { ...readyReplies(), getSidebarState: state({ sample: { firstName: '', company: 'Analytical Engines', hook: 'x'.repeat(230) } }) },
       });
+      // Folded once set up: opened as a person would, to see the row's values.
+      await sb.page.locator('#columns summary').click();
       await sb.page.locator('#columns').getByText('Hook is 230 characters; the limit is 200.').waitFor();
       await shot(sb, 'columns');
       await sb.close();

@@ -128,7 +128,7 @@ describe('money section', () => {
   });
 
   it('should ask before stopping and then show stopped and still rendering', async () => {
-    await open({ stopCampaign: ok({ stopped: 12, stillRendering: 3, status: 'stopped' }) });
+    await open({ getProgress: progress(), stopCampaign: ok({ stopped: 12, stillRendering: 3, status: 'stopped' }) });
     await button('Stop').click();
     await dialog().getByText('Videos already rendering still finish', { exact: false }).waitFor();
     await sb!.reply('getProgress', progress({ status: 'stopped' }));
@@ -163,7 +163,7 @@ describe('money section: the campaign the person saw', () => {
   });
 
   it('should close the Stop confirmation as soon as the poll sees another tab', async () => {
-    sb = await sidebars.open({ replies: { ...readyReplies(), getActiveContext: context(), stopCampaign: ok({ stopped: 1, stillRendering: 0, status: 'stopped' }) }, timing: { contextPollMs: 100 } });
+    sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: progress(), getActiveContext: context(), stopCampaign: ok({ stopped: 1, stillRendering: 0, status: 'stopped' }) }, timing: { contextPollMs: 100 } });
     await button('Stop').click();
     await dialog().waitFor();
     await sb.reply('getSidebarState', state({ sheet: { id: 5, name: 'Other', headers: [] }, campaign: null }));
@@ -230,10 +230,11 @@ describe('money section: unknown outcomes', () => {
     for (const name of ['Preview', 'Generate videos', 'Stop']) expect(await button(name).isDisabled()).toBe(true);
     await section().getByText('stay off until the campaign’s state has been read', { exact: false }).first().waitFor();
     expect(await section().textContent()).not.toMatch(/try again/i);
-    // The state is read: the buttons come back and the campaign's state is said.
+    // The state is read (an older server without contract 1): the buttons come back, the message goes, and the top line says the state.
     await sb.reply('getProgress', settled);
-    await section().getByText('The campaign now: Rendering · 0 of 12 done · 3 rendering · 9 waiting.').waitFor();
     await section().locator('button:enabled', { hasText: 'Generate videos' }).waitFor();
+    await section().getByText('The preview may have happened', { exact: false }).waitFor({ state: 'detached' });
+    await sb.page.getByTestId('top-line').getByText('0 of 12 videos ready · next: wait, links fill in by themselves', { exact: false }).waitFor();
     expect(await sb.calls('startPreview')).toHaveLength(1);
     expect(await section().textContent()).not.toMatch(/try again/i);
   });
@@ -275,7 +276,7 @@ describe('money section: buttons that can do something', () => {
   it('should disable Preview, Generate and Stop with reasons on a campaign with nobody in it', async () => {
     await open({ getProgress: progress({ status: 'draft', counts: counts({}), stages: {} }) });
     await section().getByText('Nobody is in this campaign yet. Add rows first.').waitFor();
-    await section().getByText('Nothing is waiting or rendering, so there is nothing to stop.').waitFor();
+    await section().getByText('Nothing is rendering or about to: Stop has nothing to cancel.').waitFor();
     for (const name of ['Preview', 'Generate videos', 'Stop']) expect(await button(name).isDisabled()).toBe(true);
   });
 
@@ -296,14 +297,14 @@ describe('money section: buttons that can do something', () => {
   it('should disable Stop once everything has settled after a stop, and drop "still rendering" when they finished', async () => {
     const after = progress({ status: 'stopped', counts: counts({ total: 12, rendering: 5, cancelled: 7 }) });
     const finished = progress({ status: 'stopped', counts: counts({ total: 12, complete: 5, cancelled: 7 }), stages: {} });
-    sb = await sidebars.open({ replies: { ...readyReplies(), stopCampaign: ok({ stopped: 7, stillRendering: 5, status: 'stopped' }) }, timing: { progressPollMs: 150 } });
+    sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: progress(), stopCampaign: ok({ stopped: 7, stillRendering: 5, status: 'stopped' }) }, timing: { progressPollMs: 400 }, delays: { stopCampaign: 100 } });
     await button('Stop').click();
-    await sb.reply('getProgress', [after, finished]);
     await dialog().getByRole('button', { name: 'Stop campaign' }).click();
+    await sb.reply('getProgress', [after, after, finished]);
     const still = section().getByText('5 videos still rendering; they finish and stay charged.');
     await still.waitFor();
     await still.waitFor({ state: 'detached' });
-    await section().getByText('Nothing is waiting or rendering, so there is nothing to stop.').waitFor();
+    await section().getByText('Nothing is rendering or about to: Stop has nothing to cancel.').waitFor();
     expect(await button('Stop').isDisabled()).toBe(true);
   });
 

@@ -21,11 +21,12 @@ describe('progress section', () => {
   it('should show the status, a stacked bar with legend numbers, and every stage in flight', async () => {
     sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: progress({ stages: { queued: 2, tts: 0, lipsync: 3, colour_grade: 4 } }) } });
     await section().locator('.status-line').getByText('Rendering').waitFor();
-    expect(await section().locator('.status-line').textContent()).toBe('Status: Rendering · 20 people');
+    expect(await section().locator('.status-line').textContent()).toBe('Rendering · 20 people');
     const legend = await section().locator('.legend li').allTextContents();
-    expect(legend).toEqual(['Complete 8', 'Rendering 6', 'Pending 4', 'Failed 1', 'Cancelled 1']);
+    expect(legend).toEqual(['Ready 8', 'Rendering 6', 'Waiting 4', 'Failed 1', 'Cancelled 1']);
+    // Only what is finished fills the bar.
     const widths = await section().locator('.bar .seg').evaluateAll((segs) => segs.map((s) => `${s.className}:${(s as HTMLElement).style.width}`));
-    expect(widths).toEqual(['seg seg-complete:40%', 'seg seg-rendering:30%', 'seg seg-pending:20%', 'seg seg-failed:5%', 'seg seg-cancelled:5%']);
+    expect(widths).toEqual(['seg seg-complete:40%', 'seg seg-failed:5%', 'seg seg-cancelled:5%']);
     expect(await section().locator('.bar').getAttribute('aria-label')).toContain('8 complete, 6 rendering, 4 pending, 1 failed, 1 cancelled');
     expect(await section().locator('.stage-list li').allTextContents()).toEqual(['Queued 2', 'Lip sync 3', 'Colour grade 4']);
   });
@@ -38,7 +39,7 @@ describe('progress section', () => {
     const alert = section().getByRole('alert');
     await alert.waitFor();
     const text = await alert.textContent();
-    expect(text).toContain('no video has moved for 12 minutes (4 videos waiting).');
+    expect(text).toContain('no video has moved for 12 minutes.');
     // The fact is said once: the service's sentence saying the same is not repeated.
     expect(text!.match(/moved for/g)).toHaveLength(1);
     expect(await section().locator('.card-status').textContent()).toBe('Stalled');
@@ -55,7 +56,7 @@ describe('progress section', () => {
     await alert.waitFor();
     const text = await alert.textContent();
     expect(text).not.toMatch(/0 minutes/);
-    expect(text).toContain('Rendering is stuck on the service side: no video is moving (3 videos waiting).');
+    expect(text).toContain('Rendering is stuck on the service side: no video is moving.');
   });
 
   it('should poll progress while rendering and stop once nothing is in flight', async () => {
@@ -95,7 +96,9 @@ describe('progress section', () => {
     expect(settled).toBe(4);
     await sb.page.waitForTimeout(400);
     expect(await sb.calls('getProgress')).toHaveLength(settled);
-    expect(await section().locator('.switch-state').textContent()).toBe('every hour');
+    // Nothing moves: the timer switches itself off at its next run, so the state (no API) is read again and the switch follows it.
+    await sb.waitForCalls('getSidebarState', 2);
+    await section().locator('.switch-state').getByText('off', { exact: true }).waitFor();
   });
 
   it('should stop polling while the page is hidden and resume when visible', async () => {
@@ -116,8 +119,10 @@ describe('progress section', () => {
   it('should show the last refresh time and the last timer error', async () => {
     const at = new Date(Date.now() - 3 * 60000).toISOString();
     sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state({ lastRefresh: { at, error: 'The service refused the key.' } }) } });
-    await section().getByText('Last refresh 3 minutes ago').waitFor();
-    await section().getByText('Last refresh failed: The service refused the key.').waitFor();
+    // A failed refresh never reads as "Last refresh".
+    await section().getByText('The last refresh failed 3 minutes ago.').waitFor();
+    await section().getByText('The service refused the key.').waitFor();
+    expect(await section().getByText(/^Last refresh/).count()).toBe(0);
   });
 
   it('should switch auto-refresh and show the interval in force, reverting on failure', async () => {
@@ -203,10 +208,14 @@ describe('progress section', () => {
     await message.waitFor({ state: 'detached' });
   });
 
-  it('should keep Export disabled with the reason while nothing is finished', async () => {
-    sb = await sidebars.open({ replies: readyReplies() });
-    await section().getByText('No finished videos to export yet.').waitFor();
-    expect(await section().getByRole('button', { name: 'Export finished videos' }).isDisabled()).toBe(true);
+  it('should offer Export while the bound campaign has nothing finished, and say the server\'s reason', async () => {
+    // The tab may hold finished rows of an earlier campaign (a follow-up binds the tab): the server counts the tab's rows.
+    sb = await sidebars.open({ replies: { ...readyReplies(), exportFinishedVideos: fail('bad_input', 'No finished videos in this tab yet: a row is exported once its video is ready.') } });
+    const exportBtn = section().getByRole('button', { name: 'Export finished videos' });
+    await section().locator('.status-line').waitFor();
+    expect(await exportBtn.isDisabled()).toBe(false);
+    await exportBtn.click();
+    await section().getByText('No finished videos in this tab yet', { exact: false }).waitFor();
   });
 
   it('should drop a progress failure once a later read works', async () => {
@@ -238,7 +247,7 @@ describe('progress helpers', () => {
     expect(head({ minutes: '7', jobs: true })).toBe('Rendering is stuck on the service side: no video is moving.');
     expect(head({ minutes: -3 })).toBe('Rendering is stuck on the service side: no video is moving.');
     expect(head({ minutes: Number.NaN, message: { html: '<b>x</b>' } })).toBe('Rendering is stuck on the service side: no video is moving.');
-    expect(head({ minutes: 1, jobs: 1 })).toBe('Rendering is stuck on the service side: no video has moved for 1 minute (1 video waiting).');
+    expect(head({ minutes: 1, jobs: 1 })).toBe('Rendering is stuck on the service side: no video has moved for 1 minute.');
     expect(stalledLines({ minutes: 7, message: 'Queue stuck for 7 minutes' })).toHaveLength(2);
   });
 });

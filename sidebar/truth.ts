@@ -1,0 +1,163 @@
+// Every sentence that describes where things stand, derived in one place from the latest server state
+// and the action in flight (DESIGN 10): nothing here remembers, so nothing outlives a state that contradicts it.
+import { count, formatNumber, interval, relativeTime } from './format';
+import { isReadOnly, keyProblemOf, READ_ONLY } from './key';
+import type { AppState, Progress, Unsettled } from './state';
+
+/** The four campaign statuses the spec names; any other is shown as it came, never translated. */
+const KNOWN_STATUSES: Record<string, string> = { draft: 'Draft', qa_ready: 'Ready to check', rendering: 'Rendering', stopped: 'Stopped' };
+
+export type Tone = 'todo' | 'busy' | 'done' | 'warn';
+export interface TopLine { line: string; tone: Tone; /** An API status word the spec does not define, as it came. */ small: string | null }
+
+/** "10:05", local time of an ISO instant. */
+export function clock(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return 'an unknown time';
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+}
+
+/** The progress of the campaign bound to the shown tab, or null. */
+export function boundProgress(s: AppState): Progress | null {
+  const id = s.sidebar?.campaign?.id;
+  return id && s.progress?.campaignId === id ? s.progress : null;
+}
+
+/** The unknown money outcome that holds Generate and Preview: the server's (contract 1), else this page's own until progress is read. */
+export function holdOf(s: AppState): { unsettled: Unsettled | null; local: string | null } | null {
+  // The campaign's progress is the later reading when there is one: it alone decides.
+  const p = boundProgress(s);
+  const server = (p ? p.unsettled : s.sidebar?.unsettled) ?? null;
+  if (server) return { unsettled: server, local: null };
+  const id = s.sidebar?.campaign?.id;
+  const local = id ? s.unsettled[id] : undefined;
+  return local ? { unsettled: null, local } : null;
+}
+
+const ACTION_WORDS: Record<string, string> = { generate: 'Generate', preview: 'The preview', stop: 'Stop' };
+
+/** Why Generate and Preview stay off while an outcome is unknown; never "nothing was charged". */
+export function holdSentence(s: AppState): string | null {
+  const h = holdOf(s);
+  if (!h) return null;
+  if (h.unsettled) {
+    return `${ACTION_WORDS[h.unsettled.action]} may have started and charged. The add-on will know by ${clock(h.unsettled.knownBy)}; Generate and Preview stay off until then.`;
+  }
+  return `${ACTION_WORDS[h.local!] ?? 'The last action'} may have happened: Preview, Generate and Stop stay off until the campaign’s state has been read.`;
+}
+
+/** People a stop would cancel and refund: waiting, or queued and not started. */
+export function refundable(p: Progress): number {
+  const queued = typeof p.stages.queued === 'number' ? p.stages.queued : 0;
+  return p.counts.pending + Math.min(queued, p.counts.rendering);
+}
+
+/** Whether renders may run or wait after a generate: the only time Stop can do anything. */
+export function mayRender(p: Progress, awaitingRender: boolean): boolean {
+  return p.counts.rendering > 0 || (awaitingRender && p.counts.pending > 0) || (p.parts?.rendering.length ?? 0) > 0;
+}
+
+/** An API status the spec does not define, for small print; null for the four it names. */
+export function strangeStatus(status: string): string | null {
+  return status in KNOWN_STATUSES ? null : `Service status: ${status}`;
+}
+
+/** A campaign status for lists: the four known ones in words, any other as it came. */
+export function statusText(status: string): string {
+  return KNOWN_STATUSES[status] ?? status;
+}
+
+function progressLine(p: Progress, awaitingRender: boolean): TopLine {
+  const n = p.counts;
+  const small = strangeStatus(p.status);
+  const ready = `${formatNumber(n.complete)} of ${formatNumber(n.total)} ${n.total === 1 ? 'video' : 'videos'} ready`;
+  const line = (text: string, tone: Tone): TopLine => ({ line: text, tone, small });
+  if (n.total === 0) return line('Nobody in this campaign yet · next: select rows and press Add selected rows', 'todo');
+  const generated = n.complete + n.rendering + n.failed + n.cancelled + n.skipped > 0;
+  if (p.stalled) {
+    const r = refundable(p);
+    return line(`${ready} · rendering is stuck on the service side · next: wait${r ? `, or Stop to cancel and refund the ${formatNumber(r)} not started` : ''}`, 'warn');
+  }
+  const added = n.pending > 0 && !awaitingRender && generated ? ` · ${count(n.pending, 'person', 'people')} added since wait for Generate` : '';
+  if (n.rendering > 0 || (awaitingRender && n.pending > 0)) return line(`${ready} · next: wait, links fill in by themselves${added}`, 'busy');
+  if (n.pending > 0) {
+    return generated ? line(`${ready} · ${count(n.pending, 'new person', 'new people')} waiting · next: Check estimate, then Generate them`, 'todo')
+      : line(`${count(n.pending, 'person', 'people')} waiting for a video · next: Check estimate, then Preview or Generate`, 'todo');
+  }
+  const send = n.complete > 0 ? 'export or send the Page URLs' : '';
+  if (n.failed > 0) return line(`${ready}, ${formatNumber(n.failed)} failed · next: ${send ? `${send}; ` : ''}send the failed rows to a new campaign`, 'warn');
+  if (n.complete === n.total) return line(`All ${formatNumber(n.total)} ready · next: export or send the Page URLs`, 'done');
+  const rest = [n.cancelled ? `${formatNumber(n.cancelled)} cancelled` : '', n.skipped ? `${formatNumber(n.skipped)} skipped` : ''].filter(Boolean).join(', ');
+  return line(`${ready}${rest ? `, ${rest}` : ''} · next: ${send || 'add rows to a new campaign'}`, n.complete ? 'done' : 'todo');
+}
+
+/** Where the campaign stands and the next step, in one line (DESIGN 10). */
+export function topLine(s: AppState): TopLine | null {
+  const sb = s.sidebar;
+  if (!sb) return null;
+  const t = (line: string, tone: Tone = 'todo'): TopLine => ({ line, tone, small: null });
+  if (sb.sheet.ownTab === 'credits') return t('This tab is the add-on’s spending record: one row per charge and refund. It holds no leads.', 'done');
+  if (sb.sheet.ownTab === 'export') return t('This tab is an export of finished videos, ready for a mail merge. It holds no leads to send.', 'done');
+  const problem = keyProblemOf(s);
+  if (!sb.settings.keyHint || !sb.settings.connected) return t('Not connected · next: enter the API address and your key under Connection');
+  if (problem?.code === 'api_off') return t('The service’s API is switched off · next: nothing to change; Refresh now later', 'warn');
+  if (problem && problem.code !== 'forbidden') return t(`The service refused the key ${sb.settings.keyHint} · next: paste a working key under Connection`, 'warn');
+  const readOnly = isReadOnly(s);
+  if (!sb.campaign) {
+    return t(`No campaign on tab ${sb.sheet.name} · next: ${readOnly ? 'use an existing one (this key is read-only)' : 'create one or use an existing one under Campaign'}`);
+  }
+  const h = holdOf(s);
+  if (h?.unsettled) return t(`${ACTION_WORDS[h.unsettled.action]} may have started and charged · the add-on will know by ${clock(h.unsettled.knownBy)} · next: wait`, 'warn');
+  const p = boundProgress(s);
+  if (!p) return t(s.progressError ? `“${sb.campaign.name}” could not be read · see Progress` : `Reading “${sb.campaign.name}”…`, s.progressError ? 'warn' : 'busy');
+  return progressLine(p, s.awaitingRender);
+}
+
+/** Contract 3: the timer overdue and the service silent, each with its time. */
+export function watchNotices(s: AppState): string[] {
+  const out: string[] = [];
+  const auto = s.sidebar?.autoRefresh;
+  if (auto?.on && auto.overdueSince) {
+    const every = interval(auto.intervalMinutes);
+    out.push(`Auto-refresh has not run since ${clock(auto.overdueSince)}${every ? ` (it should run ${every})` : ''}.${auto.timerRestored ? ' Its timer was put back just now.' : ''}`);
+  }
+  const silent = boundProgress(s)?.silentSince ?? s.sidebar?.silentSince ?? null;
+  if (silent) out.push(`The service has not answered since ${clock(silent)}. Nothing to change here; the add-on catches up once it answers.`);
+  return out;
+}
+
+/** The refresh record as a line: a failed refresh never reads as "Last refresh". */
+export function refreshLines(s: AppState, now: number): { line: string; error: string | null; at: string | null } {
+  const a = s.sidebar?.lastRefresh ?? null;
+  const b = boundProgress(s)?.lastRefresh ?? null;
+  const last = !a ? b : !b ? a : Date.parse(b.at) > Date.parse(a.at) ? b : a;
+  if (!last) return { line: 'Not refreshed yet.', error: null, at: null };
+  if (last.error) return { line: `The last refresh failed ${relativeTime(last.at, now)}.`, error: last.error, at: last.at };
+  return { line: `Last refresh ${relativeTime(last.at, now)}.`, error: null, at: last.at };
+}
+
+/** The auto-refresh switch's words: a finished campaign's timer says it switches itself off. */
+export function autoText(s: AppState): string {
+  const auto = s.sidebar?.autoRefresh;
+  if (!auto?.on) return 'off';
+  const every = interval(auto.intervalMinutes) || 'on a timer';
+  const p = boundProgress(s);
+  return p && !mayRender(p, s.awaitingRender) && p.counts.pending === 0 ? `${every}; it switches itself off at its next run, as nothing is left` : every;
+}
+
+/** Why an action that writes (create, add, preview, generate, stop) cannot run with this key. */
+export function writeBlock(s: AppState): string | null {
+  return isReadOnly(s) ? READ_ONLY : null;
+}
+
+/** The connection badge and the lines under it, from the saved settings and the last refusal. */
+export function connectionTruth(s: AppState): { badge: string; tone: 'done' | 'todo' | 'warn'; lines: string[] } {
+  const sb = s.sidebar;
+  if (!sb?.settings.keyHint) return { badge: 'Not connected', tone: 'todo', lines: [] };
+  const p = keyProblemOf(s);
+  if (p?.code === 'api_off') return { badge: 'API off', tone: 'warn', lines: [`The service’s API is switched off for now; the key ${sb.settings.keyHint} is not the problem. This clears once a call works again.`, p.message] };
+  if (p && p.code !== 'forbidden') return { badge: 'Key refused', tone: 'warn', lines: [`The service refused the key ${sb.settings.keyHint}. Paste a working key and Save and test.`, p.message] };
+  if (!sb.settings.connected) return { badge: 'Not connected', tone: 'todo', lines: [] };
+  if (isReadOnly(s)) return { badge: 'Read-only key', tone: 'warn', lines: [READ_ONLY] };
+  return { badge: 'Connected', tone: 'done', lines: [] };
+}

@@ -1,0 +1,268 @@
+// The sidebar tells the truth at every step (DESIGN 10, issue 19 items 2–8): each sentence follows the
+// latest state, nothing survives a state that contradicts it, rows are named, money is clear.
+import { type Sidebar, useSidebars } from './harness';
+import { context, fail, ok, progress, readyReplies, sidebarState, state } from './fixtures';
+import type { ProgressInfo } from '../../src/server/contract';
+
+const sidebars = useSidebars();
+let sb: Sidebar | null = null;
+
+const counts = (over: Partial<ProgressInfo['counts']>) => ({ total: 47, pending: 0, rendering: 0, complete: 0, failed: 0, cancelled: 0, skipped: 0, ...over });
+const top = () => sb!.page.getByTestId('top-line');
+const money = () => sb!.page.locator('#money');
+const button = (name: string) => sb!.page.getByRole('button', { name, exact: true, includeHidden: true });
+/** What a person sees: the page's visible text. */
+const seen = () => sb!.page.locator('#app').innerText();
+const soon = (iso: number) => new Date(iso).toISOString();
+const hhmm = (iso: string) => { const d = new Date(iso); return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`; };
+
+describe('sidebar truth: an unknown Generate (item 2, contract 1)', () => {
+  it('should keep Generate and Preview off with the time the add-on will know, while the server says unsettled, and never say nothing was charged', async () => {
+    const knownBy = soon(Date.now() + 120000);
+    const unsettled = { action: 'generate' as const, since: soon(Date.now()), knownBy };
+    const waiting = progress({ status: 'draft', counts: counts({ total: 5, pending: 5 }), stages: {} });
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), getSidebarState: ok({ ...sidebarState(), unsettled }), getProgress: ok({ ...waiting, unsettled }),
+        getEstimate: ok({ leads: 5, low: 5, high: 10, balance: 100, affordable: true }) },
+    });
+    await top().getByText(`Generate may have started and charged · the add-on will know by ${hhmm(knownBy)} · next: wait`).waitFor();
+    await money().getByText(`The add-on will know by ${hhmm(knownBy)}`, { exact: false }).waitFor();
+    for (const name of ['Generate videos', 'Preview']) expect(await button(name).isDisabled()).toBe(true);
+    // The estimate (everyone still waiting) does not unblock it.
+    await button('Check estimate').click();
+    await money().locator('dl.figures').waitFor();
+    expect(await button('Generate videos').isDisabled()).toBe(true);
+    expect(await seen()).not.toMatch(/nothing was charged/i);
+    // Settled: the server's next state has no unsettled, and the buttons come back.
+    await sb.reply('getSidebarState', state());
+    await sb.reply('getProgress', waiting);
+    await sb.reply('refreshNow', ok({ updated: 0, remaining: 0 }));
+    await button('Refresh now').click();
+    await sb.page.locator('#money button:enabled', { hasText: 'Generate videos' }).waitFor();
+    await top().getByText('5 people waiting for a video · next: Check estimate, then Preview or Generate').waitFor();
+  });
+});
+
+describe('sidebar truth: stale lines (item 3)', () => {
+  it('should show auto-refresh off once the timer removed itself after the last video, without Refresh now', async () => {
+    const on = { on: true, intervalMinutes: 5, owner: { keyHint: '••••1a2b', you: true } };
+    const rendering = progress({ counts: counts({ rendering: 7, complete: 40 }) });
+    const done = progress({ status: 'qa_ready', counts: counts({ complete: 47 }), stages: {} });
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), getSidebarState: [state({ autoRefresh: on }), state({ autoRefresh: on }), state()], getProgress: [rendering, done] },
+      timing: { progressPollMs: 200 },
+    });
+    await top().getByText('All 47 ready · next: export or send the Page URLs').waitFor();
+    await sb.page.locator('#progress .switch-state').getByText('off', { exact: true }).waitFor();
+    expect(await sb.page.getByRole('switch', { name: 'Auto-refresh' }).isChecked()).toBe(false);
+    expect(await sb.calls('refreshNow')).toHaveLength(0);
+  });
+
+  it('should read progress once the person connects, dropping "Connect first"', async () => {
+    const noKey = { baseUrl: null, keyHint: null, connected: false };
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), getSidebarState: state({ settings: noKey }),
+        getProgress: [fail('no_settings', 'Connect first: enter the API address and your key under Connection.'), progress()],
+        saveSettings: ok({ settings: { baseUrl: 'https://api.example.com/api/v1', keyHint: '••••9999', connected: true, canWrite: true } }) },
+    });
+    await sb.page.locator('#progress').getByText('Connect first', { exact: false }).waitFor();
+    await sb.page.locator('input[name="baseUrl"]').fill('https://api.example.com/api/v1');
+    await sb.page.locator('input[name="apiKey"]').fill('sk_live_9999');
+    await button('Save and test').click();
+    await sb.page.locator('#progress .legend').waitFor();
+    expect(await sb.page.locator('#progress').getByText('Connect first', { exact: false }).count()).toBe(0);
+  });
+
+  it('should never say "Last refresh" after a failed refresh', async () => {
+    sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state({ lastRefresh: { at: soon(Date.now()), error: 'The video service API is switched off.' } }) } });
+    await sb.page.locator('#progress').getByText('The last refresh failed just now.').waitFor();
+    expect(await sb.page.locator('#progress').getByText(/Last refresh/).count()).toBe(0);
+  });
+
+  it('should drop "Started 47 videos" once a newer state describes the campaign', async () => {
+    const pending = progress({ status: 'draft', counts: counts({ pending: 47 }), stages: {} });
+    const started = progress({ counts: counts({ rendering: 47 }), stages: { queued: 47 } });
+    const done = progress({ status: 'qa_ready', counts: counts({ complete: 47 }), stages: {} });
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), getProgress: pending, getEstimate: ok({ leads: 47, low: 94, high: 141, balance: 500, affordable: true }),
+        startGenerate: ok({ started: 47, creditsCharged: 141, parts: 1, autoRefresh: { on: true, intervalMinutes: 5 } }) },
+      timing: { progressPollMs: 200 },
+    });
+    await top().getByText('47 people waiting', { exact: false }).waitFor();
+    await sb.reply('getProgress', [started, started, done]);
+    await button('Generate videos').click();
+    await sb.page.getByRole('alertdialog').getByRole('button', { name: 'Generate' }).click();
+    const msg = money().getByText('Started 47 videos. 141 credits charged.');
+    await msg.waitFor();
+    await top().getByText('All 47 ready', { exact: false }).waitFor();
+    await msg.waitFor({ state: 'detached' });
+    expect(await seen()).not.toMatch(/updates by itself/);
+  });
+});
+
+describe('sidebar truth: words that mislead (item 4)', () => {
+  it('should show an API status the spec does not define as it came, in small print, never as a promise', async () => {
+    sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: progress({ status: 'delivered', counts: counts({ complete: 44, failed: 3 }), stages: {} }) } });
+    await top().getByText('44 of 47 videos ready, 3 failed', { exact: false }).waitFor();
+    await sb.page.getByText('Service status: delivered', { exact: false }).first().waitFor();
+    expect(await seen()).not.toContain('Delivered');
+  });
+
+  it('should show nothing done in the bar at 0 done, and one name for the videos being made, with Lookup explained', async () => {
+    sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: progress({ counts: counts({ rendering: 47 }), stages: { queued: 22, lookup: 25 } }) } });
+    await sb.page.locator('#progress .legend').waitFor();
+    expect(await sb.page.locator('#progress .bar .seg').count()).toBe(0);
+    await sb.page.locator('#progress').getByText('Where the 47 rendering are').waitFor();
+    await sb.page.locator('#progress').getByText('Lookup: the service first looks up', { exact: false }).waitFor();
+    await top().getByText('0 of 47 videos ready · next: wait, links fill in by themselves').waitFor();
+  });
+});
+
+describe('sidebar truth: connection messages (item 5, contract 4)', () => {
+  const checkEstimate = () => money().getByRole('button', { name: 'Check estimate' }).click();
+
+  it('should badge the API switched off as "API off", never "Key refused" beside "nothing to change"', async () => {
+    sb = await sidebars.open({ replies: { ...readyReplies(), getEstimate: fail('api_off', 'The video service API is switched off.') } });
+    await checkEstimate();
+    await sb.page.locator('#connection .card-status').getByText('API off').waitFor();
+    expect(await sb.page.locator('#connection').getByText('Key refused').count()).toBe(0);
+  });
+
+  it('should drop another key\'s refusal when the state shows no key saved (a second person)', async () => {
+    sb = await sidebars.open({ replies: { ...readyReplies(), getEstimate: fail('unauthorized', 'The API key was refused.'), getActiveContext: context() }, timing: { contextPollMs: 100 } });
+    await checkEstimate();
+    await sb.page.locator('#connection .card-status').getByText('Key refused').waitFor();
+    await sb.reply('getSidebarState', state({ settings: { baseUrl: null, keyHint: null, connected: false } }));
+    await sb.reply('getActiveContext', context({ sheetId: 2, sheetName: 'Leads' }));
+    await sb.page.locator('#connection').getByText('No key saved yet.').waitFor({ state: 'attached' });
+    expect(await sb.page.locator('#connection').getByText('refused', { exact: false }).count()).toBe(0);
+  });
+
+  it('should say at once that a read-only key can look but not create, add or generate', async () => {
+    const noKey = { baseUrl: null, keyHint: null, connected: false };
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), getSidebarState: state({ settings: noKey }),
+        saveSettings: ok({ settings: { baseUrl: 'https://api.example.com/api/v1', keyHint: '••••0000', connected: true, canWrite: false } }) },
+    });
+    await sb.page.locator('input[name="baseUrl"]').fill('https://api.example.com/api/v1');
+    await sb.page.locator('input[name="apiKey"]').fill('sk_read_0000');
+    await button('Save and test').click();
+    await sb.page.locator('#connection .card-status').getByText('Read-only key').waitFor();
+    await sb.page.locator('#connection').getByText('Saved. The key works for looking only: it is read-only.').waitFor({ state: 'attached' });
+    expect(await sb.page.locator('#connection').getByText('Connected. The key works.').count()).toBe(0);
+    for (const name of ['Add selected rows', 'Generate videos', 'Preview', 'Create campaign']) expect(await button(name).isDisabled()).toBe(true);
+    await sb.page.locator('#send').getByText('This key is read-only', { exact: false }).first().waitFor();
+  });
+});
+
+describe('sidebar truth: rows and next steps (item 6)', () => {
+  it('should name the row a problem is about', async () => {
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), getActiveContext: context({ sampleRow: { row: 8, cells: ['', 'Acme', 'a@acme.test', '', '', '', '', ''] } }) },
+      timing: { contextPollMs: 50 },
+    });
+    await sb.page.locator('#send').getByText('Row 8 has problems (see Columns): First name is empty', { exact: false }).waitFor();
+    expect(await seen()).not.toContain('The first selected row has problems');
+  });
+
+  it('should recognise the add-on\'s own tabs, say what they are and offer the way back', async () => {
+    sb = await sidebars.open({ replies: { ...readyReplies(), getActiveContext: context(), showSheet: ok({ sheetId: 1, name: 'Leads' }) }, timing: { contextPollMs: 100 } });
+    await top().getByText('ready', { exact: false }).or(top().getByText('waiting', { exact: false })).first().waitFor();
+    await sb.reply('getSidebarState', state({ sheet: { id: 9, name: 'Video credits', headers: ['When'], ownTab: 'credits' }, campaign: null }));
+    await sb.reply('getActiveContext', context({ sheetId: 9, sheetName: 'Video credits' }));
+    await top().getByText('This tab is the add-on’s spending record', { exact: false }).waitFor();
+    expect(await sb.page.locator('#campaign').isHidden()).toBe(true);
+    expect(await seen()).not.toMatch(/create one or use an existing one|Choose or create a campaign/i);
+    await button('Back to Leads').click();
+    expect((await sb.waitForCalls('showSheet')).map((c) => c.args)).toEqual([[{ sheetId: 1 }]]);
+  });
+
+  it('should suggest Stop in a stall only when a stop would refund someone', async () => {
+    const stalled = { minutes: 12, jobs: 1, message: 'Stuck.' };
+    sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: progress({ counts: counts({ rendering: 47 }), stages: { tts: 47 }, stalled }) } });
+    await sb.page.locator('#progress').getByRole('alert').waitFor();
+    const alert = await sb.page.locator('#progress').getByRole('alert').textContent();
+    expect(alert).toContain('Stop would refund nothing');
+    expect(alert).not.toMatch(/or Stop to cancel/);
+    expect(alert).not.toMatch(/1 video waiting/);
+  });
+});
+
+describe('sidebar truth: money (item 7)', () => {
+  it('should keep Stop off, and not red, before anything was generated', async () => {
+    sb = await sidebars.open({ replies: readyReplies() });
+    await top().getByText('12 people waiting for a video', { exact: false }).waitFor();
+    expect(await button('Stop').isDisabled()).toBe(true);
+    expect(await button('Stop').getAttribute('class')).not.toContain('btn-danger');
+    await money().getByText('Nothing is rendering or about to: Stop has nothing to cancel.').waitFor();
+  });
+});
+
+describe('sidebar truth: long and cramped (item 8)', () => {
+  it('should fold Columns once every field it needs has a column, and open it when first name has none', async () => {
+    sb = await sidebars.open({ replies: readyReplies() });
+    await sb.page.locator('#columns .card-status').getByText('found', { exact: false }).waitFor();
+    expect(await sb.page.locator('#columns').getAttribute('open')).toBeNull();
+    await sb.close();
+    sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state({ mapping: { ...sidebarState().mapping, firstName: null } }) } });
+    await sb.page.locator('#columns[open]').waitFor();
+  });
+
+  it('should keep every button on one line and every card status whole at 300 px', async () => {
+    sb = await sidebars.open({ replies: { ...readyReplies(), getEstimate: ok({ leads: 47, low: 94, high: 141, balance: 500, affordable: true }) } });
+    await button('Check estimate').click();
+    await money().locator('dl.figures').waitFor();
+    const cramped = await sb.page.evaluate(() => [
+      ...Array.from(document.querySelectorAll<HTMLElement>('button.btn')).filter((b) => b.offsetParent && b.getBoundingClientRect().height > 36).map((b) => `button ${b.textContent}`),
+      ...Array.from(document.querySelectorAll<HTMLElement>('.card-status')).filter((s) => s.scrollWidth > s.clientWidth + 1).map((s) => `status ${s.textContent}`),
+    ]);
+    expect(cramped).toEqual([]);
+  });
+
+  it('should link to the previewed people\'s pages after a preview, naming their rows', async () => {
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), getEstimate: ok({ leads: 12, low: 12, high: 24, balance: 500, affordable: true }),
+        startPreview: ok({ made: 2, creditsCharged: 4, autoRefresh: { on: true, intervalMinutes: 5 },
+          pages: [{ row: 2, firstName: 'Ava', company: 'Bluepeak', url: 'https://p.example/p/ava' }, { row: 3, firstName: 'Ben', company: 'Copperleaf', url: 'https://p.example/p/ben' }] }) },
+    });
+    await button('Preview').click();
+    await sb.page.getByRole('alertdialog').getByRole('button', { name: 'Make preview' }).click();
+    const link = money().getByRole('link', { name: 'Row 2: Ava, Bluepeak' });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe('https://p.example/p/ava');
+    await money().getByRole('link', { name: 'Row 3: Ben, Copperleaf' }).waitFor();
+  });
+
+  it('should say whose timer runs a shared tab, by their key', async () => {
+    sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state({ autoRefresh: { on: true, intervalMinutes: 5, owner: { keyHint: '••••beef', you: false } } }) } });
+    await sb.page.locator('#progress').getByText('The timer of another person (their key ••••beef) refreshes this tab, not yours.', { exact: false }).waitFor();
+  });
+});
+
+describe('sidebar truth: the timer and a silent service (contract 3)', () => {
+  it('should say since when auto-refresh has not run and since when the service has not answered', async () => {
+    const overdue = '2026-11-24T10:05:00.000Z';
+    const silent = '2026-11-24T10:07:00.000Z';
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), getSidebarState: ok({ ...sidebarState({ autoRefresh: { on: true, intervalMinutes: 5, owner: { keyHint: '••••1a2b', you: true } } }), autoRefresh: { on: true, intervalMinutes: 5, owner: { keyHint: '••••1a2b', you: true }, overdueSince: overdue }, silentSince: silent }) },
+    });
+    await sb.page.getByText(`Auto-refresh has not run since ${hhmm(overdue)} (it should run every 5 minutes).`, { exact: false }).waitFor();
+    await sb.page.getByText(`The service has not answered since ${hhmm(silent)}.`, { exact: false }).waitFor();
+  });
+});
+
+describe('sidebar truth: the tab-and-selection poll (DESIGN 8)', () => {
+  it('should slow down after a while without a change, and come back to quick on a change', async () => {
+    sb = await sidebars.open({ replies: { ...readyReplies(), getActiveContext: context() }, timing: { contextPollMs: 50, contextIdleMs: 400, contextSlowMs: 1000 } });
+    await sb.page.waitForTimeout(700);
+    const before = (await sb.calls('getActiveContext')).length;
+    await sb.page.waitForTimeout(1100);
+    const slow = (await sb.calls('getActiveContext')).length - before;
+    expect(slow).toBeLessThanOrEqual(2);
+    await sb.reply('getActiveContext', context({ selection: { rows: 5 } }));
+    await sb.page.locator('#send').getByText('5 rows selected').waitFor({ timeout: 3000 });
+    const after = (await sb.calls('getActiveContext')).length;
+    await sb.page.waitForTimeout(300);
+    expect((await sb.calls('getActiveContext')).length - after).toBeGreaterThanOrEqual(3);
+  });
+});
