@@ -25,7 +25,8 @@ export function spendBlock(e: Estimate): string | null {
 export function peopleBlock(e: Estimate | null, p: ProgressInfo | null): string | null {
   if (e) return spendBlock(e);
   if (p && p.counts.total === 0) return 'Nobody is in this campaign yet. Add rows first.';
-  return p && p.counts.pending === 0 ? 'Nobody is waiting for a video. Add rows first.' : null;
+  // Everyone already started: said as that, not as an empty campaign beside "Started 47 videos".
+  return p && p.counts.pending === 0 ? 'Everyone in this campaign has been started: nothing is left to generate. Add rows to make more videos.' : null;
 }
 
 /** Why Stop can do nothing now: nothing renders or waits to render after a generate. */
@@ -105,6 +106,19 @@ export function moneySection(app: App): HTMLElement {
   };
 
   const pages = el('div', { class: 'stack', hidden: true });
+  // An unknown outcome this page met, until the evidence settles it; then what the evidence says.
+  let outcome: { id: string; action: MoneyAction; pending: number | null } | null = null;
+  store.subscribe((s) => {
+    if (!outcome || holdOf(s) || s.sidebar?.campaign?.id !== outcome.id) return;
+    const p = s.progress?.campaignId === outcome.id ? s.progress : null;
+    const { action, pending } = outcome;
+    outcome = null;
+    if (!p || action === 'stop') return;
+    const moved = pending !== null && p.counts.pending < pending;
+    msg.showWhile(progressScope, moved ? 'ok' : 'info', moved
+      ? `${ACTION_NAMES[action]} went through after all: ${count(pending - p.counts.pending, 'person', 'people')} left the waiting list. The charge is in the tab “Video credits”.`
+      : `${ACTION_NAMES[action]} did not happen: two minutes later everyone is still waiting, and nothing was charged.`);
+  });
 
   /** A money call that did not succeed: the tab moved on, the price rose (handled by the caller), the outcome is unknown, or a refusal. */
   const failed = async (action: MoneyAction, id: string, r: Failure): Promise<void> => {
@@ -117,9 +131,12 @@ export function moneySection(app: App): HTMLElement {
     }
     if (isUnknownOutcome(r)) {
       const s = store.get();
-      store.set({ unsettled: { ...s.unsettled, [id]: action }, ...(r.progress?.campaignId === id ? { progress: r.progress } : {}) });
-      // It goes when the outcome is settled: the top line then says where the campaign stands.
+      const before = s.progress?.campaignId === id ? s.progress.counts.pending : null;
+      store.set({ unsettled: { ...s.unsettled, [id]: { action, at: Date.now(), pending: before } } });
+      // It goes when the outcome is settled, and the evidence is said then.
+      outcome = { id, action, pending: before };
       msg.showWhile(held, 'warn', ...unknownLines(action, r));
+      if (r.progress?.campaignId === id) app.takeProgress(r.progress, id);
       await app.loadProgress();
       return;
     }

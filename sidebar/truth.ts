@@ -31,7 +31,7 @@ export function holdOf(s: AppState): { unsettled: Unsettled | null; local: strin
   if (server) return { unsettled: server, local: null };
   const id = s.sidebar?.campaign?.id;
   const local = id ? s.unsettled[id] : undefined;
-  return local ? { unsettled: null, local } : null;
+  return local ? { unsettled: null, local: local.action } : null;
 }
 
 const ACTION_WORDS: Record<string, string> = { generate: 'Generate', preview: 'The preview', stop: 'Stop' };

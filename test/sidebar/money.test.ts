@@ -240,10 +240,12 @@ describe('money section: unknown outcomes', () => {
     await sb!.reply('getProgress', fail('network', 'The service did not answer.'));
     await button('Generate videos').click();
     await dialog().getByRole('button', { name: 'Generate' }).click();
-    await section().getByText('the generate may have started and charged', { exact: false }).waitFor();
+    // The state it carries is the evidence (everyone left the waiting list): it went through, and says so.
+    await section().getByText('Generate went through after all: 12 people left the waiting list.', { exact: false }).waitFor();
     await sb!.page.locator('#progress .legend li[data-key=rendering]').getByText('12').waitFor();
     expect(await button('Generate videos').isDisabled()).toBe(true);
-    expect(await button('Stop').isDisabled()).toBe(true);
+    // It happened, so Stop can cancel what has not started.
+    expect(await button('Stop').isDisabled()).toBe(false);
   });
 
   it('should show no error for a slow reply that ends well (the server retried)', async () => {
@@ -274,7 +276,7 @@ describe('money section: buttons that can do something', () => {
 
   it('should disable Preview and Generate before any estimate when progress shows every video done', async () => {
     await open({ getProgress: progress({ status: 'delivered', counts: counts({ total: 47, complete: 47 }), stages: {} }) });
-    await section().getByText('Nobody is waiting for a video. Add rows first.').waitFor();
+    await section().getByText('Everyone in this campaign has been started: nothing is left to generate.', { exact: false }).waitFor();
     for (const name of ['Preview', 'Generate videos', 'Stop']) expect(await button(name).isDisabled()).toBe(true);
   });
 
