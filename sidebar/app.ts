@@ -108,7 +108,9 @@ export function createApp(store: Store, timing: Timing): App {
       // The timer switches auto-refresh off once all is done: the switch follows what the server says now.
       const autoRefresh = progress.autoRefresh && sidebar && progress.autoRefresh.on !== sidebar.autoRefresh.on
         ? { sidebar: { ...sidebar, autoRefresh: { ...sidebar.autoRefresh, ...progress.autoRefresh } } } : {};
-      store.set({ progress, progressError: null, awaitingRender: awaiting, unsettled, ...autoRefresh });
+      // An estimate describes who was waiting when it was read: once that moves, it no longer holds.
+      const stale = s.estimate && s.progress?.campaignId === asked && s.progress.counts.pending !== progress.counts.pending ? { estimate: null } : {};
+      store.set({ progress, progressError: null, awaitingRender: awaiting, unsettled, ...autoRefresh, ...stale });
     },
   };
   return app;

@@ -34,7 +34,7 @@ export function holdOf(s: AppState): { unsettled: Unsettled | null; local: strin
   return local ? { unsettled: null, local: local.action } : null;
 }
 
-const ACTION_WORDS: Record<string, string> = { generate: 'Generate', preview: 'The preview', stop: 'Stop' };
+export const ACTION_WORDS: Record<string, string> = { generate: 'Generate', preview: 'The preview', stop: 'Stop' };
 
 /** Why Generate and Preview stay off while an outcome is unknown; never "nothing was charged". */
 export function holdSentence(s: AppState): string | null {
@@ -96,10 +96,10 @@ export function topLine(s: AppState): TopLine | null {
   const sb = s.sidebar;
   if (!sb) return null;
   const t = (line: string, tone: Tone = 'todo'): TopLine => ({ line, tone, small: null });
-  if (sb.sheet.ownTab === 'credits') return t('This tab is the add-on’s spending record: one row per charge and refund. It holds no leads.', 'done');
-  if (sb.sheet.ownTab === 'export') return t('This tab is an export of finished videos, ready for a mail merge. It holds no leads to send.', 'done');
+  if (sb.sheet.ownTab === 'credits') return t('This tab is the add-on’s spending record: one row per charge and refund.', 'done');
+  if (sb.sheet.ownTab === 'export') return t('This tab is an export of finished videos, for a mail merge.', 'done');
   const problem = keyProblemOf(s);
-  if (!sb.settings.keyHint || !sb.settings.connected) return t('Not connected · next: enter the API address and your key under Connection');
+  if (!sb.settings.keyHint || !sb.settings.connected) return t('Not connected · next: enter the API address and key under Connection');
   if (problem?.code === 'api_off') return t('The service’s API is switched off · next: nothing to change; Refresh now later', 'warn');
   if (problem && problem.code !== 'forbidden') return t(`The service refused the key ${sb.settings.keyHint} · next: paste a working key under Connection`, 'warn');
   const readOnly = isReadOnly(s);
@@ -155,7 +155,7 @@ export function connectionTruth(s: AppState): { badge: string; tone: 'done' | 't
   const sb = s.sidebar;
   if (!sb?.settings.keyHint) return { badge: 'Not connected', tone: 'todo', lines: [] };
   const p = keyProblemOf(s);
-  if (p?.code === 'api_off') return { badge: 'API off', tone: 'warn', lines: [`The service’s API is switched off for now; the key ${sb.settings.keyHint} is not the problem. This clears once a call works again.`, p.message] };
+  if (p?.code === 'api_off') return { badge: 'API off', tone: 'warn', lines: [`The service’s API is switched off for now; the key ${sb.settings.keyHint} is not the problem.`, p.message] };
   if (p && p.code !== 'forbidden') return { badge: 'Key refused', tone: 'warn', lines: [`The service refused the key ${sb.settings.keyHint}. Paste a working key and Save and test.`, p.message] };
   if (!sb.settings.connected) return { badge: 'Not connected', tone: 'todo', lines: [] };
   if (isReadOnly(s)) return { badge: 'Read-only key', tone: 'warn', lines: [READ_ONLY] };

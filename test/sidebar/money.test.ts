@@ -276,7 +276,7 @@ describe('money section: buttons that can do something', () => {
 
   it('should disable Preview and Generate before any estimate when progress shows every video done', async () => {
     await open({ getProgress: progress({ status: 'delivered', counts: counts({ total: 47, complete: 47 }), stages: {} }) });
-    await section().getByText('Everyone in this campaign has been started: nothing is left to generate.', { exact: false }).waitFor();
+    await section().getByText('Everyone in this campaign has been started: nothing is left to generate.').waitFor();
     for (const name of ['Preview', 'Generate videos', 'Stop']) expect(await button(name).isDisabled()).toBe(true);
   });
 

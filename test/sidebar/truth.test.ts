@@ -113,7 +113,7 @@ describe('sidebar truth: words that mislead (item 4)', () => {
     await sb.page.locator('#progress .legend').waitFor();
     expect(await sb.page.locator('#progress .bar .seg').count()).toBe(0);
     await sb.page.locator('#progress').getByText('Where the 47 rendering are').waitFor();
-    await sb.page.locator('#progress').getByText('Lookup: the service first looks up', { exact: false }).waitFor();
+    await sb.page.locator('#progress').getByText('Lookup: the service looks up each company first', { exact: false }).waitFor();
     await top().getByText('0 of 47 videos ready · next: wait, links fill in by themselves').waitFor();
   });
 });
