@@ -157,7 +157,7 @@ export function moneySection(app: App): HTMLElement {
       if (!e || spendBlock(e) || campaignId() !== id) return;
       const question = kind === 'generate'
         ? { title: 'Generate videos', text: `Generate videos for ${count(e.leads, 'person', 'people')}? This charges up to ${credits(e.high)}.`, confirmLabel: 'Generate' }
-        : { title: 'Make a preview', text: `Make preview videos of the first few people? This charges credits for each video made, up to ${credits(e.high)}.`, confirmLabel: 'Make preview' };
+        : { title: 'Make a preview', text: `Make preview videos of the first few people? This charges up to ${credits(e.high)}.`, confirmLabel: 'Make preview' };
       if (!await ask({ ...question, text: [...news, question.text] }, id)) return;
       msg.show('info', kind === 'generate' ? 'Starting…' : 'Making the preview…');
       const r = kind === 'generate' ? await call('startGenerate', { campaignId: id, high: e.high }) : await call('startPreview', { campaignId: id });

@@ -51,7 +51,7 @@ export function stalledLines(s: Stalled, p?: Progress): string[] {
     minutes ? `Rendering is stuck on the service side: no video has moved for ${count(minutes, 'minute')}.`
       : 'Rendering is stuck on the service side: no video is moving.',
     refund > 0 ? `Nothing in the sheet needs fixing. You can wait, or Stop to cancel and refund the ${count(refund, 'video')} not started yet.`
-      : 'Nothing in the sheet needs fixing. Stop would refund nothing: every video has started. Wait.',
+      : 'Stop would refund nothing: every video has started. Wait.',
   ];
 }
 

@@ -104,7 +104,7 @@ describe('money section', () => {
   it('should confirm a preview with its credits and report what it made', async () => {
     await open({ getEstimate: affordable, startPreview: ok({ made: 3, creditsCharged: 9, autoRefresh: autoOn }) });
     await button('Preview').click();
-    await dialog().getByText('This charges credits for each video made, up to 45 credits.', { exact: false }).waitFor();
+    await dialog().getByText('This charges up to 45 credits.', { exact: false }).waitFor();
     await dialog().getByRole('button', { name: 'Make preview' }).click();
     await section().getByText('Preview started for 3 videos. 9 credits charged.').waitFor();
     expect((await sb!.calls('startPreview')).map((c) => c.args)).toEqual([[{ campaignId: 'cmp_1' }]]);

@@ -209,7 +209,8 @@ describe('sidebar truth: long and cramped (item 8)', () => {
   });
 
   it('should keep every button on one line and every card status whole at 300 px', async () => {
-    sb = await sidebars.open({ replies: { ...readyReplies(), getEstimate: ok({ leads: 47, low: 94, high: 141, balance: 500, affordable: true }) } });
+    sb = await sidebars.open({ replies: { ...readyReplies(), getEstimate: ok({ leads: 47, low: 94, high: 141, balance: 500, affordable: true }),
+      getSidebarState: state({ campaign: { id: 'cmp_1', name: 'Q3 outreach to founders in the Nordics' }, problems: { rows: 12, byStatus: { invalid: 3, failed: 4, skipped: 2, sending: 3 } } }) } });
     await button('Check estimate').click();
     await money().locator('dl.figures').waitFor();
     const cramped = await sb.page.evaluate(() => [
