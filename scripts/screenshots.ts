@@ -105,7 +105,11 @@ async function sidebarStates(browser: Browser): Promise<void> {
     await s.page.getByLabel('Campaign name').fill('Q3 outreach to founders');
   }, ['template', 'campaign']);
   await shoot({ replies: { ...readyReplies(), getSidebarState: state({ sample: { firstName: '', company: 'Analytical Engines', hook: 'x'.repeat(230) } }) } },
-    'sidebar-columns.png', (s) => s.page.locator('#columns').getByText('Hook is 230 characters; the limit is 200.').waitFor(), ['columns']);
+    'sidebar-columns.png', async (s) => {
+      // Folded once set up (every field it needs has a column): opened as a person would.
+      await s.page.locator('#columns summary').click();
+      await s.page.locator('#columns').getByText('Hook is 230 characters; the limit is 200.').waitFor();
+    }, ['columns']);
   const money = { replies: { ...readyReplies(), getEstimate: ok({ leads: 15, low: 30, high: 45, balance: 120, affordable: true, chargedToday: 12 }) } };
   const estimate = async (s: Sidebar) => {
     await s.page.getByText('Bound to tab').waitFor();

@@ -1,7 +1,7 @@
 // The shared context every section gets: the store, and the loaders that fill it from the server.
 import { ACCOUNT_MIXUP, isAccountMixup } from './accounts';
 import { call, thrownText } from './bridge';
-import { same, type Store } from './state';
+import { same, type Progress, type Store } from './state';
 
 export interface Timing {
   /** getActiveContext poll while visible (tab switches, selection): reads no property. */
@@ -12,6 +12,9 @@ export interface Timing {
   contextIdleMs: number;
   contextSlowMs: number;
 }
+
+/** How long an unknown charge is held without evidence before it counts as not having happened (DESIGN 6.2). */
+const SETTLE_MS = 2 * 60_000;
 
 export const DEFAULT_TIMING: Timing = { contextPollMs: 1000, progressPollMs: 30000, contextIdleMs: 60000, contextSlowMs: 5000 };
 
@@ -27,6 +30,8 @@ export interface App {
   loadCampaigns(): Promise<void>;
   /** Re-reads getProgress for the bound campaign (no-op without one). */
   loadProgress(): Promise<void>;
+  /** Takes a progress reading asked for campaign `asked` (dropped when the tab moved on meanwhile). */
+  takeProgress(progress: Progress, asked: string): void;
 }
 
 export function createApp(store: Store, timing: Timing): App {
@@ -83,19 +88,29 @@ export function createApp(store: Store, timing: Timing): App {
       const r = await call('getProgress');
       if (r.ok) {
         const { ok: _ok, ...progress } = r;
-        // A reply for a campaign no longer bound (the person switched tabs meanwhile) is stale.
-        if (progress.campaignId !== asked || asked !== store.get().sidebar?.campaign?.id) return;
-        const s = store.get();
-        // Someone watching a generate keeps watching until nothing is left pending or rendering.
-        const awaiting = s.awaitingRender && (progress.counts.pending > 0 || progress.counts.rendering > 0);
-        // The state has been read: an unknown outcome on this campaign is settled.
-        const { [asked]: _settled, ...unsettled } = s.unsettled;
-        const sidebar = s.sidebar;
-        // The timer switches auto-refresh off once all is done: the switch follows what the server says now.
-        const autoRefresh = progress.autoRefresh && sidebar && progress.autoRefresh.on !== sidebar.autoRefresh.on
-          ? { sidebar: { ...sidebar, autoRefresh: { ...sidebar.autoRefresh, ...progress.autoRefresh } } } : {};
-        store.set({ progress, progressError: null, awaitingRender: awaiting, unsettled, ...autoRefresh });
+        app.takeProgress(progress, asked);
       } else if (asked === store.get().sidebar?.campaign?.id) store.set({ progressError: r.error.message });
+    },
+    takeProgress(progress, asked) {
+      // A reply for a campaign no longer bound (the person switched tabs meanwhile) is stale.
+      if (progress.campaignId !== asked || asked !== store.get().sidebar?.campaign?.id) return;
+      const s = store.get();
+      // Someone watching a generate keeps watching until nothing is left pending or rendering.
+      const awaiting = s.awaitingRender && (progress.counts.pending > 0 || progress.counts.rendering > 0);
+      // An unknown outcome is settled by evidence (DESIGN 6.2): people left waiting, or two minutes
+      // without; a stop charges nothing, so reading the state settles it.
+      const local = s.unsettled[asked];
+      const settled = !local || local.action === 'stop' || Date.now() - local.at >= SETTLE_MS
+        || (local.pending !== null && progress.counts.pending < local.pending);
+      const { [asked]: _settled, ...rest } = s.unsettled;
+      const unsettled = settled ? rest : s.unsettled;
+      const sidebar = s.sidebar;
+      // The timer switches auto-refresh off once all is done: the switch follows what the server says now.
+      const autoRefresh = progress.autoRefresh && sidebar && progress.autoRefresh.on !== sidebar.autoRefresh.on
+        ? { sidebar: { ...sidebar, autoRefresh: { ...sidebar.autoRefresh, ...progress.autoRefresh } } } : {};
+      // An estimate describes who was waiting when it was read: once that moves, it no longer holds.
+      const stale = s.estimate && s.progress?.campaignId === asked && s.progress.counts.pending !== progress.counts.pending ? { estimate: null } : {};
+      store.set({ progress, progressError: null, awaitingRender: awaiting, unsettled, ...autoRefresh, ...stale });
     },
   };
   return app;

@@ -104,7 +104,7 @@ export function columnsSection(app: App): HTMLElement {
       if (fallback) syncValue(fallback, s.fallbacks[field] ?? '');
     }
     refreshRows(s);
-    replace(intro, s.sample ? `Values from row ${s.row ?? '?'} (the first selected row to send) are shown under each field.` : 'Select a row in the sheet to see its values here.');
+    replace(intro, s.sample ? `Values from row ${s.row ?? '?'}, the first selected row to send.` : 'Select a row in the sheet to see its values here.');
     const issues = rows.filter((r) => !r.flag.hidden).length;
     const found = PERSON_FIELDS.filter((f) => s.mapping[f]).length;
     c.status(issues ? `${issues} to fix` : `${found} of ${PERSON_FIELDS.length} found`, issues ? 'warn' : 'done');

@@ -39,12 +39,3 @@ export function isReadOnly(s: AppState): boolean {
 }
 
 export const READ_ONLY = 'This key is read-only: it can look at campaigns and progress, but cannot create a campaign, add people or generate. Paste a key with writing switched on under Connection to do those.';
-
-/** Which key was refused and what to do, in sentences; the server's own sentence follows. */
-export function keyProblemLines(p: { code: string; message: string }, hint: string): string[] {
-  const key = `the key ${hint}`;
-  const head = p.code === 'forbidden' ? READ_ONLY
-    : p.code === 'api_off' ? `The service’s API is switched off for now; ${key} is not the problem. This clears once a call works again.`
-      : `The service refused ${key}. Paste a working key and Save and test.`;
-  return [head, p.message];
-}

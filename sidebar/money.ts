@@ -12,7 +12,7 @@ import { el, replace } from './dom';
 import { count, creditRange, credits, formatNumber } from './format';
 import type { Failure, PreviewPage, ProgressInfo } from '../src/server/contract';
 import { watch, type AppState, type Estimate, type MoneyAction } from './state';
-import { holdOf, holdSentence, mayRender, writeBlock } from './truth';
+import { ACTION_WORDS, holdOf, holdSentence, mayRender, writeBlock } from './truth';
 
 /** Why a charging call cannot go ahead on this estimate, as a sentence; null when it can. */
 export function spendBlock(e: Estimate): string | null {
@@ -25,7 +25,8 @@ export function spendBlock(e: Estimate): string | null {
 export function peopleBlock(e: Estimate | null, p: ProgressInfo | null): string | null {
   if (e) return spendBlock(e);
   if (p && p.counts.total === 0) return 'Nobody is in this campaign yet. Add rows first.';
-  return p && p.counts.pending === 0 ? 'Nobody is waiting for a video. Add rows first.' : null;
+  // Everyone already started: said as that, not as an empty campaign beside "Started 47 videos".
+  return p && p.counts.pending === 0 ? 'Everyone in this campaign has been started: nothing is left to generate.' : null;
 }
 
 /** Why Stop can do nothing now: nothing renders or waits to render after a generate. */
@@ -39,14 +40,12 @@ export function isUnknownOutcome(r: Failure): boolean {
   return r.error.code === 'network' || r.error.code === 'bad_reply' || thrownText(r) !== null;
 }
 
-const ACTION_NAMES: Record<MoneyAction, string> = { preview: 'The preview', generate: 'Generate', stop: 'Stop' };
-
 /** The server's sentence says "may have happened" itself; a call that never answered gets ours. */
 function unknownLines(action: MoneyAction, r: Failure): string[] {
   const thrown = thrownText(r);
   if (thrown === null && r.error.code === 'network') return [r.error.message];
   const charge = action === 'stop' ? '' : ', and may have charged credits';
-  return [`${ACTION_NAMES[action]} may have happened${charge}: no answer came back (${thrown ?? r.error.message}).`];
+  return [`${ACTION_WORDS[action]} may have happened${charge}: no answer came back (${thrown ?? r.error.message}).`];
 }
 
 /** Contract 2 (issue 18's server): a stop over parts says part by part what it does not know. */
@@ -105,6 +104,19 @@ export function moneySection(app: App): HTMLElement {
   };
 
   const pages = el('div', { class: 'stack', hidden: true });
+  // An unknown outcome this page met, until the evidence settles it; then what the evidence says.
+  let outcome: { id: string; action: MoneyAction; pending: number | null } | null = null;
+  store.subscribe((s) => {
+    if (!outcome || holdOf(s) || s.sidebar?.campaign?.id !== outcome.id) return;
+    const p = s.progress?.campaignId === outcome.id ? s.progress : null;
+    const { action, pending } = outcome;
+    outcome = null;
+    if (!p || action === 'stop') return;
+    const moved = pending !== null && p.counts.pending < pending;
+    msg.showWhile(progressScope, moved ? 'ok' : 'info', moved
+      ? `${ACTION_WORDS[action]} went through after all: ${count(pending - p.counts.pending, 'person', 'people')} left the waiting list. The charge is in the tab “Video credits”.`
+      : `${ACTION_WORDS[action]} did not happen: two minutes later everyone is still waiting, and nothing was charged.`);
+  });
 
   /** A money call that did not succeed: the tab moved on, the price rose (handled by the caller), the outcome is unknown, or a refusal. */
   const failed = async (action: MoneyAction, id: string, r: Failure): Promise<void> => {
@@ -117,9 +129,12 @@ export function moneySection(app: App): HTMLElement {
     }
     if (isUnknownOutcome(r)) {
       const s = store.get();
-      store.set({ unsettled: { ...s.unsettled, [id]: action }, ...(r.progress?.campaignId === id ? { progress: r.progress } : {}) });
-      // It goes when the outcome is settled: the top line then says where the campaign stands.
+      const before = s.progress?.campaignId === id ? s.progress.counts.pending : null;
+      store.set({ estimate: null, unsettled: { ...s.unsettled, [id]: { action, at: Date.now(), pending: before } } });
+      // It goes when the outcome is settled, and the evidence is said then.
+      outcome = { id, action, pending: before };
       msg.showWhile(held, 'warn', ...unknownLines(action, r));
+      if (r.progress?.campaignId === id) app.takeProgress(r.progress, id);
       await app.loadProgress();
       return;
     }
@@ -142,7 +157,7 @@ export function moneySection(app: App): HTMLElement {
       if (!e || spendBlock(e) || campaignId() !== id) return;
       const question = kind === 'generate'
         ? { title: 'Generate videos', text: `Generate videos for ${count(e.leads, 'person', 'people')}? This charges up to ${credits(e.high)}.${orphansLine(e.orphans)}`, confirmLabel: 'Generate' }
-        : { title: 'Make a preview', text: `Make preview videos of the first few people? This charges credits for each video made, up to ${credits(e.high)}.`, confirmLabel: 'Make preview' };
+        : { title: 'Make a preview', text: `Make preview videos of the first few people? This charges up to ${credits(e.high)}.`, confirmLabel: 'Make preview' };
       if (!await ask({ ...question, text: [...news, question.text] }, id)) return;
       msg.show('info', kind === 'generate' ? 'Starting…' : 'Making the preview…');
       const r = kind === 'generate' ? await call('startGenerate', { campaignId: id, high: e.high }) : await call('startPreview', { campaignId: id });

@@ -45,7 +45,9 @@ export function problemsBlock(app: App): HTMLElement {
 
   watch(store, (s) => s.sidebar?.problems ?? null, (p) => {
     box.hidden = !p || p.rows === 0;
-    replace(label, p && p.rows ? problemLabel(p) : 'Select problem rows');
+    // The button stays on one line at 300 px; its name says the breakdown too.
+    replace(label, p && p.rows ? `Select ${count(p.rows, 'problem row')}` : 'Select problem rows');
+    select.el.setAttribute('aria-label', p && p.rows ? problemLabel(p) : 'Select problem rows');
   });
 
   // Renders that fail or are skipped change the rows: the counts are read again with the tab's state.

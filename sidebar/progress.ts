@@ -17,7 +17,7 @@ const SEGMENTS = ['complete', 'rendering', 'pending', 'failed', 'cancelled', 'sk
 const FILLED = ['complete', 'failed', 'cancelled', 'skipped'] as const;
 const LEGEND_WORDS: Record<string, string> = { complete: 'Ready', rendering: 'Rendering', pending: 'Waiting', failed: 'Failed', cancelled: 'Cancelled', skipped: 'Skipped' };
 /** Stage words the spec does not explain, said once under the stages. */
-const STAGE_NOTES: Record<string, string> = { lookup: 'Lookup: the service first looks up each person’s company (the lookup surcharge in the estimate).' };
+const STAGE_NOTES: Record<string, string> = { lookup: 'Lookup: the service looks up each company first (the lookup surcharge).' };
 
 /** Whether anything is still moving: rendering, or pending after a generate. */
 export function inFlight(p: ProgressInfo | null, awaitingRender: boolean): boolean {
@@ -51,7 +51,7 @@ export function stalledLines(s: Stalled, p?: Progress): string[] {
     minutes ? `Rendering is stuck on the service side: no video has moved for ${count(minutes, 'minute')}.`
       : 'Rendering is stuck on the service side: no video is moving.',
     refund > 0 ? `Nothing in the sheet needs fixing. You can wait, or Stop to cancel and refund the ${count(refund, 'video')} not started yet.`
-      : 'Nothing in the sheet needs fixing, and Stop would refund nothing: every video has started. Wait; they finish once the service moves again.',
+      : 'Stop would refund nothing: every video has started. Wait.',
   ];
 }
 

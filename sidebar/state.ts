@@ -15,6 +15,7 @@ export type MoneyAction = 'preview' | 'generate' | 'stop';
 export interface Unsettled { action: 'generate' | 'preview'; since: string; knownBy: string }
 interface Watched { unsettled?: Unsettled | null; silentSince?: string | null }
 export type ServerState = Omit<SidebarState, 'autoRefresh'> & Watched & { autoRefresh: SidebarState['autoRefresh'] & { overdueSince?: string } };
+export interface LocalUnsettled { action: MoneyAction; at: number; /** People waiting before the call, when known. */ pending: number | null }
 export type Progress = ProgressInfo & Watched & { parts?: { count: number; rendering: { id: string; name: string }[] } };
 
 export interface AppState {
@@ -25,8 +26,11 @@ export interface AppState {
   keyProblem: { code: string; message: string; keyHint: string | null } | null;
   /** The last tab with leads the sidebar showed: the way back from the add-on's own tabs. */
   leadTab: { id: number; name: string } | null;
-  /** Campaigns whose last money call has an unknown outcome, until their progress has been read. */
-  unsettled: Record<string, MoneyAction>;
+  /**
+   * Campaigns whose last money call has an unknown outcome, as this page saw it: held until the
+   * evidence of DESIGN 6.2 (people left waiting, or two minutes without it) — or a stop, until read.
+   */
+  unsettled: Record<string, LocalUnsettled>;
   /** Sentences of the last failed getSidebarState, shown at the top. */
   sidebarError: string[] | null;
   templates: Template[] | null;

@@ -10,7 +10,7 @@ import { topLine, watchNotices } from './truth';
 export function topSection(app: App): HTMLElement {
   const { store } = app;
   const line = el('p', { class: 'top-line', 'data-testid': 'top-line' });
-  const small = el('p', { class: 'muted top-small', hidden: true });
+  const small = el('p', { class: 'muted', hidden: true });
   const notices = el('div', { class: 'msg msg-warn', role: 'status', hidden: true });
   const msg = message(store);
   const back = actionButton('Back to the leads', 'secondary', async () => {

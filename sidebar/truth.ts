@@ -31,10 +31,10 @@ export function holdOf(s: AppState): { unsettled: Unsettled | null; local: strin
   if (server) return { unsettled: server, local: null };
   const id = s.sidebar?.campaign?.id;
   const local = id ? s.unsettled[id] : undefined;
-  return local ? { unsettled: null, local } : null;
+  return local ? { unsettled: null, local: local.action } : null;
 }
 
-const ACTION_WORDS: Record<string, string> = { generate: 'Generate', preview: 'The preview', stop: 'Stop' };
+export const ACTION_WORDS: Record<string, string> = { generate: 'Generate', preview: 'The preview', stop: 'Stop' };
 
 /** Why Generate and Preview stay off while an outcome is unknown; never "nothing was charged". */
 export function holdSentence(s: AppState): string | null {
@@ -96,18 +96,19 @@ export function topLine(s: AppState): TopLine | null {
   const sb = s.sidebar;
   if (!sb) return null;
   const t = (line: string, tone: Tone = 'todo'): TopLine => ({ line, tone, small: null });
-  if (sb.sheet.ownTab === 'credits') return t('This tab is the add-on’s spending record: one row per charge and refund. It holds no leads.', 'done');
-  if (sb.sheet.ownTab === 'export') return t('This tab is an export of finished videos, ready for a mail merge. It holds no leads to send.', 'done');
+  if (sb.sheet.ownTab === 'credits') return t('This tab is the add-on’s spending record: one row per charge and refund.', 'done');
+  if (sb.sheet.ownTab === 'export') return t('This tab is an export of finished videos, for a mail merge.', 'done');
   const problem = keyProblemOf(s);
-  if (!sb.settings.keyHint || !sb.settings.connected) return t('Not connected · next: enter the API address and your key under Connection');
-  if (problem?.code === 'api_off') return t('The service’s API is switched off · next: nothing to change; Refresh now later', 'warn');
-  if (problem && problem.code !== 'forbidden') return t(`The service refused the key ${sb.settings.keyHint} · next: paste a working key under Connection`, 'warn');
+  if (!sb.settings.keyHint || !sb.settings.connected) return t('Not connected · next: fill in Connection');
+  if (problem?.code === 'api_off') return t('The service’s API is switched off · next: wait, then Refresh now', 'warn');
+  if (problem && problem.code !== 'forbidden') return t(`The key ${sb.settings.keyHint} was refused · next: paste a working key`, 'warn');
   const readOnly = isReadOnly(s);
   if (!sb.campaign) {
     return t(`No campaign on tab ${sb.sheet.name} · next: ${readOnly ? 'use an existing one (this key is read-only)' : 'create one or use an existing one under Campaign'}`);
   }
   const h = holdOf(s);
   if (h?.unsettled) return t(`${ACTION_WORDS[h.unsettled.action]} may have started and charged · the add-on will know by ${clock(h.unsettled.knownBy)} · next: wait`, 'warn');
+  if (h?.local && h.local !== 'stop') return t(`${ACTION_WORDS[h.local]} may have started and charged · next: wait; the campaign’s counts will tell`, 'warn');
   const p = boundProgress(s);
   if (!p) return t(s.progressError ? `“${sb.campaign.name}” could not be read · see Progress` : `Reading “${sb.campaign.name}”…`, s.progressError ? 'warn' : 'busy');
   return progressLine(p, s.awaitingRender);
@@ -122,7 +123,7 @@ export function watchNotices(s: AppState): string[] {
     out.push(`Auto-refresh has not run since ${clock(auto.overdueSince)}${every ? ` (it should run ${every})` : ''}.${auto.timerRestored ? ' Its timer was put back just now.' : ''}`);
   }
   const silent = boundProgress(s)?.silentSince ?? s.sidebar?.silentSince ?? null;
-  if (silent) out.push(`The service has not answered since ${clock(silent)}. Nothing to change here; the add-on catches up once it answers.`);
+  if (silent) out.push(`The service has not answered since ${clock(silent)}. It catches up once the service answers.`);
   return out;
 }
 
@@ -142,7 +143,7 @@ export function autoText(s: AppState): string {
   if (!auto?.on) return 'off';
   const every = interval(auto.intervalMinutes) || 'on a timer';
   const p = boundProgress(s);
-  return p && !mayRender(p, s.awaitingRender) && p.counts.pending === 0 ? `${every}; it switches itself off at its next run, as nothing is left` : every;
+  return p && !mayRender(p, s.awaitingRender) && p.counts.pending === 0 ? `${every}; switches itself off at its next run` : every;
 }
 
 /** Why an action that writes (create, add, preview, generate, stop) cannot run with this key. */
@@ -155,7 +156,7 @@ export function connectionTruth(s: AppState): { badge: string; tone: 'done' | 't
   const sb = s.sidebar;
   if (!sb?.settings.keyHint) return { badge: 'Not connected', tone: 'todo', lines: [] };
   const p = keyProblemOf(s);
-  if (p?.code === 'api_off') return { badge: 'API off', tone: 'warn', lines: [`The service’s API is switched off for now; the key ${sb.settings.keyHint} is not the problem. This clears once a call works again.`, p.message] };
+  if (p?.code === 'api_off') return { badge: 'API off', tone: 'warn', lines: [`The service’s API is switched off for now; the key ${sb.settings.keyHint} is not the problem.`, p.message] };
   if (p && p.code !== 'forbidden') return { badge: 'Key refused', tone: 'warn', lines: [`The service refused the key ${sb.settings.keyHint}. Paste a working key and Save and test.`, p.message] };
   if (!sb.settings.connected) return { badge: 'Not connected', tone: 'todo', lines: [] };
   if (isReadOnly(s)) return { badge: 'Read-only key', tone: 'warn', lines: [READ_ONLY] };

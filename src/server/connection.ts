@@ -34,7 +34,7 @@ export function saveSettings(svc: Services, args: SaveSettingsArgs): Reply<{ set
 }
 
 /** A campaign id no workspace has: a stop of it changes nothing anywhere. */
-const NO_SUCH_CAMPAIGN = 'cmp_addon_write_check';
+export const NO_SUCH_CAMPAIGN = 'cmp_addon_write_check';
 
 /**
  * Whether the key may write, found without changing anything (DESIGN 3): a stop of a campaign that

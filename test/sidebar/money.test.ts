@@ -112,7 +112,7 @@ describe('money section', () => {
   it('should confirm a preview with its credits and report what it made', async () => {
     await open({ getEstimate: affordable, startPreview: ok({ made: 3, creditsCharged: 9, autoRefresh: autoOn }) });
     await button('Preview').click();
-    await dialog().getByText('This charges credits for each video made, up to 45 credits.', { exact: false }).waitFor();
+    await dialog().getByText('This charges up to 45 credits.', { exact: false }).waitFor();
     await dialog().getByRole('button', { name: 'Make preview' }).click();
     await section().getByText('Preview started for 3 videos. 9 credits charged.').waitFor();
     expect((await sb!.calls('startPreview')).map((c) => c.args)).toEqual([[{ campaignId: 'cmp_1' }]]);
@@ -248,10 +248,12 @@ describe('money section: unknown outcomes', () => {
     await sb!.reply('getProgress', fail('network', 'The service did not answer.'));
     await button('Generate videos').click();
     await dialog().getByRole('button', { name: 'Generate' }).click();
-    await section().getByText('the generate may have started and charged', { exact: false }).waitFor();
+    // The state it carries is the evidence (everyone left the waiting list): it went through, and says so.
+    await section().getByText('Generate went through after all: 12 people left the waiting list.', { exact: false }).waitFor();
     await sb!.page.locator('#progress .legend li[data-key=rendering]').getByText('12').waitFor();
     expect(await button('Generate videos').isDisabled()).toBe(true);
-    expect(await button('Stop').isDisabled()).toBe(true);
+    // It happened, so Stop can cancel what has not started.
+    expect(await button('Stop').isDisabled()).toBe(false);
   });
 
   it('should show no error for a slow reply that ends well (the server retried)', async () => {
@@ -282,7 +284,7 @@ describe('money section: buttons that can do something', () => {
 
   it('should disable Preview and Generate before any estimate when progress shows every video done', async () => {
     await open({ getProgress: progress({ status: 'delivered', counts: counts({ total: 47, complete: 47 }), stages: {} }) });
-    await section().getByText('Nobody is waiting for a video. Add rows first.').waitFor();
+    await section().getByText('Everyone in this campaign has been started: nothing is left to generate.').waitFor();
     for (const name of ['Preview', 'Generate videos', 'Stop']) expect(await button(name).isDisabled()).toBe(true);
   });
 

@@ -113,7 +113,7 @@ describe('sidebar truth: words that mislead (item 4)', () => {
     await sb.page.locator('#progress .legend').waitFor();
     expect(await sb.page.locator('#progress .bar .seg').count()).toBe(0);
     await sb.page.locator('#progress').getByText('Where the 47 rendering are').waitFor();
-    await sb.page.locator('#progress').getByText('Lookup: the service first looks up', { exact: false }).waitFor();
+    await sb.page.locator('#progress').getByText('Lookup: the service looks up each company first', { exact: false }).waitFor();
     await top().getByText('0 of 47 videos ready · next: wait, links fill in by themselves').waitFor();
   });
 });
@@ -188,6 +188,29 @@ describe('sidebar truth: rows and next steps (item 6)', () => {
   });
 });
 
+describe('sidebar truth: one count after adding to a generated campaign (item 6)', () => {
+  it('should say the new people once, in the top line, and no part\'s total in the Send card', async () => {
+    const before = progress({ status: 'qa_ready', counts: counts({ complete: 47 }), stages: {} });
+    const after = progress({ status: 'qa_ready', counts: counts({ total: 52, complete: 47, pending: 5 }), stages: {} });
+    sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: [before, after], addSelectedRows: ok({ added: 5, skipped: 0, alreadySent: 0, invalid: 0, total: 5, unmatchable: 0, remaining: 0 }) } });
+    await top().getByText('All 47 ready', { exact: false }).waitFor();
+    await button('Add selected rows').click();
+    await top().getByText('47 of 52 videos ready · 5 new people waiting · next: Check estimate, then Generate them').waitFor();
+    expect(await sb.page.locator('#send').innerText()).not.toMatch(/now has 5 people/);
+  });
+});
+
+describe('sidebar truth: stop over parts (contract 2)', () => {
+  it('should say which parts may still render and offer Stop again', async () => {
+    sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: progress(),
+      stopCampaign: ok({ stopped: 4, stillRendering: 2, status: 'partly_stopped', parts: [{ id: 'cmp_1', name: 'Q3 outreach', outcome: 'stopped', stopped: 4 }, { id: 'cmp_2', name: 'Q3 outreach · part 2', outcome: 'unknown' }] }) } });
+    await button('Stop').click();
+    await sb.page.getByRole('alertdialog').getByRole('button', { name: 'Stop campaign' }).click();
+    await money().getByText('Q3 outreach · part 2: no clear answer came back; it may still render.').waitFor();
+    await money().getByText('Press Stop again to stop those parts.').waitFor();
+  });
+});
+
 describe('sidebar truth: money (item 7)', () => {
   it('should keep Stop off, and not red, before anything was generated', async () => {
     sb = await sidebars.open({ replies: readyReplies() });
@@ -209,7 +232,8 @@ describe('sidebar truth: long and cramped (item 8)', () => {
   });
 
   it('should keep every button on one line and every card status whole at 300 px', async () => {
-    sb = await sidebars.open({ replies: { ...readyReplies(), getEstimate: ok({ leads: 47, low: 94, high: 141, balance: 500, affordable: true }) } });
+    sb = await sidebars.open({ replies: { ...readyReplies(), getEstimate: ok({ leads: 47, low: 94, high: 141, balance: 500, affordable: true }),
+      getSidebarState: state({ campaign: { id: 'cmp_1', name: 'Q3 outreach to founders in the Nordics' }, problems: { rows: 12, byStatus: { invalid: 3, failed: 4, skipped: 2, sending: 3 } } }) } });
     await button('Check estimate').click();
     await money().locator('dl.figures').waitFor();
     const cramped = await sb.page.evaluate(() => [
