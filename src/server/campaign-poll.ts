@@ -36,7 +36,8 @@ export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts): P
     const d = view.details.get(c.id);
     return {
       view, turn: d ? c.id : null, waiting: new Map(d ? [[c.id, d.counts.pending]] : []),
-      rendering: d && d.status !== 'stopped' && (d.counts.rendering > 0 || d.counts.pending > 0) ? [{ id: c.id, name: c.name }] : [],
+      // As mayRender says of a part: people waiting render only once their part was generated.
+      rendering: d && d.status !== 'stopped' && (d.counts.rendering > 0 || (c.parts[0]!.closed && d.counts.pending > 0)) ? [{ id: c.id, name: c.name }] : [],
       latest: view.details,
     };
   }
