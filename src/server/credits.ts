@@ -9,7 +9,9 @@ import { literal } from '../sheet/cells';
 import { readHeaders, type Sheet } from '../sheet/table';
 import type { Reply, SpendToday, Unsettled } from './contract';
 import { handle } from './handle';
+import { loadParts } from './parts';
 import { publicSettings } from './settings';
+import type { BoundCampaign } from './sheet-state';
 
 export const CREDITS_TAB = 'Video credits';
 const COLUMNS = ['When', 'Campaign', 'Campaign ID', 'Part', 'Action', 'People', 'Credits quoted', 'Credits charged', 'Key', 'Note'] as const;
@@ -118,7 +120,7 @@ const FAILED_KEY = 'credits.failed';
  * read: one refund row per part whose failed count rose since last seen. A part first seen starts
  * from 0 only when the record holds its charge, so failures before the add-on charged are not counted.
  */
-export function recordRefunds(svc: Services, details: Map<string, CampaignDetail>, campaign: { id: string; name: string }): void {
+export function recordRefunds(svc: Services, details: ReadonlyMap<string, { counts: Pick<CampaignDetail['counts'], 'failed'> }>, campaign: { id: string; name: string }): void {
   const seen = getJson<Record<string, number>>(svc.docProps, FAILED_KEY) || {};
   let changed = false;
   for (const [part, d] of details) {
@@ -141,6 +143,24 @@ export function recordRefunds(svc: Services, details: Map<string, CampaignDetail
     }
   }
   if (changed) setJson(svc.docProps, FAILED_KEY, seen);
+}
+
+/** The timer's share: failed videos' credits coming back, seen in the campaign list it already holds (no request of its own). */
+export function refundsFromList(svc: Services, bound: BoundCampaign | null, list: () => ReadonlyMap<string, CampaignSummary> | null): void {
+  if (!bound) return;
+  let summaries: ReadonlyMap<string, CampaignSummary> | null;
+  try {
+    summaries = list();
+  } catch {
+    return; // The next run sees them.
+  }
+  if (!summaries) return;
+  const parts = loadParts(svc.docProps, bound);
+  const failed = new Map(parts.parts.flatMap((p) => {
+    const s = summaries!.get(p.id);
+    return s ? [[p.id, { counts: { failed: s.failed } }] as const] : [];
+  }));
+  recordRefunds(svc, failed, { id: parts.id, name: parts.name });
 }
 
 function openOutcomes(svc: Services): Open[] {

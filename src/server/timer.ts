@@ -7,7 +7,7 @@ import type { Services } from '../core/services';
 import type { Sheet } from '../sheet/table';
 import type { Reply, SidebarState } from './contract';
 import { activeSheet, apiClient, NO_SETTINGS, RUN_BUDGET_MS, sheetState, tryDocumentLock } from './context';
-import { hasOpen, settleFromList } from './credits';
+import { hasOpen, refundsFromList, settleFromList } from './credits';
 import { AddonError } from './failure';
 import { handle } from './handle';
 import { sharedSummaries } from '../refresh/refresh';
@@ -204,6 +204,7 @@ function timerPass(svc: Services, ss: Spreadsheet): void {
   for (const t of tabs) {
     try {
       const r = refreshTab(svc, t.sheet, api, deadline, { summaries });
+      refundsFromList(svc, t.state.campaign, summaries);
       if (r.remaining > 0 || !r.finished || hasOpen(svc)) inFlight = true;
       else t.state.autoRefresh = null;
     } catch (e) {

@@ -1,23 +1,12 @@
 // What sales people expect beyond the basics (DESIGN 11), end to end on the built bundle: the
 // spending record against the simulator's ledger, the problem rows selected, and failed videos sent
 // to a follow-up campaign without a charge.
-import { HEADERS, leadRow, startAddon, type Addon } from './harness';
+import { HEADERS, leadRow, renderAll, startAddon, type Addon } from './harness';
 
 jest.setTimeout(180_000);
 
-const FIVE_MINUTES = 5 * 60_000;
 const UNKNOWN_CHARGE = 'unknown — see the service’s billing';
 
-/** Fires the timer every 5 virtual minutes until nothing of the campaign renders. */
-async function renderAll(a: Addon, campaignId: string): Promise<void> {
-  for (let i = 0; i < 40; i++) {
-    const leads = (await a.state()).campaigns.find((c) => c.id === campaignId)!.leads;
-    if (!leads.some((l) => l.status === 'rendering')) return;
-    a.gas.clock.advance(FIVE_MINUTES);
-    a.gas.fireTimeTriggers();
-  }
-  throw new Error('renders did not finish');
-}
 
 function record(a: Addon) {
   return a.rows(a.gas.spreadsheet.getSheetByName('Video credits')!);

@@ -122,3 +122,14 @@ export function columnLetter(n: number): string {
   for (let x = n; x > 0; x = Math.floor((x - 1) / 26)) s = String.fromCharCode(65 + ((x - 1) % 26)) + s;
   return s;
 }
+
+/** Fires the timer every 5 virtual minutes until nothing of the campaign renders. */
+export async function renderAll(a: Addon, campaignId: string): Promise<void> {
+  for (let i = 0; i < 40; i++) {
+    const leads = (await a.state()).campaigns.find((c) => c.id === campaignId)!.leads;
+    if (!leads.some((l) => l.status === 'rendering')) return;
+    a.gas.clock.advance(5 * 60_000);
+    a.gas.fireTimeTriggers();
+  }
+  throw new Error('renders did not finish');
+}

@@ -1,23 +1,12 @@
 // What the sidebar is told, end to end on the built bundle (issue 19): whether a key can write, found
 // without changing anything; the add-on's own tabs; refunds in the spending record and charged today
 // per key; the previewed people's pages; the export of a tab bound to a follow-up campaign.
-import { HEADERS, leadRow, startAddon, type Addon } from './harness';
+import { HEADERS, leadRow, renderAll, startAddon, type Addon } from './harness';
 import { SIM_KEYS } from '../../dev/sim/types';
 
 jest.setTimeout(180_000);
 
-const FIVE_MINUTES = 5 * 60_000;
 
-/** Fires the timer every 5 virtual minutes until nothing of the campaign renders. */
-async function renderAll(a: Addon, campaignId: string): Promise<void> {
-  for (let i = 0; i < 40; i++) {
-    const leads = (await a.state()).campaigns.find((c) => c.id === campaignId)!.leads;
-    if (!leads.some((l) => l.status === 'rendering')) return;
-    a.gas.clock.advance(FIVE_MINUTES);
-    a.gas.fireTimeTriggers();
-  }
-  throw new Error('renders did not finish');
-}
 
 describe('what the sidebar is told', () => {
   let a: Addon;
@@ -82,6 +71,24 @@ describe('what the sidebar is told', () => {
     a.gas.setUser('bob@example.com');
     a.call('saveSettings', { baseUrl: a.sim.baseUrl, apiKey: SIM_KEYS.lowCap });
     expect(a.call('getEstimate')).toMatchObject({ chargedToday: 0, unknownToday: 0 });
+  });
+
+  it('should record failed videos\' credits coming back from the timer alone, with no sidebar open', async () => {
+    a = await startAddon({ concurrency: 2 });
+    a.connect();
+    a.sheet(Array.from({ length: 5 }, (_, i) => leadRow(i)), HEADERS);
+    const c = a.createCampaign('Timer refunds');
+    a.selectRows(2, 6);
+    a.call('addSelectedRows');
+    await a.sim.control({ action: 'configure', config: { faults: { failPeople: ['p2@example.com'] } } });
+    expect(a.generate()).toMatchObject({ ok: true, started: 5 });
+    await renderAll(a, c.id);
+    a.runTimerUntilDone();
+    const refunded = (await a.state()).ledger.filter((e) => e.kind === 'refund').reduce((n, e) => n + e.credits, 0);
+    expect(refunded).toBeGreaterThan(0);
+    const rows = a.rows(a.gas.spreadsheet.getSheetByName('Video credits')!);
+    expect(rows.map((r) => r['Action'])).toEqual(['generate', 'refund']);
+    expect(rows[1]).toMatchObject({ People: 1, 'Credits charged': -refunded, Part: c.id });
   });
 
   it('should return the previewed people\'s pages with their rows', async () => {
