@@ -37,6 +37,9 @@ export async function startSimulator(config: SimConfig = {}): Promise<SimHandle>
       if (!res.headersSent) send(res, sim, 500, { 'content-type': 'application/json' }, JSON.stringify({ error: 'internal', message: 'The simulator failed.' }));
     });
   });
+  // Idle keep-alive sockets stay open for two minutes: a loaded test machine pausing between two calls
+  // must not turn into a reset that looks like the network losing an answer (faults are switched on, never by chance).
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

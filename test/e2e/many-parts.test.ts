@@ -195,7 +195,8 @@ describe('a campaign of many parts', () => {
       a.connect();
       a.pushedCampaign(3);
       await a.sim.control({ action: 'clearRequests' });
-      for (let i = 0; i < 130; i++) expect(a.call('getEstimate')).toMatchObject({ ok: true });
+      // The whole reply in a failure's diff: which call, and why.
+      for (let i = 0; i < 130; i++) expect({ call: i, reply: a.call('getEstimate') }).toMatchObject({ reply: { ok: true } });
       const log = await a.requests();
       expect(log.filter((r) => r.status === 429)).toEqual([]);
       expect(log.length).toBeGreaterThanOrEqual(130);
