@@ -78,7 +78,7 @@ function progressLine(p: Progress, awaitingRender: boolean): TopLine {
     const r = refundable(p);
     return line(`${ready} · rendering is stuck on the service side · next: wait${r ? `, or Stop to cancel and refund the ${formatNumber(r)} not started` : ''}`, 'warn');
   }
-  const added = n.pending > 0 && !awaitingRender && generated ? ` · ${count(n.pending, 'person', 'people')} added since wait for Generate` : '';
+  const added = n.pending > 0 && !awaitingRender && generated ? ` · ${count(n.pending, 'person', 'people')} added since, waiting for Generate` : '';
   if (n.rendering > 0 || (awaitingRender && n.pending > 0)) return line(`${ready} · next: wait, links fill in by themselves${added}`, 'busy');
   if (n.pending > 0) {
     return generated ? line(`${ready} · ${count(n.pending, 'new person', 'new people')} waiting · next: Check estimate, then Generate them`, 'todo')

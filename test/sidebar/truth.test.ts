@@ -198,6 +198,12 @@ describe('sidebar truth: one count after adding to a generated campaign (item 6)
     await top().getByText('47 of 52 videos ready · 5 new people waiting · next: Check estimate, then Generate them').waitFor();
     expect(await sb.page.locator('#send').innerText()).not.toMatch(/now has 5 people/);
   });
+
+  it('should say new people wait for Generate while the first ones still render, in words that read', async () => {
+    const rendering = progress({ status: 'rendering', counts: counts({ total: 24, complete: 8, rendering: 12, pending: 4 }), stages: { queued: 12 } });
+    sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: rendering } });
+    await top().getByText('8 of 24 videos ready · next: wait, links fill in by themselves · 4 people added since, waiting for Generate').waitFor();
+  });
 });
 
 describe('sidebar truth: stop over parts (contract 2)', () => {
