@@ -31,6 +31,16 @@ function rowOf(a: Addon, n: number): Record<string, unknown> {
   return a.rows()[n - 2]!;
 }
 
+/** Two people in a tab bound to a new campaign, both sent. */
+async function twoRowsSent(a: Addon): Promise<Sheet> {
+  a.connect();
+  const sheet = a.sheet([leadRow(1), leadRow(2)]);
+  a.createCampaign();
+  a.selectRows(2, 3);
+  a.call('addSelectedRows');
+  return sheet;
+}
+
 /** Generates the bound campaign and runs the timer until every link is in. */
 function generateAll(a: Addon): void {
   expect(a.generate()).toMatchObject({ ok: true });
@@ -93,11 +103,7 @@ describe('one person, one row, one video', () => {
 
   it('should never export an email beside another person\'s page, after a finished row is typed over', async () => {
     a = await startAddon();
-    a.connect();
-    const sheet = a.sheet([leadRow(1), leadRow(2)]);
-    a.createCampaign();
-    a.selectRows(2, 3);
-    a.call('addSelectedRows');
+    const sheet = await twoRowsSent(a);
     generateAll(a);
     typeInputs(sheet, 2, leadRow(9, { first: 'Nadia', company: 'Newco', email: 'nadia@newco.example' }));
     const out = a.call('exportFinishedVideos');
@@ -150,11 +156,7 @@ describe('one person, one row, one video', () => {
 
   it('should send a copied row typed over as the person it now names, and leave the original\'s links alone (case 3)', async () => {
     a = await startAddon();
-    a.connect();
-    const sheet = a.sheet([leadRow(1), leadRow(2)]);
-    a.createCampaign();
-    a.selectRows(2, 3);
-    a.call('addSelectedRows');
+    const sheet = await twoRowsSent(a);
     generateAll(a);
     const original = rowOf(a, 2);
     copyRow(sheet, 2, 4);
@@ -175,11 +177,7 @@ describe('one person, one row, one video', () => {
 
   it('should clear a copied row typed over on the next refresh, so no refresh writes the old person on it (case 3)', async () => {
     a = await startAddon();
-    a.connect();
-    const sheet = a.sheet([leadRow(1), leadRow(2)]);
-    a.createCampaign();
-    a.selectRows(2, 3);
-    a.call('addSelectedRows');
+    const sheet = await twoRowsSent(a);
     copyRow(sheet, 2, 4);
     typeInputs(sheet, 4, leadRow(9, { first: 'Nadia', company: 'Newco', email: 'nadia@newco.example' }));
     generateAll(a);
@@ -255,11 +253,7 @@ describe('one person, one row, one video', () => {
 
   it('should flag a row copied and left unchanged as a duplicate, without a second video', async () => {
     a = await startAddon();
-    a.connect();
-    const sheet = a.sheet([leadRow(1), leadRow(2)]);
-    a.createCampaign();
-    a.selectRows(2, 3);
-    a.call('addSelectedRows');
+    const sheet = await twoRowsSent(a);
     generateAll(a);
     const spent = await charged(a);
     typeInputs(sheet, 4, sheet.getRange(3, 1, 1, 7).getValues()[0] as string[]);

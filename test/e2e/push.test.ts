@@ -21,6 +21,22 @@ function rows(n: number, invalid: Record<number, string[]> = {}): string[][] {
   return Array.from({ length: n }, (_, i) => invalid[i] ?? leadRow(i));
 }
 
+/**
+ * A tab of 1,011 leads bound to a new campaign, its first row sent (which adds the output columns and
+ * colour rules), then the Range calls of a push of rows 3 to 12.
+ */
+function tenRowsRangeCalls(a: Addon): number {
+  a.connect();
+  a.sheet(rows(1011));
+  a.createCampaign();
+  a.selectRows(2, 2);
+  a.call('addSelectedRows');
+  a.selectRows(3, 12);
+  a.gas.counters.reset();
+  expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 10 });
+  return a.gas.counters.rangeCalls;
+}
+
 /** Every row with a Lead ID holds the simulator's lead (of these campaigns) with that row's first name and company. */
 async function expectIdsOnOwnRows(a: Addon, campaignIds: string | string[]) {
   const st = await a.state();
@@ -206,16 +222,7 @@ describe('addSelectedRows', () => {
 
   it('should make the same number of Range calls for a call of 10 rows as for one of 500', async () => {
     a = await startAddon();
-    a.connect();
-    a.sheet(rows(1011));
-    a.createCampaign();
-    // The first push adds the output columns and colour rules; the measured pushes find them in place.
-    a.selectRows(2, 2);
-    a.call('addSelectedRows');
-    a.selectRows(3, 12);
-    a.gas.counters.reset();
-    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 10 });
-    const small = a.gas.counters.rangeCalls;
+    const small = tenRowsRangeCalls(a);
     // 489 fill the first part; then a part of its own for the next 500.
     a.selectRows(13, 501);
     a.call('addSelectedRows');
@@ -229,15 +236,7 @@ describe('addSelectedRows', () => {
 
   it('should make no more Range calls for 1,000 rows over three parts than for 10 rows in one', async () => {
     a = await startAddon();
-    a.connect();
-    a.sheet(rows(1011));
-    a.createCampaign();
-    a.selectRows(2, 2);
-    a.call('addSelectedRows');
-    a.selectRows(3, 12);
-    a.gas.counters.reset();
-    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 10 });
-    const small = a.gas.counters.rangeCalls;
+    const small = tenRowsRangeCalls(a);
     // 489 fill the first part, 500 make the second, 11 start a third: one 1,000-row batch.
     a.selectRows(13, 1012);
     a.gas.counters.reset();
