@@ -14,6 +14,7 @@ import { EXPORT_HEADERS } from './export';
 import { activeSheet, sheetState } from './context';
 import { AddonError } from './failure';
 import { unsettledOf } from './credits';
+import { limitFigures } from './limit';
 import { handle } from './handle';
 import { loadParts, partIds } from './parts';
 import { findProblemRows } from './problem-rows';
@@ -131,6 +132,7 @@ export function getSidebarState(svc: Services): Reply<SidebarState> {
       problems: findProblemRows(sheet, headers).counts,
       unsettled: state.campaign ? unsettledOf(svc, partIds(loadParts(svc.docProps, state.campaign))) : null,
       silentSince: silentSince(svc.userProps),
+      limit: limitFigures(svc),
     };
   });
 }
