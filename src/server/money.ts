@@ -227,6 +227,8 @@ export function stopCampaign(svc: Services, args: MoneyArgs): Reply<StopReply> {
     const refused = new Map<string, unknown>();
     const list = partSummaries(ctx);
     const parts = movingParts(ctx, list).map((id) => stopPart(svc, ctx, id, refused, list.get(id)?.waiting ?? null));
+    // Who each part's stop cancelled, kept with the parts: progress never counts them as rendering.
+    saveParts(svc.docProps, ctx.campaign);
     enableAutoRefresh(svc, ctx.state);
     if (parts.length > 0 && !parts.some((p) => p.outcome === 'stopped')) throw stopFailure(svc, ctx, parts, refused);
     const sum = (f: 'stopped' | 'stillRendering') => parts.reduce((n, p) => n + (p[f] ?? 0), 0);
@@ -241,6 +243,8 @@ function stopPart(svc: Services, ctx: CampaignContext, id: string, refused: Map<
   try {
     const r = ctx.api.stop(id);
     recordStop(svc, { campaign: ctx.campaign, part: id, stopped: r.stopped, waitingBefore });
+    const part = ctx.campaign.parts.find((p) => p.id === id);
+    if (part && r.stopped > 0) part.cancelled = Math.max(part.cancelled ?? 0, r.stopped);
     return { id, name, outcome: 'stopped', stopped: r.stopped, stillRendering: r.stillRendering };
   } catch (e) {
     const unknown = isApiError(e) && e.code === 'network';

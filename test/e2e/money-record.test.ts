@@ -1,0 +1,172 @@
+// The money record is never wrong, whoever watches: refunds only of what was charged, once, under
+// the key that paid; unknown outcomes kept under the lock; stored text bounded before anything is
+// made; progress after a Stop over parts. The built bundle in the stand-in against the simulator.
+import { SIM_KEYS } from '../../dev/sim/types';
+import { HEADERS, leadRow, startAddon, type Addon } from './harness';
+
+jest.setTimeout(180_000);
+
+const COLLEAGUE = 'colleague@example.com';
+
+function record(a: Addon): Record<string, unknown>[] {
+  const tab = a.gas.spreadsheet.getSheetByName('Video credits');
+  return tab ? a.rows(tab) : [];
+}
+
+function refundRows(a: Addon) {
+  return record(a).filter((r) => r.Action === 'refund');
+}
+
+async function simRefunds(a: Addon, reason: RegExp): Promise<number> {
+  return (await a.state()).ledger.filter((e) => e.kind === 'refund' && reason.test(e.reason)).reduce((n, e) => n + e.credits, 0);
+}
+
+/** Appends rows [from, from+n) to the active tab and sends them (to a new part once the first was generated). */
+function addRows(a: Addon, from: number, n: number) {
+  const sheet = a.gas.spreadsheet.getActiveSheet();
+  const first = sheet.getLastRow() + 1;
+  for (let i = 0; i < n; i++) sheet.appendRow(leadRow(from + i));
+  a.selectRows(first, first + n - 1);
+  const r = a.call('addSelectedRows');
+  expect(r).toMatchObject({ ok: true, added: n });
+}
+
+/** Runs the timer until the simulator's failures have all come back, then once more. */
+async function untilRefunded(a: Addon, refunds: number) {
+  for (let i = 0; i < 12 && (await a.state()).ledger.filter((e) => e.kind === 'refund').length < refunds; i++) {
+    a.gas.clock.advance(60_000);
+  }
+}
+
+describe('the money record', () => {
+  let a: Addon;
+  afterEach(async () => { await a?.close(); });
+
+  describe('refunds of a Stop', () => {
+    it('should refund only the charged people a Stop cancelled before they started, never people never generated', async () => {
+      a = await startAddon({ concurrency: 1, stageMs: 60_000 });
+      a.connect();
+      a.pushedCampaign(10);
+      const preview = a.preview();
+      expect(preview).toMatchObject({ ok: true, made: 3 });
+      const stop = a.stop();
+      expect(stop).toMatchObject({ ok: true, stopped: 9 });
+      const back = await simRefunds(a, /stopped before it started/);
+      expect(back).toBe(2 * (preview.creditsCharged / 3));
+      const row = record(a).find((r) => r.Action === 'stop')!;
+      expect(row['Credits charged']).toBe(-back);
+      const est = a.call('getEstimate');
+      expect(est.chargedToday).toBe(preview.creditsCharged - back);
+      expect(est.chargedToday).toBeGreaterThan(0);
+    });
+  });
+
+  describe('refunds of failed videos', () => {
+    it('should book a failure once under the paying key, though a colleague with their own key saw it first and a poll overlapped the timer', async () => {
+      a = await startAddon({ faults: { failPeople: ['p1@example.com', 'p2@example.com'] } });
+      a.connect();
+      const owner = a.gas.user;
+      a.pushedCampaign(4);
+      const gen = a.generate();
+      expect(gen).toMatchObject({ ok: true, started: 4 });
+      const payer = a.call('getSidebarState').settings.keyHint as string;
+      await untilRefunded(a, 2);
+      // A colleague watching with their own (read-only) key sees the failures first.
+      a.gas.setUser(COLLEAGUE);
+      a.connect(SIM_KEYS.readOnly);
+      expect(a.call('getSidebarState').settings.keyHint).not.toBe(payer);
+      expect(a.call('getProgress')).toMatchObject({ ok: true });
+      expect(refundRows(a)).toHaveLength(1);
+      expect(refundRows(a)[0]).toMatchObject({ Key: payer, People: 2 });
+      // The payer's timer runs while their sidebar polls, and both read the same failures.
+      a.gas.setUser(owner);
+      a.gas.duringFetch(/^GET .*\/campaigns\b/, () => { a.call('getProgress'); });
+      a.gas.clock.advance(5 * 60_000);
+      a.gas.fireTimeTriggers();
+      a.call('getProgress');
+      expect(refundRows(a)).toHaveLength(1);
+      const back = await simRefunds(a, /./);
+      expect(refundRows(a)[0]!['Credits charged']).toBe(-back);
+      // The payer's figure is what the service took; the colleague's is nothing.
+      expect(a.call('getEstimate').chargedToday).toBe(gen.creditsCharged - back);
+      a.gas.setUser(COLLEAGUE);
+      expect(a.call('getEstimate').chargedToday).toBe(0);
+    });
+  });
+
+  describe('unknown outcomes', () => {
+    it('should never drop an unknown Generate while a poll on another tab settles that tab\'s outcome', async () => {
+      a = await startAddon();
+      a.connect();
+      const mine = a.pushedCampaign(3);
+      const here = a.gas.spreadsheet.getActiveSheet();
+      a.sheet([leadRow(50), leadRow(51)], HEADERS, 'Other');
+      a.createCampaign('Other');
+      a.selectRows(2, 3);
+      a.call('addSelectedRows');
+      // The other tab's Generate gets a gateway timeout and commits 5 seconds later: its outcome is open.
+      await a.sim.control({ action: 'configure', config: { faults: { lateReplies: 1, lateMs: 5000, dropMatch: '^POST /campaigns/[^/]+/generate$' } } });
+      expect(a.generate()).toMatchObject({ ok: false, error: { code: 'network' } });
+      expect(a.call('getSidebarState').unsettled).toMatchObject({ action: 'generate' });
+      // Its poll settles it (reading the balance); meanwhile Generate is pressed on the first tab, and would be answered late.
+      await a.sim.control({ action: 'configure', config: { faults: { lateReplies: 1, lateMs: 5000, dropMatch: '^POST /campaigns/[^/]+/generate$' } } });
+      const other = a.gas.spreadsheet.getActiveSheet();
+      let here502: any;
+      a.gas.duringFetch(/^GET .*\/estimate/, () => {
+        a.gas.spreadsheet.setActiveSheet(here);
+        here502 = a.generate();
+        a.gas.spreadsheet.setActiveSheet(other);
+      });
+      a.gas.clock.advance(10_000);
+      await a.sim.control({ action: 'clearRequests' });
+      expect(a.call('getProgress').unsettled ?? null).toBeNull();
+      // The first tab's Generate waited for the poll's lock and charged nothing: nothing to hold, nothing lost.
+      expect(here502).toMatchObject({ ok: false, error: { code: 'locked' } });
+      expect((await a.requests()).filter((r) => r.path === `/campaigns/${mine.id}/generate`)).toEqual([]);
+      a.gas.spreadsheet.setActiveSheet(here);
+      expect(a.call('getSidebarState').unsettled ?? null).toBeNull();
+      // Pressed again and answered late, its unknown outcome is held while the other tab polls.
+      await a.sim.control({ action: 'configure', config: { faults: { lateReplies: 1, lateMs: 5000, dropMatch: '^POST /campaigns/[^/]+/generate$' } } });
+      expect(a.generate()).toMatchObject({ ok: false, error: { code: 'network' } });
+      a.call('getProgress');
+      a.gas.spreadsheet.setActiveSheet(other);
+      a.call('getProgress');
+      a.gas.spreadsheet.setActiveSheet(here);
+      expect(a.call('getSidebarState').unsettled).toMatchObject({ action: 'generate' });
+    });
+  });
+
+  describe('stored text', () => {
+    it('should refuse a goal of more than 500 characters with a sentence, and make no campaign', async () => {
+      a = await startAddon();
+      a.connect();
+      a.sheet([leadRow(1)]);
+      const before = (await a.state()).campaigns.length;
+      const r = a.call('createCampaign', { templateId: (await a.state()).workspaces[0]!.templates.find((t) => t.usable)!.id, name: 'Long goal', goal: 'x'.repeat(9000) });
+      expect(r).toMatchObject({ ok: false, error: { code: 'bad_input' } });
+      expect(r.error.message).toMatch(/goal is 9000 characters; the limit is 500/);
+      expect((await a.state()).campaigns).toHaveLength(before);
+      expect((await a.requests()).filter((x) => x.method === 'POST' && x.path === '/campaigns')).toEqual([]);
+    });
+  });
+
+  describe('progress after a Stop over parts', () => {
+    it('should count none of the cancelled people of any part as rendering, and offer Stop only for parts still rendering', async () => {
+      a = await startAddon({ concurrency: 1, stageMs: 60_000 });
+      a.connect();
+      a.pushedCampaign(5);
+      expect(a.generate()).toMatchObject({ ok: true, parts: 1 });
+      addRows(a, 100, 5);
+      expect(a.generate()).toMatchObject({ ok: true, parts: 1 });
+      a.call('getProgress');
+      const stop = a.stop();
+      expect(stop).toMatchObject({ ok: true });
+      expect(stop.parts).toHaveLength(2);
+      const p = a.call('getProgress');
+      expect(p.counts.rendering).toBe(stop.stillRendering);
+      expect(stop.parts.every((x: any) => x.outcome === 'stopped' && x.stopped > 0)).toBe(true);
+      // What still renders cannot be recalled: Stop is offered for no part.
+      expect(p.parts.rendering).toEqual([]);
+    });
+  });
+});
