@@ -2,6 +2,7 @@
 // the key that paid; unknown outcomes kept under the lock; stored text bounded before anything is
 // made; progress after a Stop over parts. The built bundle in the stand-in against the simulator.
 import { SIM_KEYS } from '../../dev/sim/types';
+import { keyHint } from '../../src/server/settings';
 import { HEADERS, leadRow, startAddon, type Addon } from './harness';
 
 jest.setTimeout(180_000);
@@ -36,6 +37,11 @@ async function untilRefunded(a: Addon, refunds: number) {
   for (let i = 0; i < 12 && (await a.state()).ledger.filter((e) => e.kind === 'refund').length < refunds; i++) {
     a.gas.clock.advance(60_000);
   }
+}
+
+/** Lets the simulator's renders finish (no timer fires). */
+async function untilQuiet(a: Addon) {
+  for (let i = 0; i < 60 && (await a.state()).campaigns.some((c) => c.leads.some((l) => l.status === 'rendering')); i++) a.gas.clock.advance(60_000);
 }
 
 describe('the money record', () => {
@@ -167,6 +173,55 @@ describe('the money record', () => {
       expect(stop.parts.every((x: any) => x.outcome === 'stopped' && x.stopped > 0)).toBe(true);
       // What still renders cannot be recalled: Stop is offered for no part.
       expect(p.parts.rendering).toEqual([]);
+    });
+  });
+  describe('the record against the service', () => {
+    it('should hold, per key and per part, what the service\'s ledger holds after a whole session', async () => {
+      a = await startAddon({ concurrency: 2, stageMs: 40_000, faults: { failPeople: ['p4@example.com', 'p103@example.com'] } });
+      a.connect();
+      const owner = a.gas.user;
+      a.pushedCampaign(8);
+      expect(a.preview()).toMatchObject({ ok: true, made: 3 });
+      await untilQuiet(a);
+      a.call('getProgress');
+      expect(a.generate()).toMatchObject({ ok: true, parts: 1 });
+      // A second part whose Generate is answered by a gateway timeout and commits 5 seconds later.
+      addRows(a, 100, 6);
+      await a.sim.control({ action: 'configure', config: { faults: { lateReplies: 1, lateMs: 5000, dropMatch: '^POST /campaigns/[^/]+/generate$' } } });
+      expect(a.generate()).toMatchObject({ ok: false, error: { code: 'network' } });
+      a.gas.clock.advance(10_000);
+      expect(a.call('getProgress').unsettled ?? null).toBeNull();
+      // A colleague watches with their own key while things fail.
+      a.gas.clock.advance(4 * 60_000);
+      a.gas.setUser(COLLEAGUE);
+      a.connect(SIM_KEYS.readOnly);
+      a.call('getProgress');
+      a.gas.setUser(owner);
+      a.call('getProgress');
+      // A stop over both parts, with renders queued in each.
+      expect(a.stop()).toMatchObject({ ok: true });
+      a.gas.setUser(COLLEAGUE);
+      a.call('getProgress');
+      a.gas.setUser(owner);
+      for (let i = 0; i < 20 && a.gas.triggers.length > 0; i++) {
+        a.gas.clock.advance(5 * 60_000);
+        a.gas.fireTimeTriggers();
+        a.call('getProgress');
+      }
+      const sim = await a.state();
+      expect(sim.ledger.filter((e) => e.kind === 'refund').length).toBeGreaterThan(0);
+      const rows = record(a);
+      expect(rows.every((r) => typeof r['Credits charged'] === 'number')).toBe(true);
+      const net = (pairs: [string, number][]) => pairs.reduce<Record<string, number>>((m, [k, n]) => ({ ...m, [k]: (m[k] ?? 0) + n }), {});
+      const service = sim.ledger.map((e) => [e.campaignId, e.kind === 'charge' ? e.credits : -e.credits] as [string, number]);
+      const book = rows.map((r) => [String(r.Part), r['Credits charged'] as number] as [string, number]);
+      expect(net(book)).toEqual(net(service));
+      const byKey = (pairs: [string, number][]) => Object.fromEntries(Object.entries(net(pairs)).filter(([, n]) => n !== 0));
+      expect(byKey(rows.map((r) => [String(r.Key), r['Credits charged'] as number]))).toEqual(
+        byKey(sim.ledger.map((e) => [keyHint(e.key ?? ''), e.kind === 'charge' ? e.credits : -e.credits])));
+      expect(a.call('getEstimate').chargedToday).toBe(Object.values(net(service)).reduce((x, y) => x + y, 0));
+      a.gas.setUser(COLLEAGUE);
+      expect(a.call('getEstimate').chargedToday).toBe(0);
     });
   });
 });
