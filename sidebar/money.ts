@@ -7,7 +7,7 @@ import { call, thrownText } from './bridge';
 import { card, openWithCampaign } from './card';
 import { confirmDialog, type ConfirmOptions } from './dialog';
 import { ownAutoRefresh } from './progress';
-import { spendingRecord, todayFigures } from './spending';
+import { spendingRecord, takeLimit, todayFigures } from './spending';
 import { el, replace } from './dom';
 import { count, creditRange, credits, formatNumber } from './format';
 import type { Failure, PreviewPage, ProgressInfo } from '../src/server/contract';
@@ -138,6 +138,8 @@ export function moneySection(app: App): HTMLElement {
       await app.loadProgress();
       return;
     }
+    // A refusal over the daily limit brings the figures it was judged on.
+    if (r.limit) takeLimit(store, r.limit);
     msg.show('error', r.error.message);
   };
 
