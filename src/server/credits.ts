@@ -108,26 +108,39 @@ function toast(svc: Services, message: string): void {
 }
 
 /** What the record holds for a part: its charges (people, credits, the paying key) and the people refunded for failures. */
-interface PartRecord { people: number; charged: number; key: string | null; failedBooked: number }
+interface PartRecord { people: number; charged: number; key: string | null; failedBooked: number; /** A charge whose people or figure is not known. */ unsure?: boolean }
 
-function partRecord(svc: Services, part: string): PartRecord {
-  const out: PartRecord = { people: 0, charged: 0, key: null, failedBooked: 0 };
+/** Every part's record, from one read of the tab. */
+function partRecords(svc: Services): Map<string, PartRecord> {
+  const out = new Map<string, PartRecord>();
   const tab = svc.sheets.getActiveSpreadsheet().getSheetByName(CREDITS_TAB);
   if (!tab || tab.getLastRow() < 2) return out;
   const [head, ...rows] = tab.getDataRange().getValues();
   const col = (h: Column) => head!.indexOf(h);
   for (const r of rows) {
-    if (String(r[col('Part')]) !== part) continue;
+    const part = String(r[col('Part')]);
+    const rec = out.get(part) ?? { people: 0, charged: 0, key: null, failedBooked: 0 };
+    out.set(part, rec);
     const action = String(r[col('Action')]);
     const n = r[col('People')];
-    if (action === 'refund' && typeof n === 'number') { out.failedBooked += n; continue; }
+    if (action === 'refund' && typeof n === 'number') { rec.failedBooked += n; continue; }
     // A settled unknown outcome keeps its "(outcome unknown)" label and counts once its figure is known.
     if (!/^(generate|preview)\b/.test(action)) continue;
     const c = r[col('Credits charged')];
-    out.key ??= col('Key') >= 0 ? String(r[col('Key')]) : null;
-    if (typeof n === 'number' && n > 0 && typeof c === 'number') { out.people += n; out.charged += c; }
+    rec.key ??= col('Key') >= 0 ? String(r[col('Key')]) : null;
+    if (typeof n === 'number' && typeof c === 'number') { rec.people += n; rec.charged += c; } else rec.unsure = true;
   }
   return out;
+}
+
+/** People of a part the record says were charged (preview and generate); null when a charge's people are not known. */
+export function chargedPeople(svc: Services, part: string): number | null {
+  const rec = partRecord(svc, part);
+  return rec.unsure ? null : rec.people;
+}
+
+function partRecord(svc: Services, part: string): PartRecord {
+  return partRecords(svc).get(part) ?? { people: 0, charged: 0, key: null, failedBooked: 0 };
 }
 
 /** The credits `people` charged people of a part get back (negative), or the unknown sentence. */
@@ -167,39 +180,48 @@ export function recordStop(svc: Services, c: { campaign: { id: string; name: str
 
 /** Failures seen on a part before the record held any charge of it: never the add-on's to book. */
 const FAILED_KEY = 'credits.failed';
+/** Per part, the failed count whose refunds the record already holds: a poll with nothing new reads no record. */
+const BOOKED_KEY = 'credits.failedBooked';
 
 /**
  * Records the credits of newly failed videos coming back (DESIGN 11), from the parts' counts just read.
  * Idempotent on its evidence: the failed people a part's refund rows already hold are never booked
  * again, whoever reads the same count (a poll, a timer, a colleague), and each refund goes under the
- * key that paid. Runs under the document lock, so two readers never append the same failures.
+ * key that paid. Callers hold the document lock, so two readers never append the same failures.
  */
 export function recordRefunds(svc: Services, details: ReadonlyMap<string, { counts: Pick<CampaignDetail['counts'], 'failed'> }>, campaign: { id: string; name: string }): void {
   const base = getJson<Record<string, number>>(svc.docProps, FAILED_KEY) || {};
-  let changed = false;
-  for (const [part, d] of details) {
+  const booked = getJson<Record<string, number>>(svc.docProps, BOOKED_KEY) || {};
+  const fresh = [...details].filter(([part, d]) => d.counts.failed > Math.max(base[part] ?? 0, booked[part] ?? 0));
+  if (fresh.length === 0) return;
+  const records = partRecords(svc);
+  for (const [part, d] of fresh) {
     const failed = d.counts.failed;
-    const rec = partRecord(svc, part);
-    if (rec.people === 0 && rec.key === null) {
-      // Not charged by the add-on (yet): these failures are not its to book.
-      if (failed > (base[part] ?? -1)) { base[part] = failed; changed = true; }
-      continue;
-    }
+    const rec = records.get(part);
+    // Not charged by the add-on (yet): these failures are not its to book.
+    if (!rec || (rec.people === 0 && rec.key === null)) { base[part] = failed; continue; }
     const n = failed - (base[part] ?? 0) - rec.failedBooked;
-    if (n <= 0) continue;
-    const row: Row = {
-      When: new Date(svc.clock.now()).toISOString(), Campaign: campaign.name, 'Campaign ID': campaign.id, Part: part,
-      Action: 'refund', People: n, 'Credits charged': refundOf(rec, n), Key: payerKey(svc, rec),
-      Note: `${n} ${n === 1 ? 'video' : 'videos'} failed; the service gives their credits back.`,
-    };
-    try {
-      appendRecord(svc, row);
-      bookRow(svc, row);
-    } catch {
-      // The record never turns a read into an error; the next reader books it.
-    }
+    if (n > 0 && !bookRefund(svc, campaign, part, rec, n)) continue;
+    booked[part] = failed;
   }
-  if (changed) setJson(svc.docProps, FAILED_KEY, base);
+  setJson(svc.docProps, FAILED_KEY, base);
+  setJson(svc.docProps, BOOKED_KEY, booked);
+}
+
+/** One refund row for n failed people of a part; false when the record could not be written (the next reader books it). */
+function bookRefund(svc: Services, campaign: { id: string; name: string }, part: string, rec: PartRecord, n: number): boolean {
+  const row: Row = {
+    When: new Date(svc.clock.now()).toISOString(), Campaign: campaign.name, 'Campaign ID': campaign.id, Part: part,
+    Action: 'refund', People: n, 'Credits charged': refundOf(rec, n), Key: payerKey(svc, rec),
+    Note: `${n} ${n === 1 ? 'video' : 'videos'} failed; the service gives their credits back.`,
+  };
+  try {
+    appendRecord(svc, row);
+  } catch {
+    return false;
+  }
+  bookRow(svc, row);
+  return true;
 }
 
 /** The timer's share: failed videos' credits coming back, seen in the campaign list it already holds (no request of its own). */
@@ -328,7 +350,7 @@ function judge(o: Open, waiting: number, now: number, balance: () => number | nu
   }
   if (now - Date.parse(o.at) < SETTLE_MS) return null;
   const b = balance();
-  if (started === 0 && b !== null && b === o.balance) return { charged: 0, note: 'Two minutes later everyone was still waiting and the balance had not moved: nothing was charged.' };
+  if (started === 0 && b !== null && b === o.balance) return { charged: 0, people: 0, note: 'Two minutes later everyone was still waiting and the balance had not moved: nothing was charged.' };
   return { charged: UNKNOWN_CHARGE, note: 'People were added or the balance moved meanwhile, so the campaign cannot tell whether it charged.' };
 }
 

@@ -12,7 +12,7 @@ import { readCampaign, unsettle } from './campaign-state';
 import type { EstimateInfo, GenerateArgs, LimitFigures, MoneyArgs, PreviewPage, ProgressInfo, Reply, SpendToday, StopPart, StopReply } from './contract';
 import { previewPages } from './preview-pages';
 import { activeSheet, apiClient, requireCampaign, requireSettings, sheetState, tryDocumentLock, withDocumentLock } from './context';
-import { evidenceFrom, recordCharge, recordStop, settleFromList, settleUnknown, spentToday, unsettledOf, waitingIn } from './credits';
+import { chargedPeople, evidenceFrom, recordCharge, recordStop, settleFromList, settleUnknown, spentToday, unsettledOf, waitingIn } from './credits';
 import { AddonError, toFailure } from './failure';
 import { assertGenerateFits, assertPreviewFits, dailyLimit, limitFigures } from './limit';
 import { handle } from './handle';
@@ -226,7 +226,7 @@ export function stopCampaign(svc: Services, args: MoneyArgs): Reply<StopReply> {
     const ctx = campaignContext(svc, args?.campaignId);
     const refused = new Map<string, unknown>();
     const list = partSummaries(ctx);
-    const parts = movingParts(ctx, list).map((id) => stopPart(svc, ctx, id, refused, list.get(id)?.waiting ?? null));
+    const parts = movingParts(ctx, list).map((id) => stopPart(svc, ctx, id, refused, list.get(id)?.waiting ?? waitingByRecord(svc, ctx, id)));
     // Who each part's stop cancelled, kept with the parts: progress never counts them as rendering.
     saveParts(svc.docProps, ctx.campaign);
     enableAutoRefresh(svc, ctx.state);
@@ -262,17 +262,21 @@ function stopFailure(svc: Services, ctx: CampaignContext, parts: StopPart[], ref
 }
 
 /**
- * The parts' summaries just before a Stop: which parts may render, and how many people of each were
- * waiting (never charged), so the refund counts only charged people (docs/rules.md#refunds). A
- * campaign of one part is stopped even when the list cannot be read.
+ * The parts' summaries just before a Stop of several parts: which parts may render, and how many people
+ * of each were waiting (never charged), so the refund counts only charged people (docs/rules.md#refunds).
  */
 function partSummaries(ctx: CampaignContext): Map<string, CampaignSummary> {
-  try {
-    return new Map(ctx.api.listCampaigns(100).map((s) => [s.id, s]));
-  } catch (e) {
-    if (ctx.campaign.parts.length > 1) throw e;
-    return new Map();
-  }
+  return ctx.campaign.parts.length > 1 ? new Map(ctx.api.listCampaigns(100).map((s) => [s.id, s])) : new Map();
+}
+
+/**
+ * People of a part waiting just before a Stop, with no request (a one-part Stop sends one): everyone
+ * the part holds, as its last push said, less those the record shows charged; null when either is not known.
+ */
+function waitingByRecord(svc: Services, ctx: CampaignContext, id: string): number | null {
+  const size = ctx.campaign.parts.find((p) => p.id === id)?.size ?? -1;
+  const charged = chargedPeople(svc, id);
+  return size >= 0 && charged !== null ? Math.max(0, size - charged) : null;
 }
 
 /** Parts that may have renders to stop: by the campaign list, or every generated part it does not show. */

@@ -180,6 +180,7 @@ describe('the money record', () => {
       a = await startAddon({ concurrency: 2, stageMs: 40_000, faults: { failPeople: ['p4@example.com', 'p103@example.com'] } });
       a.connect();
       const owner = a.gas.user;
+      a.call('setSpendingLimit', { creditsPerDay: 10_000 });
       a.pushedCampaign(8);
       expect(a.preview()).toMatchObject({ ok: true, made: 3 });
       await untilQuiet(a);
@@ -219,7 +220,8 @@ describe('the money record', () => {
       const byKey = (pairs: [string, number][]) => Object.fromEntries(Object.entries(net(pairs)).filter(([, n]) => n !== 0));
       expect(byKey(rows.map((r) => [String(r.Key), r['Credits charged'] as number]))).toEqual(
         byKey(sim.ledger.map((e) => [keyHint(e.key ?? ''), e.kind === 'charge' ? e.credits : -e.credits])));
-      expect(a.call('getEstimate').chargedToday).toBe(Object.values(net(service)).reduce((x, y) => x + y, 0));
+      const total = Object.values(net(service)).reduce((x, y) => x + y, 0);
+      expect(a.call('getEstimate')).toMatchObject({ chargedToday: total, limit: { creditsPerDay: 10_000, spentToday: total } });
       a.gas.setUser(COLLEAGUE);
       expect(a.call('getEstimate').chargedToday).toBe(0);
     });
