@@ -83,7 +83,10 @@ export const refreshNow = () => progress.refreshNow(services());
 export const setAutoRefresh = (a: { on: boolean }) => timer.setAutoRefresh(services(), a);
 export const exportFinishedVideos = () => exporter.exportFinishedVideos(services());
 export const showCreditsRecord = () => credits.showCreditsRecord(services());
-export const setSpendingLimit = (a: { creditsPerDay: number | null }) => limit.setSpendingLimit(services(), a);
+export function setSpendingLimit(a: { creditsPerDay: number | null }) {
+  const svc = services();
+  return limit.setSpendingLimit(svc, a, () => credits.spentToday(svc));
+}
 export const showSheet = (a: { sheetId: number }) => sidebar.showSheet(services(), a);
 export const selectProblemRows = () => problems.selectProblemRows(services());
 export const resendFailedRows = (a: ResendFailedArgs) => resend.resendFailedRows(services(), a);

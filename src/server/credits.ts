@@ -60,7 +60,7 @@ export function recordCharge(svc: Services, c: Charge): void {
     // A generate is for everyone waiting; how many a preview renders is not said.
     People: done ? done.people : c.action === 'generate' && quote ? quote.leads : '',
     'Credits quoted': quoted ? quoted.high : '',
-    // An unknown charge is never written as 0 (DESIGN 11).
+    // An unknown charge is never written as 0 (docs/rules.md#money-record).
     'Credits charged': done ? done.charged : stop ? 0 : UNKNOWN_CHARGE,
     Key: publicSettings(svc.userProps).keyHint || '',
     Note: NOTES[done ? c.action : stop ? 'unknownStop' : 'unknown'] || '',
@@ -184,7 +184,7 @@ const FAILED_KEY = 'credits.failed';
 const BOOKED_KEY = 'credits.failedBooked';
 
 /**
- * Records the credits of newly failed videos coming back (DESIGN 11), from the parts' counts just read.
+ * Records the credits of newly failed videos coming back (docs/rules.md#refunds), from the parts' counts just read.
  * Idempotent on its evidence: the failed people a part's refund rows already hold are never booked
  * again, whoever reads the same count (a poll, a timer, a colleague), and each refund goes under the
  * key that paid. Callers hold the document lock, so two readers never append the same failures.
@@ -368,7 +368,7 @@ function complete(svc: Services, tab: Sheet, o: Open, v: Settled): void {
 }
 
 /**
- * Today's (UTC) charges of this person's key from the record's rows, net of refunds (DESIGN 11); each
+ * Today's (UTC) charges of this person's key from the record's rows, net of refunds (docs/rules.md#money-record); each
  * row is also booked in the person's day, so a refund a colleague saw first counts against their limit.
  */
 export function spentToday(svc: Services): SpendToday {

@@ -100,7 +100,8 @@ export function assertPreviewFits(svc: Pick<Services, 'userProps' | 'clock'>): v
 /** The largest limit accepted (a typo of several zeros is not a limit anyone means). */
 const LIMIT_MAX = 10_000_000;
 
-export function setSpendingLimit(svc: Services, args: { creditsPerDay?: unknown }): Reply<LimitFigures> {
+/** `sync` first books today's rows of the active document's record under the person's key (refunds others saw). */
+export function setSpendingLimit(svc: Services, args: { creditsPerDay?: unknown }, sync?: () => void): Reply<LimitFigures> {
   return handle(() => {
     const raw = args?.creditsPerDay;
     if (raw === null || raw === undefined || raw === '') {
@@ -110,6 +111,7 @@ export function setSpendingLimit(svc: Services, args: { creditsPerDay?: unknown 
       if (!Number.isInteger(n) || n < 0 || n > LIMIT_MAX) throw new AddonError('bad_input', 'The daily limit is a whole number of credits (0 or more), or empty for none.');
       svc.userProps.setProperty(USER_KEYS.limit, String(n));
     }
+    try { sync?.(); } catch { /* the person's own figure stands */ }
     return limitFigures(svc);
   });
 }
