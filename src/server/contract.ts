@@ -6,8 +6,8 @@ export type AddonErrorCode =
   | 'no_settings' | 'no_campaign' | 'no_selection' | 'locked' | 'network'
   | 'bad_mapping' | 'bad_reply' | 'api_off' | 'campaign_changed' | 'quote_changed' | 'unsettled' | 'over_limit';
 
-/** The person's daily spending limit (null: none) and what they spent today (UTC), net of refunds. */
-export interface LimitFigures { creditsPerDay: number | null; spentToday: number }
+import type { LimitFigures } from '../core/limit-rule';
+export type { LimitFigures };
 
 /**
  * An unknown money outcome not yet settled by evidence (DESIGN 6.2): Generate and Preview stay refused

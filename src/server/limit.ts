@@ -7,7 +7,8 @@ import type { Clock } from '../core/clock';
 import { getJson, setJson } from '../core/json-props';
 import type { Props, Services } from '../core/services';
 import { USER_KEYS } from '../core/state-keys';
-import type { LimitFigures, Reply } from './contract';
+import { generateFits, previewFits, type LimitFigures } from '../core/limit-rule';
+import type { Reply } from './contract';
 import { AddonError } from './failure';
 import { handle } from './handle';
 
@@ -86,14 +87,14 @@ function overLimit(f: LimitFigures & { creditsPerDay: number }, what: string): A
 /** Refuses a Generate whose confirmed high would pass today's limit (before any request that charges). */
 export function assertGenerateFits(svc: Pick<Services, 'userProps' | 'clock'>, high: number): void {
   const f = limitFigures(svc);
-  if (f.creditsPerDay === null || f.spentToday + high <= f.creditsPerDay) return;
+  if (f.creditsPerDay === null || generateFits(f, high)) return;
   throw overLimit({ ...f, creditsPerDay: f.creditsPerDay }, `This would spend up to ${high} credits.`);
 }
 
 /** Refuses a Preview once today's limit is reached (its cost is not known in advance). */
 export function assertPreviewFits(svc: Pick<Services, 'userProps' | 'clock'>): void {
   const f = limitFigures(svc);
-  if (f.creditsPerDay === null || f.spentToday < f.creditsPerDay) return;
+  if (f.creditsPerDay === null || previewFits(f)) return;
   throw overLimit({ ...f, creditsPerDay: f.creditsPerDay }, 'Today’s limit is reached.');
 }
 

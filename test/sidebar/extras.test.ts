@@ -95,6 +95,19 @@ describe('daily spending limit', () => {
     expect((await sb.calls('setSpendingLimit')).map((c) => c.args)).toEqual([[{ creditsPerDay: 300 }], [{ creditsPerDay: null }]]);
   });
 
+  it('should disable Generate with the reason when its high would pass the limit, and Preview only once it is reached', async () => {
+    const near = (spentToday: number) => ok({ leads: 15, low: 30, high: 45, balance: 1200, affordable: true, chargedToday: spentToday, unknownToday: 0, limit: { creditsPerDay: 500, spentToday } });
+    sb = await sidebars.open({ replies: { ...readyReplies(), getEstimate: [near(470), near(500)] } });
+    const check = money().getByRole('button', { name: 'Check estimate' });
+    await check.click();
+    await money().getByText('Your daily limit: 470 of 500 credits today. This may spend up to 45 credits.').waitFor();
+    expect(await money().getByRole('button', { name: 'Generate videos' }).isDisabled()).toBe(true);
+    expect(await money().getByRole('button', { name: 'Preview' }).isDisabled()).toBe(false);
+    await check.click();
+    await money().getByText('Your daily limit: 500 of 500 credits today. This may spend up to 45 credits.').waitFor();
+    await money().locator('button:disabled', { hasText: 'Preview' }).waitFor();
+  });
+
   it('should show the refusal\'s sentence when a Generate would pass the limit', async () => {
     const sentence = 'This would spend up to 45 credits. Your limit is 500 credits a day and 480 are spent today (UTC), so nothing was charged. Raise the limit or wait until tomorrow.';
     sb = await sidebars.open({ replies: { ...readyReplies(), getEstimate: withLimit, startGenerate: { ...fail('over_limit', sentence), limit: { creditsPerDay: 500, spentToday: 480 } } } });
