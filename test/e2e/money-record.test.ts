@@ -100,6 +100,23 @@ describe('the money record', () => {
     });
   });
 
+  describe('a poll overlapping the timer', () => {
+    it('should book the failures both read in one refund row', async () => {
+      a = await startAddon({ faults: { failPeople: ['p1@example.com'] } });
+      a.connect();
+      a.pushedCampaign(3);
+      expect(a.generate()).toMatchObject({ ok: true, started: 3 });
+      await untilRefunded(a, 1);
+      // The timer's run reads the campaign list; the sidebar's poll lands meanwhile and reads the same failure.
+      a.gas.duringFetch(/^GET .*\/campaigns\b/, () => { expect(a.call('getProgress')).toMatchObject({ ok: true }); });
+      a.gas.clock.advance(5 * 60_000);
+      a.gas.fireTimeTriggers();
+      a.call('getProgress');
+      expect(refundRows(a)).toHaveLength(1);
+      expect(refundRows(a)[0]!['Credits charged']).toBe(-(await simRefunds(a, /./)));
+    });
+  });
+
   describe('unknown outcomes', () => {
     it('should never drop an unknown Generate while a poll on another tab settles that tab\'s outcome', async () => {
       a = await startAddon();
