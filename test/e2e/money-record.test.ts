@@ -174,7 +174,7 @@ describe('the money record', () => {
   });
 
   describe('progress after a Stop over parts', () => {
-    it('should count none of the cancelled people of any part as rendering, and offer Stop only for parts still rendering', async () => {
+    it('should count none of the cancelled people of any part as rendering, and name no stopped part for Stop again', async () => {
       a = await startAddon({ concurrency: 1, stageMs: 60_000 });
       a.connect();
       a.pushedCampaign(5);
@@ -187,6 +187,7 @@ describe('the money record', () => {
       expect(stop.parts).toHaveLength(2);
       const p = a.call('getProgress');
       expect(p.counts.rendering).toBe(stop.stillRendering);
+      expect(p.counts.cancelled).toBe(stop.stopped);
       expect(stop.parts.every((x: any) => x.outcome === 'stopped' && x.stopped > 0)).toBe(true);
       // What still renders cannot be recalled: Stop is offered for no part.
       expect(p.parts.rendering).toEqual([]);
