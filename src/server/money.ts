@@ -226,7 +226,7 @@ export function stopCampaign(svc: Services, args: MoneyArgs): Reply<StopReply> {
     const ctx = campaignContext(svc, args?.campaignId);
     const refused = new Map<string, unknown>();
     const list = partSummaries(ctx);
-    const parts = movingParts(ctx, list).map((id) => stopPart(svc, ctx, id, refused, list.get(id)?.waiting ?? waitingByRecord(svc, ctx, id)));
+    const parts = movingParts(ctx, list).map((id) => stopPart(svc, ctx, id, refused, list.get(id)?.waiting ?? waitingByRecord(svc, ctx, id) ?? (ctx.campaign.parts.length === 1 ? waitingByList(ctx, id) : null)));
     // Who each part's stop cancelled, kept with the parts: progress never counts them as rendering.
     saveParts(svc.docProps, ctx.campaign);
     enableAutoRefresh(svc, ctx.state);
@@ -267,6 +267,15 @@ function stopFailure(svc: Services, ctx: CampaignContext, parts: StopPart[], ref
  */
 function partSummaries(ctx: CampaignContext): Map<string, CampaignSummary> {
   return ctx.campaign.parts.length > 1 ? new Map(ctx.api.listCampaigns(100).map((s) => [s.id, s])) : new Map();
+}
+
+/** A part's waiting people by one campaign list, when the record cannot tell; null when it cannot be read. */
+function waitingByList(ctx: CampaignContext, id: string): number | null {
+  try {
+    return ctx.api.listCampaigns(100).find((s) => s.id === id)?.waiting ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /**
