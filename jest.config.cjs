@@ -15,7 +15,7 @@ const e2e = (...names) => names.map((n) => `<rootDir>/test/e2e/${n}.test.ts`);
 const WITHOUT_TIMER = e2e('push', 'extras');
 
 const READINGS = {
-  'triggers-unlisted': e2e('lifecycle', 'budgets', 'trust', 'push', 'extras', 'readings', 'identity', 'many-parts', 'protected'),
+  'triggers-unlisted': e2e('lifecycle', 'budgets', 'trust', 'push', 'extras', 'readings', 'identity', 'many-parts', 'protected', 'money-record', 'limit'),
   'no-document': WITHOUT_TIMER,
   'test-deployment-throws': WITHOUT_TIMER,
   'test-deployment-silent': WITHOUT_TIMER,

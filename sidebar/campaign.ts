@@ -10,7 +10,7 @@ import { isConnected } from './key';
 import { statusText, writeBlock } from './truth';
 import { watch } from './state';
 
-const NAME_LIMIT = 80;
+import { CAMPAIGN_GOAL_MAX, CAMPAIGN_NAME_MAX as NAME_LIMIT } from '../src/core/text-limits';
 
 export function campaignSection(app: App): HTMLElement {
   const { store } = app;
@@ -20,7 +20,7 @@ export function campaignSection(app: App): HTMLElement {
   // Create
   const name = el('input', { type: 'text', name: 'campaignName', maxlength: NAME_LIMIT, autocomplete: 'off' });
   const counter = el('span', { class: 'counter' });
-  const goal = el('textarea', { name: 'campaignGoal', rows: 2 });
+  const goal = el('textarea', { name: 'campaignGoal', rows: 2, maxlength: CAMPAIGN_GOAL_MAX });
   const createMsg = message(store);
   const create = actionButton('Create campaign', 'primary', async () => {
     const { templateId, sidebar } = store.get();

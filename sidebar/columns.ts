@@ -10,6 +10,7 @@ import { FALLBACK_HINTS, FIELD_LABELS, FIELD_LIMITS, PERSON_FIELDS, sampleProble
 import { currentSample, sampleRowNumber } from './sample';
 import type { FieldMap, SidebarState } from '../src/server/contract';
 import { OUTPUT_HEADERS } from '../src/sheet/headers';
+import { FALLBACK_MAX } from '../src/core/text-limits';
 import { watch } from './state';
 
 /** The add-on's own output columns: never a person's input. */
@@ -48,9 +49,9 @@ export function columnsSection(app: App): HTMLElement {
     let fallbackRow: HTMLElement | null = null;
     if (FALLBACK_FIELDS.includes(field)) {
       const fid = uid('fb');
-      const limit = FIELD_LIMITS[field];
+      const limit = Math.min(FIELD_LIMITS[field] ?? FALLBACK_MAX, FALLBACK_MAX);
       const hint = FALLBACK_HINTS[field];
-      fallback = el('input', { id: fid, type: 'text', name: `fallback-${field}`, 'aria-label': `${FIELD_LABELS[field]} if empty`, maxlength: limit ?? null, placeholder: hint ? `e.g. ${hint}` : 'Leave empty for none', autocomplete: 'off' });
+      fallback = el('input', { id: fid, type: 'text', name: `fallback-${field}`, 'aria-label': `${FIELD_LABELS[field]} if empty`, maxlength: limit, placeholder: hint ? `e.g. ${hint}` : 'Leave empty for none', autocomplete: 'off' });
       fallbackRow = el('div', { class: 'map-fallback' }, el('label', { for: fid }, 'If empty'), fallback);
     }
     list.appendChild(el('div', { class: 'map-row' }, el('label', { for: id }, FIELD_LABELS[field]), select, meta, flag, fallbackRow));

@@ -7,7 +7,8 @@ import { call, thrownText } from './bridge';
 import { card, openWithCampaign } from './card';
 import { confirmDialog, type ConfirmOptions } from './dialog';
 import { ownAutoRefresh } from './progress';
-import { spendingRecord, todayFigures } from './spending';
+import { limitLine, spendingRecord, takeLimit, todayFigures } from './spending';
+import { generateFits, previewFits } from '../src/core/limit-rule';
 import { el, replace } from './dom';
 import { count, creditRange, credits, formatNumber } from './format';
 import type { Failure, PreviewPage, ProgressInfo } from '../src/server/contract';
@@ -138,6 +139,8 @@ export function moneySection(app: App): HTMLElement {
       await app.loadProgress();
       return;
     }
+    // A refusal over the daily limit brings the figures it was judged on.
+    if (r.limit) takeLimit(store, r.limit);
     msg.show('error', r.error.message);
   };
 
@@ -241,7 +244,10 @@ export function moneySection(app: App): HTMLElement {
     const spendWhy = none ?? write ?? hold ?? peopleBlock(e, p);
     // A stop never charges: only this page's own unknown stop holds it, never another's unknown generate.
     const stopWhy = none ?? write ?? (local ? hold : null) ?? stopBlock(p, awaiting);
-    blockAll([generate, spendWhy], [stop, stopWhy], [preview, spendWhy], [check, none]);
+    // Today's limit, judged as the server judges it (docs/rules.md#spending-limit).
+    const l = e?.limit;
+    const over = l ? `Your daily limit: ${limitLine(l)}. This may spend up to ${credits(e.high)}.` : null;
+    blockAll([generate, spendWhy ?? (l && !generateFits(l, e.high) ? over : null)], [stop, stopWhy], [preview, spendWhy ?? (l && !previewFits(l) ? over : null)], [check, none]);
     stop.el.classList.toggle('btn-danger', !stopWhy);
     c.status(!id ? '—' : hold ? 'On hold' : e ? `up to ${credits(e.high)}` : 'Not checked', e && !spendWhy ? 'done' : e || hold ? 'warn' : 'todo');
   });

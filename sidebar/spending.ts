@@ -4,14 +4,31 @@ import type { App } from './app';
 import { actionButton, message, okOrShow } from './action';
 import { call } from './bridge';
 import { el } from './dom';
-import { count, credits } from './format';
-import type { Estimate } from './state';
+import { count, credits, formatNumber } from './format';
+import { watch, type AppState, type Estimate } from './state';
+import type { LimitFigures } from '../src/server/contract';
+
+/** "120 of 500 credits today" (docs/rules.md#spending-limit); null without a limit. */
+export function limitLine(l: LimitFigures | undefined): string | null {
+  return l && l.creditsPerDay !== null ? `${formatNumber(l.spentToday)} of ${formatNumber(l.creditsPerDay)} credits today` : null;
+}
+
+/** New limit figures into the sidebar state and the estimate shown. */
+export function takeLimit(store: App['store'], limit: LimitFigures): void {
+  const s = store.get();
+  store.set({ ...(s.sidebar ? { sidebar: { ...s.sidebar, limit } } : {}), ...(s.estimate ? { estimate: { ...s.estimate, limit } } : {}) });
+}
+
+/** The freshest figures: the estimate's, else the sidebar state's. */
+const limitOf = (s: AppState): LimitFigures | undefined => s.estimate?.limit ?? s.sidebar?.limit;
 
 /** "Charged today" figures for the estimate's list, when the server sent them. */
 export function todayFigures(e: Estimate): HTMLElement[] {
   if (e.chargedToday === undefined) return [];
   const unknown = e.unknownToday ? ` + ${count(e.unknownToday, 'charge')} of unknown size` : '';
-  return [el('dt', {}, 'Charged today'), el('dd', { title: 'Today (UTC), from the tab “Video credits”' }, credits(e.chargedToday) + unknown)];
+  const line = limitLine(e.limit);
+  return [el('dt', {}, 'Charged today'), el('dd', { title: 'Today (UTC), from the tab “Video credits”' }, credits(e.chargedToday) + unknown),
+    ...(line ? [el('dt', {}, 'Daily limit'), el('dd', {}, line)] : [])];
 }
 
 /** The "Spending record" button and its message; `shown` runs once the record is the active tab. */
@@ -29,5 +46,23 @@ export function spendingRecord(app: App, shown: () => void): HTMLElement {
     msg.show('ok', `The tab “${r.sheetName}” lists every charge made from this spreadsheet, one row each.`);
     shown();
   });
-  return el('div', { class: 'stack' }, el('div', { class: 'row' }, open.el), msg.el);
+  return el('div', { class: 'stack' }, el('div', { class: 'row' }, open.el), msg.el, limitForm(app));
+}
+
+/** The person's daily limit: the line, and a box to set it (empty for none). */
+function limitForm(app: App): HTMLElement {
+  const { store } = app;
+  const msg = message(store);
+  const line = el('p', { class: 'muted' });
+  const box = el('input', { type: 'number', min: '0', step: '1', 'aria-label': 'Daily limit in credits', placeholder: 'No limit' });
+  const set = actionButton('Set limit', 'secondary', async () => {
+    const v = box.value.trim();
+    const r = okOrShow(await call('setSpendingLimit', { creditsPerDay: v === '' ? null : Number(v) }), msg);
+    if (!r) return;
+    const { ok: _ok, ...limit } = r;
+    takeLimit(store, limit);
+    msg.show('ok', limit.creditsPerDay === null ? 'No daily limit.' : `Limit set: ${credits(limit.creditsPerDay)} a day.`);
+  });
+  watch(store, limitOf, (l) => { line.textContent = limitLine(l) ?? 'No daily limit.'; });
+  return el('div', { class: 'stack' }, line, el('div', { class: 'row' }, box, set.el), msg.el);
 }

@@ -12,6 +12,7 @@ import { NO_DOCUMENT } from './server/context';
 import * as credits from './server/credits';
 import { AddonError } from './server/failure';
 import * as exporter from './server/export';
+import * as limit from './server/limit';
 import * as menu from './server/menu';
 import * as money from './server/money';
 import * as problems from './server/problem-rows';
@@ -82,6 +83,10 @@ export const refreshNow = () => progress.refreshNow(services());
 export const setAutoRefresh = (a: { on: boolean }) => timer.setAutoRefresh(services(), a);
 export const exportFinishedVideos = () => exporter.exportFinishedVideos(services());
 export const showCreditsRecord = () => credits.showCreditsRecord(services());
+export function setSpendingLimit(a: { creditsPerDay: number | null }) {
+  const svc = services();
+  return limit.setSpendingLimit(svc, a, () => credits.spentToday(svc));
+}
 export const showSheet = (a: { sheetId: number }) => sidebar.showSheet(services(), a);
 export const selectProblemRows = () => problems.selectProblemRows(services());
 export const resendFailedRows = (a: ResendFailedArgs) => resend.resendFailedRows(services(), a);

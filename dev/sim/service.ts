@@ -291,8 +291,8 @@ export class Service {
     ws.balance -= total;
     key.spentToday += total;
     for (const d of newDomains) ws.lookedUp.add(d);
-    leads.forEach((l, i) => { l.charged = prices[i] ?? 0; });
-    this.d.world.ledger.push({ at: now, workspaceId: ws.id, campaignId: c.id, kind: 'charge', credits: total, reason: `${reason} of ${leads.length} video${leads.length === 1 ? '' : 's'}` });
+    leads.forEach((l, i) => { l.charged = prices[i] ?? 0; l.chargedKey = key.key; });
+    this.d.world.ledger.push({ at: now, workspaceId: ws.id, campaignId: c.id, kind: 'charge', credits: total, reason: `${reason} of ${leads.length} video${leads.length === 1 ? '' : 's'}`, key: key.key });
     return total;
   }
 
@@ -308,7 +308,7 @@ export class Service {
     const ws = c && this.d.world.workspaces.get(c.workspaceId);
     if (!c || !ws || lead.charged === 0) return;
     ws.balance += lead.charged;
-    this.d.world.ledger.push({ at, workspaceId: ws.id, campaignId: c.id, kind: 'refund', credits: lead.charged, reason: `${lead.id} ${reason}` });
+    this.d.world.ledger.push({ at, workspaceId: ws.id, campaignId: c.id, kind: 'refund', credits: lead.charged, reason: `${lead.id} ${reason}`, ...(lead.chargedKey ? { key: lead.chargedKey } : {}) });
     lead.charged = 0;
   }
 }

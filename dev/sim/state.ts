@@ -54,6 +54,8 @@ export interface Lead {
   /** Index in plan at whose end the render fails, or -1. */
   failAt: number;
   charged: number;
+  /** The key whose generate or preview paid for it (its refund goes back against that key). */
+  chargedKey?: string;
   expired: boolean;
   /** Sim time the video became ready. */
   readyAt: number | null;

@@ -136,7 +136,7 @@ export interface SimState {
   workspaces: SimWorkspaceState[];
   campaigns: SimCampaignState[];
   /** Credits charged by kind, over the simulator's life since reset. */
-  ledger: { at: number; workspaceId: string; campaignId: string; kind: 'charge' | 'refund'; credits: number; reason: string }[];
+  ledger: { at: number; workspaceId: string; campaignId: string; kind: 'charge' | 'refund'; credits: number; reason: string; /** The key that paid (a refund: the key its charge came from). */ key?: string }[];
 }
 
 /** POST {origin}/__sim/control with one of these bodies; the reply is JSON. */

@@ -17,6 +17,10 @@ export const USER_KEYS = {
   lostTimerRun: 'timer.lostRun',
   /** Since when the service has not answered, and the timer's back-off (DESIGN 8). */
   silence: 'vps.silence',
+  /** The person's daily spending limit in credits (absent: none). */
+  limit: 'vps.limit',
+  /** Today's (UTC) spending of the person: one entry per record row booked under their key. */
+  spend: 'vps.spend',
 } as const;
 
 /** DocumentProperties: shared by everyone on the document. */

@@ -9,7 +9,7 @@ import type { Services } from '../core/services';
 import { summarySignature } from '../refresh/refresh';
 import { combined, readCampaign, type CampaignView } from './campaign-state';
 import { userCache } from './context';
-import { mayRender, partLabel, type CampaignParts } from './parts';
+import { mayRender, partLabel, type CampaignParts, type Part } from './parts';
 
 export interface Poll {
   view: CampaignView;
@@ -54,7 +54,7 @@ export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts): P
     memo.cursor = turn;
     try { cache?.put(memoKey(c.id), JSON.stringify(memo), MEMO_SECONDS); } catch { /* the next poll starts the turn again */ }
   }
-  const all = c.parts.map((p) => details.get(p.id) ?? partNow(svc, p.id, list.get(p.id), memo.parts[p.id]));
+  const all = c.parts.map((p) => details.get(p.id) ?? partNow(svc, p, list.get(p.id), memo.parts[p.id]));
   return {
     view: { ...combined(all), details },
     turn,
@@ -84,11 +84,13 @@ function inFlight(d: Pick<CampaignDetail, 'counts' | 'stages'>): boolean {
 }
 
 /** A part's state without reading its detail: its summary's counts over what its detail last said. */
-function partNow(svc: Services, id: string, s: CampaignSummary | undefined, seen: Seen | undefined): CampaignDetail {
+function partNow(svc: Services, p: Part, s: CampaignSummary | undefined, seen: Seen | undefined): CampaignDetail {
+  const id = p.id;
   if (seen && s && seen.sig === summarySignature(s)) return seen.detail;
   const last = seen?.detail ?? getJson<CampaignDetail>(svc.docProps, DOC_KEYS.settledPart(id));
   if (!s) return last ?? { id, name: '', status: '', counts: { total: 0, pending: 0, rendering: 0, complete: 0, failed: 0, cancelled: 0, skipped: 0 }, stages: {} };
-  const cancelled = last?.counts.cancelled ?? 0;
+  // The people a stop reply said were cancelled are never rendering, though no detail was read since.
+  const cancelled = Math.max(last?.counts.cancelled ?? 0, p.cancelled ?? 0);
   const skipped = last?.counts.skipped ?? 0;
   const counts: CampaignCounts = {
     total: s.leadCount, pending: s.waiting, complete: s.complete, failed: s.failed, cancelled, skipped,

@@ -6,6 +6,7 @@ import type { CreateCampaignArgs, Reply, SaveSettingsArgs, SelectCampaignArgs, S
 import { activeSheet, apiClient, requireSettings, sheetState } from './context';
 import { AddonError } from './failure';
 import { handle } from './handle';
+import { CAMPAIGN_GOAL_MAX } from '../core/text-limits';
 import { CAMPAIGN_NAME_MAX, createApiCampaign, saveParts } from './parts';
 import { checkBaseUrl, hostOf, markDisconnected, publicSettings, savedKeyFor, savedKeyHost, storeSettings } from './settings';
 
@@ -69,6 +70,8 @@ export function createCampaign(svc: Services, args: CreateCampaignArgs): Reply<{
     if (!templateId) throw new AddonError('bad_input', 'Choose a template (a recording) for the campaign first.');
     if (!name) throw new AddonError('bad_input', 'Give the campaign a name.');
     if (name.length > CAMPAIGN_NAME_MAX) throw new AddonError('bad_input', `The campaign name is ${name.length} characters; the limit is ${CAMPAIGN_NAME_MAX}.`);
+    // Checked before the service makes anything: a goal too long to keep would leave an orphan campaign.
+    if (goal.length > CAMPAIGN_GOAL_MAX) throw new AddonError('bad_input', `The goal is ${goal.length} characters; the limit is ${CAMPAIGN_GOAL_MAX}. Nothing was created.`);
     const sheet = activeSheet(svc);
     const api = apiClient(svc, requireSettings(svc));
     // The first part is made at once; its id is the campaign's id everywhere (DESIGN 7).

@@ -4,7 +4,10 @@ import type { CampaignCounts, CampaignSummary, PersonField, Stalled, Template } 
 
 export type AddonErrorCode =
   | 'no_settings' | 'no_campaign' | 'no_selection' | 'locked' | 'network'
-  | 'bad_mapping' | 'bad_reply' | 'api_off' | 'campaign_changed' | 'quote_changed' | 'unsettled';
+  | 'bad_mapping' | 'bad_reply' | 'api_off' | 'campaign_changed' | 'quote_changed' | 'unsettled' | 'over_limit';
+
+import type { LimitFigures } from '../core/limit-rule';
+export type { LimitFigures };
 
 /**
  * An unknown money outcome not yet settled by evidence (DESIGN 6.2): Generate and Preview stay refused
@@ -39,6 +42,8 @@ export interface Failure {
   progress?: ProgressInfo;
   /** unsettled: the unknown outcome Generate and Preview wait for. */
   unsettled?: Unsettled;
+  /** over_limit: the limit and today's spending. */
+  limit?: LimitFigures;
 }
 
 /**
@@ -98,6 +103,8 @@ export interface SidebarState {
   problems: ProblemRows;
   /** The bound campaign's unknown money outcome not yet settled (Generate and Preview refused until knownBy). */
   unsettled?: Unsettled | null;
+  /** The person's daily spending limit and today's spending (docs/rules.md#spending-limit). */
+  limit?: LimitFigures;
 }
 
 /** 'export': a tab written by exportFinishedVideos; 'credits': the spending record. */
@@ -194,7 +201,7 @@ export interface ServerFunctions {
   saveColumnMapping(args: SaveColumnMappingArgs): Reply<{ mapping: FieldMap<string | null>; overrides: PersonField[]; fallbacks: Partial<FieldMap<string>> }>;
   addSelectedRows(): Reply<AddRowsResult>;
   /** With today's spending from the record (optional: older servers leave it out). */
-  getEstimate(): Reply<EstimateInfo & Partial<SpendToday>>;
+  getEstimate(): Reply<EstimateInfo & Partial<SpendToday> & { limit?: LimitFigures }>;
   startPreview(args: MoneyArgs): Reply<{ made: number; creditsCharged: number; autoRefresh: { on: boolean; intervalMinutes: number | null }; /** The previewed people's pages, when they could be read. */ pages?: PreviewPage[] }>;
   startGenerate(args: GenerateArgs): Reply<{ started: number; creditsCharged: number; /** Parts generated (DESIGN 7). */ parts: number; autoRefresh: { on: boolean; intervalMinutes: number | null } }>;
   stopCampaign(args: MoneyArgs): Reply<StopReply>;
@@ -208,6 +215,8 @@ export interface ServerFunctions {
   exportFinishedVideos(): Reply<{ sheetName: string; count: number }>;
   /** Switches to the spending record; sheetName is null when nothing has been charged from this spreadsheet yet. */
   showCreditsRecord(): Reply<{ sheetName: string | null }>;
+  /** The person's own daily limit in credits (null: none). */
+  setSpendingLimit(args: { creditsPerDay: number | null }): Reply<LimitFigures>;
   /** Shows the tab of that id (the sidebar's way back from the add-on's own tabs). */
   showSheet(args: { sheetId: number }): Reply<{ sheetId: number; name: string }>;
   /** Selects the active tab's problem rows as one range list. */

@@ -9,6 +9,7 @@ import { literal } from '../sheet/cells';
 import { readHeaders, type Sheet } from '../sheet/table';
 import type { Reply, SpendToday, Unsettled } from './contract';
 import { handle } from './handle';
+import { bookSpend, spendId } from './limit';
 import { loadParts } from './parts';
 import { publicSettings } from './settings';
 import type { BoundCampaign } from './sheet-state';
@@ -59,24 +60,43 @@ export function recordCharge(svc: Services, c: Charge): void {
     // A generate is for everyone waiting; how many a preview renders is not said.
     People: done ? done.people : c.action === 'generate' && quote ? quote.leads : '',
     'Credits quoted': quoted ? quoted.high : '',
-    // A stop never charges, whatever its outcome; what it cancelled comes back. An unknown charge is never written as 0 (DESIGN 11).
-    'Credits charged': done ? (stop ? refundOf(svc, c.part, done.people) : done.charged) : stop ? 0 : UNKNOWN_CHARGE,
+    // An unknown charge is never written as 0 (docs/rules.md#money-record).
+    'Credits charged': done ? done.charged : stop ? 0 : UNKNOWN_CHARGE,
     Key: publicSettings(svc.userProps).keyHint || '',
     Note: NOTES[done ? c.action : stop ? 'unknownStop' : 'unknown'] || '',
   };
   try {
-    const tab = recordTab(svc);
-    // appendRow is atomic: two people charging at once cannot write the same row.
-    tab.appendRow(readHeaders(tab).map((h) => literal(h in row ? row[h as Column] : '')));
+    appendRecord(svc, row);
   } catch (e) {
     // The charge stands whatever happens to its record; a protected tab is said in a toast (DESIGN 12).
     if (toFailure(e).error.code === 'protected') toast(svc, `The ${CREDITS_TAB} tab is protected, so this charge (${row.Action}, ${c.campaign.name}) was not recorded there. Ask the owner to let you edit it.`);
   }
+  // Counted in the person's day even when the record could not be written.
+  bookRow(svc, row);
   // Kept even when the record could not be written: the evidence rule still holds the buttons (DESIGN 6.2).
   if (!done && quoted) {
     const open: Open = { at, part: c.part, waiting: quoted.leads, high: quoted.high, balance: quoted.balance, action: c.action as Open['action'], campaign: c.campaign.id };
     setJson(svc.docProps, OPEN_KEY, [...openOutcomes(svc), open].slice(-OPEN_MAX));
   }
+}
+
+/** Appends a row to the record; appendRow is atomic: two people charging at once cannot write the same row. */
+function appendRecord(svc: Services, row: Row): void {
+  const tab = recordTab(svc);
+  tab.appendRow(readHeaders(tab).map((h) => literal(h in row ? row[h as Column] : '')));
+}
+
+/** What a record row counts in its key's day: its charge, or its quoted high while unknown (docs/rules.md#spending-limit). */
+function rowFigure(row: Row): number {
+  const charged = row['Credits charged'];
+  if (typeof charged === 'number') return charged;
+  return typeof row['Credits quoted'] === 'number' ? row['Credits quoted'] : 0;
+}
+
+/** Books a record row in this person's day when it is under their key. */
+function bookRow(svc: Services, row: Row): void {
+  if (String(row.Key ?? '') !== (publicSettings(svc.userProps).keyHint || '')) return;
+  bookSpend(svc, { id: spendId(String(row.When), String(row.Part), String(row.Action)), when: String(row.When), credits: rowFigure(row) });
 }
 
 function toast(svc: Services, message: string): void {
@@ -87,62 +107,121 @@ function toast(svc: Services, message: string): void {
   }
 }
 
-/** Credits per person the part was charged, from its record rows (generate and preview); null when not known. */
-function pricePerPerson(svc: Services, part: string): number | null {
+/** What the record holds for a part: its charges (people, credits, the paying key) and the people refunded for failures. */
+interface PartRecord { people: number; charged: number; key: string | null; failedBooked: number; /** A charge whose people or figure is not known. */ unsure?: boolean }
+
+/** Every part's record, from one read of the tab. */
+function partRecords(svc: Services): Map<string, PartRecord> {
+  const out = new Map<string, PartRecord>();
   const tab = svc.sheets.getActiveSpreadsheet().getSheetByName(CREDITS_TAB);
-  if (!tab || tab.getLastRow() < 2) return null;
+  if (!tab || tab.getLastRow() < 2) return out;
   const [head, ...rows] = tab.getDataRange().getValues();
   const col = (h: Column) => head!.indexOf(h);
-  let people = 0;
-  let charged = 0;
   for (const r of rows) {
-    // A settled unknown outcome keeps its "(outcome unknown)" label and counts once its figure is known.
-    if (r[col('Part')] !== part || !/^(generate|preview)\b/.test(String(r[col('Action')]))) continue;
+    const part = String(r[col('Part')]);
+    const rec = out.get(part) ?? { people: 0, charged: 0, key: null, failedBooked: 0 };
+    out.set(part, rec);
+    const action = String(r[col('Action')]);
     const n = r[col('People')];
+    if (action === 'refund' && typeof n === 'number') { rec.failedBooked += n; continue; }
+    // A settled unknown outcome keeps its "(outcome unknown)" label and counts once its figure is known.
+    if (!/^(generate|preview)\b/.test(action)) continue;
     const c = r[col('Credits charged')];
-    if (typeof n === 'number' && n > 0 && typeof c === 'number') { people += n; charged += c; }
+    rec.key ??= col('Key') >= 0 ? String(r[col('Key')]) : null;
+    if (typeof n === 'number' && typeof c === 'number') { rec.people += n; rec.charged += c; } else rec.unsure = true;
   }
-  return people > 0 ? charged / people : null;
+  return out;
 }
 
-/** The credits `people` of a part get back (negative), or the unknown sentence. */
-function refundOf(svc: Services, part: string, people: number): number | string {
+/** People of a part the record says were charged (preview and generate); null when a charge's people are not known. */
+export function chargedPeople(svc: Services, part: string): number | null {
+  const rec = partRecord(svc, part);
+  return rec.unsure ? null : rec.people;
+}
+
+function partRecord(svc: Services, part: string): PartRecord {
+  return partRecords(svc).get(part) ?? { people: 0, charged: 0, key: null, failedBooked: 0 };
+}
+
+/** The credits `people` charged people of a part get back (negative), or the unknown sentence. */
+function refundOf(rec: PartRecord, people: number): number | string {
   if (people <= 0) return 0;
-  const price = pricePerPerson(svc, part);
-  return price === null ? UNKNOWN_CHARGE : -Math.round(price * people);
+  return rec.people > 0 ? -Math.round((rec.charged / rec.people) * people) : UNKNOWN_CHARGE;
 }
 
-/** Failed videos seen so far per part, in DocumentProperties: each new failure's credits come back once. */
-const FAILED_KEY = 'credits.failed';
+/** The key hint a part's refund is booked under: the key that paid (docs/rules.md#refunds). */
+function payerKey(svc: Services, rec: PartRecord): string {
+  return rec.key ?? (publicSettings(svc.userProps).keyHint || '');
+}
 
 /**
- * Records the credits of newly failed videos coming back (DESIGN 11), from the parts' details just
- * read: one refund row per part whose failed count rose since last seen. A part first seen starts
- * from 0 only when the record holds its charge, so failures before the add-on charged are not counted.
+ * A Stop's row: it charges nothing, and gives back the credits of the charged people it cancelled
+ * before they started, never of people never generated (`waitingBefore`: people waiting just before
+ * the stop, null when not read). Booked under the key that paid (docs/rules.md#refunds).
+ */
+export function recordStop(svc: Services, c: { campaign: { id: string; name: string }; part: string; stopped?: number; waitingBefore: number | null }): void {
+  const rec = partRecord(svc, c.part);
+  const known = c.stopped !== undefined;
+  const charged = known && c.waitingBefore !== null ? Math.max(0, c.stopped! - c.waitingBefore) : null;
+  const figure = !known ? 0 : charged === null ? UNKNOWN_CHARGE : refundOf(rec, charged);
+  const row: Row = {
+    When: new Date(svc.clock.now()).toISOString(), Campaign: c.campaign.name, 'Campaign ID': c.campaign.id, Part: c.part,
+    Action: known ? 'stop' : 'stop (outcome unknown)', People: known ? c.stopped! : '', 'Credits charged': figure,
+    Key: figure === 0 && !known ? publicSettings(svc.userProps).keyHint || '' : payerKey(svc, rec),
+    Note: known ? `${c.stopped} cancelled, ${charged ?? 'an unknown number'} of them charged; a stop charges nothing and their credits come back.` : NOTES.unknownStop!,
+  };
+  try {
+    appendRecord(svc, row);
+  } catch (e) {
+    if (toFailure(e).error.code === 'protected') toast(svc, `The ${CREDITS_TAB} tab is protected, so this stop (${c.campaign.name}) was not recorded there.`);
+  }
+  bookRow(svc, row);
+}
+
+/** Failures seen on a part before the record held any charge of it: never the add-on's to book. */
+const FAILED_KEY = 'credits.failed';
+/** Per part, the failed count whose refunds the record already holds: a poll with nothing new reads no record. */
+const BOOKED_KEY = 'credits.failedBooked';
+
+/**
+ * Records the credits of newly failed videos coming back (docs/rules.md#refunds), from the parts' counts just read.
+ * Idempotent on its evidence: the failed people a part's refund rows already hold are never booked
+ * again, whoever reads the same count (a poll, a timer, a colleague), and each refund goes under the
+ * key that paid. Callers hold the document lock, so two readers never append the same failures.
  */
 export function recordRefunds(svc: Services, details: ReadonlyMap<string, { counts: Pick<CampaignDetail['counts'], 'failed'> }>, campaign: { id: string; name: string }): void {
-  const seen = getJson<Record<string, number>>(svc.docProps, FAILED_KEY) || {};
-  let changed = false;
-  for (const [part, d] of details) {
+  const base = getJson<Record<string, number>>(svc.docProps, FAILED_KEY) || {};
+  const booked = getJson<Record<string, number>>(svc.docProps, BOOKED_KEY) || {};
+  const fresh = [...details].filter(([part, d]) => d.counts.failed > Math.max(base[part] ?? 0, booked[part] ?? 0));
+  if (fresh.length === 0) return;
+  const records = partRecords(svc);
+  for (const [part, d] of fresh) {
     const failed = d.counts.failed;
-    const before = seen[part] ?? (pricePerPerson(svc, part) === null ? failed : 0);
-    // Failed counts only grow: a part read as zero for want of its summary never brings a refund twice.
-    if (failed > (seen[part] ?? -1)) { seen[part] = failed; changed = true; }
-    if (failed <= before) continue;
-    const n = failed - before;
-    try {
-      const tab = recordTab(svc);
-      const row: Row = {
-        When: new Date(svc.clock.now()).toISOString(), Campaign: campaign.name, 'Campaign ID': campaign.id, Part: part,
-        Action: 'refund', People: n, 'Credits charged': refundOf(svc, part, n), Key: publicSettings(svc.userProps).keyHint || '',
-        Note: `${n} ${n === 1 ? 'video' : 'videos'} failed; the service gives their credits back.`,
-      };
-      tab.appendRow(readHeaders(tab).map((h) => literal(h in row ? row[h as Column] : '')));
-    } catch {
-      // The record never turns a read into an error.
-    }
+    const rec = records.get(part);
+    // Not charged by the add-on (yet): these failures are not its to book.
+    if (!rec || (rec.people === 0 && rec.key === null)) { base[part] = failed; continue; }
+    const n = failed - (base[part] ?? 0) - rec.failedBooked;
+    if (n > 0 && !bookRefund(svc, campaign, part, rec, n)) continue;
+    booked[part] = failed;
   }
-  if (changed) setJson(svc.docProps, FAILED_KEY, seen);
+  setJson(svc.docProps, FAILED_KEY, base);
+  setJson(svc.docProps, BOOKED_KEY, booked);
+}
+
+/** One refund row for n failed people of a part; false when the record could not be written (the next reader books it). */
+function bookRefund(svc: Services, campaign: { id: string; name: string }, part: string, rec: PartRecord, n: number): boolean {
+  const row: Row = {
+    When: new Date(svc.clock.now()).toISOString(), Campaign: campaign.name, 'Campaign ID': campaign.id, Part: part,
+    Action: 'refund', People: n, 'Credits charged': refundOf(rec, n), Key: payerKey(svc, rec),
+    Note: `${n} ${n === 1 ? 'video' : 'videos'} failed; the service gives their credits back.`,
+  };
+  try {
+    appendRecord(svc, row);
+  } catch {
+    return false;
+  }
+  bookRow(svc, row);
+  return true;
 }
 
 /** The timer's share: failed videos' credits coming back, seen in the campaign list it already holds (no request of its own). */
@@ -246,7 +325,7 @@ export function settleUnknown(svc: Services, ev: Evidence): void {
   if (done.size === 0) return;
   try {
     const tab = svc.sheets.getActiveSpreadsheet().getSheetByName(CREDITS_TAB);
-    if (tab) for (const [o, v] of done) complete(tab, o, v);
+    if (tab) for (const [o, v] of done) complete(svc, tab, o, v);
   } catch (e) {
     // Kept open for the next read, unless the record is protected: then it can never be completed.
     if (toFailure(e).error.code !== 'protected') return;
@@ -271,11 +350,11 @@ function judge(o: Open, waiting: number, now: number, balance: () => number | nu
   }
   if (now - Date.parse(o.at) < SETTLE_MS) return null;
   const b = balance();
-  if (started === 0 && b !== null && b === o.balance) return { charged: 0, note: 'Two minutes later everyone was still waiting and the balance had not moved: nothing was charged.' };
+  if (started === 0 && b !== null && b === o.balance) return { charged: 0, people: 0, note: 'Two minutes later everyone was still waiting and the balance had not moved: nothing was charged.' };
   return { charged: UNKNOWN_CHARGE, note: 'People were added or the balance moved meanwhile, so the campaign cannot tell whether it charged.' };
 }
 
-function complete(tab: Sheet, o: Open, v: Settled): void {
+function complete(svc: Services, tab: Sheet, o: Open, v: Settled): void {
   const values = tab.getDataRange().getDisplayValues();
   const col = (h: Column) => values[0]!.indexOf(h);
   const i = values.findIndex((r) => r[col('When')] === o.at && r[col('Part')] === o.part);
@@ -284,26 +363,29 @@ function complete(tab: Sheet, o: Open, v: Settled): void {
   set('Credits charged', v.charged);
   if (v.people !== undefined) set('People', v.people);
   set('Note', v.note);
+  const row = Object.fromEntries(values[0]!.map((h, j) => [h, values[i]![j]])) as Row;
+  bookRow(svc, { ...row, 'Credits charged': v.charged, 'Credits quoted': o.high });
 }
 
-/** Today's (UTC) charges of this person's key from the record's rows, net of refunds (DESIGN 11). */
+/**
+ * Today's (UTC) charges of this person's key from the record's rows, net of refunds (docs/rules.md#money-record); each
+ * row is also booked in the person's day, so a refund a colleague saw first counts against their limit.
+ */
 export function spentToday(svc: Services): SpendToday {
   const spent: SpendToday = { chargedToday: 0, unknownToday: 0 };
   const tab = svc.sheets.getActiveSpreadsheet().getSheetByName(CREDITS_TAB);
   if (!tab || tab.getLastRow() < 2) return spent;
   const [head, ...rows] = tab.getDataRange().getValues();
-  const when = head!.indexOf('When');
-  const charged = head!.indexOf('Credits charged');
-  const key = head!.indexOf('Key');
-  if (when < 0 || charged < 0) return spent;
+  if (!head!.includes('When') || !head!.includes('Credits charged')) return spent;
   const mine = publicSettings(svc.userProps).keyHint || '';
   const today = new Date(svc.clock.now()).toISOString().slice(0, 10);
-  for (const r of rows) {
-    if (!String(r[when]).startsWith(today)) continue;
+  for (const values of rows) {
+    const r = Object.fromEntries(head!.map((h, j) => [String(h), values[j]])) as Row;
     // Another person's key has its own allowance and its own figure.
-    if (key >= 0 && String(r[key]) !== mine) continue;
-    if (typeof r[charged] === 'number') spent.chargedToday += r[charged] as number;
+    if (!String(r.When).startsWith(today) || (head!.includes('Key') && String(r.Key) !== mine)) continue;
+    if (typeof r['Credits charged'] === 'number') spent.chargedToday += r['Credits charged'];
     else spent.unknownToday++;
+    bookRow(svc, r);
   }
   return spent;
 }

@@ -4,7 +4,7 @@ import { sentenceFor } from '../api/sentences';
 import type { Failure } from './contract';
 
 /** What a failure may carry beside its sentence (contract: Failure). */
-export type FailureExtra = Pick<Failure, 'estimate' | 'campaign' | 'progress' | 'unsettled'>;
+export type FailureExtra = Pick<Failure, 'estimate' | 'campaign' | 'progress' | 'unsettled' | 'limit'>;
 
 /** An expected condition of the add-on itself (no settings, no campaign, …) with its sentence. */
 export class AddonError extends Error {

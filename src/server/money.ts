@@ -3,17 +3,18 @@
 // on its parts as one (DESIGN 7): one estimate, one Generate click, one Stop.
 import type { ApiClient } from '../api/client';
 import { ApiError, isApiError } from '../api/errors';
-import type { Estimate } from '../api/types';
+import type { CampaignSummary, Estimate } from '../api/types';
 import type { Services } from '../core/services';
 import { getJson, setJson } from '../core/json-props';
 import { DOC_KEYS } from '../core/state-keys';
 import { forgetCounts, sharedSummaries } from '../refresh/refresh';
 import { readCampaign, unsettle } from './campaign-state';
-import type { EstimateInfo, GenerateArgs, MoneyArgs, PreviewPage, ProgressInfo, Reply, SpendToday, StopPart, StopReply } from './contract';
+import type { EstimateInfo, GenerateArgs, LimitFigures, MoneyArgs, PreviewPage, ProgressInfo, Reply, SpendToday, StopPart, StopReply } from './contract';
 import { previewPages } from './preview-pages';
-import { activeSheet, apiClient, requireCampaign, requireSettings, sheetState, withDocumentLock } from './context';
-import { evidenceFrom, recordCharge, settleFromList, settleUnknown, spentToday, unsettledOf, waitingIn } from './credits';
+import { activeSheet, apiClient, requireCampaign, requireSettings, sheetState, tryDocumentLock, withDocumentLock } from './context';
+import { chargedPeople, evidenceFrom, recordCharge, recordStop, settleFromList, settleUnknown, spentToday, unsettledOf, waitingIn } from './credits';
 import { AddonError, toFailure } from './failure';
+import { assertGenerateFits, assertPreviewFits, dailyLimit, limitFigures } from './limit';
 import { handle } from './handle';
 import { loadParts, mayRender, partIds, partLabel, saveParts, type CampaignParts } from './parts';
 import { orphansIn } from './orphans';
@@ -80,14 +81,15 @@ function summed(q: PartQuote[]): EstimateInfo {
   return { leads: sum('leads'), low: sum('low'), high: sum('high'), balance, affordable: balance >= sum('high') };
 }
 
-export function getEstimate(svc: Services): Reply<EstimateInfo & SpendToday> {
+export function getEstimate(svc: Services): Reply<EstimateInfo & SpendToday & { limit: LimitFigures }> {
   return handle(() => {
     const ctx = campaignContext(svc);
     const q = quotes(ctx);
     saveQuotes(svc, ctx, q);
     const waiting = new Map(q.map((x) => [x.partId, x.estimate.leads]));
-    settleUnknown(svc, { waiting, balance: () => q[0]?.estimate.balance ?? null });
-    return { ...summed(q), orphans: orphansIn(ctx.sheet, waiting), ...spentToday(svc) };
+    tryDocumentLock(svc, () => settleUnknown(svc, { waiting, balance: () => q[0]?.estimate.balance ?? null }));
+    const today = spentToday(svc);
+    return { ...summed(q), orphans: orphansIn(ctx.sheet, waiting), ...today, limit: limitFigures(svc) };
   });
 }
 
@@ -160,6 +162,7 @@ export function startPreview(svc: Services, args: MoneyArgs): Reply<{ made: numb
   return handle(() => withDocumentLock(svc, () => {
     const ctx = campaignContext(svc, args?.campaignId);
     refuseUnsettled(svc, ctx);
+    if (dailyLimit(svc.userProps) !== null) { spentToday(svc); assertPreviewFits(svc); }
     // The first part with people waiting is the one to watch.
     const part = quotes(ctx).find((q) => q.estimate.leads > 0)?.partId ?? ctx.campaign.parts[0]!.id;
     const [r] = sendEach(svc, ctx, 'preview', [part], (id) => ctx.api.preview(id), (x) => [x.made, x.creditsCharged]);
@@ -176,6 +179,8 @@ export function startGenerate(svc: Services, args: GenerateArgs): Reply<{ starte
     refuseUnsettled(svc, ctx);
     const confirmed = Number(args?.high);
     if (!Number.isFinite(confirmed)) throw new AddonError('bad_input', 'Check the estimate and confirm its figure before generating.');
+    // Today's limit, before any request (docs/rules.md#spending-limit); the record is read for refunds others saw.
+    if (dailyLimit(svc.userProps) !== null) { spentToday(svc); assertGenerateFits(svc, confirmed); }
     // Someone may have added people since the person confirmed: never charge above what they saw.
     const q = freshQuotes(svc, ctx);
     const fresh = summed(q);
@@ -220,7 +225,10 @@ export function stopCampaign(svc: Services, args: MoneyArgs): Reply<StopReply> {
   return handle(() => withDocumentLock(svc, () => {
     const ctx = campaignContext(svc, args?.campaignId);
     const refused = new Map<string, unknown>();
-    const parts = movingParts(ctx).map((id) => stopPart(svc, ctx, id, refused));
+    const list = partSummaries(ctx);
+    const parts = movingParts(ctx, list).map((id) => stopPart(svc, ctx, id, refused, list.get(id)?.waiting ?? waitingByRecord(svc, ctx, id) ?? (ctx.campaign.parts.length === 1 ? waitingByList(ctx, id) : null)));
+    // Who each part's stop cancelled, kept with the parts: progress never counts them as rendering.
+    saveParts(svc.docProps, ctx.campaign);
     enableAutoRefresh(svc, ctx.state);
     if (parts.length > 0 && !parts.some((p) => p.outcome === 'stopped')) throw stopFailure(svc, ctx, parts, refused);
     const sum = (f: 'stopped' | 'stillRendering') => parts.reduce((n, p) => n + (p[f] ?? 0), 0);
@@ -228,17 +236,19 @@ export function stopCampaign(svc: Services, args: MoneyArgs): Reply<StopReply> {
   }));
 }
 
-function stopPart(svc: Services, ctx: CampaignContext, id: string, refused: Map<string, unknown>): StopPart {
+function stopPart(svc: Services, ctx: CampaignContext, id: string, refused: Map<string, unknown>, waitingBefore: number | null): StopPart {
   const name = partLabel(ctx.campaign, id);
   forgetCounts(svc.docProps, ctx.sheet.getSheetId(), id);
   unsettle(svc.docProps, id);
   try {
     const r = ctx.api.stop(id);
-    recordCharge(svc, { campaign: ctx.campaign, part: id, action: 'stop', done: { people: r.stopped, charged: 0 } });
+    recordStop(svc, { campaign: ctx.campaign, part: id, stopped: r.stopped, waitingBefore });
+    const part = ctx.campaign.parts.find((p) => p.id === id);
+    if (part && r.stopped > 0) part.cancelled = Math.max(part.cancelled ?? 0, r.stopped);
     return { id, name, outcome: 'stopped', stopped: r.stopped, stillRendering: r.stillRendering };
   } catch (e) {
     const unknown = isApiError(e) && e.code === 'network';
-    if (unknown) recordCharge(svc, { campaign: ctx.campaign, part: id, action: 'stop' });
+    if (unknown) recordStop(svc, { campaign: ctx.campaign, part: id, waitingBefore });
     else refused.set(id, e);
     const message = unknown ? 'No clear answer came back: it may have stopped. Progress shows what happened.' : toFailure(e).error.message;
     return { id, name, outcome: unknown ? 'unknown' : 'error', message };
@@ -251,10 +261,36 @@ function stopFailure(svc: Services, ctx: CampaignContext, parts: StopPart[], ref
   return failureAfter(svc, ctx, 'stop', first, { parts: 0, count: 0, credits: 0 }, parts.length);
 }
 
+/**
+ * The parts' summaries just before a Stop of several parts: which parts may render, and how many people
+ * of each were waiting (never charged), so the refund counts only charged people (docs/rules.md#refunds).
+ */
+function partSummaries(ctx: CampaignContext): Map<string, CampaignSummary> {
+  return ctx.campaign.parts.length > 1 ? new Map(ctx.api.listCampaigns(100).map((s) => [s.id, s])) : new Map();
+}
+
+/** A part's waiting people by one campaign list, when the record cannot tell; null when it cannot be read. */
+function waitingByList(ctx: CampaignContext, id: string): number | null {
+  try {
+    return ctx.api.listCampaigns(100).find((s) => s.id === id)?.waiting ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * People of a part waiting just before a Stop, with no request (a one-part Stop sends one): everyone
+ * the part holds, as its last push said, less those the record shows charged; null when either is not known.
+ */
+function waitingByRecord(svc: Services, ctx: CampaignContext, id: string): number | null {
+  const size = ctx.campaign.parts.find((p) => p.id === id)?.size ?? -1;
+  const charged = chargedPeople(svc, id);
+  return size >= 0 && charged !== null ? Math.max(0, size - charged) : null;
+}
+
 /** Parts that may have renders to stop: by the campaign list, or every generated part it does not show. */
-function movingParts(ctx: CampaignContext): string[] {
+function movingParts(ctx: CampaignContext, list: Map<string, CampaignSummary>): string[] {
   const parts = ctx.campaign.parts;
   if (parts.length === 1) return [parts[0]!.id];
-  const list = new Map(ctx.api.listCampaigns(100).map((s) => [s.id, s]));
   return parts.filter((p) => mayRender(p, list.get(p.id))).map((p) => p.id);
 }

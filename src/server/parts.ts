@@ -12,7 +12,8 @@ import { AddonError } from './failure';
 import type { BoundCampaign } from './sheet-state';
 
 export const PART_SIZE = 500;
-export const CAMPAIGN_NAME_MAX = 80;
+export { CAMPAIGN_NAME_MAX } from '../core/text-limits';
+import { CAMPAIGN_NAME_MAX } from '../core/text-limits';
 
 export interface Part {
   id: string;
@@ -20,6 +21,8 @@ export interface Part {
   size: number;
   /** Generate was sent to it: it takes no new people. */
   closed: boolean;
+  /** People its stop replies said were cancelled: never counted as rendering, whatever the list says (docs/rules.md#parts). */
+  cancelled?: number;
 }
 
 export interface CampaignParts {
@@ -50,7 +53,7 @@ export function partIds(c: CampaignParts): Set<string> {
 /** Whether a part may still have renders to stop: by its summary, or, when the list does not show it, once generated. */
 export function mayRender(p: Part, s: CampaignSummary | undefined): boolean {
   if (!s) return p.closed;
-  const unsettled = s.leadCount - s.waiting - s.complete - s.failed;
+  const unsettled = s.leadCount - s.waiting - s.complete - s.failed - (p.cancelled ?? 0);
   return s.status !== 'stopped' && (unsettled > 0 || (p.closed && s.waiting > 0));
 }
 

@@ -35,8 +35,12 @@ export function getProgress(svc: Services): Reply<ProgressInfo> {
       noteSilence(svc.userProps, api, svc.clock.now());
     }
     const evidence = evidenceFrom(api, poll.waiting);
-    if (hasOpen(svc)) settleUnknown(svc, evidence);
-    recordRefunds(svc, poll.latest, { id: parts.id, name: parts.name });
+    // The record and the list of unknown outcomes change only under the document lock
+    // (docs/rules.md#money-record): a run holding it books what this poll saw, on its own reading.
+    tryDocumentLock(svc, () => {
+      if (hasOpen(svc)) settleUnknown(svc, evidence);
+      recordRefunds(svc, poll.latest, { id: parts.id, name: parts.name });
+    });
     const turn = poll.turn;
     if (turn && !evidence.spent) {
       tryDocumentLock(svc, () => {

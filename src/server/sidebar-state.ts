@@ -14,6 +14,8 @@ import { EXPORT_HEADERS } from './export';
 import { activeSheet, sheetState } from './context';
 import { AddonError } from './failure';
 import { unsettledOf } from './credits';
+import { limitFigures } from './limit';
+import { FALLBACK_MAX } from '../core/text-limits';
 import { handle } from './handle';
 import { loadParts, partIds } from './parts';
 import { findProblemRows } from './problem-rows';
@@ -131,6 +133,7 @@ export function getSidebarState(svc: Services): Reply<SidebarState> {
       problems: findProblemRows(sheet, headers).counts,
       unsettled: state.campaign ? unsettledOf(svc, partIds(loadParts(svc.docProps, state.campaign))) : null,
       silentSince: silentSince(svc.userProps),
+      limit: limitFigures(svc),
     };
   });
 }
@@ -154,8 +157,8 @@ export function saveColumnMapping(
     for (const f of PERSON_FIELDS) {
       const v = String(args?.fallbacks?.[f] ?? '').trim();
       if (!v) continue;
-      const limit = FIELD_LIMITS[f];
-      if (limit !== undefined && v.length > limit) throw new AddonError('bad_mapping', `The fallback for ${FIELD_LABELS[f]} is ${v.length} characters; the limit is ${limit}.`);
+      const limit = Math.min(FIELD_LIMITS[f] ?? FALLBACK_MAX, FALLBACK_MAX);
+      if (v.length > limit) throw new AddonError('bad_mapping', `The fallback for ${FIELD_LABELS[f]} is ${v.length} characters; the limit is ${limit}.`);
       fallbacks[f] = v;
     }
     state.mapping = overrides;
