@@ -6,9 +6,10 @@ import * as setup from './server/check-setup';
 import * as connection from './server/connection';
 import { readOnce } from './core/props-cache';
 import type {
-  CreateCampaignArgs, GenerateArgs, MoneyArgs, ResendFailedArgs, SaveColumnMappingArgs, SaveSettingsArgs, SelectCampaignArgs, ServerFunctions,
+  AutoModeArgs, CreateCampaignArgs, GenerateArgs, MoneyArgs, ResendFailedArgs, SaveColumnMappingArgs, SaveSettingsArgs, SelectCampaignArgs, ServerFunctions,
 } from './server/contract';
 import { NO_DOCUMENT } from './server/context';
+import * as autoMode from './server/auto-mode';
 import * as credits from './server/credits';
 import { AddonError } from './server/failure';
 import * as exporter from './server/export';
@@ -84,6 +85,7 @@ export const setAutoRefresh = (a: { on: boolean }) => timer.setAutoRefresh(servi
 export const exportFinishedVideos = () => exporter.exportFinishedVideos(services());
 export const showCreditsRecord = () => credits.showCreditsRecord(services());
 export const setSpendingLimit = (a: { creditsPerDay: number | null }) => limit.setSpendingLimit(services(), a);
+export const setAutoMode = (a: AutoModeArgs) => autoMode.setAutoMode(services(), a);
 export const showSheet = (a: { sheetId: number }) => sidebar.showSheet(services(), a);
 export const selectProblemRows = () => problems.selectProblemRows(services());
 export const resendFailedRows = (a: ResendFailedArgs) => resend.resendFailedRows(services(), a);
