@@ -66,7 +66,8 @@ const utcDay = (svc: Services) => new Date(svc.clock.now()).toISOString().slice(
 /** A short, stable reading of a row's own cells (output columns left out). */
 function reading(cells: readonly string[], outputs: ReadonlySet<number>): string {
   let h = 0x811c9dc5;
-  const text = cells.map((c, i) => (outputs.has(i) ? '' : cellText(c))).join('\u0001');
+  // The add-on's own columns are left out, so adding them (on the first push) changes no reading.
+  const text = cells.filter((_, i) => !outputs.has(i)).map(cellText).join('\u0001').replace(/\u0001+$/, '');
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619) >>> 0;
   return h.toString(36);
 }

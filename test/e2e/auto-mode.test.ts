@@ -68,6 +68,17 @@ describe('auto mode', () => {
     expect(a.gas.triggers).toHaveLength(1);
   });
 
+  it('should send a row on the run after its first reading, though the add-on\'s columns were added in between', async () => {
+    ({ a } = await autoTab(1));
+    append(a, 50, 1);
+    // Run 1 reads the new row, then sends the first one (which adds Lead ID, Status and the rest).
+    tick(a);
+    expect(await paths(a, LEADS)).toHaveLength(1);
+    tick(a);
+    expect(await paths(a, LEADS)).toHaveLength(2);
+    expect((await people(a)).map((l) => l.email).sort()).toEqual(['p0@example.com', 'p50@example.com']);
+  });
+
   it('should send a row typed over two runs once, as completed', async () => {
     ({ a } = await autoTab(0));
     const sheet = a.gas.spreadsheet.getSheetByName('Leads')!;
