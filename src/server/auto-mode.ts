@@ -67,7 +67,9 @@ const utcDay = (svc: Services) => new Date(svc.clock.now()).toISOString().slice(
 function reading(cells: readonly string[], outputs: ReadonlySet<number>): string {
   let h = 0x811c9dc5;
   // The add-on's own columns are left out, so adding them (on the first push) changes no reading.
-  const text = cells.filter((_, i) => !outputs.has(i)).map(cellText).join('\u0001').replace(/\u0001+$/, '');
+  const own = cells.filter((_, i) => !outputs.has(i)).map(cellText);
+  while (own.length > 0 && !own[own.length - 1]) own.pop();
+  const text = own.join('\u0001');
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619) >>> 0;
   return h.toString(36);
 }
