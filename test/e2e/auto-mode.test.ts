@@ -1,5 +1,5 @@
 // Auto mode end to end: the built bundle in the stand-in, the owner's timer, the simulator.
-import { SIM_KEYS, SIM_PRICES } from '../../dev/sim/types';
+import { SIM_KEYS, SIM_PRICES, SIM_WORKSPACES } from '../../dev/sim/types';
 import { leadRow, startAddon, type Addon } from './harness';
 
 jest.setTimeout(240_000);
@@ -129,6 +129,20 @@ describe('auto mode', () => {
     expect(await paths(a, GENERATE)).toHaveLength(2);
     expect(statuses(a)).toEqual(Array(5).fill('complete'));
     expect(a.rows().slice(3).every((r) => r['Video Note'] === '')).toBe(true);
+  });
+
+  it('should leave people waiting, charged nothing, while the balance does not cover them, and go on once it does', async () => {
+    ({ a } = await autoTab(2));
+    await a.sim.control({ action: 'setWorkspace', workspaceId: SIM_WORKSPACES.main, balance: HIGH });
+    tick(a, 2);
+    expect(await paths(a, GENERATE)).toEqual([]);
+    expect(a.rows().map((r) => r['Video Note'])).toEqual(Array(2).fill('Waiting: not enough credits; continues once the balance covers it.'));
+    expect(a.call('getSidebarState').autoMode.waiting).toContain('not enough credits');
+    await a.sim.control({ action: 'setWorkspace', workspaceId: SIM_WORKSPACES.main, balance: 1000 });
+    tick(a, 8);
+    expect(await paths(a, GENERATE)).toHaveLength(1);
+    expect(statuses(a)).toEqual(['complete', 'complete']);
+    expect(a.call('getSidebarState').autoMode.waiting).toBeNull();
   });
 
   it('should never charge twice for an unknown outcome', async () => {
