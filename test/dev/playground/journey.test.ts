@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-cor
 import { startPlayground, type Playground } from '../../../dev/playground/server';
 import { SIM_KEYS, type SimState } from '../../../dev/sim/types';
 import { launch } from '../../sidebar/harness';
-import { addRows, allComplete, connect, createCampaign, generate, rows, selectColumn, selectSampleRows, until } from './tour';
+import { addRows, allComplete, connect, createCampaign, generate, selectColumn, selectSampleRows, until } from './tour';
 
 jest.setTimeout(300_000);
 
@@ -252,6 +252,9 @@ describe('journey: a real session in the playground, every line checked against 
   });
 });
 
+// Auto mode's journey, kept apart from the session above (its own playground).
+import { rows as gridRows } from './tour';
+
 describe('journey: auto mode in the playground, rows pasted into the grid get their videos', () => {
   let pg: Playground;
   let browser: Browser;
@@ -299,8 +302,8 @@ describe('journey: auto mode in the playground, rows pasted into the grid get th
       data.setData('text/plain', text);
       document.getElementById('grid-wrap')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
     }, pasted.map((r) => r.join('\t')).join('\n'));
-    await until(async () => (await rows(page)).length, (n) => n === 7);
-    await until(async () => (await rows(page)).map((r) => r['Video Status']), (s) => s.every((x) => x === 'complete'), 120_000);
+    await until(async () => (await gridRows(page)).length, (n) => n === 7);
+    await until(async () => (await gridRows(page)).map((r) => r['Video Status']), (s) => s.every((x) => x === 'complete'), 120_000);
 
     const people = (await sim()).campaigns.filter((c) => c.name.startsWith('Inbound')).flatMap((c) => c.leads);
     expect(people.map((l) => l.firstName).sort()).toEqual(['Ines', 'Iris', 'Jonas', 'Mila', 'Otto', 'Pavel', 'Rhea']);
