@@ -9,7 +9,7 @@ import type { CampaignSummary } from '../api/types';
 import { getJson, setJson } from '../core/json-props';
 import type { Props, Services } from '../core/services';
 import { DOC_KEYS, USER_KEYS } from '../core/state-keys';
-import { pushRows, type PartAllocator } from '../push/push';
+import { NOTES as PUSH_NOTES, pushRows, type PartAllocator } from '../push/push';
 import { forgetCounts } from '../refresh/refresh';
 import { cellText } from '../sheet/cells';
 import { detectColumns } from '../sheet/headers';
@@ -74,16 +74,26 @@ function reading(cells: readonly string[], outputs: ReadonlySet<number>): string
   return h.toString(36);
 }
 
-/** Rows never sent (no Lead ID, no status) that hold something, with their reading; one read of the tab. */
+/**
+ * Whether a row is one auto mode sends: no Lead ID, and no status — or left `sending` by a send whose
+ * answer was lost, unless the push path said sending it again could add the person twice.
+ */
+function sendable(cells: readonly string[], out: Partial<Record<'leadId' | 'status' | 'note', number>>): boolean {
+  const at = (i: number | undefined) => (i === undefined ? '' : cellText(cells[i]));
+  const status = at(out.status).toLowerCase();
+  return !at(out.leadId) && (status === '' || (status === 'sending' && at(out.note) !== PUSH_NOTES.unmatchable));
+}
+
+/** Rows auto mode would send that hold something, with their reading; one read of the tab. */
 function unsentRows(sheet: Sheet, overrides: SheetState['mapping']): { row: number; seen: string }[] {
   const headers = readHeaders(sheet);
   const last = sheet.getLastRow();
   if (headers.length === 0 || last < 2) return [];
-  const { leadId, status } = detectColumns(headers, overrides).outputs;
-  const outputs = new Set(Object.values(detectColumns(headers, overrides).outputs));
+  const cols = detectColumns(headers, overrides).outputs;
+  const outputs = new Set(Object.values(cols));
   const out: { row: number; seen: string }[] = [];
   readRows(sheet, 2, last - 1, headers.length).forEach((cells, i) => {
-    if ((leadId !== undefined && cellText(cells[leadId])) || (status !== undefined && cellText(cells[status]))) return;
+    if (!sendable(cells, cols)) return;
     if (cells.every((c, j) => outputs.has(j) || !cellText(c))) return;
     out.push({ row: i + 2, seen: reading(cells, outputs) });
   });

@@ -131,6 +131,22 @@ describe('auto mode', () => {
     expect(a.rows().slice(3).every((r) => r['Video Note'] === '')).toBe(true);
   });
 
+  it('should send again, on a later run, rows whose answer was lost, matched and not added twice', async () => {
+    ({ a } = await autoTab(2));
+    // Every send of the first run (the call and its re-sends) is applied, its answer lost.
+    await a.sim.control({ action: 'configure', config: { faults: { html502Replies: 4, dropMatch: '^POST /campaigns/[^/]+/leads$' } } });
+    tick(a);
+    expect(statuses(a)).toEqual(['sending', 'sending']);
+    const sends = (await paths(a, LEADS)).length;
+    tick(a, 8);
+    expect((await paths(a, LEADS)).length).toBeGreaterThan(sends);
+    expect(await people(a)).toHaveLength(2);
+    expect(statuses(a)).toEqual(['complete', 'complete']);
+    expect(a.rows().every((r) => String(r['Lead ID']).startsWith('ld_'))).toBe(true);
+    expect(await paths(a, GENERATE)).toHaveLength(1);
+    expect((await a.state()).ledger.filter((e) => e.kind === 'charge')).toHaveLength(1);
+  });
+
   it('should leave people waiting, charged nothing, while the balance does not cover them, and go on once it does', async () => {
     ({ a } = await autoTab(2));
     await a.sim.control({ action: 'setWorkspace', workspaceId: SIM_WORKSPACES.main, balance: HIGH });
