@@ -16,7 +16,7 @@ import { detectColumns } from '../sheet/headers';
 import { ensureStatusFormatting } from '../sheet/status-format';
 import { openTable, readHeaders, readRows, RowWriter, type Sheet } from '../sheet/table';
 import { unsettle } from './campaign-state';
-import { activeSheet, requireCampaign, requireSettings, sheetState, withDocumentLock } from './context';
+import { activeSheet, requireCampaign, requireSettings, sheetState, tryDocumentLock, withDocumentLock } from './context';
 import type { AutoModeArgs, AutoModeInfo, AutoModeReply, Reply } from './contract';
 import { recordCharge, spentToday, unsettledOf } from './credits';
 import { AddonError, toFailure } from './failure';
@@ -132,6 +132,8 @@ export function setAutoMode(svc: Services, args: AutoModeArgs): Reply<AutoModeRe
       // Off at once, with no lock to wait for: a run under way reads it again before each Generate.
       svc.docProps.deleteProperty(DOC_KEYS.autoMode(sheet.getSheetId()));
       svc.docProps.deleteProperty(DOC_KEYS.autoSeen(sheet.getSheetId()));
+      // Rows that waited for auto mode no longer do: their notes go when nobody else is writing.
+      if (cur?.held?.length) tryDocumentLock(svc, () => noteWaiting(svc, sheet, state, loadParts(svc.docProps, bound), cur.held!, null));
       return { on: false, owner: null, ...limitFigures(svc), unsent: 0 };
     }
     const settings = requireSettings(svc);

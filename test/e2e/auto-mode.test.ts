@@ -110,7 +110,8 @@ describe('auto mode', () => {
   });
 
   it('should stop charging at the day\'s limit and send the rest the next day', async () => {
-    ({ a } = await autoTab(3, 4 * HIGH));
+    let id: string;
+    ({ a, id } = await autoTab(3, 4 * HIGH));
     tick(a);
     const first = await charged(a);
     expect(first).toBeLessThanOrEqual(3 * HIGH);
@@ -123,6 +124,10 @@ describe('auto mode', () => {
     expect(waiting.map((r) => r['Video Status'])).toEqual(['pending', 'pending']);
     expect(waiting.every((r) => r['Video Note'] === `Waiting: today’s limit of ${4 * HIGH} credits is reached; continues tomorrow.`)).toBe(true);
     expect(a.call('getSidebarState').autoMode).toMatchObject({ on: true, spentToday: first, waiting: expect.stringContaining('continues tomorrow') });
+    // Switched off and on again: the notes that said why go with it, and come back on the next run.
+    expect(a.call('setAutoMode', { campaignId: id, on: false })).toMatchObject({ ok: true, on: false });
+    expect(a.rows().slice(3).map((r) => r['Video Note'])).toEqual(['', '']);
+    expect(a.call('setAutoMode', { campaignId: id, on: true })).toMatchObject({ ok: true, on: true });
     const midnight = Date.parse(new Date(a.gas.clock.now() + 86_400_000).toISOString().slice(0, 10));
     a.gas.clock.advance(midnight - a.gas.clock.now() + 60_000);
     tick(a, 8);
