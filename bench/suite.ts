@@ -1,6 +1,7 @@
 // Every measurement `npm run bench` makes, run one after another, each on its own simulator and stand-in.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { autoMode, type AutoResult } from './auto';
 import { runCase, type CaseResult, type CaseSpec } from './campaign';
 import { generateOnly, type ClickResult } from './click';
 import { idleSidebar, type IdleResult } from './idle';
@@ -32,6 +33,8 @@ export interface BenchResults {
   /** Generate pressed at once after the 20,000-row push. */
   rush: RushResult;
   silence: SilenceResult;
+  /** Auto mode: an idle run beside an idle refresh, and 1,000 rows arriving 100 per run. */
+  auto: AutoResult;
   bundle: { file: string; bytes: number; budgetKb: number }[];
 }
 
@@ -63,7 +66,8 @@ export async function runSuite(wall: string[]): Promise<BenchResults> {
   const watch = await step('sidebar watching a 20,000-lead render', watchRender, wall);
   const rush = await step('generate click at once after a 20,000-row push', rushedClick, wall);
   const silence = await step('two hours of a silent API', silentApi, wall);
-  return { cases, document, stops: { early, late }, idle, edge, watch, rush, silence, bundle: bundleSizes() };
+  const auto = await step('auto mode, 1,000 rows arriving 100 per run', autoMode, wall);
+  return { cases, document, stops: { early, late }, idle, edge, watch, rush, silence, auto, bundle: bundleSizes() };
 }
 
 function bundleSizes(): BenchResults['bundle'] {

@@ -1,4 +1,5 @@
 // DESIGN 8's budgets (and the issue's "Must show") as checks on the measured figures, one row each.
+import { autoTargets } from './auto';
 import { generateToEnd, type CaseResult } from './campaign';
 import { fmt, minutes, seconds } from './format';
 import type { StopResult } from './stop';
@@ -41,6 +42,7 @@ export function targets(r: BenchResults): Target[] {
     rushed(r),
     pushRanges(r.cases),
     ...silenceTargets(r.silence),
+    ...autoTargets(r.auto),
     ...r.bundle.map((b) => ({ what: `Bundle: ${b.file}`, budget: `≤ ${b.budgetKb} KB`, measured: `${(b.bytes / 1024).toFixed(1)} KB`, pass: b.bytes <= b.budgetKb * 1024 })),
   ];
 }

@@ -1,5 +1,6 @@
 // Entry: mounts the sections in working order, loads the first state, and runs the pollers.
 import { createApp, DEFAULT_TIMING, type Timing } from './app';
+import { autoSection } from './auto';
 import { campaignSection } from './campaign';
 import { columnsSection } from './columns';
 import { connectionSection } from './connection';
@@ -28,7 +29,7 @@ function start(): void {
 
   const banner = el('div', { class: 'banner', role: 'alert', hidden: true });
   // The sections that work on a tab of leads: the add-on's own tabs hide them (DESIGN 10).
-  const leadSections = [templateSection(app), campaignSection(app), columnsSection(app), sendSection(app), moneySection(app), progressSection(app)];
+  const leadSections = [templateSection(app), campaignSection(app), columnsSection(app), sendSection(app), moneySection(app), autoSection(app), progressSection(app)];
   replace(root, banner, topSection(app), connectionSection(app), ...leadSections);
   watch(store, (s) => Boolean(s.sidebar?.sheet.ownTab), (own) => { for (const sec of leadSections) sec.hidden = own; });
   // Relative times ("2 minutes ago") follow the clock without a server call.

@@ -6,9 +6,10 @@ import * as setup from './server/check-setup';
 import * as connection from './server/connection';
 import { readOnce } from './core/props-cache';
 import type {
-  CreateCampaignArgs, GenerateArgs, MoneyArgs, ResendFailedArgs, SaveColumnMappingArgs, SaveSettingsArgs, SelectCampaignArgs, ServerFunctions,
+  AutoModeArgs, CreateCampaignArgs, GenerateArgs, MoneyArgs, ResendFailedArgs, SaveColumnMappingArgs, SaveSettingsArgs, SelectCampaignArgs, ServerFunctions,
 } from './server/contract';
 import { NO_DOCUMENT } from './server/context';
+import * as autoMode from './server/auto-mode';
 import * as credits from './server/credits';
 import { AddonError } from './server/failure';
 import * as exporter from './server/export';
@@ -87,6 +88,7 @@ export function setSpendingLimit(a: { creditsPerDay: number | null }) {
   const svc = services();
   return limit.setSpendingLimit(svc, a, () => credits.spentToday(svc));
 }
+export const setAutoMode = (a: AutoModeArgs) => autoMode.setAutoMode(services(), a);
 export const showSheet = (a: { sheetId: number }) => sidebar.showSheet(services(), a);
 export const selectProblemRows = () => problems.selectProblemRows(services());
 export const resendFailedRows = (a: ResendFailedArgs) => resend.resendFailedRows(services(), a);

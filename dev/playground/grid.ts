@@ -64,6 +64,13 @@ export class Grid {
     this.sheet(sheetId).typeValues([[value]], row, col);
   }
 
+  /** Pasted text, rows by line and cells by tab (ragged rows padded), typed in from (row, col) on. */
+  paste(sheetId: number, row: number, col: number, text: string): void {
+    const lines = text.replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n').map((l) => l.split('\t'));
+    const width = Math.max(...lines.map((l) => l.length));
+    this.sheet(sheetId).typeValues(lines.map((l) => [...l, ...Array<string>(width - l.length).fill('')]), row, col);
+  }
+
   /** Hides the data rows whose cell in `col` does not contain `text` (case-insensitive), as a filter does. */
   filter(sheetId: number, col: number, text: string): void {
     const sheet = this.sheet(sheetId);

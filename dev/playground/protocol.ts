@@ -75,6 +75,8 @@ export type GasRunReply = { ok: true; value: unknown } | { ok: false; message: s
 export interface PlaygroundActions {
   select: { sheetId: number; ranges: string[] };
   edit: { sheetId: number; row: number; col: number; value: string };
+  /** Pasted text (rows by line, cells by tab, as a spreadsheet copies them) typed in from a cell on. */
+  paste: { sheetId: number; row: number; col: number; text: string };
   activate: { sheetId: number };
   filter: { sheetId: number; col: number; text: string } | { sheetId: number; clear: true };
   menu: { caption: string };

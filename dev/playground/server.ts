@@ -305,6 +305,10 @@ const ACTIONS: { [K in keyof PlaygroundActions]: (s: PlaygroundSession, b: Body)
     const [sheetId, row, col, value] = [int(b, 'sheetId', 0), int(b, 'row'), int(b, 'col'), str(b, 'value')];
     asBadRequest(() => s.grid.edit(sheetId, row, col, value));
   },
+  paste(s, b) {
+    const [sheetId, row, col, text] = [int(b, 'sheetId', 0), int(b, 'row'), int(b, 'col'), str(b, 'text')];
+    asBadRequest(() => s.grid.paste(sheetId, row, col, text));
+  },
   activate(s, b) {
     const sheetId = int(b, 'sheetId', 0);
     asBadRequest(() => s.grid.activate(sheetId));

@@ -27,6 +27,9 @@ export const USER_KEYS = {
 export const DOC_KEYS = {
   /** Per tab (by sheet id): bound campaign, column mapping, fallbacks, auto-refresh owner, last refresh. */
   tab: (sheetId: number, slot: 'campaign' | 'mapping' | 'fallbacks' | 'autoRefresh' | 'lastRefresh') => `sheet.${sheetId}.${slot}`,
+  /** Per tab: its auto mode (owner, limit, why people wait), and the last reading of its unsent rows. */
+  autoMode: (sheetId: number) => `auto.${sheetId}`,
+  autoSeen: (sheetId: number) => `auto.${sheetId}.seen`,
   /** Per tab and API campaign: the last seen counts and summary of a refresh pass. */
   refreshMemo: (sheetId: number, campaignId: string) => `refresh.${sheetId}.${campaignId}`,
   /** Per campaign of the add-on (by its first part's id): its parts. */

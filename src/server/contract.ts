@@ -4,7 +4,7 @@ import type { CampaignCounts, CampaignSummary, PersonField, Stalled, Template } 
 
 export type AddonErrorCode =
   | 'no_settings' | 'no_campaign' | 'no_selection' | 'locked' | 'network'
-  | 'bad_mapping' | 'bad_reply' | 'api_off' | 'campaign_changed' | 'quote_changed' | 'unsettled' | 'over_limit';
+  | 'bad_mapping' | 'bad_reply' | 'api_off' | 'campaign_changed' | 'quote_changed' | 'unsettled' | 'over_limit' | 'no_limit' | 'not_owner';
 
 import type { LimitFigures } from '../core/limit-rule';
 export type { LimitFigures };
@@ -105,7 +105,26 @@ export interface SidebarState {
   unsettled?: Unsettled | null;
   /** The person's daily spending limit and today's spending (docs/rules.md#spending-limit). */
   limit?: LimitFigures;
+  /** This tab's auto mode (docs/rules.md#auto-mode). */
+  autoMode?: AutoModeInfo;
 }
+
+/**
+ * Auto mode of a tab (docs/rules.md#auto-mode): whose it is, with their key hint, their limit and
+ * what they spent today (as of their last run, for anyone else); when the next run is due (ISO); why
+ * people wait, when they do. Off: the figures are the viewer's own.
+ */
+export interface AutoModeInfo extends LimitFigures {
+  on: boolean;
+  owner: { keyHint: string | null; you: boolean } | null;
+  nextRunAt?: string | null;
+  waiting?: string | null;
+}
+
+/** setAutoMode: `check` only asks what switching on would do (the confirmation's figures) and changes nothing. */
+export interface AutoModeArgs { campaignId: string; on: boolean; check?: boolean }
+/** `unsent`: rows of the tab with no Lead ID and no status, sent on the next run. */
+export interface AutoModeReply extends LimitFigures { on: boolean; owner: AutoModeInfo['owner']; unsent: number }
 
 /** 'export': a tab written by exportFinishedVideos; 'credits': the spending record. */
 export type OwnTab = 'export' | 'credits';
@@ -217,6 +236,8 @@ export interface ServerFunctions {
   showCreditsRecord(): Reply<{ sheetName: string | null }>;
   /** The person's own daily limit in credits (null: none). */
   setSpendingLimit(args: { creditsPerDay: number | null }): Reply<LimitFigures>;
+  /** Switches the active tab's auto mode on or off (or, with check, says what on would do). */
+  setAutoMode(args: AutoModeArgs): Reply<AutoModeReply>;
   /** Shows the tab of that id (the sidebar's way back from the add-on's own tabs). */
   showSheet(args: { sheetId: number }): Reply<{ sheetId: number; name: string }>;
   /** Selects the active tab's problem rows as one range list. */

@@ -33,6 +33,8 @@ export interface Charge {
   quote?: Estimate;
   /** What the reply said; absent when no clear answer came back. */
   done?: { people: number; charged: number };
+  /** Sent by auto mode's timer, not by a click (docs/rules.md#auto-mode). */
+  auto?: boolean;
 }
 
 /** An unknown outcome waiting for evidence; its row is found again by when and part. */
@@ -56,7 +58,7 @@ export function recordCharge(svc: Services, c: Charge): void {
   const quoted = !stop && quote;
   const row: Row = {
     When: at, Campaign: c.campaign.name, 'Campaign ID': c.campaign.id, Part: c.part,
-    Action: done ? c.action : `${c.action} (outcome unknown)`,
+    Action: `${c.action}${c.auto ? ' (auto)' : ''}${done ? '' : ' (outcome unknown)'}`,
     // A generate is for everyone waiting; how many a preview renders is not said.
     People: done ? done.people : c.action === 'generate' && quote ? quote.leads : '',
     'Credits quoted': quoted ? quoted.high : '',

@@ -9,6 +9,7 @@ import { readHeaders, readRows } from '../sheet/table';
 import { cellText } from '../sheet/cells';
 import type { Sheet } from '../sheet/table';
 import type { ActiveContext, FieldMap, OwnTab, Reply, SaveColumnMappingArgs, SidebarState } from './contract';
+import { autoModeInfo } from './auto-mode';
 import { CREDITS_TAB } from './credits';
 import { EXPORT_HEADERS } from './export';
 import { activeSheet, sheetState } from './context';
@@ -134,6 +135,7 @@ export function getSidebarState(svc: Services): Reply<SidebarState> {
       unsettled: state.campaign ? unsettledOf(svc, partIds(loadParts(svc.docProps, state.campaign))) : null,
       silentSince: silentSince(svc.userProps),
       limit: limitFigures(svc),
+      autoMode: autoModeInfo(svc, sheet, state),
     };
   });
 }

@@ -6,6 +6,7 @@ import { getJson, setJson } from '../core/json-props';
 import type { Services } from '../core/services';
 import type { Sheet } from '../sheet/table';
 import type { Reply, SidebarState } from './contract';
+import { autoModeClaim, autoModeRun } from './auto-mode';
 import { activeSheet, apiClient, NO_SETTINGS, RUN_BUDGET_MS, sheetState, tryDocumentLock } from './context';
 import { hasOpen, refundsFromList, settleFromList } from './credits';
 import { AddonError } from './failure';
@@ -181,8 +182,9 @@ function timerPass(svc: Services, ss: Spreadsheet): void {
   const tabs: { sheet: Sheet; state: SheetState; owner: AutoRefreshOwner }[] = [];
   for (const sheet of ss.getSheets()) {
     const state = sheetState(svc, sheet);
-    const owner = state.autoRefresh;
-    if (!owner || !state.ownedBy(me)) continue;
+    // A tab in this person's auto mode is theirs to run while it is on (docs/rules.md#auto-mode).
+    const owner = state.ownedBy(me) ? state.autoRefresh ?? autoModeClaim(svc, sheet, me) : autoModeClaim(svc, sheet, me);
+    if (!owner) continue;
     // Each run leaves its time on the tab, so a timer that stops running is noticed.
     state.autoRefresh = { ...owner, user: me, lastRun: ran };
     tabs.push({ sheet, state, owner });
@@ -203,9 +205,10 @@ function timerPass(svc: Services, ss: Spreadsheet): void {
   let inFlight = false;
   for (const t of tabs) {
     try {
+      const auto = autoModeRun(svc, t.sheet, api, deadline, summaries);
       const r = refreshTab(svc, t.sheet, api, deadline, { summaries });
       refundsFromList(svc, t.state.campaign, summaries);
-      if (r.remaining > 0 || !r.finished || hasOpen(svc)) inFlight = true;
+      if (auto || r.remaining > 0 || !r.finished || hasOpen(svc)) inFlight = true;
       else t.state.autoRefresh = null;
     } catch (e) {
       // Kept for the sidebar by refreshTab; the stack goes to the execution log.

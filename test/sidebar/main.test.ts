@@ -17,7 +17,7 @@ describe('sidebar page', () => {
     sb = await sidebars.open({ replies: readyReplies() });
     await sb.page.getByText('Bound to tab').waitFor();
     const headings = await sb.page.locator('h2').allTextContents();
-    expect(headings).toEqual(['Connection', 'Template', 'Campaign', 'Columns', 'Send rows', 'Cost and generate', 'Progress']);
+    expect(headings).toEqual(['Connection', 'Template', 'Campaign', 'Columns', 'Send rows', 'Cost and generate', 'Auto mode', 'Progress']);
     expect((await sb.calls('getSidebarState')).length).toBeGreaterThanOrEqual(1);
   });
 

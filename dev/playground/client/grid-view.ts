@@ -19,6 +19,8 @@ const LINK_HEADERS = new Set(['Page URL', 'Video URL']);
 export interface GridActions {
   select(sheetId: number, ranges: string[]): Promise<void>;
   edit(sheetId: number, row: number, col: number, value: string): Promise<void>;
+  /** Text pasted at the active cell (rows by line, cells by tab). */
+  paste(sheetId: number, row: number, col: number, text: string): Promise<void>;
   error(message: string): void;
 }
 
@@ -189,6 +191,15 @@ export function createGrid(parts: GridParts, actions: GridActions): GridView {
     if (ev.key === 'Enter' || ev.key === 'F2') { ev.preventDefault(); startEdit(sel.active, editValue(sel.active)); return; }
     if (ev.key === 'Delete' || ev.key === 'Backspace') { ev.preventDefault(); write(sel.active, ''); return; }
     if (ev.key.length === 1 && !ev.ctrlKey && !ev.metaKey && !ev.altKey) { ev.preventDefault(); startEdit(sel.active, ev.key); }
+  });
+
+  // Rows copied from another sheet or a CRM export land from the active cell on.
+  parts.wrap.addEventListener('paste', (ev) => {
+    const text = ev.clipboardData?.getData('text/plain') ?? '';
+    if (editing || !view || !text) return;
+    ev.preventDefault();
+    drawn = '';
+    actions.paste(view.id, sel.active.r, sel.active.c, text).catch((e: unknown) => actions.error(e instanceof Error ? e.message : String(e)));
   });
 
   function startEdit(at: Point, text: string): void {

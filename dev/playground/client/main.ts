@@ -43,6 +43,7 @@ function start(): void {
     // The column tools name the newly selected column at once.
     select: (sheetId, ranges) => { if (last) columns.render(last.sheet); return act('select', { sheetId, ranges }); },
     edit: (sheetId, row, col, value) => then(act('edit', { sheetId, row, col, value })),
+    paste: (sheetId, row, col, text) => then(act('paste', { sheetId, row, col, text })),
     error,
   });
   const sheetActions = {

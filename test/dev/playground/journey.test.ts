@@ -251,3 +251,68 @@ describe('journey: a real session in the playground, every line checked against 
     expect([...unsendable].slice(0, 5)).toEqual([]);
   });
 });
+
+// Auto mode's journey, kept apart from the session above (its own playground).
+import { rows as gridRows } from './tour';
+
+describe('journey: auto mode in the playground, rows pasted into the grid get their videos', () => {
+  let pg: Playground;
+  let browser: Browser;
+  let page: Page;
+  let sidebar: FrameLocator;
+  const pageErrors: string[] = [];
+  const sim = async () => (await pg.session.sim.control({ action: 'state' })) as SimState;
+  const pasted = [['Ines', 'Park', 'Harbor Coffee', 'ines@harborcoffee.example.com', 'https://harborcoffee.example.com', 'Your roastery tour was great.', 'https://cal.example.com/alex/intro'],
+    ['Otto', 'Lang', 'Fjord Bikes', 'otto@fjordbikes.example.com', 'https://fjordbikes.example.com', 'Loved the new e-bike line.', 'https://cal.example.com/alex/intro']];
+
+  beforeAll(async () => {
+    pg = await startPlayground({ port: 0, timerEveryMs: 1000, sim: { stageMs: 1000 } });
+    browser = await launch();
+    page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+    page.setDefaultTimeout(20_000);
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    await page.goto(pg.url);
+    sidebar = page.frameLocator('#sidebar-frame');
+    await sidebar.locator('#app').waitFor();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await pg?.close();
+  });
+
+  it('should switch auto mode on after saying what it will do, then give pasted rows videos with no click, within the limit', async () => {
+    await connect(sidebar, pg.session.sim.baseUrl);
+    await page.getByRole('button', { name: 'Follow-ups' }).click();
+    await sidebar.locator('input[name="campaignName"]').fill('Inbound');
+    await sidebar.getByRole('button', { name: 'Create campaign' }).click();
+    await sidebar.getByText('Bound to tab Follow-ups: Inbound').waitFor();
+    // The limit (the person's own setting) is set as its server function sets it.
+    pg.session.call('setSpendingLimit', [{ creditsPerDay: 100 }]);
+    await sidebar.locator('#auto').getByRole('button', { name: 'Switch on' }).click();
+    const dialog = sidebar.getByRole('alertdialog');
+    expect(await dialog.locator('p').textContent()).toBe('Inbound: new rows get videos about every 5 minutes (every hour once published), up to 100 credits a day. 5 rows not sent yet go on the next run.');
+    await dialog.getByRole('button', { name: 'Switch on' }).click();
+    await sidebar.locator('#auto').getByText(/^Auto mode: on · \d+ of 100 credits today · next run about \d\d:\d\d/).waitFor();
+
+    // Two rows pasted under the list, as from a CRM export.
+    await page.locator('table.grid td[data-r="7"][data-c="1"]').click();
+    await page.evaluate((text) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      document.getElementById('grid-wrap')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, pasted.map((r) => r.join('\t')).join('\n'));
+    await until(async () => (await gridRows(page)).length, (n) => n === 7);
+    await until(async () => (await gridRows(page)).map((r) => r['Video Status']), (s) => s.every((x) => x === 'complete'), 120_000);
+
+    const people = (await sim()).campaigns.filter((c) => c.name.startsWith('Inbound')).flatMap((c) => c.leads);
+    expect(people.map((l) => l.firstName).sort()).toEqual(['Ines', 'Iris', 'Jonas', 'Mila', 'Otto', 'Pavel', 'Rhea']);
+    const spent = (await sim()).ledger.reduce((n, e) => n + (e.kind === 'charge' ? e.credits : -e.credits), 0);
+    expect(spent).toBeLessThanOrEqual(100);
+    await sidebar.locator('#auto').getByText(`Auto mode: on · ${spent} of 100 credits today`, { exact: false }).waitFor({ timeout: 45_000 });
+
+    await sidebar.locator('#auto').getByRole('button', { name: 'Switch off' }).click();
+    await sidebar.locator('#auto').getByText('Auto mode: off').waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,53 @@
+// Auto mode card (docs/rules.md#auto-mode): whose it is, today's spending against the limit, the next
+// run, why people wait; the owner's switch, behind a confirmation that says what will happen.
+import type { App } from './app';
+import { actionButton, message, okOrShow } from './action';
+import { call } from './bridge';
+import { card, openWithCampaign } from './card';
+import { confirmDialog } from './dialog';
+import { el, replace } from './dom';
+import { count, credits } from './format';
+import { watch } from './state';
+import type { AutoModeInfo } from '../src/server/contract';
+
+/** "Auto mode: on · 120 of 500 credits today · next run about 10:35", and whose it is when not yours. */
+export function autoLine(a: AutoModeInfo): string {
+  if (!a.on) return 'Auto mode: off';
+  const next = a.nextRunAt ? ` · next run about ${new Date(a.nextRunAt).toTimeString().slice(0, 5)}` : '';
+  const whose = a.owner?.you ? '' : ` · key ${a.owner?.keyHint}`;
+  return `Auto mode: on · ${a.spentToday} of ${credits(a.creditsPerDay ?? 0)} today${next}${whose}${a.waiting ? `. ${a.waiting}` : ''}`;
+}
+
+export function autoSection(app: App): HTMLElement {
+  const { store } = app;
+  const c = card('auto', 'Auto mode');
+  openWithCampaign(c, store);
+  const line = el('p', {});
+  const msg = message(store);
+  const set = async (on: boolean, check?: boolean) => {
+    const id = store.get().sidebar?.campaign?.id ?? '';
+    return okOrShow(await call('setAutoMode', { campaignId: id, on, ...(check ? { check } : {}) }), msg);
+  };
+  const toggle = actionButton('Switch on', 'secondary', async () => {
+    const s = store.get().sidebar;
+    if (s?.autoMode?.on) {
+      if (await set(false)) await app.loadState();
+      return;
+    }
+    const q = await set(true, true);
+    if (!q || !await confirmDialog({
+      title: 'Switch auto mode on?',
+      text: `${s?.campaign?.name}: new rows get videos about every 5 minutes (every hour once published), up to ${credits(q.creditsPerDay ?? 0)} a day. ${count(q.unsent, 'row')} not sent yet go on the next run.`,
+      confirmLabel: 'Switch on',
+    })) return;
+    if (await set(true)) await app.loadState();
+  });
+  watch(store, (s) => s.sidebar?.autoMode ?? null, (a) => {
+    c.status(a?.on ? 'On' : 'Off', a?.on ? 'done' : 'todo');
+    replace(line, a ? autoLine(a) : '');
+    replace(toggle.el, a?.on ? 'Switch off' : 'Switch on');
+    toggle.block(a?.on && !a.owner?.you ? 'Only its owner can switch it.' : null);
+  });
+  replace(c.body, line, el('div', { class: 'row' }, toggle.el), toggle.reason, msg.el);
+  return c.el;
+}

@@ -1,0 +1,249 @@
+// Auto mode end to end: the built bundle in the stand-in, the owner's timer, the simulator.
+import { SIM_KEYS, SIM_PRICES, SIM_WORKSPACES } from '../../dev/sim/types';
+import { leadRow, startAddon, type Addon } from './harness';
+
+jest.setTimeout(240_000);
+
+const HIGH = SIM_PRICES.video + SIM_PRICES.lookup;
+
+async function paths(a: Addon, re: RegExp): Promise<string[]> {
+  return (await a.requests()).map((r) => `${r.method} ${r.path}`).filter((l) => re.test(l));
+}
+const GENERATE = /^POST \/campaigns\/[^/]+\/generate$/;
+const LEADS = /^POST \/campaigns\/[^/]+\/leads$/;
+
+async function charged(a: Addon): Promise<number> {
+  return (await a.state()).ledger.reduce((n, e) => n + (e.kind === 'charge' ? e.credits : -e.credits), 0);
+}
+
+/** One timer run, 5 virtual minutes on. */
+function tick(a: Addon, times = 1): void {
+  for (let i = 0; i < times; i++) {
+    a.gas.clock.advance(5 * 60_000);
+    a.gas.fireTimeTriggers();
+  }
+}
+
+/** A tab of n leads bound to a new campaign (nothing sent), a limit, and auto mode switched on. */
+async function autoTab(n: number, limit = 500, config: Parameters<typeof startAddon>[0] = {}): Promise<{ a: Addon; id: string }> {
+  const a = await startAddon(config);
+  a.connect();
+  a.sheet(Array.from({ length: n }, (_, i) => leadRow(i)));
+  const c = a.createCampaign('Inbound');
+  expect(a.call('setSpendingLimit', { creditsPerDay: limit })).toMatchObject({ ok: true });
+  expect(a.call('setAutoMode', { campaignId: c.id, on: true })).toMatchObject({ ok: true, on: true, owner: { you: true }, creditsPerDay: limit, unsent: n });
+  return { a, id: c.id };
+}
+
+function append(a: Addon, from: number, n: number): void {
+  const sheet = a.gas.spreadsheet.getSheetByName('Leads')!;
+  for (let i = 0; i < n; i++) sheet.appendRow(leadRow(from + i));
+}
+
+/** The people of the test's own campaign (the simulator's other workspace has some of its own). */
+async function people(a: Addon) {
+  return (await a.state()).campaigns.filter((c) => c.name.startsWith('Inbound')).flatMap((c) => c.leads);
+}
+
+const statuses = (a: Addon) => a.rows(a.gas.spreadsheet.getSheetByName('Leads')!).map((r) => r['Video Status']);
+
+describe('auto mode', () => {
+  let a: Addon;
+  afterEach(async () => { await a?.close(); });
+
+  it('should give rows appended between runs their videos with no click', async () => {
+    ({ a } = await autoTab(2));
+    tick(a);
+    expect(statuses(a).every((s) => s === 'pending' || s === 'rendering')).toBe(true);
+    expect(await paths(a, GENERATE)).toHaveLength(1);
+    append(a, 10, 3);
+    tick(a, 12);
+    expect(statuses(a)).toEqual(Array(5).fill('complete'));
+    expect(a.rows().every((r) => String(r['Video URL']).startsWith('http'))).toBe(true);
+    expect(await paths(a, GENERATE)).toHaveLength(2);
+    const record = a.rows(a.gas.spreadsheet.getSheetByName('Video credits')!);
+    expect(record.map((r) => r.Action)).toEqual(['generate (auto)', 'generate (auto)']);
+    expect(a.call('getSidebarState').autoMode).toMatchObject({ on: true, creditsPerDay: 500, spentToday: await charged(a), waiting: null });
+    // The timer stays while auto mode is on, with nothing left to render.
+    expect(a.gas.triggers).toHaveLength(1);
+  });
+
+  it('should send a row on the run after its first reading, though the add-on\'s columns were added in between', async () => {
+    ({ a } = await autoTab(1));
+    append(a, 50, 1);
+    // Run 1 reads the new row, then sends the first one (which adds Lead ID, Status and the rest).
+    tick(a);
+    expect(await paths(a, LEADS)).toHaveLength(1);
+    tick(a);
+    expect(await paths(a, LEADS)).toHaveLength(2);
+    expect((await people(a)).map((l) => l.email).sort()).toEqual(['p0@example.com', 'p50@example.com']);
+  });
+
+  it('should send a row typed over two runs once, as completed', async () => {
+    ({ a } = await autoTab(0));
+    const sheet = a.gas.spreadsheet.getSheetByName('Leads')!;
+    sheet.appendRow(['Ada', '', '', '', '', '', '']);
+    tick(a);
+    sheet.getRange(2, 1, 1, 7).setValues([leadRow(7, { first: 'Ada' })]);
+    tick(a);
+    expect(await paths(a, LEADS)).toEqual([]);
+    tick(a);
+    const sent = await people(a);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ firstName: 'Ada', email: 'p7@example.com', company: 'Company 7' });
+    expect(await paths(a, LEADS)).toHaveLength(1);
+    tick(a, 3);
+    expect(await paths(a, LEADS)).toHaveLength(1);
+  });
+
+  it('should add nobody when the same people are imported again', async () => {
+    ({ a } = await autoTab(3));
+    tick(a, 8);
+    expect(statuses(a)).toEqual(Array(3).fill('complete'));
+    const before = (await paths(a, LEADS)).length;
+    append(a, 0, 3);
+    tick(a, 3);
+    expect(await people(a)).toHaveLength(3);
+    expect(await paths(a, LEADS)).toHaveLength(before);
+    expect(await paths(a, GENERATE)).toHaveLength(1);
+    expect(statuses(a).slice(3)).toEqual(Array(3).fill('invalid'));
+  });
+
+  it('should stop charging at the day\'s limit and send the rest the next day', async () => {
+    let id: string;
+    ({ a, id } = await autoTab(3, 4 * HIGH));
+    tick(a);
+    const first = await charged(a);
+    expect(first).toBeLessThanOrEqual(3 * HIGH);
+    append(a, 20, 2);
+    tick(a, 3);
+    // Two more people quote up to 2 × HIGH, more than the room left: nothing charged, the rows say why.
+    expect(await paths(a, GENERATE)).toHaveLength(1);
+    expect(await charged(a)).toBe(first);
+    const waiting = a.rows().slice(3);
+    expect(waiting.map((r) => r['Video Status'])).toEqual(['pending', 'pending']);
+    expect(waiting.every((r) => r['Video Note'] === `Waiting: today’s limit of ${4 * HIGH} credits is reached; continues tomorrow.`)).toBe(true);
+    expect(a.call('getSidebarState').autoMode).toMatchObject({ on: true, spentToday: first, waiting: expect.stringContaining('continues tomorrow') });
+    // Switched off and on again: the notes that said why go with it, and come back on the next run.
+    expect(a.call('setAutoMode', { campaignId: id, on: false })).toMatchObject({ ok: true, on: false });
+    expect(a.rows().slice(3).map((r) => r['Video Note'])).toEqual(['', '']);
+    expect(a.call('setAutoMode', { campaignId: id, on: true })).toMatchObject({ ok: true, on: true });
+    const midnight = Date.parse(new Date(a.gas.clock.now() + 86_400_000).toISOString().slice(0, 10));
+    a.gas.clock.advance(midnight - a.gas.clock.now() + 60_000);
+    tick(a, 8);
+    expect(await paths(a, GENERATE)).toHaveLength(2);
+    expect(statuses(a)).toEqual(Array(5).fill('complete'));
+    expect(a.rows().slice(3).every((r) => r['Video Note'] === '')).toBe(true);
+  });
+
+  it('should send again, on a later run, rows whose answer was lost, matched and not added twice', async () => {
+    ({ a } = await autoTab(2));
+    // Every send of the first run (the call and its re-sends) is applied, its answer lost.
+    await a.sim.control({ action: 'configure', config: { faults: { html502Replies: 4, dropMatch: '^POST /campaigns/[^/]+/leads$' } } });
+    tick(a);
+    expect(statuses(a)).toEqual(['sending', 'sending']);
+    const sends = (await paths(a, LEADS)).length;
+    tick(a, 8);
+    expect((await paths(a, LEADS)).length).toBeGreaterThan(sends);
+    expect(await people(a)).toHaveLength(2);
+    expect(statuses(a)).toEqual(['complete', 'complete']);
+    expect(a.rows().every((r) => String(r['Lead ID']).startsWith('ld_'))).toBe(true);
+    expect(await paths(a, GENERATE)).toHaveLength(1);
+    expect((await a.state()).ledger.filter((e) => e.kind === 'charge')).toHaveLength(1);
+  });
+
+  it('should leave people waiting, charged nothing, while the balance does not cover them, and go on once it does', async () => {
+    ({ a } = await autoTab(2));
+    await a.sim.control({ action: 'setWorkspace', workspaceId: SIM_WORKSPACES.main, balance: HIGH });
+    tick(a, 2);
+    expect(await paths(a, GENERATE)).toEqual([]);
+    expect(a.rows().map((r) => r['Video Note'])).toEqual(Array(2).fill('Waiting: not enough credits; continues once the balance covers it.'));
+    expect(a.call('getSidebarState').autoMode.waiting).toContain('not enough credits');
+    await a.sim.control({ action: 'setWorkspace', workspaceId: SIM_WORKSPACES.main, balance: 1000 });
+    tick(a, 8);
+    expect(await paths(a, GENERATE)).toHaveLength(1);
+    expect(statuses(a)).toEqual(['complete', 'complete']);
+    expect(a.call('getSidebarState').autoMode.waiting).toBeNull();
+  });
+
+  it('should never charge twice for an unknown outcome', async () => {
+    ({ a } = await autoTab(2));
+    await a.sim.control({ action: 'configure', config: { faults: { html502Replies: 1, dropMatch: '^POST /campaigns/[^/]+/generate$' } } });
+    tick(a);
+    expect(await paths(a, GENERATE)).toHaveLength(1);
+    expect(a.call('getSidebarState').unsettled).toMatchObject({ action: 'generate' });
+    append(a, 30, 1);
+    tick(a, 10);
+    const gens = await paths(a, GENERATE);
+    // One for the first part (its answer lost, charged once), one for the new row's part.
+    expect(gens).toHaveLength(2);
+    expect(new Set(gens).size).toBe(2);
+    expect((await a.state()).ledger.filter((e) => e.kind === 'charge')).toHaveLength(2);
+    expect(statuses(a)).toEqual(Array(3).fill('complete'));
+    const record = a.rows(a.gas.spreadsheet.getSheetByName('Video credits')!);
+    expect(record[0]).toMatchObject({ Action: 'generate (auto) (outcome unknown)', 'Credits charged': 2 * HIGH });
+    expect(a.call('getSidebarState').unsettled).toBeNull();
+  });
+
+  it('should let only the owner\'s timer act, and refuse anyone else\'s switch while it is on', async () => {
+    a = await startAddon();
+    a.gas.setUser('alice@example.com');
+    a.connect();
+    a.sheet([leadRow(1)]);
+    const c = a.createCampaign('Inbound');
+    a.call('setSpendingLimit', { creditsPerDay: 100 });
+    expect(a.call('setAutoMode', { campaignId: c.id, on: true })).toMatchObject({ ok: true, on: true });
+
+    a.gas.setUser('bob@example.com');
+    a.connect();
+    a.call('setSpendingLimit', { creditsPerDay: 50 });
+    expect(a.call('setAutoMode', { campaignId: c.id, on: false })).toMatchObject({ ok: false, error: { code: 'not_owner' } });
+    expect(a.call('setAutoMode', { campaignId: c.id, on: true })).toMatchObject({ ok: false, error: { code: 'not_owner' } });
+    expect(a.call('getSidebarState').autoMode).toMatchObject({ on: true, owner: { you: false, keyHint: expect.stringContaining('1a2b') }, creditsPerDay: 100 });
+    // Bob's own timer (his auto-refresh on this tab), with Alice's trigger gone: his runs send nothing.
+    expect(a.call('setAutoRefresh', { on: true })).toMatchObject({ ok: true, on: true });
+    a.gas.loseTrigger(a.gas.triggers.find((t) => t.user === 'alice@example.com')!.id);
+    tick(a, 3);
+    expect(await paths(a, LEADS)).toEqual([]);
+    expect(await paths(a, GENERATE)).toEqual([]);
+
+    a.gas.setUser('alice@example.com');
+    expect(a.call('getSidebarState').autoMode).toMatchObject({ on: true, owner: { you: true } });
+    tick(a, 2);
+    expect(await paths(a, GENERATE)).toHaveLength(1);
+    expect(a.call('setAutoMode', { campaignId: c.id, on: false })).toMatchObject({ ok: true, on: false });
+    // Once off, Bob may switch it on and becomes its owner.
+    a.gas.setUser('bob@example.com');
+    expect(a.call('setAutoMode', { campaignId: c.id, on: true })).toMatchObject({ ok: true, on: true, owner: { you: true }, creditsPerDay: 50 });
+  });
+
+  it('should send and charge nothing once switched off', async () => {
+    let id: string;
+    ({ a, id } = await autoTab(2));
+    expect(a.call('setAutoMode', { campaignId: id, on: false })).toMatchObject({ ok: true, on: false });
+    append(a, 40, 2);
+    tick(a, 4);
+    expect(await paths(a, LEADS)).toEqual([]);
+    expect(await paths(a, GENERATE)).toEqual([]);
+    expect(statuses(a).every((s) => s === '' || s === undefined)).toBe(true);
+    expect(a.gas.triggers).toHaveLength(0);
+    expect(a.call('getSidebarState').autoMode).toMatchObject({ on: false, owner: null });
+  });
+
+  it('should refuse to switch on without a limit, with a read-only key, or for a campaign the tab no longer shows', async () => {
+    a = await startAddon();
+    a.connect();
+    a.sheet([leadRow(1)]);
+    const c = a.createCampaign('Inbound');
+    expect(a.call('setAutoMode', { campaignId: c.id, on: true })).toMatchObject({ ok: false, error: { code: 'no_limit' } });
+    a.call('setSpendingLimit', { creditsPerDay: 30 });
+    expect(a.call('setAutoMode', { campaignId: 'cmp_other', on: true })).toMatchObject({ ok: false, error: { code: 'campaign_changed' } });
+    // The confirmation's figures, with nothing switched on.
+    expect(a.call('setAutoMode', { campaignId: c.id, on: true, check: true })).toEqual({ ok: true, on: false, owner: null, creditsPerDay: 30, spentToday: 0, unsent: 1 });
+    expect(a.gas.triggers).toHaveLength(0);
+    a.connect(SIM_KEYS.readOnly);
+    expect(a.call('setAutoMode', { campaignId: c.id, on: true })).toMatchObject({ ok: false, error: { code: 'forbidden', message: expect.stringContaining('read-only') } });
+    expect(a.gas.triggers).toHaveLength(0);
+    expect(a.call('getSidebarState').autoMode).toMatchObject({ on: false });
+  });
+});

@@ -1,0 +1,77 @@
+// The auto-mode card: whose it is and what it spent, the owner's switch, and its confirmation.
+import { type Sidebar, useSidebars } from './harness';
+import { fail, ok, readyReplies, state } from './fixtures';
+import type { AutoModeInfo } from '../../src/server/contract';
+
+const sidebars = useSidebars();
+let sb: Sidebar | null = null;
+
+const auto = () => sb!.page.locator('#auto');
+const dialog = () => sb!.page.getByRole('alertdialog');
+const NEXT = '2026-11-24T10:35:00.000Z';
+const hhmm = (iso: string) => new Date(iso).toTimeString().slice(0, 5);
+
+const on = (over: Partial<AutoModeInfo> = {}): AutoModeInfo =>
+  ({ on: true, owner: { keyHint: '••••1a2b', you: true }, creditsPerDay: 500, spentToday: 120, nextRunAt: NEXT, waiting: null, ...over });
+const off: AutoModeInfo = { on: false, owner: null, creditsPerDay: 500, spentToday: 0 };
+
+describe('auto mode card', () => {
+  it('should say it is on, today\'s credits against the limit, the next run, and why people wait', async () => {
+    sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state({ autoMode: on({ waiting: 'Waiting: not enough credits; continues once the balance covers it.' }) }) } });
+    await auto().getByText(`Auto mode: on · 120 of 500 credits today · next run about ${hhmm(NEXT)}. Waiting: not enough credits`, { exact: false }).waitFor();
+    expect(await auto().getByRole('button', { name: 'Switch off' }).isEnabled()).toBe(true);
+  });
+
+  it('should tell someone else whose key runs it, and not let them switch it', async () => {
+    sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state({ autoMode: on({ owner: { keyHint: '••••9c3d', you: false } }) }) } });
+    await auto().getByText('· key ••••9c3d', { exact: false }).waitFor();
+    expect(await auto().getByRole('button', { name: 'Switch off' }).isDisabled()).toBe(true);
+    await auto().getByText('Only its owner can switch it.').waitFor();
+  });
+
+  it('should confirm with the campaign, the rows not sent yet, the cadence and the limit before switching on', async () => {
+    sb = await sidebars.open({
+      replies: {
+        ...readyReplies(),
+        getSidebarState: [state({ autoMode: off }), state({ autoMode: on({ spentToday: 0 }) })],
+        setAutoMode: [ok({ on: false, owner: null, creditsPerDay: 500, spentToday: 0, unsent: 7 }), ok({ on: true, owner: { keyHint: '••••1a2b', you: true }, creditsPerDay: 500, spentToday: 0, unsent: 7 })],
+      },
+    });
+    await auto().getByText('Auto mode: off').waitFor();
+    await auto().getByRole('button', { name: 'Switch on' }).click();
+    await dialog().waitFor();
+    expect(await dialog().locator('p').textContent()).toBe('Q3 outreach: new rows get videos about every 5 minutes (every hour once published), up to 500 credits a day. 7 rows not sent yet go on the next run.');
+    expect((await sb.calls('setAutoMode')).map((c) => c.args[0])).toEqual([{ campaignId: 'cmp_1', on: true, check: true }]);
+    await dialog().getByRole('button', { name: 'Switch on' }).click();
+    await auto().getByText('Auto mode: on · 0 of 500 credits today', { exact: false }).waitFor();
+    expect((await sb.calls('setAutoMode')).map((c) => c.args[0])).toEqual([{ campaignId: 'cmp_1', on: true, check: true }, { campaignId: 'cmp_1', on: true }]);
+  });
+
+  it('should switch nothing on when the confirmation is cancelled, and show a refusal in its own words', async () => {
+    sb = await sidebars.open({
+      replies: {
+        ...readyReplies(), getSidebarState: state({ autoMode: off }),
+        setAutoMode: [ok({ on: false, owner: null, creditsPerDay: 500, spentToday: 0, unsent: 0 }), fail('no_limit', 'Auto mode spends credits by itself, so it needs a daily limit: set one under Spending first.')],
+      },
+    });
+    await auto().getByRole('button', { name: 'Switch on' }).click();
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
+    expect(await sb.calls('setAutoMode')).toHaveLength(1);
+    await auto().getByRole('button', { name: 'Switch on' }).click();
+    await auto().getByText('it needs a daily limit', { exact: false }).waitFor();
+    expect(await dialog().count()).toBe(0);
+  });
+
+  it('should switch off at once, with no confirmation', async () => {
+    sb = await sidebars.open({
+      replies: {
+        ...readyReplies(), getSidebarState: [state({ autoMode: on() }), state({ autoMode: off })],
+        setAutoMode: ok({ on: false, owner: null, creditsPerDay: 500, spentToday: 120, unsent: 0 }),
+      },
+    });
+    await auto().getByRole('button', { name: 'Switch off' }).click();
+    await auto().getByText('Auto mode: off').waitFor();
+    expect((await sb.calls('setAutoMode')).map((c) => c.args[0])).toEqual([{ campaignId: 'cmp_1', on: false }]);
+    expect(await dialog().count()).toBe(0);
+  });
+});
