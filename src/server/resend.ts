@@ -19,7 +19,10 @@ export function resendFailedRows(svc: Services, args: ResendFailedArgs): Reply<R
     const sheet = activeSheet(svc);
     const state = sheetState(svc, sheet);
     const previous = requireCampaign(state, sheet.getName());
-    if (args && args.cancelled) return resendCancelled(svc, { deadline, settings, sheet, state, campaign: previous, templateId: String(args.templateId || '').trim() });
+    // Without a name, rows go to a new part of the same campaign (docs/rules.md#follow-up); a name makes a campaign of their own.
+    if (args && (args.cancelled || !args.name)) {
+      return resendToNewPart(svc, { deadline, settings, sheet, state, campaign: previous, templateId: String(args.templateId || '').trim(), status: args.cancelled ? 'cancelled' : 'failed' });
+    }
     const old = loadParts(svc.docProps, previous);
     const name = String(args && args.name || '').trim();
     if (!name || name.length > CAMPAIGN_NAME_MAX) throw new AddonError('bad_input', `Give the follow-up campaign a name of at most ${CAMPAIGN_NAME_MAX} characters.`);
@@ -65,22 +68,22 @@ export function resendFailedRows(svc: Services, args: ResendFailedArgs): Reply<R
 
 interface CancelledInput {
   deadline: number; settings: ReturnType<typeof requireSettings>; sheet: ReturnType<typeof activeSheet>;
-  state: ReturnType<typeof sheetState>; campaign: { id: string; name: string }; templateId: string;
+  state: ReturnType<typeof sheetState>; campaign: { id: string; name: string }; templateId: string; status: 'cancelled' | 'failed';
 }
 
 /**
- * The rows a Stop cancelled go to a new part of the same campaign (docs/rules.md#follow-up): their
- * parts were generated, so they take nobody new, and the service would match them there anyway.
- * Nothing is charged until the person generates; the tab stays bound to its campaign.
+ * The rows a Stop cancelled, or whose video failed, go to a new part of the same campaign
+ * (docs/rules.md#follow-up): the service would match them again in their own part. Nothing is
+ * charged until the person generates; the tab stays bound to its campaign.
  */
-function resendCancelled(svc: Services, input: CancelledInput): ResendFailedReply {
-  const { sheet, state, campaign, deadline } = input;
+function resendToNewPart(svc: Services, input: CancelledInput): ResendFailedReply {
+  const { sheet, state, campaign, deadline, status } = input;
   return withDocumentLock(svc, () => {
     const table = openTable(sheet, state.mapping);
     const parts = loadParts(svc.docProps, campaign);
     const held = new Set<string>();
-    const rows = failedRows(table, partIds(parts), 'cancelled', held);
-    if (rows.size === 0) throw new AddonError('no_selection', `No row of “${campaign.name}” in this tab has the status cancelled.`);
+    const rows = failedRows(table, partIds(parts), status, held);
+    if (rows.size === 0) throw new AddonError('no_selection', `No row of “${campaign.name}” in this tab has the status ${status}.`);
     const templateId = parts.templateId || input.templateId;
     if (!templateId) throw new AddonError('bad_input', `The add-on does not know the recording of “${campaign.name}” (it was picked from the list). Choose it under Template, then press again.`);
     const api = apiClient(svc, input.settings, deadline);
@@ -88,7 +91,7 @@ function resendCancelled(svc: Services, input: CancelledInput): ResendFailedRepl
     const closed: CampaignParts = { ...parts, templateId, parts: parts.parts.map((p) => (held.has(p.id) ? { ...p, closed: true } : p)) };
     saveParts(svc.docProps, closed);
     const writer = new RowWriter();
-    for (const [row, id] of rows) writer.set(row, { leadId: '', campaignId: '', pageUrl: '', videoUrl: '', status: '', note: `To be sent again after a Stop cancelled it (was lead ${id}).` });
+    for (const [row, id] of rows) writer.set(row, { leadId: '', campaignId: '', pageUrl: '', videoUrl: '', status: '', note: `To be sent again after ${status === 'cancelled' ? 'a Stop cancelled it' : 'the video failed'} (was lead ${id}).` });
     writer.commit(table);
     svc.sheets.flush();
     const result = pushRows({
