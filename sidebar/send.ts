@@ -46,7 +46,7 @@ export function sendSection(app: App): HTMLElement {
     // Said until a newer reading of the campaign describes it (a Generate, a render: the top line goes on).
     msg.showWhile(progressScope, r.added || r.skipped ? 'ok' : 'info', ...resultLines(r));
   });
-  const gaps = el('div', { class: 'flag', hidden: true });
+  const gaps = el('div', { class: 'stack', hidden: true });
   c.body.append(selected, warn, gaps, el('div', { class: 'row' }, add.el), add.reason, msg.el, remaining,
     el('p', { class: 'muted' }, 'Adding is free. A row with a Lead ID is never sent again.'),
     problemsBlock(app), followUpBlock(app), cancelledBlock(app));
@@ -61,7 +61,7 @@ export function sendSection(app: App): HTMLElement {
     // A row already marked invalid is said as it is, not as what Add would do to it.
     replace(warn, problems.length ? `${row}${s.marked ? ' is marked invalid' : ' will be marked invalid and not sent (the other rows still go)'}: ${problems.map((p) => p.message).join(' ')} Fix the cell in the sheet.` : '');
     warn.hidden = problems.length === 0;
-    replace(gaps, ...s.gaps.map((l) => el('p', {}, l)));
+    replace(gaps, ...s.gaps.map((l) => el('p', { class: 'flag' }, l)));
     gaps.hidden = s.gaps.length === 0;
     add.block(!s.campaign ? 'Choose or create a campaign first.' : s.write ?? (!s.rows ? 'Select the rows to send in the sheet.'
       : s.none ? 'Every selected row already has a Lead ID or is empty: nothing to send.' : null));

@@ -64,14 +64,14 @@ export function strangeStatus(status: string): string | null {
   return KNOWN_STATUSES.has(status) ? null : `the service’s own word: “${status}”`;
 }
 
-interface Tally { total: number; pending: number; complete: number; failed: number; rendering?: number; cancelled?: number; skipped?: number }
+interface Tally { total: number; pending: number; complete: number; failed: number; cancelled?: number; skipped?: number }
 
 /** Counts in words a person can act on: "47 of 50 ready · 3 waiting for Generate" (docs/rules.md#sidebar-truth). */
 export function countWords(n: Tally, stopped = false): string {
   if (n.total === 0) return 'nobody added yet';
   const rest = n.total - n.pending - n.complete - n.failed - (n.cancelled ?? 0) - (n.skipped ?? 0);
   return [`${formatNumber(n.complete)} of ${formatNumber(n.total)} ready`,
-    rest > 0 ? `${formatNumber(rest)} ${n.rendering === undefined ? 'rendering or stopped' : 'rendering'}` : '',
+    rest > 0 ? `${formatNumber(rest)} rendering` : '',
     n.pending ? `${formatNumber(n.pending)} waiting for Generate` : '',
     n.failed ? `${formatNumber(n.failed)} failed` : '', n.cancelled ? `${formatNumber(n.cancelled)} cancelled` : '',
     n.skipped ? `${formatNumber(n.skipped)} skipped` : '', stopped ? 'stopped' : ''].filter(Boolean).join(' · ');
@@ -79,7 +79,10 @@ export function countWords(n: Tally, stopped = false): string {
 
 /** A campaign of the list in words: its counts, never a status word alone. */
 export function summaryWords(c: CampaignSummary): string {
-  return countWords({ total: c.leadCount, pending: c.waiting, complete: c.complete, failed: c.failed }, c.status === 'stopped');
+  const stopped = c.status === 'stopped';
+  // The list does not count the cancelled: after a Stop, who is neither waiting, ready nor failed was cancelled.
+  const rest = c.leadCount - c.waiting - c.complete - c.failed;
+  return countWords({ total: c.leadCount, pending: c.waiting, complete: c.complete, failed: c.failed, cancelled: stopped ? rest : 0 }, stopped);
 }
 
 function progressLine(p: Progress, awaitingRender: boolean): TopLine {
@@ -167,11 +170,9 @@ export function writeBlock(s: AppState): string | null {
   return keyBlock(s) ?? (isReadOnly(s) ? READ_ONLY : null);
 }
 
-/** Why nothing that reaches the service can run: no key saved, or the saved one refused. */
+/** Why nothing that reaches the service can run: no working key saved (a refusal since may pass: a call tells). */
 export function keyBlock(s: AppState): string | null {
-  if (!s.sidebar?.settings.keyHint || !s.sidebar.settings.connected) return 'Connect under Connection first: this needs your own key.';
-  const p = keyProblemOf(s);
-  return p && p.code !== 'forbidden' ? `The key ${s.sidebar.settings.keyHint} does not work now: see Connection.` : null;
+  return s.sidebar?.settings.keyHint && s.sidebar.settings.connected ? null : 'Connect under Connection first: this needs your own key.';
 }
 
 /** The connection badge and the lines under it, from the saved settings and the last refusal. */
