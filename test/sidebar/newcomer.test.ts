@@ -91,6 +91,8 @@ describe('sentences that follow the latest state', () => {
       getProgress: [fail('no_settings', 'Connect first: enter the API address and your key under Connection.'), progress()],
       saveSettings: ok({ settings: { baseUrl: 'https://api.example.com/api/v1', keyHint: '••••9999', connected: true, canWrite: true } }) } });
     await sb.page.locator('#connection .card-status').getByText('Not connected').waitFor();
+    // A person tries what they see first; whatever it says then must not outlive the connection.
+    await button('Check estimate').click({ timeout: 1000 }).catch(() => undefined);
     await noContradiction();
     await sb.page.locator('input[name="baseUrl"]').fill('https://api.example.com/api/v1');
     await sb.page.locator('input[name="apiKey"]').fill('sk_live_9999');
