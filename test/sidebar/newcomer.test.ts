@@ -103,6 +103,21 @@ describe('sentences that follow the latest state', () => {
   });
 });
 
+describe('an error that is fixed', () => {
+  it('should drop "switched off" once a call works again, without pressing the button that failed', async () => {
+    sb = await sidebars.open({ replies: { ...readyReplies(), refreshNow: fail('api_off', 'The video service API is switched off for now.'), getEstimate: estimate } });
+    await button('Refresh now').click();
+    const off = sb.page.locator('#progress').getByText('The video service API is switched off for now.');
+    await off.waitFor();
+    // The API is back: any call that reaches it (here the estimate) says so, and the sentence goes.
+    await button('Check estimate').click();
+    await money().locator('dl.figures').waitFor();
+    await off.waitFor({ state: 'detached' });
+    await sb.page.locator('#connection .card-status').getByText('Connected').waitFor();
+    await noContradiction();
+  });
+});
+
 describe('the campaign picker', () => {
   it('should list each campaign by what a person can do with it, never by a status word alone', async () => {
     const folded = [
