@@ -193,6 +193,8 @@ describe('what a tab leaves out', () => {
     sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: ok({ ...sidebarState(), gaps }), getActiveContext: context(), getEstimate: estimate } });
     await send().getByText('Not used by any field: Favourite colour, Notes. Map under Columns what the video needs.').waitFor();
     await send().getByText('6 people have no personal line.').waitFor();
+    // The folded Columns card does not read as done while columns go unused.
+    await sb.page.locator('#columns .card-status.card-status-warn').getByText('7 of 10 found · 2 unused').waitFor();
     await button('Generate videos').click();
     const dialog = sb.page.getByRole('alertdialog');
     await dialog.getByText('Not used by any field: Favourite colour, Notes.', { exact: false }).waitFor();
