@@ -86,8 +86,10 @@ export function selectCampaign(svc: Services, args: SelectCampaignArgs): Reply<{
     const id = String(args?.campaignId ?? '').trim();
     if (!id) throw new AddonError('bad_input', 'Choose a campaign.');
     const sheet = activeSheet(svc);
-    const detail = apiClient(svc, requireSettings(svc)).getCampaign(id);
-    const campaign = { id: detail.id, name: detail.name };
+    // A part is never bound on its own: its campaign is (docs/rules.md#parts).
+    const whole = knownCampaigns(svc.docProps).find((c) => c.parts.some((p) => p.id === id));
+    const detail = apiClient(svc, requireSettings(svc)).getCampaign(whole ? whole.id : id);
+    const campaign = { id: detail.id, name: whole ? whole.name : detail.name };
     sheetState(svc, sheet).campaign = campaign;
     return { campaign };
   });
@@ -98,9 +100,7 @@ export function selectCampaign(svc: Services, args: SelectCampaignArgs): Reply<{
  * under its first part's id and name, with the parts' counts summed; a part never shows on its own.
  */
 export function foldParts(props: Props, list: CampaignSummary[]): CampaignSummary[] {
-  const prefix = DOC_KEYS.parts('');
-  const records = (props.keys?.() ?? []).filter((k) => k.startsWith(prefix))
-    .map((k) => getJson<CampaignParts>(props, k)).filter((c): c is CampaignParts => !!c && Array.isArray(c.parts) && c.parts.length > 1);
+  const records = knownCampaigns(props);
   const byId = new Map(list.map((c) => [c.id, c]));
   const partOf = new Map<string, CampaignParts>();
   for (const c of records) for (const p of c.parts) partOf.set(p.id, c);
@@ -119,4 +119,11 @@ export function foldParts(props: Props, list: CampaignSummary[]): CampaignSummar
     out.push({ ...first, id: c.id, name: c.name, status, leadCount: sum('leadCount'), waiting: sum('waiting'), complete: sum('complete'), failed: sum('failed'), parts: c.parts.length });
   }
   return out;
+}
+
+/** The document's campaigns of more than one part, from their records (read with the rest of the store). */
+function knownCampaigns(props: Props): CampaignParts[] {
+  const prefix = DOC_KEYS.parts('');
+  return (props.keys?.() ?? []).filter((k) => k.startsWith(prefix))
+    .map((k) => getJson<CampaignParts>(props, k)).filter((c): c is CampaignParts => !!c && Array.isArray(c.parts) && c.parts.length > 1);
 }

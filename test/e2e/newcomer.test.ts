@@ -76,6 +76,10 @@ describe('campaigns of several parts', () => {
     const list = a.call('listCampaigns', { limit: 50 }).campaigns;
     expect(list.map((x: any) => x.name)).toEqual(['Q4 outreach']);
     expect(list[0]).toMatchObject({ id: c.id, leadCount: 5, waiting: 2, complete: 3, parts: 2 });
+    // Picking a part by its id (an old bookmark, another tab's Campaign ID) binds its whole campaign.
+    const part2 = (await a.state()).campaigns.find((x) => x.name === 'Q4 outreach · part 2')!.id;
+    a.sheet([own(9)], OWN, 'Other');
+    expect(a.call('selectCampaign', { campaignId: part2 })).toMatchObject({ ok: true, campaign: { id: c.id, name: 'Q4 outreach' } });
   });
 });
 
