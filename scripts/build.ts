@@ -1,7 +1,7 @@
 // Build: server bundle (dist/Code.js, ES2019, one top-level function per entry export),
 // the sidebar inlined into dist/Sidebar.html, and dist/appsscript.json.
 import { build } from 'esbuild';
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const root = resolve(__dirname, '..');
@@ -71,6 +71,9 @@ export function requirePublishable(manifest: Record<string, unknown>): void {
   }
 }
 
+/** In dist/ after `--publish`: the allowlist that build had. */
+export const PUBLISH_MARKER = '.publish';
+
 export async function buildAll(opts: { publish?: boolean } = {}): Promise<void> {
   const base = JSON.parse(readFileSync(join(root, 'appsscript.json'), 'utf8')) as Record<string, unknown>;
   const manifest = withUrlFetchWhitelist(base, process.env.URL_FETCH_WHITELIST);
@@ -79,6 +82,10 @@ export async function buildAll(opts: { publish?: boolean } = {}): Promise<void> 
   const server = await buildServer({ allowlist: (manifest.urlFetchWhitelist as string[] | undefined) ?? [] });
   const sidebar = await buildSidebar();
   writeFileSync(join(dist, 'appsscript.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  // A publishing build says so beside it (a dotfile clasp does not push): `npm run deploy` then rebuilds it as one.
+  const marker = join(dist, PUBLISH_MARKER);
+  if (opts.publish) writeFileSync(marker, `${JSON.stringify(manifest.urlFetchWhitelist)}\n`);
+  else rmSync(marker, { force: true });
   const size = (f: string) => `${(readFileSync(f).length / 1024).toFixed(1)} KB`;
   console.log(`dist/Code.js ${size(server.file)} (${server.exports.length} entry points), dist/Sidebar.html ${size(sidebar)}`);
 }

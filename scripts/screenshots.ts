@@ -1,10 +1,10 @@
 // `npm run screenshots`: writes every README image into docs/ (the playground after a campaign, a
 // recipient page playing its video, the sidebar's states at 300 px). Tests never write there.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startPlayground } from '../dev/playground/server';
-import { context, freshState, ok, progress, readyReplies, state } from '../test/sidebar/fixtures';
+import { context, fail, freshState, ok, progress, readyReplies, sidebarState, state } from '../test/sidebar/fixtures';
 import { launch, openSidebar, thrown, type OpenOptions, type Sidebar } from '../test/sidebar/harness';
 import { addRows, allComplete, column, columnOf, connect, createCampaign, generate, selectSampleRows, sortBy } from '../test/dev/playground/tour';
 import { buildAll } from './build';
@@ -145,6 +145,67 @@ async function sidebarStates(browser: Browser): Promise<void> {
 }
 
 /**
+ * The six screens a newcomer met at their worst, each with the same scripted replies: `after-*.png` from
+ * this build; `before-*.png` from another build's Sidebar.html when `--before <file>` names one
+ * (an earlier commit's `npm run build` output), to compare.
+ */
+async function worstScreens(browser: Browser, prefix: 'after' | 'before', html?: string): Promise<void> {
+  const shoot = async (file: string, replies: OpenOptions['replies'], act: (s: Sidebar) => Promise<void>, cards: string[]) => {
+    const s = await openSidebar(browser, { replies, ...(html ? { html } : {}) });
+    try {
+      await s.page.getByText('Bound to tab').waitFor();
+      await s.page.waitForTimeout(300);
+      await act(s);
+      await s.page.evaluate((ids) => document.querySelectorAll('details.card').forEach((d) => { (d as HTMLDetailsElement).open = ids.includes(d.id); }), cards);
+      await s.page.waitForTimeout(200);
+      await s.page.screenshot({ path: out(`${prefix}-${file}`), fullPage: true });
+    } finally {
+      await s.close();
+    }
+  };
+  const none = async () => undefined;
+  const headers = ['First name', 'Company', 'Email', 'Personal note', 'Calendar', 'Favourite colour'];
+  // 1. A tab whose columns are named the person's way: before, "Personal note" and "Calendar" went nowhere, silently.
+  const before = { ...sidebarState(), sheet: { id: 1, name: 'Leads', headers }, mapping: { ...sidebarState().mapping, profileUrl: null, hook: html ? null : 'Personal note', ctaUrl: html ? null : 'Calendar', website: null, role: null },
+    gaps: { unusedColumns: ['Favourite colour'], unsent: { rows: 10, empty: { hook: 6 } }, waiting: { rows: 0, empty: {} } } };
+  await shoot('columns.png', { ...readyReplies(), getSidebarState: ok(before), getActiveContext: context() }, none, ['send']);
+  // 2. A person without a key on a shared tab.
+  await shoot('no-key.png', { ...readyReplies(), getSidebarState: state({ settings: { baseUrl: null, keyHint: null, connected: false } }),
+    getProgress: fail('no_settings', 'Connect first: enter the API address and your key under Connection.') }, none, ['money', 'progress']);
+  // 3. The campaign picker, opened as a list.
+  const list = [
+    { id: 'cmp_4', name: 'Q4 outreach', status: 'rendering', leadCount: 50, waiting: 3, complete: 47, failed: 0, nextStep: '', createdAt: '2024-05-04T10:00:00Z' },
+    { id: 'cmp_7', name: 'Q4 outreach · part 2', status: 'draft', leadCount: 3, waiting: 3, complete: 0, failed: 0, nextStep: '', createdAt: '2024-05-05T10:00:00Z' },
+    { id: 'cmp_6', name: 'Summer', status: 'stopped', leadCount: 30, waiting: 0, complete: 8, failed: 0, nextStep: '', createdAt: '2024-05-01T10:00:00Z' },
+  ];
+  // This build folds parts in the server: its list has no part of its own.
+  await shoot('picker.png', { ...readyReplies(), listCampaigns: ok({ campaigns: html ? list : list.filter((c) => !c.name.includes('part')) }) }, async (s) => {
+    await s.page.evaluate(() => document.querySelectorAll<HTMLDetailsElement>('#campaign, #campaign details.sub').forEach((d) => { d.open = true; }));
+    await s.page.locator('select[name="campaignPick"]').focus();
+    await s.page.locator('select[name="campaignPick"] option', { hasText: 'Summer' }).waitFor({ state: 'attached' });
+    await s.page.waitForTimeout(300);
+    await s.page.locator('select[name="campaignPick"]').evaluate((e) => { (e as HTMLSelectElement).size = 4; });
+  }, ['campaign']);
+  // 4. Status words at 50 of 50 done, with a status word the API does not define.
+  await shoot('status.png', { ...readyReplies(), getProgress: progress({ status: 'delivered', counts: { total: 50, pending: 0, rendering: 0, complete: 50, failed: 0, cancelled: 0, skipped: 0 }, stages: {} }),
+    getEstimate: ok({ leads: 3, low: 6, high: 9, balance: 100, affordable: true }) }, async (s) => {
+    await s.page.getByRole('button', { name: 'Check estimate' }).click();
+    await s.page.locator('dl.figures').waitFor();
+  }, ['money', 'progress']);
+  // 5. Three problem rows.
+  const named = [{ row: 4, status: 'invalid', note: 'First name is empty; the video has nobody to name without it.' }, { row: 8, status: 'invalid', note: 'Same email as row 2.' },
+    { row: 12, status: 'failed', note: 'The video could not be made; its credits were refunded.' }];
+  await shoot('problem-rows.png', { ...readyReplies(), getSidebarState: state({ problems: { rows: 3, byStatus: { invalid: 2, failed: 1 }, named } }), getActiveContext: context(),
+    selectProblemRows: ok({ rows: 3, byStatus: { invalid: 2, failed: 1 }, named }) }, async (s) => {
+    await s.page.getByRole('button', { name: /Select 3 problem rows/ }).click();
+    await s.page.getByText(/Selected/).waitFor();
+  }, ['send']);
+  // 6. After a Stop: 22 cancelled.
+  await shoot('stopped.png', { ...readyReplies(), getProgress: progress({ status: 'stopped', counts: { total: 50, pending: 0, rendering: 0, complete: 28, failed: 0, cancelled: 22, skipped: 0 }, stages: {} }) },
+    none, ['send', 'money']);
+}
+
+/**
  * tsx compiles with esbuild's keepNames, which wraps named functions (here and in the sidebar harness)
  * in a __name helper; code handed to a page carries those calls, so every page gets a no-op one.
  */
@@ -162,8 +223,15 @@ async function main(): Promise<void> {
   await buildIfStale();
   const browser = withNameHelper(await launch());
   try {
-    await playground(browser);
-    await sidebarStates(browser);
+    const i = process.argv.indexOf('--before');
+    if (i >= 0) {
+      // Only the comparison: the old build's pictures of the same six screens.
+      await worstScreens(browser, 'before', readFileSync(process.argv[i + 1]!, 'utf8'));
+    } else {
+      await playground(browser);
+      await sidebarStates(browser);
+      await worstScreens(browser, 'after');
+    }
   } finally {
     await browser.close();
   }

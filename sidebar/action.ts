@@ -117,6 +117,9 @@ export function okOrShow<T extends { ok: boolean }>(reply: T, slot: Message): Ex
     slot.clear();
     return reply as Extract<T, { ok: true }>;
   }
-  slot.show('error', (reply as unknown as Failure).error.message);
+  const { code, message: text } = (reply as unknown as Failure).error;
+  // A refused key or the API switched off is said until any call works again (docs/rules.md#sidebar-truth).
+  if (code === 'api_off' || code === 'unauthorized') slot.showWhile((s) => Boolean(s.keyProblem), 'error', text);
+  else slot.show('error', text);
   return null;
 }

@@ -5,9 +5,9 @@ import { call, thrownText } from './bridge';
 import { card } from './card';
 import { el, replace } from './dom';
 import { enterClicks, labelled } from './field';
-import { count, formatNumber } from './format';
+import { formatNumber } from './format';
 import { isConnected } from './key';
-import { statusText, writeBlock } from './truth';
+import { summaryWords, writeBlock } from './truth';
 import { watch } from './state';
 
 import { CAMPAIGN_GOAL_MAX, CAMPAIGN_NAME_MAX as NAME_LIMIT } from '../src/core/text-limits';
@@ -29,7 +29,7 @@ export function campaignSection(app: App): HTMLElement {
     const reply = await call('createCampaign', { templateId, name: name.value.trim(), ...(goalText ? { goal: goalText } : {}) });
     if (!reply.ok && (reply.error.code === 'network' || thrownText(reply) !== null)) {
       // POST /campaigns is never repeated blindly (api-spec 7): say it may exist and show the list.
-      createMsg.show('error', reply.error.message, 'The campaign may have been created anyway: look for it under “Or use an existing one” before creating it again.');
+      createMsg.show('error', reply.error.message, 'It may have been created anyway: look under “Or use an existing one” first.');
       await Promise.all([app.loadState(), app.loadCampaigns()]);
       return;
     }
@@ -105,7 +105,7 @@ export function campaignSection(app: App): HTMLElement {
     replace(pick,
       el('option', { value: '' }, list ? (list.length ? 'Choose a campaign…' : 'No campaigns yet') : connected ? 'Loading…' : 'Connect first'),
       ...(list ?? []).map((cp) => el('option', { value: cp.id },
-        `${cp.name} · ${statusText(cp.status)} · ${count(cp.leadCount, 'person', 'people')}${cp.id === boundId ? ' (bound)' : ''}`)));
+        `${cp.name} · ${summaryWords(cp)}${cp.id === boundId ? ' (bound)' : ''}`)));
     pick.value = list?.some((cp) => cp.id === keep) ? keep : '';
     updateUse();
   });

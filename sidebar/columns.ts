@@ -27,7 +27,7 @@ interface Row {
   flag: HTMLElement;
 }
 
-type Slice = Pick<SidebarState, 'sheet' | 'mapping' | 'overrides' | 'fallbacks' | 'sample'> & { row: number | null };
+type Slice = Pick<SidebarState, 'sheet' | 'mapping' | 'overrides' | 'fallbacks' | 'sample'> & { row: number | null; unused: number };
 
 export function columnsSection(app: App): HTMLElement {
   const { store } = app;
@@ -108,7 +108,8 @@ export function columnsSection(app: App): HTMLElement {
     replace(intro, s.sample ? `Values from row ${s.row ?? '?'}, the first selected row to send.` : 'Select a row in the sheet to see its values here.');
     const issues = rows.filter((r) => !r.flag.hidden).length;
     const found = PERSON_FIELDS.filter((f) => s.mapping[f]).length;
-    c.status(issues ? `${issues} to fix` : `${found} of ${PERSON_FIELDS.length} found`, issues ? 'warn' : 'done');
+    // A column no field uses is not "done": what it holds goes nowhere (docs/rules.md#columns).
+    c.status(issues ? `${issues} to fix` : `${found} of ${PERSON_FIELDS.length} found${s.unused ? ` · ${s.unused} unused` : ''}`, issues || s.unused ? 'warn' : 'done');
     // A missing required column is the one thing that needs this card; a bad row value is the row's, said under Send rows.
     toggle(!s.mapping.firstName && !(s.fallbacks.firstName ?? '').trim());
   };
@@ -137,7 +138,7 @@ export function columnsSection(app: App): HTMLElement {
   c.body.append(intro, list, el('div', { class: 'row' }, save.el), msg.el);
 
   watch(store, (s): Slice | null => s.sidebar
-    ? { sheet: s.sidebar.sheet, mapping: s.sidebar.mapping, overrides: s.sidebar.overrides, fallbacks: s.sidebar.fallbacks, sample: currentSample(s), row: sampleRowNumber(s) }
+    ? { sheet: s.sidebar.sheet, mapping: s.sidebar.mapping, overrides: s.sidebar.overrides, fallbacks: s.sidebar.fallbacks, sample: currentSample(s), row: sampleRowNumber(s), unused: s.sidebar.gaps?.unusedColumns.length ?? 0 }
     : null,
   (s) => {
     if (!s) return;

@@ -13,7 +13,7 @@ import { el, replace } from './dom';
 import { count, creditRange, credits, formatNumber } from './format';
 import type { Failure, PreviewPage, ProgressInfo } from '../src/server/contract';
 import { watch, type AppState, type Estimate, type MoneyAction } from './state';
-import { ACTION_WORDS, holdOf, holdSentence, mayRender, writeBlock } from './truth';
+import { ACTION_WORDS, gapLines, holdOf, holdSentence, keyBlock, mayRender, writeBlock } from './truth';
 
 /** Why a charging call cannot go ahead on this estimate, as a sentence; null when it can. */
 export function spendBlock(e: Estimate): string | null {
@@ -27,7 +27,9 @@ export function peopleBlock(e: Estimate | null, p: ProgressInfo | null): string 
   if (e) return spendBlock(e);
   if (p && p.counts.total === 0) return 'Nobody is in this campaign yet. Add rows first.';
   // Everyone already started: said as that, not as an empty campaign beside "Started 47 videos".
-  return p && p.counts.pending === 0 ? 'Everyone in this campaign has been started: nothing is left to generate.' : null;
+  if (!p || p.counts.pending > 0) return null;
+  return p.counts.cancelled ? `${count(p.counts.cancelled, 'person was', 'people were')} cancelled by Stop: send them again under Send rows.`
+    : 'Everyone in this campaign has been started: nothing is left to generate.';
 }
 
 /** Why Stop can do nothing now: nothing renders or waits to render after a generate. */
@@ -115,8 +117,8 @@ export function moneySection(app: App): HTMLElement {
     if (!p || action === 'stop') return;
     const moved = pending !== null && p.counts.pending < pending;
     msg.showWhile(progressScope, moved ? 'ok' : 'info', moved
-      ? `${ACTION_WORDS[action]} went through after all: ${count(pending - p.counts.pending, 'person', 'people')} left the waiting list. The charge is in the tab “Video credits”.`
-      : `${ACTION_WORDS[action]} did not happen: two minutes later everyone is still waiting, and nothing was charged.`);
+      ? `${ACTION_WORDS[action]} went through after all: ${count(pending - p.counts.pending, 'person', 'people')} left the waiting list (see “Video credits”).`
+      : `${ACTION_WORDS[action]} did not happen: two minutes later everyone still waits; nothing was charged.`);
   });
 
   /** A money call that did not succeed: the tab moved on, the price rose (handled by the caller), the outcome is unknown, or a refusal. */
@@ -159,9 +161,9 @@ export function moneySection(app: App): HTMLElement {
     for (;;) {
       if (!e || spendBlock(e) || campaignId() !== id) return;
       const question = kind === 'generate'
-        ? { title: 'Generate videos', text: `Generate videos for ${count(e.leads, 'person', 'people')}? This charges up to ${credits(e.high)}.${orphansLine(e.orphans)}`, confirmLabel: 'Generate' }
+        ? { title: 'Generate videos', text: [`Generate videos for ${count(e.leads, 'person', 'people')}? This charges up to ${credits(e.high)}.${orphansLine(e.orphans)}`, ...gapLines(store.get(), 'waiting')], confirmLabel: 'Generate' }
         : { title: 'Make a preview', text: `Make preview videos of the first few people? This charges up to ${credits(e.high)}.`, confirmLabel: 'Make preview' };
-      if (!await ask({ ...question, text: [...news, question.text] }, id)) return;
+      if (!await ask({ ...question, text: [...news, ...[question.text].flat()] }, id)) return;
       msg.show('info', kind === 'generate' ? 'Starting…' : 'Making the preview…');
       const r = kind === 'generate' ? await call('startGenerate', { campaignId: id, high: e.high }) : await call('startPreview', { campaignId: id });
       if (r.ok) {
@@ -176,7 +178,7 @@ export function moneySection(app: App): HTMLElement {
         // Said until a newer reading of the campaign describes it (the top line carries on from there).
         msg.showWhile(progressScope, 'ok', `${kind === 'generate' ? 'Started' : 'Preview started for'} ${count(made, 'video')}. ${credits(r.creditsCharged)} charged.`);
         const shown = 'pages' in r && r.pages ? r.pages : [];
-        replace(pages, ...(shown.length ? [el('p', {}, 'Watch the preview: each page shows a holding screen until its video is ready.'), pageLinks(shown)] : []));
+        replace(pages, ...(shown.length ? [el('p', {}, 'Each page shows a holding screen until its video is ready.'), pageLinks(shown)] : []));
         pages.hidden = shown.length === 0;
         return;
       }
@@ -217,7 +219,7 @@ export function moneySection(app: App): HTMLElement {
   });
 
   c.body.append(
-    el('p', { class: 'muted' }, 'Checking the estimate is free. Only Preview and Generate charge, and each asks first.'),
+    el('p', { class: 'muted' }, 'The estimate is free. Only Preview and Generate charge; each asks first.'),
     figures, range,
     el('div', { class: 'row' }, check.el, preview.el),
     el('div', { class: 'row' }, generate.el, stop.el),
@@ -227,8 +229,8 @@ export function moneySection(app: App): HTMLElement {
 
   watch(store, (s) => {
     const id = s.sidebar?.campaign?.id ?? null;
-    return { id, estimate: s.estimate, progress: s.progress?.campaignId === id ? s.progress : null, held: holdSentence(s), write: writeBlock(s), awaiting: s.awaitingRender, local: id ? s.unsettled[id] ?? null : null };
-  }, ({ id, estimate: e, progress: p, held: hold, write, awaiting, local }) => {
+    return { id, estimate: s.estimate, progress: s.progress?.campaignId === id ? s.progress : null, held: holdSentence(s), write: writeBlock(s), key: keyBlock(s), awaiting: s.awaitingRender, local: id ? s.unsettled[id] ?? null : null };
+  }, ({ id, estimate: e, progress: p, held: hold, write, key, awaiting, local }) => {
     if (e) {
       const after = e.balance - e.high;
       replace(figures,
@@ -236,7 +238,7 @@ export function moneySection(app: App): HTMLElement {
         el('dt', {}, 'Cost'), el('dd', {}, creditRange(e.low, e.high)),
         el('dt', {}, 'Balance'), el('dd', {}, credits(e.balance)),
         el('dt', {}, 'Balance after'), el('dd', { class: after < 0 ? 'short' : '' }, credits(after)), ...todayFigures(e));
-      replace(range, e.low === e.high ? '' : `${credits(e.low)} if the lookup surcharge is already paid, ${credits(e.high)} if not. Balance after counts the higher figure.`);
+      replace(range, e.low === e.high ? '' : `Up to ${credits(e.high - e.low)} is the lookup surcharge, paid once per company website the service has not looked up. Balance after counts it.`);
     }
     figures.hidden = !e;
     range.hidden = !e || e.low === e.high;
@@ -247,7 +249,7 @@ export function moneySection(app: App): HTMLElement {
     // Today's limit, judged as the server judges it (docs/rules.md#spending-limit).
     const l = e?.limit;
     const over = l ? `Your daily limit: ${limitLine(l)}. This may spend up to ${credits(e.high)}.` : null;
-    blockAll([generate, spendWhy ?? (l && !generateFits(l, e.high) ? over : null)], [stop, stopWhy], [preview, spendWhy ?? (l && !previewFits(l) ? over : null)], [check, none]);
+    blockAll([generate, spendWhy ?? (l && !generateFits(l, e.high) ? over : null)], [stop, stopWhy], [preview, spendWhy ?? (l && !previewFits(l) ? over : null)], [check, none ?? key]);
     stop.el.classList.toggle('btn-danger', !stopWhy);
     c.status(!id ? '—' : hold ? 'On hold' : e ? `up to ${credits(e.high)}` : 'Not checked', e && !spendWhy ? 'done' : e || hold ? 'warn' : 'todo');
   });

@@ -1,17 +1,15 @@
 // Rows that need a person (DESIGN 11), in the Send rows section: select the problem rows, and send
 // the campaign's failed videos to a follow-up campaign.
 import type { App } from './app';
-import { actionButton, message, okOrShow } from './action';
+import { actionButton, message, okOrShow, progressScope } from './action';
 import { call } from './bridge';
 import { el, replace } from './dom';
-import { enterClicks, labelled, syncValue } from './field';
-import { count } from './format';
+import { count, formatNumber } from './format';
 import { resultLines } from './send';
 import { watch } from './state';
 import { writeBlock } from './truth';
 import type { ProblemRows } from '../src/server/contract';
 
-const NAME_LIMIT = 80;
 const STATUS_ORDER = ['invalid', 'failed', 'skipped', 'sending'];
 
 /** "Select 3 problem rows (2 invalid, 1 failed)". */
@@ -20,10 +18,13 @@ export function problemLabel(p: ProblemRows): string {
   return `Select ${count(p.rows, 'problem row')} (${parts.join(', ')})`;
 }
 
-/** "<campaign> – follow-up", within the API's 80 characters. */
-export function followUpName(name: string): string {
-  const tail = ' – follow-up';
-  return name.slice(0, NAME_LIMIT - tail.length).trimEnd() + tail;
+/** "rows 3, 4 and 7", or "rows 3, 4, 6, 7, 8 and 12 more". */
+export function rowList(p: ProblemRows): string {
+  const rows = (p.named ?? []).map((x) => x.row);
+  if (rows.length === 0) return count(p.rows, 'row');
+  const more = p.rows - rows.length;
+  const head = more > 0 ? rows.join(', ') : rows.slice(0, -1).join(', ');
+  return `${rows.length === 1 && !more ? 'row' : 'rows'} ${head ? `${head} and ` : ''}${more > 0 ? `${formatNumber(more)} more` : rows[rows.length - 1]}`;
 }
 
 export function problemsBlock(app: App): HTMLElement {
@@ -37,14 +38,19 @@ export function problemsBlock(app: App): HTMLElement {
     const sidebar = store.get().sidebar;
     if (sidebar) store.set({ sidebar: { ...sidebar, problems } });
     await app.loadContext();
-    msg.show(r.rows ? 'ok' : 'info', r.rows ? `Selected ${count(r.rows, 'row')}.` : 'No problem rows left in this tab.');
+    msg.show(r.rows ? 'ok' : 'info', r.rows ? `Selected ${rowList(r)}.` : 'No problem rows left in this tab.');
   });
   select.el.append(label);
-  const box = el('div', { class: 'stack', hidden: true }, el('div', { class: 'row' }, select.el),
-    el('p', { class: 'muted' }, 'Fix them, then press Add selected rows: rows without a Lead ID (invalid, sending) are sent again. Failed and skipped rows keep their Lead ID, so Add selected rows leaves them alone; failed ones can go to a new campaign.'));
+  const list = el('ul', { class: 'problem-list' });
+  const box = el('div', { class: 'stack', hidden: true }, list, el('div', { class: 'row' }, select.el),
+    el('p', { class: 'muted' }, 'Fix them, then Add selected rows: rows without a Lead ID are sent again.'));
 
   watch(store, (s) => s.sidebar?.problems ?? null, (p) => {
     box.hidden = !p || p.rows === 0;
+    // Every problem row is named with its reason, up to a few, then counted (docs/rules.md#problem-rows).
+    const named = p?.named ?? [];
+    replace(list, ...named.map((x) => el('li', {}, `Row ${x.row} (${x.status})${x.note ? `: ${x.note}` : ''}`)),
+      ...(p && p.rows > named.length ? [el('li', {}, `and ${formatNumber(p.rows - named.length)} more`)] : []));
     // The button stays on one line at 300 px; its name says the breakdown too.
     replace(label, p && p.rows ? `Select ${count(p.rows, 'problem row')}` : 'Select problem rows');
     select.el.setAttribute('aria-label', p && p.rows ? problemLabel(p) : 'Select problem rows');
@@ -60,49 +66,34 @@ export function problemsBlock(app: App): HTMLElement {
   return el('div', { class: 'stack' }, box, msg.el);
 }
 
-export function followUpBlock(app: App): HTMLElement {
+/**
+ * People whose video failed, or whom a Stop cancelled (refunded both), go to a new part of the same
+ * campaign (docs/rules.md#follow-up): nothing is charged until the person generates them.
+ */
+function againBlock(app: App, kind: 'failed' | 'cancelled'): HTMLElement {
   const { store } = app;
   const msg = message(store);
-  const intro = el('p', {});
-  const name = el('input', { type: 'text', name: 'followUpName', maxlength: NAME_LIMIT, autocomplete: 'off' });
-  const send = actionButton('Send failed rows to a new campaign', 'secondary', async () => {
+  const send = actionButton('', 'secondary', async () => {
     const { templateId } = store.get();
-    const reply = await call('resendFailedRows', { name: name.value.trim(), ...(templateId ? { templateId } : {}) });
-    const sidebar = store.get().sidebar;
-    if (reply.ok && sidebar) store.set({ sidebar: { ...sidebar, campaign: reply.campaign }, estimate: null });
-    // A failure may come after the new campaign was made and bound: the state says which campaign is bound now.
-    if (!reply.ok) await app.loadState();
-    const r = okOrShow(reply, msg);
-    void app.loadCampaigns();
+    const r = okOrShow(await call('resendFailedRows', { ...(kind === 'cancelled' ? { cancelled: true } : {}), ...(templateId ? { templateId } : {}) }), msg);
     if (!r) return;
-    name.value = '';
-    delete name.dataset.serverValue;
-    msg.show('ok', `Sent ${count(r.failedRows, 'failed row')} to “${r.campaign.name}”; this tab is now bound to it.`,
-      ...resultLines(r.result).slice(1),
-      ...(r.recording === 'chosen' ? ['The recording chosen under Template was used, as the add-on did not know the one of the failed videos.'] : []),
-      `Nothing was charged: generate it under Cost and generate when ready. The old leads stay failed in “${r.previous.name}”.`);
+    store.set({ estimate: null });
     await Promise.all([app.loadState(), app.loadProgress()]);
+    // "Nothing is charged" holds only until the campaign moves (a Generate): then the top line speaks.
+    msg.showWhile(progressScope, 'ok', `Sent ${count(r.failedRows, 'row')} again, to a new part of “${r.campaign.name}”. Nothing is charged until you Generate.`,
+      ...resultLines(r.result).slice(1));
   });
-  name.addEventListener('input', () => update());
-  const box = el('div', { class: 'stack', hidden: true }, el('h3', {}, 'Failed videos'), intro,
-    el('div', { class: 'stack', onkeydown: enterClicks(send.el) }, labelled('Name of the follow-up campaign', name)),
-    el('div', { class: 'row' }, send.el), send.reason);
-
-  const update = () => {
-    const s = store.get();
-    const p = s.progress && s.progress.campaignId === s.sidebar?.campaign?.id ? s.progress : null;
-    send.block(writeBlock(s) ?? (p && p.counts.rendering > 0 ? 'Wait until nothing is rendering: the tab then moves to the new campaign.'
-      : !name.value.trim() ? 'Give the new campaign a name.' : null));
-  };
+  const box = el('div', { class: 'row', hidden: true }, send.el);
   watch(store, (s) => {
-    const campaign = s.sidebar?.campaign ?? null;
-    const p = s.progress && campaign && s.progress.campaignId === campaign.id ? s.progress : null;
-    return { campaign, failed: p ? p.counts.failed : 0, rendering: p ? p.counts.rendering : 0 };
-  }, ({ campaign, failed }) => {
-    box.hidden = !campaign || failed === 0;
-    if (campaign) syncValue(name, followUpName(campaign.name));
-    replace(intro, `${count(failed, 'video')} failed; their credits came back. The service cannot make them again in this campaign, so their rows can go to a new campaign on the same recording. Nothing is charged until you generate it.`);
-    update();
+    const p = s.progress && s.progress.campaignId === s.sidebar?.campaign?.id ? s.progress : null;
+    return { n: p ? p.counts[kind] : 0, why: writeBlock(s) ?? (p && p.counts.rendering > 0 ? 'Wait until nothing is rendering.' : null) };
+  }, ({ n, why }) => {
+    box.hidden = n === 0;
+    replace(send.el, `Send the ${formatNumber(n)} ${kind} again`);
+    send.block(n ? why : null);
   });
-  return el('div', { class: 'stack' }, box, msg.el);
+  return el('div', { class: 'stack' }, box, send.reason, msg.el);
 }
+
+export const followUpBlock = (app: App) => againBlock(app, 'failed');
+export const cancelledBlock = (app: App) => againBlock(app, 'cancelled');

@@ -9,7 +9,7 @@ import { count, formatNumber, KNOWN_STAGES, stageWord } from './format';
 import type { ProgressInfo, SidebarState } from '../src/server/contract';
 import type { CampaignCounts, Stalled } from '../src/api/types';
 import { watch, type Progress } from './state';
-import { autoText, refreshLines, refundable, statusText, strangeStatus } from './truth';
+import { autoText, countWords, keyBlock, refreshLines, refundable, strangeStatus } from './truth';
 
 /** Legend entries, in the order a person reads them. */
 const SEGMENTS = ['complete', 'rendering', 'pending', 'failed', 'cancelled', 'skipped'] as const;
@@ -17,7 +17,7 @@ const SEGMENTS = ['complete', 'rendering', 'pending', 'failed', 'cancelled', 'sk
 const FILLED = ['complete', 'failed', 'cancelled', 'skipped'] as const;
 const LEGEND_WORDS: Record<string, string> = { complete: 'Ready', rendering: 'Rendering', pending: 'Waiting', failed: 'Failed', cancelled: 'Cancelled', skipped: 'Skipped' };
 /** Stage words the spec does not explain, said once under the stages. */
-const STAGE_NOTES: Record<string, string> = { lookup: 'Lookup: the service looks up each company first (the lookup surcharge).' };
+const STAGE_NOTES: Record<string, string> = { lookup: 'Lookup: the service looks up each company website first.' };
 
 /** Whether anything is still moving: rendering, or pending after a generate. */
 export function inFlight(p: ProgressInfo | null, awaitingRender: boolean): boolean {
@@ -80,11 +80,11 @@ export function ownerLine(auto: SidebarState['autoRefresh']): string {
   if (!auto.on || !auto.owner) return '';
   const key = auto.owner.keyHint ? ` with the key ${auto.owner.keyHint}` : '';
   if (auto.owner.you) {
-    if (auto.timerLost) return 'Google dropped the timer for this tab and it could not be put back: switch auto-refresh off and on again.';
-    if (auto.timerRestored) return `Google had dropped the timer for this tab; it was put back just now and refreshes this tab${key}.`;
+    if (auto.timerLost) return 'Google dropped this tab’s timer and it could not be put back: switch auto-refresh off and on.';
+    if (auto.timerRestored) return `Google had dropped this tab’s timer; it was put back and refreshes this tab${key}.`;
     return `Your timer refreshes this tab${key}.`;
   }
-  return `The timer of another person (their key ${auto.owner.keyHint ?? 'is not known'}) refreshes this tab, not yours. Their last run is shown below.`;
+  return `Another person’s timer (key ${auto.owner.keyHint ?? 'not known'}) refreshes this tab, not yours; its last run is below.`;
 }
 
 export function progressSection(app: App): HTMLElement {
@@ -145,18 +145,19 @@ export function progressSection(app: App): HTMLElement {
   c.body.append(stalled, empty, view, progressMsg.el, owner, lastRefresh, timerError, switchRow, switchMsg.el,
     el('div', { class: 'row' }, refresh.el, exportBtn.el), refresh.reason, exportBtn.reason, actionMsg.el);
 
-  watch(store, (s) => ({ campaign: s.sidebar?.campaign ?? null, progress: s.progress, error: s.progressError }), ({ campaign, progress, error }) => {
-    if (error) progressMsg.show('error', error); else progressMsg.clear();
+  watch(store, (s) => ({ campaign: s.sidebar?.campaign ?? null, progress: s.progress, error: s.progressError, key: keyBlock(s) }), ({ campaign, progress, error, key }) => {
+    // Without a working key nothing loads: the reason is said once, and nothing waits for ever.
+    if (error && !key) progressMsg.show('error', error); else progressMsg.clear();
     const p = progress && campaign && progress.campaignId === campaign.id ? progress : null;
-    blockAll([refresh, campaign ? null : 'Choose or create a campaign first.'],
-      // The tab may hold finished rows of earlier campaigns (a follow-up binds it): the server counts the tab's.
-      [exportBtn, !campaign ? 'Choose or create a campaign first.' : null]);
+    const why = campaign ? key : 'Choose or create a campaign first.';
+    // The tab may hold finished rows of earlier campaigns (a follow-up binds it): the server counts the tab's.
+    blockAll([refresh, why], [exportBtn, why]);
     view.hidden = !p;
-    empty.hidden = Boolean(p);
-    replace(empty, campaign ? 'Loading progress…' : 'Progress shows here once the tab has a campaign.');
+    empty.hidden = Boolean(p) || Boolean(error && !key);
+    replace(empty, !campaign ? 'Progress shows here once the tab has a campaign.' : key ? 'Progress shows once you connect.' : 'Loading progress…');
     if (!p) { replace(stalled); c.status('—'); return; }
     const strange = strangeStatus(p.status);
-    replace(status, ...(strange ? [] : [el('strong', {}, statusText(p.status)), ' · ']), count(p.counts.total, 'person', 'people'),
+    replace(status, el('strong', {}, countWords(p.counts, p.status === 'stopped')),
       ...(strange ? [el('span', { class: 'muted status-raw' }, ` · ${strange}`)] : []));
     replace(chart, bar(p.counts), legend(p.counts));
     const active = activeStages(p.stages);

@@ -44,3 +44,10 @@ export function sampleRowNumber(s: AppState): number | null {
   if (active) return active.sampleRow?.row ?? null;
   return s.sidebar?.sampleRow ?? null;
 }
+
+/** Whether the sample row already says it was refused (Video Status invalid): it is not about to be, it was. */
+export function sampleMarked(s: AppState): boolean {
+  const active = activeOfShownTab(s);
+  const i = s.sidebar?.sheet.headers.indexOf('Video Status') ?? -1;
+  return Boolean(active?.sampleRow && i >= 0 && String(active.sampleRow.cells[i] ?? '').trim().toLowerCase() === 'invalid');
+}

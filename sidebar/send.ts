@@ -1,13 +1,13 @@
 // Send section: how many rows are selected, "Add selected rows", and what became of them.
 import type { App } from './app';
-import { actionButton, message, okOrShow, tabScope } from './action';
+import { actionButton, message, okOrShow, progressScope, tabScope } from './action';
 import { call } from './bridge';
 import { card, openWithCampaign } from './card';
 import { el, replace } from './dom';
 import { sampleProblems } from './fields';
-import { followUpBlock, problemsBlock } from './problems';
-import { currentSample, nothingToSend, sampleRowNumber, selectedRows } from './sample';
-import { writeBlock } from './truth';
+import { cancelledBlock, followUpBlock, problemsBlock } from './problems';
+import { currentSample, nothingToSend, sampleMarked, sampleRowNumber, selectedRows } from './sample';
+import { gapLines, writeBlock } from './truth';
 import { count, formatNumber } from './format';
 import type { AddRowsResult } from '../src/server/contract';
 import { watch } from './state';
@@ -18,7 +18,7 @@ export function resultLines(r: AddRowsResult): string[] {
   if (r.skipped) lines.push(`${count(r.skipped, 'person was', 'people were')} already in the campaign; their links were written back.`);
   if (r.alreadySent) lines.push(`${count(r.alreadySent, 'row')} already sent before, left alone.`);
   if (r.invalid) lines.push(`${count(r.invalid, 'row')} not sent: see Video Note for why.`);
-  if (r.unmatchable) lines.push(`${count(r.unmatchable, 'row')} left in “sending”: they cannot be matched safely, see Video Note.`);
+  if (r.unmatchable) lines.push(`${count(r.unmatchable, 'row')} left in “sending”: see Video Note.`);
   // The reply's total is one part's (DESIGN 7): the campaign's own count is the top line's.
   return lines;
 }
@@ -36,7 +36,6 @@ export function sendSection(app: App): HTMLElement {
     msg.show('info', 'Sending…');
     const r = okOrShow(await call('addSelectedRows'), msg);
     if (!r) return;
-    msg.show(r.added || r.skipped ? 'ok' : 'info', ...resultLines(r));
     if (r.remaining > 0) {
       replace(remaining, `${count(r.remaining, 'row')} not reached yet. Run again to finish.`);
       remaining.hidden = false;
@@ -44,20 +43,26 @@ export function sendSection(app: App): HTMLElement {
     // New people change what a generate would cost and what progress shows.
     store.set({ estimate: null });
     await Promise.all([app.loadState(), app.loadProgress()]);
+    // Said until a newer reading of the campaign describes it (a Generate, a render: the top line goes on).
+    msg.showWhile(progressScope, r.added || r.skipped ? 'ok' : 'info', ...resultLines(r));
   });
-  c.body.append(selected, warn, el('div', { class: 'row' }, add.el), add.reason, msg.el, remaining,
-    el('p', { class: 'muted' }, 'Adding people is free. Rows that already have a Lead ID are never sent again.'),
-    problemsBlock(app), followUpBlock(app));
+  const gaps = el('div', { class: 'stack', hidden: true });
+  c.body.append(selected, warn, gaps, el('div', { class: 'row' }, add.el), add.reason, msg.el, remaining,
+    el('p', { class: 'muted' }, 'Adding is free. A row with a Lead ID is never sent again.'),
+    problemsBlock(app), followUpBlock(app), cancelledBlock(app));
 
   watch(store, (s) => s.sidebar
-    ? { rows: selectedRows(s), campaign: s.sidebar.campaign, sample: currentSample(s), row: sampleRowNumber(s), fallbacks: s.sidebar.fallbacks, none: nothingToSend(s), write: writeBlock(s) }
+    ? { rows: selectedRows(s), campaign: s.sidebar.campaign, sample: currentSample(s), row: sampleRowNumber(s), fallbacks: s.sidebar.fallbacks, none: nothingToSend(s), write: writeBlock(s), marked: sampleMarked(s), gaps: gapLines(s, 'unsent') }
     : null, (s) => {
     if (!s) return;
     replace(selected, s.rows ? `${formatNumber(s.rows)} ${s.rows === 1 ? 'row' : 'rows'} selected` : 'No rows selected');
     const problems = sampleProblems(s.sample, s.fallbacks);
     const row = s.row !== null ? `Row ${s.row}` : 'The first selected row to send';
-    replace(warn, problems.length ? `${row} has problems (see Columns): ${problems.map((p) => p.message).join(' ')} It will be marked invalid and not sent; the other rows still go.` : '');
+    // A row already marked invalid is said as it is, not as what Add would do to it.
+    replace(warn, problems.length ? `${row}${s.marked ? ' is marked invalid' : ' will be marked invalid and not sent (the other rows still go)'}: ${problems.map((p) => p.message).join(' ')} Fix the cell in the sheet.` : '');
     warn.hidden = problems.length === 0;
+    replace(gaps, ...s.gaps.map((l) => el('p', { class: 'flag' }, l)));
+    gaps.hidden = s.gaps.length === 0;
     add.block(!s.campaign ? 'Choose or create a campaign first.' : s.write ?? (!s.rows ? 'Select the rows to send in the sheet.'
       : s.none ? 'Every selected row already has a Lead ID or is empty: nothing to send.' : null));
     c.status(s.rows ? `${formatNumber(s.rows)} selected` : 'Select rows', s.rows ? 'done' : 'todo');

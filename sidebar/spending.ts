@@ -43,7 +43,7 @@ export function spendingRecord(app: App, shown: () => void): HTMLElement {
     }
     // The record is another tab: read where the person is now, so the message belongs there.
     await app.loadContext();
-    msg.show('ok', `The tab “${r.sheetName}” lists every charge made from this spreadsheet, one row each.`);
+    msg.show('ok', `The tab “${r.sheetName}” lists every charge from this spreadsheet.`);
     shown();
   });
   return el('div', { class: 'stack' }, el('div', { class: 'row' }, open.el), msg.el, limitForm(app));

@@ -3,9 +3,11 @@
 import { count, formatNumber, interval, relativeTime } from './format';
 import { isReadOnly, keyProblemOf, READ_ONLY } from './key';
 import type { AppState, Progress, Unsettled } from './state';
+import type { CampaignSummary, PersonField } from '../src/api/types';
+import { FIELD_LABELS } from '../src/api/people';
 
 /** The four campaign statuses the spec names; any other is shown as it came, never translated. */
-const KNOWN_STATUSES: Record<string, string> = { draft: 'Draft', qa_ready: 'Ready to check', rendering: 'Rendering', stopped: 'Stopped' };
+const KNOWN_STATUSES = new Set(['draft', 'qa_ready', 'rendering', 'stopped']);
 
 export type Tone = 'todo' | 'busy' | 'done' | 'warn';
 export interface TopLine { line: string; tone: Tone; /** An API status word the spec does not define, as it came. */ small: string | null }
@@ -57,14 +59,30 @@ export function mayRender(p: Progress, awaitingRender: boolean): boolean {
   return p.counts.rendering > 0 || (awaitingRender && p.counts.pending > 0) || (p.parts?.rendering.length ?? 0) > 0;
 }
 
-/** An API status the spec does not define, for small print; null for the four it names. */
+/** An API status the spec does not define, for small print, never read as a promise; null for the four it names. */
 export function strangeStatus(status: string): string | null {
-  return status in KNOWN_STATUSES ? null : `Service status: ${status}`;
+  return KNOWN_STATUSES.has(status) ? null : `the service’s own word: “${status}”`;
 }
 
-/** A campaign status for lists: the four known ones in words, any other as it came. */
-export function statusText(status: string): string {
-  return KNOWN_STATUSES[status] ?? status;
+interface Tally { total: number; pending: number; complete: number; failed: number; cancelled?: number; skipped?: number }
+
+/** Counts in words a person can act on: "47 of 50 ready · 3 waiting for Generate" (docs/rules.md#sidebar-truth). */
+export function countWords(n: Tally, stopped = false): string {
+  if (n.total === 0) return 'nobody added yet';
+  const rest = n.total - n.pending - n.complete - n.failed - (n.cancelled ?? 0) - (n.skipped ?? 0);
+  return [`${formatNumber(n.complete)} of ${formatNumber(n.total)} ready`,
+    rest > 0 ? `${formatNumber(rest)} rendering` : '',
+    n.pending ? `${formatNumber(n.pending)} waiting for Generate` : '',
+    n.failed ? `${formatNumber(n.failed)} failed` : '', n.cancelled ? `${formatNumber(n.cancelled)} cancelled` : '',
+    n.skipped ? `${formatNumber(n.skipped)} skipped` : '', stopped ? 'stopped' : ''].filter(Boolean).join(' · ');
+}
+
+/** A campaign of the list in words: its counts, never a status word alone. */
+export function summaryWords(c: CampaignSummary): string {
+  const stopped = c.status === 'stopped';
+  // The list does not count the cancelled: after a Stop, who is neither waiting, ready nor failed was cancelled.
+  const rest = c.leadCount - c.waiting - c.complete - c.failed;
+  return countWords({ total: c.leadCount, pending: c.waiting, complete: c.complete, failed: c.failed, cancelled: stopped ? rest : 0 }, stopped);
 }
 
 function progressLine(p: Progress, awaitingRender: boolean): TopLine {
@@ -88,7 +106,8 @@ function progressLine(p: Progress, awaitingRender: boolean): TopLine {
   if (n.failed > 0) return line(`${ready}, ${formatNumber(n.failed)} failed · next: ${send ? `${send}; ` : ''}send the failed rows to a new campaign`, 'warn');
   if (n.complete === n.total) return line(`All ${formatNumber(n.total)} ready · next: export or send the Page URLs`, 'done');
   const rest = [n.cancelled ? `${formatNumber(n.cancelled)} cancelled` : '', n.skipped ? `${formatNumber(n.skipped)} skipped` : ''].filter(Boolean).join(', ');
-  return line(`${ready}${rest ? `, ${rest}` : ''} · next: ${send || 'add rows to a new campaign'}`, n.complete ? 'done' : 'todo');
+  const again = n.cancelled ? `send the ${formatNumber(n.cancelled)} cancelled again (Send rows)` : '';
+  return line(`${ready}${rest ? `, ${rest}` : ''} · next: ${[send, again].filter(Boolean).join('; ') || 'add rows to a new campaign'}`, n.complete ? 'done' : 'todo');
 }
 
 /** Where the campaign stands and the next step, in one line (DESIGN 10). */
@@ -148,7 +167,12 @@ export function autoText(s: AppState): string {
 
 /** Why an action that writes (create, add, preview, generate, stop) cannot run with this key. */
 export function writeBlock(s: AppState): string | null {
-  return isReadOnly(s) ? READ_ONLY : null;
+  return keyBlock(s) ?? (isReadOnly(s) ? READ_ONLY : null);
+}
+
+/** Why nothing that reaches the service can run: no working key saved (a refusal since may pass: a call tells). */
+export function keyBlock(s: AppState): string | null {
+  return s.sidebar?.settings.keyHint && s.sidebar.settings.connected ? null : 'Connect under Connection first: this needs your own key.';
 }
 
 /** The connection badge and the lines under it, from the saved settings and the last refusal. */
@@ -161,4 +185,21 @@ export function connectionTruth(s: AppState): { badge: string; tone: 'done' | 't
   if (!sb.settings.connected) return { badge: 'Not connected', tone: 'todo', lines: [] };
   if (isReadOnly(s)) return { badge: 'Read-only key', tone: 'warn', lines: [READ_ONLY] };
   return { badge: 'Connected', tone: 'done', lines: [] };
+}
+
+const GAP_WORDS: Partial<Record<string, string>> = { hook: 'personal line', ctaUrl: 'button link', ctaLabel: 'button text' };
+
+/**
+ * What the tab's rows leave out (docs/rules.md#columns): the columns no field uses, and per optional
+ * field the people it is empty for, among the rows not sent yet or the people waiting.
+ */
+export function gapLines(s: AppState, among: 'unsent' | 'waiting'): string[] {
+  const g = s.sidebar?.gaps;
+  if (!g) return [];
+  const cols = g.unusedColumns;
+  const lines = cols.length ? [`Not used by any field: ${cols.join(', ')}. Map under Columns what the video needs.`] : [];
+  for (const [f, n] of Object.entries(g[among].empty)) {
+    if (n) lines.push(`${count(n, 'person has', 'people have')} no ${GAP_WORDS[f] ?? FIELD_LABELS[f as PersonField].toLowerCase()}.`);
+  }
+  return lines;
 }

@@ -96,6 +96,7 @@ export class Simulator {
           id: l.id, campaignId: l.campaignId, firstName: l.person.firstName ?? null, company: l.person.company ?? null,
           email: l.person.email ?? null, profileUrl: l.person.profileUrl ?? null, status: l.status, stage: l.stage,
           url: this.service.pageUrl(l), videoUrl: this.service.videoUrl(l), videoReady: this.service.isReady(l), charged: l.charged,
+          person: { ...l.person },
         })),
       })),
       ledger: w.ledger.slice(),

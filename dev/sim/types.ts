@@ -111,6 +111,8 @@ export interface SimLeadState {
   videoReady: boolean;
   /** Credits currently charged for this lead (0 after a refund). */
   charged: number;
+  /** Every field the service holds for the person, as sent. */
+  person?: Record<string, string>;
 }
 
 export interface SimCampaignState {

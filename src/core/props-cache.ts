@@ -19,6 +19,7 @@ export function readOnce(store: PropertyStore): Props {
       if (cache) delete cache[key];
       return this as unknown as GoogleAppsScript.Properties.Properties;
     },
+    keys: () => Object.keys(all()),
     forget() {
       cache = null;
     },

@@ -5,6 +5,8 @@ import type { Clock } from './clock';
 export type Props = Pick<GoogleAppsScript.Properties.Properties, 'getProperty' | 'setProperty' | 'deleteProperty'> & {
   /** Drops what was read, so the next read sees other executions' writes (once the document lock is held). */
   forget?(): void;
+  /** Every key of the store (one read with the rest). */
+  keys?(): string[];
 };
 
 export interface Lock {

@@ -4,12 +4,13 @@
 import type { ApiClient } from '../api/client';
 import { REQUEST_ALLOWANCE_MS } from '../api/caller';
 import { ApiError, isApiError } from '../api/errors';
-import { isMatchable, matchKeys, MAX_PEOPLE_PER_CALL, validatePerson } from '../api/people';
+import { FIELD_LABELS, isMatchable, matchKeys, MAX_PEOPLE_PER_CALL, validatePerson } from '../api/people';
 import { sentenceFor } from '../api/sentences';
-import type { AddedPerson, AddPeopleReply, PersonField, PersonInput } from '../api/types';
+import { PERSON_FIELDS, type AddedPerson, type AddPeopleReply, type PersonField, type PersonInput } from '../api/types';
 import type { Clock } from '../core/clock';
 import { cellText } from '../sheet/cells';
 import { IDENTITY_NOTES, isMergingKey, keyOf, type Known } from '../sheet/identity';
+import { unusedColumns } from '../sheet/headers';
 import { openTable, readRows, RowWriter, type Sheet, type Table } from '../sheet/table';
 import { campaignPeople, type CampaignPeople } from './campaign-people';
 import { followUpRounds, pairPeople, type SentRow } from './pairing';
@@ -39,6 +40,8 @@ export interface AddRowsResult {
   unmatchable: number;
   /** Rows not reached because the time budget ran out; run again to finish. */
   remaining: number;
+  /** Headers of the tab no field uses: what the rows hold there was not sent (docs/rules.md#columns). */
+  unusedColumns?: string[];
 }
 
 /** Where people go: the parts of one campaign (DESIGN 7), made as rows are added. */
@@ -98,7 +101,7 @@ export function pushRows(input: PushInput): AddRowsResult {
   const { sheet, rows, clock } = input;
   const table = openTable(sheet, input.overrides);
   input.formatStatus(sheet, table.out.status);
-  const result: AddRowsResult = { added: 0, skipped: 0, alreadySent: 0, invalid: 0, total: null, unmatchable: 0, remaining: 0 };
+  const result: AddRowsResult = { added: 0, skipped: 0, alreadySent: 0, invalid: 0, total: null, unmatchable: 0, remaining: 0, unusedColumns: unusedColumns(table.headers, table.layout) };
   if (rows.length === 0) return result;
 
   const writer = new RowWriter();
@@ -237,13 +240,21 @@ function readItems(input: PushInput, table: Table, campaign: CampaignPeople, wri
     }
     const part = wasSending ? cellText(cells[table.out.campaignId - 1]) : '';
     const key = keyOf(checked.person);
-    const note = [...built.notes, ...(verdict.clash ? [IDENTITY_NOTES.clash(verdict.clash)] : []), ...(campaign.cleared.has(row) ? [campaign.cleared.get(row)!] : [])];
+    const note = [...built.notes, ...unsentCells(input, table, cells), ...(verdict.clash ? [IDENTITY_NOTES.clash(verdict.clash)] : []), ...(campaign.cleared.has(row) ? [campaign.cleared.get(row)!] : [])];
     items.push({
       row, person: checked.person, fp: fingerprint(checked.person), note: note.join(' '), ...(part ? { part } : {}),
       key: isMergingKey(key) ? key : '', ...(verdict.clash ? { clash: verdict.clash } : {}),
     });
   }
   return items;
+}
+
+/** A row sent with an empty cell in a column its tab has for a field says so (docs/rules.md#columns). */
+function unsentCells(input: PushInput, table: Table, cells: readonly unknown[]): string[] {
+  const gaps = PERSON_FIELDS.filter((f) => f !== 'firstName' && table.layout.fields[f] !== undefined && !(input.fallbacks[f] ?? '').trim()
+    && !cellText(cells[table.layout.fields[f]!]));
+  if (gaps.length === 0) return [];
+  return [`Sent without ${gaps.map((f) => `${FIELD_LABELS[f]} (“${table.headers[table.layout.fields[f]!]}” is empty)`).join(', ')}.`];
 }
 
 /** One batch: the call (and its careful re-send), then ids onto their rows. */

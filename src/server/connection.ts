@@ -1,13 +1,15 @@
 // Server functions for the connection and the campaign: settings, templates, campaigns, binding.
 import { isApiError } from '../api/errors';
 import type { CampaignSummary, Template } from '../api/types';
-import type { Services } from '../core/services';
+import { getJson } from '../core/json-props';
+import type { Props, Services } from '../core/services';
+import { DOC_KEYS } from '../core/state-keys';
 import type { CreateCampaignArgs, Reply, SaveSettingsArgs, SelectCampaignArgs, SidebarState } from './contract';
 import { activeSheet, apiClient, requireSettings, sheetState } from './context';
 import { AddonError } from './failure';
 import { handle } from './handle';
 import { CAMPAIGN_GOAL_MAX } from '../core/text-limits';
-import { CAMPAIGN_NAME_MAX, createApiCampaign, saveParts } from './parts';
+import { CAMPAIGN_NAME_MAX, createApiCampaign, saveParts, type CampaignParts } from './parts';
 import { checkBaseUrl, hostOf, markDisconnected, publicSettings, savedKeyFor, savedKeyHost, storeSettings } from './settings';
 
 export function saveSettings(svc: Services, args: SaveSettingsArgs): Reply<{ settings: SidebarState['settings'] }> {
@@ -58,7 +60,7 @@ export function listTemplates(svc: Services): Reply<{ templates: Template[] }> {
 export function listCampaigns(svc: Services, args?: { limit?: number }): Reply<{ campaigns: CampaignSummary[] }> {
   return handle(() => {
     const limit = Math.min(100, Math.max(1, Math.floor(Number(args?.limit) || 25)));
-    return { campaigns: apiClient(svc, requireSettings(svc)).listCampaigns(limit) };
+    return { campaigns: foldParts(svc.docProps, apiClient(svc, requireSettings(svc)).listCampaigns(limit)) };
   });
 }
 
@@ -87,9 +89,44 @@ export function selectCampaign(svc: Services, args: SelectCampaignArgs): Reply<{
     const id = String(args?.campaignId ?? '').trim();
     if (!id) throw new AddonError('bad_input', 'Choose a campaign.');
     const sheet = activeSheet(svc);
-    const detail = apiClient(svc, requireSettings(svc)).getCampaign(id);
-    const campaign = { id: detail.id, name: detail.name };
+    // A part is never bound on its own: its campaign is (docs/rules.md#parts).
+    const whole = knownCampaigns(svc.docProps).find((c) => c.parts.some((p) => p.id === id));
+    const detail = apiClient(svc, requireSettings(svc)).getCampaign(whole ? whole.id : id);
+    const campaign = { id: detail.id, name: whole ? whole.name : detail.name };
     sheetState(svc, sheet).campaign = campaign;
     return { campaign };
   });
+}
+
+/**
+ * Campaigns as the add-on knows them (docs/rules.md#parts): a campaign of several parts is one entry
+ * under its first part's id and name, with the parts' counts summed; a part never shows on its own.
+ */
+export function foldParts(props: Props, list: CampaignSummary[]): CampaignSummary[] {
+  const records = knownCampaigns(props);
+  const byId = new Map(list.map((c) => [c.id, c]));
+  const partOf = new Map<string, CampaignParts>();
+  for (const c of records) for (const p of c.parts) partOf.set(p.id, c);
+  const out: CampaignSummary[] = [];
+  const done = new Set<string>();
+  for (const s of list) {
+    const c = partOf.get(s.id);
+    if (!c) { out.push(s); continue; }
+    if (done.has(c.id)) continue;
+    done.add(c.id);
+    const seen = c.parts.map((p) => byId.get(p.id)).filter((x): x is CampaignSummary => !!x);
+    const sum = (k: 'leadCount' | 'waiting' | 'complete' | 'failed') => seen.reduce((n, x) => n + (Number(x[k]) || 0), 0);
+    const first = byId.get(c.id) ?? s;
+    // One part still rendering means the campaign renders; otherwise the first part's word stands.
+    const status = seen.some((x) => x.status === 'rendering') ? 'rendering' : first.status;
+    out.push({ ...first, id: c.id, name: c.name, status, leadCount: sum('leadCount'), waiting: sum('waiting'), complete: sum('complete'), failed: sum('failed'), parts: c.parts.length });
+  }
+  return out;
+}
+
+/** The document's campaigns of more than one part, from their records (read with the rest of the store). */
+function knownCampaigns(props: Props): CampaignParts[] {
+  const prefix = DOC_KEYS.parts('');
+  return (props.keys?.() ?? []).filter((k) => k.startsWith(prefix))
+    .map((k) => getJson<CampaignParts>(props, k)).filter((c): c is CampaignParts => !!c && Array.isArray(c.parts) && c.parts.length > 1);
 }

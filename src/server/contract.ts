@@ -107,6 +107,7 @@ export interface SidebarState {
   limit?: LimitFigures;
   /** This tab's auto mode (docs/rules.md#auto-mode). */
   autoMode?: AutoModeInfo;
+  gaps?: FieldGaps;
 }
 
 /**
@@ -136,7 +137,18 @@ export interface PreviewPage { row: number | null; firstName: string; company: s
  * Rows whose Video Status is invalid, failed, skipped, or sending with no Lead ID: `rows` in all,
  * `byStatus` per status (only statuses present).
  */
-export interface ProblemRows { rows: number; byStatus: Record<string, number> }
+export interface ProblemRows { rows: number; byStatus: Record<string, number>; /** The first few, in row order, with the row's note. */ named?: NamedProblem[] }
+export interface NamedProblem { row: number; status: string; note: string }
+
+/**
+ * What the tab's rows leave out (docs/rules.md#columns): headers no field uses, and per optional
+ * field how many rows have it empty, among the rows not sent yet and among the people waiting.
+ */
+export interface FieldGaps {
+  unusedColumns: string[];
+  unsent: { rows: number; empty: Partial<FieldMap<number>> };
+  waiting: { rows: number; empty: Partial<FieldMap<number>> };
+}
 
 /** Today's (UTC) rows of the spending record, the tab “Video credits” (DESIGN 11). */
 export interface SpendToday {
@@ -147,7 +159,11 @@ export interface SpendToday {
 }
 
 /** Follow-up for failed videos: the new campaign's name; templateId only counts when the bound campaign's recording is not known. */
-export interface ResendFailedArgs { name: string; templateId?: string }
+export interface ResendFailedArgs {
+  name?: string; templateId?: string;
+  /** The rows a Stop cancelled instead of the failed ones: to a new part of the same campaign (docs/rules.md#follow-up). */
+  cancelled?: boolean;
+}
 export interface ResendFailedReply {
   /** The new campaign, now bound to the tab. */
   campaign: { id: string; name: string };

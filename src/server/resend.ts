@@ -19,6 +19,10 @@ export function resendFailedRows(svc: Services, args: ResendFailedArgs): Reply<R
     const sheet = activeSheet(svc);
     const state = sheetState(svc, sheet);
     const previous = requireCampaign(state, sheet.getName());
+    // Without a name, rows go to a new part of the same campaign (docs/rules.md#follow-up); a name makes a campaign of their own.
+    if (args && (args.cancelled || !args.name)) {
+      return resendToNewPart(svc, { deadline, settings, sheet, state, campaign: previous, templateId: String(args.templateId || '').trim(), status: args.cancelled ? 'cancelled' : 'failed' });
+    }
     const old = loadParts(svc.docProps, previous);
     const name = String(args && args.name || '').trim();
     if (!name || name.length > CAMPAIGN_NAME_MAX) throw new AddonError('bad_input', `Give the follow-up campaign a name of at most ${CAMPAIGN_NAME_MAX} characters.`);
@@ -62,12 +66,53 @@ export function resendFailedRows(svc: Services, args: ResendFailedArgs): Reply<R
   });
 }
 
-/** Row → old Lead ID of the rows of these parts whose status is failed (ascending rows). */
-function failedRows(table: Table, parts: Set<string>): Map<number, string> {
+interface CancelledInput {
+  deadline: number; settings: ReturnType<typeof requireSettings>; sheet: ReturnType<typeof activeSheet>;
+  state: ReturnType<typeof sheetState>; campaign: { id: string; name: string }; templateId: string; status: 'cancelled' | 'failed';
+}
+
+/**
+ * The rows a Stop cancelled, or whose video failed, go to a new part of the same campaign
+ * (docs/rules.md#follow-up): the service would match them again in their own part. Nothing is
+ * charged until the person generates; the tab stays bound to its campaign.
+ */
+function resendToNewPart(svc: Services, input: CancelledInput): ResendFailedReply {
+  const { sheet, state, campaign, deadline, status } = input;
+  return withDocumentLock(svc, () => {
+    const table = openTable(sheet, state.mapping);
+    const parts = loadParts(svc.docProps, campaign);
+    const held = new Set<string>();
+    const rows = failedRows(table, partIds(parts), status, held);
+    if (rows.size === 0) throw new AddonError('no_selection', `No row of “${campaign.name}” in this tab has the status ${status}.`);
+    const templateId = parts.templateId || input.templateId;
+    if (!templateId) throw new AddonError('bad_input', `The add-on does not know the recording of “${campaign.name}” (it was picked from the list). Choose it under Template, then press again.`);
+    const api = apiClient(svc, input.settings, deadline);
+    // The parts that hold them take nobody new: the push makes a new part.
+    const closed: CampaignParts = { ...parts, templateId, parts: parts.parts.map((p) => (held.has(p.id) ? { ...p, closed: true } : p)) };
+    saveParts(svc.docProps, closed);
+    const writer = new RowWriter();
+    for (const [row, id] of rows) writer.set(row, { leadId: '', campaignId: '', pageUrl: '', videoUrl: '', status: '', note: `To be sent again after ${status === 'cancelled' ? 'a Stop cancelled it' : 'the video failed'} (was lead ${id}).` });
+    writer.commit(table);
+    svc.sheets.flush();
+    const result = pushRows({
+      sheet, rows: [...rows.keys()], overrides: state.mapping, fallbacks: state.fallbacks,
+      parts: partAllocator(closed, api, svc.docProps, () => svc.clock.now()),
+      hidden: () => false, api, clock: svc.clock, deadline,
+      flush: () => svc.sheets.flush(),
+      formatStatus: (sh, col) => ensureStatusFormatting(svc.sheets, sh, col),
+    });
+    return { campaign, previous: campaign, recording: 'same' as const, failedRows: rows.size, result };
+  });
+}
+
+/** Row → old Lead ID of the rows of these parts whose status is `status` (ascending rows). */
+function failedRows(table: Table, parts: Set<string>, status = 'failed', partsSeen = new Set<string>()): Map<number, string> {
   const rows = new Map<number, string>();
   readRows(table.sheet, 2, table.sheet.getLastRow() - 1, table.headers.length).forEach((cells, i) => {
     const at = (c: keyof Table['out']) => cellText(cells[table.out[c] - 1]);
-    if (at('status').toLowerCase() === 'failed' && parts.has(at('campaignId'))) rows.set(i + 2, at('leadId'));
+    if (at('status').toLowerCase() !== status || !parts.has(at('campaignId'))) return;
+    rows.set(i + 2, at('leadId'));
+    partsSeen.add(at('campaignId'));
   });
   return rows;
 }

@@ -3,12 +3,12 @@ import { FIELD_LABELS, FIELD_LIMITS } from '../api/people';
 import { PERSON_FIELDS, type PersonField } from '../api/types';
 import type { Services } from '../core/services';
 import { personFromRow } from '../push/row-person';
-import { detectColumns } from '../sheet/headers';
+import { detectColumns, unusedColumns } from '../sheet/headers';
 import { selectedRows } from '../sheet/selection';
 import { readHeaders, readRows } from '../sheet/table';
 import { cellText } from '../sheet/cells';
 import type { Sheet } from '../sheet/table';
-import type { ActiveContext, FieldMap, OwnTab, Reply, SaveColumnMappingArgs, SidebarState } from './contract';
+import type { ActiveContext, FieldGaps, FieldMap, OwnTab, Reply, SaveColumnMappingArgs, SidebarState } from './contract';
 import { autoModeInfo } from './auto-mode';
 import { CREDITS_TAB } from './credits';
 import { EXPORT_HEADERS } from './export';
@@ -55,6 +55,26 @@ function selectionOf(svc: Services, sheet: Sheet, headers: string[]): { rows: nu
     return { rows, sample: { row, cells } };
   }
   return { rows, sample: null };
+}
+
+/** What the tab's rows leave out, from one read of the tab (docs/rules.md#columns). */
+export function fieldGaps(sheet: Sheet, headers: string[], state: SheetState): FieldGaps {
+  const layout = detectColumns(headers, state.mapping);
+  const gaps: FieldGaps = { unusedColumns: unusedColumns(headers, layout), unsent: { rows: 0, empty: {} }, waiting: { rows: 0, empty: {} } };
+  const last = sheet.getLastRow();
+  const { leadId, status } = layout.outputs;
+  // Optional fields with a column of their own and no fallback: an empty cell means a video without it.
+  const watched = PERSON_FIELDS.filter((f) => f !== 'firstName' && layout.fields[f] !== undefined && !state.fallbacks[f]);
+  if (last < 2 || headers.length === 0) return gaps;
+  for (const cells of readRows(sheet, 2, last - 1, headers.length)) {
+    const id = leadId === undefined ? '' : cellText(cells[leadId]);
+    const word = status === undefined ? '' : cellText(cells[status]).toLowerCase();
+    const bucket = !id ? (cells.some((c) => cellText(c)) ? gaps.unsent : null) : word === 'pending' ? gaps.waiting : null;
+    if (!bucket) continue;
+    bucket.rows++;
+    for (const f of watched) if (!cellText(cells[layout.fields[f]!])) bucket.empty[f] = (bucket.empty[f] ?? 0) + 1;
+  }
+  return gaps;
 }
 
 /** The sidebar's cheap poll: tab and selection only, no property and no API (DESIGN 8). */
@@ -136,6 +156,7 @@ export function getSidebarState(svc: Services): Reply<SidebarState> {
       silentSince: silentSince(svc.userProps),
       limit: limitFigures(svc),
       autoMode: autoModeInfo(svc, sheet, state),
+      gaps: fieldGaps(sheet, headers, state),
     };
   });
 }

@@ -25,10 +25,10 @@ const SYNONYMS: Record<PersonField, string[]> = {
   website: ['website', 'Domain', 'Company website', 'Site', 'URL'],
   role: ['role', 'Title', 'Job title', 'Position'],
   profileUrl: ['profileUrl', 'LinkedIn', 'Profile', 'Profile URL', 'LinkedIn URL'],
-  hook: ['hook', 'Icebreaker', 'Personal line', 'Opener'],
-  ctaLabel: ['ctaLabel', 'CTA label', 'Button text', 'Button label'],
-  ctaUrl: ['ctaUrl', 'CTA URL', 'Button link', 'Calendar link', 'Booking link'],
-  headline: ['headline', 'Page headline'],
+  hook: ['hook', 'Icebreaker', 'Personal line', 'Personal note', 'Personalized line', 'Personalisation', 'Personalization', 'Opener', 'Intro line'],
+  ctaLabel: ['ctaLabel', 'CTA label', 'CTA', 'CTA text', 'Button text', 'Button label'],
+  ctaUrl: ['ctaUrl', 'CTA URL', 'CTA link', 'Button link', 'Calendar link', 'Calendar', 'Calendar URL', 'Booking link', 'Booking URL', 'Meeting link', 'Scheduling link', 'Calendly'],
+  headline: ['headline', 'Page headline', 'Page title'],
 };
 
 const FULL_NAME = ['Full name', 'Name', 'Contact name', 'Contact', 'Person'].map(normalizeHeader);
@@ -82,4 +82,15 @@ export function detectColumns(headers: string[], overrides: Partial<Record<Perso
 export function missingOverrides(headers: string[], overrides: Partial<Record<PersonField, string>>): PersonField[] {
   const layout = detectColumns(headers, overrides);
   return PERSON_FIELDS.filter((f) => !!overrides[f] && layout.fields[f] === undefined);
+}
+
+/**
+ * Headers of the tab that no field, full-name column or output column uses: what a person typed
+ * there goes nowhere, so it is named before anyone is charged (docs/rules.md#columns).
+ */
+export function unusedColumns(headers: string[], layout: ColumnLayout): string[] {
+  const used = new Set<number>([...Object.values(layout.fields), ...Object.values(layout.outputs)]);
+  // The full-name column feeds first names only when no first-name column exists.
+  if (layout.fullName !== null && layout.fields.firstName === undefined) used.add(layout.fullName);
+  return headers.filter((h, i) => !used.has(i) && normalizeHeader(h) !== '' && !OUTPUT_NORMALIZED.has(normalizeHeader(h))).map((h) => String(h).trim());
 }

@@ -130,10 +130,11 @@ describe('problem rows', () => {
     a.call('addSelectedRows');
     // Rows 2..10: complete, invalid, complete, failed, failed, pending, invalid, pending, pending.
     expect(a.column('Video Status')).toEqual(['complete', 'invalid', 'complete', 'failed', 'failed', 'pending', 'invalid', 'pending', 'pending']);
-    expect(a.call('getSidebarState').problems).toEqual({ rows: 4, byStatus: { invalid: 2, failed: 2 } });
+    const named = [3, 5, 6, 8].map((row) => expect.objectContaining({ row }));
+    expect(a.call('getSidebarState').problems).toEqual({ rows: 4, byStatus: { invalid: 2, failed: 2 }, named });
 
     a.gas.spreadsheet.select(a.gas.spreadsheet.getActiveSheet(), ['A1']);
-    expect(a.call('selectProblemRows')).toEqual({ ok: true, rows: 4, byStatus: { invalid: 2, failed: 2 } });
+    expect(a.call('selectProblemRows')).toEqual({ ok: true, rows: 4, byStatus: { invalid: 2, failed: 2 }, named });
     const ranges = a.gas.spreadsheet.getActiveRangeList().getRanges().map((r) => [r.getRow(), r.getNumRows()]);
     expect(ranges).toEqual([[3, 1], [5, 2], [8, 1]]);
   });
@@ -154,7 +155,7 @@ describe('problem rows', () => {
     sheet.getRange(3, 1).setValue('Grace');
     expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 1, alreadySent: 1 });
     expect(a.column('Video Status')).toEqual(['complete', 'pending', 'failed']);
-    expect(a.call('getSidebarState').problems).toEqual({ rows: 1, byStatus: { failed: 1 } });
+    expect(a.call('getSidebarState').problems).toEqual({ rows: 1, byStatus: { failed: 1 }, named: [{ row: 4, status: 'failed', note: expect.any(String) }] });
   });
 });
 

@@ -1,4 +1,4 @@
-import { detectColumns, missingOverrides, normalizeHeader } from '../../src/sheet/headers';
+import { detectColumns, missingOverrides, normalizeHeader, unusedColumns } from '../../src/sheet/headers';
 
 describe('normalizeHeader', () => {
   it('should ignore case, spaces, underscores and punctuation', () => {
@@ -41,5 +41,30 @@ describe('detectColumns', () => {
 
   it('should report overrides whose column is gone', () => {
     expect(missingOverrides(['First name'], { company: 'Employer' })).toEqual(['company']);
+  });
+});
+
+describe('detectColumns › the names people give their own columns', () => {
+  it('should recognise a personal note, a calendar and a booking link', () => {
+    expect(detectColumns(['First name', 'Personal note', 'Calendar']).fields).toMatchObject({ hook: 1, ctaUrl: 2 });
+    expect(detectColumns(['first_name', 'Personalization', 'Booking URL']).fields).toMatchObject({ hook: 1, ctaUrl: 2 });
+    expect(detectColumns(['First name', 'Meeting link', 'CTA']).fields).toMatchObject({ ctaUrl: 1, ctaLabel: 2 });
+  });
+});
+
+describe('unusedColumns', () => {
+  it('should name the headers no field, full-name or output column uses, and nothing empty', () => {
+    const headers = ['First name', 'Full name', 'Company', 'Favourite colour', '', 'Lead ID', 'Video Note', ' Notes '];
+    expect(unusedColumns(headers, detectColumns(headers))).toEqual(['Full name', 'Favourite colour', 'Notes']);
+  });
+
+  it('should count a full-name column as used when it gives the first names', () => {
+    const headers = ['Name', 'Company'];
+    expect(unusedColumns(headers, detectColumns(headers))).toEqual([]);
+  });
+
+  it('should name a column the person moved a field away from', () => {
+    const headers = ['First name', 'Icebreaker', 'Personal note'];
+    expect(unusedColumns(headers, detectColumns(headers, { hook: 'Personal note' }))).toEqual(['Icebreaker']);
   });
 });

@@ -58,7 +58,7 @@ describe('campaign section', () => {
       replies: { ...readyReplies(), getSidebarState: state({ campaign: null }), selectCampaign: ok({ campaign: { id: 'cmp_2', name: 'Webinar attendees' } }) },
     });
     const pick = section().getByLabel('Campaign', { exact: true });
-    await section().locator('option', { hasText: 'Webinar attendees · Rendering · 40 people' }).waitFor({ state: 'attached' });
+    await section().locator('option', { hasText: 'Webinar attendees · 30 of 40 ready · 9 rendering · 1 failed' }).waitFor({ state: 'attached' });
     expect(await section().getByRole('button', { name: 'Use this campaign' }).isDisabled()).toBe(true);
     await pick.selectOption('cmp_2');
     await sb.reply('getSidebarState', state({ campaign: { id: 'cmp_2', name: 'Webinar attendees' } }));
@@ -146,7 +146,7 @@ describe('campaign list and messages', () => {
     await section().getByLabel('Campaign name').fill('Spring');
     await sb.waitForCalls('listCampaigns');
     await section().getByRole('button', { name: 'Create campaign' }).click();
-    await section().getByText('The campaign may have been created anyway', { exact: false }).waitFor();
+    await section().getByText('It may have been created anyway', { exact: false }).waitFor();
     await sb.waitForCalls('listCampaigns', 2);
     expect(await section().textContent()).not.toMatch(/try again/i);
   });

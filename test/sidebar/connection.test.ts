@@ -135,7 +135,7 @@ describe('connection badge', () => {
     sb = await sidebars.open({ replies: { ...replies(), getEstimate: [fail('forbidden', 'This key cannot write.'), fail('api_off', 'The API is switched off.'), estimate] } });
     await section().locator('.card-status').getByText('Connected').waitFor();
     await checkEstimate();
-    await section().getByText('This key is read-only: it can look at campaigns and progress', { exact: false }).waitFor({ state: 'attached' });
+    await section().getByText('This key is read-only: it can look, but not create, add or generate.', { exact: false }).waitFor({ state: 'attached' });
     expect(await section().locator('.card-status').textContent()).toBe('Read-only key');
     await checkEstimate();
     // The API being off is not the key's fault: the badge says so rather than "Key refused".

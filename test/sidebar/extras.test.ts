@@ -2,7 +2,7 @@
 // spending record and today's charges beside the balance, and failed videos to a follow-up campaign.
 import { type Sidebar, useSidebars } from './harness';
 import { context, fail, ok, progress, readyReplies, state } from './fixtures';
-import { followUpName, problemLabel } from '../../sidebar/problems';
+import { problemLabel } from '../../sidebar/problems';
 
 const sidebars = useSidebars();
 let sb: Sidebar | null = null;
@@ -21,9 +21,7 @@ describe('problem rows', () => {
     expect(await sb.calls('selectProblemRows')).toHaveLength(1);
     // The selection changed: the tab and selection are read again.
     await sb.waitForCalls('getActiveContext');
-    const why = await send().getByText('Fix them, then press Add selected rows', { exact: false }).textContent();
-    expect(why).toContain('rows without a Lead ID (invalid, sending) are sent again');
-    expect(why).toContain('Failed and skipped rows keep their Lead ID, so Add selected rows leaves them alone');
+    await send().getByText('Fix them, then Add selected rows: rows without a Lead ID are sent again.').waitFor();
   });
 
   it('should not offer the button when the tab has no problem rows', async () => {
@@ -40,7 +38,6 @@ describe('problem rows', () => {
 
   it('should word the label from the counts', () => {
     expect(problemLabel({ rows: 4, byStatus: { sending: 1, skipped: 1, failed: 1, invalid: 1 } })).toBe('Select 4 problem rows (1 invalid, 1 failed, 1 skipped, 1 sending)');
-    expect(followUpName('x'.repeat(80))).toHaveLength(80);
   });
 });
 
@@ -57,7 +54,7 @@ describe('spending record', () => {
   it('should open the record tab from the money section', async () => {
     sb = await sidebars.open({ replies: { ...readyReplies(), getActiveContext: context(), showCreditsRecord: ok({ sheetName: 'Video credits' }) } });
     await money().getByRole('button', { name: 'Spending record' }).click();
-    await money().getByText('The tab “Video credits” lists every charge made from this spreadsheet, one row each.').waitFor();
+    await money().getByText('The tab “Video credits” lists every charge from this spreadsheet.').waitFor();
     expect(await sb.calls('showCreditsRecord')).toHaveLength(1);
     expect((await sb.calls('getActiveContext')).length).toBeGreaterThan(0);
   });
@@ -121,26 +118,18 @@ describe('daily spending limit', () => {
   });
 });
 
-describe('failed videos to a follow-up campaign', () => {
-  const moved = { campaign: { id: 'cmp_9', name: 'Q3 outreach – follow-up' }, previous: { id: 'cmp_1', name: 'Q3 outreach' }, recording: 'same', failedRows: 2,
+describe('failed videos sent again', () => {
+  const moved = { campaign: { id: 'cmp_1', name: 'Q3 outreach' }, previous: { id: 'cmp_1', name: 'Q3 outreach' }, recording: 'same', failedRows: 2,
     result: { added: 2, skipped: 0, alreadySent: 0, invalid: 0, total: 2, unmatchable: 0, remaining: 0 } };
+  const again = () => send().getByRole('button', { name: 'Send the 2 failed again' });
 
-  it('should be offered only when videos failed, prefilled, and move the tab to the new campaign without a charge', async () => {
+  it('should be offered only when videos failed, and send them to a new part of the same campaign without a charge', async () => {
     sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: withFailed, resendFailedRows: ok(moved) } });
-    const name = send().getByLabel('Name of the follow-up campaign');
-    await name.waitFor();
-    expect(await name.inputValue()).toBe('Q3 outreach – follow-up');
-    await send().getByText('2 videos failed; their credits came back.', { exact: false }).waitFor();
-    await sb.reply('getSidebarState', state({ campaign: moved.campaign }));
-    await sb.reply('getProgress', progress({ campaignId: 'cmp_9', status: 'draft', counts: { total: 2, pending: 2, rendering: 0, complete: 0, failed: 0, cancelled: 0, skipped: 0 }, stages: {} }));
-    await send().getByRole('button', { name: 'Send failed rows to a new campaign' }).click();
-    const said = send().getByRole('status').filter({ hasText: 'Sent 2 failed rows to “Q3 outreach – follow-up”; this tab is now bound to it.' });
+    await sb.reply('getProgress', progress({ status: 'rendering', counts: { total: 7, pending: 2, rendering: 0, complete: 3, failed: 2, cancelled: 0, skipped: 0 }, stages: {} }));
+    await again().click();
+    const said = send().getByRole('status').filter({ hasText: 'Sent 2 rows again, to a new part of “Q3 outreach”. Nothing is charged until you Generate.' });
     await said.waitFor();
-    expect(await said.textContent()).toContain('Nothing was charged');
-    expect((await sb.calls('resendFailedRows'))[0]!.args).toEqual([{ name: 'Q3 outreach – follow-up' }]);
-    await sb.page.locator('#campaign .bound').getByText('Q3 outreach – follow-up').waitFor();
-    // The new campaign has no failed videos: the form goes.
-    await name.waitFor({ state: 'hidden' });
+    expect((await sb.calls('resendFailedRows'))[0]!.args).toEqual([{}]);
     expect(await sb.calls('startGenerate')).toHaveLength(0);
   });
 
@@ -148,19 +137,18 @@ describe('failed videos to a follow-up campaign', () => {
     sb = await sidebars.open({ replies: readyReplies() });
     await send().getByText('3 rows selected').waitFor();
     await sb.waitForCalls('getProgress');
-    expect(await send().getByLabel('Name of the follow-up campaign').isVisible()).toBe(false);
+    expect(await send().getByRole('button', { name: /failed again/ }).count()).toBe(0);
   });
 
   it('should wait while renders run', async () => {
     sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: progress() } });
-    await send().getByText('Wait until nothing is rendering', { exact: false }).waitFor();
-    expect(await send().getByRole('button', { name: 'Send failed rows to a new campaign' }).isDisabled()).toBe(true);
+    await send().getByText('Wait until nothing is rendering', { exact: false }).first().waitFor();
+    expect(await send().getByRole('button', { name: 'Send the 1 failed again' }).isDisabled()).toBe(true);
   });
 
-  it('should show the server\'s sentence and re-read the tab\'s campaign when it fails', async () => {
+  it('should show the server\'s sentence when it fails', async () => {
     sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: withFailed, resendFailedRows: fail('bad_input', 'The add-on does not know the recording of “Q3 outreach”. Choose it under Template, then press again.') } });
-    await send().getByRole('button', { name: 'Send failed rows to a new campaign' }).click();
+    await again().click();
     await send().getByRole('alert').getByText('Choose it under Template', { exact: false }).waitFor();
-    expect(await sb.calls('getSidebarState')).toHaveLength(2);
   });
 });

@@ -28,6 +28,8 @@ export interface OpenOptions {
   timing?: Partial<Timing>;
   width?: number;
   height?: number;
+  /** Another build of the sidebar to open (the screenshots' "before"); the current one by default. */
+  html?: string;
 }
 
 export interface Sidebar {
@@ -126,7 +128,7 @@ function installStandin(init: { replies: Record<string, unknown>; delays: Record
 }
 
 export async function openSidebar(browser: Browser, opts: OpenOptions): Promise<Sidebar> {
-  const html = await ensureBuilt();
+  const html = opts.html ?? await ensureBuilt();
   const context = await browser.newContext({ viewport: { width: opts.width ?? 300, height: opts.height ?? 900 } });
   const page = await context.newPage();
   page.setDefaultTimeout(5000);

@@ -32,7 +32,7 @@ describe('money section', () => {
     expect(await figures.locator('dt').allTextContents()).toEqual(['People', 'Cost', 'Balance', 'Balance after']);
     expect(await figures.locator('dd').allTextContents()).toEqual(['15', '30–45 credits', '120 credits', '75 credits']);
     // The range is explained: the lookup surcharge makes the difference.
-    await section().getByText('30 credits if the lookup surcharge is already paid, 45 credits if not.', { exact: false }).waitFor();
+    await section().getByText('Up to 15 credits is the lookup surcharge, paid once per company website the service has not looked up.', { exact: false }).waitFor();
     // Enabled again once the call and the progress read after it are over.
     await section().locator('button.btn-primary:enabled', { hasText: 'Generate videos' }).waitFor();
   });
@@ -249,7 +249,7 @@ describe('money section: unknown outcomes', () => {
     await button('Generate videos').click();
     await dialog().getByRole('button', { name: 'Generate' }).click();
     // The state it carries is the evidence (everyone left the waiting list): it went through, and says so.
-    await section().getByText('Generate went through after all: 12 people left the waiting list.', { exact: false }).waitFor();
+    await section().getByText('Generate went through after all: 12 people left the waiting list', { exact: false }).waitFor();
     await sb!.page.locator('#progress .legend li[data-key=rendering]').getByText('12').waitFor();
     expect(await button('Generate videos').isDisabled()).toBe(true);
     // It happened, so Stop can cancel what has not started.

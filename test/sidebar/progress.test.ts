@@ -20,8 +20,9 @@ const setHidden = (hidden: boolean) => sb!.page.evaluate((h) => {
 describe('progress section', () => {
   it('should show the status, a stacked bar with legend numbers, and every stage in flight', async () => {
     sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: progress({ stages: { queued: 2, tts: 0, lipsync: 3, colour_grade: 4 } }) } });
-    await section().locator('.status-line').getByText('Rendering').waitFor();
-    expect(await section().locator('.status-line').textContent()).toBe('Rendering · 20 people');
+    await section().locator('.status-line').getByText('8 of 20 ready', { exact: false }).waitFor();
+    // Counts a person can act on, never a status word alone.
+    expect(await section().locator('.status-line').textContent()).toBe('8 of 20 ready · 6 rendering · 4 waiting for Generate · 1 failed · 1 cancelled');
     const legend = await section().locator('.legend li').allTextContents();
     expect(legend).toEqual(['Ready 8', 'Rendering 6', 'Waiting 4', 'Failed 1', 'Cancelled 1']);
     // Only what is finished fills the bar.
@@ -62,7 +63,7 @@ describe('progress section', () => {
   it('should poll progress while rendering and stop once nothing is in flight', async () => {
     sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: [rendering, rendering, done] }, timing: { progressPollMs: 100 } });
     await sb.waitForCalls('getProgress', 3);
-    await section().locator('.status-line').getByText('Ready to check').waitFor();
+    await section().locator('.status-line').getByText('10 of 10 ready').waitFor();
     const settled = (await sb.calls('getProgress')).length;
     await sb.page.waitForTimeout(600);
     expect(await sb.calls('getProgress')).toHaveLength(settled);
@@ -91,7 +92,7 @@ describe('progress section', () => {
     expect(await sb.calls('getProgress')).toHaveLength(1);
     await sb.page.locator('#money').getByRole('button', { name: 'Generate videos' }).click();
     await sb.page.getByRole('alertdialog').getByRole('button', { name: 'Generate' }).click();
-    await section().locator('.status-line').getByText('Ready to check').waitFor();
+    await section().locator('.status-line').getByText('10 of 10 ready').waitFor();
     const settled = (await sb.calls('getProgress')).length;
     expect(settled).toBe(4);
     await sb.page.waitForTimeout(400);
@@ -199,12 +200,12 @@ describe('progress section', () => {
 
   it('should drop the refresh result once a later reading of the campaign differs', async () => {
     sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: rendering, refreshNow: ok({ updated: 0, remaining: 25 }) }, timing: { progressPollMs: 100 } });
-    await section().locator('.status-line').getByText('Rendering').waitFor();
+    await section().locator('.status-line').getByText('6 of 10 ready · 4 rendering').waitFor();
     await section().getByRole('button', { name: 'Refresh now' }).click();
     const message = section().getByText('Updated 0 rows. 25 rows left: run again to finish.');
     await message.waitFor();
     await sb.reply('getProgress', done);
-    await section().locator('.status-line').getByText('Ready to check').waitFor();
+    await section().locator('.status-line').getByText('10 of 10 ready').waitFor();
     await message.waitFor({ state: 'detached' });
   });
 

@@ -65,12 +65,12 @@ describe('sidebar truth: stale lines (item 3)', () => {
         getProgress: [fail('no_settings', 'Connect first: enter the API address and your key under Connection.'), progress()],
         saveSettings: ok({ settings: { baseUrl: 'https://api.example.com/api/v1', keyHint: '••••9999', connected: true, canWrite: true } }) },
     });
-    await sb.page.locator('#progress').getByText('Connect first', { exact: false }).waitFor();
+    await sb.page.locator('#progress').getByText('Progress shows once you connect.').waitFor();
     await sb.page.locator('input[name="baseUrl"]').fill('https://api.example.com/api/v1');
     await sb.page.locator('input[name="apiKey"]').fill('sk_live_9999');
     await button('Save and test').click();
     await sb.page.locator('#progress .legend').waitFor();
-    expect(await sb.page.locator('#progress').getByText('Connect first', { exact: false }).count()).toBe(0);
+    expect(await sb.page.locator('#progress').getByText(/Connect first|once you connect/).count()).toBe(0);
   });
 
   it('should never say "Last refresh" after a failed refresh', async () => {
@@ -104,7 +104,7 @@ describe('sidebar truth: words that mislead (item 4)', () => {
   it('should show an API status the spec does not define as it came, in small print, never as a promise', async () => {
     sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: progress({ status: 'delivered', counts: counts({ complete: 44, failed: 3 }), stages: {} }) } });
     await top().getByText('44 of 47 videos ready, 3 failed', { exact: false }).waitFor();
-    await sb.page.getByText('Service status: delivered', { exact: false }).first().waitFor();
+    await sb.page.getByText('the service’s own word: “delivered”', { exact: false }).first().waitFor();
     expect(await seen()).not.toContain('Delivered');
   });
 
@@ -113,7 +113,7 @@ describe('sidebar truth: words that mislead (item 4)', () => {
     await sb.page.locator('#progress .legend').waitFor();
     expect(await sb.page.locator('#progress .bar .seg').count()).toBe(0);
     await sb.page.locator('#progress').getByText('Where the 47 rendering are').waitFor();
-    await sb.page.locator('#progress').getByText('Lookup: the service looks up each company first', { exact: false }).waitFor();
+    await sb.page.locator('#progress').getByText('Lookup: the service looks up each company website first', { exact: false }).waitFor();
     await top().getByText('0 of 47 videos ready · next: wait, links fill in by themselves').waitFor();
   });
 });
@@ -161,7 +161,7 @@ describe('sidebar truth: rows and next steps (item 6)', () => {
       replies: { ...readyReplies(), getActiveContext: context({ sampleRow: { row: 8, cells: ['', 'Acme', 'a@acme.test', '', '', '', '', ''] } }) },
       timing: { contextPollMs: 50 },
     });
-    await sb.page.locator('#send').getByText('Row 8 has problems (see Columns): First name is empty', { exact: false }).waitFor();
+    await sb.page.locator('#send').getByText('Row 8 will be marked invalid and not sent (the other rows still go): First name is empty', { exact: false }).waitFor();
     expect(await seen()).not.toContain('The first selected row has problems');
   });
 
@@ -265,7 +265,7 @@ describe('sidebar truth: long and cramped (item 8)', () => {
 
   it('should say whose timer runs a shared tab, by their key', async () => {
     sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state({ autoRefresh: { on: true, intervalMinutes: 5, owner: { keyHint: '••••beef', you: false } } }) } });
-    await sb.page.locator('#progress').getByText('The timer of another person (their key ••••beef) refreshes this tab, not yours.', { exact: false }).waitFor();
+    await sb.page.locator('#progress').getByText('Another person’s timer (key ••••beef) refreshes this tab, not yours', { exact: false }).waitFor();
   });
 });
 

@@ -1,6 +1,6 @@
 // A real session in the playground, in Chromium, on the real dist/ bundle, simulator and timer: the
 // README's steps 1–9, then the stall, 500s, API off, render failures, a read-only key and a second
-// person. At every step each sentence the sidebar shows that this test knows is checked against the
+// person, and a messy tab of the person's own with a Stop and a person without a key. At every step each sentence the sidebar shows that this test knows is checked against the
 // simulator's state at that moment: a stale or contradicting line fails it (issue 19). Writes no file.
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { startPlayground, type Playground } from '../../../dev/playground/server';
@@ -20,6 +20,8 @@ const CONTRADICTIONS: [RegExp, RegExp][] = [
   [/may have (started|happened)/, /nothing was charged/i],
   [/All \d+ ready/, /Rendering is stuck/],
   [/Status: Delivered/, /./],
+  [/Added \d+ (person|people)\./, /Started \d+ videos?\./],
+  [/Connect first/, /^Connected$/m],
 ];
 
 describe('journey: a real session in the playground, every line checked against the simulator', () => {
@@ -214,6 +216,91 @@ describe('journey: a real session in the playground, every line checked against 
     await sidebar.getByRole('button', { name: 'Refresh now' }).click();
     await sidebar.locator('#connection .card-status').getByText('Connected', { exact: true }).waitFor();
     await check('api back');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('should tell the truth with a messy tab of the person\'s own, a Stop, and a person without a key', async () => {
+    // A tab as people make them: odd headers, a blank row, a row without a first name, the same person twice.
+    const headers = ['first_name ', 'Organisation', 'E-mail', 'Personal note', 'Calendar', 'Favourite colour'];
+    const person = (i: number, note: string) => [`Mess${i}`, `Firm ${i}`, `mess${i}@example.com`, note, 'https://cal.example.com/mess', i === 1 ? 'teal' : ''];
+    const rows = [person(1, 'Saw your launch.'), person(2, ''), ['', 'Nameless Ltd', 'nobody@example.com', 'x', '', ''], ['', '', '', '', '', ''],
+      person(3, 'Enjoyed the podcast.'), person(4, ''), person(1, 'Saw your launch.')];
+    const tab = pg.session.gas.spreadsheet.addSheet('My leads', [headers, ...rows]);
+    await page.getByRole('button', { name: 'My leads' }).click();
+    await sidebar.locator('#campaign').getByText('No campaign on tab My leads', { exact: false }).waitFor();
+    await sidebar.locator('input[name="campaignName"]').fill('Mine');
+    await sidebar.getByRole('button', { name: 'Create campaign' }).click();
+    await sidebar.getByText('Bound to tab My leads: Mine').waitFor();
+    // Before Add: the column no field uses is named, and the empty personal lines counted (rows 3 and 7; the nameless row has one).
+    await sidebar.locator('#send').getByText('Not used by any field: Favourite colour.', { exact: false }).waitFor();
+    await sidebar.locator('#send').getByText('2 people have no personal line.').waitFor();
+    await check('messy: before add');
+    await page.locator('th.rowhead[data-r="2"]').click();
+    await page.locator('th.rowhead[data-r="8"]').click({ modifiers: ['Shift'] });
+    await sidebar.getByText('7 rows selected').waitFor();
+    await sidebar.getByRole('button', { name: 'Add selected rows' }).click();
+    await sidebar.getByText('Added 4 people.').waitFor();
+    await check('messy: added');
+    // What the service holds is what the person wrote: personal notes and calendar links went.
+    const held = (await boundParts()).flatMap((c) => c.leads);
+    expect(held.map((l) => [l.firstName, l.person?.hook ?? '', l.person?.ctaUrl]).sort()).toEqual([
+      ['Mess1', 'Saw your launch.', 'https://cal.example.com/mess'], ['Mess2', '', 'https://cal.example.com/mess'],
+      ['Mess3', 'Enjoyed the podcast.', 'https://cal.example.com/mess'], ['Mess4', '', 'https://cal.example.com/mess']]);
+    // Each problem row is named in the send card with the note the sheet holds.
+    const notes = (tab.getDataRange().getValues() as unknown[][]);
+    const noteCol = notes[0]!.indexOf('Video Note');
+    const statusCol = notes[0]!.indexOf('Video Status');
+    const invalid = notes.map((r, i) => [i + 1, r]).filter(([, r]) => (r as unknown[])[statusCol] === 'invalid') as [number, unknown[]][];
+    expect(invalid.map(([n]) => n)).toEqual([4, 8]);
+    for (const [n, r] of invalid) await sidebar.locator('#send ul.problem-list').getByText(`Row ${n} (invalid): ${String(r[noteCol])}`).waitFor();
+    await check('messy: problems named');
+
+    // Generate while renders stand still, then Stop: the cancelled people can be sent again.
+    // One render at a time: the others wait in the queue, where a Stop cancels and refunds them.
+    await pg.session.sim.control({ action: 'configure', config: { concurrency: 1 } });
+    await fault('Stall', true);
+    await until(async () => (await sim()).config.faults.stall, (on) => on);
+    await sidebar.getByRole('button', { name: 'Check estimate' }).click();
+    await sidebar.locator('dl.figures dd', { hasText: /^4$/ }).waitFor();
+    await sidebar.getByRole('button', { name: 'Generate videos' }).click();
+    const dialog = sidebar.getByRole('alertdialog');
+    await dialog.getByText('Not used by any field: Favourite colour.', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Generate', exact: true }).click();
+    await sidebar.getByText('Started 4 videos.', { exact: false }).waitFor();
+    await sidebar.getByRole('button', { name: 'Stop', exact: true }).and(sidebar.locator(':enabled')).waitFor();
+    await sidebar.getByRole('button', { name: 'Stop', exact: true }).click();
+    await sidebar.getByRole('alertdialog').getByRole('button', { name: 'Stop campaign' }).click();
+    await sidebar.getByText(/Stopped: \d+ videos? cancelled/).waitFor();
+    await fault('Stall', false);
+    await pg.session.sim.control({ action: 'configure', config: { concurrency: 25 } });
+    const cancelled = await until(async () => (await boundParts()).flatMap((c) => c.leads).filter((l) => l.status === 'cancelled').length, (n) => n > 0, 30_000)
+      .catch(async (e: unknown) => { throw new Error(`nobody cancelled: ${String(e)} ${JSON.stringify((await boundParts()).flatMap((c) => c.leads).map((l) => [l.status, l.stage]))}`); });
+    const again = sidebar.getByRole('button', { name: `Send the ${cancelled} cancelled again` });
+    await again.and(sidebar.locator(':enabled')).waitFor({ timeout: 60_000 });
+    await check('messy: stopped');
+    expect(await seen()).not.toContain('nothing is left to generate');
+    await again.click();
+    await sidebar.getByText(`Sent ${cancelled} ${cancelled === 1 ? 'row' : 'rows'} again, to a new part of “Mine”.`, { exact: false }).waitFor();
+    const parts = await boundParts();
+    expect(parts.map((c) => c.name)).toEqual(['Mine', 'Mine · part 2']);
+    expect(parts[1]!.leads.filter((l) => l.status === 'pending')).toHaveLength(cancelled);
+    await check('messy: sent again');
+
+    // A person without a key: nothing that needs one is enabled, and nothing loads for ever.
+    await page.getByLabel('Sign in as another person').check();
+    await page.locator('[data-testid="user"]', { hasText: 'bob@example.com' }).waitFor();
+    await sidebar.getByText('No key saved yet.').waitFor({ state: 'attached' });
+    await sidebar.locator('#progress').getByText('Progress shows once you connect.').waitFor();
+    for (const name of ['Check estimate', 'Preview', 'Generate videos', 'Stop', 'Refresh now', 'Add selected rows']) {
+      expect([name, await sidebar.getByRole('button', { name, exact: true, includeHidden: true }).isDisabled()]).toEqual([name, true]);
+    }
+    await page.waitForTimeout(3000);
+    expect(await seen()).not.toMatch(/Loading progress…|Reading the campaign…|Reading “/);
+    await check('messy: no key');
+    await page.getByLabel('Sign in as another person').uncheck();
+    await page.locator('[data-testid="user"]', { hasText: 'alice@example.com' }).waitFor();
+    await page.getByRole('button', { name: 'Follow-ups', exact: true }).click();
+    await sidebar.getByText('Bound to tab Follow-ups: Faults').waitFor();
     expect(pageErrors).toEqual([]);
   });
 
