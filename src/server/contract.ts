@@ -121,10 +121,12 @@ export interface SpendToday {
 }
 
 /** Follow-up for failed videos: the new campaign's name; templateId only counts when the bound campaign's recording is not known. */
-export interface ResendFailedArgs { name: string; templateId?: string }
+export interface ResendFailedArgs { name?: string; templateId?: string; cancelled?: boolean }
 export interface ResendFailedReply {
-  /** The new campaign, now bound to the tab. */
+  /** The tab's campaign, still bound to it. */
   campaign: { id: string; name: string };
+  /** The new part of that campaign the rows went to. */
+  part: { id: string; name: string };
   /** The campaign the failed rows came from; its failed leads stay failed there. */
   previous: { id: string; name: string };
   /** 'same': the failed videos' recording; 'chosen': the templateId given, as the bound campaign's recording was not known. */

@@ -11,6 +11,7 @@ import { activeSheet, apiClient, requireCampaign, requireSettings, RUN_BUDGET_MS
 import { AddonError } from './failure';
 import { handle } from './handle';
 import { loadParts, partAllocator } from './parts';
+import { forgetCounts } from '../refresh/refresh';
 
 export function addSelectedRows(svc: Services): Reply<AddRowsResult> {
   return handle(() => {
@@ -42,6 +43,8 @@ export function addSelectedRows(svc: Services): Reply<AddRowsResult> {
         api, clock: svc.clock, deadline,
         flush: () => svc.sheets.flush(),
         formatStatus: (sh, col) => ensureStatusFormatting(svc.sheets, sh, col),
+        campaign: campaign.id,
+        touched: (part) => forgetCounts(svc.docProps, sheet.getSheetId(), part),
       });
     });
   });
