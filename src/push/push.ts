@@ -272,6 +272,7 @@ function readItems(input: PushInput, table: Table, campaign: CampaignPeople, wri
       } else {
         as.row = row;
         own = as.entry;
+        verdict = { kind: 'new' };
       }
     }
     if (verdict.kind === 'same') {
@@ -311,6 +312,8 @@ function sendBatch(input: PushInput, partId: string, batch: Item[], result: AddR
   input.parts.record(partId, sent.reply.total);
   result.added += sent.reply.added;
   result.skipped += sent.reply.skipped;
+  // People matched, not added, move no count: the part is read again for them.
+  if (sent.reply.skipped > 0) input.touched?.(partId);
   result.total = sent.reply.total;
 
   const rows: SentRow[] = sent.items.map((it) => ({
