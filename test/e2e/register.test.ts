@@ -84,14 +84,16 @@ describe('a second person of the same first name and company', () => {
   let a: Addon;
   afterEach(async () => { await a?.close(); });
 
-  async function sarahSent(): Promise<Sheet> {
+  async function sarahSent(generated = true): Promise<Sheet> {
     a.connect();
     const sheet = a.sheet([leadRow(1, { first: 'Sarah', company: 'Google', email: 'sarah.adams@google.example' }), leadRow(2)]);
     a.createCampaign();
     a.selectRows(2, 3);
     expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 2 });
-    expect(a.generate()).toMatchObject({ ok: true });
-    a.runTimerUntilDone();
+    if (generated) {
+      expect(a.generate()).toMatchObject({ ok: true });
+      a.runTimerUntilDone();
+    }
     return sheet;
   }
 
@@ -123,7 +125,8 @@ describe('a second person of the same first name and company', () => {
 
   it('should give a second Sarah her own part and video after the first Sarah\'s row was deleted', async () => {
     a = await startAddon();
-    const sheet = await sarahSent();
+    // Her part still takes people: only the register knows a Sarah at Google is in it.
+    const sheet = await sarahSent(false);
     sheet.deleteRows(2, 1);
     sheet.typeValues([leadRow(4, { first: 'Sarah', company: 'Google', email: 'sarah.baker@google.example' })], 3, 1);
     a.selectRows(3, 3);
