@@ -53,6 +53,8 @@ export function appendEntries(ss: Spreadsheet, entries: Entry[]): void {
   if (entries.length === 0) return;
   const tab = registerTab(ss);
   const first = Math.max(tab.getLastRow(), 1) + 1;
+  const short = first + entries.length - 1 - tab.getMaxRows();
+  if (short > 0) tab.insertRowsAfter(tab.getMaxRows(), short);
   tab.getRange(first, 1, entries.length, WIDTH).setValues(entries.map(row));
   entries.forEach((e, i) => { e.at = first + i; });
 }

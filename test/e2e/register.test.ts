@@ -274,4 +274,25 @@ describe('the follow-up is a new part of the same campaign', () => {
     expect(a.column('Video Status')).toEqual(['pending', 'pending', 'pending', 'pending']);
     expect(a.call('getEstimate')).toMatchObject({ ok: true, leads: 2, orphans: 0 });
   });
+
+  it('should send the rows a Stop cancelled to a new part of the campaign when asked, and only then', async () => {
+    a = await startAddon({ concurrency: 2 });
+    a.connect();
+    a.sheet(Array.from({ length: 6 }, (_, i) => leadRow(i)));
+    const c = a.createCampaign('Winter');
+    a.selectRows(2, 7);
+    a.call('addSelectedRows');
+    expect(a.generate()).toMatchObject({ ok: true });
+    expect(a.stop()).toMatchObject({ ok: true });
+    a.runTimerUntilDone();
+    a.call('refreshNow');
+    const cancelled = a.rows().filter((r) => r['Video Status'] === 'cancelled').length;
+    expect(cancelled).toBeGreaterThan(0);
+    expect(a.call('resendFailedRows', {})).toMatchObject({ ok: false, error: { code: 'no_selection' } });
+    const r = a.call('resendFailedRows', { cancelled: true });
+    expect(r).toMatchObject({ ok: true, campaign: { id: c.id }, failedRows: cancelled, result: { added: cancelled } });
+    expect(a.rows().filter((x) => x['Campaign ID'] === r.part.id && x['Video Status'] === 'pending')).toHaveLength(cancelled);
+    expect(a.boundCampaignId()).toBe(c.id);
+    expect(a.call('getEstimate')).toMatchObject({ ok: true, leads: cancelled });
+  });
 });
