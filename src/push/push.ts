@@ -81,6 +81,8 @@ export interface PushInput {
   campaign?: string;
   /** A part's people changed without a send (a row took its person back): the next refresh reads it. */
   touched?(partId: string): void;
+  /** The headers the identifiers of the last batch came from, so the sidebar can say which one is gone. */
+  remember?(columns: string): void;
 }
 
 interface Item {
@@ -188,6 +190,7 @@ function recordSending(input: PushInput, round: { partId: string; batch: Item[] 
     }
   }
   appendEntries(input.sheet.getParent(), fresh);
+  if (fresh.length > 0) input.remember?.(fresh[0]!.columns);
 }
 /** Writes of a round of sends, kept to be put on their rows at once when the round ends. */
 const deferred = new WeakMap<PushInput, Map<Item, RowValues>>();

@@ -96,6 +96,10 @@ export interface SidebarState {
   silentSince?: string | null;
   /** Rows of this tab that need a person (DESIGN 11), as selectProblemRows would select them. */
   problems: ProblemRows;
+  /** Columns this tab's people were sent from that are no longer found (renamed or deleted): rows keep their people. */
+  missingColumns?: { field: string; header: string }[];
+  /** How many people this document has sent, every tab and campaign (the register, docs/rules.md#register). */
+  sentPeople?: number;
   /** The bound campaign's unknown money outcome not yet settled (Generate and Preview refused until knownBy). */
   unsettled?: Unsettled | null;
 }

@@ -51,6 +51,21 @@ describe('a row keeps its person through edits that are no evidence', () => {
   let a: Addon;
   afterEach(async () => { await a?.close(); });
 
+  it('should say which sent column it cannot find and how many people the document has sent, in a hidden warning-only tab', async () => {
+    a = await startAddon();
+    a.connect();
+    const sheet = a.sheet([leadRow(1), leadRow(2), leadRow(3)]);
+    a.createCampaign();
+    expect(a.call('getSidebarState')).toMatchObject({ ok: true, sentPeople: 0, missingColumns: [] });
+    a.selectRows(2, 4);
+    a.call('addSelectedRows');
+    sheet.typeValues([['Employer']], 1, 3);
+    expect(a.call('getSidebarState')).toMatchObject({ ok: true, sentPeople: 3, missingColumns: [{ field: 'company', header: 'Company' }] });
+    const tab = a.gas.spreadsheet.getSheetByName('Video register')!;
+    expect([tab.isSheetHidden(), tab.sheetProtections.map((p) => p.isWarningOnly())]).toEqual([true, [true]]);
+    expect(a.gas.spreadsheet.getActiveSheet().getName()).toBe('Leads');
+  });
+
   it('should keep every row and bring every link when the Company header is renamed mid-render', async () => {
     a = await startAddon();
     await editMidRender(a, (sheet) => { sheet.typeValues([['Employer']], 1, 3); });
