@@ -92,7 +92,11 @@ export function sharedSummaries(api: ApiClient): () => ReadonlyMap<string, Campa
 }
 
 /** What a pass learnt, written once at its end (docs/rules.md#budgets): by Lead ID, and the leads read. */
-interface Writes { updates: Map<string, RowValues>; leads: Map<string, Named>; register: Register }
+interface Writes {
+  updates: Map<string, RowValues>; leads: Map<string, Named>; register: Register;
+  /** What each campaign read is remembered as, kept only once the pass's write went through. */
+  memos: Map<string, Memo>;
+}
 
 function learn(w: Writes, updates: ReadonlyMap<string, RowValues>, leads: ReadonlyMap<string, Named>): void {
   for (const [id, v] of updates) w.updates.set(id, { ...w.updates.get(id), ...v });
@@ -107,12 +111,17 @@ export function refreshSheet(input: RefreshInput): RefreshResult {
   const layout = detectColumns(headers, input.overrides);
   const col = layout.outputs;
   if (col.leadId === undefined || col.status === undefined || sheet.getLastRow() < 2) return result;
-  const writes: Writes = { updates: new Map(), leads: new Map(), register: readRegister(sheet.getParent()) };
+  const writes: Writes = { updates: new Map(), leads: new Map(), register: readRegister(sheet.getParent()), memos: new Map() };
+  let failure: unknown = null;
   try {
     passOver(input, headers, layout, writes, result);
-  } finally {
-    result.updated += writePass(input, writes);
+  } catch (e) {
+    failure = e;
   }
+  // What was learnt is written even when the pass failed; a campaign counts as seen only once its rows are written.
+  result.updated += writePass(input, writes);
+  for (const [key, memo] of writes.memos) setJson(input.memo, key, memo);
+  if (failure) throw failure;
   return result;
 }
 
@@ -242,7 +251,7 @@ function refreshCampaign(
   input: RefreshInput, campaignId: string, rows: Map<string, RowInfo>, sheetView: Pick<PlanInput, 'tally' | 'distinctIds' | 'names'>,
   read: CampaignRead, writes: Writes,
 ): { remaining: number; finished: boolean } {
-  const { sheet, memo } = input;
+  const { sheet } = input;
   const { detail, listed, seen } = read;
   const counts = detail.counts;
   const generating = counts.rendering > 0 || Object.values(detail.stages).some((n) => n > 0);
@@ -267,7 +276,7 @@ function refreshCampaign(
 
   if (hunt.finished && hunt.settledAll && !capped) {
     const next: Memo = { status: detail.status, counts, ...(read.summary ? { summary: read.summary } : {}), ...(hunt.huntFrom ? { huntFrom: hunt.huntFrom } : {}) };
-    setJson(memo, memoKey(sheet.getSheetId(), campaignId), next);
+    writes.memos.set(memoKey(sheet.getSheetId(), campaignId), next);
   }
   return { remaining: inFlight(left, detail), finished: hunt.finished };
 }

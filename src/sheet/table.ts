@@ -63,23 +63,33 @@ export class RowWriter {
     return this.pending.size;
   }
 
-  commit(table: Table): void {
+  /**
+   * Writes what was set. With `current` (the rows' cells as just read), consecutive rows go as one
+   * block whatever columns each changes: a cell a row does not change is written back as it was, so
+   * Range calls follow the runs of rows, not the mix of what changed (docs/rules.md#budgets).
+   */
+  commit(table: Table, current?: (row: number) => readonly string[] | undefined): void {
     if (this.pending.size === 0) return;
     const rows = [...this.pending.keys()].sort((a, b) => a - b);
-    const columnsOf = (r: number) => OUTPUT_COLUMNS.filter((c) => this.pending.get(r)![c] !== undefined).join(',');
+    const columnsOf = (r: number) => OUTPUT_COLUMNS.filter((c) => this.pending.get(r)![c] !== undefined);
     const runs: number[][] = [];
     for (const run of consecutiveRuns(rows)) {
       for (const r of run) {
         const last = runs[runs.length - 1];
-        if (last && last[last.length - 1] === r - 1 && columnsOf(last[0]!) === columnsOf(r)) last.push(r);
+        const joins = last && last[last.length - 1] === r - 1
+          && (current?.(r) && current(last[0]!) ? true : columnsOf(last[0]!).join() === columnsOf(r).join());
+        if (joins) last.push(r);
         else runs.push([r]);
       }
     }
     for (const run of runs) {
-      const cols = OUTPUT_COLUMNS.filter((c) => this.pending.get(run[0]!)![c] !== undefined)
+      const cols = OUTPUT_COLUMNS.filter((c) => run.some((r) => this.pending.get(r)![c] !== undefined))
         .sort((a, b) => table.out[a] - table.out[b]);
       for (const block of adjacentColumns(cols, table)) {
-        const values = run.map((r) => block.map((c) => literal(this.pending.get(r)![c])));
+        const values = run.map((r) => block.map((c) => {
+          const v = this.pending.get(r)![c];
+          return literal(v !== undefined ? v : current!(r)![table.out[c] - 1] ?? '');
+        }));
         table.sheet.getRange(run[0]!, table.out[block[0]!], run.length, block.length).setValues(values);
       }
     }
@@ -145,15 +155,17 @@ export function writeByLeadId(
       else writer.set(row, values);
     }
   }
+  let span: string[][] = [];
+  let spanFirst = 0;
   if (checked.length > 0) {
-    const first = Math.min(...checked.map(([, r]) => r));
-    const span = readRows(sheet, first, Math.max(...checked.map(([, r]) => r)) - first + 1, table.headers.length);
+    spanFirst = checked.reduce((m, [, r]) => Math.min(m, r), Infinity);
+    span = readRows(sheet, spanFirst, checked.reduce((m, [, r]) => Math.max(m, r), 0) - spanFirst + 1, table.headers.length);
     for (const [id, row] of checked) {
-      const values = check!.decide(id, span[row - first]!, table);
+      const values = check!.decide(id, span[row - spanFirst]!, table);
       if (values) writer.set(row, values);
     }
   }
   const n = writer.size;
-  writer.commit(table);
+  writer.commit(table, (row) => (spanFirst > 0 ? span[row - spanFirst] : undefined));
   return n;
 }
