@@ -125,12 +125,25 @@ describe('a second person of the same first name and company', () => {
     expect(rowOf(a, row)).toMatchObject({ 'Video Status': 'complete', 'Page URL': (await leads(a)).find((l) => l.id === lead.id)!.url });
   }
 
+  /** The send-ready export: every email beside its own person's page, whatever the tab shows now. */
+  async function exportPairsEachEmailWithItsOwnPage(): Promise<void> {
+    const active = a.gas.spreadsheet.getActiveSheet();
+    const out = a.call('exportFinishedVideos');
+    expect(out).toMatchObject({ ok: true });
+    const byUrl = new Map((await leads(a)).map((l) => [l.url, l]));
+    const lines = a.gas.spreadsheet.getSheetByName(out.sheetName)!.getDataRange().getValues().slice(1);
+    for (const l of lines) if (l[3]) expect(byUrl.get(String(l[4]))!.email).toBe(l[3]);
+    expect(lines.filter((l) => l[3] === 'sarah.baker@google.example')).toEqual([]);
+    a.gas.spreadsheet.setActiveSheet(active);
+  }
+
   it('should send a finished row copied and typed over as a second Sarah as herself, not keep the first Sarah\'s id', async () => {
     a = await startAddon();
     const sheet = await sarahSent();
     const adams = rowOf(a, 2);
     sheet.typeValues(sheet.getRange(2, 1, 1, sheet.getLastColumn()).getValues(), 4, 1);
     sheet.typeValues([['sarah.baker@google.example']], 4, 4);
+    await exportPairsEachEmailWithItsOwnPage();
     a.selectRows(4, 4);
     expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 1, alreadySent: 0 });
     expect(rowOf(a, 4)['Lead ID']).not.toBe(adams['Lead ID']);
