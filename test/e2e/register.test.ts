@@ -193,6 +193,26 @@ describe('a person on no row', () => {
   });
 });
 
+describe('the estimate', () => {
+  let a: Addon;
+  afterEach(async () => { await a?.close(); });
+
+  it('should count apart a waiting person whose row was typed over as someone else, before any refresh', async () => {
+    a = await startAddon();
+    a.connect();
+    const sheet = a.sheet([leadRow(1), leadRow(2)]);
+    a.createCampaign();
+    a.selectRows(2, 3);
+    a.call('addSelectedRows');
+    expect(a.call('getEstimate')).toMatchObject({ ok: true, leads: 2, orphans: 0 });
+    sheet.typeValues([leadRow(9, { first: 'Nadia', company: 'Newco', email: 'nadia@newco.example' })], 2, 1);
+    expect(a.call('getEstimate')).toMatchObject({ ok: true, leads: 2, orphans: 1 });
+    // A renamed header is no evidence: nobody more is counted apart.
+    sheet.typeValues([['Employer']], 1, 3);
+    expect(a.call('getEstimate')).toMatchObject({ ok: true, leads: 2, orphans: 1 });
+  });
+});
+
 describe('a cut-off send never forgets its part', () => {
   let a: Addon;
   afterEach(async () => { await a?.close(); });
