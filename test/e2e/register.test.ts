@@ -270,6 +270,18 @@ describe('a cut-off send never forgets its part', () => {
     a.connect();
     await finishesInItsPart(c, spent);
   });
+
+  it('should leave rows sending in their part when a re-send is refused with a 400, and finish them there', async () => {
+    a = await startAddon({ stageMs: 60_000 });
+    const c = await cutOffWhileRendering();
+    const spent = await charges(a);
+    await a.sim.control({ action: 'configure', config: { faults: { badInputMatch: '^POST /campaigns/[^/]+/leads$' } } });
+    a.selectRows(4, 4);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: false, error: { code: 'bad_input' } });
+    expect(rowOf(a, 4)).toMatchObject({ 'Video Status': 'sending', 'Campaign ID': c.id, 'Lead ID': '' });
+    await a.sim.control({ action: 'configure', config: { faults: { badInputMatch: '$^' } } });
+    await finishesInItsPart(c, spent);
+  });
 });
 
 describe('the follow-up is a new part of the same campaign', () => {
