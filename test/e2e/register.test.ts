@@ -282,6 +282,18 @@ describe('a cut-off send never forgets its part', () => {
     await a.sim.control({ action: 'configure', config: { faults: { badInputMatch: '$^' } } });
     await finishesInItsPart(c, spent);
   });
+
+  it('should leave rows sending in their part when a re-send is refused with 429 after the retries, and finish them there', async () => {
+    a = await startAddon({ stageMs: 60_000 });
+    const c = await cutOffWhileRendering();
+    const spent = await charges(a);
+    await a.sim.control({ action: 'configure', config: { faults: { rate429Rate: 1 } } });
+    a.selectRows(4, 4);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: false, error: { code: 'rate_limited' } });
+    expect(rowOf(a, 4)).toMatchObject({ 'Video Status': 'sending', 'Campaign ID': c.id, 'Lead ID': '' });
+    await a.sim.control({ action: 'configure', config: { faults: { rate429Rate: 0 } } });
+    await finishesInItsPart(c, spent);
+  });
 });
 
 describe('the follow-up is a new part of the same campaign', () => {
