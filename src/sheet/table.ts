@@ -38,12 +38,16 @@ export interface Table {
   out: Record<OutputColumn, number>;
 }
 
-/** The header row (with output columns ensured) and the columns found in it. */
-export function openTable(sheet: Sheet, overrides: Partial<Record<PersonField, string>> = {}): Table {
-  const headers = ensureOutputColumns(sheet, readHeaders(sheet));
+/**
+ * The header row and the columns found in it. Making the missing output columns is an explicit
+ * step (`create`) of a writer, never of a read; without it a missing column is 0 and not written.
+ */
+export function openTable(sheet: Sheet, overrides: Partial<Record<PersonField, string>> = {}, create = true): Table {
+  const read = readHeaders(sheet);
+  const headers = create ? ensureOutputColumns(sheet, read) : read;
   const layout = detectColumns(headers, overrides);
   const out = {} as Record<OutputColumn, number>;
-  for (const c of OUTPUT_COLUMNS) out[c] = layout.outputs[c]! + 1;
+  for (const c of OUTPUT_COLUMNS) out[c] = (layout.outputs[c] ?? -1) + 1;
   return { sheet, headers, layout, out };
 }
 
@@ -83,7 +87,7 @@ export class RowWriter {
       }
     }
     for (const run of runs) {
-      const cols = OUTPUT_COLUMNS.filter((c) => run.some((r) => this.pending.get(r)![c] !== undefined))
+      const cols = OUTPUT_COLUMNS.filter((c) => table.out[c] > 0 && run.some((r) => this.pending.get(r)![c] !== undefined))
         .sort((a, b) => table.out[a] - table.out[b]);
       for (const block of adjacentColumns(cols, table)) {
         const values = run.map((r) => block.map((c) => {
@@ -145,7 +149,8 @@ export function writeByLeadId(
   check?: { ids: ReadonlySet<string>; decide: RowDecision }, overrides: Partial<Record<PersonField, string>> = {},
 ): number {
   if (updates.size === 0) return 0;
-  const table = openTable(sheet, overrides);
+  // The writer's explicit step: output columns a person deleted come back, so links still land (docs/rules.md#columns).
+  const table = openTable(sheet, overrides, true);
   const where = rowsByLeadId(table);
   const writer = new RowWriter();
   const checked: [string, number][] = [];
