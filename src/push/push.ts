@@ -268,7 +268,12 @@ function readItems(input: PushInput, table: Table, campaign: CampaignPeople, wri
       // Someone the register holds on no row: this row is them, unless its cells definitely name someone else.
       const as = verdict.as;
       if (namesSomeoneElse(rowIds(cells, as.entry!.columns, find), as.entry!)) verdict = { kind: 'new' };
-      else if (as.leadId) {
+      else if (as.entry!.tab !== String(input.sheet.getSheetId())) {
+        // Sent from another tab: that tab's row is theirs.
+        result.invalid++;
+        writer.set(row, { status: 'invalid', note: IDENTITY_NOTES.sameElsewhere(as.entry!.leadId) });
+        continue;
+      } else if (as.leadId) {
         as.row = row;
         takeBack(input, writer, row, as.entry!, result);
         continue;

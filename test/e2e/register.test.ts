@@ -167,6 +167,23 @@ describe('a person on no row', () => {
   let a: Addon;
   afterEach(async () => { await a?.close(); });
 
+  it('should not take back into a second tab a person another tab of the campaign sent', async () => {
+    a = await startAddon();
+    a.connect();
+    a.sheet([leadRow(1)]);
+    const c = a.createCampaign();
+    a.selectRows(2, 2);
+    a.call('addSelectedRows');
+    a.sheet([leadRow(1)], undefined, 'Copy');
+    expect(a.call('selectCampaign', { campaignId: c.id })).toMatchObject({ ok: true });
+    await a.sim.control({ action: 'clearRequests' });
+    a.selectRows(2, 2);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 0, invalid: 1 });
+    expect(rowOf(a, 2)).toMatchObject({ 'Lead ID': '', 'Video Status': 'invalid' });
+    expect(String(rowOf(a, 2)['Video Note'])).toMatch(/sent from another tab/);
+    expect((await a.requests()).filter((q) => q.method === 'POST')).toEqual([]);
+  });
+
   it('should give a deleted row pasted back its id and links with no request that adds or charges', async () => {
     a = await startAddon();
     a.connect();
