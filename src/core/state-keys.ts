@@ -22,7 +22,7 @@ export const USER_KEYS = {
 /** DocumentProperties: shared by everyone on the document. */
 export const DOC_KEYS = {
   /** Per tab (by sheet id): bound campaign, column mapping, fallbacks, auto-refresh owner, last refresh. */
-  tab: (sheetId: number, slot: 'campaign' | 'mapping' | 'fallbacks' | 'autoRefresh' | 'lastRefresh' | 'sentColumns') => `sheet.${sheetId}.${slot}`,
+  tab: (sheetId: number, slot: 'campaign' | 'mapping' | 'fallbacks' | 'autoRefresh' | 'lastRefresh' | 'sentColumns' | 'registerRows') => `sheet.${sheetId}.${slot}`,
   /** Per tab and API campaign: the last seen counts and summary of a refresh pass. */
   refreshMemo: (sheetId: number, campaignId: string) => `refresh.${sheetId}.${campaignId}`,
   /** Per campaign of the add-on (by its first part's id): its parts. */

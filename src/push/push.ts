@@ -15,7 +15,7 @@ import { campaignPeople, type CampaignPeople } from './campaign-people';
 import { followUpRounds, pairPeople, type SentRow } from './pairing';
 import { fingerprint, nameKey, personFromRow } from './row-person';
 import { namesSomeoneElse, rowIds, headerIndex, sentIds, type Entry, type Ids } from '../register/identity';
-import { appendEntries, patchEntries, readRegister } from '../register/store';
+import { appendEntries, patchEntries, readRegister, type RegisterSpan } from '../register/store';
 
 export const NOTES = {
   unmatchable:
@@ -81,8 +81,8 @@ export interface PushInput {
   campaign?: string;
   /** A part's people changed without a send (a row took its person back): the next refresh reads it. */
   touched?(partId: string): void;
-  /** The headers the identifiers of the last batch came from, so the sidebar can say which one is gone. */
-  remember?(columns: string): void;
+  /** A batch was recorded: the headers its identifiers came from (the sidebar says which one is gone) and its register rows. */
+  remember?(columns: string, rows: RegisterSpan): void;
 }
 
 interface Item {
@@ -190,7 +190,7 @@ function recordSending(input: PushInput, round: { partId: string; batch: Item[] 
     }
   }
   appendEntries(input.sheet.getParent(), fresh);
-  if (fresh.length > 0) input.remember?.(fresh[0]!.columns);
+  if (fresh.length > 0) input.remember?.(fresh[0]!.columns, { first: fresh[0]!.at, last: fresh[fresh.length - 1]!.at });
 }
 /** Writes of a round of sends, kept to be put on their rows at once when the round ends. */
 const deferred = new WeakMap<PushInput, Map<Item, RowValues>>();

@@ -14,7 +14,7 @@ import { detectColumns } from '../sheet/headers';
 import { DOUBTS_PER_RUN, keyOf, personFromRow, rowKey, staleValues, type Fallbacks, type Named } from '../sheet/identity';
 import { readHeaders, readRows, writeByLeadId, type RowDecision, type Sheet } from '../sheet/table';
 import { headerIndex, namesSomeoneElse, rowIds, type Register } from '../register/identity';
-import { readRegister } from '../register/store';
+import { readRegister, type RegisterSpan } from '../register/store';
 import { planStatuses, type PlanInput, type RowInfo } from './plan';
 import { isUnresolved, NOTES, valuesForLead, type RowValues } from './row-status';
 
@@ -45,6 +45,8 @@ export interface RefreshInput {
   fallbacks?: Fallbacks;
   /** At most this many GET /leads (the sidebar's poll: none); rows left over keep the campaign to look at again. */
   leadPolls?: number;
+  /** The register rows of this tab's people (null: none; absent: read it all). */
+  registerSpan?: RegisterSpan | null;
 }
 
 export interface RefreshResult {
@@ -111,7 +113,7 @@ export function refreshSheet(input: RefreshInput): RefreshResult {
   const layout = detectColumns(headers, input.overrides);
   const col = layout.outputs;
   if (col.leadId === undefined || col.status === undefined || sheet.getLastRow() < 2) return result;
-  const writes: Writes = { updates: new Map(), leads: new Map(), register: readRegister(sheet.getParent()), memos: new Map() };
+  const writes: Writes = { updates: new Map(), leads: new Map(), register: readRegister(sheet.getParent(), input.registerSpan), memos: new Map() };
   let failure: unknown = null;
   try {
     passOver(input, headers, layout, writes, result);

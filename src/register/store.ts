@@ -14,13 +14,20 @@ const STATUS_WIDTH = 6;
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
-/** The register as the tab holds it; an empty one when there is no tab yet. */
-export function readRegister(ss: Spreadsheet): Register {
-  const tab = ss.getSheetByName(REGISTER_TAB);
-  const last = tab ? tab.getLastRow() : 0;
-  if (!tab || last < 2) return new Register([]);
-  const values = tab.getRange(2, 1, last - 1, WIDTH).getDisplayValues();
-  return new Register(values.map((r, i) => toEntry(r, i + 2)).filter((e) => e.part));
+/** The register rows holding one tab's people (it is only ever appended to, so they stay there). */
+export interface RegisterSpan { first: number; last: number }
+
+/**
+ * The register as the tab holds it, in one call: all of it, or only `span` (one tab's people, so a
+ * small tab of a big document reads little); null: that tab sent nobody, nothing is read.
+ */
+export function readRegister(ss: Spreadsheet, span?: RegisterSpan | null): Register {
+  const tab = span === null ? null : ss.getSheetByName(REGISTER_TAB);
+  const last = tab ? Math.min(tab.getLastRow(), span ? span.last : Infinity) : 0;
+  const first = span ? Math.max(2, span.first) : 2;
+  if (!tab || last < first) return new Register([]);
+  const values = tab.getRange(first, 1, last - first + 1, WIDTH).getDisplayValues();
+  return new Register(values.map((r, i) => toEntry(r, i + first)).filter((e) => e.part));
 }
 
 function toEntry(r: readonly string[], at: number): Entry {

@@ -14,6 +14,7 @@ import { handle } from './handle';
 import { createApiCampaign, loadParts, partAllocator, partIds, partName, saveParts, type CampaignParts } from './parts';
 import { readRegister, patchEntries } from '../register/store';
 import type { Entry } from '../register/identity';
+import { sentRecorder } from './register-span';
 
 export function resendFailedRows(svc: Services, args: ResendFailedArgs): Reply<ResendFailedReply> {
   return handle(() => {
@@ -53,6 +54,7 @@ export function resendFailedRows(svc: Services, args: ResendFailedArgs): Reply<R
           flush: () => svc.sheets.flush(),
           formatStatus: (sh, col) => ensureStatusFormatting(svc.sheets, sh, col),
           campaign: c.id,
+          remember: sentRecorder(svc, sheet.getSheetId()),
         });
         noteSent(table, rows, made.id, made.name);
         return { campaign: bound, previous: bound, part, recording: c.templateId ? 'same' as const : 'chosen' as const, failedRows: rows.size, result };

@@ -12,7 +12,7 @@ import { AddonError } from './failure';
 import { handle } from './handle';
 import { loadParts, partAllocator } from './parts';
 import { forgetCounts } from '../refresh/refresh';
-import { DOC_KEYS } from '../core/state-keys';
+import { sentRecorder } from './register-span';
 
 export function addSelectedRows(svc: Services): Reply<AddRowsResult> {
   return handle(() => {
@@ -46,7 +46,7 @@ export function addSelectedRows(svc: Services): Reply<AddRowsResult> {
         formatStatus: (sh, col) => ensureStatusFormatting(svc.sheets, sh, col),
         campaign: campaign.id,
         touched: (part) => forgetCounts(svc.docProps, sheet.getSheetId(), part),
-        remember: (columns) => svc.docProps.setProperty(DOC_KEYS.tab(sheet.getSheetId(), 'sentColumns'), columns),
+        remember: sentRecorder(svc, sheet.getSheetId()),
       });
     });
   });

@@ -74,4 +74,18 @@ describe('the register and a refresh pass, at scale', () => {
     console.log(`register: ${figures.join('; ')}`);
     expect(calls[1]).toBe(calls[0]);
   });
+
+  it('should read in a refresh only the register rows of the tab\'s own people', async () => {
+    a = await startAddon();
+    a.connect();
+    a.pushedCampaign(2);
+    const register = a.gas.spreadsheet.getSheetByName('Video register')!;
+    // Rows past this tab's people, here one that would claim row 2's Lead ID for someone else.
+    const id = String(a.rows()[0]!['Lead ID']);
+    register.setValuesRaw([['x', 'cmp_elsewhere', 'cmp_elsewhere', '99', '1', 'sent', 'Other', 'Elsewhere', 'o@example.com', '', 'First name|Company|Email|'],
+      [id, 'cmp_elsewhere', 'cmp_elsewhere', '99', '1', 'sent', 'Other', 'Elsewhere', 'o@example.com', '', 'First name|Company|Email|']], 4, 1);
+    expect(a.call('refreshNow')).toMatchObject({ ok: true });
+    expect(a.rows()[0]).toMatchObject({ 'Lead ID': id, 'Video Status': 'pending' });
+  });
 });
+
