@@ -27,7 +27,7 @@ interface Row {
   flag: HTMLElement;
 }
 
-type Slice = Pick<SidebarState, 'sheet' | 'mapping' | 'overrides' | 'fallbacks' | 'sample'> & { row: number | null; unused: number };
+type Slice = Pick<SidebarState, 'sheet' | 'mapping' | 'overrides' | 'fallbacks' | 'sample' | 'missingColumns' | 'sentPeople'> & { row: number | null; unused: number };
 
 export function columnsSection(app: App): HTMLElement {
   const { store } = app;
@@ -105,7 +105,10 @@ export function columnsSection(app: App): HTMLElement {
       if (fallback) syncValue(fallback, s.fallbacks[field] ?? '');
     }
     refreshRows(s);
-    replace(intro, s.sample ? `Values from row ${s.row ?? '?'}, the first selected row to send.` : 'Select a row in the sheet to see its values here.');
+    const gone = (s.missingColumns ?? []).map((m) => `“${m.header}”`).join(', ');
+    replace(intro, s.sample ? `Values from row ${s.row ?? '?'}, the first selected row to send.` : 'Select a row in the sheet to see its values here.',
+      gone ? el('b', {}, ` Not found: ${gone}. Sent rows keep their people.`) : null,
+      s.sentPeople ? ` This document has sent ${s.sentPeople} people.` : '');
     const issues = rows.filter((r) => !r.flag.hidden).length;
     const found = PERSON_FIELDS.filter((f) => s.mapping[f]).length;
     // A column no field uses is not "done": what it holds goes nowhere (docs/rules.md#columns).
@@ -138,7 +141,7 @@ export function columnsSection(app: App): HTMLElement {
   c.body.append(intro, list, el('div', { class: 'row' }, save.el), msg.el);
 
   watch(store, (s): Slice | null => s.sidebar
-    ? { sheet: s.sidebar.sheet, mapping: s.sidebar.mapping, overrides: s.sidebar.overrides, fallbacks: s.sidebar.fallbacks, sample: currentSample(s), row: sampleRowNumber(s), unused: s.sidebar.gaps?.unusedColumns.length ?? 0 }
+    ? { sheet: s.sidebar.sheet, mapping: s.sidebar.mapping, overrides: s.sidebar.overrides, fallbacks: s.sidebar.fallbacks, sample: currentSample(s), row: sampleRowNumber(s), missingColumns: s.sidebar.missingColumns, sentPeople: s.sidebar.sentPeople, unused: s.sidebar.gaps?.unusedColumns.length ?? 0 }
     : null,
   (s) => {
     if (!s) return;

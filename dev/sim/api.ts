@@ -63,6 +63,8 @@ export function handleApi(sim: Simulator, req: ApiRequest): ApiReply {
     if (error500Rate > 0 && sim.faultRng.next() < error500Rate) throw new ApiFail(500, 'internal', 'Something went wrong on our side; try again shortly.');
     if (rate429Rate > 0 && sim.faultRng.next() < rate429Rate) throw new ApiFail(429, 'rate_limited', 'Too many requests right now; wait a moment and try again.', 1);
 
+    const { badInputMatch } = sim.config.faults;
+    if (badInputMatch && new RegExp(badInputMatch).test(`${req.method} ${req.path}`)) throw new ApiFail(400, 'bad_input', 'The service refused this request as bad input.');
     const found = match(req);
     if (!found) throw new ApiFail(404, 'not_found', `There is no endpoint ${req.method} ${req.path}.`);
     if (found.route.writes && !key.writes) {

@@ -47,6 +47,7 @@ function check(c: ResolvedConfig): void {
     throw new Error('faults.failPeople must be an array of strings.');
   }
   if (c.faults.dropMatch !== undefined) new RegExp(c.faults.dropMatch);
+  if (c.faults.badInputMatch !== undefined) new RegExp(c.faults.badInputMatch);
 }
 
 function positive(name: string, v: number): void {

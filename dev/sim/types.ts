@@ -12,6 +12,8 @@ export interface SimFaults {
   latencyMs: number;
   /** Every path under /api/v1 answers 404 not_found. */
   apiOff: boolean;
+  /** Regex on "METHOD /path" (path without /api/v1 and query): matching requests are answered 400 bad_input, unapplied. */
+  badInputMatch?: string;
   /** POST /campaigns/{id}/leads lists `people` in a random order. */
   shufflePeople: boolean;
   /** The next N matching API requests are applied in full, then the connection is destroyed with no reply. */

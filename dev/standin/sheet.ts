@@ -53,6 +53,20 @@ function sortKey(cell: Cell | undefined): [number, number | string] {
   return [3, v.code];
 }
 
+/** A sheet's protection; only the warning-only kind is implemented (it never refuses a write). */
+export class FakeProtection extends GasObject {
+  static override readonly api = gasApi<GoogleAppsScript.Spreadsheet.Protection>()('Protection', [
+    'setWarningOnly', 'isWarningOnly', 'setDescription', 'getDescription',
+  ]);
+
+  warningOnly = false;
+  description = '';
+  setWarningOnly(on: unknown): this { this.warningOnly = on === true; return this; }
+  isWarningOnly(): boolean { return this.warningOnly; }
+  setDescription(d: unknown): this { this.description = String(d); return this; }
+  getDescription(): string { return this.description; }
+}
+
 export class FakeSheet extends GasObject {
   static override readonly api = gasApi<GoogleAppsScript.Spreadsheet.Sheet>()('Sheet', [
     'getSheetId', 'getName', 'setName', 'getIndex', 'getParent', 'getLastRow', 'getLastColumn', 'getMaxRows', 'getMaxColumns',
@@ -64,8 +78,22 @@ export class FakeSheet extends GasObject {
     'getConditionalFormatRules', 'setConditionalFormatRules', 'clearConditionalFormatRules',
     'setFrozenRows', 'getFrozenRows', 'setFrozenColumns', 'getFrozenColumns',
     'autoResizeColumns', 'autoResizeColumn', 'setColumnWidth', 'getColumnWidth',
-    'activate', 'clear', 'clearContents', 'clearFormats', 'sort',
+    'activate', 'clear', 'clearContents', 'clearFormats', 'sort', 'hideSheet', 'showSheet', 'isSheetHidden', 'protect',
   ]);
+
+  /** Hidden from the tab bar (the add-on's own register); a person can show it again. */
+  hidden = false;
+  /** Warning-only protections: they warn a person and never stop a script (nor the add-on). */
+  readonly sheetProtections: FakeProtection[] = [];
+
+  hideSheet(): this { this.hidden = true; return this; }
+  showSheet(): this { this.hidden = false; return this; }
+  isSheetHidden(): boolean { return this.hidden; }
+  protect(): FakeProtection {
+    const p = new FakeProtection();
+    this.sheetProtections.push(p);
+    return p;
+  }
 
   private rows: (Row | undefined)[] = [];
   private maxRows: number;

@@ -7,6 +7,7 @@ import { isApiError } from '../api/errors';
 import { cellText } from '../sheet/cells';
 import { DOUBTS_PER_RUN, IDENTITY_NOTES, isMergingKey, keyOf, People, personFromRow, rowKey, staleValues, type Fallbacks } from '../sheet/identity';
 import { readRows, type RowWriter, type Table } from '../sheet/table';
+import { headerIndex, isLive, namesByPart, namesSomeoneElse, personOf, rowIds, type Register } from '../register/identity';
 
 export interface CampaignPeople {
   /** Every row of the tab (index 0 is row 2). */
@@ -18,10 +19,12 @@ export interface CampaignPeople {
   rowOfLead: Map<string, number>;
   /** Rows whose Lead ID was another person's and has just been cleared: what the note says now. */
   cleared: Map<number, string>;
+  /** The register read for this push. */
+  register: Register;
 }
 
 export function campaignPeople(
-  table: Table, fallbacks: Fallbacks, isPart: (id: string) => boolean, api: ApiClient, writer: RowWriter,
+  table: Table, fallbacks: Fallbacks, isPart: (id: string) => boolean, api: ApiClient, writer: RowWriter, register: Register,
 ): CampaignPeople {
   const { sheet, out, layout } = table;
   const last = sheet.getLastRow();
@@ -32,16 +35,36 @@ export function campaignPeople(
     const id = at(r, 'leadId');
     if (id && isPart(at(r, 'campaignId'))) rowsOf.set(id, [...(rowsOf.get(id) ?? []), i + 2]);
   });
-  const cleared = clearStale(table, fallbacks, cells, rowsOf, api, writer);
-  const c: CampaignPeople = { cells, people: new People(), namesIn: new Map(), rowOfLead: new Map(), cleared };
+  // People the register knows are judged by it, with no request (docs/rules.md#row-identity); older rows by their lead.
+  const legacy = new Map([...rowsOf].filter(([id]) => !register.byLead(id)));
+  const cleared = clearStale(table, fallbacks, cells, legacy, api, writer);
+  const find = headerIndex(table.headers);
   for (const [leadId, rows] of rowsOf) {
+    const e = register.byLead(leadId);
+    if (!e) continue;
+    for (const row of rows) {
+      if (!namesSomeoneElse(rowIds(cells[row - 2]!, e.columns, find), e)) continue;
+      writer.set(row, staleValues(leadId, e));
+      cleared.set(row, IDENTITY_NOTES.staleSent(leadId, e));
+    }
+  }
+  const c: CampaignPeople = { cells, people: new People(), namesIn: namesByPart(register.of(isPart)), rowOfLead: new Map(), cleared, register };
+  for (const [leadId, rows] of rowsOf) {
+    const r = rows.find((row) => !cleared.has(row));
+    if (r !== undefined) c.rowOfLead.set(leadId, r);
+  }
+  for (const e of register.of(isPart).reverse()) {
+    if (!isLive(e)) continue;
+    const row = e.leadId ? c.rowOfLead.get(e.leadId) ?? 0 : 0;
+    c.people.add({ row, person: personOf(e), ...(e.leadId ? { leadId: e.leadId } : {}), part: e.part, entry: e });
+  }
+  for (const [leadId, rows] of legacy) {
     for (const row of rows) {
       if (cleared.has(row)) continue;
       const r = cells[row - 2]!;
       const part = at(r, 'campaignId');
       const person = personFromRow(r, layout, fallbacks).person;
       c.people.add({ row, person, leadId, part });
-      if (!c.rowOfLead.has(leadId)) c.rowOfLead.set(leadId, row);
       const key = keyOf(person);
       if (isMergingKey(key)) c.namesIn.set(part, (c.namesIn.get(part) ?? new Set()).add(key));
     }

@@ -15,12 +15,16 @@ import { openTable, readRows, RowWriter, type Sheet, type Table } from '../sheet
 import { campaignPeople, type CampaignPeople } from './campaign-people';
 import { followUpRounds, pairPeople, type SentRow } from './pairing';
 import { fingerprint, nameKey, personFromRow } from './row-person';
+import { namesSomeoneElse, rowIds, headerIndex, sentIds, type Entry, type Ids } from '../register/identity';
+import { appendEntries, patchEntries, readRegister, type RegisterSpan } from '../register/store';
 
 export const NOTES = {
   unmatchable:
     'Sent, but no clear answer came back. This row has no email, profile link or company, so sending it again could add the person twice. Check the campaign; to send it anyway, clear Video Status and add it again.',
   lost:
     'Sent, but no clear answer came back, so it may or may not have been added. Add selected rows again: a person already added is matched, not added twice.',
+  stillSending:
+    'This row stays “sending” in the part it was sent to: press Add selected rows again later to finish it there, with no second video.',
   ambiguous:
     'Added, but the reply does not say which of the rows with this first name and company is which, and this row has no email or profile link to tell them apart. Check the campaign before sending it again.',
 } as const;
@@ -42,6 +46,8 @@ export interface AddRowsResult {
   remaining: number;
   /** Headers of the tab no field uses: what the rows hold there was not sent (docs/rules.md#columns). */
   unusedColumns?: string[];
+  /** Rows that took back a person the document had sent (no request). */
+  takenBack?: number;
 }
 
 /** Where people go: the parts of one campaign (DESIGN 7), made as rows are added. */
@@ -74,6 +80,12 @@ export interface PushInput {
   flush(): void;
   /** Adds the status colours to the sheet if they are not there yet. */
   formatStatus(sheet: Sheet, statusColumn: number): void;
+  /** The campaign's id (its first part's), kept in the register. */
+  campaign?: string;
+  /** A part's people changed without a send (a row took its person back): the next refresh reads it. */
+  touched?(partId: string): void;
+  /** A batch was recorded: the headers its identifiers came from (the sidebar says which one is gone) and its register rows. */
+  remember?(columns: string, rows: RegisterSpan): void;
 }
 
 interface Item {
@@ -87,6 +99,11 @@ interface Item {
   key: string;
   /** Another person of the same name, kept apart from this one. */
   clash?: Known;
+  /** The identifiers as sent and their columns, for the register. */
+  ids: Ids;
+  columns: string;
+  /** Its register entry, once the send is recorded (a cut-off send's is found again). */
+  entry?: Entry;
 }
 
 /**
@@ -105,7 +122,8 @@ export function pushRows(input: PushInput): AddRowsResult {
   if (rows.length === 0) return result;
 
   const writer = new RowWriter();
-  const campaign = campaignPeople(table, input.fallbacks, (id) => input.parts.has(id), input.api, writer);
+  const register = readRegister(sheet.getParent());
+  const campaign = campaignPeople(table, input.fallbacks, (id) => input.parts.has(id), input.api, writer, register);
   const items = readItems(input, table, campaign, writer, result);
   writer.commit(table);
 
@@ -140,6 +158,7 @@ export function pushRows(input: PushInput): AddRowsResult {
     if (round.length === 0) continue;
     // Marked and flushed first, with their part: a run cut off mid-call leaves rows that say where a send was in flight.
     for (const { partId, batch } of round) for (const it of batch) writer.set(it.row, { status: 'sending', note: '', campaignId: partId });
+    recordSending(input, round);
     writer.commit(table);
     input.flush();
     const started = clock.now();
@@ -150,6 +169,7 @@ export function pushRows(input: PushInput): AddRowsResult {
     } finally {
       deferred.delete(input);
       writeBack(input, [...later.keys()], (it) => later.get(it)!);
+      patchEntries(sheet.getParent(), round.flatMap((x) => x.batch.map((it) => it.entry!)));
     }
     lastCallMs = Math.max(MIN_CALL_MS, clock.now() - started);
   }
@@ -157,6 +177,24 @@ export function pushRows(input: PushInput): AddRowsResult {
 }
 
 type RowValues = Parameters<RowWriter['set']>[1];
+
+/** Before a round goes out, the register holds each of its people as `sending` in their part (docs/rules.md#register). */
+function recordSending(input: PushInput, round: { partId: string; batch: Item[] }[]): void {
+  const batchId = String(input.clock.now());
+  const fresh: Entry[] = [];
+  for (const { partId, batch } of round) {
+    for (const it of batch) {
+      if (it.entry) { it.entry.part = partId; continue; }
+      it.entry = {
+        at: 0, leadId: '', part: partId, campaign: input.campaign ?? '', tab: String(input.sheet.getSheetId()), batch: batchId,
+        state: 'sending', ...it.ids, columns: it.columns,
+      };
+      fresh.push(it.entry);
+    }
+  }
+  appendEntries(input.sheet.getParent(), fresh);
+  if (fresh.length > 0) input.remember?.(fresh[0]!.columns, { first: fresh[0]!.at, last: fresh[fresh.length - 1]!.at });
+}
 /** Writes of a round of sends, kept to be put on their rows at once when the round ends. */
 const deferred = new WeakMap<PushInput, Map<Item, RowValues>>();
 
@@ -211,6 +249,7 @@ function refuseOnePart(input: PushInput, items: Item[], result: AddRowsResult): 
 function readItems(input: PushInput, table: Table, campaign: CampaignPeople, writer: RowWriter, result: AddRowsResult): Item[] {
   const items: Item[] = [];
   const { people } = campaign;
+  const find = headerIndex(table.headers);
   for (const row of input.rows) {
     const cells = campaign.cells[row - 2] ?? [];
     if (cellText(cells[table.out.leadId - 1]) && !campaign.cleared.has(row)) { result.alreadySent++; continue; }
@@ -225,25 +264,47 @@ function readItems(input: PushInput, table: Table, campaign: CampaignPeople, wri
       writer.set(row, { status: 'invalid', note: checked.problems.map((p) => p.message).join(' ') });
       continue;
     }
-    const verdict = people.check(checked.person);
+    const sent = sentIds(cells, table.headers, table.layout, checked.person);
+    let verdict = people.check(checked.person);
+    let own: Entry | undefined;
+    if (verdict.kind === 'same' && verdict.as.entry && verdict.as.row === 0) {
+      // Someone the register holds on no row: this row is them, unless its cells definitely name someone else.
+      const as = verdict.as;
+      if (namesSomeoneElse(rowIds(cells, as.entry!.columns, find), as.entry!)) verdict = { kind: 'new' };
+      else if (as.entry!.tab !== String(input.sheet.getSheetId())) {
+        // Sent from another tab: that tab's row is theirs.
+        result.invalid++;
+        writer.set(row, { status: 'invalid', note: IDENTITY_NOTES.sameElsewhere(as.entry!.leadId) });
+        continue;
+      } else if (as.leadId) {
+        as.row = row;
+        takeBack(input, writer, row, as.entry!, result);
+        continue;
+      } else {
+        as.row = row;
+        own = as.entry;
+        verdict = { kind: 'new' };
+      }
+    }
     if (verdict.kind === 'same') {
       result.invalid++;
       writer.set(row, { status: 'invalid', note: IDENTITY_NOTES.same(verdict) });
       continue;
     }
     people.add({ row, person: checked.person });
-    const wasSending = !campaign.cleared.has(row) && cellText(cells[table.out.status - 1]).toLowerCase() === 'sending';
+    const wasSending = !!own || (!campaign.cleared.has(row) && cellText(cells[table.out.status - 1]).toLowerCase() === 'sending');
     if (wasSending && matchKeys(checked.person).length === 0) {
       result.unmatchable++;
       writer.set(row, { note: NOTES.unmatchable });
       continue;
     }
-    const part = wasSending ? cellText(cells[table.out.campaignId - 1]) : '';
+    // A cut-off send goes back to its part, which the register keeps whatever the row's cells say now.
+    const part = own ? own.part : wasSending ? cellText(cells[table.out.campaignId - 1]) : '';
     const key = keyOf(checked.person);
     const note = [...built.notes, ...unsentCells(input, table, cells), ...(verdict.clash ? [IDENTITY_NOTES.clash(verdict.clash)] : []), ...(campaign.cleared.has(row) ? [campaign.cleared.get(row)!] : [])];
     items.push({
       row, person: checked.person, fp: fingerprint(checked.person), note: note.join(' '), ...(part ? { part } : {}),
-      key: isMergingKey(key) ? key : '', ...(verdict.clash ? { clash: verdict.clash } : {}),
+      key: isMergingKey(key) ? key : '', ...(verdict.clash ? { clash: verdict.clash } : {}), ...sent, ...(own ? { entry: own } : {}),
     });
   }
   return items;
@@ -257,12 +318,21 @@ function unsentCells(input: PushInput, table: Table, cells: readonly unknown[]):
   return [`Sent without ${gaps.map((f) => `${FIELD_LABELS[f]} (“${table.headers[table.layout.fields[f]!]}” is empty)`).join(', ')}.`];
 }
 
+/** A row whose person the register holds on no other row gets their Lead ID back; nothing is sent (docs/rules.md#register). */
+function takeBack(input: PushInput, writer: RowWriter, row: number, e: Entry, result: AddRowsResult): void {
+  writer.set(row, { leadId: e.leadId, campaignId: e.part, pageUrl: '', videoUrl: '', status: 'pending', note: IDENTITY_NOTES.takenBack(e.leadId) });
+  result.takenBack = (result.takenBack ?? 0) + 1;
+  input.touched?.(e.part);
+}
+
 /** One batch: the call (and its careful re-send), then ids onto their rows. */
 function sendBatch(input: PushInput, partId: string, batch: Item[], result: AddRowsResult, rowOfLead: ReadonlyMap<string, number>): void {
   const sent = addWithResend(input, partId, batch, result);
   input.parts.record(partId, sent.reply.total);
   result.added += sent.reply.added;
   result.skipped += sent.reply.skipped;
+  // People matched, not added, move no count: the part is read again for them.
+  if (sent.reply.skipped > 0) input.touched?.(partId);
   result.total = sent.reply.total;
 
   const rows: SentRow[] = sent.items.map((it) => ({
@@ -274,9 +344,12 @@ function sendBatch(input: PushInput, partId: string, batch: Item[], result: AddR
   const later = new Set(pairing.followUp);
   // The links come when the video is ready (DESIGN 4): a page shown before that is a holding screen.
   // Link cells are emptied (a pasted row may carry someone's), which also keeps the write one block.
-  const idValues = (it: Item, p: AddedPerson | null | undefined) => p
-    ? { leadId: p.id, campaignId: partId, pageUrl: '', videoUrl: '', status: 'pending', note: it.note }
-    : matchedOther(sent.reply.people, pairing.people, rowOfLead, result);
+  const idValues = (it: Item, p: AddedPerson | null | undefined) => {
+    if (it.entry) Object.assign(it.entry, p ? { leadId: p.id, part: partId, state: 'sent' } : { state: 'void' });
+    return p
+      ? { leadId: p.id, campaignId: partId, pageUrl: '', videoUrl: '', status: 'pending', note: it.note }
+      : matchedOther(sent.reply.people, pairing.people, rowOfLead, result);
+  };
   const now = sent.items.map((it, i) => ({ it, i })).filter(({ i }) => !later.has(i));
   writeBack(input, now.map((x) => x.it), (it, k) => {
     const i = now[k]!.i;
@@ -326,7 +399,10 @@ function addWithResend(input: PushInput, campaignId: string, batch: Item[], resu
     return { reply: api.addPeople(campaignId, batch.map((it) => it.person)), items: batch, held: [] };
   } catch (e) {
     if (!(isApiError(e) && e.code === 'network')) {
-      writeBack(input, batch, () => ({ status: '', note: isApiError(e) ? sentenceFor(e.code, e.message) : String(e) }));
+      const sentence = isApiError(e) ? sentenceFor(e.code, e.message) : String(e);
+      // A refused re-send never forgets its part: the rows stay sending there (docs/rules.md#register).
+      writeBack(input, batch, (it) => it.part ? { status: 'sending', note: `${sentence} ${NOTES.stillSending}` } : { status: '', note: sentence });
+      for (const it of batch) if (it.entry && !it.part) it.entry.state = 'void';
       throw e;
     }
   }

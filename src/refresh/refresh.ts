@@ -11,8 +11,10 @@ import { getJson, setJson } from '../core/json-props';
 import type { Props } from '../core/services';
 import { cellText } from '../sheet/cells';
 import { detectColumns } from '../sheet/headers';
-import { DOUBTS_PER_RUN, keyOf, rowKey, staleValues, type Fallbacks, type Named } from '../sheet/identity';
+import { DOUBTS_PER_RUN, keyOf, personFromRow, rowKey, staleValues, type Fallbacks, type Named } from '../sheet/identity';
 import { readHeaders, readRows, writeByLeadId, type RowDecision, type Sheet } from '../sheet/table';
+import { headerIndex, namesSomeoneElse, rowIds, type Register } from '../register/identity';
+import { readRegister, type RegisterSpan } from '../register/store';
 import { planStatuses, type PlanInput, type RowInfo } from './plan';
 import { isUnresolved, NOTES, valuesForLead, type RowValues } from './row-status';
 
@@ -43,6 +45,8 @@ export interface RefreshInput {
   fallbacks?: Fallbacks;
   /** At most this many GET /leads (the sidebar's poll: none); rows left over keep the campaign to look at again. */
   leadPolls?: number;
+  /** The register rows of this tab's people (null: none; absent: read it all). */
+  registerSpan?: RegisterSpan | null;
 }
 
 export interface RefreshResult {
@@ -89,26 +93,58 @@ export function sharedSummaries(api: ApiClient): () => ReadonlyMap<string, Campa
   };
 }
 
+/** What a pass learnt, written once at its end (docs/rules.md#budgets): by Lead ID, and the leads read. */
+interface Writes {
+  updates: Map<string, RowValues>; leads: Map<string, Named>; register: Register;
+  /** What each campaign read is remembered as, kept only once the pass's write went through. */
+  memos: Map<string, Memo>;
+}
+
+function learn(w: Writes, updates: ReadonlyMap<string, RowValues>, leads: ReadonlyMap<string, Named>): void {
+  for (const [id, v] of updates) w.updates.set(id, { ...w.updates.get(id), ...v });
+  for (const [id, l] of leads) w.leads.set(id, l);
+}
+
 export function refreshSheet(input: RefreshInput): RefreshResult {
-  const { sheet, clock } = input;
+  const { sheet } = input;
   const details = input.details ?? new Map<string, CampaignDetail>();
   const result: RefreshResult = { updated: 0, remaining: 0, finished: true, details };
   const headers = readHeaders(sheet);
   const layout = detectColumns(headers, input.overrides);
   const col = layout.outputs;
   if (col.leadId === undefined || col.status === undefined || sheet.getLastRow() < 2) return result;
+  const writes: Writes = { updates: new Map(), leads: new Map(), register: readRegister(sheet.getParent(), input.registerSpan), memos: new Map() };
+  let failure: unknown = null;
+  try {
+    passOver(input, headers, layout, writes, result);
+  } catch (e) {
+    failure = e;
+  }
+  // What was learnt is written even when the pass failed; a campaign counts as seen only once its rows are written.
+  result.updated += writePass(input, writes);
+  for (const [key, memo] of writes.memos) setJson(input.memo, key, memo);
+  if (failure) throw failure;
+  return result;
+}
 
+function passOver(input: RefreshInput, headers: string[], layout: ReturnType<typeof detectColumns>, writes: Writes, result: RefreshResult): void {
+  const { sheet, clock } = input;
+  const col = layout.outputs;
+  const find = headerIndex(headers);
   const byCampaign = new Map<string, Map<string, RowInfo>>();
   const tally = new Map<string, { counts: Record<string, number>; ids: Set<string> }>();
   const names = new RowNames();
   for (const cells of readRows(sheet, 2, sheet.getLastRow() - 1, headers.length)) {
-    const leadId = cellText(cells[col.leadId]);
+    const leadId = cellText(cells[col.leadId!]);
     if (!leadId) continue;
     const campaignId = (col.campaignId !== undefined ? cellText(cells[col.campaignId]) : '') || input.defaultCampaignId || '';
     if (!campaignId || (input.only && !input.only.has(campaignId))) continue;
-    const name = rowKey(cells, layout, input.fallbacks ?? {});
+    // The register says who the Lead ID is: a row whose cells definitely name someone else is cleared at the write.
+    const sent = writes.register.byLead(leadId);
+    if (sent && namesSomeoneElse(rowIds(cells, sent.columns, find), sent)) { learn(writes, new Map([[leadId, {}]]), new Map()); continue; }
+    const name = sent ? keyOf(sent) : rowKey(cells, layout, input.fallbacks ?? {});
     names.add(campaignId, leadId, name);
-    const status = cellText(cells[col.status]).toLowerCase();
+    const status = cellText(cells[col.status!]).toLowerCase();
     // By distinct Lead ID: a person pasted on two rows is one person of the campaign.
     const t = tally.get(campaignId) ?? { counts: {}, ids: new Set<string>() };
     if (!t.ids.has(leadId)) {
@@ -124,27 +160,25 @@ export function refreshSheet(input: RefreshInput): RefreshResult {
   }
   // A Lead ID on rows naming different people (a row copied and typed over) is asked of the lead itself.
   for (const rows of byCampaign.values()) for (const id of names.doubtful) rows.delete(id);
-  result.updated += settleDoubts(input, names);
+  settleDoubts(input, names, writes);
 
   const unseen = new Map<string, ApiError>();
-  const reads = readChanged(input, [...byCampaign.keys()], details, unseen);
-  if (unseen.size > 0) leaveUnseen(input, unseen, [...tally.keys()], byCampaign, details);
+  const reads = readChanged(input, [...byCampaign.keys()], result.details, unseen);
+  if (unseen.size > 0) leaveUnseen(input, unseen, [...tally.keys()], byCampaign, result.details, writes);
   for (const [campaignId, rows] of byCampaign) {
     if (unseen.has(campaignId)) continue;
     const read = reads.get(campaignId);
     if (!read) {
       const seen = getJson<Memo>(input.memo, memoKey(sheet.getSheetId(), campaignId));
-      result.remaining += inFlight(rows, details.get(campaignId) ?? (seen ? { counts: seen.counts, stages: {} } : undefined));
+      result.remaining += inFlight(rows, result.details.get(campaignId) ?? (seen ? { counts: seen.counts, stages: {} } : undefined));
       continue;
     }
     if (clock.now() + WRITE_MARGIN_MS > input.deadline) { result.finished = false; result.remaining += rows.size; continue; }
     const t = tally.get(campaignId)!;
-    const pass = refreshCampaign(input, campaignId, rows, { tally: t.counts, distinctIds: t.ids.size, names: names.counts(campaignId) }, read);
-    result.updated += pass.updated;
+    const pass = refreshCampaign(input, campaignId, rows, { tally: t.counts, distinctIds: t.ids.size, names: names.counts(campaignId) }, read, writes);
     result.remaining += pass.remaining;
     if (!pass.finished) result.finished = false;
   }
-  return result;
 }
 
 /**
@@ -153,14 +187,14 @@ export function refreshSheet(input: RefreshInput): RefreshResult {
  * the key that is wrong: nothing is written (DESIGN 3).
  */
 function leaveUnseen(
-  input: RefreshInput, unseen: Map<string, ApiError>, tabCampaigns: string[], byCampaign: Map<string, Map<string, RowInfo>>, details: Map<string, CampaignDetail>,
+  input: RefreshInput, unseen: Map<string, ApiError>, tabCampaigns: string[], byCampaign: Map<string, Map<string, RowInfo>>, details: Map<string, CampaignDetail>, writes: Writes,
 ): void {
   const list = input.summaries?.() ?? null;
   const seenAny = tabCampaigns.some((id) => !unseen.has(id) && (details.has(id) || list?.has(id)));
   if (!seenAny) throw unseen.values().next().value!;
   const notes = new Map<string, RowValues>();
   for (const id of unseen.keys()) for (const leadId of byCampaign.get(id)?.keys() ?? []) notes.set(leadId, { note: NOTES.campaignNotFound(id) });
-  writeByLeadId(input.sheet, notes);
+  learn(writes, notes, new Map());
 }
 
 interface CampaignRead { detail: CampaignDetail; listed: FinishedVideo[]; seen: Memo | null; summary?: string }
@@ -217,9 +251,9 @@ function readChanged(input: RefreshInput, ids: string[], details: Map<string, Ca
 
 function refreshCampaign(
   input: RefreshInput, campaignId: string, rows: Map<string, RowInfo>, sheetView: Pick<PlanInput, 'tally' | 'distinctIds' | 'names'>,
-  read: CampaignRead,
-): { updated: number; remaining: number; finished: boolean } {
-  const { sheet, memo } = input;
+  read: CampaignRead, writes: Writes,
+): { remaining: number; finished: boolean } {
+  const { sheet } = input;
   const { detail, listed, seen } = read;
   const counts = detail.counts;
   const generating = counts.rendering > 0 || Object.values(detail.stages).some((n) => n > 0);
@@ -237,18 +271,16 @@ function refreshCampaign(
   const leads = new Map<string, Named>();
   try {
     hunt = pollLeads(input, resumeAt(plan.poll, seen?.huntFrom), { limit, target: plan.target }, updates, left, leads);
-  } catch (e) {
-    // Keep what was learnt before the failure.
-    writeChecked(input, updates, leads);
-    throw e;
+  } finally {
+    // Kept even when the hunt fails: the pass writes what was learnt.
+    learn(writes, updates, leads);
   }
 
-  const updated = writeChecked(input, updates, leads);
   if (hunt.finished && hunt.settledAll && !capped) {
     const next: Memo = { status: detail.status, counts, ...(read.summary ? { summary: read.summary } : {}), ...(hunt.huntFrom ? { huntFrom: hunt.huntFrom } : {}) };
-    setJson(memo, memoKey(sheet.getSheetId(), campaignId), next);
+    writes.memos.set(memoKey(sheet.getSheetId(), campaignId), next);
   }
-  return { updated, remaining: inFlight(left, detail), finished: hunt.finished };
+  return { remaining: inFlight(left, detail), finished: hunt.finished };
 }
 
 interface Hunt {
@@ -323,8 +355,8 @@ class RowNames {
   }
 }
 
-/** Each doubtful Lead ID's lead, read once: its rows get its status and links, the others are cleared. */
-function settleDoubts(input: RefreshInput, names: RowNames): number {
+/** Each doubtful Lead ID's lead (rows from before the register), read once: its rows get its status and links, the others are cleared. */
+function settleDoubts(input: RefreshInput, names: RowNames, writes: Writes): void {
   const updates = new Map<string, RowValues>();
   const leads = new Map<string, Named>();
   for (const id of [...names.doubtful].slice(0, DOUBTS_PER_RUN)) {
@@ -337,18 +369,31 @@ function settleDoubts(input: RefreshInput, names: RowNames): number {
       if (!(isApiError(e) && e.code === 'not_found')) throw e;
     }
   }
-  return writeChecked(input, updates, leads);
+  learn(writes, updates, leads);
 }
 
 /**
- * Writes by Lead ID, on rows that are the lead's person only (DESIGN 4): where the lead's name is
- * known, a row naming someone else loses the Lead ID, links and status, with a note; where it is not,
- * a Lead ID whose rows name different people is left for its lead to settle.
+ * The pass's one write, by Lead ID, on rows that are the lead's person only (docs/rules.md#row-identity):
+ * a row whose cells definitely name someone else than the register's (or, before the register, the
+ * lead's) person loses the Lead ID, links and status, with a note. An empty cell, an error value or a
+ * column no longer found is no evidence.
  */
-function writeChecked(input: RefreshInput, updates: Map<string, RowValues>, leads: ReadonlyMap<string, Named>): number {
+function writePass(input: RefreshInput, w: Writes): number {
+  if (w.updates.size === 0) return 0;
+  let find: ((h: string) => number) | undefined;
   const decide: RowDecision = (id, cells, table) => {
-    const lead = leads.get(id)!;
-    return rowKey(cells, table.layout, input.fallbacks ?? {}) === keyOf(lead) ? updates.get(id)! : staleValues(id, lead);
+    const values = w.updates.get(id)!;
+    const sent = w.register.byLead(id);
+    const lead = sent ?? w.leads.get(id);
+    if (lead && sent) {
+      find ??= headerIndex(table.headers);
+      if (namesSomeoneElse(rowIds(cells, sent.columns, find), sent)) return staleValues(id, sent);
+    } else if (lead) {
+      const now = personFromRow(cells, table.layout, {}).person;
+      const ids = (p: Named) => ({ firstName: p.firstName ?? '', company: p.company ?? '', email: '', profileUrl: '' });
+      if (namesSomeoneElse(ids(now), ids(lead))) return staleValues(id, lead);
+    }
+    return Object.keys(values).length > 0 ? values : null;
   };
-  return writeByLeadId(input.sheet, updates, { ids: new Set(leads.keys()), decide }, input.overrides);
+  return writeByLeadId(input.sheet, w.updates, { ids: new Set(w.updates.keys()), decide }, input.overrides);
 }

@@ -101,6 +101,10 @@ export interface SidebarState {
   silentSince?: string | null;
   /** Rows of this tab that need a person (DESIGN 11), as selectProblemRows would select them. */
   problems: ProblemRows;
+  /** Columns this tab's people were sent from that are no longer found (renamed or deleted): rows keep their people. */
+  missingColumns?: { field: string; header: string }[];
+  /** How many people this document has sent, every tab and campaign (the register, docs/rules.md#register). */
+  sentPeople?: number;
   /** The bound campaign's unknown money outcome not yet settled (Generate and Preview refused until knownBy). */
   unsettled?: Unsettled | null;
   /** The person's daily spending limit and today's spending (docs/rules.md#spending-limit). */
@@ -165,8 +169,10 @@ export interface ResendFailedArgs {
   cancelled?: boolean;
 }
 export interface ResendFailedReply {
-  /** The new campaign, now bound to the tab. */
+  /** The tab's campaign, still bound to it. */
   campaign: { id: string; name: string };
+  /** The new part of that campaign the rows went to. */
+  part: { id: string; name: string };
   /** The campaign the failed rows came from; its failed leads stay failed there. */
   previous: { id: string; name: string };
   /** 'same': the failed videos' recording; 'chosen': the templateId given, as the bound campaign's recording was not known. */

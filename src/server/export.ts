@@ -6,6 +6,8 @@ import type { Services } from '../core/services';
 import { cellText, literal, urlKey } from '../sheet/cells';
 import { detectColumns } from '../sheet/headers';
 import { isMergingKey, keyOf, personFromRow, type Fallbacks, type Named } from '../sheet/identity';
+import { headerIndex, namesSomeoneElse, rowIds } from '../register/identity';
+import { readRegister } from '../register/store';
 import { readHeaders, readRows, type Sheet } from '../sheet/table';
 import type { Reply } from './contract';
 import { activeSheet, apiClient, requireCampaign, requireSettings, sheetState } from './context';
@@ -61,11 +63,17 @@ export function exportRows(
   const layout = detectColumns(headers, overrides);
   const o = layout.outputs;
   if (o.leadId !== undefined && o.campaignId !== undefined && sheet.getLastRow() >= 2) {
+    const register = readRegister(sheet.getParent());
+    const find = headerIndex(headers);
     for (const cells of readRows(sheet, 2, sheet.getLastRow() - 1, headers.length)) {
       const leadId = cellText(cells[o.leadId]);
       const list = lists.get(cellText(cells[o.campaignId]));
       if (!leadId || !list) continue;
+      // A row that definitely names someone else than the person sent is not theirs to export (docs/rules.md#row-identity).
+      const sent = register.byLead(leadId);
+      if (sent && namesSomeoneElse(rowIds(cells, sent.columns, find), sent)) continue;
       const { person } = personFromRow(cells, layout, fallbacks);
+      if (sent) Object.assign(person, { firstName: sent.firstName, company: sent.company, email: person.email || sent.email });
       const page = o.pageUrl !== undefined ? cellText(cells[o.pageUrl]) : '';
       const video = videoOf(person, page, list);
       // A list cut at 500 (a campaign picked from the list) may leave a video out: the row's own links stand.

@@ -4,6 +4,8 @@
 import { cellText } from '../sheet/cells';
 import { detectColumns } from '../sheet/headers';
 import { readHeaders, readRows, type Sheet } from '../sheet/table';
+import { headerIndex, namesSomeoneElse, rowIds } from '../register/identity';
+import { readRegister } from '../register/store';
 
 /** Σ over parts of the people waiting beyond the tab's rows that name a waiting person of that part. */
 export function orphansIn(sheet: Sheet, waiting: ReadonlyMap<string, number>): number {
@@ -11,9 +13,14 @@ export function orphansIn(sheet: Sheet, waiting: ReadonlyMap<string, number>): n
   const o = detectColumns(headers).outputs;
   const named = new Map<string, Set<string>>();
   if (o.leadId !== undefined && o.campaignId !== undefined && o.status !== undefined && sheet.getLastRow() >= 2) {
+    const register = readRegister(sheet.getParent());
+    const find = headerIndex(headers);
     readRows(sheet, 2, sheet.getLastRow() - 1, headers.length).forEach((cells, i) => {
       const part = cellText(cells[o.campaignId!]);
       const status = cellText(cells[o.status!]).toLowerCase();
+      // A row that definitely names someone else than the person sent does not name them (docs/rules.md#row-identity).
+      const sent = register.byLead(cellText(cells[o.leadId!]));
+      if (sent && namesSomeoneElse(rowIds(cells, sent.columns, find), sent)) return;
       // A row still sending names the person it may have added, though it has no id yet.
       const who = status === 'pending' ? cellText(cells[o.leadId!]) : status === 'sending' && !cellText(cells[o.leadId!]) ? `row ${i}` : '';
       if (who && waiting.has(part)) named.set(part, (named.get(part) ?? new Set()).add(who));

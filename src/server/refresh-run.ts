@@ -8,6 +8,7 @@ import type { Sheet } from '../sheet/table';
 import { sheetState } from './context';
 import { toFailure } from './failure';
 import { userId } from './user-id';
+import { registerSpanOf } from './register-span';
 
 export function refreshTab(
   svc: Services, sheet: Sheet, api: ApiClient, deadline: number,
@@ -23,6 +24,7 @@ export function refreshTab(
       ...(opts.only ? { only: opts.only } : {}), ...(opts.details ? { details: opts.details } : {}),
       ...(opts.leadPolls !== undefined ? { leadPolls: opts.leadPolls } : {}),
       summaries: opts.summaries ?? sharedSummaries(api),
+      registerSpan: registerSpanOf(svc, sheet.getSheetId()),
     });
     if (record) state.lastRefresh = { at: at(), error: null };
     return r;

@@ -11,6 +11,8 @@ import { activeSheet, apiClient, requireCampaign, requireSettings, RUN_BUDGET_MS
 import { AddonError } from './failure';
 import { handle } from './handle';
 import { loadParts, partAllocator } from './parts';
+import { forgetCounts } from '../refresh/refresh';
+import { sentRecorder } from './register-span';
 
 export function addSelectedRows(svc: Services): Reply<AddRowsResult> {
   return handle(() => {
@@ -42,6 +44,9 @@ export function addSelectedRows(svc: Services): Reply<AddRowsResult> {
         api, clock: svc.clock, deadline,
         flush: () => svc.sheets.flush(),
         formatStatus: (sh, col) => ensureStatusFormatting(svc.sheets, sh, col),
+        campaign: campaign.id,
+        touched: (part) => forgetCounts(svc.docProps, sheet.getSheetId(), part),
+        remember: sentRecorder(svc, sheet.getSheetId()),
       });
     });
   });

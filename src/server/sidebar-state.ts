@@ -25,6 +25,9 @@ import type { SheetState } from './sheet-state';
 import { silentSince } from './silence';
 import { installTimer, lostTimerRun, overdueTimer, timerInterval } from './timer';
 import { userId } from './user-id';
+import { DOC_KEYS } from '../core/state-keys';
+import { headerIndex, ID_FIELDS } from '../register/identity';
+import { registerSize } from '../register/store';
 
 /** How far into a selection the first row that would be sent is looked for. */
 const SAMPLE_SCAN_ROWS = 200;
@@ -157,8 +160,19 @@ export function getSidebarState(svc: Services): Reply<SidebarState> {
       limit: limitFigures(svc),
       autoMode: autoModeInfo(svc, sheet, state),
       gaps: fieldGaps(sheet, headers, state),
+      missingColumns: missingColumns(svc, sheet, headers),
+      sentPeople: registerSize(svc.sheets.getActiveSpreadsheet()),
     };
   });
+}
+
+/** The columns the last batch of this tab was sent from that the header row no longer has (docs/rules.md#row-identity). */
+function missingColumns(svc: Services, sheet: Sheet, headers: string[]): { field: string; header: string }[] {
+  const sent = svc.docProps.getProperty(DOC_KEYS.tab(sheet.getSheetId(), 'sentColumns'));
+  if (!sent) return [];
+  const find = headerIndex(headers);
+  return sent.split('|').map((h, i) => ({ field: ID_FIELDS[i] ?? '', header: h.replace(/^~/, '') }))
+    .filter((m) => m.field && m.header && find(m.header) < 0);
 }
 
 export function saveColumnMapping(

@@ -1,6 +1,7 @@
 // Cell text in and out: what a person sees in a cell becomes clean input; what we write stays literal text.
 
-const ERROR_VALUES = /^#(N\/A|REF!|VALUE!|DIV\/0!|NAME\?|NUM!|NULL!|ERROR!|SPILL!|CALC!)$/;
+// "Loading..." is what a cell shows while its formula (IMPORTRANGE, a lookup) has not answered yet.
+const ERROR_VALUES = /^(?:#(N\/A|REF!|VALUE!|DIV\/0!|NAME\?|NUM!|NULL!|ERROR!|SPILL!|CALC!)|Loading\.\.\.)$/;
 
 /** True for the text of a spreadsheet error cell (#N/A, #REF! …), which must never reach a video. */
 export function isErrorText(s: string): boolean {

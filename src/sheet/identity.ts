@@ -5,6 +5,7 @@ import { FIELD_LABELS, matchKeys } from '../api/people';
 import { PERSON_FIELDS, type PersonField, type PersonInput } from '../api/types';
 import { cellText } from './cells';
 import type { ColumnLayout } from './headers';
+import type { Entry } from '../register/identity';
 
 export interface RowPerson {
   person: PersonInput;
@@ -75,7 +76,7 @@ export function rowKey(cells: readonly unknown[], layout: ColumnLayout, fallback
 export const DOUBTS_PER_RUN = 20;
 
 /** Someone the campaign already holds or the push is about to send: the row naming them. */
-export interface Known { row: number; person: PersonInput; leadId?: string; part?: string }
+export interface Known { row: number; person: PersonInput; leadId?: string; part?: string; entry?: Entry }
 
 export type Verdict =
   /** The service would take the row for this person: not sent (DESIGN 4). */
@@ -129,6 +130,10 @@ export const IDENTITY_NOTES = {
     `The video service matched this row to ${lead ? who(lead) : 'someone'} already in the campaign${row ? ` (row ${row})` : ' but on no row of this tab'} (same email or profile link), not to the person this row names, so nothing was added for it. Change the row or clear it.`,
   stale: (leadId: string, lead: Named) =>
     `The Lead ID ${leadId} on this row was ${who(lead)}’s, not the person this row now names, so it was cleared with its links; ${who(lead)} stays in the campaign. Add selected rows sends this row as the person it names.`,
+  sameElsewhere: (leadId: string) =>
+    `Same person as one this campaign already holds${leadId ? ` (lead ${leadId})` : ''}, sent from another tab: this row was not sent, so nobody is added or charged twice. Change it or clear it.`,
+  takenBack: (leadId: string) =>
+    `This person was already sent (lead ${leadId}) and was on no row of this tab any more, so this row takes them back: nothing was sent or charged, and the links come when the video is ready.`,
   staleSent: (leadId: string, lead: Named) =>
     `This row held the Lead ID ${leadId} of ${who(lead)}, not the person it now names, so it was sent as the person it names; ${who(lead)} stays in the campaign.`,
 } as const;

@@ -38,12 +38,16 @@ export interface Table {
   out: Record<OutputColumn, number>;
 }
 
-/** The header row (with output columns ensured) and the columns found in it. */
-export function openTable(sheet: Sheet, overrides: Partial<Record<PersonField, string>> = {}): Table {
-  const headers = ensureOutputColumns(sheet, readHeaders(sheet));
+/**
+ * The header row and the columns found in it. Making the missing output columns is an explicit
+ * step (`create`) of a writer, never of a read; without it a missing column is 0 and not written.
+ */
+export function openTable(sheet: Sheet, overrides: Partial<Record<PersonField, string>> = {}, create = true): Table {
+  const read = readHeaders(sheet);
+  const headers = create ? ensureOutputColumns(sheet, read) : read;
   const layout = detectColumns(headers, overrides);
   const out = {} as Record<OutputColumn, number>;
-  for (const c of OUTPUT_COLUMNS) out[c] = layout.outputs[c]! + 1;
+  for (const c of OUTPUT_COLUMNS) out[c] = (layout.outputs[c] ?? -1) + 1;
   return { sheet, headers, layout, out };
 }
 
@@ -63,23 +67,33 @@ export class RowWriter {
     return this.pending.size;
   }
 
-  commit(table: Table): void {
+  /**
+   * Writes what was set. With `current` (the rows' cells as just read), consecutive rows go as one
+   * block whatever columns each changes: a cell a row does not change is written back as it was, so
+   * Range calls follow the runs of rows, not the mix of what changed (docs/rules.md#budgets).
+   */
+  commit(table: Table, current?: (row: number) => readonly string[] | undefined): void {
     if (this.pending.size === 0) return;
     const rows = [...this.pending.keys()].sort((a, b) => a - b);
-    const columnsOf = (r: number) => OUTPUT_COLUMNS.filter((c) => this.pending.get(r)![c] !== undefined).join(',');
+    const columnsOf = (r: number) => OUTPUT_COLUMNS.filter((c) => this.pending.get(r)![c] !== undefined);
     const runs: number[][] = [];
     for (const run of consecutiveRuns(rows)) {
       for (const r of run) {
         const last = runs[runs.length - 1];
-        if (last && last[last.length - 1] === r - 1 && columnsOf(last[0]!) === columnsOf(r)) last.push(r);
+        const joins = last && last[last.length - 1] === r - 1
+          && (current?.(r) && current(last[0]!) ? true : columnsOf(last[0]!).join() === columnsOf(r).join());
+        if (joins) last.push(r);
         else runs.push([r]);
       }
     }
     for (const run of runs) {
-      const cols = OUTPUT_COLUMNS.filter((c) => this.pending.get(run[0]!)![c] !== undefined)
+      const cols = OUTPUT_COLUMNS.filter((c) => table.out[c] > 0 && run.some((r) => this.pending.get(r)![c] !== undefined))
         .sort((a, b) => table.out[a] - table.out[b]);
       for (const block of adjacentColumns(cols, table)) {
-        const values = run.map((r) => block.map((c) => literal(this.pending.get(r)![c])));
+        const values = run.map((r) => block.map((c) => {
+          const v = this.pending.get(r)![c];
+          return literal(v !== undefined ? v : current!(r)![table.out[c] - 1] ?? '');
+        }));
         table.sheet.getRange(run[0]!, table.out[block[0]!], run.length, block.length).setValues(values);
       }
     }
@@ -135,7 +149,8 @@ export function writeByLeadId(
   check?: { ids: ReadonlySet<string>; decide: RowDecision }, overrides: Partial<Record<PersonField, string>> = {},
 ): number {
   if (updates.size === 0) return 0;
-  const table = openTable(sheet, overrides);
+  // The writer's explicit step: output columns a person deleted come back, so links still land (docs/rules.md#columns).
+  const table = openTable(sheet, overrides, true);
   const where = rowsByLeadId(table);
   const writer = new RowWriter();
   const checked: [string, number][] = [];
@@ -145,15 +160,17 @@ export function writeByLeadId(
       else writer.set(row, values);
     }
   }
+  let span: string[][] = [];
+  let spanFirst = 0;
   if (checked.length > 0) {
-    const first = Math.min(...checked.map(([, r]) => r));
-    const span = readRows(sheet, first, Math.max(...checked.map(([, r]) => r)) - first + 1, table.headers.length);
+    spanFirst = checked.reduce((m, [, r]) => Math.min(m, r), Infinity);
+    span = readRows(sheet, spanFirst, checked.reduce((m, [, r]) => Math.max(m, r), 0) - spanFirst + 1, table.headers.length);
     for (const [id, row] of checked) {
-      const values = check!.decide(id, span[row - first]!, table);
+      const values = check!.decide(id, span[row - spanFirst]!, table);
       if (values) writer.set(row, values);
     }
   }
   const n = writer.size;
-  writer.commit(table);
+  writer.commit(table, (row) => (spanFirst > 0 ? span[row - spanFirst] : undefined));
   return n;
 }

@@ -163,7 +163,7 @@ describe('failed videos to a follow-up campaign', () => {
   let a: Addon;
   afterEach(async () => { await a?.close(); });
 
-  it('should move only the failed rows to a new campaign on the same recording, charging nothing', async () => {
+  it('should move only the failed rows to a new part of the same campaign on the same recording, charging nothing', async () => {
     a = await startAddon();
     a.connect();
     const outputs = ['Lead ID', 'Campaign ID', 'Page URL', 'Video URL', 'Video Status', 'Video Note'];
@@ -181,10 +181,10 @@ describe('failed videos to a follow-up campaign', () => {
     await a.sim.control({ action: 'configure', config: { faults: { failPeople: [] } } });
 
     const r = a.call('resendFailedRows', { name: 'Summer – follow-up' });
-    expect(r).toMatchObject({ ok: true, campaign: { name: 'Summer – follow-up' }, previous: { id: c.id, name: 'Summer' }, failedRows: 2, result: { added: 2, invalid: 0 } });
+    expect(r).toMatchObject({ ok: true, campaign: { id: c.id, name: 'Summer' }, part: { name: 'Summer · part 2' }, failedRows: 2, result: { added: 2, invalid: 0 } });
     const st = await a.state();
     expect(st.ledger).toHaveLength(ledger);
-    const fresh = st.campaigns.find((x) => x.id === r.campaign.id)!;
+    const fresh = st.campaigns.find((x) => x.id === r.part.id)!;
     expect(fresh.templateId).toBe(st.campaigns.find((x) => x.id === c.id)!.templateId);
     expect(fresh.leads.map((l) => l.email).sort()).toEqual(['p1@example.com', 'p3@example.com']);
     // The old leads stay failed in the old campaign.
@@ -196,16 +196,16 @@ describe('failed videos to a follow-up campaign', () => {
     for (const i of [1, 3]) {
       const lead = byEmail.get(String(after[i]!['Email']))!;
       expect(after[i]).toMatchObject({ 'Lead ID': lead.id, 'Campaign ID': fresh.id, 'Page URL': '', 'Video URL': '', 'Video Status': 'pending' });
-      expect(after[i]!['Video Note']).toBe(`Sent again to “Summer – follow-up” after the video failed (was lead ${before[i]!['Lead ID']}).`);
+      expect(after[i]!['Video Note']).toBe(`Sent again to “Summer · part 2” (was lead ${before[i]!['Lead ID']}).`);
     }
     expect(Object.keys(after[0]!)).toEqual([...HEADERS, ...outputs]);
-    // The tab follows the new campaign; generating it is the person's own click.
-    expect(a.boundCampaignId()).toBe(fresh.id);
+    // The tab stays on its campaign, whose new part waits; generating it is the person's own click.
+    expect(a.boundCampaignId()).toBe(c.id);
     expect(a.call('getEstimate')).toMatchObject({ ok: true, leads: 2 });
     expect(a.generate()).toMatchObject({ ok: true, started: 2 });
   });
 
-  it('should make one follow-up and add each person once when the create and the add are answered by 502 pages', async () => {
+  it('should make one new part and add each person once when the create and the add are answered by 502 pages', async () => {
     a = await startAddon();
     a.connect();
     a.sheet(Array.from({ length: 3 }, (_, i) => leadRow(i)));
@@ -221,7 +221,7 @@ describe('failed videos to a follow-up campaign', () => {
     const r = a.call('resendFailedRows', { name: 'Autumn – follow-up' });
     expect(r).toMatchObject({ ok: true, failedRows: 2 });
     const st = await a.state();
-    const made = st.campaigns.filter((x) => x.name === 'Autumn – follow-up');
+    const made = st.campaigns.filter((x) => x.name === 'Autumn · part 2');
     expect(made).toHaveLength(1);
     expect(made[0]!.leads.map((l) => l.email).sort()).toEqual(['p0@example.com', 'p2@example.com']);
     // One create, never repeated; the add answered by a 502 re-sent once (these people are matched, not added twice).

@@ -50,6 +50,12 @@ describe('columns section', () => {
     await row('First name').locator('.flag').waitFor({ state: 'hidden' });
   });
 
+  it('should say which column the tab\'s people were sent from is gone, and how many people the document has sent', async () => {
+    sb = await open({ missingColumns: [{ field: 'company', header: 'Company' }], sentPeople: 1234 });
+    await section().getByText('Not found: “Company”. Sent rows keep their people.').waitFor();
+    await section().getByText('This document has sent 1234 people.', { exact: false }).waitFor();
+  });
+
   it('should flag a first name with no column at all', async () => {
     sb = await open({ mapping: { ...sidebarState().mapping, firstName: null }, sample: null });
     await row('First name').getByText('Required: no first-name column', { exact: false }).waitFor();

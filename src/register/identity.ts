@@ -1,0 +1,148 @@
+// Who a row is, by the register (docs/rules.md#register, #row-identity): the document's own record
+// of every person it sent, and the one rule that says when a row names someone else. Pure: push,
+// refresh, export, estimate and the follow-up all decide through this module.
+import { matchKeys } from '../api/people';
+import type { PersonField, PersonInput } from '../api/types';
+import { cellText } from '../sheet/cells';
+import { normalizeHeader, type ColumnLayout } from '../sheet/headers';
+
+/** sending: a batch is out (or was cut off); sent: the reply gave its Lead ID; void: nothing was added for it; replaced: a follow-up sent the person again. */
+export type EntryState = 'sending' | 'sent' | 'void' | 'replaced';
+
+/** The identifiers a row is compared on. */
+export const ID_FIELDS = ['firstName', 'company', 'email', 'profileUrl'] as const;
+export type IdField = (typeof ID_FIELDS)[number];
+export type Ids = Record<IdField, string>;
+
+/** One person the document sent. */
+export interface Entry extends Ids {
+  /** 1-based row of the register tab; 0 until stored. */
+  at: number;
+  leadId: string;
+  part: string;
+  /** The campaign's id (its first part's). */
+  campaign: string;
+  /** The tab's sheet id. */
+  tab: string;
+  batch: string;
+  state: EntryState;
+  /** Per identifier, the header it was read from ('' for none: a fallback, or no column), joined by '|'. */
+  columns: string;
+}
+
+/** Names compared ignoring case and spacing; emails and profile links ignoring case and a trailing slash. */
+export function norm(f: IdField, s: string | null | undefined): string {
+  const t = String(s ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
+  return f === 'email' || f === 'profileUrl' ? t.replace(/\/+$/, '') : t;
+}
+
+/** A full-name column gave the first name: its header is kept with this mark. */
+const FIRST_WORD = '~';
+
+/** The identifiers a row sends, with the headers they come from ('' for a fallback or no column). */
+export function sentIds(cells: readonly unknown[], headers: readonly string[], layout: ColumnLayout, person: PersonInput): { ids: Ids; columns: string } {
+  const ids = {} as Ids;
+  const cols: string[] = [];
+  for (const f of ID_FIELDS) {
+    ids[f] = String(person[f] ?? '').trim();
+    let col = layout.fields[f as PersonField];
+    let mark = '';
+    if (f === 'firstName' && col === undefined && layout.fullName !== null) { col = layout.fullName; mark = FIRST_WORD; }
+    // A value that is not the cell's (a fallback) is no column's evidence.
+    const fromCell = col !== undefined && ids[f] !== '' && norm(f, readField(cells, col, mark)) === norm(f, ids[f]);
+    cols.push(fromCell ? mark + String(headers[col!] ?? '').trim() : '');
+  }
+  return { ids, columns: cols.join('|') };
+}
+
+function readField(cells: readonly unknown[], col: number, mark: string): string {
+  const v = cellText(cells[col]);
+  return mark === FIRST_WORD ? v.split(' ')[0] ?? '' : v;
+}
+
+/** Where each header is now, by exact text first, then forgivingly. */
+export function headerIndex(headers: readonly string[]): (h: string) => number {
+  const exact = new Map<string, number>();
+  const loose = new Map<string, number>();
+  headers.forEach((h, i) => {
+    const t = String(h).trim();
+    if (t && !exact.has(t)) exact.set(t, i);
+    const n = normalizeHeader(t);
+    if (n && !loose.has(n)) loose.set(n, i);
+  });
+  return (h) => exact.get(h) ?? loose.get(normalizeHeader(h)) ?? -1;
+}
+
+/**
+ * What a row's cells say now, read from the columns the person was sent from. A column no longer
+ * found, an empty cell or an error value reads '': no evidence (docs/rules.md#row-identity).
+ */
+export function rowIds(cells: readonly unknown[], columns: string, find: (h: string) => number): Ids {
+  const heads = columns.split('|');
+  const ids = {} as Ids;
+  ID_FIELDS.forEach((f, i) => {
+    const h = heads[i] ?? '';
+    const mark = h.startsWith(FIRST_WORD) ? FIRST_WORD : '';
+    const at = h ? find(h.slice(mark.length)) : -1;
+    ids[f] = at < 0 ? '' : norm(f, readField(cells, at, mark));
+  });
+  return ids;
+}
+
+/**
+ * The identifier by which a row definitely names someone else than the person sent, or null. Only a
+ * different non-empty value counts: capitalisation, spacing, an empty cell or an error value does not.
+ */
+export function namesSomeoneElse(now: Ids, sent: Ids): IdField | null {
+  for (const f of ID_FIELDS) {
+    const v = norm(f, now[f]);
+    if (v && norm(f, sent[f]) && v !== norm(f, sent[f])) return f;
+  }
+  return null;
+}
+
+/** The person of an entry, as the service matches people. */
+export function personOf(e: Ids): PersonInput {
+  const p: PersonInput = {};
+  for (const f of ID_FIELDS) if (e[f]) p[f] = e[f];
+  return p;
+}
+
+/** An entry counts as someone the part holds (void ones were never added; replaced ones were sent again). */
+export function isLive(e: Entry): boolean {
+  return e.state === 'sending' || e.state === 'sent';
+}
+
+/** The register read once: entries by Lead ID (the newest) and by part. */
+export class Register {
+  private readonly lead = new Map<string, Entry>();
+
+  constructor(readonly entries: readonly Entry[]) {
+    for (const e of entries) if (e.leadId) this.lead.set(e.leadId, e);
+  }
+
+  byLead(id: string): Entry | undefined {
+    return this.lead.get(id);
+  }
+
+  /** Entries of these parts. */
+  of(isPart: (id: string) => boolean): Entry[] {
+    return this.entries.filter((e) => isPart(e.part));
+  }
+
+  /** How many people the document has sent (each Lead ID once, plus sends not answered yet). */
+  get people(): number {
+    return this.lead.size + this.entries.filter((e) => !e.leadId && e.state === 'sending').length;
+  }
+}
+
+/** Per part, the first name + company keys it holds: the service merges on them, so a second such person goes elsewhere. */
+export function namesByPart(entries: readonly Entry[]): Map<string, Set<string>> {
+  const m = new Map<string, Set<string>>();
+  for (const e of entries) {
+    if (e.state === 'void') continue;
+    const key = matchKeys(personOf(e)).find((k) => k.startsWith('name:'));
+    if (key) m.set(e.part, (m.get(e.part) ?? new Set()).add(key.slice(5)));
+  }
+  return m;
+}

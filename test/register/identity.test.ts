@@ -1,0 +1,92 @@
+import { detectColumns } from '../../src/sheet/headers';
+import {
+  headerIndex, namesByPart, namesSomeoneElse, norm, Register, rowIds, sentIds, type Entry, type Ids,
+} from '../../src/register/identity';
+
+const HEADERS = ['First name', 'Company', 'Email', 'LinkedIn'];
+const ids = (over: Partial<Ids> = {}): Ids => ({ firstName: 'Sarah', company: 'Google', email: 'sarah@google.example', profileUrl: '', ...over });
+const entry = (over: Partial<Entry> = {}): Entry => ({
+  at: 2, leadId: 'ld_1', part: 'cmp_1', campaign: 'cmp_1', tab: '0', batch: '1', state: 'sent', columns: 'First name|Company|Email|', ...ids(), ...over,
+});
+
+describe('norm', () => {
+  it('should compare names ignoring case and spacing', () => {
+    expect(norm('firstName', '  sarah   ANN ')).toBe(norm('firstName', 'Sarah Ann'));
+  });
+
+  it('should compare emails and profile links ignoring case and a trailing slash', () => {
+    expect(norm('profileUrl', 'https://LinkedIn.com/in/sarah/')).toBe(norm('profileUrl', 'https://linkedin.com/in/sarah'));
+    expect(norm('email', ' Sarah@Google.example ')).toBe('sarah@google.example');
+  });
+});
+
+describe('namesSomeoneElse', () => {
+  it('should say a different non-empty first name or company names someone else', () => {
+    expect(namesSomeoneElse(ids({ firstName: 'Nadia' }), ids())).toBe('firstName');
+    expect(namesSomeoneElse(ids({ company: 'Alphabet' }), ids())).toBe('company');
+  });
+
+  it('should say a different non-empty email or profile link names someone else', () => {
+    expect(namesSomeoneElse(ids({ email: 'sarah.baker@google.example' }), ids())).toBe('email');
+    expect(namesSomeoneElse(ids({ profileUrl: 'https://x.example/b' }), ids({ profileUrl: 'https://x.example/a' }))).toBe('profileUrl');
+  });
+
+  it('should take a fix of capitalisation or spacing as the same person', () => {
+    expect(namesSomeoneElse(ids({ firstName: ' SARAH ', company: 'google' }), ids())).toBeNull();
+  });
+
+  it('should take an empty cell as no evidence', () => {
+    expect(namesSomeoneElse({ firstName: '', company: '', email: '', profileUrl: '' }, ids())).toBeNull();
+  });
+
+  it('should take a value where none was sent as no evidence', () => {
+    expect(namesSomeoneElse(ids({ profileUrl: 'https://x.example/a' }), ids())).toBeNull();
+  });
+});
+
+describe('rowIds', () => {
+  const find = headerIndex(HEADERS);
+
+  it('should read the identifiers from the columns they were sent from', () => {
+    expect(rowIds(['Sarah', 'Google', 'S@G.example', ''], 'First name|Company|Email|', find)).toEqual({ firstName: 'sarah', company: 'google', email: 's@g.example', profileUrl: '' });
+  });
+
+  it('should read nothing from a column no longer found (renamed or deleted)', () => {
+    const renamed = headerIndex(['First name', 'Employer', 'Email']);
+    expect(rowIds(['Sarah', 'Alphabet', 's@g.example'], 'First name|Company|Email|', renamed).company).toBe('');
+  });
+
+  it('should read nothing from an error value or a formula still loading', () => {
+    expect(rowIds(['#N/A', 'Loading...', '#REF!', ''], 'First name|Company|Email|', find)).toEqual({ firstName: '', company: '', email: '', profileUrl: '' });
+  });
+
+  it('should read the columns as sent whatever the mapping is now', () => {
+    const moved = headerIndex(['Company', 'First name', 'Email', 'LinkedIn']);
+    expect(rowIds(['Google', 'Sarah', 's@g.example', ''], 'First name|Company|Email|', moved)).toMatchObject({ firstName: 'sarah', company: 'google' });
+  });
+
+  it('should take the first word of a full-name column the first name came from', () => {
+    expect(rowIds(['Sarah Adams'], '~Full name|||', headerIndex(['Full name'])).firstName).toBe('sarah');
+  });
+});
+
+describe('sentIds', () => {
+  it('should record no column for a value that came from a fallback', () => {
+    const layout = detectColumns(HEADERS);
+    const sent = sentIds(['Sarah', '', 's@g.example', ''], HEADERS, layout, { firstName: 'Sarah', company: 'your team', email: 's@g.example' });
+    expect(sent).toEqual({ ids: { firstName: 'Sarah', company: 'your team', email: 's@g.example', profileUrl: '' }, columns: 'First name||Email|' });
+  });
+});
+
+describe('Register', () => {
+  it('should give the newest entry of a Lead ID and count each person once', () => {
+    const r = new Register([entry({ at: 2 }), entry({ at: 3, part: 'cmp_2' }), entry({ at: 4, leadId: '', state: 'sending' })]);
+    expect(r.byLead('ld_1')!.part).toBe('cmp_2');
+    expect(r.people).toBe(2);
+  });
+
+  it('should hold per part the names the service merges on, never of people not added', () => {
+    const m = namesByPart([entry(), entry({ part: 'cmp_2', firstName: 'Bob', state: 'void' }), entry({ part: 'cmp_3', company: '' })]);
+    expect([...m]).toEqual([['cmp_1', new Set(['sarah\u0001google'])]]);
+  });
+});
