@@ -13,6 +13,8 @@ export const USER_KEYS = {
   userId: 'vps.userId',
   /** Per trigger: the spreadsheet it serves and its interval. */
   trigger: (uid: string) => `timer.${uid}`,
+  /** Per spreadsheet: its timer finished in a run without the document; rows catch up when it is open. */
+  timerDone: (spreadsheetId: string) => `timer.done.${spreadsheetId}`,
   /** The last timer run that could not reach its spreadsheet. */
   lostTimerRun: 'timer.lostRun',
   /** Since when the service has not answered, and the timer's back-off (DESIGN 8). */

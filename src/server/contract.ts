@@ -4,7 +4,8 @@ import type { CampaignCounts, CampaignSummary, PersonField, Stalled, Template } 
 
 export type AddonErrorCode =
   | 'no_settings' | 'no_campaign' | 'no_selection' | 'locked' | 'network'
-  | 'bad_mapping' | 'bad_reply' | 'api_off' | 'campaign_changed' | 'quote_changed' | 'unsettled';
+  | 'bad_mapping' | 'bad_reply' | 'api_off' | 'campaign_changed' | 'quote_changed' | 'unsettled'
+  | 'quota' | 'not_allowed' | 'no_permission';
 
 /**
  * An unknown money outcome not yet settled by evidence (DESIGN 6.2): Generate and Preview stay refused

@@ -46,7 +46,7 @@ describe('Check setup', () => {
   it('should put Check setup in the add-on menu and show each check in a dialog', async () => {
     a = await connected({});
     const checks = harmless(a);
-    expect(checks.map((c) => c.ok)).toEqual([true, true, true, true, true, true]);
+    expect(checks.map((c) => c.ok)).toEqual([true, true, true, true, true, true, true, true]);
     expect(a.gas.ui.dialogs.at(-1)!.html).toMatch(/Key can write/);
   });
 
