@@ -36,6 +36,8 @@ export function paceKey(apiKey: string): string {
   return `pace.${h.toString(16)}`;
 }
 
+const total = (sent: Sent) => sent.reduce((n, e) => n + (Array.isArray(e) ? Number(e[1]) || 0 : 0), 0);
+
 /** The window's requests: this execution's own, or the key's shared count when there is one. */
 function sentLog(shared: SharedCount | undefined, windowMs: number): { read(): Sent; write(sent: Sent): void } {
   let own: Sent = [];
@@ -43,8 +45,10 @@ function sentLog(shared: SharedCount | undefined, windowMs: number): { read(): S
     read() {
       if (!shared) return own;
       try {
-        const v = JSON.parse(shared.store.get(shared.key) ?? '[]') as unknown;
-        return Array.isArray(v) ? (v as Sent) : [];
+        // The cache is best effort (docs/rules.md#pacing): an entry gone is not a quiet minute, so this execution's own count stands.
+        const raw = shared.store.get(shared.key);
+        const v = raw === null ? null : (JSON.parse(raw) as unknown);
+        return Array.isArray(v) && total(v as Sent) >= total(own) ? (v as Sent) : own;
       } catch {
         return own;
       }
