@@ -2,6 +2,7 @@
 // first; with a shared count (CacheService) the ceiling holds across executions of the same key (DESIGN 7).
 import type { Clock } from '../core/clock';
 import type { HttpTransport } from '../core/http';
+import { shortHash } from '../core/hash';
 
 /** Where executions of one key keep their request count for the last minute (CacheService). */
 export interface SharedCount {
@@ -31,9 +32,7 @@ type Sent = [number, number][];
 
 /** A cache key for an API key that does not reveal it (FNV-1a). */
 export function paceKey(apiKey: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < apiKey.length; i++) h = Math.imul(h ^ apiKey.charCodeAt(i), 0x01000193) >>> 0;
-  return `pace.${h.toString(16)}`;
+  return `pace.${shortHash(apiKey)}`;
 }
 
 const total = (sent: Sent) => sent.reduce((n, e) => n + (Array.isArray(e) ? Number(e[1]) || 0 : 0), 0);

@@ -3,6 +3,7 @@
 import type { ApiClient } from '../api/client';
 import type { CampaignDetail, CampaignSummary, Estimate } from '../api/types';
 import { getJson, setJson } from '../core/json-props';
+import { shortHash } from '../core/hash';
 import { toFailure } from './failure';
 import type { Services } from '../core/services';
 import { literal } from '../sheet/cells';
@@ -112,8 +113,29 @@ function refundOf(svc: Services, part: string, people: number): number | string 
   return price === null ? UNKNOWN_CHARGE : -Math.round(price * people);
 }
 
-/** Failed videos seen so far per part, in DocumentProperties: each new failure's credits come back once. */
-const FAILED_KEY = 'credits.failed';
+/**
+ * Failed videos seen so far per part, in DocumentProperties: each new failure's credits come back once. One value
+ * per campaign, parts by a short hash of their id, so it stays small at 200 parts (docs/rules.md#budgets).
+ */
+const failedKey = (campaignId: string) => `credits.failed.${campaignId}`;
+/** The one value of every campaign's parts that came before, by full id: moved out part by part as they are seen. */
+const OLD_FAILED_KEY = 'credits.failed';
+
+/** The campaign's record of failed videos, taking over (and pruning) what the old shared record held for its parts. */
+function failedSeen(svc: Services, campaignId: string, parts: Iterable<string>): Record<string, number> {
+  const seen = getJson<Record<string, number>>(svc.docProps, failedKey(campaignId)) || {};
+  const old = getJson<Record<string, number>>(svc.docProps, OLD_FAILED_KEY);
+  if (!old) return seen;
+  let moved = false;
+  for (const part of parts) {
+    if (old[part] === undefined) continue;
+    seen[shortHash(part)] = Math.max(seen[shortHash(part)] ?? -1, old[part]!);
+    delete old[part];
+    moved = true;
+  }
+  if (moved) setJson(svc.docProps, OLD_FAILED_KEY, Object.keys(old).length > 0 ? old : null);
+  return seen;
+}
 
 /**
  * Records the credits of newly failed videos coming back (DESIGN 11), from the parts' details just
@@ -121,13 +143,14 @@ const FAILED_KEY = 'credits.failed';
  * from 0 only when the record holds its charge, so failures before the add-on charged are not counted.
  */
 export function recordRefunds(svc: Services, details: ReadonlyMap<string, { counts: Pick<CampaignDetail['counts'], 'failed'> }>, campaign: { id: string; name: string }): void {
-  const seen = getJson<Record<string, number>>(svc.docProps, FAILED_KEY) || {};
+  const seen = failedSeen(svc, campaign.id, details.keys());
   let changed = false;
   for (const [part, d] of details) {
     const failed = d.counts.failed;
-    const before = seen[part] ?? (pricePerPerson(svc, part) === null ? failed : 0);
+    const h = shortHash(part);
+    const before = seen[h] ?? (pricePerPerson(svc, part) === null ? failed : 0);
     // Failed counts only grow: a part read as zero for want of its summary never brings a refund twice.
-    if (failed > (seen[part] ?? -1)) { seen[part] = failed; changed = true; }
+    if (failed > (seen[h] ?? -1)) { seen[h] = failed; changed = true; }
     if (failed <= before) continue;
     const n = failed - before;
     try {
@@ -142,7 +165,7 @@ export function recordRefunds(svc: Services, details: ReadonlyMap<string, { coun
       // The record never turns a read into an error.
     }
   }
-  if (changed) setJson(svc.docProps, FAILED_KEY, seen);
+  if (changed) setJson(svc.docProps, failedKey(campaign.id), seen);
 }
 
 /** The timer's share: failed videos' credits coming back, seen in the campaign list it already holds (no request of its own). */

@@ -37,6 +37,8 @@ const LOST_RUN = USER_KEYS.lostTimerRun;
  * the parts it waits for (comma-separated ids) and the times of its last runs.
  */
 interface TriggerRecord { spreadsheetId: string; minutes: number; parts?: string; runs?: number[] }
+/** Run times kept: enough to see the interval Google keeps. */
+const RUNS_KEPT = 4;
 
 const isoNow = (svc: Services) => new Date(svc.clock.now()).toISOString();
 
@@ -72,8 +74,13 @@ export function installTimer(svc: Services, ss: Spreadsheet = svc.sheets.getActi
     return rec?.minutes ?? 60;
   }
   const { trigger, minutes } = createTrigger(svc);
-  setJson(svc.userProps, triggerKey(trigger.getUniqueId()), { spreadsheetId: ss.getId(), minutes, parts: joinParts(undefined, parts) } satisfies TriggerRecord);
+  setJson(svc.userProps, triggerKey(trigger.getUniqueId()), timerRecord(ss.getId(), minutes, parts));
   return minutes;
+}
+
+/** A trigger's record as stored (docs/rules.md#timer): under 9 KB with 200 parts of 36-character ids. */
+export function timerRecord(spreadsheetId: string, minutes: number, parts: string[], runs: number[] = []): TriggerRecord {
+  return { spreadsheetId, minutes, parts: joinParts(undefined, parts), ...(runs.length > 0 ? { runs: runs.slice(-RUNS_KEPT) } : {}) };
 }
 
 /** The parts a timer waits for, without repeats, as one comma-separated value (ids hold no comma). */
@@ -204,7 +211,6 @@ export function overdueTimer(svc: Services, state: SheetState, you: boolean): Pi
   }
 }
 
-const RUNS_KEPT = 4;
 const NO_DOCUMENT_RUN = 'The automatic refresh ran but Google did not give it the spreadsheet, so no row was written; it checked your videos with the video service, and rows catch up when the sheet is open (or press Refresh now).';
 
 /** This person's timer the event names, or their only one with a record; null when none can be told. */
@@ -283,7 +289,7 @@ function noteRun(svc: Services, ss: Spreadsheet, parts: string[]): void {
   if (!t) return;
   const rec = getJson<TriggerRecord>(svc.userProps, triggerKey(t.getUniqueId()));
   if (!rec) return;
-  setJson(svc.userProps, triggerKey(t.getUniqueId()), { ...rec, parts: joinParts(undefined, parts), runs: [...(rec.runs ?? []), svc.clock.now()].slice(-RUNS_KEPT) } satisfies TriggerRecord);
+  setJson(svc.userProps, triggerKey(t.getUniqueId()), timerRecord(rec.spreadsheetId, rec.minutes, parts, [...(rec.runs ?? []), svc.clock.now()]));
 }
 
 function timerPass(svc: Services, ss: Spreadsheet): void {
