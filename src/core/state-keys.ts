@@ -17,6 +17,8 @@ export const USER_KEYS = {
   timerDone: (spreadsheetId: string) => `timer.done.${spreadsheetId}`,
   /** The last timer run that could not reach its spreadsheet. */
   lostTimerRun: 'timer.lostRun',
+  /** The key's requests of the last minute ("pace.<hash of the key>"), kept here only while CacheService forgets them. */
+  pace: (keyHash: string) => `pace.${keyHash}`,
   /** Since when the service has not answered, and the timer's back-off (DESIGN 8). */
   silence: 'vps.silence',
 } as const;

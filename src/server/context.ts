@@ -33,7 +33,8 @@ export function apiClient(svc: Services, settings: Settings, deadline = svc.cloc
 /** Requests paced per key across this person's executions (DESIGN 7): a count of the last minute in CacheService. */
 function keyPacer(svc: Services, apiKey: string): Pacer {
   const store = userCache(svc);
-  return createPacer({ clock: svc.clock, ...(store ? { maxRequests: SHARED_MAX_REQUESTS, shared: { store, key: paceKey(apiKey) } } : {}) });
+  const durable = { get: (k: string) => svc.userProps.getProperty(k), put: (k: string, v: string) => { svc.userProps.setProperty(k, v); } };
+  return createPacer({ clock: svc.clock, ...(store ? { maxRequests: SHARED_MAX_REQUESTS, shared: { store, key: paceKey(apiKey), durable } } : {}) });
 }
 
 /** Counted across executions, the key may come closer to the API's 120 a minute: 10 are left for clocks that differ. */
