@@ -217,7 +217,7 @@ export class AppsScriptStandin {
   }
 
   get triggers(): TriggerInfo[] {
-    return this.triggerStore.installed.map((t) => ({ ...t }));
+    return this.triggerStore.installed.map(({ createdAt: _c, lastFired: _l, ...t }) => t);
   }
 
   /** A published add-on: time triggers at most hourly, one per user and document. */

@@ -103,6 +103,42 @@ describe('Check setup', () => {
     });
   });
 
+  describe.each(['keeps', 'evicts'] as const)('a cache that %s its entries', (cache) => {
+    it('should say whether the cache kept a value, and that pacing holds either way', async () => {
+      a = await connected({ cache });
+      const c = check(harmless(a), /Cache/);
+      expect(c).toMatchObject({ ok: true, sentence: expect.stringMatching(cache === 'keeps' ? /kept and read back/ : /forgot a value at once.*without it/) });
+    });
+  });
+
+  describe.each(['fixed-60', 'option-360'] as const)('UrlFetchApp\'s timeout: %s', (fetchTimeout) => {
+    it('should say the service did not answer, having waited one minute at most', async () => {
+      a = await connected({ fetchTimeout });
+      await a.sim.control({ action: 'configure', config: { faults: { hang: true } } });
+      const t0 = a.gas.clock.now();
+      expect(check(harmless(a), /Video service/)).toMatchObject({ ok: false, sentence: expect.stringMatching(/No answer/) });
+      // The menu's dialog and the report each try the service once: a minute each, whatever the reading.
+      expect(a.gas.clock.now() - t0).toBeLessThanOrEqual(2 * 61_000);
+    });
+  });
+
+  describe.each(['throws', 'hourly'] as const)('a published add-on where everyMinutes(5) %s', (publishedEveryMinutes) => {
+    it('should make a timer Google accepts, say its interval, and leave none behind', async () => {
+      a = await connected({ publishedEveryMinutes });
+      a.gas.addonMode = true;
+      const t = check(harmless(a), /Timer/);
+      expect(t).toMatchObject({ ok: true, sentence: expect.stringMatching(/could be made \(every (5|60) minutes\) and was removed again/) });
+      expect(a.gas.triggers).toEqual([]);
+    });
+  });
+
+  describe.each(['calendar-day', 'rolling-24h'] as const)('quota windows: %s', (quotaWindow) => {
+    it('should pass every check and leave nothing behind', async () => {
+      a = await connected({ quotaWindow });
+      expect(harmless(a).map((c) => c.ok)).toEqual([true, true, true, true, true, true, true, true]);
+    });
+  });
+
   it('should tell a read-only key from one that can write, changing nothing', async () => {
     a = await connected({}, SIM_KEYS.readOnly);
     const before = JSON.stringify((await a.state()).campaigns);
