@@ -24,7 +24,7 @@ export function refusalError(e: unknown, host: string, grant = howToGrant(null))
     return new ApiError('no_permission', 0, `You have not given the add-on the permission “${EXTERNAL_REQUEST}”, so nothing was sent. ${grant}`);
   }
   if (/whitelist|allowlist|administrator|allowed by your|not allowed/i.test(m)) {
-    return new ApiError('not_allowed', 0, `Google blocked the request to ${host} before sending it (“${m}”). Ask your Google Workspace administrator to allow ${host} for Apps Script (Admin console › Apps Script URL allowlist).`);
+    return new ApiError('not_allowed', 0, `Google blocked the request to ${host} before sending it (“${m}”). Ask your Google Workspace administrator to allow ${host} for Apps Script (in the Google Admin console).`);
   }
   return null;
 }
