@@ -211,6 +211,7 @@ export function overdueTimer(svc: Services, state: SheetState, you: boolean): Pi
   }
 }
 
+const UNKNOWN_PARTS_RUN = 'The automatic refresh ran but Google did not give it the spreadsheet, so nothing was refreshed. Links fill in while the sidebar is open, or press Refresh now.';
 const NO_DOCUMENT_RUN = 'The automatic refresh ran but Google did not give it the spreadsheet, so no row was written; it checked your videos with the video service, and rows catch up when the sheet is open (or press Refresh now).';
 
 /** This person's timer the event names, or their only one with a record; null when none can be told. */
@@ -228,7 +229,7 @@ function recordOfRun(svc: Services, uid?: string): { uid: string; rec: TriggerRe
 function noDocumentRun(svc: Services, uid?: string): void {
   const at = isoNow(svc);
   const found = recordOfRun(svc, uid);
-  if (!found || found.rec.parts === undefined) { setJson(svc.userProps, LOST_RUN, { at, error: NO_DOCUMENT_RUN }); return; }
+  if (!found || found.rec.parts === undefined) { setJson(svc.userProps, LOST_RUN, { at, error: UNKNOWN_PARTS_RUN }); return; }
   const { rec } = found;
   rec.runs = [...(rec.runs ?? []), svc.clock.now()].slice(-RUNS_KEPT);
   const settings = readSettings(svc.userProps);
