@@ -21,6 +21,8 @@ export interface Readings {
   fetchTimeout: 'fixed-60' | 'option-360';
   /** Every UrlFetch refused before anything is sent: a quota (three wordings), an administrator's allowlist, a permission not granted. */
   fetchRefusal: 'none' | 'quota-day' | 'quota-plain' | 'quota-short' | 'admin-allowlist' | 'no-permission';
+  /** The permission to run when the person is not present (script.scriptapp): granted, or unticked on the consent screen. */
+  triggerPermission: 'granted' | 'not-granted';
   /** CacheService keeps entries until they expire, or forgets every one at once (best effort). */
   cache: 'keeps' | 'evicts';
   /** Daily quotas count per calendar day (UTC), or per 24 hours from the window's first call. */
@@ -36,6 +38,7 @@ export const DEFAULT_READINGS: Readonly<Readings> = {
   publishedEveryMinutes: 'throws',
   fetchTimeout: 'fixed-60',
   fetchRefusal: 'none',
+  triggerPermission: 'granted',
   cache: 'keeps',
   quotaWindow: 'calendar-day',
 };
@@ -75,6 +78,9 @@ export const FETCH_REFUSALS: Record<Exclude<Readings['fetchRefusal'], 'none'>, (
   'admin-allowlist': (url) => `Request to ${url.replace(/\?.*$/s, '')} was blocked because the URL is not on the list your administrator allows.`,
   'no-permission': () => 'You do not have permission to call UrlFetchApp.fetch. Required permissions: https://www.googleapis.com/auth/script.external_request',
 };
+
+/** What ScriptApp throws on making a trigger when its permission was not granted. */
+export const TRIGGER_PERMISSION_MESSAGE = 'You do not have permission to call ScriptApp.newTrigger. Required permissions: https://www.googleapis.com/auth/script.scriptapp';
 
 /** The scope a person may leave unticked under the no-permission refusal. */
 export const EXTERNAL_REQUEST_SCOPE = 'https://www.googleapis.com/auth/script.external_request';

@@ -4,7 +4,7 @@ import { AuthModeEnum, AuthorizationStatusEnum, EventTypeEnum, TriggerSourceEnum
 import { GasException, GasObject, badArguments, gasApi, requireInt } from './gas-object';
 import type { Runtime } from './runtime';
 import { FakeSpreadsheet } from './spreadsheet';
-import { TEST_DEPLOYMENT_TRIGGER_MESSAGE, type Readings } from './readings';
+import { TEST_DEPLOYMENT_TRIGGER_MESSAGE, TRIGGER_PERMISSION_MESSAGE, type Readings } from './readings';
 
 export interface InstalledTrigger {
   id: string;
@@ -31,9 +31,10 @@ export class TriggerStore {
   readonly installed: InstalledTrigger[] = [];
   private nextId = 7_301_000_001;
 
-  constructor(readonly runtime: Runtime, readonly spreadsheet: FakeSpreadsheet, readonly readings: Pick<Readings, 'timeTriggers' | 'clockTriggersInUserTriggers'> & Partial<Pick<Readings, 'publishedEveryMinutes' | 'fetchRefusal'>>) {}
+  constructor(readonly runtime: Runtime, readonly spreadsheet: FakeSpreadsheet, readonly readings: Pick<Readings, 'timeTriggers' | 'clockTriggersInUserTriggers'> & Partial<Pick<Readings, 'publishedEveryMinutes' | 'fetchRefusal' | 'triggerPermission'>>) {}
 
   add(t: Omit<InstalledTrigger, 'id' | 'user' | 'documentId'>): InstalledTrigger {
+    if (this.readings.triggerPermission === 'not-granted') throw new GasException(TRIGGER_PERMISSION_MESSAGE);
     if (this.readings.timeTriggers === 'create-throws') throw new GasException(TEST_DEPLOYMENT_TRIGGER_MESSAGE);
     const user = this.runtime.activeUser;
     const documentId = this.spreadsheet.getId();
@@ -126,7 +127,7 @@ export class FakeScriptApp extends GasObject {
   /** Whether the person must still grant something: REQUIRED while a permission is unticked (the no-permission refusal). */
   getAuthorizationInfo(authMode: unknown): FakeAuthorizationInfo {
     if (typeof authMode !== 'string' || !(authMode in AuthModeEnum)) throw badArguments('ScriptApp.getAuthorizationInfo', [authMode]);
-    return new FakeAuthorizationInfo(this.store.readings.fetchRefusal === 'no-permission');
+    return new FakeAuthorizationInfo(this.store.readings.fetchRefusal === 'no-permission' || this.store.readings.triggerPermission === 'not-granted');
   }
 
   /** The current user's triggers of this project. */

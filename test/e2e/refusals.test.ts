@@ -61,17 +61,18 @@ describe('refusals before anything is sent', () => {
     });
   });
 
-  it('should name a permission for the timer that was not granted, not a test deployment', async () => {
-    a = await startAddon({ stageMs: 60_000 });
+  it('should name a permission for the timer that was not granted, not a test deployment, in the reply and in Check setup', async () => {
+    a = await startAddon({ stageMs: 60_000 }, { readings: { triggerPermission: 'not-granted' } });
     a.connect();
     a.sheet([leadRow(1)]);
-    a.gas.readings.fetchRefusal = 'no-permission';
-    a.gas.readings.timeTriggers = 'fire';
-    const refuse = () => { throw new Error('You do not have permission to call ScriptApp.newTrigger. Required permissions: https://www.googleapis.com/auth/script.scriptapp'); };
-    // Every trigger Google is asked to make is refused for want of the permission.
-    (a.gas as unknown as { triggerStore: { add: () => never } }).triggerStore.add = refuse;
     const r = a.call('setAutoRefresh', { on: true });
-    expect(r).toMatchObject({ ok: false, error: { code: 'no_permission', message: expect.stringMatching(/run when you are not present.*To grant it/) } });
-    expect(r.error.message).not.toMatch(/test deployment/);
+    expect(r).toMatchObject({ ok: false, error: { code: 'no_permission', message: expect.stringMatching(/run when you are not present.*To grant it, open https:\/\/script\.google\.com\/\S+/) } });
+    expect(r.error.message).not.toMatch(/test deployment|several accounts/);
+    a.gas.open();
+    a.gas.clickMenu('Check setup');
+    const checks: { name: string; ok: boolean | null; sentence: string }[] = a.call('getSetupReport').checks;
+    expect(checks.find((c) => /Timer/.test(c.name))).toMatchObject({ ok: false, sentence: expect.stringMatching(/run when you are not present/) });
+    expect(checks.find((c) => c.name === 'Permissions')).toMatchObject({ ok: false });
+    expect(a.gas.triggers).toEqual([]);
   });
 });
