@@ -1,6 +1,7 @@
 // The add-on under measurement: started at 300 ms a request, its simulator read safely, and each step's
 // cost taken from the simulator's log (requests by kind) and the stand-in (quotas, service calls, clock).
 import type { SimControl, SimLeadState, SimRequestLogEntry, SimState } from '../dev/sim/types';
+import type { Readings } from '../dev/standin';
 import { startAddon, type Addon } from '../test/e2e/harness';
 import { addTallies, tally, type Tally } from './requests';
 
@@ -12,11 +13,14 @@ export interface AddonOptions {
   videosOrder?: 'newest' | 'oldest';
   /** Renders in flight per API campaign (part); the simulator's default when left out. */
   concurrency?: number;
+  /** The readings of Apps Script the stand-in plays (default: the kind one of each). */
+  readings?: Partial<Readings>;
 }
 
 /** Runs `body` on a fresh simulator and stand-in, closing both after. */
 export async function withAddon<T>(o: AddonOptions, body: (a: Addon) => Promise<T>): Promise<T> {
-  const a = await startAddon({ seed: SEED, ...o, faults: { latencyMs: LATENCY_MS } });
+  const { readings, ...sim } = o;
+  const a = await startAddon({ seed: SEED, ...sim, faults: { latencyMs: LATENCY_MS } }, { readings: readings ?? {} });
   try {
     return await body(a);
   } finally {

@@ -12,6 +12,7 @@ import { count, describeKinds } from './requests';
 import { PART_SIZE, PERSON_MS, TIMER_MS } from './setup';
 import { CONTEXT_POLL_MS, READ_ESTIMATE_MS } from './sidebar';
 import { SILENCE_NOTE, silenceTable } from './silence';
+import { STORAGE_NOTE, storageTable } from './storage';
 import { LATE_STOP_AFTER_MS, STOP_AFTER_MS, type StopResult } from './stop';
 import { caseName, EDGE_LEADS, OLD_PACE, TARGET_SIZE, type BenchResults } from './suite';
 import { quietMost, rangePerBatch, runsAfterLastRender, stopBudget, stopOk, targets, wholeCampaignOk } from './targets';
@@ -36,6 +37,7 @@ export function report(r: BenchResults): string {
     section('An open sidebar watching a render', watchTable(r), watchNote(r)),
     section('A silent API', silenceTable(r.silence), SILENCE_NOTE),
     section('Auto mode', autoTable(r.auto), AUTO_NOTE),
+    section('Stored records at 200 parts', storageTable(r.storage), STORAGE_NOTE),
     section('Bundle', bundleTable(r)),
     section('Timer runs, one by one', ...r.cases.map((c) => subsection(caseName(c.spec), traceTable(c)))),
   ].join('\n\n');

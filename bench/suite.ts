@@ -7,6 +7,7 @@ import { generateOnly, type ClickResult } from './click';
 import { idleSidebar, type IdleResult } from './idle';
 import { bigDocument, type DocumentResult } from './quiet';
 import { silentApi, type SilenceResult } from './silence';
+import { storedAt200Parts, type StorageResult } from './storage';
 import { LATE_STOP_AFTER_MS, stopOnePart, STOP_AFTER_MS, type StopResult } from './stop';
 import { rushedClick, watchRender, type RushResult, type WatchResult } from './watch';
 
@@ -32,7 +33,8 @@ export interface BenchResults {
   watch: WatchResult;
   /** Generate pressed at once after the 20,000-row push. */
   rush: RushResult;
-  silence: SilenceResult;
+  silence: SilenceResult[];
+  storage: StorageResult;
   /** Auto mode: an idle run beside an idle refresh, and 1,000 rows arriving 100 per run. */
   auto: AutoResult;
   bundle: { file: string; bytes: number; budgetKb: number }[];
@@ -65,9 +67,13 @@ export async function runSuite(wall: string[]): Promise<BenchResults> {
   const edge = await step(`generate click, ${EDGE_LEADS.toLocaleString('en-US')} leads`, () => generateOnly(EDGE_LEADS), wall);
   const watch = await step('sidebar watching a 20,000-lead render', watchRender, wall);
   const rush = await step('generate click at once after a 20,000-row push', rushedClick, wall);
-  const silence = await step('two hours of a silent API', silentApi, wall);
+  const silence = [
+    await step('a silent API, 60 s timeout', () => silentApi('fixed-60'), wall),
+    await step('a silent API, 360 s timeout', () => silentApi('option-360'), wall),
+  ];
+  const storage = storedAt200Parts();
   const auto = await step('auto mode, 1,000 rows arriving 100 per run', autoMode, wall);
-  return { cases, document, stops: { early, late }, idle, edge, watch, rush, silence, auto, bundle: bundleSizes() };
+  return { cases, document, stops: { early, late }, idle, edge, watch, rush, silence, storage, auto, bundle: bundleSizes() };
 }
 
 function bundleSizes(): BenchResults['bundle'] {

@@ -8,6 +8,7 @@ import type { QuietResult } from './quiet';
 import { count } from './requests';
 import { PART_SIZE, type TimerRun } from './setup';
 import { silenceTargets } from './silence';
+import { storageTargets } from './storage';
 import { caseName, EDGE_LEADS, OLD_PACE, TARGET_SIZE, type BenchResults } from './suite';
 
 export interface Target {
@@ -43,6 +44,7 @@ export function targets(r: BenchResults): Target[] {
     pushRanges(r.cases),
     ...silenceTargets(r.silence),
     ...autoTargets(r.auto),
+    ...storageTargets(r.storage),
     ...r.bundle.map((b) => ({ what: `Bundle: ${b.file}`, budget: `≤ ${b.budgetKb} KB`, measured: `${(b.bytes / 1024).toFixed(1)} KB`, pass: b.bytes <= b.budgetKb * 1024 })),
   ];
 }

@@ -11,7 +11,7 @@ export const DEFAULT_FAULTS: SimFaults = {
 };
 
 export const DEFAULT_CONFIG: ResolvedConfig = {
-  clock: 'real', speed: 1, stageMs: 6000, concurrency: 25, failRate: 0, seed: 1, rateLimitPerMinute: 120, idPrefix: '', videosOrder: 'newest', videoReadyLagMs: 0,
+  clock: 'real', speed: 1, stageMs: 6000, concurrency: 25, failRate: 0, seed: 1, rateLimitPerMinute: 120, idPrefix: '', idLength: 'realistic', videosOrder: 'newest', videoReadyLagMs: 0,
   faults: DEFAULT_FAULTS,
 };
 
@@ -37,6 +37,7 @@ function check(c: ResolvedConfig): void {
   share('faults.error500Rate', c.faults.error500Rate);
   share('faults.rate429Rate', c.faults.rate429Rate);
   if (c.videosOrder !== 'newest' && c.videosOrder !== 'oldest') throw new Error(`videosOrder must be "newest" or "oldest", not ${JSON.stringify(c.videosOrder)}.`);
+  if (c.idLength !== 'realistic' && c.idLength !== 'short') throw new Error(`idLength must be "realistic" or "short", not ${JSON.stringify(c.idLength)}.`);
   if (!Number.isFinite(c.seed)) throw new Error('seed must be a number.');
   if (!(c.videoReadyLagMs >= 0)) throw new Error('videoReadyLagMs must be 0 or more.');
   if (!(c.faults.latencyMs >= 0)) throw new Error('faults.latencyMs must be 0 or more.');

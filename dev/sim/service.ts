@@ -1,5 +1,6 @@
 // The simulated service's behaviour behind each endpoint: campaigns, people, estimates, charging, stop,
 // and the shapes of the replies. Errors are thrown as ApiFail; HTTP plumbing lives in routes.ts.
+import { createHash } from 'node:crypto';
 import { utcDay } from './clock';
 import type { ResolvedConfig } from './config';
 import { ApiFail, badInput, notFound } from './errors';
@@ -45,6 +46,15 @@ export class Service {
     this.slug = slugMaker(d.ids, (s) => d.world.slugs.has(s));
   }
 
+  /** A new id: the prefix, the kind, and the sequence number, short or (by default) padded to 36 characters with hex digits. */
+  private newId(kind: 'cmp' | 'ld', seq: number): string {
+    const c = this.d.config();
+    if (c.idLength === 'short') return `${c.idPrefix}${kind}_${seq}`;
+    const hex = createHash('sha256').update(`${c.seed}:${kind}:${seq}`).digest('hex');
+    const tail = `${seq.toString(16)}`;
+    return `${c.idPrefix}${kind}_${hex.slice(0, 36 - kind.length - 1 - tail.length)}${tail}`;
+  }
+
   templates(workspaceId: string): object {
     const own = this.d.world.templates
       .filter((t) => t.workspaceId === workspaceId)
@@ -82,7 +92,7 @@ export class Service {
     if (!template) throw notFound(`The recording ${templateId}`);
     const seq = this.d.world.nextCampaign++;
     const campaign: Campaign = {
-      id: `${this.d.config().idPrefix}cmp_${seq}`, seq, workspaceId, name, templateId, goal: typeof b.goal === 'string' ? b.goal : null,
+      id: this.newId('cmp', seq), seq, workspaceId, name, templateId, goal: typeof b.goal === 'string' ? b.goal : null,
       createdAt: this.d.now(), phase: 'draft', leads: [], queue: [], index: new Map(),
     };
     this.d.world.campaigns.push(campaign);
@@ -105,7 +115,7 @@ export class Service {
         continue;
       }
       const seq = this.d.world.nextLead++;
-      const lead = newLead(`${this.d.config().idPrefix}ld_${seq}`, seq, campaign.id, person, this.slug(person.firstName));
+      const lead = newLead(this.newId('ld', seq), seq, campaign.id, person, this.slug(person.firstName));
       campaign.leads.push(lead);
       for (const k of keys) campaign.index.set(k, lead);
       this.d.world.leads.set(lead.id, lead);

@@ -68,6 +68,8 @@ export interface SimConfig {
   rateLimitPerMinute?: number;
   /** Put before every new campaign and lead id, e.g. "=" to check that clients write API strings as literal text. Default ''. */
   idPrefix?: string;
+  /** Ids as long as a real service's (36 characters: "cmp_" and 32 hex digits), or short ("cmp_7"). Default 'realistic'. */
+  idLength?: 'realistic' | 'short';
   /** Which 500 finished videos GET /campaigns/{id}/videos keeps when there are more (the spec leaves it open). Default 'newest'. */
   videosOrder?: 'newest' | 'oldest';
   /** Sim milliseconds a finished lead's file takes to appear (videoReady false, not in the videos list). Default 0. */

@@ -11,10 +11,12 @@ export class FakeCache extends GasObject {
   static override readonly api = gasApi<GoogleAppsScript.Cache.Cache>()('Cache', ['get', 'getAll', 'put', 'putAll', 'remove', 'removeAll']);
   private readonly entries = new Map<string, { value: string; expiresAt: number }>();
 
-  constructor(private readonly runtime: Runtime) { super(); }
+  constructor(private readonly runtime: Runtime, private readonly forgets: () => boolean = () => false) { super(); }
 
   get(key: unknown): string | null {
     const k = this.key(key, 'get');
+    // Best effort: under the evicting reading, every entry is gone by the next read.
+    if (this.forgets()) this.entries.clear();
     const e = this.entries.get(k);
     if (!e) return null;
     if (e.expiresAt <= this.runtime.clock.now()) {
@@ -68,16 +70,16 @@ export class FakeCacheService extends GasObject {
   private readonly document: FakeCache;
   private readonly script: FakeCache;
 
-  constructor(private readonly runtime: Runtime) {
+  constructor(private readonly runtime: Runtime, private readonly forgets: () => boolean = () => false) {
     super();
-    this.document = new FakeCache(runtime);
-    this.script = new FakeCache(runtime);
+    this.document = new FakeCache(runtime, forgets);
+    this.script = new FakeCache(runtime, forgets);
   }
 
   getUserCache(): FakeCache {
     const u = this.runtime.activeUser;
     let c = this.users.get(u);
-    if (!c) this.users.set(u, (c = new FakeCache(this.runtime)));
+    if (!c) this.users.set(u, (c = new FakeCache(this.runtime, this.forgets)));
     return c;
   }
 

@@ -7,6 +7,7 @@ export function enumOf<const K extends string>(...names: K[]): EnumOf<K> {
 }
 
 export const AuthModeEnum = enumOf('NONE', 'LIMITED', 'FULL', 'CUSTOM_FUNCTION');
+export const AuthorizationStatusEnum = enumOf('REQUIRED', 'NOT_REQUIRED');
 export const EventTypeEnum = enumOf('CLOCK', 'ON_OPEN', 'ON_EDIT', 'ON_FORM_SUBMIT', 'ON_CHANGE', 'ON_EVENT_UPDATED');
 export const TriggerSourceEnum = enumOf('SPREADSHEETS', 'CLOCK', 'FORMS', 'DOCUMENTS', 'CALENDAR');
 export const ButtonEnum = enumOf('CLOSE', 'OK', 'CANCEL', 'YES', 'NO');

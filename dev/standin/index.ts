@@ -35,7 +35,7 @@ export type { MenuRecord, UiLog } from './ui';
 export type { AuthMode } from './runtime';
 export type { QuotaUsage } from './quota';
 export { CONSUMER_QUOTAS, QUOTA_MESSAGES } from './quota';
-export { DEFAULT_READINGS, NAMED_READINGS, readingsFromEnv, type Readings } from './readings';
+export { DEFAULT_READINGS, NAMED_READINGS, FETCH_REFUSALS, readingsFromEnv, type Readings } from './readings';
 
 export const DEFAULT_BUNDLE = join(__dirname, '..', '..', 'dist', 'Code.js');
 
@@ -84,7 +84,7 @@ export interface StandinOptions {
 }
 
 /** A trigger as tests see it. */
-export type TriggerInfo = Pick<InstalledTrigger, 'id' | 'handler' | 'user' | 'documentId' | 'everyMinutes' | 'everyHours'>;
+export type TriggerInfo = Pick<InstalledTrigger, 'id' | 'handler' | 'user' | 'documentId' | 'everyMinutes' | 'everyHours' | 'firesEveryMinutes'>;
 
 const tagOf = (v: object) => Object.prototype.toString.call(v);
 
@@ -127,6 +127,8 @@ export class AppsScriptStandin {
   readonly ui = new UiLog();
   /** Every UrlFetchApp.fetch: method, url and status only. */
   readonly fetches: FetchRecord[] = [];
+  /** Under a fetchRefusal reading, only requests whose "METHOD url" matches are refused (null: all). */
+  fetchRefusalOnly: RegExp | null = null;
   /** Errors thrown by trigger handlers in fireTimeTriggers (Apps Script swallows them for add-ons). */
   readonly triggerErrors: { handler: string; user: string; message: string }[] = [];
 
@@ -143,8 +145,8 @@ export class AppsScriptStandin {
     const bundlePath = o.bundlePath ?? DEFAULT_BUNDLE;
     const timeZone = o.timeZone ?? 'Etc/UTC';
     this.clock = new VirtualClock(o.startTime ?? Date.now());
-    this.quota = new Quotas(this.clock, o.quotas);
     this.readings = { ...DEFAULT_READINGS, ...o.readings };
+    this.quota = new Quotas(this.clock, o.quotas, () => this.readings.quotaWindow === 'rolling-24h');
     this.nullSpreadsheetInTriggers = o.nullSpreadsheetInTriggers ?? false;
     const manifest = o.bundleSource === undefined || o.bundlePath !== undefined ? readManifest(dirname(bundlePath)) : NO_MANIFEST;
     const urlFetchWhitelist = o.urlFetchWhitelist ?? manifest.urlFetchWhitelist;
@@ -181,12 +183,12 @@ export class AppsScriptStandin {
         oauthScopes: () => manifest.oauthScopes,
       }),
       PropertiesService: new FakePropertiesService(this.properties, noDocument),
-      CacheService: new FakeCacheService(this.runtime),
+      CacheService: new FakeCacheService(this.runtime, () => this.readings.cache === 'evicts'),
       LockService: new FakeLockService(this.runtime, this.locks, noDocument),
       ScriptApp: new FakeScriptApp(this.triggerStore),
       UrlFetchApp: new FakeUrlFetchApp({
         runtime: this.runtime, http, clockHeader: o.simOrigin ? SIM_NOW_HEADER : null, timeoutMs: o.fetchTimeoutMs ?? 60_000, log: this.fetches,
-        urlFetchWhitelist: () => urlFetchWhitelist, hooks: this.fetchHooks, readings: this.readings,
+        urlFetchWhitelist: () => urlFetchWhitelist, hooks: this.fetchHooks, readings: this.readings, refusalOnly: () => this.fetchRefusalOnly,
       }),
       Utilities: new FakeUtilities(this.runtime),
       Session: new FakeSession(this.runtime),
@@ -215,7 +217,7 @@ export class AppsScriptStandin {
   }
 
   get triggers(): TriggerInfo[] {
-    return this.triggerStore.installed.map((t) => ({ ...t }));
+    return this.triggerStore.installed.map(({ createdAt: _c, lastFired: _l, ...t }) => t);
   }
 
   /** A published add-on: time triggers at most hourly, one per user and document. */
@@ -300,7 +302,8 @@ export class AppsScriptStandin {
       failures.push(`${t.handler}: ${message}`);
     };
     for (const t of [...this.triggerStore.installed]) {
-      if (!this.triggerStore.installed.includes(t) || t.silent) continue;
+      if (!this.triggerStore.installed.includes(t) || t.silent || !this.due(t)) continue;
+      t.lastFired = this.clock.now();
       if (this.quota.spent('triggerRuntimeMs')) {
         fail(t, QUOTA_MESSAGES.triggerRuntimeMs);
         continue;
@@ -335,6 +338,12 @@ export class AppsScriptStandin {
   async close(): Promise<void> {
     if (this.ownHttp) await this.ownHttp.close();
     this.ownHttp = null;
+  }
+
+  /** A trigger that fires less often than it asked (hourly) is skipped until its hour has passed. */
+  private due(t: InstalledTrigger): boolean {
+    if (!t.firesEveryMinutes) return true;
+    return this.clock.now() - (t.lastFired ?? t.createdAt ?? 0) >= t.firesEveryMinutes * 60_000;
   }
 
   private triggerEvent(t: InstalledTrigger): Record<string, unknown> {

@@ -1,5 +1,5 @@
 // Apps Script's daily quotas (UrlFetch calls, property operations, trigger runtime), counted per UTC day of
-// the virtual clock, and refused with Apps Script's exceptions once spent.
+// the virtual clock (or per 24 hours from a window's first call, under the rolling reading), and refused with Apps Script's exceptions once spent.
 import type { VirtualClock } from './clock';
 import { GasException } from './gas-object';
 
@@ -29,7 +29,7 @@ export class Quotas {
   /** Usage per UTC day ("YYYY-MM-DD"), oldest first. */
   private readonly days = new Map<string, QuotaUsage>();
 
-  constructor(private readonly clock: VirtualClock, limits: Partial<QuotaUsage> = {}) {
+  constructor(private readonly clock: VirtualClock, limits: Partial<QuotaUsage> = {}, private readonly rolling: () => boolean = () => false) {
     this.limits = { ...CONSUMER_QUOTAS, ...limits };
   }
 
@@ -67,12 +67,18 @@ export class Quotas {
     this.day(startedAt).triggerRuntimeMs += ms;
   }
 
+  private rollingKey(at: number): string {
+    const open = [...this.days.keys()].reverse().find((k) => k.length > 10 && Date.parse(k) <= at && at < Date.parse(k) + 86_400_000);
+    return open ?? new Date(at).toISOString();
+  }
+
   reset(): void {
     this.days.clear();
   }
 
+  /** The window holding `at`: its UTC day, or (rolling reading) the 24 hours from the first call of a window. */
   private day(at = this.clock.now()): QuotaUsage {
-    const key = utcDay(at);
+    const key = this.rolling() ? this.rollingKey(at) : utcDay(at);
     let d = this.days.get(key);
     if (!d) this.days.set(key, (d = zero()));
     return d;

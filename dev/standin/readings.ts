@@ -15,6 +15,18 @@ export interface Readings {
   redirects: 'keep-headers' | 'drop-auth-across-hosts';
   /** A write to a protected cell the user is not an editor of: throws, or goes through (a warning-only protection). */
   protectedCells: 'throw' | 'warn-only';
+  /** everyMinutes(5) in a published add-on: throws, or is accepted and the trigger fires only hourly. */
+  publishedEveryMinutes: 'throws' | 'hourly';
+  /** UrlFetchApp's timeout: about 60 s whatever is asked, or the timeoutSeconds option honoured (360 s when not given). */
+  fetchTimeout: 'fixed-60' | 'option-360';
+  /** Every UrlFetch refused before anything is sent: a quota (three wordings), an administrator's allowlist, a permission not granted. */
+  fetchRefusal: 'none' | 'quota-day' | 'quota-plain' | 'quota-short' | 'admin-allowlist' | 'no-permission';
+  /** The permission to run when the person is not present (script.scriptapp): granted, or unticked on the consent screen. */
+  triggerPermission: 'granted' | 'not-granted';
+  /** CacheService keeps entries until they expire, or forgets every one at once (best effort). */
+  cache: 'keeps' | 'evicts';
+  /** Daily quotas count per calendar day (UTC), or per 24 hours from the window's first call. */
+  quotaWindow: 'calendar-day' | 'rolling-24h';
 }
 
 export const DEFAULT_READINGS: Readonly<Readings> = {
@@ -23,6 +35,12 @@ export const DEFAULT_READINGS: Readonly<Readings> = {
   timeTriggers: 'fire',
   redirects: 'keep-headers',
   protectedCells: 'throw',
+  publishedEveryMinutes: 'throws',
+  fetchTimeout: 'fixed-60',
+  fetchRefusal: 'none',
+  triggerPermission: 'granted',
+  cache: 'keeps',
+  quotaWindow: 'calendar-day',
 };
 
 /** The alternative readings the end-to-end suite also runs under (jest projects set STANDIN_READING). */
@@ -32,6 +50,10 @@ export const NAMED_READINGS: Record<string, Partial<Readings>> = {
   'no-document': { documentInTimeTriggers: 'absent' },
   'test-deployment-throws': { timeTriggers: 'create-throws' },
   'test-deployment-silent': { timeTriggers: 'never-fire' },
+  'published-hourly': { publishedEveryMinutes: 'hourly' },
+  'timeout-360': { fetchTimeout: 'option-360' },
+  'cache-evicts': { cache: 'evicts' },
+  'quota-rolling': { quotaWindow: 'rolling-24h' },
 };
 
 /** The readings named by STANDIN_READING (default: the kind reading of every point). */
@@ -47,3 +69,18 @@ export const TEST_DEPLOYMENT_TRIGGER_MESSAGE = 'Test deployments cannot create i
 
 /** Apps Script's message for a write to a protected cell. */
 export const PROTECTED_MESSAGE = 'You are trying to edit a protected cell or object. Please contact the spreadsheet owner to remove protection if you need to edit.';
+
+/** What UrlFetchApp throws, before sending anything, under each refusal (DESIGN 12); the allowlist's wording is not documented. */
+export const FETCH_REFUSALS: Record<Exclude<Readings['fetchRefusal'], 'none'>, (url: string) => string> = {
+  'quota-day': () => 'Service invoked too many times for one day: urlfetch.',
+  'quota-plain': () => 'Service invoked too many times: urlfetch.',
+  'quota-short': () => 'Service invoked too many times in a short time: urlfetch. Try Utilities.sleep(1000) between calls.',
+  'admin-allowlist': (url) => `Request to ${url.replace(/\?.*$/s, '')} was blocked because the URL is not on the list your administrator allows.`,
+  'no-permission': () => 'You do not have permission to call UrlFetchApp.fetch. Required permissions: https://www.googleapis.com/auth/script.external_request',
+};
+
+/** What ScriptApp throws on making a trigger when its permission was not granted. */
+export const TRIGGER_PERMISSION_MESSAGE = 'You do not have permission to call ScriptApp.newTrigger. Required permissions: https://www.googleapis.com/auth/script.scriptapp';
+
+/** The scope a person may leave unticked under the no-permission refusal. */
+export const EXTERNAL_REQUEST_SCOPE = 'https://www.googleapis.com/auth/script.external_request';

@@ -1,10 +1,10 @@
 // ScriptApp: installable time-driven triggers owned by a user (and, for add-ons, a document), with
 // Apps Script's interval rules and the add-on limits (hourly at most often, one per user and document).
-import { AuthModeEnum, EventTypeEnum, TriggerSourceEnum } from './enums';
+import { AuthModeEnum, AuthorizationStatusEnum, EventTypeEnum, TriggerSourceEnum } from './enums';
 import { GasException, GasObject, badArguments, gasApi, requireInt } from './gas-object';
 import type { Runtime } from './runtime';
 import { FakeSpreadsheet } from './spreadsheet';
-import { TEST_DEPLOYMENT_TRIGGER_MESSAGE, type Readings } from './readings';
+import { TEST_DEPLOYMENT_TRIGGER_MESSAGE, TRIGGER_PERMISSION_MESSAGE, type Readings } from './readings';
 
 export interface InstalledTrigger {
   id: string;
@@ -16,6 +16,11 @@ export interface InstalledTrigger {
   everyHours?: number;
   /** Made in a test deployment that never fires its triggers (the never-fire reading). */
   silent?: boolean;
+  /** Fires at most this often whatever it asked (a published add-on's everyMinutes under the hourly reading). */
+  firesEveryMinutes?: number;
+  /** Virtual time it was made, and last fired. */
+  createdAt?: number;
+  lastFired?: number;
 }
 
 const MINUTES = [1, 5, 10, 15, 30];
@@ -26,21 +31,27 @@ export class TriggerStore {
   readonly installed: InstalledTrigger[] = [];
   private nextId = 7_301_000_001;
 
-  constructor(readonly runtime: Runtime, readonly spreadsheet: FakeSpreadsheet, readonly readings: Pick<Readings, 'timeTriggers' | 'clockTriggersInUserTriggers'>) {}
+  constructor(readonly runtime: Runtime, readonly spreadsheet: FakeSpreadsheet, readonly readings: Pick<Readings, 'timeTriggers' | 'clockTriggersInUserTriggers'> & Partial<Pick<Readings, 'publishedEveryMinutes' | 'fetchRefusal' | 'triggerPermission'>>) {}
 
   add(t: Omit<InstalledTrigger, 'id' | 'user' | 'documentId'>): InstalledTrigger {
+    if (this.readings.triggerPermission === 'not-granted') throw new GasException(TRIGGER_PERMISSION_MESSAGE);
     if (this.readings.timeTriggers === 'create-throws') throw new GasException(TEST_DEPLOYMENT_TRIGGER_MESSAGE);
     const user = this.runtime.activeUser;
     const documentId = this.spreadsheet.getId();
     const mine = this.installed.filter((x) => x.user === user);
     if (mine.length >= PER_USER_LIMIT) throw new GasException('This script has too many triggers. Triggers must be deleted from the script before more can be added.');
+    let firesEveryMinutes: number | undefined;
     if (this.runtime.addonMode) {
-      if (t.everyMinutes !== undefined) throw new GasException('Add-ons cannot create time-based triggers that run more than once per hour.');
+      if (t.everyMinutes !== undefined && this.readings.publishedEveryMinutes === 'hourly') firesEveryMinutes = 60;
+      else if (t.everyMinutes !== undefined) throw new GasException('Add-ons cannot create time-based triggers that run more than once per hour.');
       if (mine.some((x) => x.documentId === documentId)) {
         throw new GasException('This add-on has created too many time-based triggers in this document for this Google user account.');
       }
     }
-    const trigger: InstalledTrigger = { id: String(this.nextId++), user, documentId, ...t, ...(this.readings.timeTriggers === 'never-fire' && { silent: true }) };
+    const trigger: InstalledTrigger = {
+      id: String(this.nextId++), user, documentId, ...t, createdAt: this.runtime.clock.now(),
+      ...(this.readings.timeTriggers === 'never-fire' && { silent: true }), ...(firesEveryMinutes && { firesEveryMinutes }),
+    };
     this.installed.push(trigger);
     return trigger;
   }
@@ -99,9 +110,10 @@ export class FakeTriggerBuilder extends GasObject {
 
 export class FakeScriptApp extends GasObject {
   static override readonly api = gasApi<GoogleAppsScript.Script.ScriptApp>()('ScriptApp', [
-    'newTrigger', 'getProjectTriggers', 'getUserTriggers', 'deleteTrigger', 'AuthMode', 'EventType', 'TriggerSource',
+    'newTrigger', 'getProjectTriggers', 'getUserTriggers', 'deleteTrigger', 'getAuthorizationInfo', 'AuthMode', 'AuthorizationStatus', 'EventType', 'TriggerSource',
   ]);
   readonly AuthMode = AuthModeEnum;
+  readonly AuthorizationStatus = AuthorizationStatusEnum;
   readonly EventType = EventTypeEnum;
   readonly TriggerSource = TriggerSourceEnum;
 
@@ -110,6 +122,12 @@ export class FakeScriptApp extends GasObject {
   newTrigger(functionName: unknown): FakeTriggerBuilder {
     if (typeof functionName !== 'string' || functionName === '') throw badArguments('ScriptApp.newTrigger', [functionName]);
     return new FakeTriggerBuilder(this.store, functionName);
+  }
+
+  /** Whether the person must still grant something: REQUIRED while a permission is unticked (the no-permission refusal). */
+  getAuthorizationInfo(authMode: unknown): FakeAuthorizationInfo {
+    if (typeof authMode !== 'string' || !(authMode in AuthModeEnum)) throw badArguments('ScriptApp.getAuthorizationInfo', [authMode]);
+    return new FakeAuthorizationInfo(this.store.readings.fetchRefusal === 'no-permission' || this.store.readings.triggerPermission === 'not-granted');
   }
 
   /** The current user's triggers of this project. */
@@ -131,4 +149,11 @@ export class FakeScriptApp extends GasObject {
     const i = this.store.installed.findIndex((t) => t.id === trigger.info.id && t.user === this.store.runtime.activeUser);
     if (i >= 0) this.store.installed.splice(i, 1);
   }
+}
+
+export class FakeAuthorizationInfo extends GasObject {
+  static override readonly api = gasApi<GoogleAppsScript.Script.AuthorizationInfo>()('AuthorizationInfo', ['getAuthorizationStatus', 'getAuthorizationUrl']);
+  constructor(private readonly required: boolean) { super(); }
+  getAuthorizationStatus(): string { return this.required ? AuthorizationStatusEnum.REQUIRED : AuthorizationStatusEnum.NOT_REQUIRED; }
+  getAuthorizationUrl(): string | null { return this.required ? 'https://script.google.com/macros/d/stand-in/authorize' : null; }
 }

@@ -4,7 +4,7 @@
 import { SyncHttpNetworkError, type SyncRequest, type SyncResponse } from '../sync-http';
 import { GasException, GasObject, badArguments, gasApi } from './gas-object';
 import type { Runtime } from './runtime';
-import type { Readings } from './readings';
+import { FETCH_REFUSALS, type Readings } from './readings';
 import { underPrefix } from './allowlist';
 
 export interface HttpClient {
@@ -42,6 +42,7 @@ interface FetchParams {
   headers?: unknown;
   muteHttpExceptions?: unknown;
   followRedirects?: unknown;
+  timeoutSeconds?: unknown;
 }
 
 /** A test's hook, fired once just before a matching request is sent: it may run a second server call then. */
@@ -59,10 +60,12 @@ export interface UrlFetchOptions {
   log: FetchRecord[];
   /** The manifest's urlFetchWhitelist (URL prefixes), enforced while the stand-in is a published add-on; null: none. */
   urlFetchWhitelist: () => readonly string[] | null;
+  /** Only requests whose "METHOD url" matches are refused under fetchRefusal; null: every request. */
+  refusalOnly?: () => RegExp | null;
   /** One-shot hooks (see AppsScriptStandin.duringFetch). */
   hooks?: FetchHook[];
   /** How redirects are followed (DESIGN 12); default: every header kept. */
-  readings?: Pick<Readings, 'redirects'>;
+  readings?: Partial<Pick<Readings, 'redirects' | 'fetchTimeout' | 'fetchRefusal'>>;
 }
 
 /**
@@ -83,7 +86,12 @@ interface Prepared {
   body: string | undefined;
   mute: boolean;
   follow: boolean;
+  /** How long it waits for an answer (DESIGN 12's two readings of the timeout). */
+  timeoutMs: number;
 }
+
+/** The longest wait the timeoutSeconds reading allows, and its default. */
+const LONG_TIMEOUT_MS = 360_000;
 
 export class FakeUrlFetchApp extends GasObject {
   static override readonly api = gasApi<GoogleAppsScript.URL_Fetch.UrlFetchApp>()('UrlFetchApp', ['fetch', 'fetchAll']);
@@ -93,6 +101,7 @@ export class FakeUrlFetchApp extends GasObject {
   fetch(url: unknown, params: unknown = {}): FakeHttpResponse {
     if (typeof url !== 'string' || typeof params !== 'object' || params === null) throw badArguments('UrlFetchApp.fetch', [url, params]);
     const req = this.prepare(url, params as FetchParams);
+    this.refuse(req);
     this.o.runtime.quotas.use('urlFetch', 1);
     return this.answered([req], this.send(req))[0]!;
   }
@@ -106,6 +115,7 @@ export class FakeUrlFetchApp extends GasObject {
       const { url, ...params } = r as FetchParams & { url: string };
       return this.prepare(url, params);
     });
+    prepared.forEach((req) => this.refuse(req));
     this.o.runtime.quotas.use('urlFetch', prepared.length);
     // Sent together: the round takes as long as its slowest request, and one without an answer fails it.
     return this.answered(prepared, ...prepared.map((req) => this.send(req)));
@@ -115,8 +125,23 @@ export class FakeUrlFetchApp extends GasObject {
   private answered(reqs: Prepared[], ...replies: (FakeHttpResponse | null)[]): FakeHttpResponse[] {
     const hung = replies.findIndex((r) => r === null);
     if (hung < 0) return replies as FakeHttpResponse[];
-    this.o.runtime.clock.advance(this.o.timeoutMs);
+    this.o.runtime.clock.advance(Math.max(...reqs.map((r) => r.timeoutMs)));
     throw new GasException(`Timeout: ${reqs[hung]!.url}`);
+  }
+
+  /** A refusal before anything is sent, under the fetchRefusal switch (quota, an administrator's allowlist, a permission). */
+  private refuse(req: Prepared): void {
+    const r = this.o.readings?.fetchRefusal;
+    const only = this.o.refusalOnly?.();
+    if (only && !only.test(`${req.method} ${req.url}`)) return;
+    if (r && r !== 'none') throw new GasException(FETCH_REFUSALS[r](req.url));
+  }
+
+  /** About 60 s whatever is asked; or timeoutSeconds honoured up to 360 s, 360 s when not given. */
+  private timeoutOf(p: FetchParams): number {
+    if (this.o.readings?.fetchTimeout !== 'option-360') return this.o.timeoutMs;
+    const asked = Number(p.timeoutSeconds);
+    return Number.isFinite(asked) && asked > 0 ? Math.min(LONG_TIMEOUT_MS, asked * 1000) : LONG_TIMEOUT_MS;
   }
 
   private prepare(url: string, p: FetchParams): Prepared {
@@ -130,7 +155,7 @@ export class FakeUrlFetchApp extends GasObject {
       for (const [k, v] of Object.entries(p.headers)) headers[k.toLowerCase()] = String(v);
     }
     const body = this.body(p, headers);
-    return { url, method, headers, body, mute: p.muteHttpExceptions === true, follow: p.followRedirects !== false };
+    return { url, method, headers, body, mute: p.muteHttpExceptions === true, follow: p.followRedirects !== false, timeoutMs: this.timeoutOf(p) };
   }
 
   /**
@@ -175,7 +200,7 @@ export class FakeUrlFetchApp extends GasObject {
     const headers = this.o.clockHeader ? { ...req.headers, [SIM_VIRTUAL_CLIENT_HEADER]: '1' } : req.headers;
     try {
       res = this.o.http().request({
-        method: req.method, url: req.url, headers, ...(req.body !== undefined && { body: req.body }), timeoutMs: this.o.timeoutMs,
+        method: req.method, url: req.url, headers, ...(req.body !== undefined && { body: req.body }), timeoutMs: req.timeoutMs,
       });
     } catch (e) {
       if (!(e instanceof SyncHttpNetworkError)) throw e;

@@ -6,6 +6,7 @@ import { ApiError, isApiError } from './errors';
 import { createPacer } from './pacer';
 import { DEFAULT_RETRY_POLICY, parseRetryAfter, withRetry } from './retry';
 import { describeProblem, errorBodySchema } from './schemas';
+import { hostOf, refusalError } from './refusals';
 import type { ApiClientOptions } from './client';
 
 export const API_OFF_MESSAGE = 'The video API is switched off for this site, or the base URL is wrong.';
@@ -40,7 +41,10 @@ export interface Link {
   silentSince: number | null;
 }
 
-/** UrlFetchApp gives up after about a minute and it cannot be shortened: every request may cost that much. */
+/**
+ * Every request may cost this much: UrlFetchApp gives up after about a minute, or waits up to six unless told
+ * otherwise, so each request passes this as its timeoutSeconds (docs/rules.md#budgets).
+ */
 export const REQUEST_ALLOWANCE_MS = 60_000;
 /** A request that failed after this long was not refused but left unanswered: the service is silent. */
 const SILENT_AFTER_MS = 30_000;
@@ -51,12 +55,12 @@ export function createCaller(opts: ApiClientOptions): Caller {
   const base = opts.baseUrl.trim().replace(/\/+$/, '');
   const pacer = opts.pacer === undefined ? createPacer({ clock: opts.clock }) : opts.pacer;
   const transport = pacer ? pacer.wrap(opts.transport) : opts.transport;
-  const retryPolicy = opts.retryPolicy ?? DEFAULT_RETRY_POLICY;
   // Retry-After of each error built from a reply, read by the retry loop.
   const retryAfter = new WeakMap<ApiError, number>();
 
   const request = (method: 'GET' | 'POST', path: string, body?: unknown) => buildRequest(base, opts.apiKey, method, path, body);
   const { guarded, link } = guard(opts);
+  const refused = (e: unknown) => refusalError(e, hostOf(base), opts.grantPermission?.());
 
   function send(method: 'GET' | 'POST', path: string, body?: unknown): HttpResponse {
     return guarded(`${method} ${path}`, () => [transport.request(request(method, path, body))])[0]!;
@@ -68,7 +72,7 @@ export function createCaller(opts: ApiClientOptions): Caller {
       res = send(c.method, c.path, c.body);
     } catch (e) {
       if (isApiError(e)) throw e;
-      throw quotaError(e) ?? networkError(c);
+      throw refused(e) ?? networkError(c);
     }
     return fromResponse(c, res);
   }
@@ -113,12 +117,12 @@ export function createCaller(opts: ApiClientOptions): Caller {
       clock: opts.clock,
       // A wait is worth it only when the request after it still has its minute (DESIGN 8).
       ...(opts.deadline !== undefined && { deadline: opts.deadline - REQUEST_ALLOWANCE_MS }),
-      policy: retryPolicy,
+      policy: opts.retryPolicy ?? DEFAULT_RETRY_POLICY,
       retryAfterMs: (e) => retryAfter.get(e),
     });
   }
 
-  return { call, many: (calls) => inRounds({ transport, request, call, fromResponse, guarded }, calls), link: () => ({ ...link }) };
+  return { call, many: (calls) => inRounds({ transport, request, call, fromResponse, guarded, refused }, calls), link: () => ({ ...link }) };
 }
 
 /**
@@ -159,9 +163,10 @@ function redirectError(c: Call<unknown>, res: HttpResponse): ApiError {
 
 function buildRequest(base: string, apiKey: string, method: 'GET' | 'POST', path: string, body?: unknown): HttpRequest {
   const headers: Record<string, string> = { Authorization: `Bearer ${apiKey}`, Accept: 'application/json' };
-  if (method === 'GET') return { method, url: base + path, headers };
+  const timeoutMs = REQUEST_ALLOWANCE_MS;
+  if (method === 'GET') return { method, url: base + path, headers, timeoutMs };
   headers['Content-Type'] = 'application/json';
-  return { method, url: base + path, headers, body: JSON.stringify(body ?? {}) };
+  return { method, url: base + path, headers, body: JSON.stringify(body ?? {}), timeoutMs };
 }
 
 /** What a fetchAll round needs of the caller. */
@@ -171,13 +176,14 @@ request(method: 'GET' | 'POST', path: string, body?: unknown): HttpRequest;
 call<T>(c: Call<T>): T;
 fromResponse<T>(c: Call<T>, res: HttpResponse): T;
 guarded(what: string, send: () => HttpResponse[]): HttpResponse[];
+refused(e: unknown): ApiError | null;
 }
 
 /**
  * Reads in rounds of at most MANY_MAX through fetchAll; an answer that may be retried (or a round
  * that got no answer) goes through the ordinary one-by-one path with its retries.
  */
-function inRounds<T>({ transport, request, call, fromResponse, guarded }: Wire, calls: Call<T>[]): (T | ApiError)[] {
+function inRounds<T>({ transport, request, call, fromResponse, guarded, refused }: Wire, calls: Call<T>[]): (T | ApiError)[] {
   const settle = (c: Call<T>): T | ApiError => { try { return call(c); } catch (e) { return asApiError(e); } };
   const requestAll = transport.requestAll;
   if (!requestAll || calls.length < 2) return calls.map(settle);
@@ -189,8 +195,8 @@ function inRounds<T>({ transport, request, call, fromResponse, guarded }: Wire, 
       // A round waits for its slowest request: one minute of allowance for the round.
       replies = guarded(`${round.length} requests`, () => requestAll.call(transport, round.map((c) => request(c.method, c.path, c.body))));
     } catch (e) {
-      const quota = quotaError(e);
-      if (quota) throw quota;
+      const refusal = refused(e);
+      if (refusal) throw refusal;
       // Nothing sent, or a silent service: the requests are not sent again one by one.
       if (isApiError(e) && e.code === 'not_sent') { round.forEach(() => out.push(e)); continue; }
       replies = null;
@@ -251,13 +257,6 @@ function statusError(c: Call<unknown>, status: number): ApiError {
   if (status === 429) return new ApiError('rate_limited', status, `The video service is receiving too many requests; wait a minute and try again ${tail}.`);
   if (status >= 500) return new ApiError('internal', status, `The video service had a fault ${tail}.`);
   return new ApiError('bad_reply', status, `The video service answered with an error it did not explain ${tail}.`);
-}
-
-/** Apps Script refuses a fetch once the account's daily quota is spent: nothing was sent, and retrying today will not help. */
-function quotaError(e: unknown): ApiError | null {
-  const message = e instanceof Error ? e.message : String(e);
-  if (!/too many times for one day|too much computer time/i.test(message)) return null;
-  return new ApiError('quota', 0, `Google’s daily limit for your account is spent (“${message.replace(/^Exception:\s*/, '')}”), so nothing was sent. It resets within a day; until then the add-on cannot reach the video service.`);
 }
 
 function networkError(c: Call<unknown>): ApiError {

@@ -27,6 +27,8 @@ export interface ApiClientOptions {
   pacer?: Pacer | null;
   /** Waits and attempts for retryable codes; default 6 attempts, 1 s doubling to 30 s. */
   retryPolicy?: RetryPolicy;
+  /** How the person grants a permission Google refused a request for (a sentence). */
+  grantPermission?: () => string;
 }
 
 export interface ApiClient {

@@ -2,11 +2,18 @@
 // first; with a shared count (CacheService) the ceiling holds across executions of the same key (DESIGN 7).
 import type { Clock } from '../core/clock';
 import type { HttpTransport } from '../core/http';
+import { shortHash } from '../core/hash';
+import { USER_KEYS } from '../core/state-keys';
 
 /** Where executions of one key keep their request count for the last minute (CacheService). */
 export interface SharedCount {
   store: { get(key: string): string | null; put(key: string, value: string, seconds: number): void };
   key: string;
+  /**
+   * Where the count also goes once the cache is seen forgetting it at once (UserProperties, read once an execution):
+   * executions still see each other's requests when CacheService keeps nothing (docs/rules.md#pacing).
+   */
+  durable?: { get(key: string): string | null; put(key: string, value: string): void };
 }
 
 export interface PacerOptions {
@@ -31,10 +38,25 @@ type Sent = [number, number][];
 
 /** A cache key for an API key that does not reveal it (FNV-1a). */
 export function paceKey(apiKey: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < apiKey.length; i++) h = Math.imul(h ^ apiKey.charCodeAt(i), 0x01000193) >>> 0;
-  return `pace.${h.toString(16)}`;
+  return USER_KEYS.pace(shortHash(apiKey));
 }
+
+/** fn's result, or null when it throws (a store that refuses is a store that forgot). */
+function attempt<T>(fn: () => T): T | null {
+  try {
+    return fn();
+  } catch {
+    return null;
+  }
+}
+
+function parseSent(raw: string | null | undefined): Sent | null {
+  if (!raw) return null;
+  const v = attempt(() => JSON.parse(raw) as unknown);
+  return Array.isArray(v) ? (v as Sent) : null;
+}
+
+const total = (sent: Sent) => sent.reduce((n, e) => n + (Array.isArray(e) ? Number(e[1]) || 0 : 0), 0);
 
 /** The window's requests: this execution's own, or the key's shared count when there is one. */
 function sentLog(shared: SharedCount | undefined, windowMs: number): { read(): Sent; write(sent: Sent): void } {
@@ -42,20 +64,17 @@ function sentLog(shared: SharedCount | undefined, windowMs: number): { read(): S
   return {
     read() {
       if (!shared) return own;
-      try {
-        const v = JSON.parse(shared.store.get(shared.key) ?? '[]') as unknown;
-        return Array.isArray(v) ? (v as Sent) : [];
-      } catch {
-        return own;
-      }
+      // The cache is best effort (docs/rules.md#pacing): an entry gone is not a quiet minute, so this execution's own count stands.
+      const v = parseSent(attempt(() => shared.store.get(shared.key))) ?? parseSent(attempt(() => shared.durable?.get(shared.key) ?? null));
+      return v && total(v) >= total(own) ? v : own;
     },
     write(sent) {
       own = sent;
-      try {
-        shared?.store.put(shared.key, JSON.stringify(sent), Math.ceil(windowMs / 1000) + 60);
-      } catch {
-        // Without the cache this execution still paces itself.
-      }
+      if (!shared) return;
+      const text = JSON.stringify(sent);
+      attempt(() => shared.store.put(shared.key, text, Math.ceil(windowMs / 1000) + 60));
+      // Without the cache this execution still paces itself; the durable copy lets the next one see it.
+      if (shared.durable && attempt(() => shared.store.get(shared.key)) !== text) attempt(() => shared.durable!.put(shared.key, text));
     },
   };
 }

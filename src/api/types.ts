@@ -151,4 +151,4 @@ export type ApiErrorCode =
   | 'no_voice' | 'needs_refilm' | 'not_ready' | 'campaign_busy' | 'cap_reached' | 'rate_limited' | 'internal';
 
 /** Codes the client itself produces. */
-export type ClientErrorCode = 'network' | 'bad_reply' | 'api_off' | 'quota' | 'not_sent' | 'redirect';
+export type ClientErrorCode = 'network' | 'bad_reply' | 'api_off' | 'quota' | 'not_allowed' | 'no_permission' | 'not_sent' | 'redirect';

@@ -26,7 +26,7 @@ function fetchOptions(req: HttpRequest): GoogleAppsScript.URL_Fetch.URLFetchRequ
     if (name.toLowerCase() === 'content-type') contentType = req.headers[name];
     else headers[name] = req.headers[name]!;
   }
-  const options: GoogleAppsScript.URL_Fetch.URLFetchRequestOptions = {
+  const options: GoogleAppsScript.URL_Fetch.URLFetchRequestOptions & { timeoutSeconds?: number } = {
     method: req.method === 'POST' ? 'post' : 'get',
     headers,
     muteHttpExceptions: true,
@@ -35,6 +35,8 @@ function fetchOptions(req: HttpRequest): GoogleAppsScript.URL_Fetch.URLFetchRequ
   };
   if (contentType !== undefined) options.contentType = contentType;
   if (req.body !== undefined) options.payload = req.body;
+  // Honoured where UrlFetchApp takes it (one reading: 360 s unless told); ignored where the timeout is fixed.
+  if (req.timeoutMs !== undefined) options.timeoutSeconds = Math.ceil(req.timeoutMs / 1000);
   return options;
 }
 

@@ -5,6 +5,8 @@ export interface HttpRequest {
   headers: Record<string, string>;
   /** JSON text, for POST. */
   body?: string;
+  /** The longest wait for an answer (UrlFetchApp's timeoutSeconds, where honoured). */
+  timeoutMs?: number;
 }
 
 export interface HttpResponse {

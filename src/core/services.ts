@@ -22,7 +22,7 @@ export type SpreadsheetService = Pick<
 export type TriggerService = Pick<
   GoogleAppsScript.Script.ScriptApp,
   'newTrigger' | 'getProjectTriggers' | 'getUserTriggers' | 'deleteTrigger'
->;
+> & Partial<Pick<GoogleAppsScript.Script.ScriptApp, 'getAuthorizationInfo' | 'AuthMode'>>;
 
 export interface Services {
   http: HttpTransport;

@@ -13,8 +13,12 @@ export const USER_KEYS = {
   userId: 'vps.userId',
   /** Per trigger: the spreadsheet it serves and its interval. */
   trigger: (uid: string) => `timer.${uid}`,
+  /** Per spreadsheet: its timer finished in a run without the document; rows catch up when it is open. */
+  timerDone: (spreadsheetId: string) => `timer.done.${spreadsheetId}`,
   /** The last timer run that could not reach its spreadsheet. */
   lostTimerRun: 'timer.lostRun',
+  /** The key's requests of the last minute ("pace.<hash of the key>"), kept here only while CacheService forgets them. */
+  pace: (keyHash: string) => `pace.${keyHash}`,
   /** Since when the service has not answered, and the timer's back-off (DESIGN 8). */
   silence: 'vps.silence',
   /** The person's daily spending limit in credits (absent: none). */

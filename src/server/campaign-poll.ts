@@ -28,6 +28,8 @@ interface Seen { sig: string; detail: CampaignDetail }
 interface Memo { cursor: string; parts: Record<string, Seen> }
 
 const MEMO_SECONDS = 6 * 3600;
+/** About the sidebar's progress poll: one part's turn each, when no memo says whose turn it is. */
+const TURN_MS = 30_000;
 const memoKey = (campaignId: string) => `poll.${campaignId}`;
 
 export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts): Poll {
@@ -44,7 +46,7 @@ export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts): P
   const list = new Map(api.listCampaigns(100).map((s) => [s.id, s]));
   const cache = userCache(svc);
   const memo: Memo = parse(cache?.get(memoKey(c.id))) ?? { cursor: '', parts: {} };
-  const turn = nextTurn(c, list, memo);
+  const turn = nextTurn(c, list, memo, svc.clock.now());
   const details = new Map<string, CampaignDetail>();
   if (turn) {
     const [d] = api.getCampaigns([turn]);
@@ -65,9 +67,10 @@ export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts): P
 }
 
 /** The part after the cursor whose summary moved since its detail was read, or that may still be moving. */
-function nextTurn(c: CampaignParts, list: Map<string, CampaignSummary>, memo: Memo): string | null {
+function nextTurn(c: CampaignParts, list: Map<string, CampaignSummary>, memo: Memo, now: number): string | null {
   const ids = c.parts.map((p) => p.id);
-  const from = ids.indexOf(memo.cursor) + 1;
+  // The cache is best effort (docs/rules.md#pacing): with the memo gone, the clock takes the turn on, so parts still come in turn.
+  const from = memo.cursor ? ids.indexOf(memo.cursor) + 1 : Math.floor(now / TURN_MS) % ids.length;
   const order = [...ids.slice(from), ...ids.slice(0, from)];
   const due = (id: string) => {
     const s = list.get(id);

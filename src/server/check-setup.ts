@@ -3,7 +3,8 @@
 // a trigger it made (when the add-on's timer exists, it only lists it).
 import { isApiError } from '../api/errors';
 import type { Props, Services } from '../core/services';
-import { apiClient } from './context';
+import { apiClient, userCache } from './context';
+import { authorization, grantSentence } from './permission';
 import { readSettings } from './settings';
 import { lostTimerRun, probeTrigger, timerInterval } from './timer';
 
@@ -62,6 +63,30 @@ function triggerCheck(svc: Services): SetupCheck {
   }
 }
 
+/** Granular consent: whether Google says a permission is still to be granted (docs/rules.md#refusals). */
+function permissionCheck(svc: Services): SetupCheck {
+  const name = 'Permissions';
+  const a = authorization(svc);
+  if (!a) return { name, ok: null, sentence: 'Google did not say whether every permission is granted here (no getAuthorizationInfo).' };
+  if (!a.required) return { name, ok: true, sentence: 'Every permission the add-on asks for is granted.' };
+  return { name, ok: false, sentence: `A permission the add-on needs was not granted (perhaps unticked on Google’s consent screen). ${grantSentence(svc)}` };
+}
+
+/** CacheService is best effort (docs/rules.md#pacing): says whether a value survives to the next read. */
+function cacheCheck(svc: Services, value: string): SetupCheck {
+  const name = 'Cache (request pacing)';
+  const cache = userCache(svc);
+  if (!cache) return { name, ok: null, sentence: 'No cache here: each run paces its own requests.' };
+  try {
+    cache.put(PROBE_KEY, value, 60);
+    return cache.get(PROBE_KEY) === value
+      ? { name, ok: true, sentence: 'A value was kept and read back.' }
+      : { name, ok: true, sentence: 'Google forgot a value at once (the cache is best effort); the add-on paces its requests without it.' };
+  } catch (e) {
+    return { name, ok: true, sentence: `The cache refused a value (${why(e)}); the add-on paces its requests without it.` };
+  }
+}
+
 function serviceChecks(svc: Services): SetupCheck[] {
   const settings = readSettings(svc.userProps);
   if (!settings) return [{ name: 'Video service', ok: null, sentence: 'Not tried: no API key is saved for the base URL. Save one under Connection in the sidebar.' }];
@@ -94,6 +119,8 @@ export function checkSetup(svc: Services, raw: RawStores): SetupCheck[] {
     roundTrip('Document properties (campaign, columns)', raw.document, value),
     lockCheck(svc),
     triggerCheck(svc),
+    permissionCheck(svc),
+    cacheCheck(svc, value),
     ...serviceChecks(svc),
   ];
 }

@@ -4,6 +4,7 @@ import { createApiClient, type ApiClient } from '../api/client';
 import { createPacer, paceKey, type Pacer } from '../api/pacer';
 import type { Services } from '../core/services';
 import { AddonError } from './failure';
+import { grantSentence } from './permission';
 import { readSettings, type Settings } from './settings';
 import { SheetState, type BoundCampaign } from './sheet-state';
 import type { Sheet } from '../sheet/table';
@@ -23,13 +24,17 @@ export function requireSettings(svc: Services): Settings {
 }
 
 export function apiClient(svc: Services, settings: Settings, deadline = svc.clock.now() + RUN_BUDGET_MS): ApiClient {
-  return createApiClient({ baseUrl: settings.baseUrl, apiKey: settings.apiKey, transport: svc.http, clock: svc.clock, deadline, pacer: keyPacer(svc, settings.apiKey) });
+  return createApiClient({
+    baseUrl: settings.baseUrl, apiKey: settings.apiKey, transport: svc.http, clock: svc.clock, deadline, pacer: keyPacer(svc, settings.apiKey),
+    grantPermission: () => grantSentence(svc),
+  });
 }
 
 /** Requests paced per key across this person's executions (DESIGN 7): a count of the last minute in CacheService. */
 function keyPacer(svc: Services, apiKey: string): Pacer {
   const store = userCache(svc);
-  return createPacer({ clock: svc.clock, ...(store ? { maxRequests: SHARED_MAX_REQUESTS, shared: { store, key: paceKey(apiKey) } } : {}) });
+  const durable = { get: (k: string) => svc.userProps.getProperty(k), put: (k: string, v: string) => { svc.userProps.setProperty(k, v); } };
+  return createPacer({ clock: svc.clock, ...(store ? { maxRequests: SHARED_MAX_REQUESTS, shared: { store, key: paceKey(apiKey), durable } } : {}) });
 }
 
 /** Counted across executions, the key may come closer to the API's 120 a minute: 10 are left for clocks that differ. */

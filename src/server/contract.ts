@@ -4,7 +4,8 @@ import type { CampaignCounts, CampaignSummary, PersonField, Stalled, Template } 
 
 export type AddonErrorCode =
   | 'no_settings' | 'no_campaign' | 'no_selection' | 'locked' | 'network'
-  | 'bad_mapping' | 'bad_reply' | 'api_off' | 'campaign_changed' | 'quote_changed' | 'unsettled' | 'over_limit' | 'no_limit' | 'not_owner';
+  | 'bad_mapping' | 'bad_reply' | 'api_off' | 'campaign_changed' | 'quote_changed' | 'unsettled' | 'over_limit' | 'no_limit' | 'not_owner'
+  | 'quota' | 'not_allowed' | 'no_permission';
 
 import type { LimitFigures } from '../core/limit-rule';
 export type { LimitFigures };

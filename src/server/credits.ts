@@ -3,6 +3,7 @@
 import type { ApiClient } from '../api/client';
 import type { CampaignDetail, CampaignSummary, Estimate } from '../api/types';
 import { getJson, setJson } from '../core/json-props';
+import { shortHash } from '../core/hash';
 import { toFailure } from './failure';
 import type { Services } from '../core/services';
 import { literal } from '../sheet/cells';
@@ -180,10 +181,23 @@ export function recordStop(svc: Services, c: { campaign: { id: string; name: str
   bookRow(svc, row);
 }
 
-/** Failures seen on a part before the record held any charge of it: never the add-on's to book. */
-const FAILED_KEY = 'credits.failed';
-/** Per part, the failed count whose refunds the record already holds: a poll with nothing new reads no record. */
-const BOOKED_KEY = 'credits.failedBooked';
+/**
+ * Per campaign, by a short hash of each part's id (so a value stays small at 200 parts,
+ * docs/rules.md#budgets): `base`, failures seen on a part before the record held any charge of it
+ * (never the add-on's to book); `booked`, the failed count whose refunds the record already holds
+ * (a poll with nothing new reads no record).
+ */
+const failedKey = (campaignId: string, slot: 'base' | 'booked') => `credits.failed.${campaignId}.${slot}`;
+/** The one shared value earlier versions kept for every part by full id: pruned as its parts are seen. */
+const OLD_FAILED_KEY = 'credits.failed';
+
+function pruneOldFailed(svc: Services, parts: Iterable<string>): void {
+  const old = getJson<Record<string, number>>(svc.docProps, OLD_FAILED_KEY);
+  if (!old) return;
+  let moved = false;
+  for (const part of parts) if (old[part] !== undefined) { delete old[part]; moved = true; }
+  if (moved) setJson(svc.docProps, OLD_FAILED_KEY, Object.keys(old).length > 0 ? old : null);
+}
 
 /**
  * Records the credits of newly failed videos coming back (docs/rules.md#refunds), from the parts' counts just read.
@@ -192,22 +206,24 @@ const BOOKED_KEY = 'credits.failedBooked';
  * key that paid. Callers hold the document lock, so two readers never append the same failures.
  */
 export function recordRefunds(svc: Services, details: ReadonlyMap<string, { counts: Pick<CampaignDetail['counts'], 'failed'> }>, campaign: { id: string; name: string }): void {
-  const base = getJson<Record<string, number>>(svc.docProps, FAILED_KEY) || {};
-  const booked = getJson<Record<string, number>>(svc.docProps, BOOKED_KEY) || {};
-  const fresh = [...details].filter(([part, d]) => d.counts.failed > Math.max(base[part] ?? 0, booked[part] ?? 0));
+  pruneOldFailed(svc, details.keys());
+  const base = getJson<Record<string, number>>(svc.docProps, failedKey(campaign.id, 'base')) || {};
+  const booked = getJson<Record<string, number>>(svc.docProps, failedKey(campaign.id, 'booked')) || {};
+  const h = (part: string) => shortHash(part);
+  const fresh = [...details].filter(([part, d]) => d.counts.failed > Math.max(base[h(part)] ?? 0, booked[h(part)] ?? 0));
   if (fresh.length === 0) return;
   const records = partRecords(svc);
   for (const [part, d] of fresh) {
     const failed = d.counts.failed;
     const rec = records.get(part);
     // Not charged by the add-on (yet): these failures are not its to book.
-    if (!rec || (rec.people === 0 && rec.key === null)) { base[part] = failed; continue; }
-    const n = failed - (base[part] ?? 0) - rec.failedBooked;
+    if (!rec || (rec.people === 0 && rec.key === null)) { base[h(part)] = failed; continue; }
+    const n = failed - (base[h(part)] ?? 0) - rec.failedBooked;
     if (n > 0 && !bookRefund(svc, campaign, part, rec, n)) continue;
-    booked[part] = failed;
+    booked[h(part)] = failed;
   }
-  setJson(svc.docProps, FAILED_KEY, base);
-  setJson(svc.docProps, BOOKED_KEY, booked);
+  setJson(svc.docProps, failedKey(campaign.id, 'base'), Object.keys(base).length > 0 ? base : null);
+  setJson(svc.docProps, failedKey(campaign.id, 'booked'), booked);
 }
 
 /** One refund row for n failed people of a part; false when the record could not be written (the next reader books it). */

@@ -5,7 +5,7 @@ import type { ApiClient } from '../api/client';
 import { ApiError, isApiError } from '../api/errors';
 import type { CampaignSummary, Estimate } from '../api/types';
 import type { Services } from '../core/services';
-import { getJson, setJson } from '../core/json-props';
+import { getJsonLarge, setJsonLarge } from '../core/json-props';
 import { DOC_KEYS } from '../core/state-keys';
 import { forgetCounts, sharedSummaries } from '../refresh/refresh';
 import { readCampaign, unsettle } from './campaign-state';
@@ -63,7 +63,7 @@ const QUOTE_FRESH_MS = 15 * 60_000;
  */
 function freshQuotes(svc: Services, ctx: CampaignContext): PartQuote[] {
   if (ctx.campaign.parts.length === 1) return quotes(ctx);
-  const saved = getJson<{ at: number; parts: Record<string, Estimate> }>(svc.docProps, DOC_KEYS.quote(ctx.campaign.id));
+  const saved = getJsonLarge<{ at: number; parts: Record<string, Estimate> }>(svc.docProps, DOC_KEYS.quote(ctx.campaign.id));
   if (!saved || svc.clock.now() - saved.at > QUOTE_FRESH_MS) return quotes(ctx);
   const list = new Map(ctx.api.listCampaigns(100).map((c) => [c.id, c]));
   const reuse = new Map(Object.entries(saved.parts).filter(([id, e]) => list.get(id)?.waiting === e.leads));
@@ -71,7 +71,7 @@ function freshQuotes(svc: Services, ctx: CampaignContext): PartQuote[] {
 }
 
 function saveQuotes(svc: Services, ctx: CampaignContext, q: PartQuote[]): void {
-  if (ctx.campaign.parts.length > 1) setJson(svc.docProps, DOC_KEYS.quote(ctx.campaign.id), { at: svc.clock.now(), parts: Object.fromEntries(q.map((x) => [x.partId, x.estimate])) });
+  if (ctx.campaign.parts.length > 1) setJsonLarge(svc.docProps, DOC_KEYS.quote(ctx.campaign.id), { at: svc.clock.now(), parts: Object.fromEntries(q.map((x) => [x.partId, x.estimate])) });
 }
 
 function summed(q: PartQuote[]): EstimateInfo {

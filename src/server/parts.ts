@@ -37,13 +37,26 @@ export interface CampaignParts {
 
 const key = DOC_KEYS.parts;
 
+/**
+ * Parts per stored value: a value stays under 9 KB with ids of any plausible length (docs/rules.md#budgets), so a
+ * campaign of more parts keeps the rest in further values, `<key>.1`, `<key>.2`, … ("more" says how many).
+ */
+const PARTS_PER_VALUE = 80;
+
 export function loadParts(props: Props, bound: BoundCampaign): CampaignParts {
-  return getJson<CampaignParts>(props, key(bound.id))
-    ?? { id: bound.id, name: bound.name, templateId: null, parts: [{ id: bound.id, size: -1, closed: false }] };
+  const head = getJson<CampaignParts & { more?: number }>(props, key(bound.id));
+  if (!head) return { id: bound.id, name: bound.name, templateId: null, parts: [{ id: bound.id, size: -1, closed: false }] };
+  const { more = 0, ...c } = head;
+  for (let k = 1; k <= more; k++) c.parts.push(...(getJson<Part[]>(props, `${key(c.id)}.${k}`) ?? []));
+  return c;
 }
 
 export function saveParts(props: Props, c: CampaignParts): void {
-  setJson(props, key(c.id), c);
+  const chunks: Part[][] = [];
+  for (let i = 0; i < c.parts.length; i += PARTS_PER_VALUE) chunks.push(c.parts.slice(i, i + PARTS_PER_VALUE));
+  // Further values first: a reader never finds a head that names a value not yet written.
+  for (let k = chunks.length - 1; k >= 1; k--) setJson(props, `${key(c.id)}.${k}`, chunks[k]);
+  setJson(props, key(c.id), { ...c, parts: chunks[0] ?? [], ...(chunks.length > 1 ? { more: chunks.length - 1 } : {}) });
 }
 
 export function partIds(c: CampaignParts): Set<string> {

@@ -23,7 +23,7 @@ import { findProblemRows } from './problem-rows';
 import { publicSettings } from './settings';
 import type { SheetState } from './sheet-state';
 import { silentSince } from './silence';
-import { installTimer, lostTimerRun, overdueTimer, timerInterval } from './timer';
+import { catchUpAfterAbsentRuns, installTimer, lostTimerRun, overdueTimer, timerInterval } from './timer';
 import { userId } from './user-id';
 import { DOC_KEYS } from '../core/state-keys';
 import { headerIndex, ID_FIELDS } from '../register/identity';
@@ -91,6 +91,8 @@ export function getActiveContext(svc: Services): Reply<ActiveContext> {
 
 /** Whose timer refreshes this tab; the owner's lost trigger is put back (Google drops triggers now and then). */
 function autoRefreshOf(svc: Services, state: SheetState): SidebarState['autoRefresh'] {
+  // The timer finished in runs without the document: this open sheet catches its rows up once.
+  if (state.autoRefresh && state.ownedBy(userId(svc.userProps)) && catchUpAfterAbsentRuns(svc)) return autoRefreshOf(svc, state);
   const owner = state.autoRefresh;
   if (!owner) return { on: false, intervalMinutes: null, owner: null };
   const you = state.ownedBy(userId(svc.userProps));

@@ -67,6 +67,19 @@ describe('createPacer', () => {
     expect(shared.key).not.toContain('secret');
   });
 
+  it('should keep its own count when the shared cache forgets every entry, so one run never passes the ceiling', () => {
+    const clock = new FakeClock();
+    const store = { get: () => null, put: () => undefined };
+    const pacer = createPacer({ clock, maxRequests: 110, shared: { store, key: paceKey('sk_x') } });
+    const times: number[] = [];
+    for (let i = 0; i < 300; i++) {
+      pacer.take();
+      times.push(clock.now());
+      clock.t += 50;
+    }
+    expect(busiestWindow(times, 60_000)).toBe(110);
+  });
+
   it('should pass requests and replies through unchanged', () => {
     const clock = new FakeClock();
     const inner = ScriptedTransport.queue(json(201, { a: 1 }, { 'x-y': 'z' }));

@@ -246,4 +246,18 @@ describe('auto mode', () => {
     expect(a.gas.triggers).toHaveLength(0);
     expect(a.call('getSidebarState').autoMode).toMatchObject({ on: false });
   });
+  it('should keep its timer through runs that get no document, and send rows added meanwhile once the document is back', async () => {
+    ({ a } = await autoTab(2));
+    tick(a, 12);
+    expect(statuses(a)).toEqual(['complete', 'complete']);
+    // Nothing renders and nothing waits: a run without its document must not take the standing order's timer away.
+    a.gas.readings.documentInTimeTriggers = 'absent';
+    tick(a, 6);
+    expect(a.gas.triggers).toHaveLength(1);
+    append(a, 10, 1);
+    a.gas.readings.documentInTimeTriggers = 'present';
+    tick(a, 12);
+    expect(statuses(a)).toEqual(['complete', 'complete', 'complete']);
+    expect(await paths(a, GENERATE)).toHaveLength(2);
+  });
 });

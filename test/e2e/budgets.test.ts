@@ -166,8 +166,8 @@ describe('budgets', () => {
     expect(last.error).toMatch(/daily limit .*too many times for one day: urlfetch/);
   });
 
-  it('should say so in the sidebar when a timer ran without its spreadsheet', async () => {
-    a = await startAddon({ stageMs: 60_000 }, { nullSpreadsheetInTriggers: true });
+  it('should say so in the sidebar when a timer ran without its spreadsheet while videos still render', async () => {
+    a = await startAddon({ stageMs: 10 * 60_000 }, { nullSpreadsheetInTriggers: true });
     a.connect();
     await pushed(a, 5);
     a.generate();

@@ -46,7 +46,7 @@ describe('Check setup', () => {
   it('should put Check setup in the add-on menu and show each check in a dialog', async () => {
     a = await connected({});
     const checks = harmless(a);
-    expect(checks.map((c) => c.ok)).toEqual([true, true, true, true, true, true]);
+    expect(checks.map((c) => c.ok)).toEqual([true, true, true, true, true, true, true, true]);
     expect(a.gas.ui.dialogs.at(-1)!.html).toMatch(/Key can write/);
   });
 
@@ -100,6 +100,42 @@ describe('Check setup', () => {
       await a.sim.control({ action: 'configure', config: { faults: { redirectTo: 'http://127.0.0.1:9' } } });
       const s = check(harmless(a), /Video service/);
       expect(s).toMatchObject({ ok: false, sentence: expect.stringMatching(/redirect \(HTTP 307\) to http:\/\/127\.0\.0\.1:9\/api\/v1\/templates/) });
+    });
+  });
+
+  describe.each(['keeps', 'evicts'] as const)('a cache that %s its entries', (cache) => {
+    it('should say whether the cache kept a value, and that pacing holds either way', async () => {
+      a = await connected({ cache });
+      const c = check(harmless(a), /Cache/);
+      expect(c).toMatchObject({ ok: true, sentence: expect.stringMatching(cache === 'keeps' ? /kept and read back/ : /forgot a value at once.*without it/) });
+    });
+  });
+
+  describe.each(['fixed-60', 'option-360'] as const)('UrlFetchApp\'s timeout: %s', (fetchTimeout) => {
+    it('should say the service did not answer, having waited one minute at most', async () => {
+      a = await connected({ fetchTimeout });
+      await a.sim.control({ action: 'configure', config: { faults: { hang: true } } });
+      const t0 = a.gas.clock.now();
+      expect(check(harmless(a), /Video service/)).toMatchObject({ ok: false, sentence: expect.stringMatching(/No answer/) });
+      // The menu's dialog and the report each try the service once: a minute each, whatever the reading.
+      expect(a.gas.clock.now() - t0).toBeLessThanOrEqual(2 * 61_000);
+    });
+  });
+
+  describe.each(['throws', 'hourly'] as const)('a published add-on where everyMinutes(5) %s', (publishedEveryMinutes) => {
+    it('should make a timer Google accepts, say its interval, and leave none behind', async () => {
+      a = await connected({ publishedEveryMinutes });
+      a.gas.addonMode = true;
+      const t = check(harmless(a), /Timer/);
+      expect(t).toMatchObject({ ok: true, sentence: expect.stringMatching(/could be made \(every (5|60) minutes\) and was removed again/) });
+      expect(a.gas.triggers).toEqual([]);
+    });
+  });
+
+  describe.each(['calendar-day', 'rolling-24h'] as const)('quota windows: %s', (quotaWindow) => {
+    it('should pass every check and leave nothing behind', async () => {
+      a = await connected({ quotaWindow });
+      expect(harmless(a).map((c) => c.ok)).toEqual([true, true, true, true, true, true, true, true]);
     });
   });
 

@@ -22,8 +22,12 @@ export type Addon = Awaited<ReturnType<typeof startAddon>>;
 /** The reading of Apps Script this run plays (DESIGN 12): a jest project's global, or STANDIN_READING. */
 export const READING: string = (globalThis as { STANDIN_READING?: string }).STANDIN_READING ?? process.env.STANDIN_READING ?? 'default';
 
-export async function startAddon(config: Omit<SimConfig, 'port' | 'clock'> = {}, standin: Partial<StandinOptions> = {}) {
+/** Stand-in options, or a function of the simulator's origin giving them (a published build naming its address). */
+export type StandinSetup = Partial<StandinOptions> | ((origin: string) => Promise<Partial<StandinOptions>>);
+
+export async function startAddon(config: Omit<SimConfig, 'port' | 'clock'> = {}, setup: StandinSetup = {}) {
   const sim = await spawnSimulator({ port: 0, clock: 'manual', ...config });
+  const standin = typeof setup === 'function' ? await setup(sim.origin) : setup;
   const start = ((await sim.control({ action: 'state' })) as SimState).now;
   const gas = new AppsScriptStandin({
     bundlePath: BUNDLE, simOrigin: sim.origin, startTime: start, ...standin, readings: { ...readingsFromEnv(READING), ...standin.readings },

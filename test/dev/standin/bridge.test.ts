@@ -23,7 +23,7 @@ const CLASSES: { api: GasApi; prototype: object }[] = [
   FakePromptResponse, FakeUi, FakeHttpResponse, FakeUrlFetchApp, FakeUtilities,
 ];
 
-const VALUE_MEMBERS = new Set(['Button', 'ButtonSet', 'SandboxMode', 'XFrameOptionsMode', 'BooleanCriteria', 'AuthMode', 'EventType', 'TriggerSource']);
+const VALUE_MEMBERS = new Set(['Button', 'ButtonSet', 'SandboxMode', 'XFrameOptionsMode', 'BooleanCriteria', 'AuthMode', 'AuthorizationStatus', 'EventType', 'TriggerSource']);
 
 describe('Bridge', () => {
   it('should implement every member each class declares', () => {

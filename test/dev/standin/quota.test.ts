@@ -59,6 +59,17 @@ describe('daily quotas', () => {
     expect(run(s, `return PropertiesService.getUserProperties().getProperty('a');`)).toBe('1');
   });
 
+  it('should, under the rolling reading, count 24 hours from a window\'s first call rather than reset at midnight', () => {
+    const s = standin({ quotas: { propertyOps: 3 }, readings: { quotaWindow: 'rolling-24h' } });
+    run(s, `var p = PropertiesService.getUserProperties(); p.setProperty('a', '1'); p.getProperty('a'); p.getProperty('a');`);
+    s.clock.advance(TO_MIDNIGHT);
+    expect(run(s, `try { PropertiesService.getUserProperties().getProperty('a'); } catch (e) { return String(e); }`))
+      .toBe('Exception: Service invoked too many times for one day: properties.');
+    s.clock.advance(DAY - TO_MIDNIGHT);
+    expect(run(s, `return PropertiesService.getUserProperties().getProperty('a');`)).toBe('1');
+    expect(s.quota.byDay().map((d) => [d.day, d.propertyOps])).toEqual([[new Date(T0).toISOString(), 3], [new Date(T0 + DAY).toISOString(), 1]]);
+  });
+
   it('should give getProperties a copy: changing it changes nothing stored', () => {
     const s = standin();
     expect(run(s, `var p = PropertiesService.getUserProperties(); p.setProperties({ a: '1', b: '2' });

@@ -1,0 +1,108 @@
+// The timer under the readings where Apps Script says least (docs/rules.md#timer): a run without its document,
+// a published add-on's hourly timer, and a service that hangs under either reading of UrlFetchApp's timeout.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildServer } from '../../scripts/build';
+import type { Readings } from '../../dev/standin';
+import { SIM_KEYS } from '../../dev/sim/types';
+import { startAddon, type Addon, type StandinSetup } from './harness';
+
+const MINUTE = 60_000;
+
+/** Five leads pushed and generated, renders taking about 50 minutes. */
+async function rendering(readings: Partial<Readings>, standin: StandinSetup = {}, stageMs = 10 * MINUTE, connect = (a: Addon) => { a.connect(); }): Promise<Addon> {
+  const setup: StandinSetup = typeof standin === 'function' ? async (o) => ({ ...(await standin(o)), readings }) : { ...standin, readings };
+  const a = await startAddon({ stageMs }, setup);
+  connect(a);
+  a.pushedCampaign(5);
+  expect(a.generate()).toMatchObject({ ok: true });
+  return a;
+}
+
+/** Every trigger id seen while the clock moves in steps, with the sidebar open (its state read each step). */
+function watch(a: Addon, steps: number, stepMs: number, sidebar = true): { ids: Set<string>; overdue: unknown[] } {
+  const ids = new Set(a.gas.triggers.map((t) => t.id));
+  const overdue: unknown[] = [];
+  for (let i = 0; i < steps; i++) {
+    a.gas.clock.advance(stepMs);
+    a.gas.fireTimeTriggers();
+    if (sidebar) {
+      const s = a.call('getSidebarState').autoRefresh;
+      if (s.overdueSince || s.timerRestored) overdue.push(s);
+    }
+    for (const t of a.gas.triggers) ids.add(t.id);
+  }
+  return { ids, overdue };
+}
+
+describe('the timer', () => {
+  let a: Addon | undefined;
+  let dir: string | undefined;
+  afterEach(async () => {
+    await a?.gas.close();
+    await a?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    a = undefined;
+    dir = undefined;
+  });
+
+  describe('runs without their document', () => {
+    it('should count as runs, read the parts from the API, remove the one trigger once all is done, and catch rows up when the sheet opens', async () => {
+      a = await rendering({ documentInTimeTriggers: 'absent' });
+      const seen = watch(a, 36, 5 * MINUTE);
+      expect(a.gas.triggerErrors).toEqual([]);
+      expect(seen.overdue).toEqual([]);
+      expect(seen.ids.size).toBe(1);
+      expect(a.gas.triggers).toEqual([]);
+      const state = a.call('getSidebarState');
+      expect(state.autoRefresh).toMatchObject({ on: false });
+      expect(a.column('Video Status')).toEqual(Array(5).fill('complete'));
+      expect(a.gas.triggers).toEqual([]);
+    });
+  });
+
+  describe('a published add-on', () => {
+    async function published(readings: Partial<Readings>): Promise<Addon> {
+      const d = (dir = mkdtempSync(join(tmpdir(), 'timer-published-')));
+      // The build lists an https address; the stand-in lets it reach the simulator on loopback, where the key is saved as
+      // saveSettings would (its check of the build's list wants https).
+      const bundlePath = join(d, 'Code.js');
+      await buildServer({ allowlist: ['https://api.example.com/'], file: bundlePath });
+      writeFileSync(join(d, 'Sidebar.html'), '<html></html>');
+      return rendering(readings, async (origin) => ({ bundlePath, addonMode: true, urlFetchWhitelist: [`${origin}/`] }), 20 * MINUTE, (a) => {
+        const props = a.gas.properties.user();
+        const saved = { 'vps.baseUrl': a.sim.baseUrl, 'vps.apiKey': SIM_KEYS.write, 'vps.keyHost': new URL(a.sim.baseUrl).host, 'vps.connected': 'true', 'vps.canWrite': 'true' };
+        for (const [k, v] of Object.entries(saved)) props.setProperty(k, v);
+      });
+    }
+
+    describe.each(['throws', 'hourly'] as const)('where everyMinutes(5) %s', (publishedEveryMinutes) => {
+      it('should ask for hourly, never call the timer overdue while it fires hourly, and keep one trigger', async () => {
+        a = await published({ publishedEveryMinutes });
+        expect(a.gas.triggers).toMatchObject([{ everyHours: 1 }]);
+        const seen = watch(a, 30, 10 * MINUTE);
+        expect(seen.overdue).toEqual([]);
+        expect(seen.ids.size).toBe(1);
+        expect(a.column('Video Status')).toEqual(Array(5).fill('complete'));
+      });
+    });
+  });
+
+  describe.each([
+    ['fixed-60', 15],
+    ['option-360', 20],
+  ] as const)('a silent service where the timeout is %s', (fetchTimeout, budget) => {
+    it(`should pass timeoutSeconds within its minute and spend at most ${budget} trigger minutes on two silent hours, 45 on a silent day`, async () => {
+      a = await rendering({ fetchTimeout }, {}, 60 * MINUTE);
+      await a.sim.control({ action: 'configure', config: { faults: { hang: true } } });
+      const before = a.gas.quota.total().triggerRuntimeMs;
+      watch(a, 24, 5 * MINUTE, false);
+      const twoHours = a.gas.quota.total().triggerRuntimeMs - before;
+      expect(twoHours).toBeGreaterThanOrEqual(MINUTE);
+      expect(twoHours).toBeLessThanOrEqual(budget * MINUTE);
+      watch(a, 12 * 22, 5 * MINUTE, false);
+      expect(a.gas.quota.total().triggerRuntimeMs - before).toBeLessThanOrEqual(45 * MINUTE);
+    });
+  });
+});
