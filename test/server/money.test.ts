@@ -27,7 +27,7 @@ function onePart(routes: Routes): UnitWorld {
   return w;
 }
 
-const failure = (r: { ok: boolean }) => (r as { error: { code: string } }).error.code;
+const failure = (r: { ok: boolean }) => (r as unknown as { error: { code: string } }).error.code;
 
 describe('money › generate refusals that send no charge', () => {
   // docs/rules.md#refusals
