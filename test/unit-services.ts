@@ -38,6 +38,8 @@ export interface UnitWorld {
   http: ScriptedTransport;
   userProps: ReturnType<typeof memoryProps>;
   docProps: ReturnType<typeof memoryProps>;
+  /** What the spreadsheet showed the person (toasts). */
+  ui: UiLog;
   /** Set true: another run holds the document lock. */
   lockHeld: { value: boolean };
   /** What ran under the lock: true while it is held by this run. */
@@ -62,7 +64,7 @@ export function world(routes: Routes = {}, o: { now?: number; connected?: boolea
     triggers: { newTrigger: () => { throw new Error('no triggers in unit tests'); }, getProjectTriggers: () => [], getUserTriggers: () => [], deleteTrigger: () => undefined } as unknown as Services['triggers'],
     sidebarHtml: () => { throw new Error('no sidebar'); },
   } as Services;
-  return { svc, ss, clock, http, userProps, docProps, lockHeld, locked: () => held };
+  return { svc, ss, clock, http, userProps, docProps, ui: uiLog, lockHeld, locked: () => held };
 }
 
 /** Binds the active tab to a campaign. */

@@ -115,6 +115,57 @@ describe('push › sending rows', () => {
   });
 });
 
+describe('push › what is not sent', () => {
+  // docs/rules.md#row-identity
+  it('should mark the second of two selected rows of one person invalid and send the person once', () => {
+    const t = setup([['Ada', 'ACME', 'ada@acme.test'], ['Ada', 'ACME', 'ada@acme.test']], addAll);
+    const r = pushRows(t.input);
+    expect(r).toMatchObject({ added: 1, invalid: 1 });
+    expect(t.calls.flatMap((c) => c.people.map((p) => p.firstName))).toEqual(['Ada']);
+    expect([t.cell(2, 'Lead ID'), t.cell(3, 'Lead ID'), t.cell(3, 'Video Status')]).toEqual(['l_Ada', '', 'invalid']);
+  });
+
+  it('should not send hidden rows', () => {
+    const t = setup([['Ada', 'ACME', ''], ['Bob', 'Beta', '']], addAll);
+    t.input.hidden = (row) => row === 2;
+    pushRows(t.input);
+    expect(t.calls.flatMap((c) => c.people.map((p) => p.firstName))).toEqual(['Bob']);
+    expect(t.cell(2, 'Video Status')).toBe('');
+  });
+
+  // docs/rules.md#budgets
+  it('should start no call that would end past the deadline, and count the rows left', () => {
+    const t = setup([['Ada', 'ACME', ''], ['Bob', 'Beta', '']], addAll);
+    t.input.deadline = t.clock.now() + 1_000;
+    const r = pushRows(t.input);
+    expect(t.calls).toHaveLength(0);
+    expect(r.remaining).toBe(2);
+  });
+
+  // docs/rules.md#refusals
+  it('should clear sending from new rows and say why when the service refuses the call', () => {
+    const t = setup([['Ada', 'ACME', '']], () => { throw new ApiError('cap_reached', 409, 'The campaign is full.'); });
+    expect(() => pushRows(t.input)).toThrow(ApiError);
+    expect(t.calls).toHaveLength(1);
+    expect([t.cell(2, 'Video Status'), t.cell(2, 'Lead ID')]).toEqual(['', '']);
+    expect(t.cell(2, 'Video Note')).not.toBe('');
+  });
+});
+
+describe('push › a cut-off send', () => {
+  // docs/rules.md#register
+  it('should send a row left sending back to the part it went to, not to the open part', () => {
+    const t = setup([['Ada', 'ACME', ''], ['Bob', 'Beta', '']], addAll);
+    t.parts.sizes.set('c_2', 500);
+    const campaignCol = (t.sheet.getRange(1, 1, 1, 4).getValues()[0] as string[]).length;
+    t.sheet.getRange(1, campaignCol + 1, 1, 2).setValues([['Campaign ID', 'Video Status']]);
+    t.sheet.getRange(2, campaignCol + 1, 1, 2).setValues([['c_2', 'sending']]);
+    pushRows(t.input);
+    expect(t.calls.map((c) => [c.partId, c.people.map((p) => p.firstName).join()])).toEqual([['c_2', 'Ada'], ['c_1', 'Bob']]);
+    expect([t.cell(2, 'Campaign ID'), t.cell(3, 'Campaign ID')]).toEqual(['c_2', 'c_1']);
+  });
+});
+
 describe('push › a lost answer', () => {
   // docs/rules.md#unknown-outcomes
   it('should send again only the people the service can recognise, and leave the others sending with a note', () => {

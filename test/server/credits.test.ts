@@ -1,6 +1,9 @@
 // The spending record and its unknown outcomes, on the stand-in's in-memory spreadsheet.
 import { CREDITS_TAB, UNKNOWN_CHARGE, chargedPeople, hasOpen, recordCharge, recordRefunds, recordStop, settleUnknown, spentToday, unsettledOf, type Evidence } from '../../src/server/credits';
 import { storeSettings } from '../../src/server/settings';
+import { limitFigures } from '../../src/server/limit';
+import { PROTECTED_MESSAGE } from '../../dev/standin/readings';
+import { GasException } from '../../dev/standin/gas-object';
 import { BASE, world, type UnitWorld } from '../unit-services';
 
 const CAMPAIGN = { id: 'c_1', name: 'Q3' };
@@ -49,6 +52,20 @@ describe('credits › the record of spending', () => {
     switchKey(w, 'sk_other_9999');
     recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_2', action: 'generate', quote: QUOTE, done: { people: 4, charged: 8 } });
     expect(spentToday(w.svc)).toEqual({ chargedToday: 8, unknownToday: 0 });
+  });
+});
+
+describe('credits › a record that cannot be written', () => {
+  // docs/rules.md#money-record
+  it('should still count a charge in the person\'s day and keep its unknown outcome open when the record tab is protected', () => {
+    const w = world();
+    recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_0', action: 'generate', quote: QUOTE, done: { people: 1, charged: 3 } });
+    w.ss.writeGuard = (sheet) => { if (sheet.getName() === CREDITS_TAB) throw new GasException(PROTECTED_MESSAGE); };
+    recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE });
+    expect(rows(w)).toHaveLength(1);
+    expect(limitFigures(w.svc).spentToday).toBe(3 + 30);
+    expect(hasOpen(w.svc)).toBe(true);
+    expect(w.ui.toasts.map((x) => x.message)).toEqual([expect.stringContaining('protected')]);
   });
 });
 
