@@ -1,6 +1,6 @@
 // Estimate, Generate and Stop against a scripted API: each test says which requests happen.
 import { DOC_KEYS, USER_KEYS } from '../../src/core/state-keys';
-import { hasOpen, recordCharge } from '../../src/server/credits';
+import { CREDITS_TAB, hasOpen, recordCharge } from '../../src/server/credits';
 import { getEstimate, startGenerate, stopCampaign } from '../../src/server/money';
 import { saveParts } from '../../src/server/parts';
 import { apiError, html } from '../api/fakes';
@@ -95,7 +95,36 @@ describe('money › generate over parts', () => {
   });
 });
 
+describe('money › a later part refused', () => {
+  // docs/rules.md#parts
+  it('should stop at a refused part, say which parts had started and record the charge that happened', () => {
+    const w = threeParts({
+      'GET /campaigns/c_1/estimate': estimate(500, 1500), 'GET /campaigns/c_2/estimate': estimate(0, 0), 'GET /campaigns/c_3/estimate': estimate(10, 30),
+      'POST /campaigns/c_1/generate': ok({ campaignId: 'c_1', started: 500, creditsCharged: 1400 }),
+      'POST /campaigns/c_3/generate': apiError(402, 'insufficient_credits', 'Not enough credits.'),
+    });
+    const r = startGenerate(w.svc, { campaignId: 'c_1', high: 1530 });
+    expect(failure(r)).toBe('insufficient_credits');
+    expect((r as unknown as { error: { message: string } }).error.message).toContain('1 of 2 parts had started (500 videos, 1400 credits charged)');
+    const record = w.ss.getSheetByName(CREDITS_TAB)!.getDataRange().getValues();
+    expect(record.slice(1).map((x) => [x[3], x[4], x[7]])).toEqual([['c_1', 'generate', 1400]]);
+    expect(hasOpen(w.svc)).toBe(false);
+  });
+});
+
 describe('money › stop', () => {
+  // docs/rules.md#refunds
+  it('should stop a one-part campaign with one request and give back only its charged people\'s credits', () => {
+    const w = onePart({ 'POST /campaigns/c_1/stop': ok({ campaignId: 'c_1', stopped: 10, stillRendering: 2, status: 'stopped' }) });
+    saveParts(w.docProps, { id: 'c_1', name: 'Q3', templateId: 'tpl_1', parts: [{ id: 'c_1', size: 16, closed: true }] });
+    recordCharge(w.svc, { campaign: { id: 'c_1', name: 'Q3' }, part: 'c_1', action: 'generate', quote: { leads: 12, low: 24, high: 36, balance: 500, affordable: true }, done: { people: 12, charged: 36 } });
+    expect(stopCampaign(w.svc, { campaignId: 'c_1' })).toMatchObject({ ok: true, stopped: 10, stillRendering: 2, status: 'stopped' });
+    expect(w.http.paths).toEqual(['POST /campaigns/c_1/stop']);
+    const record = w.ss.getSheetByName(CREDITS_TAB)!.getDataRange().getValues();
+    // 16 people in the part, 12 charged: 4 were waiting, so 6 of the 10 cancelled were charged.
+    expect(record.slice(1).map((x) => [x[4], x[5], x[7]])).toEqual([['generate', 12, 36], ['stop', 10, -18]]);
+  });
+
   // docs/rules.md#may-still-render
   it('should send stop to every part that may render even when one answers 502', () => {
     const w = threeParts({
