@@ -42,8 +42,6 @@ export interface UnitWorld {
   ui: UiLog;
   /** Set true: another run holds the document lock. */
   lockHeld: { value: boolean };
-  /** What ran under the lock: true while it is held by this run. */
-  locked(): boolean;
 }
 
 export function world(routes: Routes = {}, o: { now?: number; connected?: boolean } = {}): UnitWorld {
@@ -56,15 +54,14 @@ export function world(routes: Routes = {}, o: { now?: number; connected?: boolea
   const docProps = memoryProps();
   if (o.connected !== false) storeSettings(userProps, { baseUrl: BASE, apiKey: KEY, canWrite: true });
   const lockHeld = { value: false };
-  let held = false;
   const svc = {
     http, clock, userProps, docProps,
-    documentLock: () => ({ tryLock: () => (lockHeld.value ? false : (held = true)), releaseLock: () => { held = false; } }),
+    documentLock: () => ({ tryLock: () => !lockHeld.value, releaseLock: () => undefined }),
     sheets: app as unknown as Services['sheets'],
     triggers: { newTrigger: () => { throw new Error('no triggers in unit tests'); }, getProjectTriggers: () => [], getUserTriggers: () => [], deleteTrigger: () => undefined } as unknown as Services['triggers'],
     sidebarHtml: () => { throw new Error('no sidebar'); },
   } as Services;
-  return { svc, ss, clock, http, userProps, docProps, ui: uiLog, lockHeld, locked: () => held };
+  return { svc, ss, clock, http, userProps, docProps, ui: uiLog, lockHeld };
 }
 
 /** Binds the active tab to a campaign. */
