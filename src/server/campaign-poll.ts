@@ -9,8 +9,8 @@ import type { Services } from '../core/services';
 import { summarySignature } from '../refresh/refresh';
 import { combined, readCampaign, type CampaignView } from './campaign-state';
 import { userCache } from './context';
-import { detailMayRender } from '../rules/may-render';
-import { mayRender, partLabel, type CampaignParts, type Part } from './parts';
+import { detailMayRender, partMayRender } from '../rules/may-render';
+import { partLabel, type CampaignParts, type Part } from './parts';
 
 export interface Poll {
   view: CampaignView;
@@ -62,7 +62,7 @@ export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts): P
     view: { ...combined(all), details },
     turn,
     waiting: new Map(all.map((d) => [d.id, d.counts.pending])),
-    rendering: c.parts.filter((p) => mayRender(p, list.get(p.id))).map((p) => ({ id: p.id, name: partLabel(c, p.id) })),
+    rendering: c.parts.filter((p) => partMayRender(p, list.get(p.id))).map((p) => ({ id: p.id, name: partLabel(c, p.id) })),
     latest: new Map(all.map((d) => [d.id, d])),
   };
 }

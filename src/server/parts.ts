@@ -14,7 +14,6 @@ import type { BoundCampaign } from './sheet-state';
 export const PART_SIZE = 500;
 export { CAMPAIGN_NAME_MAX } from '../core/text-limits';
 import { CAMPAIGN_NAME_MAX } from '../core/text-limits';
-import { partMayRender } from '../rules/may-render';
 
 export interface Part {
   id: string;
@@ -64,8 +63,6 @@ export function partIds(c: CampaignParts): Set<string> {
   return new Set(c.parts.map((p) => p.id));
 }
 
-/** Whether a part may still have renders to stop (docs/rules.md#may-still-render). */
-export const mayRender: (p: Part, s: CampaignSummary | undefined) => boolean = partMayRender;
 
 /** "<name> · part N", the whole within the API's 80 characters. */
 export function partName(name: string, n: number): string {
