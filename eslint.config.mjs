@@ -4,10 +4,11 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 /** Layers from the top; each may import only the ones after it (push and refresh sit side by side). */
-const LAYERS = ['main', 'server', 'push|refresh', 'sheet', 'api', 'core'];
+const LAYERS = ['main', 'server', 'push|refresh', 'sheet', 'rules', 'api', 'core'];
 
 /** Pure modules of src/ that the sidebar shares with the server, so both check a row the same way. */
-const SIDEBAR_SHARED = ['api/people', 'api/types', 'sheet/headers', 'sheet/cells', 'push/row-person', 'core/text-limits', 'core/limit-rule'];
+const SIDEBAR_SHARED = ['api/people', 'api/types', 'sheet/headers', 'sheet/cells', 'push/row-person', 'core/text-limits', 'core/limit-rule',
+  'rules/unknown-outcome', 'rules/may-render', 'rules/links'];
 
 /** For a folder of src/, the sibling folders it must not import: its own layer's peers and every layer above. */
 function forbiddenFor(layer) {
@@ -48,6 +49,19 @@ export default tseslint.config(
   // A function longer than a screen hides its steps; one that must be longer says why in a disable comment.
   { files: ['src/**/*.ts'], rules: { 'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }] } },
   ...['server', 'push', 'refresh', 'sheet', 'api', 'core'].map(layerRule),
+  {
+    // src/rules: one home per rule the server and the sidebar share (docs/rules.md). Pure: plain functions
+    // over plain values, so from below it takes only the API's types and core.
+    files: ['src/rules/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [{
+          regex: '^\\.\\./(?!(api/types|core/[a-z-]+|rules/[a-z-]+)$)',
+          message: 'src/rules is pure: it may import only api/types, core and other rules (README › Architecture).',
+        }],
+      }],
+    },
+  },
   {
     // The sidebar runs in the browser: from src/ it may take only the pure modules shared with the
     // server (the person vocabulary, header detection, a row as a person), and types.

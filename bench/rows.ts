@@ -1,5 +1,6 @@
 // Pure: what the sheet's rows should say by the simulator's leads, and how far the add-on got.
 import type { SimLeadState } from '../dev/sim/types';
+import { linksReady } from '../src/rules/links';
 
 export type Row = Record<string, unknown>;
 export type LeadView = Pick<SimLeadState, 'id' | 'campaignId' | 'status' | 'url' | 'videoUrl' | 'videoReady'>;
@@ -16,7 +17,7 @@ const text = (v: unknown): string => (v === null || v === undefined ? '' : Strin
 
 /** The output cells a row of this lead must hold: the links only once the video is ready (DESIGN 4). */
 export function expectedCells(lead: LeadView): Record<string, string> {
-  const ready = lead.status === 'complete' && lead.videoReady;
+  const ready = linksReady(lead);
   return {
     'Campaign ID': lead.campaignId,
     'Page URL': ready ? lead.url ?? '' : '',

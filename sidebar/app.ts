@@ -2,6 +2,7 @@
 import { ACCOUNT_MIXUP, isAccountMixup } from './accounts';
 import { call, thrownText } from './bridge';
 import { same, type Progress, type Store } from './state';
+import { outcomeShown } from '../src/rules/unknown-outcome';
 
 export interface Timing {
   /** getActiveContext poll while visible (tab switches, selection): reads no property. */
@@ -12,9 +13,6 @@ export interface Timing {
   contextIdleMs: number;
   contextSlowMs: number;
 }
-
-/** How long an unknown charge is held without evidence before it counts as not having happened (DESIGN 6.2). */
-const SETTLE_MS = 2 * 60_000;
 
 export const DEFAULT_TIMING: Timing = { contextPollMs: 1000, progressPollMs: 30000, contextIdleMs: 60000, contextSlowMs: 5000 };
 
@@ -97,11 +95,10 @@ export function createApp(store: Store, timing: Timing): App {
       const s = store.get();
       // Someone watching a generate keeps watching until nothing is left pending or rendering.
       const awaiting = s.awaitingRender && (progress.counts.pending > 0 || progress.counts.rendering > 0);
-      // An unknown outcome is settled by evidence (DESIGN 6.2): people left waiting, or two minutes
+      // An unknown outcome is settled by evidence (docs/rules.md#unknown-outcomes): people left waiting, or two minutes
       // without; a stop charges nothing, so reading the state settles it.
       const local = s.unsettled[asked];
-      const settled = !local || local.action === 'stop' || Date.now() - local.at >= SETTLE_MS
-        || (local.pending !== null && progress.counts.pending < local.pending);
+      const settled = !local || local.action === 'stop' || outcomeShown(local, progress.counts.pending, Date.now());
       const { [asked]: _settled, ...rest } = s.unsettled;
       const unsettled = settled ? rest : s.unsettled;
       const sidebar = s.sidebar;

@@ -118,7 +118,7 @@ export function moneySection(app: App): HTMLElement {
     const moved = pending !== null && p.counts.pending < pending;
     msg.showWhile(progressScope, moved ? 'ok' : 'info', moved
       ? `${ACTION_WORDS[action]} went through after all: ${count(pending - p.counts.pending, 'person', 'people')} left the waiting list (see “Video credits”).`
-      : `${ACTION_WORDS[action]} did not happen: two minutes later everyone still waits; nothing was charged.`);
+      : `${ACTION_WORDS[action]} did not happen: two minutes on, all still wait; nothing was charged.`);
   });
 
   /** A money call that did not succeed: the tab moved on, the price rose (handled by the caller), the outcome is unknown, or a refusal. */

@@ -2,6 +2,7 @@
 // and the action in flight (DESIGN 10): nothing here remembers, so nothing outlives a state that contradicts it.
 import { count, formatNumber, interval, relativeTime } from './format';
 import { isReadOnly, keyProblemOf, READ_ONLY } from './key';
+import { campaignMayRender as mayRender } from '../src/rules/may-render';
 import type { AppState, Progress, Unsettled } from './state';
 import type { CampaignSummary, PersonField } from '../src/api/types';
 import { FIELD_LABELS } from '../src/api/people';
@@ -54,10 +55,8 @@ export function refundable(p: Progress): number {
   return p.counts.pending + Math.min(queued, p.counts.rendering);
 }
 
-/** Whether renders may run or wait after a generate: the only time Stop can do anything. */
-export function mayRender(p: Progress, awaitingRender: boolean): boolean {
-  return p.counts.rendering > 0 || (awaitingRender && p.counts.pending > 0) || (p.parts?.rendering.length ?? 0) > 0;
-}
+// Whether renders may run or wait: the only time Stop can do anything (docs/rules.md#may-still-render).
+export { mayRender };
 
 /** An API status the spec does not define, for small print, never read as a promise; null for the four it names. */
 export function strangeStatus(status: string): string | null {
@@ -127,7 +126,7 @@ export function topLine(s: AppState): TopLine | null {
   }
   const h = holdOf(s);
   if (h?.unsettled) return t(`${ACTION_WORDS[h.unsettled.action]} may have started and charged · the add-on will know by ${clock(h.unsettled.knownBy)} · next: wait`, 'warn');
-  if (h?.local && h.local !== 'stop') return t(`${ACTION_WORDS[h.local]} may have started and charged · next: wait; the campaign’s counts will tell`, 'warn');
+  if (h?.local && h.local !== 'stop') return t(`${ACTION_WORDS[h.local]} may have started and charged · next: wait for the counts`, 'warn');
   const p = boundProgress(s);
   if (!p) return t(s.progressError ? `“${sb.campaign.name}” could not be read · see Progress` : `Reading “${sb.campaign.name}”…`, s.progressError ? 'warn' : 'busy');
   return progressLine(p, s.awaitingRender);

@@ -2,8 +2,7 @@
 // a status is written only when it is known — from the videos list, or by elimination when the sheet
 // holds the whole campaign and only one status can explain a row. Everything else is polled.
 import type { CampaignDetail, FinishedVideo } from '../api/types';
-import { urlKey } from '../sheet/cells';
-import { isMergingKey, keyOf } from '../sheet/identity';
+import { indexVideos, videoForRow } from '../sheet/identity';
 import { valuesForStatus, type RowValues } from './row-status';
 
 /** A row waiting for news; `name` is its first name + company key (sheet/identity), when known. */
@@ -46,18 +45,14 @@ export function planStatuses(input: PlanInput): Plan {
   const left = new Map([...input.rows].map(([id, r]) => [id, { ...r }]));
   const tally: Record<string, number> = { ...input.tally };
 
-  // Rule 1: a finished video goes to the row that is its person, with its links. Within one campaign
-  // the service merges people of one first name and company, so that pair names one person (DESIGN 4);
-  // a row whose name several Lead IDs share, or that has no company, waits for its lead. A page already
-  // in a row (written by an older version) still finds its video when the names agree.
-  const byUrl = new Map(input.listed.map((v) => [urlKey(v.url), v]));
-  const byName = new Map<string, FinishedVideo[]>();
-  for (const v of input.listed) byName.set(keyOf(v), [...(byName.get(keyOf(v)) ?? []), v]);
+  // Rule 1: a finished video goes to the row that is its person, with its links, by videoForRow
+  // (docs/rules.md#row-identity); a row whose name several Lead IDs share, or that has no company,
+  // waits for its lead.
+  const videos = indexVideos(input.listed);
   for (const [id, r] of left) {
-    const unique = r.name !== undefined && isMergingKey(r.name) && (input.names?.get(r.name) ?? 1) === 1;
-    const named = unique ? byName.get(r.name!) : undefined;
-    const v = named?.length === 1 ? named[0] : r.pageUrl ? byUrl.get(urlKey(r.pageUrl)) : undefined;
-    if (!v || (r.name !== undefined && keyOf(v) !== r.name)) continue;
+    const shared = r.name !== undefined && (input.names?.get(r.name) ?? 1) !== 1;
+    const v = videoForRow({ name: r.name, page: r.pageUrl, shared }, videos);
+    if (!v) continue;
     writes.set(id, { status: 'complete', pageUrl: v.url, videoUrl: v.videoUrl, note: '' });
     if (r.status !== 'complete') {
       tally[r.status] = Math.max(0, (tally[r.status] ?? 0) - 1);

@@ -1,6 +1,7 @@
 // The sheet's view of a lead: which rows are still unresolved, and what to write for an API lead status.
 import type { Lead } from '../api/types';
 import type { OutputColumn } from '../sheet/headers';
+import { linksReady } from '../rules/links';
 
 export const NOTES = {
   failed: 'The video could not be made; its credits were refunded.',
@@ -33,11 +34,10 @@ export function valuesForStatus(status: string): RowValues {
 
 /**
  * The output cells for a lead read with GET /leads/{id}; a video not yet there keeps its row in
- * rendering. A link is written only once the video is ready (DESIGN 4): before that the page is a
- * holding screen, and a mail merge must never send one.
+ * rendering. A link is written only once the video is ready (docs/rules.md#links-when-ready).
  */
 export function valuesForLead(lead: Lead): RowValues {
-  if (lead.status === 'complete' && lead.videoReady && lead.videoUrl) {
+  if (linksReady(lead) && lead.videoUrl) {
     // An expired page's old link must not stay in the sheet to be sent.
     return { status: 'complete', videoUrl: lead.videoUrl, pageUrl: lead.url ?? '', note: lead.url ? '' : NOTES.expired };
   }

@@ -22,7 +22,8 @@ import { recordCharge, spentToday, unsettledOf } from './credits';
 import { AddonError, toFailure } from './failure';
 import { handle } from './handle';
 import { dailyLimit, limitFigures, roomToday } from './limit';
-import { loadParts, mayRender, partAllocator, partIds, saveParts, type CampaignParts, type Part } from './parts';
+import { partMayRender } from '../rules/may-render';
+import { loadParts, partAllocator, partIds, saveParts, type CampaignParts, type Part } from './parts';
 import { keyHint } from './settings';
 import type { AutoRefreshOwner, SheetState } from './sheet-state';
 import { installTimer, setAutoRefresh, timerInterval } from './timer';
@@ -250,7 +251,7 @@ function candidates(campaign: CampaignParts, pushed: ReadonlySet<string>, list: 
   return campaign.parts.filter((p) => {
     if (pushed.has(p.id)) return true;
     const s = list?.get(p.id);
-    return !!s && s.waiting > 0 && !mayRender({ ...p, closed: false }, s);
+    return !!s && s.waiting > 0 && !partMayRender({ ...p, closed: false }, s);
   });
 }
 

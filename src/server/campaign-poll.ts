@@ -9,7 +9,8 @@ import type { Services } from '../core/services';
 import { summarySignature } from '../refresh/refresh';
 import { combined, readCampaign, type CampaignView } from './campaign-state';
 import { userCache } from './context';
-import { mayRender, partLabel, type CampaignParts, type Part } from './parts';
+import { detailMayRender, partMayRender } from '../rules/may-render';
+import { partLabel, type CampaignParts, type Part } from './parts';
 
 export interface Poll {
   view: CampaignView;
@@ -38,8 +39,8 @@ export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts): P
     const d = view.details.get(c.id);
     return {
       view, turn: d ? c.id : null, waiting: new Map(d ? [[c.id, d.counts.pending]] : []),
-      // As mayRender says of a part: people waiting render only once their part was generated.
-      rendering: d && d.status !== 'stopped' && (d.counts.rendering > 0 || (c.parts[0]!.closed && d.counts.pending > 0)) ? [{ id: c.id, name: c.name }] : [],
+      // People waiting render only once their part was generated (docs/rules.md#may-still-render).
+      rendering: d && detailMayRender(c.parts[0]!, d) ? [{ id: c.id, name: c.name }] : [],
       latest: view.details,
     };
   }
@@ -61,7 +62,7 @@ export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts): P
     view: { ...combined(all), details },
     turn,
     waiting: new Map(all.map((d) => [d.id, d.counts.pending])),
-    rendering: c.parts.filter((p) => mayRender(p, list.get(p.id))).map((p) => ({ id: p.id, name: partLabel(c, p.id) })),
+    rendering: c.parts.filter((p) => partMayRender(p, list.get(p.id))).map((p) => ({ id: p.id, name: partLabel(c, p.id) })),
     latest: new Map(all.map((d) => [d.id, d])),
   };
 }

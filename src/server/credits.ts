@@ -13,6 +13,7 @@ import { handle } from './handle';
 import { bookSpend, spendId } from './limit';
 import { loadParts } from './parts';
 import { publicSettings } from './settings';
+import { knownBy, outcomeVerdict } from '../rules/unknown-outcome';
 import type { BoundCampaign } from './sheet-state';
 
 export const CREDITS_TAB = 'Video credits';
@@ -40,9 +41,6 @@ export interface Charge {
 
 /** An unknown outcome waiting for evidence; its row is found again by when and part. */
 interface Open { at: string; part: string; waiting: number; high: number; balance?: number; action?: 'preview' | 'generate'; campaign?: string }
-
-/** How long an unknown outcome may take to show (DESIGN 6.2): no move by then means it did not happen. */
-export const SETTLE_MS = 2 * 60_000;
 
 const NOTES: Record<string, string> = {
   preview: 'A preview renders the first few people; the quote is for everyone waiting.',
@@ -322,7 +320,7 @@ export function hasOpen(svc: Services): boolean {
 export function unsettledOf(svc: Services, parts: ReadonlySet<string>): Unsettled | null {
   const o = openOutcomes(svc).find((x) => parts.has(x.part));
   if (!o) return null;
-  return { action: o.action ?? 'generate', since: o.at, knownBy: new Date(Date.parse(o.at) + SETTLE_MS).toISOString() };
+  return { action: o.action ?? 'generate', since: o.at, knownBy: new Date(knownBy(Date.parse(o.at))).toISOString() };
 }
 
 /**
@@ -355,10 +353,13 @@ export function settleUnknown(svc: Services, ev: Evidence): void {
 interface Settled { charged: number | string; people?: number; note: string }
 
 function judge(o: Open, waiting: number, now: number, balance: () => number | null): Settled | null {
-  const started = o.waiting - waiting;
-  if (started > 0) {
-    const b = balance();
-    const moved = b !== null && o.balance !== undefined ? o.balance - b : null;
+  // The verdict is the shared rule's; this side only words it and finds the figure.
+  let b: number | null | undefined;
+  const read = () => (b === undefined ? (b = balance()) : b);
+  const verdict = outcomeVerdict({ at: Date.parse(o.at), pending: o.waiting, balance: o.balance }, waiting, now, read);
+  if (verdict === 'happened') {
+    const started = o.waiting - waiting;
+    const moved = read() !== null && o.balance !== undefined ? o.balance - read()! : null;
     const figure = moved !== null && moved > 0 && moved <= o.high ? moved : null;
     return {
       charged: figure ?? UNKNOWN_CHARGE, people: started,
@@ -366,10 +367,9 @@ function judge(o: Open, waiting: number, now: number, balance: () => number | nu
         (figure !== null ? `; the figure is the balance’s move (${o.balance} → ${b}).` : '; the API gives no exact figure.'),
     };
   }
-  if (now - Date.parse(o.at) < SETTLE_MS) return null;
-  const b = balance();
-  if (started === 0 && b !== null && b === o.balance) return { charged: 0, people: 0, note: 'Two minutes later everyone was still waiting and the balance had not moved: nothing was charged.' };
-  return { charged: UNKNOWN_CHARGE, note: 'People were added or the balance moved meanwhile, so the campaign cannot tell whether it charged.' };
+  if (verdict === 'not_happened') return { charged: 0, people: 0, note: 'Two minutes later everyone was still waiting and the balance had not moved: nothing was charged.' };
+  if (verdict === 'cannot_tell') return { charged: UNKNOWN_CHARGE, note: 'People were added or the balance moved meanwhile, so the campaign cannot tell whether it charged.' };
+  return null;
 }
 
 function complete(svc: Services, tab: Sheet, o: Open, v: Settled): void {

@@ -3,9 +3,9 @@
 import { isApiError } from '../api/errors';
 import type { FinishedVideo } from '../api/types';
 import type { Services } from '../core/services';
-import { cellText, literal, urlKey } from '../sheet/cells';
+import { cellText, literal } from '../sheet/cells';
 import { detectColumns } from '../sheet/headers';
-import { isMergingKey, keyOf, personFromRow, type Fallbacks, type Named } from '../sheet/identity';
+import { indexVideos, keyOf, personFromRow, videoForRow, type Fallbacks, type VideoIndex } from '../sheet/identity';
 import { headerIndex, namesSomeoneElse, rowIds } from '../register/identity';
 import { readRegister } from '../register/store';
 import { readHeaders, readRows, type Sheet } from '../sheet/table';
@@ -58,6 +58,8 @@ export function exportRows(
   sheet: Sheet, lists: ReadonlyMap<string, FinishedVideo[]>, overrides: Parameters<typeof detectColumns>[1], fallbacks: Fallbacks = {},
 ): string[][] {
   const left = new Set([...lists.values()].flat());
+  const indexes = new Map<FinishedVideo[], VideoIndex>();
+  const indexOf = (l: FinishedVideo[]) => indexes.get(l) ?? indexes.set(l, indexVideos(l)).get(l)!;
   const out: string[][] = [];
   const headers = readHeaders(sheet);
   const layout = detectColumns(headers, overrides);
@@ -75,7 +77,7 @@ export function exportRows(
       const { person } = personFromRow(cells, layout, fallbacks);
       if (sent) Object.assign(person, { firstName: sent.firstName, company: sent.company, email: person.email || sent.email });
       const page = o.pageUrl !== undefined ? cellText(cells[o.pageUrl]) : '';
-      const video = videoOf(person, page, list);
+      const video = videoForRow({ name: keyOf(person), page }, indexOf(list));
       // A list cut at 500 (a campaign picked from the list) may leave a video out: the row's own links stand.
       const own = o.videoUrl !== undefined && list.length >= VIDEOS_LIST_MAX && page ? cellText(cells[o.videoUrl]) : '';
       if (video ? !left.has(video) : !own) continue;
@@ -87,14 +89,6 @@ export function exportRows(
   return out;
 }
 
-/** The row's own finished video: its page in the list, or the one video of its name in its part; only if the names agree. */
-function videoOf(person: Named, page: string, list: FinishedVideo[]): FinishedVideo | undefined {
-  const key = keyOf(person);
-  const byPage = page ? list.find((v) => urlKey(v.url) === urlKey(page)) : undefined;
-  const named = isMergingKey(key) ? list.filter((v) => keyOf(v) === key) : [];
-  const v = byPage ?? (named.length === 1 ? named[0] : undefined);
-  return v && keyOf(v) === key ? v : undefined;
-}
 
 /** The distinct Campaign IDs of the tab's rows (one column read). */
 function campaignIdsIn(sheet: Sheet): string[] {

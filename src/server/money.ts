@@ -16,7 +16,8 @@ import { chargedPeople, evidenceFrom, recordCharge, recordStop, settleFromList, 
 import { AddonError, toFailure } from './failure';
 import { assertGenerateFits, assertPreviewFits, dailyLimit, limitFigures } from './limit';
 import { handle } from './handle';
-import { loadParts, mayRender, partIds, partLabel, saveParts, type CampaignParts } from './parts';
+import { partMayRender } from '../rules/may-render';
+import { loadParts, partIds, partLabel, saveParts, type CampaignParts } from './parts';
 import { orphansIn } from './orphans';
 import { progressOf } from './progress';
 import type { SheetState } from './sheet-state';
@@ -292,5 +293,5 @@ function waitingByRecord(svc: Services, ctx: CampaignContext, id: string): numbe
 function movingParts(ctx: CampaignContext, list: Map<string, CampaignSummary>): string[] {
   const parts = ctx.campaign.parts;
   if (parts.length === 1) return [parts[0]!.id];
-  return parts.filter((p) => mayRender(p, list.get(p.id))).map((p) => p.id);
+  return parts.filter((p) => partMayRender(p, list.get(p.id))).map((p) => p.id);
 }

@@ -63,12 +63,6 @@ export function partIds(c: CampaignParts): Set<string> {
   return new Set(c.parts.map((p) => p.id));
 }
 
-/** Whether a part may still have renders to stop: by its summary, or, when the list does not show it, once generated. */
-export function mayRender(p: Part, s: CampaignSummary | undefined): boolean {
-  if (!s) return p.closed;
-  const unsettled = s.leadCount - s.waiting - s.complete - s.failed - (p.cancelled ?? 0);
-  return s.status !== 'stopped' && (unsettled > 0 || (p.closed && s.waiting > 0));
-}
 
 /** "<name> · part N", the whole within the API's 80 characters. */
 export function partName(name: string, n: number): string {

@@ -2,6 +2,7 @@
 // of the parts it waits for are still rendering.
 import type { ApiClient } from '../api/client';
 import { isApiError } from '../api/errors';
+import { detailMayRender, partMayRender } from '../rules/may-render';
 
 /** Details read per run for parts the campaign list does not show (the rest wait their turn). */
 const DETAILS_PER_RUN = 10;
@@ -17,13 +18,13 @@ export function partsStillRendering(api: ApiClient, waiting: string[]): string[]
   for (const id of waiting) {
     const s = list.get(id);
     if (!s) unlisted.push(id);
-    else if (s.status !== 'stopped' && s.leadCount - s.waiting - s.complete - s.failed > 0) rendering.push(id);
+    else if (partMayRender({ closed: false }, s)) rendering.push(id);
   }
   const now = unlisted.slice(0, DETAILS_PER_RUN);
   const later = unlisted.slice(DETAILS_PER_RUN);
   api.getCampaigns(now).forEach((d, i) => {
     // A part the service no longer knows waits for nothing; one that could not be read is kept.
-    if (isApiError(d) ? d.code !== 'not_found' : d.status !== 'stopped' && d.counts.rendering > 0) rendering.push(now[i]!);
+    if (isApiError(d) ? d.code !== 'not_found' : detailMayRender({ closed: false }, d)) rendering.push(now[i]!);
   });
   return [...later, ...rendering];
 }

@@ -10,7 +10,8 @@ import type { Reply, SidebarState } from './contract';
 import { autoModeClaim, autoModeRun } from './auto-mode';
 import { URL_ALLOWLIST } from '../core/build-info';
 import { activeSheet, apiClient, NO_SETTINGS, RUN_BUDGET_MS, sheetState, tryDocumentLock } from './context';
-import { loadParts, mayRender } from './parts';
+import { partMayRender } from '../rules/may-render';
+import { loadParts } from './parts';
 import { grantSentence, isPermissionRefusal, RUN_WHEN_ABSENT } from './permission';
 import { partsStillRendering } from './timer-record';
 import { hasOpen, refundsFromList, settleFromList } from './credits';
@@ -93,7 +94,7 @@ function joinParts(had: string | undefined, more: string[]): string {
 /** The part ids of a tab's campaign that may still render (all of them while the list is not read). */
 function renderingParts(svc: Services, state: SheetState, list?: ReadonlyMap<string, CampaignSummary> | null): string[] {
   const c = state.campaign;
-  return c ? loadParts(svc.docProps, c).parts.filter((p) => (list ? mayRender(p, list.get(p.id)) : true)).map((p) => p.id) : [];
+  return c ? loadParts(svc.docProps, c).parts.filter((p) => (list ? partMayRender(p, list.get(p.id)) : true)).map((p) => p.id) : [];
 }
 
 function createTrigger(svc: Services): { trigger: Trigger; minutes: number } {

@@ -3,7 +3,8 @@
 // push, refresh, export and the sidebar alike.
 import { FIELD_LABELS, matchKeys } from '../api/people';
 import { PERSON_FIELDS, type PersonField, type PersonInput } from '../api/types';
-import { cellText } from './cells';
+import type { FinishedVideo } from '../api/types';
+import { cellText, urlKey } from './cells';
 import type { ColumnLayout } from './headers';
 import type { Entry } from '../register/identity';
 
@@ -65,6 +66,34 @@ export function isNamed(row: Named, lead: Named): boolean {
 export function isMergingKey(key: string): boolean {
   const [first, company] = key.split('\u0001');
   return !!first && !!company;
+}
+
+/** A part's finished videos, found by page and by name. */
+export interface VideoIndex { byUrl: Map<string, FinishedVideo>; byName: Map<string, FinishedVideo[]> }
+
+export function indexVideos(list: readonly FinishedVideo[]): VideoIndex {
+  const byUrl = new Map<string, FinishedVideo>();
+  const byName = new Map<string, FinishedVideo[]>();
+  for (const v of list) {
+    if (!byUrl.has(urlKey(v.url))) byUrl.set(urlKey(v.url), v);
+    byName.set(keyOf(v), [...(byName.get(keyOf(v)) ?? []), v]);
+  }
+  return { byUrl, byName };
+}
+
+/**
+ * Which finished video of its part goes on a row (docs/rules.md#row-identity), for refresh and export
+ * alike. `name` is the row's key as sent (none when not known); `shared` when other rows of the part
+ * hold the same name. The name is tried first: within one part the service merges people of one first
+ * name and company, so the one video of a name that only this row holds is its person's. A page already
+ * in the row (written by an older version) decides only when the name names no single video, and a
+ * video is never given to a row whose name differs from it: a stale page of someone else must not keep
+ * a row from its own video, nor hand it another person's.
+ */
+export function videoForRow(row: { name?: string; page?: string; shared?: boolean }, videos: VideoIndex): FinishedVideo | undefined {
+  const named = row.name !== undefined && isMergingKey(row.name) && !row.shared ? videos.byName.get(row.name) : undefined;
+  const v = named?.length === 1 ? named[0] : row.page ? videos.byUrl.get(urlKey(row.page)) : undefined;
+  return v && (row.name === undefined || keyOf(v) === row.name) ? v : undefined;
 }
 
 /** The row's first name and company as sent: a row's name key, with the tab's mapping and fallbacks. */

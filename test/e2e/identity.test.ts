@@ -114,6 +114,20 @@ describe('one person, one row, one video', () => {
     for (const l of lines) expect([l[1], l[2]]).toEqual([byUrl.get(String(l[4]))!.firstName, byUrl.get(String(l[4]))!.company]);
   });
 
+  it('should export a row with its own video when its Page URL cell holds another person\'s page', async () => {
+    a = await startAddon();
+    const sheet = await twoRowsSent(a);
+    generateAll(a);
+    const page = (n: number) => String(rowOf(a, n)['Page URL']);
+    const [own, other] = [page(2), page(3)];
+    const col = sheet.getRange(1, 1, 1, sheet.getLastColumn()).getValues()[0]!.indexOf('Page URL') + 1;
+    sheet.typeValues([[other]], 2, col);
+    const out = a.call('exportFinishedVideos');
+    expect(out).toMatchObject({ ok: true, count: 2 });
+    const lines = a.gas.spreadsheet.getSheetByName(out.sheetName)!.getDataRange().getValues().slice(1);
+    expect(lines.map((l) => [l[3], l[4]])).toEqual([['p1@example.com', own], ['p2@example.com', other]]);
+  });
+
   it('should refuse, not merge, a second Sarah at Google in a campaign picked from the list, and still send the others', async () => {
     a = await startAddon();
     a.connect();
