@@ -5,7 +5,7 @@ import { actionButton, message, okOrShow, progressScope } from './action';
 import { call } from './bridge';
 import { el, replace } from './dom';
 import { count, formatNumber } from './format';
-import { resultLines } from './send';
+import { resultLines } from './results';
 import { watch } from './state';
 import { writeBlock } from './truth';
 import type { ProblemRows } from '../src/server/contract';

@@ -9,19 +9,8 @@ import { cancelledBlock, followUpBlock, problemsBlock } from './problems';
 import { currentSample, nothingToSend, sampleMarked, sampleRowNumber, selectedRows } from './sample';
 import { gapLines, writeBlock } from './truth';
 import { count, formatNumber } from './format';
-import type { AddRowsResult } from '../src/server/contract';
 import { watch } from './state';
-
-/** The result as sentences, one per non-zero outcome. */
-export function resultLines(r: AddRowsResult): string[] {
-  const lines = [`Added ${count(r.added, 'person', 'people')}.`];
-  if (r.skipped) lines.push(`${count(r.skipped, 'person was', 'people were')} already in the campaign; their links were written back.`);
-  if (r.alreadySent) lines.push(`${count(r.alreadySent, 'row')} already sent before, left alone.`);
-  if (r.invalid) lines.push(`${count(r.invalid, 'row')} not sent: see Video Note for why.`);
-  if (r.unmatchable) lines.push(`${count(r.unmatchable, 'row')} left in “sending”: see Video Note.`);
-  // The reply's total is one part's (DESIGN 7): the campaign's own count is the top line's.
-  return lines;
-}
+import { resultLines } from './results';
 
 export function sendSection(app: App): HTMLElement {
   const { store } = app;

@@ -1,7 +1,7 @@
 // Send section: rows selected, Add selected rows, and the outcome with a "Run again" hint.
 import { type Sidebar, thrown, useSidebars } from './harness';
 import { context, fail, ok, readyReplies, state } from './fixtures';
-import { resultLines } from '../../sidebar/send';
+import { resultLines } from '../../sidebar/results';
 
 const sidebars = useSidebars();
 let sb: Sidebar | null = null;
