@@ -37,7 +37,7 @@ export function connectionSection(app: App): HTMLElement {
     if (sidebar) store.set({ sidebar: { ...sidebar, settings: r.settings }, keyProblem: null });
     // The line goes as soon as a later reply refuses the key (the badge says it then).
     msg.showWhile(keyProblemOf, 'ok', !r.settings.connected ? 'Saved.' : r.settings.canWrite === false
-      ? 'Saved. The key works for looking only: it is read-only.' : 'Connected. The key works.');
+      ? 'Saved. The key is read-only: it can only look.' : 'Connected. The key works.');
     // Becoming connected loads the lists (main.ts); a new key on a live connection reloads them here.
     if (sidebar?.settings.connected && r.settings.connected) await Promise.all([app.loadTemplates(), app.loadCampaigns()]);
   });

@@ -22,7 +22,7 @@ describe('send section', () => {
 
   it('should be disabled with the reason when every selected row was sent already', async () => {
     sb = await sidebars.open({ replies: { ...readyReplies(), getActiveContext: context({ selection: { rows: 2 }, sampleRow: null }) }, timing: { contextPollMs: 50 } });
-    await section().getByText('Every selected row already has a Lead ID or is empty: nothing to send.').waitFor();
+    await section().getByText('Each selected row has a Lead ID or is empty: nothing to send.').waitFor();
     expect(await section().getByRole('button', { name: 'Add selected rows' }).isDisabled()).toBe(true);
   });
 
