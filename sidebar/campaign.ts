@@ -73,7 +73,7 @@ function pickForm(app: App): HTMLElement {
     pickMsg.show('ok', `Bound “${r.campaign.name}” to tab ${sidebar?.sheet.name ?? 'this tab'}.`);
     await app.loadState();
   });
-  const updateUse = () => use.block(pick.value ? null : isConnected(store.get()) ? 'Choose a campaign from the list.' : 'Connect first.');
+  const updateUse = () => use.block(pick.value ? null : isConnected(store.get()) ? 'Choose one from the list.' : 'Connect first.');
   pick.addEventListener('change', updateUse);
   // The list is read when the person goes to it, so it is never stale and never polled.
   pick.addEventListener('focus', () => { if (isConnected(store.get())) void app.loadCampaigns(); });

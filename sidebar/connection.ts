@@ -43,7 +43,7 @@ export function connectionSection(app: App): HTMLElement {
   });
 
   const form = el('form', { class: 'stack', novalidate: true, onsubmit: (ev: Event) => ev.preventDefault(), onkeydown: enterClicks(save.el) },
-    labelled('API address', baseUrl, 'Where the video service lives, e.g. https://api.example.com/api/v1'),
+    labelled('API address', baseUrl, 'e.g. https://api.example.com/api/v1'),
     labelled('API key', apiKey, keyHint),
     el('div', { class: 'row' }, save.el),
     keyMsg, msg.el);

@@ -58,7 +58,7 @@ interface StopReply { status: string; parts?: { id: string; name: string; outcom
 export function stopPartLines(r: StopReply): string[] {
   const open = (r.parts ?? []).filter((p) => p.outcome !== 'stopped');
   if (r.status !== 'partly_stopped' || open.length === 0) return [];
-  return [...open.map((p) => `${p.name}: ${p.outcome === 'unknown' ? 'no clear answer came back; it may still render' : p.message ?? 'the stop was refused'}.`),
+  return [...open.map((p) => `${p.name}: ${p.outcome === 'unknown' ? 'no clear answer; it may still render' : p.message ?? 'the stop was refused'}.`),
     'Press Stop again to stop those parts.'];
 }
 
@@ -117,7 +117,7 @@ function failureHandler(app: App, msg: Message): Failed {
     if (!p || action === 'stop') return;
     const moved = pending !== null && p.counts.pending < pending;
     msg.showWhile(progressScope, moved ? 'ok' : 'info', moved
-      ? `${ACTION_WORDS[action]} went through after all: ${count(pending - p.counts.pending, 'person', 'people')} left the waiting list (see “Video credits”).`
+      ? `${ACTION_WORDS[action]} went through: ${count(pending - p.counts.pending, 'person', 'people')} no longer wait (see “Video credits”).`
       : `${ACTION_WORDS[action]} did not happen: everyone still waits; nothing was charged.`);
   });
   return async (action, id, r) => {
@@ -148,7 +148,7 @@ function failureHandler(app: App, msg: Message): Failed {
 function spendQuestion(store: Store, kind: 'preview' | 'generate', e: Estimate, news: string[]): ConfirmOptions {
   const q = kind === 'generate'
     ? { title: 'Generate videos', text: [`Generate videos for ${count(e.leads, 'person', 'people')}? This charges up to ${credits(e.high)}.${orphansLine(e.orphans)}`, ...gapLines(store.get(), 'waiting')], confirmLabel: 'Generate' }
-    : { title: 'Make a preview', text: `Make preview videos of the first few people? This charges up to ${credits(e.high)}.`, confirmLabel: 'Make preview' };
+    : { title: 'Make a preview', text: `Preview videos of the first few people? This charges up to ${credits(e.high)}.`, confirmLabel: 'Make preview' };
   return { ...q, text: [...news, ...[q.text].flat()] };
 }
 
@@ -221,7 +221,7 @@ function stopButton(app: App, msg: Message, failed: Failed): ActionButton {
     const unsure = stopPartLines(r as StopReply);
     msg.showWhile((s) => s.progress?.counts.rendering, unsure.length ? 'warn' : 'ok', `Stopped: ${count(r.stopped, 'video')} cancelled and refunded.`,
       // Said only while the campaign as read now still has them rendering.
-      r.stillRendering && (store.get().progress?.counts.rendering ?? 0) > 0 ? `${count(r.stillRendering, 'video')} still rendering; they finish and stay charged.` : 'Nothing is still rendering.', ...unsure);
+      r.stillRendering && (store.get().progress?.counts.rendering ?? 0) > 0 ? `${count(r.stillRendering, 'video')} still rendering; they finish, charged.` : 'Nothing is still rendering.', ...unsure);
   });
 }
 

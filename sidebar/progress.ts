@@ -17,7 +17,7 @@ const SEGMENTS = ['complete', 'rendering', 'pending', 'failed', 'cancelled', 'sk
 const FILLED = ['complete', 'failed', 'cancelled', 'skipped'] as const;
 const LEGEND_WORDS: Record<string, string> = { complete: 'Ready', rendering: 'Rendering', pending: 'Waiting', failed: 'Failed', cancelled: 'Cancelled', skipped: 'Skipped' };
 /** Stage words the spec does not explain, said once under the stages. */
-const STAGE_NOTES: Record<string, string> = { lookup: 'Lookup: the service looks up each company website first.' };
+const STAGE_NOTES: Record<string, string> = { lookup: 'Lookup: the service reads each company website first.' };
 
 /** Whether anything is still moving: rendering, or pending after a generate. */
 export function inFlight(p: ProgressInfo | null, awaitingRender: boolean): boolean {
@@ -81,7 +81,7 @@ export function ownerLine(auto: SidebarState['autoRefresh']): string {
   const key = auto.owner.keyHint ? ` with the key ${auto.owner.keyHint}` : '';
   if (auto.owner.you) {
     if (auto.timerLost) return 'Google dropped this tab’s timer and it could not be put back: switch auto-refresh off and on.';
-    if (auto.timerRestored) return `Google had dropped this tab’s timer; it is back and refreshes this tab${key}.`;
+    if (auto.timerRestored) return `Google dropped this tab’s timer; it is back and refreshes this tab${key}.`;
     return `Your timer refreshes this tab${key}.`;
   }
   return `Another person’s timer (key ${auto.owner.keyHint ?? 'not known'}) refreshes this tab, not yours; its last run is below.`;

@@ -45,7 +45,7 @@ export function holdSentence(s: AppState): string | null {
   if (h.unsettled) {
     return `${ACTION_WORDS[h.unsettled.action]} may have started and charged. Generate and Preview stay off until ${clock(h.unsettled.knownBy)}, when the add-on will know.`;
   }
-  return `${ACTION_WORDS[h.local!] ?? 'The last action'} may have happened: Preview, Generate and Stop stay off until the campaign is read.`;
+  return `${ACTION_WORDS[h.local!] ?? 'The last action'} may have happened: Preview, Generate and Stop wait until the campaign is read.`;
 }
 
 /** People a stop would cancel and refund: waiting, or queued and not started. */
@@ -99,7 +99,7 @@ function progressLine(p: Progress, awaitingRender: boolean): TopLine {
   const added = n.pending > 0 && !awaitingRender && generated ? ` · ${count(n.pending, 'person', 'people')} added since, waiting for Generate` : '';
   if (n.rendering > 0 || (awaitingRender && n.pending > 0)) return line(`${ready} · next: wait, links fill in alone${added}`, 'busy');
   if (n.pending > 0) {
-    return generated ? line(`${ready} · ${count(n.pending, 'new person', 'new people')} waiting · next: Check estimate, then Generate them`, 'todo')
+    return generated ? line(`${ready} · ${count(n.pending, 'new person', 'new people')} waiting · next: Check estimate, then Generate`, 'todo')
       : line(`${count(n.pending, 'person', 'people')} waiting · next: Check estimate, then Preview or Generate`, 'todo');
   }
   const send = n.complete > 0 ? 'export or send the Page URLs' : '';
@@ -120,7 +120,7 @@ export function topLine(s: AppState): TopLine | null {
   const problem = keyProblemOf(s);
   if (!sb.settings.keyHint || !sb.settings.connected) return t('Not connected · next: fill in Connection');
   if (problem?.code === 'api_off') return t('The service’s API is switched off · next: wait, then Refresh now', 'warn');
-  if (problem && problem.code !== 'forbidden') return t(`The key ${sb.settings.keyHint} was refused · next: paste a working key`, 'warn');
+  if (problem && problem.code !== 'forbidden') return t(`The key ${sb.settings.keyHint} was refused · next: paste a working one`, 'warn');
   const readOnly = isReadOnly(s);
   if (!sb.campaign) {
     return t(`No campaign on tab ${sb.sheet.name} · next: ${readOnly ? 'use an existing one (read-only key)' : 'create or pick one under Campaign'}`);

@@ -134,7 +134,7 @@ describe('money section', () => {
     await sb!.reply('getProgress', progress({ status: 'stopped' }));
     await dialog().getByRole('button', { name: 'Stop campaign' }).click();
     await section().getByText('Stopped: 12 videos cancelled and refunded.').waitFor();
-    await section().getByText('3 videos still rendering; they finish and stay charged.').waitFor();
+    await section().getByText('3 videos still rendering; they finish, charged.').waitFor();
     await sb!.page.locator('#progress .status-line').getByText('Stopped').waitFor();
     expect((await sb!.calls('stopCampaign')).map((c) => c.args)).toEqual([[{ campaignId: 'cmp_1' }]]);
   });
@@ -228,7 +228,7 @@ describe('money section: unknown outcomes', () => {
     await section().getByText('The preview may have happened, and may have charged credits', { exact: false }).waitFor();
     await sb.waitForCalls('getProgress', 2);
     for (const name of ['Preview', 'Generate videos', 'Stop']) expect(await button(name).isDisabled()).toBe(true);
-    await section().getByText('stay off until the campaign is read', { exact: false }).first().waitFor();
+    await section().getByText('wait until the campaign is read', { exact: false }).first().waitFor();
     expect(await section().textContent()).not.toMatch(/try again/i);
     // The state is read (an older server without contract 1): the buttons come back, the message goes, and the top line says the state.
     await sb.reply('getProgress', settled);
@@ -249,7 +249,7 @@ describe('money section: unknown outcomes', () => {
     await button('Generate videos').click();
     await dialog().getByRole('button', { name: 'Generate' }).click();
     // The state it carries is the evidence (everyone left the waiting list): it went through, and says so.
-    await section().getByText('Generate went through after all: 12 people left the waiting list', { exact: false }).waitFor();
+    await section().getByText('Generate went through: 12 people no longer wait', { exact: false }).waitFor();
     await sb!.page.locator('#progress .legend li[data-key=rendering]').getByText('12').waitFor();
     expect(await button('Generate videos').isDisabled()).toBe(true);
     // It happened, so Stop can cancel what has not started.
@@ -303,7 +303,7 @@ describe('money section: buttons that can do something', () => {
     await button('Stop').click();
     await dialog().getByRole('button', { name: 'Stop campaign' }).click();
     await sb.reply('getProgress', [after, after, finished]);
-    const still = section().getByText('5 videos still rendering; they finish and stay charged.');
+    const still = section().getByText('5 videos still rendering; they finish, charged.');
     await still.waitFor();
     await still.waitFor({ state: 'detached' });
     await section().getByText('Nothing is rendering or about to: nothing to stop.').waitFor();

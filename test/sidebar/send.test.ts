@@ -34,7 +34,7 @@ describe('send section', () => {
     await status.waitFor();
     const text = await status.textContent();
     expect(text).toContain('2 people were already in the campaign');
-    expect(text).toContain('3 rows already sent before');
+    expect(text).toContain('3 rows sent before');
     expect(text).toContain('1 row not sent');
     expect(text).toContain('1 row left in “sending”');
     // The reply's total is one part's: the campaign's count is said once, in the top line.

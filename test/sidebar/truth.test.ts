@@ -113,7 +113,7 @@ describe('sidebar truth: words that mislead (item 4)', () => {
     await sb.page.locator('#progress .legend').waitFor();
     expect(await sb.page.locator('#progress .bar .seg').count()).toBe(0);
     await sb.page.locator('#progress').getByText('Where the 47 rendering are').waitFor();
-    await sb.page.locator('#progress').getByText('Lookup: the service looks up each company website first', { exact: false }).waitFor();
+    await sb.page.locator('#progress').getByText('Lookup: the service reads each company website first', { exact: false }).waitFor();
     await top().getByText('0 of 47 videos ready · next: wait, links fill in alone').waitFor();
   });
 });
@@ -195,7 +195,7 @@ describe('sidebar truth: one count after adding to a generated campaign (item 6)
     sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: [before, after], addSelectedRows: ok({ added: 5, skipped: 0, alreadySent: 0, invalid: 0, total: 5, unmatchable: 0, remaining: 0 }) } });
     await top().getByText('All 47 ready', { exact: false }).waitFor();
     await button('Add selected rows').click();
-    await top().getByText('47 of 52 videos ready · 5 new people waiting · next: Check estimate, then Generate them').waitFor();
+    await top().getByText('47 of 52 videos ready · 5 new people waiting · next: Check estimate, then Generate').waitFor();
     expect(await sb.page.locator('#send').innerText()).not.toMatch(/now has 5 people/);
   });
 
@@ -212,7 +212,7 @@ describe('sidebar truth: stop over parts (contract 2)', () => {
       stopCampaign: ok({ stopped: 4, stillRendering: 2, status: 'partly_stopped', parts: [{ id: 'cmp_1', name: 'Q3 outreach', outcome: 'stopped', stopped: 4 }, { id: 'cmp_2', name: 'Q3 outreach · part 2', outcome: 'unknown' }] }) } });
     await button('Stop').click();
     await sb.page.getByRole('alertdialog').getByRole('button', { name: 'Stop campaign' }).click();
-    await money().getByText('Q3 outreach · part 2: no clear answer came back; it may still render.').waitFor();
+    await money().getByText('Q3 outreach · part 2: no clear answer; it may still render.').waitFor();
     await money().getByText('Press Stop again to stop those parts.').waitFor();
   });
 });
