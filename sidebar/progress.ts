@@ -5,7 +5,7 @@ import { actionButton, blockAll, message, okOrShow, progressScope, type ActionBu
 import { call } from './bridge';
 import { card, openWithCampaign, type Card } from './card';
 import { el, replace } from './dom';
-import { count, formatNumber, KNOWN_STAGES, stageWord } from './format';
+import { count, formatNumber, humanize, KNOWN_STAGES, stageWord } from './format';
 import type { ProgressInfo, SidebarState } from '../src/server/contract';
 import type { CampaignCounts, Stalled } from '../src/api/types';
 import { patchSidebar, watch, type Progress, type Store } from './state';
@@ -15,7 +15,8 @@ import { NO_CAMPAIGN, autoText, countWords, keyBlock, refreshLines, refundable, 
 const SEGMENTS = ['complete', 'rendering', 'pending', 'failed', 'cancelled', 'skipped'] as const;
 /** The bar fills only with what is finished: at 0 done it shows nothing done (DESIGN 10). */
 const FILLED = ['complete', 'failed', 'cancelled', 'skipped'] as const;
-const LEGEND_WORDS: Record<string, string> = { complete: 'Ready', rendering: 'Rendering', pending: 'Waiting', failed: 'Failed', cancelled: 'Cancelled', skipped: 'Skipped' };
+/** Legend words that are not the count's own key, capitalised. */
+const LEGEND_WORDS: Record<string, string> = { complete: 'Ready', pending: 'Waiting' };
 /** Stage words the spec does not explain, said once under the stages. */
 const STAGE_NOTES: Record<string, string> = { lookup: 'Lookup: the service reads each company website first.' };
 
@@ -67,7 +68,7 @@ function legend(counts: CampaignCounts): HTMLElement {
   return el('ul', { class: 'legend' },
     ...SEGMENTS.filter((k) => k !== 'skipped' || (counts[k] ?? 0) > 0).map((k) =>
       el('li', { 'data-key': k }, el('span', { class: `swatch seg-${k}`, 'aria-hidden': 'true' }),
-        `${LEGEND_WORDS[k]} `, el('strong', {}, formatNumber(counts[k] ?? 0)))));
+        `${LEGEND_WORDS[k] ?? humanize(k)} `, el('strong', {}, formatNumber(counts[k] ?? 0)))));
 }
 
 /** Auto-refresh as this person just set it: the timer is theirs, with their key. */

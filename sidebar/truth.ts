@@ -64,17 +64,17 @@ export function strangeStatus(status: string): string | null {
   return KNOWN_STATUSES.has(status) ? null : `the service’s own word: “${status}”`;
 }
 
+/** "3 failed", or nothing for none. */
+const some = (n: number | undefined, word: string): string => (n && n > 0 ? `${formatNumber(n)} ${word}` : '');
+
 interface Tally { total: number; pending: number; complete: number; failed: number; cancelled?: number; skipped?: number }
 
 /** Counts in words a person can act on: "47 of 50 ready · 3 waiting for Generate" (docs/rules.md#sidebar-truth). */
 export function countWords(n: Tally, stopped = false): string {
   if (n.total === 0) return 'nobody added yet';
   const rest = n.total - n.pending - n.complete - n.failed - (n.cancelled ?? 0) - (n.skipped ?? 0);
-  return [`${formatNumber(n.complete)} of ${formatNumber(n.total)} ready`,
-    rest > 0 ? `${formatNumber(rest)} rendering` : '',
-    n.pending ? `${formatNumber(n.pending)} waiting for Generate` : '',
-    n.failed ? `${formatNumber(n.failed)} failed` : '', n.cancelled ? `${formatNumber(n.cancelled)} cancelled` : '',
-    n.skipped ? `${formatNumber(n.skipped)} skipped` : '', stopped ? 'stopped' : ''].filter(Boolean).join(' · ');
+  return [`${formatNumber(n.complete)} of ${formatNumber(n.total)} ready`, some(rest, 'rendering'), some(n.pending, 'waiting for Generate'),
+    some(n.failed, 'failed'), some(n.cancelled, 'cancelled'), some(n.skipped, 'skipped'), stopped ? 'stopped' : ''].filter(Boolean).join(' · ');
 }
 
 /** A campaign of the list in words: its counts, never a status word alone. */
@@ -105,7 +105,7 @@ function progressLine(p: Progress, awaitingRender: boolean): TopLine {
   const send = n.complete > 0 ? 'export or send the Page URLs' : '';
   if (n.failed > 0) return line(`${ready}, ${formatNumber(n.failed)} failed · next: ${send ? `${send}; ` : ''}send the failed rows to a new campaign`, 'warn');
   if (n.complete === n.total) return line(`All ${formatNumber(n.total)} ready · next: export or send the Page URLs`, 'done');
-  const rest = [n.cancelled ? `${formatNumber(n.cancelled)} cancelled` : '', n.skipped ? `${formatNumber(n.skipped)} skipped` : ''].filter(Boolean).join(', ');
+  const rest = [some(n.cancelled, 'cancelled'), some(n.skipped, 'skipped')].filter(Boolean).join(', ');
   const again = n.cancelled ? `send the ${formatNumber(n.cancelled)} cancelled again (Send rows)` : '';
   return line(`${ready}${rest ? `, ${rest}` : ''} · next: ${[send, again].filter(Boolean).join('; ') || 'add rows to a new campaign'}`, n.complete ? 'done' : 'todo');
 }
@@ -178,16 +178,19 @@ export function keyBlock(s: AppState): string | null {
   return s.sidebar?.settings.keyHint && s.sidebar.settings.connected ? null : 'Connect under Connection first: this needs your key.';
 }
 
+type Badge = { badge: string; tone: 'done' | 'todo' | 'warn'; lines: string[] };
+const badge = (text: string, tone: Badge['tone'], lines: string[] = []): Badge => ({ badge: text, tone, lines });
+
 /** The connection badge and the lines under it, from the saved settings and the last refusal. */
 export function connectionTruth(s: AppState): { badge: string; tone: 'done' | 'todo' | 'warn'; lines: string[] } {
   const sb = s.sidebar;
-  if (!sb?.settings.keyHint) return { badge: 'Not connected', tone: 'todo', lines: [] };
+  if (!sb?.settings.keyHint) return badge('Not connected', 'todo');
   const p = keyProblemOf(s);
-  if (p?.code === 'api_off') return { badge: 'API off', tone: 'warn', lines: [`The service’s API is off for now; the key ${sb.settings.keyHint} is fine.`, p.message] };
-  if (p && p.code !== 'forbidden') return { badge: 'Key refused', tone: 'warn', lines: [`The service refused the key ${sb.settings.keyHint}. Paste a working one, then Save and test.`, p.message] };
-  if (!sb.settings.connected) return { badge: 'Not connected', tone: 'todo', lines: [] };
-  if (isReadOnly(s)) return { badge: 'Read-only key', tone: 'warn', lines: [READ_ONLY] };
-  return { badge: 'Connected', tone: 'done', lines: [] };
+  if (p?.code === 'api_off') return badge('API off', 'warn', [`The service’s API is off for now; the key ${sb.settings.keyHint} is fine.`, p.message]);
+  if (p && p.code !== 'forbidden') return badge('Key refused', 'warn', [`The service refused the key ${sb.settings.keyHint}. Paste a working one, then Save and test.`, p.message]);
+  if (!sb.settings.connected) return badge('Not connected', 'todo');
+  if (isReadOnly(s)) return badge('Read-only key', 'warn', [READ_ONLY]);
+  return badge('Connected', 'done');
 }
 
 const GAP_WORDS: Partial<Record<string, string>> = { hook: 'personal line', ctaUrl: 'button link', ctaLabel: 'button text' };
