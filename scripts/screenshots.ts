@@ -141,7 +141,7 @@ async function sidebarStates(browser: Browser): Promise<void> {
     },
   }, 'sidebar-shared.png', (s) => s.page.locator('.owner-line').waitFor(), ['progress']);
   await shoot({ replies: { getSidebarState: thrown("ScriptError: We're sorry, a server error occurred while reading from storage. Error code PERMISSION_DENIED.") } },
-    'sidebar-accounts.png', (s) => s.page.getByText('signed in to several accounts at once', { exact: false }).waitFor());
+    'sidebar-accounts.png', (s) => s.page.getByText('signed in to several at once', { exact: false }).waitFor());
 }
 
 /**

@@ -12,6 +12,6 @@ export function isAccountMixup(thrown: string | null): boolean {
 }
 
 export const ACCOUNT_MIXUP = [
-  'Google could not tell which of your Google accounts is using this sidebar. This happens when the browser is signed in to several accounts at once.',
-  'Open the spreadsheet in a window signed in to one account only (or in a private window, signing in with the account that installed the add-on), then open the sidebar again.',
+  'Google could not tell which account uses this sidebar: the browser is signed in to several at once.',
+  'Open the spreadsheet in a window signed in to one account only (or a private window, signed in with the account that installed the add-on), then reopen the sidebar.',
 ];

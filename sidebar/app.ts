@@ -32,6 +32,28 @@ export interface App {
   takeProgress(progress: Progress, asked: string): void;
 }
 
+/** A progress reading into the store, with what it settles: the awaited render, an unknown outcome, a stale estimate. */
+function takeProgress(store: Store, progress: Progress, asked: string): void {
+  // A reply for a campaign no longer bound (the person switched tabs meanwhile) is stale.
+  if (progress.campaignId !== asked || asked !== store.get().sidebar?.campaign?.id) return;
+  const s = store.get();
+  // Someone watching a generate keeps watching until nothing is left pending or rendering.
+  const awaiting = s.awaitingRender && (progress.counts.pending > 0 || progress.counts.rendering > 0);
+  // An unknown outcome is settled by evidence (docs/rules.md#unknown-outcomes): people left waiting, or two minutes
+  // without; a stop charges nothing, so reading the state settles it.
+  const local = s.unsettled[asked];
+  const settled = !local || local.action === 'stop' || outcomeShown(local, progress.counts.pending, Date.now());
+  const { [asked]: _settled, ...rest } = s.unsettled;
+  const unsettled = settled ? rest : s.unsettled;
+  const sidebar = s.sidebar;
+  // The timer switches auto-refresh off once all is done: the switch follows what the server says now.
+  const autoRefresh = progress.autoRefresh && sidebar && progress.autoRefresh.on !== sidebar.autoRefresh.on
+    ? { sidebar: { ...sidebar, autoRefresh: { ...sidebar.autoRefresh, ...progress.autoRefresh } } } : {};
+  // An estimate describes who was waiting when it was read: once that moves, it no longer holds.
+  const stale = s.estimate && s.progress?.campaignId === asked && s.progress.counts.pending !== progress.counts.pending ? { estimate: null } : {};
+  store.set({ progress, progressError: null, awaitingRender: awaiting, unsettled, ...autoRefresh, ...stale });
+}
+
 export function createApp(store: Store, timing: Timing): App {
   let campaignsLoad: Promise<void> | null = null;
   let lastStateTry = 0;
@@ -89,26 +111,7 @@ export function createApp(store: Store, timing: Timing): App {
         app.takeProgress(progress, asked);
       } else if (asked === store.get().sidebar?.campaign?.id) store.set({ progressError: r.error.message });
     },
-    takeProgress(progress, asked) {
-      // A reply for a campaign no longer bound (the person switched tabs meanwhile) is stale.
-      if (progress.campaignId !== asked || asked !== store.get().sidebar?.campaign?.id) return;
-      const s = store.get();
-      // Someone watching a generate keeps watching until nothing is left pending or rendering.
-      const awaiting = s.awaitingRender && (progress.counts.pending > 0 || progress.counts.rendering > 0);
-      // An unknown outcome is settled by evidence (docs/rules.md#unknown-outcomes): people left waiting, or two minutes
-      // without; a stop charges nothing, so reading the state settles it.
-      const local = s.unsettled[asked];
-      const settled = !local || local.action === 'stop' || outcomeShown(local, progress.counts.pending, Date.now());
-      const { [asked]: _settled, ...rest } = s.unsettled;
-      const unsettled = settled ? rest : s.unsettled;
-      const sidebar = s.sidebar;
-      // The timer switches auto-refresh off once all is done: the switch follows what the server says now.
-      const autoRefresh = progress.autoRefresh && sidebar && progress.autoRefresh.on !== sidebar.autoRefresh.on
-        ? { sidebar: { ...sidebar, autoRefresh: { ...sidebar.autoRefresh, ...progress.autoRefresh } } } : {};
-      // An estimate describes who was waiting when it was read: once that moves, it no longer holds.
-      const stale = s.estimate && s.progress?.campaignId === asked && s.progress.counts.pending !== progress.counts.pending ? { estimate: null } : {};
-      store.set({ progress, progressError: null, awaitingRender: awaiting, unsettled, ...autoRefresh, ...stale });
-    },
+    takeProgress(progress, asked) { takeProgress(store, progress, asked); },
   };
   return app;
 }

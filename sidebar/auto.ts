@@ -37,7 +37,7 @@ export function autoSection(app: App): HTMLElement {
     const q = await set(true, true);
     if (!q || !await confirmDialog({
       title: 'Switch auto mode on?',
-      text: `${s?.campaign?.name}: new rows get videos about every 5 minutes (every hour once published), up to ${credits(q.creditsPerDay ?? 0)} a day. ${count(q.unsent, 'row')} not sent yet go on the next run.`,
+      text: `${s?.campaign?.name}: new rows get videos every 5 minutes or so (hourly once published), up to ${credits(q.creditsPerDay ?? 0)} a day. ${count(q.unsent, 'row')} unsent go on the next run.`,
       confirmLabel: 'Switch on',
     })) return;
     if (await set(true)) await app.loadState();

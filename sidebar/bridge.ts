@@ -77,7 +77,7 @@ export function call<K extends Name>(name: K, ...args: Parameters<ServerFunction
   const datePath = findDate(args);
   if (datePath) return Promise.reject(new TypeError(`${name}: ${datePath} is a Date; send an ISO string instead`));
   const run = runner();
-  if (!run) return Promise.resolve(failure('This page is not connected to the spreadsheet. Close the sidebar and open it again.') as R);
+  if (!run) return Promise.resolve(failure('This page lost the spreadsheet. Close and reopen the sidebar.') as R);
   return new Promise<R>((settle) => {
     const resolve = (reply: R) => {
       for (const o of observers) o(name, reply as { ok: boolean; error?: Failure['error'] });
@@ -87,7 +87,7 @@ export function call<K extends Name>(name: K, ...args: Parameters<ServerFunction
       .withSuccessHandler((value) => {
         // A reply that is not the agreed shape is reported rather than trusted.
         if (value && typeof value === 'object' && typeof (value as { ok?: unknown }).ok === 'boolean') resolve(value as R);
-        else resolve({ ok: false, error: { code: 'bad_reply', message: 'The add-on gave an answer this page does not understand. Reload the sidebar.' } } as R);
+        else resolve({ ok: false, error: { code: 'bad_reply', message: 'The add-on’s answer was not understood. Reload the sidebar.' } } as R);
       })
       .withFailureHandler((error) => {
         const text = errorText(error);

@@ -8,16 +8,13 @@ import { enterClicks, labelled } from './field';
 import { formatNumber } from './format';
 import { isConnected } from './key';
 import { summaryWords, writeBlock } from './truth';
-import { watch } from './state';
+import { patchSidebar, watch } from './state';
 
 import { CAMPAIGN_GOAL_MAX, CAMPAIGN_NAME_MAX as NAME_LIMIT } from '../src/core/text-limits';
 
-export function campaignSection(app: App): HTMLElement {
+/** Create a campaign: name (counted), goal, and the button with why it waits. */
+function createForm(app: App): HTMLElement {
   const { store } = app;
-  const c = card('campaign', 'Campaign');
-  const bound = el('p', { class: 'bound' });
-
-  // Create
   const name = el('input', { type: 'text', name: 'campaignName', maxlength: NAME_LIMIT, autocomplete: 'off' });
   const counter = el('span', { class: 'counter' });
   const goal = el('textarea', { name: 'campaignGoal', rows: 2, maxlength: CAMPAIGN_GOAL_MAX });
@@ -28,7 +25,7 @@ export function campaignSection(app: App): HTMLElement {
     const goalText = goal.value.trim();
     const reply = await call('createCampaign', { templateId, name: name.value.trim(), ...(goalText ? { goal: goalText } : {}) });
     if (!reply.ok && (reply.error.code === 'network' || thrownText(reply) !== null)) {
-      // POST /campaigns is never repeated blindly (api-spec 7): say it may exist and show the list.
+      // POST /campaigns is never repeated blindly (docs/rules.md#unknown-outcomes): say it may exist and show the list.
       createMsg.show('error', reply.error.message, 'It may have been created anyway: look under “Or use an existing one” first.');
       await Promise.all([app.loadState(), app.loadCampaigns()]);
       return;
@@ -54,7 +51,17 @@ export function campaignSection(app: App): HTMLElement {
   name.addEventListener('input', updateCreate);
   const nameField = labelled('Campaign name', name, counter);
 
-  // Pick
+  watch(store, (s) => ({ connected: isConnected(s), templateId: s.templateId, write: writeBlock(s) }), updateCreate);
+  return el('section', { class: 'stack', 'aria-label': 'Create a campaign' },
+    el('h3', {}, 'Create a new one'),
+    el('div', { class: 'stack', onkeydown: enterClicks(create.el) }, nameField),
+    labelled('Goal (optional)', goal, 'Who it is for. Only you see it.'),
+    el('div', { class: 'row' }, create.el), create.reason, createMsg.el);
+}
+
+/** Use an existing campaign: the list, read when the person goes to it. */
+function pickForm(app: App): HTMLElement {
+  const { store } = app;
   const pick = el('select', { name: 'campaignPick' });
   const pickMsg = message(store);
   const use = actionButton('Use this campaign', 'secondary', async () => {
@@ -62,26 +69,38 @@ export function campaignSection(app: App): HTMLElement {
     if (!campaignId) return;
     const r = okOrShow(await call('selectCampaign', { campaignId }), pickMsg);
     if (!r) return;
-    const sidebar = store.get().sidebar;
-    if (sidebar) store.set({ sidebar: { ...sidebar, campaign: r.campaign } });
+    const sidebar = patchSidebar(store, { campaign: r.campaign });
     pickMsg.show('ok', `Bound “${r.campaign.name}” to tab ${sidebar?.sheet.name ?? 'this tab'}.`);
     await app.loadState();
   });
-  const updateUse = () => use.block(pick.value ? null : isConnected(store.get()) ? 'Choose a campaign from the list.' : 'Connect first.');
+  const updateUse = () => use.block(pick.value ? null : isConnected(store.get()) ? 'Choose one from the list.' : 'Connect first.');
   pick.addEventListener('change', updateUse);
   // The list is read when the person goes to it, so it is never stale and never polled.
   pick.addEventListener('focus', () => { if (isConnected(store.get())) void app.loadCampaigns(); });
 
-  const change = el('details', { class: 'sub' }, el('summary', {}, 'Create or switch campaign'),
-    el('section', { class: 'stack', 'aria-label': 'Create a campaign' },
-      el('h3', {}, 'Create a new one'),
-      el('div', { class: 'stack', onkeydown: enterClicks(create.el) }, nameField),
-      labelled('Goal (optional)', goal, 'Who it is for. Only you see it.'),
-      el('div', { class: 'row' }, create.el), create.reason, createMsg.el),
-    el('section', { class: 'stack', 'aria-label': 'Use an existing campaign' },
-      el('h3', {}, 'Or use an existing one'),
-      labelled('Campaign', pick),
-      el('div', { class: 'row' }, use.el), use.reason, pickMsg.el));
+  watch(store, (s) => ({ list: s.campaigns, error: s.campaignsError, bound: s.sidebar?.campaign?.id ?? null, connected: isConnected(s) }), ({ list, error, bound: boundId, connected }) => {
+    if (error) pickMsg.show('error', error);
+    else if (list) pickMsg.clear();
+    const keep = pick.value;
+    replace(pick,
+      el('option', { value: '' }, list ? (list.length ? 'Choose a campaign…' : 'No campaigns yet') : connected ? 'Loading…' : 'Connect first'),
+      ...(list ?? []).map((cp) => el('option', { value: cp.id },
+        `${cp.name} · ${summaryWords(cp)}${cp.id === boundId ? ' (bound)' : ''}`)));
+    pick.value = list?.some((cp) => cp.id === keep) ? keep : '';
+    updateUse();
+  });
+
+  return el('section', { class: 'stack', 'aria-label': 'Use an existing campaign' },
+    el('h3', {}, 'Or use an existing one'),
+    labelled('Campaign', pick),
+    el('div', { class: 'row' }, use.el), use.reason, pickMsg.el);
+}
+
+export function campaignSection(app: App): HTMLElement {
+  const { store } = app;
+  const c = card('campaign', 'Campaign');
+  const bound = el('p', { class: 'bound' });
+  const change = el('details', { class: 'sub' }, el('summary', {}, 'Create or switch campaign'), createForm(app), pickForm(app));
   // The forms open when they are the next step (connected, no campaign) and fold away otherwise.
   let lastWanted: boolean | null = null;
   c.body.append(bound, change);
@@ -98,18 +117,5 @@ export function campaignSection(app: App): HTMLElement {
     lastWanted = wanted;
   });
 
-  watch(store, (s) => ({ list: s.campaigns, error: s.campaignsError, bound: s.sidebar?.campaign?.id ?? null, connected: isConnected(s) }), ({ list, error, bound: boundId, connected }) => {
-    if (error) pickMsg.show('error', error);
-    else if (list) pickMsg.clear();
-    const keep = pick.value;
-    replace(pick,
-      el('option', { value: '' }, list ? (list.length ? 'Choose a campaign…' : 'No campaigns yet') : connected ? 'Loading…' : 'Connect first'),
-      ...(list ?? []).map((cp) => el('option', { value: cp.id },
-        `${cp.name} · ${summaryWords(cp)}${cp.id === boundId ? ' (bound)' : ''}`)));
-    pick.value = list?.some((cp) => cp.id === keep) ? keep : '';
-    updateUse();
-  });
-
-  watch(store, (s) => ({ connected: isConnected(s), templateId: s.templateId, write: writeBlock(s) }), updateCreate);
   return c.el;
 }

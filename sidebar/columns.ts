@@ -1,7 +1,7 @@
 // Columns section: each person field's column (detected or chosen), the first selected row's
 // value beside it, problems flagged before sending, and fallback values.
 import type { App } from './app';
-import { actionButton, message, okOrShow } from './action';
+import { actionButton, message, okOrShow, type ActionButton, type Message } from './action';
 import { call } from './bridge';
 import { autoOpen, card } from './card';
 import { el, replace, uid } from './dom';
@@ -11,7 +11,7 @@ import { currentSample, sampleRowNumber } from './sample';
 import type { FieldMap, SidebarState } from '../src/server/contract';
 import { OUTPUT_HEADERS } from '../src/sheet/headers';
 import { FALLBACK_MAX } from '../src/core/text-limits';
-import { watch } from './state';
+import { patchSidebar, watch } from './state';
 
 /** The add-on's own output columns: never a person's input. */
 const OUTPUTS: readonly string[] = Object.values(OUTPUT_HEADERS);
@@ -29,6 +29,66 @@ interface Row {
 
 type Slice = Pick<SidebarState, 'sheet' | 'mapping' | 'overrides' | 'fallbacks' | 'sample' | 'missingColumns' | 'sentPeople'> & { row: number | null; unused: number };
 
+/** One field's row: its column choice, what it holds, its problems, and its fallback when it has one. */
+function fieldRow(field: PersonField, list: HTMLElement): Row {
+  const id = uid('col');
+  const select = el('select', { id, name: `map-${field}` });
+  const meta = el('div', { class: 'map-meta', id: `${id}-meta` });
+  const flag = el('div', { class: 'flag', hidden: true });
+  select.setAttribute('aria-describedby', meta.id);
+  let fallback: HTMLInputElement | null = null;
+  let fallbackRow: HTMLElement | null = null;
+  if (FALLBACK_FIELDS.includes(field)) {
+    const fid = uid('fb');
+    const limit = Math.min(FIELD_LIMITS[field] ?? FALLBACK_MAX, FALLBACK_MAX);
+    const hint = FALLBACK_HINTS[field];
+    fallback = el('input', { id: fid, type: 'text', name: `fallback-${field}`, 'aria-label': `${FIELD_LABELS[field]} if empty`, maxlength: limit, placeholder: hint ? `e.g. ${hint}` : 'Leave empty for none', autocomplete: 'off' });
+    fallbackRow = el('div', { class: 'map-fallback' }, el('label', { for: fid }, 'If empty'), fallback);
+  }
+  list.appendChild(el('div', { class: 'map-row' }, el('label', { for: id }, FIELD_LABELS[field]), select, meta, flag, fallbackRow));
+  return { field, select, fallback, meta, flag };
+}
+
+/** What the row says: where its column came from, the sample's value, and what would go wrong. */
+function refreshRow(row: Row, s: Slice, problems: ReturnType<typeof sampleProblems>): void {
+  const { field, select, fallback, meta, flag } = row;
+  const overridden = s.overrides.includes(field);
+  const column = s.mapping[field];
+  const edited = select.value !== (select.dataset.serverValue ?? '');
+  const source = edited ? 'Unsaved choice' : overridden ? `Chosen: ${column ?? '—'}` : column ? `Detected: ${column}` : 'No column found';
+  const sample = s.sample ? s.sample[field] ?? '' : null;
+  replace(meta, el('span', { class: 'map-source' }, source),
+    sample === null ? null : el('span', { class: 'map-sample' }, sample ? `Sample: ${sample}` : 'Sample: (empty)'));
+  const fb = fallback ? fallback.value : s.fallbacks[field];
+  const lines = problems.filter((p) => p.field === field).map((p) => p.message);
+  if (field === 'firstName' && !column && !select.value && !(fb ?? '').trim()) {
+    lines.push('Required: no first-name column. Choose one, or every row is marked invalid.');
+  }
+  replace(flag, ...lines.map((l) => el('p', {}, l)));
+  flag.hidden = lines.length === 0;
+  row.select.classList.toggle('invalid', lines.length > 0);
+}
+
+/** Save columns: the choices and fallbacks of every row, then the sample read again. */
+function saveButton(app: App, rows: Row[], msg: Message): ActionButton {
+  const { store } = app;
+  return actionButton('Save columns', 'primary', async () => {
+    const mapping: Partial<FieldMap<string | null>> = {};
+    const fallbacks: Partial<FieldMap<string>> = {};
+    for (const r of rows) {
+      mapping[r.field] = r.select.value || null;
+      if (r.fallback) fallbacks[r.field] = r.fallback.value.trim();
+    }
+    const r = okOrShow(await call('saveColumnMapping', { mapping, fallbacks }), msg);
+    if (!r) return;
+    for (const row of rows) { markSaved(row.select); if (row.fallback) markSaved(row.fallback); }
+    patchSidebar(store, { mapping: r.mapping, overrides: r.overrides, fallbacks: r.fallbacks });
+    msg.show('ok', 'Columns saved for this tab.');
+    // The sample follows the mapping, so read it again.
+    await app.loadState();
+  });
+}
+
 export function columnsSection(app: App): HTMLElement {
   const { store } = app;
   const c = card('columns', 'Columns');
@@ -39,49 +99,13 @@ export function columnsSection(app: App): HTMLElement {
   const list = el('div', { class: 'map-list' });
   let current: Slice | null = null;
 
-  const rows: Row[] = PERSON_FIELDS.map((field) => {
-    const id = uid('col');
-    const select = el('select', { id, name: `map-${field}` });
-    const meta = el('div', { class: 'map-meta', id: `${id}-meta` });
-    const flag = el('div', { class: 'flag', hidden: true });
-    select.setAttribute('aria-describedby', meta.id);
-    let fallback: HTMLInputElement | null = null;
-    let fallbackRow: HTMLElement | null = null;
-    if (FALLBACK_FIELDS.includes(field)) {
-      const fid = uid('fb');
-      const limit = Math.min(FIELD_LIMITS[field] ?? FALLBACK_MAX, FALLBACK_MAX);
-      const hint = FALLBACK_HINTS[field];
-      fallback = el('input', { id: fid, type: 'text', name: `fallback-${field}`, 'aria-label': `${FIELD_LABELS[field]} if empty`, maxlength: limit, placeholder: hint ? `e.g. ${hint}` : 'Leave empty for none', autocomplete: 'off' });
-      fallbackRow = el('div', { class: 'map-fallback' }, el('label', { for: fid }, 'If empty'), fallback);
-    }
-    list.appendChild(el('div', { class: 'map-row' }, el('label', { for: id }, FIELD_LABELS[field]), select, meta, flag, fallbackRow));
-    return { field, select, fallback, meta, flag };
-  });
+  const rows: Row[] = PERSON_FIELDS.map((field) => fieldRow(field, list));
 
   /** The fallbacks as typed now, so a fallback settles a problem before it is saved. */
   const typedFallbacks = (s: Slice): Partial<FieldMap<string>> => {
     const out: Partial<FieldMap<string>> = { ...s.fallbacks };
     for (const r of rows) if (r.fallback) out[r.field] = r.fallback.value;
     return out;
-  };
-
-  const refreshRow = (row: Row, s: Slice, problems: ReturnType<typeof sampleProblems>) => {
-    const { field, select, fallback, meta, flag } = row;
-    const overridden = s.overrides.includes(field);
-    const column = s.mapping[field];
-    const edited = select.value !== (select.dataset.serverValue ?? '');
-    const source = edited ? 'Unsaved choice' : overridden ? `Chosen: ${column ?? '—'}` : column ? `Detected: ${column}` : 'No column found';
-    const sample = s.sample ? s.sample[field] ?? '' : null;
-    replace(meta, el('span', { class: 'map-source' }, source),
-      sample === null ? null : el('span', { class: 'map-sample' }, sample ? `Sample: ${sample}` : 'Sample: (empty)'));
-    const fb = fallback ? fallback.value : s.fallbacks[field];
-    const lines = problems.filter((p) => p.field === field).map((p) => p.message);
-    if (field === 'firstName' && !column && !select.value && !(fb ?? '').trim()) {
-      lines.push('Required: no first-name column. Choose one, or every row will be marked invalid.');
-    }
-    replace(flag, ...lines.map((l) => el('p', {}, l)));
-    flag.hidden = lines.length === 0;
-    row.select.classList.toggle('invalid', lines.length > 0);
   };
 
   const refreshRows = (s: Slice) => {
@@ -106,7 +130,7 @@ export function columnsSection(app: App): HTMLElement {
     }
     refreshRows(s);
     const gone = (s.missingColumns ?? []).map((m) => `“${m.header}”`).join(', ');
-    replace(intro, s.sample ? `Values from row ${s.row ?? '?'}, the first selected row to send.` : 'Select a row in the sheet to see its values here.',
+    replace(intro, s.sample ? `Values from row ${s.row ?? '?'}, the first selected to send.` : 'Select a row in the sheet to see its values.',
       gone ? el('b', {}, ` Not found: ${gone}. Sent rows keep their people.`) : null,
       s.sentPeople ? ` This document has sent ${s.sentPeople} people.` : '');
     const issues = rows.filter((r) => !r.flag.hidden).length;
@@ -121,22 +145,7 @@ export function columnsSection(app: App): HTMLElement {
   list.addEventListener('change', onEdit);
   list.addEventListener('input', onEdit);
 
-  const save = actionButton('Save columns', 'primary', async () => {
-    const mapping: Partial<FieldMap<string | null>> = {};
-    const fallbacks: Partial<FieldMap<string>> = {};
-    for (const r of rows) {
-      mapping[r.field] = r.select.value || null;
-      if (r.fallback) fallbacks[r.field] = r.fallback.value.trim();
-    }
-    const r = okOrShow(await call('saveColumnMapping', { mapping, fallbacks }), msg);
-    if (!r) return;
-    for (const row of rows) { markSaved(row.select); if (row.fallback) markSaved(row.fallback); }
-    const sidebar = store.get().sidebar;
-    if (sidebar) store.set({ sidebar: { ...sidebar, mapping: r.mapping, overrides: r.overrides, fallbacks: r.fallbacks } });
-    msg.show('ok', 'Columns saved for this tab.');
-    // The sample follows the mapping, so read it again.
-    await app.loadState();
-  });
+  const save = saveButton(app, rows, msg);
 
   c.body.append(intro, list, el('div', { class: 'row' }, save.el), msg.el);
 

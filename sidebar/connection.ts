@@ -37,13 +37,13 @@ export function connectionSection(app: App): HTMLElement {
     if (sidebar) store.set({ sidebar: { ...sidebar, settings: r.settings }, keyProblem: null });
     // The line goes as soon as a later reply refuses the key (the badge says it then).
     msg.showWhile(keyProblemOf, 'ok', !r.settings.connected ? 'Saved.' : r.settings.canWrite === false
-      ? 'Saved. The key works for looking only: it is read-only.' : 'Connected. The key works.');
+      ? 'Saved. The key is read-only: it can only look.' : 'Connected. The key works.');
     // Becoming connected loads the lists (main.ts); a new key on a live connection reloads them here.
     if (sidebar?.settings.connected && r.settings.connected) await Promise.all([app.loadTemplates(), app.loadCampaigns()]);
   });
 
   const form = el('form', { class: 'stack', novalidate: true, onsubmit: (ev: Event) => ev.preventDefault(), onkeydown: enterClicks(save.el) },
-    labelled('API address', baseUrl, 'Where the video service lives, e.g. https://api.example.com/api/v1'),
+    labelled('API address', baseUrl, 'e.g. https://api.example.com/api/v1'),
     labelled('API key', apiKey, keyHint),
     el('div', { class: 'row' }, save.el),
     keyMsg, msg.el);

@@ -11,7 +11,7 @@ export interface ConfirmOptions {
   signal?: AbortSignal;
 }
 
-const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE = ':is(button, input, select, textarea):not(:disabled), [href], [tabindex]:not([tabindex="-1"])';
 
 /** Asks the person; resolves true only on the confirm button. Escape, Cancel and the signal resolve false. */
 export function confirmDialog(opts: ConfirmOptions): Promise<boolean> {

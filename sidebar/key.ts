@@ -38,4 +38,4 @@ export function isReadOnly(s: AppState): boolean {
   return s.sidebar?.settings.canWrite === false || keyProblemOf(s)?.code === 'forbidden';
 }
 
-export const READ_ONLY = 'This key is read-only: it can look, but not create, add or generate. Paste a key with writing on under Connection.';
+export const READ_ONLY = 'This key is read-only: it cannot create, add or generate. Paste one that can write under Connection.';

@@ -2,23 +2,23 @@
 // and Stop, each behind an in-page confirmation that names the credits and closes if the campaign
 // changes; an answer that may hide a charge blocks them until the campaign's state has been read.
 import type { App } from './app';
-import { actionButton, blockAll, message, progressScope, type Message } from './action';
+import { actionButton, blockAll, message, progressScope, type ActionButton, type Message } from './action';
 import { call, thrownText } from './bridge';
-import { card, openWithCampaign } from './card';
+import { card, openWithCampaign, type Card } from './card';
 import { confirmDialog, type ConfirmOptions } from './dialog';
 import { ownAutoRefresh } from './progress';
 import { limitLine, spendingRecord, takeLimit, todayFigures } from './spending';
 import { generateFits, previewFits } from '../src/core/limit-rule';
 import { el, replace } from './dom';
 import { count, creditRange, credits, formatNumber } from './format';
-import type { Failure, PreviewPage, ProgressInfo } from '../src/server/contract';
-import { watch, type AppState, type Estimate, type MoneyAction } from './state';
-import { ACTION_WORDS, gapLines, holdOf, holdSentence, keyBlock, mayRender, writeBlock } from './truth';
+import type { Failure, PreviewPage, ProgressInfo, ServerFunctions } from '../src/server/contract';
+import { patchSidebar, watch, type AppState, type Estimate, type MoneyAction, type Store } from './state';
+import { ACTION_WORDS, NO_CAMPAIGN, gapLines, holdOf, holdSentence, keyBlock, mayRender, writeBlock } from './truth';
 
 /** Why a charging call cannot go ahead on this estimate, as a sentence; null when it can. */
 export function spendBlock(e: Estimate): string | null {
   if (e.leads <= 0) return 'Nobody is waiting for a video. Add rows first.';
-  if (!e.affordable) return `Your balance of ${credits(e.balance)} does not cover up to ${credits(e.high)}. Top up or send fewer people.`;
+  if (!e.affordable) return `Your balance of ${credits(e.balance)} is less than ${credits(e.high)}. Top up or send fewer people.`;
   return null;
 }
 
@@ -28,14 +28,14 @@ export function peopleBlock(e: Estimate | null, p: ProgressInfo | null): string 
   if (p && p.counts.total === 0) return 'Nobody is in this campaign yet. Add rows first.';
   // Everyone already started: said as that, not as an empty campaign beside "Started 47 videos".
   if (!p || p.counts.pending > 0) return null;
-  return p.counts.cancelled ? `${count(p.counts.cancelled, 'person was', 'people were')} cancelled by Stop: send them again under Send rows.`
-    : 'Everyone in this campaign has been started: nothing is left to generate.';
+  return p.counts.cancelled ? `${count(p.counts.cancelled, 'person was', 'people were')} cancelled by Stop: send them again (Send rows).`
+    : 'Everyone in this campaign was started: nothing left to generate.';
 }
 
 /** Why Stop can do nothing now: nothing renders or waits to render after a generate. */
 export function stopBlock(p: ProgressInfo | null, awaitingRender: boolean): string | null {
   if (!p) return 'Reading the campaign…';
-  return mayRender(p, awaitingRender) ? null : 'Nothing is rendering or about to: Stop has nothing to cancel.';
+  return mayRender(p, awaitingRender) ? null : 'Nothing is rendering or about to: nothing to stop.';
 }
 
 /** A failed money call whose outcome is unknown (DESIGN 6.2): it may have happened, and charged. */
@@ -58,7 +58,7 @@ interface StopReply { status: string; parts?: { id: string; name: string; outcom
 export function stopPartLines(r: StopReply): string[] {
   const open = (r.parts ?? []).filter((p) => p.outcome !== 'stopped');
   if (r.status !== 'partly_stopped' || open.length === 0) return [];
-  return [...open.map((p) => `${p.name}: ${p.outcome === 'unknown' ? 'no clear answer came back; it may still render' : p.message ?? 'the stop was refused'}.`),
+  return [...open.map((p) => `${p.name}: ${p.outcome === 'unknown' ? 'no clear answer; it may still render' : p.message ?? 'the stop was refused'}.`),
     'Press Stop again to stop those parts.'];
 }
 
@@ -71,42 +71,42 @@ function pageLinks(pages: PreviewPage[]): HTMLElement {
 /** Whether an unknown outcome still holds this campaign (the message about it lives exactly as long). */
 const held = (s: AppState): boolean => Boolean(holdOf(s));
 
-export function moneySection(app: App): HTMLElement {
+const campaignOf = (store: Store): string | null => store.get().sidebar?.campaign?.id ?? null;
+
+/** Fresh estimate into the store; null (with the sentence shown, the old figures gone) on failure. */
+async function fetchEstimate(store: Store, slot: Message): Promise<Estimate | null> {
+  const asked = campaignOf(store);
+  const r = await call('getEstimate');
+  if (asked !== campaignOf(store)) return null;
+  if (!r.ok) {
+    store.set({ estimate: null });
+    slot.show('error', r.error.message);
+    return null;
+  }
+  const { ok: _ok, ...e } = r;
+  store.set({ estimate: e });
+  return e;
+}
+
+/** The confirmation, closed as a cancel when the tab or its campaign changes while it is open. */
+async function ask(store: Store, opts: ConfirmOptions, id: string): Promise<boolean> {
+  const sheetOf = (s = store.get()) => s.active?.sheetId ?? s.sidebar?.sheet.id;
+  const sheet = sheetOf();
+  const gone = new AbortController();
+  const off = store.subscribe((s) => { if (s.sidebar?.campaign?.id !== id || sheetOf(s) !== sheet) gone.abort(); });
+  try {
+    return await confirmDialog({ ...opts, signal: gone.signal });
+  } finally { off(); }
+}
+
+type Failed = (action: MoneyAction, id: string, r: Failure) => Promise<void>;
+
+/**
+ * How a money call that did not succeed is said: the tab moved on, the outcome is unknown (said again
+ * once the evidence settles it, docs/rules.md#unknown-outcomes), or a refusal. A higher price is the caller's.
+ */
+function failureHandler(app: App, msg: Message): Failed {
   const { store } = app;
-  const c = card('money', 'Cost and generate');
-  openWithCampaign(c, store);
-  const figures = el('dl', { class: 'figures', hidden: true });
-  const range = el('p', { class: 'muted', hidden: true });
-  const msg = message(store);
-  const campaignId = () => store.get().sidebar?.campaign?.id ?? null;
-
-  /** Fresh estimate into the store; null (with the sentence shown, the old figures gone) on failure. */
-  const estimate = async (slot: Message): Promise<Estimate | null> => {
-    const asked = campaignId();
-    const r = await call('getEstimate');
-    if (asked !== campaignId()) return null;
-    if (!r.ok) {
-      store.set({ estimate: null });
-      slot.show('error', r.error.message);
-      return null;
-    }
-    const { ok: _ok, ...e } = r;
-    store.set({ estimate: e });
-    return e;
-  };
-
-  /** The confirmation, closed as a cancel when the tab or its campaign changes while it is open. */
-  const ask = async (opts: ConfirmOptions, id: string): Promise<boolean> => {
-    const sheetOf = (s = store.get()) => s.active?.sheetId ?? s.sidebar?.sheet.id;
-    const sheet = sheetOf();
-    const gone = new AbortController();
-    const off = store.subscribe((s) => { if (s.sidebar?.campaign?.id !== id || sheetOf(s) !== sheet) gone.abort(); });
-    try {
-      return await confirmDialog({ ...opts, signal: gone.signal });
-    } finally { off(); }
-  };
-
-  const pages = el('div', { class: 'stack', hidden: true });
   // An unknown outcome this page met, until the evidence settles it; then what the evidence says.
   let outcome: { id: string; action: MoneyAction; pending: number | null } | null = null;
   store.subscribe((s) => {
@@ -117,17 +117,14 @@ export function moneySection(app: App): HTMLElement {
     if (!p || action === 'stop') return;
     const moved = pending !== null && p.counts.pending < pending;
     msg.showWhile(progressScope, moved ? 'ok' : 'info', moved
-      ? `${ACTION_WORDS[action]} went through after all: ${count(pending - p.counts.pending, 'person', 'people')} left the waiting list (see “Video credits”).`
-      : `${ACTION_WORDS[action]} did not happen: two minutes on, all still wait; nothing was charged.`);
+      ? `${ACTION_WORDS[action]} went through: ${count(pending - p.counts.pending, 'person', 'people')} no longer wait (see “Video credits”).`
+      : `${ACTION_WORDS[action]} did not happen: everyone still waits; nothing was charged.`);
   });
-
-  /** A money call that did not succeed: the tab moved on, the price rose (handled by the caller), the outcome is unknown, or a refusal. */
-  const failed = async (action: MoneyAction, id: string, r: Failure): Promise<void> => {
+  return async (action, id, r) => {
     if (r.error.code === 'campaign_changed') {
-      const sidebar = store.get().sidebar;
-      if (sidebar && r.campaign !== undefined) store.set({ sidebar: { ...sidebar, campaign: r.campaign } });
+      if (r.campaign !== undefined) patchSidebar(store, { campaign: r.campaign });
       await app.loadState();
-      msg.show('error', r.error.message, 'Nothing was done. The sidebar now shows this tab’s campaign.');
+      msg.show('error', r.error.message, 'Nothing was done. This tab’s campaign is shown now.');
       return;
     }
     if (isUnknownOutcome(r)) {
@@ -145,43 +142,51 @@ export function moneySection(app: App): HTMLElement {
     if (r.limit) takeLimit(store, r.limit);
     msg.show('error', r.error.message);
   };
+}
 
-  const check = actionButton('Check estimate', 'secondary', async () => {
-    msg.clear();
-    await estimate(msg);
+/** The question before a charge, with any news (a price that rose) first. */
+function spendQuestion(store: Store, kind: 'preview' | 'generate', e: Estimate, news: string[]): ConfirmOptions {
+  const q = kind === 'generate'
+    ? { title: 'Generate videos', text: [`Generate videos for ${count(e.leads, 'person', 'people')}? This charges up to ${credits(e.high)}.${orphansLine(e.orphans)}`, ...gapLines(store.get(), 'waiting')], confirmLabel: 'Generate' }
+    : { title: 'Make a preview', text: `Preview videos of the first few people? This charges up to ${credits(e.high)}.`, confirmLabel: 'Make preview' };
+  return { ...q, text: [...news, ...[q.text].flat()] };
+}
+
+type SpendOk = Extract<ReturnType<ServerFunctions['startPreview' | 'startGenerate']>, { ok: true }>;
+
+/** After a charge went through: the new state read, the charge said, the preview's pages linked. */
+async function spent(app: App, kind: 'preview' | 'generate', r: SpendOk, msg: Message, pages: HTMLElement): Promise<void> {
+  const { store } = app;
+  const made = 'started' in r ? r.started : r.made;
+  const sidebar = store.get().sidebar;
+  store.set({
+    estimate: null,
+    awaitingRender: kind === 'generate' || store.get().awaitingRender,
+    ...(sidebar ? { sidebar: { ...sidebar, autoRefresh: ownAutoRefresh(sidebar, r.autoRefresh) } } : {}),
   });
+  await Promise.all([app.loadProgress(), app.loadCampaigns()]);
+  // Said until a newer reading of the campaign describes it (the top line carries on from there).
+  msg.showWhile(progressScope, 'ok', `${kind === 'generate' ? 'Started' : 'Preview started for'} ${count(made, 'video')}. ${credits(r.creditsCharged)} charged.`);
+  const shown = 'pages' in r && r.pages ? r.pages : [];
+  replace(pages, ...(shown.length ? [el('p', {}, 'Each page shows a holding screen until its video is ready.'), pageLinks(shown)] : []));
+  pages.hidden = shown.length === 0;
+}
 
-  /** Re-checks the price, asks, then spends once; a higher fresh quote asks again with the new figure. */
-  const spend = async (kind: 'preview' | 'generate'): Promise<void> => {
+/** Re-checks the price, asks, then spends once; a higher fresh quote asks again with the new figure. */
+function spender(app: App, msg: Message, failed: Failed, pages: HTMLElement): (kind: 'preview' | 'generate') => Promise<void> {
+  const { store } = app;
+  return async (kind) => {
     msg.clear();
-    const id = campaignId();
+    const id = campaignOf(store);
     if (!id) return;
-    let e = await estimate(msg);
+    let e = await fetchEstimate(store, msg);
     let news: string[] = [];
     for (;;) {
-      if (!e || spendBlock(e) || campaignId() !== id) return;
-      const question = kind === 'generate'
-        ? { title: 'Generate videos', text: [`Generate videos for ${count(e.leads, 'person', 'people')}? This charges up to ${credits(e.high)}.${orphansLine(e.orphans)}`, ...gapLines(store.get(), 'waiting')], confirmLabel: 'Generate' }
-        : { title: 'Make a preview', text: `Make preview videos of the first few people? This charges up to ${credits(e.high)}.`, confirmLabel: 'Make preview' };
-      if (!await ask({ ...question, text: [...news, ...[question.text].flat()] }, id)) return;
+      if (!e || spendBlock(e) || campaignOf(store) !== id) return;
+      if (!await ask(store, spendQuestion(store, kind, e, news), id)) return;
       msg.show('info', kind === 'generate' ? 'Starting…' : 'Making the preview…');
       const r = kind === 'generate' ? await call('startGenerate', { campaignId: id, high: e.high }) : await call('startPreview', { campaignId: id });
-      if (r.ok) {
-        const made = 'started' in r ? r.started : r.made;
-        const sidebar = store.get().sidebar;
-        store.set({
-          estimate: null,
-          awaitingRender: kind === 'generate' || store.get().awaitingRender,
-          ...(sidebar ? { sidebar: { ...sidebar, autoRefresh: ownAutoRefresh(sidebar, r.autoRefresh) } } : {}),
-        });
-        await Promise.all([app.loadProgress(), app.loadCampaigns()]);
-        // Said until a newer reading of the campaign describes it (the top line carries on from there).
-        msg.showWhile(progressScope, 'ok', `${kind === 'generate' ? 'Started' : 'Preview started for'} ${count(made, 'video')}. ${credits(r.creditsCharged)} charged.`);
-        const shown = 'pages' in r && r.pages ? r.pages : [];
-        replace(pages, ...(shown.length ? [el('p', {}, 'Each page shows a holding screen until its video is ready.'), pageLinks(shown)] : []));
-        pages.hidden = shown.length === 0;
-        return;
-      }
+      if (r.ok) return spent(app, kind, r, msg, pages);
       if (kind === 'generate' && r.error.code === 'quote_changed' && r.estimate) {
         // Never charge more than was confirmed: show the new figures and ask again.
         e = r.estimate;
@@ -190,20 +195,21 @@ export function moneySection(app: App): HTMLElement {
         msg.show('warn', ...news);
         continue;
       }
-      await failed(kind, id, r);
-      return;
+      return failed(kind, id, r);
     }
   };
-  const preview = actionButton('Preview', 'secondary', () => spend('preview'));
-  const generate = actionButton('Generate videos', 'primary', () => spend('generate'));
+}
 
-  const stop = actionButton('Stop', 'secondary', async () => {
+/** Stop, behind its question: what it cancelled and refunded, what still renders, which parts are unsure. */
+function stopButton(app: App, msg: Message, failed: Failed): ActionButton {
+  const { store } = app;
+  return actionButton('Stop', 'secondary', async () => {
     msg.clear();
-    const id = campaignId();
+    const id = campaignOf(store);
     if (!id) return;
-    const yes = await ask({
+    const yes = await ask(store, {
       title: 'Stop the campaign',
-      text: 'Stop this campaign? People not started yet are cancelled and their credits refunded. Videos already rendering still finish and stay charged.',
+      text: 'Stop this campaign? People not started are cancelled and refunded. Videos already rendering finish and stay charged.',
       confirmLabel: 'Stop campaign',
     }, id);
     if (!yes) return;
@@ -215,48 +221,75 @@ export function moneySection(app: App): HTMLElement {
     const unsure = stopPartLines(r as StopReply);
     msg.showWhile((s) => s.progress?.counts.rendering, unsure.length ? 'warn' : 'ok', `Stopped: ${count(r.stopped, 'video')} cancelled and refunded.`,
       // Said only while the campaign as read now still has them rendering.
-      r.stillRendering && (store.get().progress?.counts.rendering ?? 0) > 0 ? `${count(r.stillRendering, 'video')} still rendering; they finish and stay charged.` : 'Nothing is still rendering.', ...unsure);
+      r.stillRendering && (store.get().progress?.counts.rendering ?? 0) > 0 ? `${count(r.stillRendering, 'video')} still rendering; they finish, charged.` : 'Nothing is still rendering.', ...unsure);
   });
+}
 
-  c.body.append(
-    el('p', { class: 'muted' }, 'The estimate is free. Only Preview and Generate charge; each asks first.'),
-    figures, range,
-    el('div', { class: 'row' }, check.el, preview.el),
-    el('div', { class: 'row' }, generate.el, stop.el),
-    generate.reason, stop.reason, msg.el, pages, spendingRecord(app, () => c.open(true)));
-  // The preview's pages belong to the campaign they were made in.
-  watch(store, (s) => s.sidebar?.campaign?.id ?? null, () => { pages.hidden = true; replace(pages); });
+/** The estimate's figures, and its range explained. */
+function showEstimate(figures: HTMLElement, range: HTMLElement, e: Estimate | null): void {
+  if (e) {
+    const after = e.balance - e.high;
+    const pair = (t: string, d: string, cls = '') => [el('dt', {}, t), el('dd', { class: cls }, d)];
+    replace(figures, ...pair('People', formatNumber(e.leads)), ...pair('Cost', creditRange(e.low, e.high)),
+      ...pair('Balance', credits(e.balance)), ...pair('Balance after', credits(after), after < 0 ? 'short' : ''), ...todayFigures(e));
+    replace(range, e.low === e.high ? '' : `Up to ${credits(e.high - e.low)} is the lookup surcharge, once per company website not yet looked up. Balance after counts it.`);
+  }
+  figures.hidden = !e;
+  range.hidden = !e || e.low === e.high;
+}
 
-  watch(store, (s) => {
+interface Buttons { check: ActionButton; preview: ActionButton; generate: ActionButton; stop: ActionButton }
+
+/** Which money buttons can run now, and the card's status. */
+function watchButtons(app: App, c: Card, b: Buttons, figures: HTMLElement, range: HTMLElement): void {
+  watch(app.store, (s) => {
     const id = s.sidebar?.campaign?.id ?? null;
     return { id, estimate: s.estimate, progress: s.progress?.campaignId === id ? s.progress : null, held: holdSentence(s), write: writeBlock(s), key: keyBlock(s), awaiting: s.awaitingRender, local: id ? s.unsettled[id] ?? null : null };
   }, ({ id, estimate: e, progress: p, held: hold, write, key, awaiting, local }) => {
-    if (e) {
-      const after = e.balance - e.high;
-      replace(figures,
-        el('dt', {}, 'People'), el('dd', {}, formatNumber(e.leads)),
-        el('dt', {}, 'Cost'), el('dd', {}, creditRange(e.low, e.high)),
-        el('dt', {}, 'Balance'), el('dd', {}, credits(e.balance)),
-        el('dt', {}, 'Balance after'), el('dd', { class: after < 0 ? 'short' : '' }, credits(after)), ...todayFigures(e));
-      replace(range, e.low === e.high ? '' : `Up to ${credits(e.high - e.low)} is the lookup surcharge, paid once per company website the service has not looked up. Balance after counts it.`);
-    }
-    figures.hidden = !e;
-    range.hidden = !e || e.low === e.high;
-    const none = id ? null : 'Choose or create a campaign first.';
+    showEstimate(figures, range, e);
+    const none = id ? null : NO_CAMPAIGN;
     const spendWhy = none ?? write ?? hold ?? peopleBlock(e, p);
     // A stop never charges: only this page's own unknown stop holds it, never another's unknown generate.
     const stopWhy = none ?? write ?? (local ? hold : null) ?? stopBlock(p, awaiting);
     // Today's limit, judged as the server judges it (docs/rules.md#spending-limit).
     const l = e?.limit;
     const over = l ? `Your daily limit: ${limitLine(l)}. This may spend up to ${credits(e.high)}.` : null;
-    blockAll([generate, spendWhy ?? (l && !generateFits(l, e.high) ? over : null)], [stop, stopWhy], [preview, spendWhy ?? (l && !previewFits(l) ? over : null)], [check, none ?? key]);
-    stop.el.classList.toggle('btn-danger', !stopWhy);
+    blockAll([b.generate, spendWhy ?? (l && !generateFits(l, e.high) ? over : null)], [b.stop, stopWhy], [b.preview, spendWhy ?? (l && !previewFits(l) ? over : null)], [b.check, none ?? key]);
+    b.stop.el.classList.toggle('btn-danger', !stopWhy);
     c.status(!id ? '—' : hold ? 'On hold' : e ? `up to ${credits(e.high)}` : 'Not checked', e && !spendWhy ? 'done' : e || hold ? 'warn' : 'todo');
   });
+}
+
+export function moneySection(app: App): HTMLElement {
+  const { store } = app;
+  const c = card('money', 'Cost and generate');
+  openWithCampaign(c, store);
+  const figures = el('dl', { class: 'figures', hidden: true });
+  const range = el('p', { class: 'muted', hidden: true });
+  const msg = message(store);
+  const pages = el('div', { class: 'stack', hidden: true });
+  const failed = failureHandler(app, msg);
+  const spend = spender(app, msg, failed, pages);
+  const check = actionButton('Check estimate', 'secondary', async () => {
+    msg.clear();
+    await fetchEstimate(store, msg);
+  });
+  const preview = actionButton('Preview', 'secondary', () => spend('preview'));
+  const generate = actionButton('Generate videos', 'primary', () => spend('generate'));
+  const stop = stopButton(app, msg, failed);
+  c.body.append(
+    el('p', { class: 'muted' }, 'The estimate is free. Preview and Generate charge, after asking.'),
+    figures, range,
+    el('div', { class: 'row' }, check.el, preview.el),
+    el('div', { class: 'row' }, generate.el, stop.el),
+    generate.reason, stop.reason, msg.el, pages, spendingRecord(app, () => c.open(true)));
+  // The preview's pages belong to the campaign they were made in.
+  watch(store, (s) => s.sidebar?.campaign?.id ?? null, () => { pages.hidden = true; replace(pages); });
+  watchButtons(app, c, { check, preview, generate, stop }, figures, range);
   return c.el;
 }
 
 /** People waiting whom no row names any more are charged too: said before anyone is (DESIGN 4). */
 function orphansLine(n: number | undefined): string {
-  return n ? ` This includes ${count(n, 'person', 'people')} no longer in this tab — rows edited or deleted since they were added; they will be charged too.` : '';
+  return n ? ` This includes ${count(n, 'person', 'people')} no longer in this tab (rows edited or deleted since); they are charged too.` : '';
 }

@@ -5,8 +5,8 @@ import { actionButton, message, okOrShow, progressScope } from './action';
 import { call } from './bridge';
 import { el, replace } from './dom';
 import { count, formatNumber } from './format';
-import { resultLines } from './send';
-import { watch } from './state';
+import { resultLines } from './results';
+import { patchSidebar, watch } from './state';
 import { writeBlock } from './truth';
 import type { ProblemRows } from '../src/server/contract';
 
@@ -35,15 +35,14 @@ export function problemsBlock(app: App): HTMLElement {
     const r = okOrShow(await call('selectProblemRows'), msg);
     if (!r) return;
     const { ok: _ok, ...problems } = r;
-    const sidebar = store.get().sidebar;
-    if (sidebar) store.set({ sidebar: { ...sidebar, problems } });
+    patchSidebar(store, { problems });
     await app.loadContext();
     msg.show(r.rows ? 'ok' : 'info', r.rows ? `Selected ${rowList(r)}.` : 'No problem rows left in this tab.');
   });
   select.el.append(label);
   const list = el('ul', { class: 'problem-list' });
   const box = el('div', { class: 'stack', hidden: true }, list, el('div', { class: 'row' }, select.el),
-    el('p', { class: 'muted' }, 'Fix them, then Add selected rows: rows without a Lead ID are sent again.'));
+    el('p', { class: 'muted' }, 'Fix them, then Add selected rows: rows without a Lead ID go again.'));
 
   watch(store, (s) => s.sidebar?.problems ?? null, (p) => {
     box.hidden = !p || p.rows === 0;
@@ -80,7 +79,7 @@ function againBlock(app: App, kind: 'failed' | 'cancelled'): HTMLElement {
     store.set({ estimate: null });
     await Promise.all([app.loadState(), app.loadProgress()]);
     // "Nothing is charged" holds only until the campaign moves (a Generate): then the top line speaks.
-    msg.showWhile(progressScope, 'ok', `Sent ${count(r.failedRows, 'row')} again, to a new part of “${r.campaign.name}”. Nothing is charged until you Generate.`,
+    msg.showWhile(progressScope, 'ok', `Sent ${count(r.failedRows, 'row')} again, to a new part of “${r.campaign.name}”. Nothing is charged before Generate.`,
       ...resultLines(r.result).slice(1));
   });
   const box = el('div', { class: 'row', hidden: true }, send.el);

@@ -1,23 +1,24 @@
 // Progress section: status, stacked bar with legend, stages in flight, the stalled alert,
 // last refresh, the auto-refresh switch, Refresh now and Export.
 import type { App } from './app';
-import { actionButton, blockAll, message, okOrShow, progressScope } from './action';
+import { actionButton, blockAll, message, okOrShow, progressScope, type ActionButton, type Message } from './action';
 import { call } from './bridge';
-import { card, openWithCampaign } from './card';
+import { card, openWithCampaign, type Card } from './card';
 import { el, replace } from './dom';
-import { count, formatNumber, KNOWN_STAGES, stageWord } from './format';
+import { count, formatNumber, humanize, KNOWN_STAGES, stageWord } from './format';
 import type { ProgressInfo, SidebarState } from '../src/server/contract';
 import type { CampaignCounts, Stalled } from '../src/api/types';
-import { watch, type Progress } from './state';
-import { autoText, countWords, keyBlock, refreshLines, refundable, strangeStatus } from './truth';
+import { patchSidebar, watch, type Progress, type Store } from './state';
+import { NO_CAMPAIGN, autoText, countWords, keyBlock, refreshLines, refundable, strangeStatus } from './truth';
 
 /** Legend entries, in the order a person reads them. */
 const SEGMENTS = ['complete', 'rendering', 'pending', 'failed', 'cancelled', 'skipped'] as const;
 /** The bar fills only with what is finished: at 0 done it shows nothing done (DESIGN 10). */
 const FILLED = ['complete', 'failed', 'cancelled', 'skipped'] as const;
-const LEGEND_WORDS: Record<string, string> = { complete: 'Ready', rendering: 'Rendering', pending: 'Waiting', failed: 'Failed', cancelled: 'Cancelled', skipped: 'Skipped' };
+/** Legend words that are not the count's own key, capitalised. */
+const LEGEND_WORDS: Record<string, string> = { complete: 'Ready', pending: 'Waiting' };
 /** Stage words the spec does not explain, said once under the stages. */
-const STAGE_NOTES: Record<string, string> = { lookup: 'Lookup: the service looks up each company website first.' };
+const STAGE_NOTES: Record<string, string> = { lookup: 'Lookup: the service reads each company website first.' };
 
 /** Whether anything is still moving: rendering, or pending after a generate. */
 export function inFlight(p: ProgressInfo | null, awaitingRender: boolean): boolean {
@@ -48,10 +49,10 @@ export function stalledLines(s: Stalled, p?: Progress): string[] {
   // The service's job count is not the campaign's: the counts above say how many videos there are.
   const refund = p ? refundable(p) : 0;
   return [
-    minutes ? `Rendering is stuck on the service side: no video has moved for ${count(minutes, 'minute')}.`
-      : 'Rendering is stuck on the service side: no video is moving.',
-    refund > 0 ? `Nothing in the sheet needs fixing. You can wait, or Stop to cancel and refund the ${count(refund, 'video')} not started yet.`
-      : 'Stop would refund nothing: every video has started. Wait.',
+    minutes ? `Rendering is stuck at the service: no video has moved for ${count(minutes, 'minute')}.`
+      : 'Rendering is stuck at the service: no video is moving.',
+    refund > 0 ? `Nothing in the sheet needs fixing. Wait, or Stop to cancel and refund the ${count(refund, 'video')} not started.`
+      : 'Every video has started, so Stop refunds nothing. Wait.',
   ];
 }
 
@@ -67,7 +68,7 @@ function legend(counts: CampaignCounts): HTMLElement {
   return el('ul', { class: 'legend' },
     ...SEGMENTS.filter((k) => k !== 'skipped' || (counts[k] ?? 0) > 0).map((k) =>
       el('li', { 'data-key': k }, el('span', { class: `swatch seg-${k}`, 'aria-hidden': 'true' }),
-        `${LEGEND_WORDS[k]} `, el('strong', {}, formatNumber(counts[k] ?? 0)))));
+        `${LEGEND_WORDS[k] ?? humanize(k)} `, el('strong', {}, formatNumber(counts[k] ?? 0)))));
 }
 
 /** Auto-refresh as this person just set it: the timer is theirs, with their key. */
@@ -81,28 +82,14 @@ export function ownerLine(auto: SidebarState['autoRefresh']): string {
   const key = auto.owner.keyHint ? ` with the key ${auto.owner.keyHint}` : '';
   if (auto.owner.you) {
     if (auto.timerLost) return 'Google dropped this tab’s timer and it could not be put back: switch auto-refresh off and on.';
-    if (auto.timerRestored) return `Google had dropped this tab’s timer; it was put back and refreshes this tab${key}.`;
+    if (auto.timerRestored) return `Google dropped this tab’s timer; it is back and refreshes this tab${key}.`;
     return `Your timer refreshes this tab${key}.`;
   }
   return `Another person’s timer (key ${auto.owner.keyHint ?? 'not known'}) refreshes this tab, not yours; its last run is below.`;
 }
 
-export function progressSection(app: App): HTMLElement {
-  const { store } = app;
-  const c = card('progress', 'Progress');
-  openWithCampaign(c, store);
-  const empty = el('p', { class: 'muted' });
-  const stalled = el('div', { class: 'stalled-slot' });
-  const status = el('p', { class: 'status-line' });
-  const chart = el('div', { class: 'chart' });
-  const stages = el('div', { class: 'stages' });
-  const lastRefresh = el('p', { class: 'muted last-refresh' });
-  const timerError = el('p', { class: 'flag', hidden: true });
-  const owner = el('p', { class: 'muted owner-line', hidden: true });
-  const progressMsg = message(store);
-  const view = el('div', { class: 'stack', hidden: true }, status, chart, stages);
-
-  // Auto-refresh switch
+/** The auto-refresh switch: the person's own timer, on or off. */
+function autoSwitch(store: Store): { input: HTMLInputElement; text: HTMLElement; row: HTMLElement; msg: Message; busy: () => boolean } {
   const switchInput = el('input', { type: 'checkbox', role: 'switch', id: 'auto-refresh' });
   const switchText = el('span', { class: 'switch-state' });
   const switchMsg = message(store);
@@ -114,17 +101,40 @@ export function progressSection(app: App): HTMLElement {
     switchInput.disabled = true;
     void call('setAutoRefresh', { on }).then((reply) => {
       const r = okOrShow(reply, switchMsg);
-      const sidebar = store.get().sidebar;
-      if (r && sidebar) store.set({ sidebar: { ...sidebar, autoRefresh: ownAutoRefresh(sidebar, r) } });
+      if (r) patchSidebar(store, (sb) => ({ autoRefresh: ownAutoRefresh(sb, r) }));
       if (!r) switchInput.checked = !on;
     }).finally(() => {
       switchBusy = false;
       switchInput.disabled = false;
     });
   });
-  const switchRow = el('div', { class: 'switch' }, switchInput, el('label', { for: 'auto-refresh' }, 'Auto-refresh'), switchText);
+  const row = el('div', { class: 'switch' }, switchInput, el('label', { for: 'auto-refresh' }, 'Auto-refresh'), switchText);
+  return { input: switchInput, text: switchText, row, msg: switchMsg, busy: () => switchBusy };
+}
 
-  const actionMsg = message(store);
+/** Where the rendering videos are, stage by stage, with the notes their words need. */
+function stagesView(p: Progress): HTMLElement[] {
+  const active = activeStages(p.stages);
+  if (!active.length || p.counts.rendering <= 0) return [];
+  const notes = active.map(([k]) => STAGE_NOTES[k]).filter((n): n is string => Boolean(n));
+  return [el('h3', {}, `Where the ${formatNumber(p.counts.rendering)} rendering are`),
+    el('ul', { class: 'stage-list' }, ...active.map(([k, n]) => el('li', { 'data-stage': k }, `${stageWord(k)} `, el('strong', {}, formatNumber(n))))),
+    ...notes.map((n) => el('p', { class: 'muted' }, n))];
+}
+
+/** The alert is inserted fresh when stalled appears, so screen readers announce it. */
+function showStalled(slot: HTMLElement, p: Progress): void {
+  if (!p.stalled) { replace(slot); return; }
+  const lines = stalledLines(p.stalled, p);
+  const current = slot.firstElementChild;
+  if (!current || current.textContent !== lines.join('')) {
+    replace(slot, el('div', { class: 'alert', role: 'alert' }, ...lines.map((l, i) => el(i ? 'p' : 'strong', {}, l))));
+  }
+}
+
+/** Refresh now and Export, with the message they share. */
+function progressButtons(app: App, c: Card): { refresh: ActionButton; exportBtn: ActionButton; msg: Message } {
+  const actionMsg = message(app.store);
   const refresh = actionButton('Refresh now', 'primary', async () => {
     actionMsg.show('info', 'Refreshing the sheet…');
     const r = okOrShow(await call('refreshNow'), actionMsg);
@@ -142,6 +152,28 @@ export function progressSection(app: App): HTMLElement {
     c.open(true);
   });
 
+  return { refresh, exportBtn, msg: actionMsg };
+}
+
+export function progressSection(app: App): HTMLElement {
+  const { store } = app;
+  const c = card('progress', 'Progress');
+  openWithCampaign(c, store);
+  const empty = el('p', { class: 'muted' });
+  const stalled = el('div', { class: 'stalled-slot' });
+  const status = el('p', { class: 'status-line' });
+  const chart = el('div', {});
+  const stages = el('div', { class: 'stages' });
+  const lastRefresh = el('p', { class: 'muted' });
+  const timerError = el('p', { class: 'flag', hidden: true });
+  const owner = el('p', { class: 'muted owner-line', hidden: true });
+  const progressMsg = message(store);
+  const view = el('div', { class: 'stack', hidden: true }, status, chart, stages);
+
+  const { input: switchInput, text: switchText, row: switchRow, msg: switchMsg, busy } = autoSwitch(store);
+
+  const { refresh, exportBtn, msg: actionMsg } = progressButtons(app, c);
+
   c.body.append(stalled, empty, view, progressMsg.el, owner, lastRefresh, timerError, switchRow, switchMsg.el,
     el('div', { class: 'row' }, refresh.el, exportBtn.el), refresh.reason, exportBtn.reason, actionMsg.el);
 
@@ -149,32 +181,19 @@ export function progressSection(app: App): HTMLElement {
     // Without a working key nothing loads: the reason is said once, and nothing waits for ever.
     if (error && !key) progressMsg.show('error', error); else progressMsg.clear();
     const p = progress && campaign && progress.campaignId === campaign.id ? progress : null;
-    const why = campaign ? key : 'Choose or create a campaign first.';
+    const why = campaign ? key : NO_CAMPAIGN;
     // The tab may hold finished rows of earlier campaigns (a follow-up binds it): the server counts the tab's.
     blockAll([refresh, why], [exportBtn, why]);
     view.hidden = !p;
     empty.hidden = Boolean(p) || Boolean(error && !key);
-    replace(empty, !campaign ? 'Progress shows here once the tab has a campaign.' : key ? 'Progress shows once you connect.' : 'Loading progress…');
+    replace(empty, !campaign ? 'Progress shows once the tab has a campaign.' : key ? 'Progress shows once you connect.' : 'Loading progress…');
     if (!p) { replace(stalled); c.status('—'); return; }
     const strange = strangeStatus(p.status);
     replace(status, el('strong', {}, countWords(p.counts, p.status === 'stopped')),
-      ...(strange ? [el('span', { class: 'muted status-raw' }, ` · ${strange}`)] : []));
+      ...(strange ? [el('span', { class: 'muted' }, ` · ${strange}`)] : []));
     replace(chart, bar(p.counts), legend(p.counts));
-    const active = activeStages(p.stages);
-    const notes = active.map(([k]) => STAGE_NOTES[k]).filter((n): n is string => Boolean(n));
-    replace(stages, ...(active.length && p.counts.rendering > 0
-      ? [el('h3', {}, `Where the ${formatNumber(p.counts.rendering)} rendering are`),
-        el('ul', { class: 'stage-list' }, ...active.map(([k, n]) => el('li', { 'data-stage': k }, `${stageWord(k)} `, el('strong', {}, formatNumber(n))))),
-        ...notes.map((n) => el('p', { class: 'muted' }, n))]
-      : []));
-    // The alert is inserted fresh when stalled appears, so screen readers announce it.
-    if (p.stalled) {
-      const lines = stalledLines(p.stalled, p);
-      const current = stalled.firstElementChild;
-      if (!current || current.textContent !== lines.join('')) {
-        replace(stalled, el('div', { class: 'alert', role: 'alert' }, ...lines.map((l, i) => el(i ? 'p' : 'strong', {}, l))));
-      }
-    } else replace(stalled);
+    replace(stages, ...stagesView(p));
+    showStalled(stalled, p);
     const done = p.counts.complete;
     c.status(p.stalled ? 'Stalled' : `${formatNumber(done)} of ${formatNumber(p.counts.total)} done`, p.stalled ? 'warn' : done && done === p.counts.total ? 'done' : 'todo');
   });
@@ -195,7 +214,7 @@ export function progressSection(app: App): HTMLElement {
     if (!auto) return;
     replace(owner, ownerLine(auto));
     owner.hidden = !owner.textContent;
-    if (!switchBusy) switchInput.checked = auto.on;
+    if (!busy()) switchInput.checked = auto.on;
     replace(switchText, autoText(store.get()));
   });
   return c.el;

@@ -7,21 +7,10 @@ import { el, replace } from './dom';
 import { sampleProblems } from './fields';
 import { cancelledBlock, followUpBlock, problemsBlock } from './problems';
 import { currentSample, nothingToSend, sampleMarked, sampleRowNumber, selectedRows } from './sample';
-import { gapLines, writeBlock } from './truth';
+import { NO_CAMPAIGN, gapLines, writeBlock } from './truth';
 import { count, formatNumber } from './format';
-import type { AddRowsResult } from '../src/server/contract';
 import { watch } from './state';
-
-/** The result as sentences, one per non-zero outcome. */
-export function resultLines(r: AddRowsResult): string[] {
-  const lines = [`Added ${count(r.added, 'person', 'people')}.`];
-  if (r.skipped) lines.push(`${count(r.skipped, 'person was', 'people were')} already in the campaign; their links were written back.`);
-  if (r.alreadySent) lines.push(`${count(r.alreadySent, 'row')} already sent before, left alone.`);
-  if (r.invalid) lines.push(`${count(r.invalid, 'row')} not sent: see Video Note for why.`);
-  if (r.unmatchable) lines.push(`${count(r.unmatchable, 'row')} left in “sending”: see Video Note.`);
-  // The reply's total is one part's (DESIGN 7): the campaign's own count is the top line's.
-  return lines;
-}
+import { resultLines } from './results';
 
 export function sendSection(app: App): HTMLElement {
   const { store } = app;
@@ -59,12 +48,12 @@ export function sendSection(app: App): HTMLElement {
     const problems = sampleProblems(s.sample, s.fallbacks);
     const row = s.row !== null ? `Row ${s.row}` : 'The first selected row to send';
     // A row already marked invalid is said as it is, not as what Add would do to it.
-    replace(warn, problems.length ? `${row}${s.marked ? ' is marked invalid' : ' will be marked invalid and not sent (the other rows still go)'}: ${problems.map((p) => p.message).join(' ')} Fix the cell in the sheet.` : '');
+    replace(warn, problems.length ? `${row}${s.marked ? ' is marked invalid' : ' will be marked invalid and not sent (the others still go)'}: ${problems.map((p) => p.message).join(' ')} Fix the cell in the sheet.` : '');
     warn.hidden = problems.length === 0;
     replace(gaps, ...s.gaps.map((l) => el('p', { class: 'flag' }, l)));
     gaps.hidden = s.gaps.length === 0;
-    add.block(!s.campaign ? 'Choose or create a campaign first.' : s.write ?? (!s.rows ? 'Select the rows to send in the sheet.'
-      : s.none ? 'Every selected row already has a Lead ID or is empty: nothing to send.' : null));
+    add.block(!s.campaign ? NO_CAMPAIGN : s.write ?? (!s.rows ? 'Select the rows to send in the sheet.'
+      : s.none ? 'Each selected row has a Lead ID or is empty: nothing to send.' : null));
     c.status(s.rows ? `${formatNumber(s.rows)} selected` : 'Select rows', s.rows ? 'done' : 'todo');
   });
   // Results belong to the tab and campaign they were for.

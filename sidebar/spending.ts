@@ -38,7 +38,7 @@ export function spendingRecord(app: App, shown: () => void): HTMLElement {
     const r = okOrShow(await call('showCreditsRecord'), msg);
     if (!r) return;
     if (!r.sheetName) {
-      msg.show('info', 'Nothing has been charged from this spreadsheet yet, so there is no record.');
+      msg.show('info', 'Nothing was charged from this spreadsheet yet: no record.');
       return;
     }
     // The record is another tab: read where the person is now, so the message belongs there.

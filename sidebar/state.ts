@@ -96,3 +96,10 @@ export function watch<T>(store: Store, pick: (s: AppState) => T, render: (slice:
   store.subscribe(check);
   check(store.get());
 }
+
+/** Merges a reply into the shown tab's state, when there is one; returns the state it merged into. */
+export function patchSidebar(store: Store, part: Partial<ServerState> | ((s: ServerState) => Partial<ServerState>)): ServerState | null {
+  const sidebar = store.get().sidebar;
+  if (sidebar) store.set({ sidebar: { ...sidebar, ...(typeof part === 'function' ? part(sidebar) : part) } });
+  return sidebar;
+}

@@ -44,9 +44,9 @@ export function holdSentence(s: AppState): string | null {
   const h = holdOf(s);
   if (!h) return null;
   if (h.unsettled) {
-    return `${ACTION_WORDS[h.unsettled.action]} may have started and charged. The add-on will know by ${clock(h.unsettled.knownBy)}; Generate and Preview stay off until then.`;
+    return `${ACTION_WORDS[h.unsettled.action]} may have started and charged. Generate and Preview stay off until ${clock(h.unsettled.knownBy)}, when the add-on will know.`;
   }
-  return `${ACTION_WORDS[h.local!] ?? 'The last action'} may have happened: Preview, Generate and Stop stay off until the campaign’s state has been read.`;
+  return `${ACTION_WORDS[h.local!] ?? 'The last action'} may have happened: Preview, Generate and Stop wait until the campaign is read.`;
 }
 
 /** People a stop would cancel and refund: waiting, or queued and not started. */
@@ -63,17 +63,17 @@ export function strangeStatus(status: string): string | null {
   return KNOWN_STATUSES.has(status) ? null : `the service’s own word: “${status}”`;
 }
 
+/** "3 failed", or nothing for none. */
+const some = (n: number | undefined, word: string): string => (n && n > 0 ? `${formatNumber(n)} ${word}` : '');
+
 interface Tally { total: number; pending: number; complete: number; failed: number; cancelled?: number; skipped?: number }
 
 /** Counts in words a person can act on: "47 of 50 ready · 3 waiting for Generate" (docs/rules.md#sidebar-truth). */
 export function countWords(n: Tally, stopped = false): string {
   if (n.total === 0) return 'nobody added yet';
   const rest = n.total - n.pending - n.complete - n.failed - (n.cancelled ?? 0) - (n.skipped ?? 0);
-  return [`${formatNumber(n.complete)} of ${formatNumber(n.total)} ready`,
-    rest > 0 ? `${formatNumber(rest)} rendering` : '',
-    n.pending ? `${formatNumber(n.pending)} waiting for Generate` : '',
-    n.failed ? `${formatNumber(n.failed)} failed` : '', n.cancelled ? `${formatNumber(n.cancelled)} cancelled` : '',
-    n.skipped ? `${formatNumber(n.skipped)} skipped` : '', stopped ? 'stopped' : ''].filter(Boolean).join(' · ');
+  return [`${formatNumber(n.complete)} of ${formatNumber(n.total)} ready`, some(rest, 'rendering'), some(n.pending, 'waiting for Generate'),
+    some(n.failed, 'failed'), some(n.cancelled, 'cancelled'), some(n.skipped, 'skipped'), stopped ? 'stopped' : ''].filter(Boolean).join(' · ');
 }
 
 /** A campaign of the list in words: its counts, never a status word alone. */
@@ -89,22 +89,22 @@ function progressLine(p: Progress, awaitingRender: boolean): TopLine {
   const small = strangeStatus(p.status);
   const ready = `${formatNumber(n.complete)} of ${formatNumber(n.total)} ${n.total === 1 ? 'video' : 'videos'} ready`;
   const line = (text: string, tone: Tone): TopLine => ({ line: text, tone, small });
-  if (n.total === 0) return line('Nobody in this campaign yet · next: select rows and press Add selected rows', 'todo');
+  if (n.total === 0) return line('Nobody in this campaign yet · next: select rows, then Add selected rows', 'todo');
   const generated = n.complete + n.rendering + n.failed + n.cancelled + n.skipped > 0;
   if (p.stalled) {
     const r = refundable(p);
-    return line(`${ready} · rendering is stuck on the service side · next: wait${r ? `, or Stop to cancel and refund the ${formatNumber(r)} not started` : ''}`, 'warn');
+    return line(`${ready} · rendering is stuck at the service · next: wait${r ? `, or Stop to cancel and refund the ${formatNumber(r)} not started` : ''}`, 'warn');
   }
   const added = n.pending > 0 && !awaitingRender && generated ? ` · ${count(n.pending, 'person', 'people')} added since, waiting for Generate` : '';
-  if (n.rendering > 0 || (awaitingRender && n.pending > 0)) return line(`${ready} · next: wait, links fill in by themselves${added}`, 'busy');
+  if (n.rendering > 0 || (awaitingRender && n.pending > 0)) return line(`${ready} · next: wait, links fill in alone${added}`, 'busy');
   if (n.pending > 0) {
-    return generated ? line(`${ready} · ${count(n.pending, 'new person', 'new people')} waiting · next: Check estimate, then Generate them`, 'todo')
-      : line(`${count(n.pending, 'person', 'people')} waiting for a video · next: Check estimate, then Preview or Generate`, 'todo');
+    return generated ? line(`${ready} · ${count(n.pending, 'new person', 'new people')} waiting · next: Check estimate, then Generate`, 'todo')
+      : line(`${count(n.pending, 'person', 'people')} waiting · next: Check estimate, then Preview or Generate`, 'todo');
   }
   const send = n.complete > 0 ? 'export or send the Page URLs' : '';
   if (n.failed > 0) return line(`${ready}, ${formatNumber(n.failed)} failed · next: ${send ? `${send}; ` : ''}send the failed rows to a new campaign`, 'warn');
   if (n.complete === n.total) return line(`All ${formatNumber(n.total)} ready · next: export or send the Page URLs`, 'done');
-  const rest = [n.cancelled ? `${formatNumber(n.cancelled)} cancelled` : '', n.skipped ? `${formatNumber(n.skipped)} skipped` : ''].filter(Boolean).join(', ');
+  const rest = [some(n.cancelled, 'cancelled'), some(n.skipped, 'skipped')].filter(Boolean).join(', ');
   const again = n.cancelled ? `send the ${formatNumber(n.cancelled)} cancelled again (Send rows)` : '';
   return line(`${ready}${rest ? `, ${rest}` : ''} · next: ${[send, again].filter(Boolean).join('; ') || 'add rows to a new campaign'}`, n.complete ? 'done' : 'todo');
 }
@@ -114,15 +114,15 @@ export function topLine(s: AppState): TopLine | null {
   const sb = s.sidebar;
   if (!sb) return null;
   const t = (line: string, tone: Tone = 'todo'): TopLine => ({ line, tone, small: null });
-  if (sb.sheet.ownTab === 'credits') return t('This tab is the add-on’s spending record: one row per charge and refund.', 'done');
-  if (sb.sheet.ownTab === 'export') return t('This tab is an export of finished videos, for a mail merge.', 'done');
+  if (sb.sheet.ownTab === 'credits') return t('This tab is the spending record: a row per charge and refund.', 'done');
+  if (sb.sheet.ownTab === 'export') return t('This tab exports finished videos, for a mail merge.', 'done');
   const problem = keyProblemOf(s);
   if (!sb.settings.keyHint || !sb.settings.connected) return t('Not connected · next: fill in Connection');
   if (problem?.code === 'api_off') return t('The service’s API is switched off · next: wait, then Refresh now', 'warn');
-  if (problem && problem.code !== 'forbidden') return t(`The key ${sb.settings.keyHint} was refused · next: paste a working key`, 'warn');
+  if (problem && problem.code !== 'forbidden') return t(`The key ${sb.settings.keyHint} was refused · next: paste a working one`, 'warn');
   const readOnly = isReadOnly(s);
   if (!sb.campaign) {
-    return t(`No campaign on tab ${sb.sheet.name} · next: ${readOnly ? 'use an existing one (this key is read-only)' : 'create one or use an existing one under Campaign'}`);
+    return t(`No campaign on tab ${sb.sheet.name} · next: ${readOnly ? 'use an existing one (read-only key)' : 'create or pick one under Campaign'}`);
   }
   const h = holdOf(s);
   if (h?.unsettled) return t(`${ACTION_WORDS[h.unsettled.action]} may have started and charged · the add-on will know by ${clock(h.unsettled.knownBy)} · next: wait`, 'warn');
@@ -138,10 +138,10 @@ export function watchNotices(s: AppState): string[] {
   const auto = s.sidebar?.autoRefresh;
   if (auto?.on && auto.overdueSince) {
     const every = interval(auto.intervalMinutes);
-    out.push(`Auto-refresh has not run since ${clock(auto.overdueSince)}${every ? ` (it should run ${every})` : ''}.${auto.timerRestored ? ' Its timer was put back just now.' : ''}`);
+    out.push(`Auto-refresh has not run since ${clock(auto.overdueSince)}${every ? ` (due ${every})` : ''}.${auto.timerRestored ? ' Its timer was just put back.' : ''}`);
   }
   const silent = boundProgress(s)?.silentSince ?? s.sidebar?.silentSince ?? null;
-  if (silent) out.push(`The service has not answered since ${clock(silent)}. It catches up once the service answers.`);
+  if (silent) out.push(`The service has not answered since ${clock(silent)}. It catches up once it answers.`);
   return out;
 }
 
@@ -164,6 +164,9 @@ export function autoText(s: AppState): string {
   return p && !mayRender(p, s.awaitingRender) && p.counts.pending === 0 ? `${every}; switches itself off at its next run` : every;
 }
 
+/** Why anything about a campaign cannot run before the tab has one. */
+export const NO_CAMPAIGN = 'Choose or create a campaign first.';
+
 /** Why an action that writes (create, add, preview, generate, stop) cannot run with this key. */
 export function writeBlock(s: AppState): string | null {
   return keyBlock(s) ?? (isReadOnly(s) ? READ_ONLY : null);
@@ -171,19 +174,22 @@ export function writeBlock(s: AppState): string | null {
 
 /** Why nothing that reaches the service can run: no working key saved (a refusal since may pass: a call tells). */
 export function keyBlock(s: AppState): string | null {
-  return s.sidebar?.settings.keyHint && s.sidebar.settings.connected ? null : 'Connect under Connection first: this needs your own key.';
+  return s.sidebar?.settings.keyHint && s.sidebar.settings.connected ? null : 'Connect under Connection first: this needs your key.';
 }
+
+type Badge = { badge: string; tone: 'done' | 'todo' | 'warn'; lines: string[] };
+const badge = (text: string, tone: Badge['tone'], lines: string[] = []): Badge => ({ badge: text, tone, lines });
 
 /** The connection badge and the lines under it, from the saved settings and the last refusal. */
 export function connectionTruth(s: AppState): { badge: string; tone: 'done' | 'todo' | 'warn'; lines: string[] } {
   const sb = s.sidebar;
-  if (!sb?.settings.keyHint) return { badge: 'Not connected', tone: 'todo', lines: [] };
+  if (!sb?.settings.keyHint) return badge('Not connected', 'todo');
   const p = keyProblemOf(s);
-  if (p?.code === 'api_off') return { badge: 'API off', tone: 'warn', lines: [`The service’s API is switched off for now; the key ${sb.settings.keyHint} is not the problem.`, p.message] };
-  if (p && p.code !== 'forbidden') return { badge: 'Key refused', tone: 'warn', lines: [`The service refused the key ${sb.settings.keyHint}. Paste a working key and Save and test.`, p.message] };
-  if (!sb.settings.connected) return { badge: 'Not connected', tone: 'todo', lines: [] };
-  if (isReadOnly(s)) return { badge: 'Read-only key', tone: 'warn', lines: [READ_ONLY] };
-  return { badge: 'Connected', tone: 'done', lines: [] };
+  if (p?.code === 'api_off') return badge('API off', 'warn', [`The service’s API is off for now; the key ${sb.settings.keyHint} is fine.`, p.message]);
+  if (p && p.code !== 'forbidden') return badge('Key refused', 'warn', [`The service refused the key ${sb.settings.keyHint}. Paste a working one, then Save and test.`, p.message]);
+  if (!sb.settings.connected) return badge('Not connected', 'todo');
+  if (isReadOnly(s)) return badge('Read-only key', 'warn', [READ_ONLY]);
+  return badge('Connected', 'done');
 }
 
 const GAP_WORDS: Partial<Record<string, string>> = { hook: 'personal line', ctaUrl: 'button link', ctaLabel: 'button text' };
@@ -196,7 +202,7 @@ export function gapLines(s: AppState, among: 'unsent' | 'waiting'): string[] {
   const g = s.sidebar?.gaps;
   if (!g) return [];
   const cols = g.unusedColumns;
-  const lines = cols.length ? [`Not used by any field: ${cols.join(', ')}. Map under Columns what the video needs.`] : [];
+  const lines = cols.length ? [`Not used by any field: ${cols.join(', ')}. Map what the video needs under Columns.`] : [];
   for (const [f, n] of Object.entries(g[among].empty)) {
     if (n) lines.push(`${count(n, 'person has', 'people have')} no ${GAP_WORDS[f] ?? FIELD_LABELS[f as PersonField].toLowerCase()}.`);
   }

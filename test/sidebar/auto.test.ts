@@ -40,7 +40,7 @@ describe('auto mode card', () => {
     await auto().getByText('Auto mode: off').waitFor();
     await auto().getByRole('button', { name: 'Switch on' }).click();
     await dialog().waitFor();
-    expect(await dialog().locator('p').textContent()).toBe('Q3 outreach: new rows get videos about every 5 minutes (every hour once published), up to 500 credits a day. 7 rows not sent yet go on the next run.');
+    expect(await dialog().locator('p').textContent()).toBe('Q3 outreach: new rows get videos every 5 minutes or so (hourly once published), up to 500 credits a day. 7 rows unsent go on the next run.');
     expect((await sb.calls('setAutoMode')).map((c) => c.args[0])).toEqual([{ campaignId: 'cmp_1', on: true, check: true }]);
     await dialog().getByRole('button', { name: 'Switch on' }).click();
     await auto().getByText('Auto mode: on · 0 of 500 credits today', { exact: false }).waitFor();

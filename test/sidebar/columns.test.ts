@@ -101,7 +101,7 @@ describe('columns section', () => {
       replies: { ...readyReplies(), getSidebarState: state({ overrides: ['headline'], mapping: { ...sidebarState().mapping, headline: 'Notes' } }), getActiveContext: context({ sampleRow: null, selection: { rows: 0 } }) },
     });
     await section().locator('summary').click();
-    await section().getByText('Select a row in the sheet to see its values here.').waitFor();
+    await section().getByText('Select a row in the sheet to see its values.').waitFor();
     await sb.reply('getActiveContext', context({ sampleRow: { row: 7, cells: ['Lin', 'Acme', '', '', '', '', '', 'Hello Lin'] } }));
     await row('Headline').getByText('Sample: Hello Lin').waitFor({ timeout: 1500 });
     await row('First name').getByText('Sample: Lin').waitFor();
@@ -111,7 +111,7 @@ describe('columns section', () => {
     // The state's sample is a sent row with an empty first name; the poll finds nothing left to send.
     sb = await open({ sample: { firstName: '' } }, { getActiveContext: context({ sampleRow: null, selection: { rows: 1 } }) });
     await sb.waitForCalls('getActiveContext');
-    await section().getByText('Select a row in the sheet to see its values here.').waitFor();
+    await section().getByText('Select a row in the sheet to see its values.').waitFor();
     expect(await row('First name').locator('.flag').isHidden()).toBe(true);
     expect(await sb.page.locator('#send .flag').isHidden()).toBe(true);
   });
@@ -146,6 +146,6 @@ describe('columns section', () => {
     await row('First name').getByText('Detected: Given name').waitFor();
     expect(await section().getByLabel('Headline', { exact: true }).locator('option').allTextContents()).toEqual(['Detect automatically', 'Given name', 'Org']);
     expect(await section().getByLabel('Headline', { exact: true }).inputValue()).toBe('');
-    await section().getByText('Select a row in the sheet to see its values here.').waitFor();
+    await section().getByText('Select a row in the sheet to see its values.').waitFor();
   });
 });

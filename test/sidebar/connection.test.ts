@@ -135,11 +135,11 @@ describe('connection badge', () => {
     sb = await sidebars.open({ replies: { ...replies(), getEstimate: [fail('forbidden', 'This key cannot write.'), fail('api_off', 'The API is switched off.'), estimate] } });
     await section().locator('.card-status').getByText('Connected').waitFor();
     await checkEstimate();
-    await section().getByText('This key is read-only: it can look, but not create, add or generate.', { exact: false }).waitFor({ state: 'attached' });
+    await section().getByText('This key is read-only: it cannot create, add or generate.', { exact: false }).waitFor({ state: 'attached' });
     expect(await section().locator('.card-status').textContent()).toBe('Read-only key');
     await checkEstimate();
     // The API being off is not the key's fault: the badge says so rather than "Key refused".
-    await section().getByText('The service’s API is switched off for now; the key ••••1a2b is not the problem.', { exact: false }).waitFor({ state: 'attached' });
+    await section().getByText('The service’s API is off for now; the key ••••1a2b is fine.', { exact: false }).waitFor({ state: 'attached' });
     expect(await section().locator('.card-status').textContent()).toBe('API off');
     await checkEstimate();
     await section().locator('.card-status').getByText('Connected').waitFor();

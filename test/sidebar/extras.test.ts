@@ -21,7 +21,7 @@ describe('problem rows', () => {
     expect(await sb.calls('selectProblemRows')).toHaveLength(1);
     // The selection changed: the tab and selection are read again.
     await sb.waitForCalls('getActiveContext');
-    await send().getByText('Fix them, then Add selected rows: rows without a Lead ID are sent again.').waitFor();
+    await send().getByText('Fix them, then Add selected rows: rows without a Lead ID go again.').waitFor();
   });
 
   it('should not offer the button when the tab has no problem rows', async () => {
@@ -62,7 +62,7 @@ describe('spending record', () => {
   it('should say so when nothing has been charged yet', async () => {
     sb = await sidebars.open({ replies: { ...readyReplies(), showCreditsRecord: ok({ sheetName: null }) } });
     await money().getByRole('button', { name: 'Spending record' }).click();
-    await money().getByText('Nothing has been charged from this spreadsheet yet, so there is no record.').waitFor();
+    await money().getByText('Nothing was charged from this spreadsheet yet: no record.').waitFor();
   });
 });
 
@@ -127,7 +127,7 @@ describe('failed videos sent again', () => {
     sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: withFailed, resendFailedRows: ok(moved) } });
     await sb.reply('getProgress', progress({ status: 'rendering', counts: { total: 7, pending: 2, rendering: 0, complete: 3, failed: 2, cancelled: 0, skipped: 0 }, stages: {} }));
     await again().click();
-    const said = send().getByRole('status').filter({ hasText: 'Sent 2 rows again, to a new part of “Q3 outreach”. Nothing is charged until you Generate.' });
+    const said = send().getByRole('status').filter({ hasText: 'Sent 2 rows again, to a new part of “Q3 outreach”. Nothing is charged before Generate.' });
     await said.waitFor();
     expect((await sb.calls('resendFailedRows'))[0]!.args).toEqual([{}]);
     expect(await sb.calls('startGenerate')).toHaveLength(0);

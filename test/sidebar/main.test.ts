@@ -31,7 +31,7 @@ describe('sidebar page', () => {
   it('should explain the several-accounts failure instead of a raw error or a blank page', async () => {
     sb = await sidebars.open({ replies: { getSidebarState: thrown("ScriptError: We're sorry, a server error occurred while reading from storage. Error code PERMISSION_DENIED.") } });
     const banner = sb.page.locator('.banner[role=alert]');
-    await banner.getByText('signed in to several accounts at once', { exact: false }).waitFor();
+    await banner.getByText('signed in to several at once', { exact: false }).waitFor();
     expect(await banner.textContent()).toContain('Open the spreadsheet in a window signed in to one account only');
     expect(await banner.textContent()).not.toContain('PERMISSION_DENIED');
   });

@@ -32,7 +32,7 @@ describe('money section', () => {
     expect(await figures.locator('dt').allTextContents()).toEqual(['People', 'Cost', 'Balance', 'Balance after']);
     expect(await figures.locator('dd').allTextContents()).toEqual(['15', '30–45 credits', '120 credits', '75 credits']);
     // The range is explained: the lookup surcharge makes the difference.
-    await section().getByText('Up to 15 credits is the lookup surcharge, paid once per company website the service has not looked up.', { exact: false }).waitFor();
+    await section().getByText('Up to 15 credits is the lookup surcharge, once per company website not yet looked up.', { exact: false }).waitFor();
     // Enabled again once the call and the progress read after it are over.
     await section().locator('button.btn-primary:enabled', { hasText: 'Generate videos' }).waitFor();
   });
@@ -40,7 +40,7 @@ describe('money section', () => {
   it('should disable Generate with the reason in text when the balance does not cover it', async () => {
     await open({ getEstimate: short });
     await button('Check estimate').click();
-    await section().getByText('Your balance of 12 credits does not cover up to 30 credits. Top up or send fewer people.').waitFor();
+    await section().getByText('Your balance of 12 credits is less than 30 credits. Top up or send fewer people.').waitFor();
     expect(await button('Generate videos').isDisabled()).toBe(true);
     expect(await button('Preview').isDisabled()).toBe(true);
     expect(await sb!.calls('startGenerate')).toHaveLength(0);
@@ -69,7 +69,7 @@ describe('money section', () => {
     await open({ getEstimate: ok({ leads: 15, low: 30, high: 45, balance: 120, affordable: true, orphans: 3 }) });
     await button('Generate videos').click();
     await dialog().waitFor();
-    expect(await dialog().locator('p').textContent()).toBe('Generate videos for 15 people? This charges up to 45 credits. This includes 3 people no longer in this tab — rows edited or deleted since they were added; they will be charged too.');
+    expect(await dialog().locator('p').textContent()).toBe('Generate videos for 15 people? This charges up to 45 credits. This includes 3 people no longer in this tab (rows edited or deleted since); they are charged too.');
     expect(await sb!.calls('startGenerate')).toHaveLength(0);
   });
 
@@ -104,7 +104,7 @@ describe('money section', () => {
     await button('Check estimate').click();
     await section().locator('dd', { hasText: '120 credits' }).waitFor();
     await button('Generate videos').click();
-    await section().getByText('Your balance of 12 credits does not cover up to 30 credits.', { exact: false }).waitFor();
+    await section().getByText('Your balance of 12 credits is less than 30 credits.', { exact: false }).waitFor();
     expect(await dialog().count()).toBe(0);
     expect(await sb!.calls('startGenerate')).toHaveLength(0);
   });
@@ -130,11 +130,11 @@ describe('money section', () => {
   it('should ask before stopping and then show stopped and still rendering', async () => {
     await open({ getProgress: progress(), stopCampaign: ok({ stopped: 12, stillRendering: 3, status: 'stopped' }) });
     await button('Stop').click();
-    await dialog().getByText('Videos already rendering still finish', { exact: false }).waitFor();
+    await dialog().getByText('Videos already rendering finish', { exact: false }).waitFor();
     await sb!.reply('getProgress', progress({ status: 'stopped' }));
     await dialog().getByRole('button', { name: 'Stop campaign' }).click();
     await section().getByText('Stopped: 12 videos cancelled and refunded.').waitFor();
-    await section().getByText('3 videos still rendering; they finish and stay charged.').waitFor();
+    await section().getByText('3 videos still rendering; they finish, charged.').waitFor();
     await sb!.page.locator('#progress .status-line').getByText('Stopped').waitFor();
     expect((await sb!.calls('stopCampaign')).map((c) => c.args)).toEqual([[{ campaignId: 'cmp_1' }]]);
   });
@@ -143,7 +143,7 @@ describe('money section', () => {
 describe('spendBlock', () => {
   it('should block when nobody is waiting or the balance is short, and not otherwise', () => {
     expect(spendBlock({ leads: 0, low: 0, high: 0, balance: 100, affordable: true })).toMatch(/^Nobody is waiting/);
-    expect(spendBlock({ leads: 1, low: 3, high: 3, balance: 1, affordable: false })).toBe('Your balance of 1 credit does not cover up to 3 credits. Top up or send fewer people.');
+    expect(spendBlock({ leads: 1, low: 3, high: 3, balance: 1, affordable: false })).toBe('Your balance of 1 credit is less than 3 credits. Top up or send fewer people.');
     expect(spendBlock({ leads: 1, low: 3, high: 3, balance: 10, affordable: true })).toBeNull();
   });
 });
@@ -228,13 +228,13 @@ describe('money section: unknown outcomes', () => {
     await section().getByText('The preview may have happened, and may have charged credits', { exact: false }).waitFor();
     await sb.waitForCalls('getProgress', 2);
     for (const name of ['Preview', 'Generate videos', 'Stop']) expect(await button(name).isDisabled()).toBe(true);
-    await section().getByText('stay off until the campaign’s state has been read', { exact: false }).first().waitFor();
+    await section().getByText('wait until the campaign is read', { exact: false }).first().waitFor();
     expect(await section().textContent()).not.toMatch(/try again/i);
     // The state is read (an older server without contract 1): the buttons come back, the message goes, and the top line says the state.
     await sb.reply('getProgress', settled);
     await section().locator('button:enabled', { hasText: 'Generate videos' }).waitFor();
     await section().getByText('The preview may have happened', { exact: false }).waitFor({ state: 'detached' });
-    await sb.page.getByTestId('top-line').getByText('0 of 12 videos ready · next: wait, links fill in by themselves', { exact: false }).waitFor();
+    await sb.page.getByTestId('top-line').getByText('0 of 12 videos ready · next: wait, links fill in alone', { exact: false }).waitFor();
     expect(await sb.calls('startPreview')).toHaveLength(1);
     expect(await section().textContent()).not.toMatch(/try again/i);
   });
@@ -249,7 +249,7 @@ describe('money section: unknown outcomes', () => {
     await button('Generate videos').click();
     await dialog().getByRole('button', { name: 'Generate' }).click();
     // The state it carries is the evidence (everyone left the waiting list): it went through, and says so.
-    await section().getByText('Generate went through after all: 12 people left the waiting list', { exact: false }).waitFor();
+    await section().getByText('Generate went through: 12 people no longer wait', { exact: false }).waitFor();
     await sb!.page.locator('#progress .legend li[data-key=rendering]').getByText('12').waitFor();
     expect(await button('Generate videos').isDisabled()).toBe(true);
     // It happened, so Stop can cancel what has not started.
@@ -278,13 +278,13 @@ describe('money section: buttons that can do something', () => {
   it('should disable Preview, Generate and Stop with reasons on a campaign with nobody in it', async () => {
     await open({ getProgress: progress({ status: 'draft', counts: counts({}), stages: {} }) });
     await section().getByText('Nobody is in this campaign yet. Add rows first.').waitFor();
-    await section().getByText('Nothing is rendering or about to: Stop has nothing to cancel.').waitFor();
+    await section().getByText('Nothing is rendering or about to: nothing to stop.').waitFor();
     for (const name of ['Preview', 'Generate videos', 'Stop']) expect(await button(name).isDisabled()).toBe(true);
   });
 
   it('should disable Preview and Generate before any estimate when progress shows every video done', async () => {
     await open({ getProgress: progress({ status: 'delivered', counts: counts({ total: 47, complete: 47 }), stages: {} }) });
-    await section().getByText('Everyone in this campaign has been started: nothing is left to generate.').waitFor();
+    await section().getByText('Everyone in this campaign was started: nothing left to generate.').waitFor();
     for (const name of ['Preview', 'Generate videos', 'Stop']) expect(await button(name).isDisabled()).toBe(true);
   });
 
@@ -303,10 +303,10 @@ describe('money section: buttons that can do something', () => {
     await button('Stop').click();
     await dialog().getByRole('button', { name: 'Stop campaign' }).click();
     await sb.reply('getProgress', [after, after, finished]);
-    const still = section().getByText('5 videos still rendering; they finish and stay charged.');
+    const still = section().getByText('5 videos still rendering; they finish, charged.');
     await still.waitFor();
     await still.waitFor({ state: 'detached' });
-    await section().getByText('Nothing is rendering or about to: Stop has nothing to cancel.').waitFor();
+    await section().getByText('Nothing is rendering or about to: nothing to stop.').waitFor();
     expect(await button('Stop').isDisabled()).toBe(true);
   });
 

@@ -75,12 +75,12 @@ describe('sentences that follow the latest state', () => {
       startGenerate: ok({ started: 3, creditsCharged: 6, autoRefresh: { on: true, intervalMinutes: 5 } }) } });
     await sb.reply('getProgress', again);
     await button('Send the 3 cancelled again').click();
-    await send().getByText('Nothing is charged until you Generate.', { exact: false }).waitFor();
+    await send().getByText('Nothing is charged before Generate.', { exact: false }).waitFor();
     await sb.reply('getProgress', rendering);
     await button('Generate videos').click();
     await sb.page.getByRole('alertdialog').getByRole('button', { name: 'Generate' }).click();
     await money().getByText('Started 3 videos. 6 credits charged.').waitFor();
-    await send().getByText('Nothing is charged until you Generate.', { exact: false }).waitFor({ state: 'detached' });
+    await send().getByText('Nothing is charged before Generate.', { exact: false }).waitFor({ state: 'detached' });
     await noContradiction();
   });
 
@@ -147,7 +147,7 @@ describe('a person without a key', () => {
     for (const name of ['Check estimate', 'Preview', 'Generate videos', 'Stop', 'Refresh now', 'Export finished videos', 'Add selected rows']) {
       expect([name, await button(name).isDisabled()]).toEqual([name, true]);
     }
-    await money().getByText('Connect under Connection first: this needs your own key.').first().waitFor();
+    await money().getByText('Connect under Connection first: this needs your key.').first().waitFor();
     const text = await seen();
     expect(text).not.toMatch(/Reading the campaign…|Loading progress…|Reading “/);
   });
@@ -167,7 +167,7 @@ describe('status words', () => {
     await button('Refresh now').click();
     await sb.page.locator('#progress .status-line').getByText('47 of 50 ready · 3 waiting for Generate').waitFor();
     await button('Check estimate').click();
-    await money().getByText('Up to 3 credits is the lookup surcharge, paid once per company website the service has not looked up.', { exact: false }).waitFor();
+    await money().getByText('Up to 3 credits is the lookup surcharge, once per company website not yet looked up.', { exact: false }).waitFor();
   });
 });
 
@@ -191,7 +191,7 @@ describe('what a tab leaves out', () => {
 
   it('should name the unused columns and count the empty personal lines before Add and in the Generate confirmation', async () => {
     sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: ok({ ...sidebarState(), gaps }), getActiveContext: context(), getEstimate: estimate } });
-    await send().getByText('Not used by any field: Favourite colour, Notes. Map under Columns what the video needs.').waitFor();
+    await send().getByText('Not used by any field: Favourite colour, Notes. Map what the video needs under Columns.').waitFor();
     await send().getByText('6 people have no personal line.').waitFor();
     // The folded Columns card does not read as done while columns go unused.
     await sb.page.locator('#columns .card-status.card-status-warn').getByText('7 of 10 found · 2 unused').waitFor();
@@ -210,7 +210,7 @@ describe('people a Stop cancelled', () => {
     const stopped = progress({ status: 'stopped', counts: counts({ total: 50, complete: 28, cancelled: 22 }), stages: {} });
     sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: stopped,
       resendFailedRows: ok({ campaign: { id: 'cmp_1', name: 'Q3 outreach' }, previous: { id: 'cmp_1', name: 'Q3 outreach' }, recording: 'same', failedRows: 22, result: { ...added, added: 22 } }) } });
-    await money().getByText('22 people were cancelled by Stop: send them again under Send rows.').waitFor();
+    await money().getByText('22 people were cancelled by Stop: send them again (Send rows).').waitFor();
     expect(await seen()).not.toContain('nothing is left to generate');
     await sb.page.getByTestId('top-line').getByText('send the 22 cancelled again', { exact: false }).waitFor();
     await button('Send the 22 cancelled again').click();

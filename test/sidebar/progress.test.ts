@@ -57,7 +57,7 @@ describe('progress section', () => {
     await alert.waitFor();
     const text = await alert.textContent();
     expect(text).not.toMatch(/0 minutes/);
-    expect(text).toContain('Rendering is stuck on the service side: no video is moving.');
+    expect(text).toContain('Rendering is stuck at the service: no video is moving.');
   });
 
   it('should poll progress while rendering and stop once nothing is in flight', async () => {
@@ -244,11 +244,11 @@ describe('progress helpers', () => {
 
   it('should give the minutes only when they are a positive number, whatever type stalled\'s keys have', () => {
     const head = (st: Parameters<typeof stalledLines>[0]) => stalledLines(st)[0];
-    expect(head({ minutes: 0 })).toBe('Rendering is stuck on the service side: no video is moving.');
-    expect(head({ minutes: '7', jobs: true })).toBe('Rendering is stuck on the service side: no video is moving.');
-    expect(head({ minutes: -3 })).toBe('Rendering is stuck on the service side: no video is moving.');
-    expect(head({ minutes: Number.NaN, message: { html: '<b>x</b>' } })).toBe('Rendering is stuck on the service side: no video is moving.');
-    expect(head({ minutes: 1, jobs: 1 })).toBe('Rendering is stuck on the service side: no video has moved for 1 minute.');
+    expect(head({ minutes: 0 })).toBe('Rendering is stuck at the service: no video is moving.');
+    expect(head({ minutes: '7', jobs: true })).toBe('Rendering is stuck at the service: no video is moving.');
+    expect(head({ minutes: -3 })).toBe('Rendering is stuck at the service: no video is moving.');
+    expect(head({ minutes: Number.NaN, message: { html: '<b>x</b>' } })).toBe('Rendering is stuck at the service: no video is moving.');
+    expect(head({ minutes: 1, jobs: 1 })).toBe('Rendering is stuck at the service: no video has moved for 1 minute.');
     expect(stalledLines({ minutes: 7, message: 'Queue stuck for 7 minutes' })).toHaveLength(2);
   });
 });

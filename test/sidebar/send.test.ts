@@ -1,7 +1,7 @@
 // Send section: rows selected, Add selected rows, and the outcome with a "Run again" hint.
 import { type Sidebar, thrown, useSidebars } from './harness';
 import { context, fail, ok, readyReplies, state } from './fixtures';
-import { resultLines } from '../../sidebar/send';
+import { resultLines } from '../../sidebar/results';
 
 const sidebars = useSidebars();
 let sb: Sidebar | null = null;
@@ -22,7 +22,7 @@ describe('send section', () => {
 
   it('should be disabled with the reason when every selected row was sent already', async () => {
     sb = await sidebars.open({ replies: { ...readyReplies(), getActiveContext: context({ selection: { rows: 2 }, sampleRow: null }) }, timing: { contextPollMs: 50 } });
-    await section().getByText('Every selected row already has a Lead ID or is empty: nothing to send.').waitFor();
+    await section().getByText('Each selected row has a Lead ID or is empty: nothing to send.').waitFor();
     expect(await section().getByRole('button', { name: 'Add selected rows' }).isDisabled()).toBe(true);
   });
 
@@ -34,7 +34,7 @@ describe('send section', () => {
     await status.waitFor();
     const text = await status.textContent();
     expect(text).toContain('2 people were already in the campaign');
-    expect(text).toContain('3 rows already sent before');
+    expect(text).toContain('3 rows sent before');
     expect(text).toContain('1 row not sent');
     expect(text).toContain('1 row left in “sending”');
     // The reply's total is one part's: the campaign's count is said once, in the top line.

@@ -26,7 +26,7 @@ describe('sidebar truth: an unknown Generate (item 2, contract 1)', () => {
         getEstimate: ok({ leads: 5, low: 5, high: 10, balance: 100, affordable: true }) },
     });
     await top().getByText(`Generate may have started and charged · the add-on will know by ${hhmm(knownBy)} · next: wait`).waitFor();
-    await money().getByText(`The add-on will know by ${hhmm(knownBy)}`, { exact: false }).waitFor();
+    await money().getByText(`stay off until ${hhmm(knownBy)}, when the add-on will know`, { exact: false }).waitFor();
     for (const name of ['Generate videos', 'Preview']) expect(await button(name).isDisabled()).toBe(true);
     // The estimate (everyone still waiting) does not unblock it.
     await button('Check estimate').click();
@@ -39,7 +39,7 @@ describe('sidebar truth: an unknown Generate (item 2, contract 1)', () => {
     await sb.reply('refreshNow', ok({ updated: 0, remaining: 0 }));
     await button('Refresh now').click();
     await sb.page.locator('#money button:enabled', { hasText: 'Generate videos' }).waitFor();
-    await top().getByText('5 people waiting for a video · next: Check estimate, then Preview or Generate').waitFor();
+    await top().getByText('5 people waiting · next: Check estimate, then Preview or Generate').waitFor();
   });
 });
 
@@ -113,8 +113,8 @@ describe('sidebar truth: words that mislead (item 4)', () => {
     await sb.page.locator('#progress .legend').waitFor();
     expect(await sb.page.locator('#progress .bar .seg').count()).toBe(0);
     await sb.page.locator('#progress').getByText('Where the 47 rendering are').waitFor();
-    await sb.page.locator('#progress').getByText('Lookup: the service looks up each company website first', { exact: false }).waitFor();
-    await top().getByText('0 of 47 videos ready · next: wait, links fill in by themselves').waitFor();
+    await sb.page.locator('#progress').getByText('Lookup: the service reads each company website first', { exact: false }).waitFor();
+    await top().getByText('0 of 47 videos ready · next: wait, links fill in alone').waitFor();
   });
 });
 
@@ -148,7 +148,7 @@ describe('sidebar truth: connection messages (item 5, contract 4)', () => {
     await sb.page.locator('input[name="apiKey"]').fill('sk_read_0000');
     await button('Save and test').click();
     await sb.page.locator('#connection .card-status').getByText('Read-only key').waitFor();
-    await sb.page.locator('#connection').getByText('Saved. The key works for looking only: it is read-only.').waitFor({ state: 'attached' });
+    await sb.page.locator('#connection').getByText('Saved. The key is read-only: it can only look.').waitFor({ state: 'attached' });
     expect(await sb.page.locator('#connection').getByText('Connected. The key works.').count()).toBe(0);
     for (const name of ['Add selected rows', 'Generate videos', 'Preview', 'Create campaign']) expect(await button(name).isDisabled()).toBe(true);
     await sb.page.locator('#send').getByText('This key is read-only', { exact: false }).first().waitFor();
@@ -161,7 +161,7 @@ describe('sidebar truth: rows and next steps (item 6)', () => {
       replies: { ...readyReplies(), getActiveContext: context({ sampleRow: { row: 8, cells: ['', 'Acme', 'a@acme.test', '', '', '', '', ''] } }) },
       timing: { contextPollMs: 50 },
     });
-    await sb.page.locator('#send').getByText('Row 8 will be marked invalid and not sent (the other rows still go): First name is empty', { exact: false }).waitFor();
+    await sb.page.locator('#send').getByText('Row 8 will be marked invalid and not sent (the others still go): First name is empty', { exact: false }).waitFor();
     expect(await seen()).not.toContain('The first selected row has problems');
   });
 
@@ -170,7 +170,7 @@ describe('sidebar truth: rows and next steps (item 6)', () => {
     await top().getByText('ready', { exact: false }).or(top().getByText('waiting', { exact: false })).first().waitFor();
     await sb.reply('getSidebarState', state({ sheet: { id: 9, name: 'Video credits', headers: ['When'], ownTab: 'credits' }, campaign: null }));
     await sb.reply('getActiveContext', context({ sheetId: 9, sheetName: 'Video credits' }));
-    await top().getByText('This tab is the add-on’s spending record', { exact: false }).waitFor();
+    await top().getByText('This tab is the spending record', { exact: false }).waitFor();
     expect(await sb.page.locator('#campaign').isHidden()).toBe(true);
     expect(await seen()).not.toMatch(/create one or use an existing one|Choose or create a campaign/i);
     await button('Back to Leads').click();
@@ -182,7 +182,7 @@ describe('sidebar truth: rows and next steps (item 6)', () => {
     sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: progress({ counts: counts({ rendering: 47 }), stages: { tts: 47 }, stalled }) } });
     await sb.page.locator('#progress').getByRole('alert').waitFor();
     const alert = await sb.page.locator('#progress').getByRole('alert').textContent();
-    expect(alert).toContain('Stop would refund nothing');
+    expect(alert).toContain('Stop refunds nothing');
     expect(alert).not.toMatch(/or Stop to cancel/);
     expect(alert).not.toMatch(/1 video waiting/);
   });
@@ -195,14 +195,14 @@ describe('sidebar truth: one count after adding to a generated campaign (item 6)
     sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: [before, after], addSelectedRows: ok({ added: 5, skipped: 0, alreadySent: 0, invalid: 0, total: 5, unmatchable: 0, remaining: 0 }) } });
     await top().getByText('All 47 ready', { exact: false }).waitFor();
     await button('Add selected rows').click();
-    await top().getByText('47 of 52 videos ready · 5 new people waiting · next: Check estimate, then Generate them').waitFor();
+    await top().getByText('47 of 52 videos ready · 5 new people waiting · next: Check estimate, then Generate').waitFor();
     expect(await sb.page.locator('#send').innerText()).not.toMatch(/now has 5 people/);
   });
 
   it('should say new people wait for Generate while the first ones still render, in words that read', async () => {
     const rendering = progress({ status: 'rendering', counts: counts({ total: 24, complete: 8, rendering: 12, pending: 4 }), stages: { queued: 12 } });
     sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: rendering } });
-    await top().getByText('8 of 24 videos ready · next: wait, links fill in by themselves · 4 people added since, waiting for Generate').waitFor();
+    await top().getByText('8 of 24 videos ready · next: wait, links fill in alone · 4 people added since, waiting for Generate').waitFor();
   });
 });
 
@@ -212,7 +212,7 @@ describe('sidebar truth: stop over parts (contract 2)', () => {
       stopCampaign: ok({ stopped: 4, stillRendering: 2, status: 'partly_stopped', parts: [{ id: 'cmp_1', name: 'Q3 outreach', outcome: 'stopped', stopped: 4 }, { id: 'cmp_2', name: 'Q3 outreach · part 2', outcome: 'unknown' }] }) } });
     await button('Stop').click();
     await sb.page.getByRole('alertdialog').getByRole('button', { name: 'Stop campaign' }).click();
-    await money().getByText('Q3 outreach · part 2: no clear answer came back; it may still render.').waitFor();
+    await money().getByText('Q3 outreach · part 2: no clear answer; it may still render.').waitFor();
     await money().getByText('Press Stop again to stop those parts.').waitFor();
   });
 });
@@ -220,10 +220,10 @@ describe('sidebar truth: stop over parts (contract 2)', () => {
 describe('sidebar truth: money (item 7)', () => {
   it('should keep Stop off, and not red, before anything was generated', async () => {
     sb = await sidebars.open({ replies: readyReplies() });
-    await top().getByText('12 people waiting for a video', { exact: false }).waitFor();
+    await top().getByText('12 people waiting · next', { exact: false }).waitFor();
     expect(await button('Stop').isDisabled()).toBe(true);
     expect(await button('Stop').getAttribute('class')).not.toContain('btn-danger');
-    await money().getByText('Nothing is rendering or about to: Stop has nothing to cancel.').waitFor();
+    await money().getByText('Nothing is rendering or about to: nothing to stop.').waitFor();
   });
 });
 
@@ -276,7 +276,7 @@ describe('sidebar truth: the timer and a silent service (contract 3)', () => {
     sb = await sidebars.open({
       replies: { ...readyReplies(), getSidebarState: ok({ ...sidebarState({ autoRefresh: { on: true, intervalMinutes: 5, owner: { keyHint: '••••1a2b', you: true } } }), autoRefresh: { on: true, intervalMinutes: 5, owner: { keyHint: '••••1a2b', you: true }, overdueSince: overdue }, silentSince: silent }) },
     });
-    await sb.page.getByText(`Auto-refresh has not run since ${hhmm(overdue)} (it should run every 5 minutes).`, { exact: false }).waitFor();
+    await sb.page.getByText(`Auto-refresh has not run since ${hhmm(overdue)} (due every 5 minutes).`, { exact: false }).waitFor();
     await sb.page.getByText(`The service has not answered since ${hhmm(silent)}.`, { exact: false }).waitFor();
   });
 });
