@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 const LAYERS = ['main', 'server', 'push|refresh', 'sheet', 'rules', 'api', 'core'];
 
 /** Pure modules of src/ that the sidebar shares with the server, so both check a row the same way. */
-const SIDEBAR_SHARED = ['api/people', 'api/types', 'sheet/headers', 'sheet/cells', 'push/row-person', 'core/text-limits', 'core/limit-rule',
+const SIDEBAR_SHARED = ['api/people', 'api/types', 'sheet/headers', 'sheet/output-headers', 'sheet/cells', 'push/row-person', 'core/text-limits', 'core/limit-rule',
   'rules/unknown-outcome', 'rules/may-render', 'rules/links'];
 
 /** For a folder of src/, the sibling folders it must not import: its own layer's peers and every layer above. */

@@ -9,7 +9,7 @@ import { markSaved, syncValue } from './field';
 import { FALLBACK_HINTS, FIELD_LABELS, FIELD_LIMITS, PERSON_FIELDS, sampleProblems, type PersonField } from './fields';
 import { currentSample, sampleRowNumber } from './sample';
 import type { FieldMap, SidebarState } from '../src/server/contract';
-import { OUTPUT_HEADERS } from '../src/sheet/headers';
+import { OUTPUT_HEADERS } from '../src/sheet/output-headers';
 import { FALLBACK_MAX } from '../src/core/text-limits';
 import { patchSidebar, watch } from './state';
 

@@ -1,7 +1,8 @@
 // The active tab's selection and first selected row, as the cheap poll saw them, turned into a person by the server's own rules.
 import { personFromRow } from '../src/push/row-person';
-import { detectColumns } from '../src/sheet/headers';
 import type { FieldMap } from '../src/server/contract';
+import type { ColumnLayout } from '../src/sheet/headers';
+import { PERSON_FIELDS } from '../src/api/types';
 import type { AppState } from './state';
 
 /** The poll's reading when it is of the tab the sidebar shows (a switch is read until getSidebarState catches up). */
@@ -24,12 +25,17 @@ export function currentSample(s: AppState): Partial<FieldMap<string>> | null {
   const active = activeOfShownTab(s);
   if (!active) return sb.sample;
   if (!active.sampleRow) return null;
-  const overrides: Partial<FieldMap<string>> = {};
-  for (const f of sb.overrides) {
-    const header = sb.mapping[f];
-    if (header) overrides[f] = header;
-  }
-  return personFromRow(active.sampleRow.cells, detectColumns(sb.sheet.headers, overrides), {}).person;
+  return personFromRow(active.sampleRow.cells, layoutOf(sb), {}).person;
+}
+
+/** The tab's columns as the server found them (its mapping): the sidebar keeps no header rules of its own. */
+function layoutOf(sb: NonNullable<AppState['sidebar']>): ColumnLayout {
+  const at = (h: string | null) => (h ? sb.sheet.headers.indexOf(h) : -1);
+  const fields: ColumnLayout['fields'] = {};
+  for (const f of PERSON_FIELDS) if (at(sb.mapping[f]) >= 0) fields[f] = at(sb.mapping[f]);
+  const full = sb.firstNameFromFullName ? fields.firstName ?? null : null;
+  if (full !== null) delete fields.firstName;
+  return { fields, fullName: full, outputs: {} };
 }
 
 /** Whether the poll has read the shown tab and found nothing in the selection that would be sent. */

@@ -75,6 +75,8 @@ export interface SidebarState {
   campaign: { id: string; name: string } | null;
   /** field → header name in use (detected or overridden), or null when none. */
   mapping: FieldMap<string | null>;
+  /** mapping.firstName is a full-name column: its first word is the first name (docs/rules.md#sheet). */
+  firstNameFromFullName?: boolean;
   /** Fields whose column was chosen by the person rather than detected. */
   overrides: PersonField[];
   /** field → fallback value used when the row's cell is empty. */

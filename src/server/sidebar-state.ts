@@ -32,7 +32,7 @@ import { registerSize } from '../register/store';
 /** How far into a selection the first row that would be sent is looked for. */
 const SAMPLE_SCAN_ROWS = 200;
 
-function resolvedMapping(headers: string[], state: SheetState): { mapping: FieldMap<string | null>; overrides: PersonField[] } {
+function resolvedMapping(headers: string[], state: SheetState): { mapping: FieldMap<string | null>; overrides: PersonField[]; firstNameFromFullName: boolean } {
   const overrides = state.mapping;
   const layout = detectColumns(headers, overrides);
   const mapping = {} as FieldMap<string | null>;
@@ -40,7 +40,7 @@ function resolvedMapping(headers: string[], state: SheetState): { mapping: Field
     const col = layout.fields[f] ?? (f === 'firstName' && layout.fullName !== null ? layout.fullName : undefined);
     mapping[f] = col === undefined ? null : headers[col] ?? null;
   }
-  return { mapping, overrides: PERSON_FIELDS.filter((f) => !!overrides[f]) };
+  return { mapping, overrides: PERSON_FIELDS.filter((f) => !!overrides[f]), firstNameFromFullName: layout.fields.firstName === undefined && layout.fullName !== null };
 }
 
 /** The selected data rows (no per-row visibility check) and the first one that would be sent. */
@@ -141,7 +141,7 @@ export function getSidebarState(svc: Services): Reply<SidebarState> {
     const sheet = activeSheet(svc);
     const state = sheetState(svc, sheet);
     const headers = readHeaders(sheet);
-    const { mapping, overrides } = resolvedMapping(headers, state);
+    const { mapping, overrides, firstNameFromFullName } = resolvedMapping(headers, state);
     const { rows, sample: first } = selectionOf(svc, sheet, headers);
     const sample = first ? personFromRow(first.cells, detectColumns(headers, state.mapping), {}).person : null;
     return {
@@ -150,6 +150,7 @@ export function getSidebarState(svc: Services): Reply<SidebarState> {
       selection: { rows: rows.length },
       campaign: state.campaign,
       mapping,
+      firstNameFromFullName,
       overrides,
       fallbacks: state.fallbacks,
       sample,

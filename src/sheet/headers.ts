@@ -1,17 +1,9 @@
 // Finding columns by header: input fields by forgiving name matching with synonyms, output columns by exact name.
 import { PERSON_FIELDS, type PersonField } from '../api/types';
 
-export const OUTPUT_HEADERS = {
-  leadId: 'Lead ID',
-  campaignId: 'Campaign ID',
-  pageUrl: 'Page URL',
-  videoUrl: 'Video URL',
-  status: 'Video Status',
-  note: 'Video Note',
-} as const;
+import { OUTPUT_COLUMNS, OUTPUT_HEADERS, type OutputColumn } from './output-headers';
 
-export type OutputColumn = keyof typeof OUTPUT_HEADERS;
-export const OUTPUT_COLUMNS = Object.keys(OUTPUT_HEADERS) as OutputColumn[];
+export { OUTPUT_COLUMNS, OUTPUT_HEADERS, type OutputColumn };
 
 /** Case, spaces, underscores and punctuation do not matter: "First_Name", "first name" and "FirstName" are one header. */
 export function normalizeHeader(h: string): string {
