@@ -2,26 +2,27 @@
 // function in the built Code.js (menu, trigger and google.script.run targets).
 import { createUrlFetchTransport } from './api/urlfetch-transport';
 import type { Services } from './core/services';
-import * as setup from './server/check-setup';
-import * as connection from './server/connection';
+import * as setup from './server/calls/check-setup';
+import * as connection from './server/calls/connection';
 import { readOnce } from './core/props-cache';
 import type {
   AutoModeArgs, CreateCampaignArgs, GenerateArgs, MoneyArgs, ResendFailedArgs, SaveColumnMappingArgs, SaveSettingsArgs, SelectCampaignArgs, ServerFunctions,
 } from './server/contract';
 import { NO_DOCUMENT } from './server/context';
-import * as autoMode from './server/auto-mode';
-import * as credits from './server/credits';
+import * as autoMode from './server/timer/auto-mode';
+import * as credits from './server/money/credits';
 import { AddonError } from './server/failure';
-import * as exporter from './server/export';
-import * as limit from './server/limit';
-import * as menu from './server/menu';
-import * as money from './server/money';
-import * as problems from './server/problem-rows';
-import * as progress from './server/progress';
-import * as resend from './server/resend';
-import * as rows from './server/rows';
-import * as sidebar from './server/sidebar-state';
-import * as timer from './server/timer';
+import * as exporter from './server/calls/export';
+import * as limit from './server/money/limit';
+import * as menu from './server/calls/menu';
+import * as money from './server/money/actions';
+import * as problems from './server/calls/problem-rows';
+import * as progress from './server/calls/progress';
+import * as resend from './server/calls/resend';
+import * as rows from './server/calls/rows';
+import * as sidebar from './server/calls/sidebar-state';
+import * as timer from './server/timer/timer';
+import * as timerRun from './server/timer/run';
 
 /**
  * Built per call, each service reached lazily: onOpen in AuthMode.NONE may touch nothing but the menu.
@@ -64,7 +65,7 @@ function setupChecks() {
   const document = PropertiesService.getDocumentProperties() as GoogleAppsScript.Properties.Properties | null;
   return setup.checkSetup(services(), { user: PropertiesService.getUserProperties(), document });
 }
-export function onRefreshTimer(e?: { triggerUid?: string }) { timer.onRefreshTimer(services(), e); }
+export function onRefreshTimer(e?: { triggerUid?: string }) { timerRun.onRefreshTimer(services(), e); }
 
 export const getActiveContext = () => sidebar.getActiveContext(services());
 export const getSidebarState = () => sidebar.getSidebarState(services());

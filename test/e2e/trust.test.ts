@@ -7,7 +7,7 @@ import { buildServer } from '../../scripts/build';
 import { AppsScriptStandin } from '../../dev/standin';
 import { SIM_KEYS, SIM_PRICES } from '../../dev/sim/types';
 import { HEADERS, leadRow, startAddon, type Addon } from './harness';
-import { NO_SUCH_CAMPAIGN } from '../../src/server/connection';
+import { NO_SUCH_CAMPAIGN } from '../../src/server/calls/connection';
 
 jest.setTimeout(180_000);
 

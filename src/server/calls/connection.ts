@@ -1,0 +1,132 @@
+// Server functions for the connection and the campaign: settings, templates, campaigns, binding.
+import { isApiError } from '../../api/errors';
+import type { CampaignSummary, Template } from '../../api/types';
+import { getJson } from '../../core/json-props';
+import type { Props, Services } from '../../core/services';
+import { DOC_KEYS } from '../../core/state-keys';
+import type { CreateCampaignArgs, Reply, SaveSettingsArgs, SelectCampaignArgs, SidebarState } from '../contract';
+import { activeSheet, apiClient, requireSettings, sheetState } from '../context';
+import { AddonError } from '../failure';
+import { handle } from '../handle';
+import { CAMPAIGN_GOAL_MAX } from '../../core/text-limits';
+import { CAMPAIGN_NAME_MAX, createApiCampaign, saveParts, type CampaignParts } from '../campaign/parts';
+import { checkBaseUrl, hostOf, markDisconnected, publicSettings, savedKeyFor, savedKeyHost, storeSettings } from '../settings';
+
+export function saveSettings(svc: Services, args: SaveSettingsArgs): Reply<{ settings: SidebarState['settings'] }> {
+  return handle(() => {
+    const url = checkBaseUrl(args?.baseUrl ?? '');
+    if (!url.ok) throw new AddonError('bad_input', url.message);
+    const typed = (args?.apiKey ?? '').trim();
+    const apiKey = typed || savedKeyFor(svc.userProps, url.url);
+    if (!apiKey) {
+      const keyHost = savedKeyHost(svc.userProps);
+      throw new AddonError('no_settings', keyHost !== null
+        ? `Type the API key again for ${hostOf(url.url)}: the saved key was typed for ${keyHost || 'another address'}, and a key is never sent to an address it was not typed for.`
+        : 'Enter your API key. The video service’s workspace owner makes keys in its web application.');
+    }
+    const api = apiClient(svc, { baseUrl: url.url, apiKey });
+    try {
+      api.listTemplates();
+    } catch (e) {
+      if (isApiError(e) && e.code === 'unauthorized' && !typed) markDisconnected(svc.userProps);
+      throw e;
+    }
+    storeSettings(svc.userProps, { baseUrl: url.url, apiKey, canWrite: canWrite(api) });
+    return { settings: publicSettings(svc.userProps) };
+  });
+}
+
+/** A campaign id no workspace has: a stop of it changes nothing anywhere. */
+export const NO_SUCH_CAMPAIGN = 'cmp_addon_write_check';
+
+/**
+ * Whether the key may write, found without changing anything (DESIGN 3): a stop of a campaign that
+ * does not exist answers 403 forbidden for a read-only key and 404 for a key with writing on. Any
+ * other answer (a fault, no answer) says nothing about the key, and writing is assumed until a write says otherwise.
+ */
+function canWrite(api: ReturnType<typeof apiClient>): boolean {
+  try {
+    api.stop(NO_SUCH_CAMPAIGN);
+  } catch (e) {
+    return !(isApiError(e) && e.code === 'forbidden');
+  }
+  return true;
+}
+
+export function listTemplates(svc: Services): Reply<{ templates: Template[] }> {
+  return handle(() => ({ templates: apiClient(svc, requireSettings(svc)).listTemplates() }));
+}
+
+export function listCampaigns(svc: Services, args?: { limit?: number }): Reply<{ campaigns: CampaignSummary[] }> {
+  return handle(() => {
+    const limit = Math.min(100, Math.max(1, Math.floor(Number(args?.limit) || 25)));
+    return { campaigns: foldParts(svc.docProps, apiClient(svc, requireSettings(svc)).listCampaigns(limit)) };
+  });
+}
+
+export function createCampaign(svc: Services, args: CreateCampaignArgs): Reply<{ campaign: { id: string; name: string } }> {
+  return handle(() => {
+    const name = String(args?.name ?? '').trim();
+    const templateId = String(args?.templateId ?? '').trim();
+    const goal = String(args?.goal ?? '').trim();
+    if (!templateId) throw new AddonError('bad_input', 'Choose a template (a recording) for the campaign first.');
+    if (!name) throw new AddonError('bad_input', 'Give the campaign a name.');
+    if (name.length > CAMPAIGN_NAME_MAX) throw new AddonError('bad_input', `The campaign name is ${name.length} characters; the limit is ${CAMPAIGN_NAME_MAX}.`);
+    // Checked before the service makes anything: a goal too long to keep would leave an orphan campaign.
+    if (goal.length > CAMPAIGN_GOAL_MAX) throw new AddonError('bad_input', `The goal is ${goal.length} characters; the limit is ${CAMPAIGN_GOAL_MAX}. Nothing was created.`);
+    const sheet = activeSheet(svc);
+    const api = apiClient(svc, requireSettings(svc));
+    // The first part is made at once; its id is the campaign's id everywhere (DESIGN 7).
+    const campaign = createApiCampaign(api, goal ? { templateId, name, goal } : { templateId, name }, svc.clock.now());
+    saveParts(svc.docProps, { id: campaign.id, name: campaign.name, templateId, ...(goal ? { goal } : {}), parts: [{ id: campaign.id, size: 0, closed: false }] });
+    sheetState(svc, sheet).campaign = campaign;
+    return { campaign };
+  });
+}
+
+export function selectCampaign(svc: Services, args: SelectCampaignArgs): Reply<{ campaign: { id: string; name: string } }> {
+  return handle(() => {
+    const id = String(args?.campaignId ?? '').trim();
+    if (!id) throw new AddonError('bad_input', 'Choose a campaign.');
+    const sheet = activeSheet(svc);
+    // A part is never bound on its own: its campaign is (docs/rules.md#parts).
+    const whole = knownCampaigns(svc.docProps).find((c) => c.parts.some((p) => p.id === id));
+    const detail = apiClient(svc, requireSettings(svc)).getCampaign(whole ? whole.id : id);
+    const campaign = { id: detail.id, name: whole ? whole.name : detail.name };
+    sheetState(svc, sheet).campaign = campaign;
+    return { campaign };
+  });
+}
+
+/**
+ * Campaigns as the add-on knows them (docs/rules.md#parts): a campaign of several parts is one entry
+ * under its first part's id and name, with the parts' counts summed; a part never shows on its own.
+ */
+export function foldParts(props: Props, list: CampaignSummary[]): CampaignSummary[] {
+  const records = knownCampaigns(props);
+  const byId = new Map(list.map((c) => [c.id, c]));
+  const partOf = new Map<string, CampaignParts>();
+  for (const c of records) for (const p of c.parts) partOf.set(p.id, c);
+  const out: CampaignSummary[] = [];
+  const done = new Set<string>();
+  for (const s of list) {
+    const c = partOf.get(s.id);
+    if (!c) { out.push(s); continue; }
+    if (done.has(c.id)) continue;
+    done.add(c.id);
+    const seen = c.parts.map((p) => byId.get(p.id)).filter((x): x is CampaignSummary => !!x);
+    const sum = (k: 'leadCount' | 'waiting' | 'complete' | 'failed') => seen.reduce((n, x) => n + (Number(x[k]) || 0), 0);
+    const first = byId.get(c.id) ?? s;
+    // One part still rendering means the campaign renders; otherwise the first part's word stands.
+    const status = seen.some((x) => x.status === 'rendering') ? 'rendering' : first.status;
+    out.push({ ...first, id: c.id, name: c.name, status, leadCount: sum('leadCount'), waiting: sum('waiting'), complete: sum('complete'), failed: sum('failed'), parts: c.parts.length });
+  }
+  return out;
+}
+
+/** The document's campaigns of more than one part, from their records (read with the rest of the store). */
+function knownCampaigns(props: Props): CampaignParts[] {
+  const prefix = DOC_KEYS.parts('');
+  return (props.keys?.() ?? []).filter((k) => k.startsWith(prefix))
+    .map((k) => getJson<CampaignParts>(props, k)).filter((c): c is CampaignParts => !!c && Array.isArray(c.parts) && c.parts.length > 1);
+}

@@ -1,0 +1,104 @@
+// The send-ready export (DESIGN 11): the finished videos of the tab's campaign in a new tab, in the
+// sheet's row order, with what a mail merge needs, and the new tab shown.
+import { isApiError } from '../../api/errors';
+import type { FinishedVideo } from '../../api/types';
+import type { Services } from '../../core/services';
+import { cellText, literal } from '../../sheet/cells';
+import { detectColumns } from '../../sheet/headers';
+import { indexVideos, keyOf, personFromRow, videoForRow, type Fallbacks, type VideoIndex } from '../../sheet/identity';
+import { headerIndex, namesSomeoneElse, rowIds } from '../../register/identity';
+import { readRegister } from '../../register/store';
+import { readHeaders, readRows, type Sheet } from '../../sheet/table';
+import type { Reply } from '../contract';
+import { activeSheet, apiClient, requireCampaign, requireSettings, sheetState } from '../context';
+import { AddonError } from '../failure';
+import { handle } from '../handle';
+import { loadParts, partIds } from '../campaign/parts';
+
+/** The videos list holds at most this many (api-spec 4). */
+const VIDEOS_LIST_MAX = 500;
+
+export const EXPORT_HEADERS = ['Lead ID', 'First name', 'Company', 'Email', 'Page URL', 'Video URL'] as const;
+
+export function exportFinishedVideos(svc: Services): Reply<{ sheetName: string; count: number }> {
+  return handle(() => {
+    const settings = requireSettings(svc);
+    const sheet = activeSheet(svc);
+    const state = sheetState(svc, sheet);
+    const campaign = requireCampaign(state, sheet.getName());
+    // Every part of the campaign (DESIGN 7) and every other campaign the tab's rows name (the rows
+    // finished before a follow-up campaign was bound are still to send), their lists read in one round.
+    const own = partIds(loadParts(svc.docProps, campaign));
+    const parts = [...new Set([...own, ...campaignIdsIn(sheet)])];
+    const lists = new Map(apiClient(svc, settings).listVideosOf(parts).map((l, i) => {
+      // Another campaign this key cannot see (DESIGN 4) leaves its rows out rather than the export.
+      if (l instanceof Error && (own.has(parts[i]!) || !isApiError(l) || l.code !== 'not_found')) throw l;
+      return [parts[i]!, l instanceof Error ? [] : l] as const;
+    }));
+    const rows = exportRows(sheet, lists, state.mapping, state.fallbacks);
+    if (rows.length === 0) throw new AddonError('bad_input', 'No finished videos in this tab yet: a row is exported once its video is ready.');
+    const ss = svc.sheets.getActiveSpreadsheet();
+    const name = uniqueSheetName(ss, `Videos – ${campaign.name}`.slice(0, 90));
+    const out = ss.insertSheet(name);
+    const table = [[...EXPORT_HEADERS], ...rows];
+    out.getRange(1, 1, table.length, EXPORT_HEADERS.length).setValues(table.map((r) => r.map((c) => literal(c))));
+    out.getRange(1, 1, 1, EXPORT_HEADERS.length).setFontWeight('bold');
+    out.setFrozenRows(1);
+    ss.setActiveSheet(out);
+    return { sheetName: name, count: rows.length };
+  });
+}
+
+/**
+ * One line per finished video: the tab's rows first, in their order, each with the video of the
+ * person it names in its part (DESIGN 4: never an email beside another person's page), then listed
+ * videos of people no row names, without an email.
+ */
+export function exportRows(
+  sheet: Sheet, lists: ReadonlyMap<string, FinishedVideo[]>, overrides: Parameters<typeof detectColumns>[1], fallbacks: Fallbacks = {},
+): string[][] {
+  const left = new Set([...lists.values()].flat());
+  const indexes = new Map<FinishedVideo[], VideoIndex>();
+  const indexOf = (l: FinishedVideo[]) => indexes.get(l) ?? indexes.set(l, indexVideos(l)).get(l)!;
+  const out: string[][] = [];
+  const headers = readHeaders(sheet);
+  const layout = detectColumns(headers, overrides);
+  const o = layout.outputs;
+  if (o.leadId !== undefined && o.campaignId !== undefined && sheet.getLastRow() >= 2) {
+    const register = readRegister(sheet.getParent());
+    const find = headerIndex(headers);
+    for (const cells of readRows(sheet, 2, sheet.getLastRow() - 1, headers.length)) {
+      const leadId = cellText(cells[o.leadId]);
+      const list = lists.get(cellText(cells[o.campaignId]));
+      if (!leadId || !list) continue;
+      // A row that definitely names someone else than the person sent is not theirs to export (docs/rules.md#row-identity).
+      const sent = register.byLead(leadId);
+      if (sent && namesSomeoneElse(rowIds(cells, sent.columns, find), sent)) continue;
+      const { person } = personFromRow(cells, layout, fallbacks);
+      if (sent) Object.assign(person, { firstName: sent.firstName, company: sent.company, email: person.email || sent.email });
+      const page = o.pageUrl !== undefined ? cellText(cells[o.pageUrl]) : '';
+      const video = videoForRow({ name: keyOf(person), page }, indexOf(list));
+      // A list cut at 500 (a campaign picked from the list) may leave a video out: the row's own links stand.
+      const own = o.videoUrl !== undefined && list.length >= VIDEOS_LIST_MAX && page ? cellText(cells[o.videoUrl]) : '';
+      if (video ? !left.has(video) : !own) continue;
+      if (video) left.delete(video);
+      out.push([leadId, person.firstName ?? '', person.company ?? '', person.email ?? '', video?.url ?? page, video?.videoUrl ?? own]);
+    }
+  }
+  for (const v of left) out.push(['', v.firstName ?? '', v.company ?? '', '', v.url, v.videoUrl]);
+  return out;
+}
+
+
+/** The distinct Campaign IDs of the tab's rows (one column read). */
+function campaignIdsIn(sheet: Sheet): string[] {
+  const col = detectColumns(readHeaders(sheet), {}).outputs.campaignId;
+  if (col === undefined || sheet.getLastRow() < 2) return [];
+  return [...new Set(sheet.getRange(2, col + 1, sheet.getLastRow() - 1, 1).getDisplayValues().map((r) => cellText(r[0])).filter((id) => id))];
+}
+
+function uniqueSheetName(ss: GoogleAppsScript.Spreadsheet.Spreadsheet, base: string): string {
+  let name = base;
+  for (let i = 2; ss.getSheetByName(name); i++) name = `${base} (${i})`;
+  return name;
+}

@@ -1,0 +1,90 @@
+// Watching renders: progress for the sidebar (which also brings the rows along) and refresh on demand.
+import { progressOf } from '../campaign/state';
+import { pollCampaign } from '../campaign/poll';
+import type { Services } from '../../core/services';
+import type { ProgressInfo, Reply } from '../contract';
+import { activeSheet, apiClient, requireCampaign, requireSettings, RUN_BUDGET_MS, sheetState, tryDocumentLock, withDocumentLock } from '../context';
+import { evidenceFrom, hasOpen, recordRefunds, settleUnknown, unsettledOf } from '../money/credits';
+import { handle } from '../handle';
+import { loadParts, partIds } from '../campaign/parts';
+import { refreshTab } from '../timer/refresh-run';
+import { noteSilence, silentSince } from '../timer/silence';
+import { overdueTimer } from '../timer/timer';
+import { userId } from '../user-id';
+
+/** getProgress is polled by an open sidebar: its refresh of the rows stays short. */
+const PROGRESS_REFRESH_MS = 25_000;
+
+/**
+ * The bound campaign's progress, at most 3 requests however many parts (DESIGN 8): the campaign list,
+ * one part's detail in turn, and that part's videos list so its rows follow along (a short refresh,
+ * skipped when another run holds the sheet, or when this poll had to read a balance to settle an
+ * unknown charge). The timer does the rest.
+ */
+export function getProgress(svc: Services): Reply<ProgressInfo> {
+  return handle(() => {
+    const settings = requireSettings(svc);
+    const sheet = activeSheet(svc);
+    const state = sheetState(svc, sheet);
+    const parts = loadParts(svc.docProps, requireCampaign(state, sheet.getName()));
+    const api = apiClient(svc, settings);
+    let poll: ReturnType<typeof pollCampaign>;
+    try {
+      poll = pollCampaign(svc, api, parts);
+    } finally {
+      noteSilence(svc.userProps, api, svc.clock.now());
+    }
+    const evidence = evidenceFrom(api, poll.waiting);
+    // The record and the list of unknown outcomes change only under the document lock
+    // (docs/rules.md#money-record): a run holding it books what this poll saw, on its own reading.
+    tryDocumentLock(svc, () => {
+      if (hasOpen(svc)) settleUnknown(svc, evidence);
+      recordRefunds(svc, poll.latest, { id: parts.id, name: parts.name });
+    });
+    const turn = poll.turn;
+    if (turn && !evidence.spent) {
+      tryDocumentLock(svc, () => {
+        try {
+          refreshTab(svc, sheet, api, svc.clock.now() + PROGRESS_REFRESH_MS, { only: new Set([turn]), details: new Map([[turn, poll.view.details.get(turn)!]]), leadPolls: 0 });
+        } catch {
+          // Kept in lastRefresh for the sidebar; the progress itself was read.
+        }
+      });
+    }
+    const owner = state.autoRefresh;
+    const you = state.ownedBy(userId(svc.userProps));
+    return {
+      ...progressOf(parts.id, poll.view, state.lastRefresh),
+      unsettled: unsettledOf(svc, partIds(parts)),
+      parts: { count: parts.parts.length, rendering: poll.rendering },
+      autoRefresh: owner
+        ? { on: true, intervalMinutes: owner.minutes, owner: { keyHint: owner.keyHint, you }, ...overdueTimer(svc, state, you) }
+        : { on: false, intervalMinutes: null, owner: null },
+      silentSince: silentSince(svc.userProps),
+    };
+  });
+}
+
+
+export function refreshNow(svc: Services): Reply<{ updated: number; remaining: number }> {
+  return handle(() => {
+    const settings = requireSettings(svc);
+    const sheet = activeSheet(svc);
+    const deadline = svc.clock.now() + RUN_BUDGET_MS;
+    const api = apiClient(svc, settings, deadline);
+    try {
+      const r = withDocumentLock(svc, () => refreshTab(svc, sheet, api, deadline));
+      return { updated: r.updated, remaining: r.remaining };
+    } finally {
+      noteSilence(svc.userProps, api, svc.clock.now());
+    }
+  });
+}
+
+/** The menu item: a refresh, reported in a toast. */
+export function refreshFromMenu(svc: Services): void {
+  const r = refreshNow(svc);
+  const ss = svc.sheets.getActiveSpreadsheet();
+  if (r.ok) ss.toast(`${r.updated} rows updated; ${r.remaining} videos still in progress.`, 'Video status');
+  else ss.toast(r.error.message, 'Video status');
+}

@@ -1,0 +1,102 @@
+// The follow-up for failed (and, when asked, cancelled) videos (docs/rules.md#follow-up): the API
+// cannot render a person again in their part, so the rows go to a new part of the same campaign, with
+// new ids on the same rows. The tab stays bound to its campaign, so one Generate reaches everyone
+// waiting in any part. Nothing is charged until the person generates.
+import type { Services } from '../../core/services';
+import { pushRows } from '../../push/push';
+import { cellText } from '../../sheet/cells';
+import { ensureStatusFormatting } from '../../sheet/status-format';
+import { openTable, readRows, RowWriter, type Table } from '../../sheet/table';
+import type { Reply, ResendFailedArgs, ResendFailedReply } from '../contract';
+import { activeSheet, apiClient, requireCampaign, requireSettings, RUN_BUDGET_MS, sheetState, withDocumentLock } from '../context';
+import { AddonError, toFailure } from '../failure';
+import { handle } from '../handle';
+import { createApiCampaign, loadParts, partAllocator, partIds, partName, saveParts, type CampaignParts } from '../campaign/parts';
+import { readRegister, patchEntries } from '../../register/store';
+import type { Entry } from '../../register/identity';
+import { sentRecorder } from '../campaign/register-span';
+
+export function resendFailedRows(svc: Services, args: ResendFailedArgs): Reply<ResendFailedReply> {
+  return handle(() => {
+    const deadline = svc.clock.now() + RUN_BUDGET_MS;
+    const settings = requireSettings(svc);
+    const sheet = activeSheet(svc);
+    const state = sheetState(svc, sheet);
+    const bound = requireCampaign(state, sheet.getName());
+    const cancelled = !!(args && args.cancelled);
+    // The failed videos' recording: known for a campaign made here, not for one picked from the list.
+    const templateId = loadParts(svc.docProps, bound).templateId || String(args && args.templateId || '').trim();
+    if (!templateId) throw new AddonError('bad_input', `The add-on does not know the recording of “${bound.name}” (it was picked from the list). Choose it under Template, then press again.`);
+    return withDocumentLock(svc, () => {
+      const table = openTable(sheet, state.mapping);
+      // The parts record as it is now, inside the lock (a push may have made a part since).
+      const c = loadParts(svc.docProps, bound);
+      const rows = rowsToResend(table, partIds(c), cancelled);
+      if (rows.size === 0) throw new AddonError('no_selection', `No row of “${bound.name}” in this tab has the status failed${cancelled ? ' or cancelled' : ''}.`);
+      const api = apiClient(svc, settings, deadline);
+      // A new part of the same campaign: the service cannot render a failed person again in their part (docs/rules.md#follow-up).
+      const made = createApiCampaign(api, { templateId, name: partName(c.name, c.parts.length + 1), ...(c.goal ? { goal: c.goal } : {}) }, svc.clock.now());
+      const fresh: CampaignParts = { ...c, templateId, parts: [...c.parts, { id: made.id, size: 0, closed: false }] };
+      saveParts(svc.docProps, fresh);
+      const part = { id: made.id, name: made.name };
+      try {
+        replaceEntries(sheet, rows);
+        const writer = new RowWriter();
+        for (const [row, id] of rows) writer.set(row, { leadId: '', campaignId: '', pageUrl: '', videoUrl: '', status: '', note: `To be sent again to “${made.name}” (was lead ${id}).` });
+        writer.commit(table);
+        svc.sheets.flush();
+        const result = pushRows({
+          sheet, rows: [...rows.keys()], overrides: state.mapping, fallbacks: state.fallbacks,
+          parts: partAllocator(fresh, api, svc.docProps, () => svc.clock.now()),
+          // Every such row of the campaign goes, hidden or not: the person asked for all of them.
+          hidden: () => false,
+          api, clock: svc.clock, deadline,
+          flush: () => svc.sheets.flush(),
+          formatStatus: (sh, col) => ensureStatusFormatting(svc.sheets, sh, col),
+          campaign: c.id,
+          remember: sentRecorder(svc, sheet.getSheetId()),
+        });
+        noteSent(table, rows, made.id, made.name);
+        return { campaign: bound, previous: bound, part, recording: c.templateId ? 'same' as const : 'chosen' as const, failedRows: rows.size, result };
+      } catch (e) {
+        const f = toFailure(e);
+        throw new AddonError(f.error.code, `Made “${made.name}” in this campaign, but sending the rows did not finish: ${f.error.message}`);
+      }
+    });
+  });
+}
+
+/** The register's entries of the leads sent again are marked replaced: the new send is those people now. */
+function replaceEntries(sheet: Table['sheet'], rows: Map<number, string>): void {
+  const ss = sheet.getParent();
+  const register = readRegister(ss);
+  const olds = [...rows.values()].map((id) => register.byLead(id)).filter((e): e is Entry => !!e);
+  for (const e of olds) e.state = 'replaced';
+  patchEntries(ss, olds);
+}
+
+/** Row → old Lead ID of the rows of these parts whose status is failed (or cancelled, when asked), ascending rows. */
+function rowsToResend(table: Table, parts: Set<string>, cancelled: boolean): Map<number, string> {
+  const rows = new Map<number, string>();
+  const last = table.sheet.getLastRow();
+  if (last < 2) return rows;
+  readRows(table.sheet, 2, last - 1, table.headers.length).forEach((cells, i) => {
+    const at = (c: keyof Table['out']) => cellText(cells[table.out[c] - 1]);
+    const status = at('status').toLowerCase();
+    if ((status === 'failed' || (cancelled && status === 'cancelled')) && at('leadId') && parts.has(at('campaignId'))) rows.set(i + 2, at('leadId'));
+  });
+  return rows;
+}
+
+/** Rows that got an id in the new campaign say where they went and what they were; the push's note stays after. */
+function noteSent(table: Table, rows: Map<number, string>, partId: string, partLabel: string): void {
+  const list = [...rows.keys()];
+  const writer = new RowWriter();
+  readRows(table.sheet, list[0]!, list[list.length - 1]! - list[0]! + 1, table.headers.length).forEach((cells, i) => {
+    const at = (c: keyof Table['out']) => cellText(cells[table.out[c] - 1]);
+    const id = rows.get(i + list[0]!);
+    if (id === undefined || !at('leadId') || at('campaignId') !== partId) return;
+    writer.set(i + list[0]!, { note: `Sent again to “${partLabel}” (was lead ${id}).${at('note') ? ` ${at('note')}` : ''}` });
+  });
+  writer.commit(table);
+}

@@ -1,0 +1,53 @@
+// The "Add selected rows" server function: checks, the lock, then the push.
+import type { Services } from '../../core/services';
+import { pushRows } from '../../push/push';
+import { detectColumns } from '../../sheet/headers';
+import { rowHidden, selectedRows } from '../../sheet/selection';
+import { ensureStatusFormatting } from '../../sheet/status-format';
+import { readHeaders } from '../../sheet/table';
+import { FIELD_LABELS } from '../../api/people';
+import type { AddRowsResult, Reply } from '../contract';
+import { activeSheet, apiClient, requireCampaign, requireSettings, RUN_BUDGET_MS, sheetState, withDocumentLock } from '../context';
+import { AddonError } from '../failure';
+import { handle } from '../handle';
+import { loadParts, partAllocator } from '../campaign/parts';
+import { forgetCounts } from '../../refresh/refresh';
+import { sentRecorder } from '../campaign/register-span';
+
+export function addSelectedRows(svc: Services): Reply<AddRowsResult> {
+  return handle(() => {
+    const deadline = svc.clock.now() + RUN_BUDGET_MS;
+    const settings = requireSettings(svc);
+    const sheet = activeSheet(svc);
+    const state = sheetState(svc, sheet);
+    const campaign = requireCampaign(state, sheet.getName());
+    const overrides = state.mapping;
+    const fallbacks = state.fallbacks;
+    const headers = readHeaders(sheet);
+    const layout = detectColumns(headers, overrides);
+    for (const f of Object.keys(overrides) as (keyof typeof overrides)[]) {
+      if (layout.fields[f] === undefined) {
+        throw new AddonError('bad_mapping', `The column “${overrides[f]}” chosen for ${FIELD_LABELS[f]} is no longer in this tab. Choose another under Columns.`);
+      }
+    }
+    if (layout.fields.firstName === undefined && layout.fullName === null && !fallbacks.firstName) {
+      throw new AddonError('bad_mapping', 'No first-name column was found. Name a column “First name” (or “Full name”), or choose one under Columns.');
+    }
+    return withDocumentLock(svc, () => {
+      const rows = selectedRows(sheet, svc.sheets.getActiveSpreadsheet().getActiveRangeList());
+      if (rows.length === 0) throw new AddonError('no_selection', 'Select the rows to send first (any cell of each row will do; the header row is skipped).');
+      const api = apiClient(svc, settings, deadline);
+      return pushRows({
+        sheet, rows, overrides, fallbacks,
+        parts: partAllocator(loadParts(svc.docProps, campaign), api, svc.docProps, () => svc.clock.now()),
+        hidden: rowHidden(sheet),
+        api, clock: svc.clock, deadline,
+        flush: () => svc.sheets.flush(),
+        formatStatus: (sh, col) => ensureStatusFormatting(svc.sheets, sh, col),
+        campaign: campaign.id,
+        touched: (part) => forgetCounts(svc.docProps, sheet.getSheetId(), part),
+        remember: sentRecorder(svc, sheet.getSheetId()),
+      });
+    });
+  });
+}

@@ -1,0 +1,209 @@
+// Server functions that describe and configure the active tab: the sidebar's state and the column mapping.
+import { FIELD_LABELS, FIELD_LIMITS } from '../../api/people';
+import { PERSON_FIELDS, type PersonField } from '../../api/types';
+import type { Services } from '../../core/services';
+import { personFromRow } from '../../push/row-person';
+import { detectColumns, unusedColumns } from '../../sheet/headers';
+import { selectedRows } from '../../sheet/selection';
+import { readHeaders, readRows } from '../../sheet/table';
+import { cellText } from '../../sheet/cells';
+import type { Sheet } from '../../sheet/table';
+import type { ActiveContext, FieldGaps, FieldMap, OwnTab, Reply, SaveColumnMappingArgs, SidebarState } from '../contract';
+import { autoModeInfo } from '../timer/auto-mode';
+import { CREDITS_TAB } from '../money/credits';
+import { EXPORT_HEADERS } from './export';
+import { activeSheet, sheetState } from '../context';
+import { AddonError } from '../failure';
+import { unsettledOf } from '../money/credits';
+import { limitFigures } from '../money/limit';
+import { FALLBACK_MAX } from '../../core/text-limits';
+import { handle } from '../handle';
+import { loadParts, partIds } from '../campaign/parts';
+import { findProblemRows } from './problem-rows';
+import { publicSettings } from '../settings';
+import type { SheetState } from '../sheet-state';
+import { silentSince } from '../timer/silence';
+import { installTimer, lostTimerRun, overdueTimer, timerInterval } from '../timer/timer';
+import { catchUpAfterAbsentRuns } from '../timer/run';
+import { userId } from '../user-id';
+import { DOC_KEYS } from '../../core/state-keys';
+import { headerIndex, ID_FIELDS } from '../../register/identity';
+import { registerSize } from '../../register/store';
+
+/** How far into a selection the first row that would be sent is looked for. */
+const SAMPLE_SCAN_ROWS = 200;
+
+function resolvedMapping(headers: string[], state: SheetState): { mapping: FieldMap<string | null>; overrides: PersonField[]; firstNameFromFullName: boolean } {
+  const overrides = state.mapping;
+  const layout = detectColumns(headers, overrides);
+  const mapping = {} as FieldMap<string | null>;
+  for (const f of PERSON_FIELDS) {
+    const col = layout.fields[f] ?? (f === 'firstName' && layout.fullName !== null ? layout.fullName : undefined);
+    mapping[f] = col === undefined ? null : headers[col] ?? null;
+  }
+  return { mapping, overrides: PERSON_FIELDS.filter((f) => !!overrides[f]), firstNameFromFullName: layout.fields.firstName === undefined && layout.fullName !== null };
+}
+
+/** The selected data rows (no per-row visibility check) and the first one that would be sent. */
+function selectionOf(svc: Services, sheet: Sheet, headers: string[]): { rows: number[]; sample: { row: number; cells: string[] } | null } {
+  const rows = selectedRows(sheet, svc.sheets.getActiveSpreadsheet().getActiveRangeList());
+  const leadCol = detectColumns(headers).outputs.leadId;
+  const scan = rows.slice(0, SAMPLE_SCAN_ROWS);
+  if (scan.length === 0 || headers.length === 0) return { rows, sample: null };
+  const first = scan[0]!;
+  const block = readRows(sheet, first, scan[scan.length - 1]! - first + 1, headers.length);
+  for (const row of scan) {
+    const cells = block[row - first]!;
+    if (leadCol !== undefined && cellText(cells[leadCol])) continue;
+    if (cells.every((c) => !cellText(c))) continue;
+    return { rows, sample: { row, cells } };
+  }
+  return { rows, sample: null };
+}
+
+/** What the tab's rows leave out, from one read of the tab (docs/rules.md#columns). */
+export function fieldGaps(sheet: Sheet, headers: string[], state: SheetState): FieldGaps {
+  const layout = detectColumns(headers, state.mapping);
+  const gaps: FieldGaps = { unusedColumns: unusedColumns(headers, layout), unsent: { rows: 0, empty: {} }, waiting: { rows: 0, empty: {} } };
+  const last = sheet.getLastRow();
+  const { leadId, status } = layout.outputs;
+  // Optional fields with a column of their own and no fallback: an empty cell means a video without it.
+  const watched = PERSON_FIELDS.filter((f) => f !== 'firstName' && layout.fields[f] !== undefined && !state.fallbacks[f]);
+  if (last < 2 || headers.length === 0) return gaps;
+  for (const cells of readRows(sheet, 2, last - 1, headers.length)) {
+    const id = leadId === undefined ? '' : cellText(cells[leadId]);
+    const word = status === undefined ? '' : cellText(cells[status]).toLowerCase();
+    const bucket = !id ? (cells.some((c) => cellText(c)) ? gaps.unsent : null) : word === 'pending' ? gaps.waiting : null;
+    if (!bucket) continue;
+    bucket.rows++;
+    for (const f of watched) if (!cellText(cells[layout.fields[f]!])) bucket.empty[f] = (bucket.empty[f] ?? 0) + 1;
+  }
+  return gaps;
+}
+
+/** The sidebar's cheap poll: tab and selection only, no property and no API (DESIGN 8). */
+export function getActiveContext(svc: Services): Reply<ActiveContext> {
+  return handle(() => {
+    const sheet = activeSheet(svc);
+    const { rows, sample } = selectionOf(svc, sheet, readHeaders(sheet));
+    return { sheetId: sheet.getSheetId(), sheetName: sheet.getName(), selection: { rows: rows.length }, sampleRow: sample };
+  });
+}
+
+/** Whose timer refreshes this tab; the owner's lost trigger is put back (Google drops triggers now and then). */
+function autoRefreshOf(svc: Services, state: SheetState): SidebarState['autoRefresh'] {
+  // The timer finished in runs without the document: this open sheet catches its rows up once.
+  if (state.autoRefresh && state.ownedBy(userId(svc.userProps)) && catchUpAfterAbsentRuns(svc)) return autoRefreshOf(svc, state);
+  const owner = state.autoRefresh;
+  if (!owner) return { on: false, intervalMinutes: null, owner: null };
+  const you = state.ownedBy(userId(svc.userProps));
+  let minutes: number | null = you ? timerInterval(svc) : owner.minutes;
+  let timerLost = false;
+  let timerRestored = false;
+  if (you && minutes === null) {
+    try {
+      minutes = installTimer(svc);
+      timerRestored = true;
+    } catch {
+      timerLost = true;
+    }
+  }
+  const overdue = timerRestored ? {} : overdueTimer(svc, state, you);
+  if (overdue.timerRestored) minutes = timerInterval(svc);
+  return { on: true, intervalMinutes: minutes, owner: { keyHint: owner.keyHint, you }, ...(timerLost ? { timerLost } : {}), ...(timerRestored ? { timerRestored } : {}), ...overdue };
+}
+
+/** The last refresh outcome to show: the tab's, or a newer timer run that could not reach the spreadsheet. */
+function lastRefreshOf(svc: Services, state: SheetState): SidebarState['lastRefresh'] {
+  const tab = state.lastRefresh;
+  const lost = state.ownedBy(userId(svc.userProps)) ? lostTimerRun(svc) : null;
+  return lost && (!tab || lost.at > tab.at) ? lost : tab;
+}
+
+/** The add-on's own tabs, by what they hold: the record by its name, an export by its exact header row. */
+export function ownTabOf(name: string, headers: string[]): OwnTab | null {
+  if (name === CREDITS_TAB) return 'credits';
+  return headers.length === EXPORT_HEADERS.length && EXPORT_HEADERS.every((h, i) => headers[i] === h) ? 'export' : null;
+}
+
+/** The sidebar's way back from an own tab: shows the tab of that id. */
+export function showSheet(svc: Services, args: { sheetId: number }): Reply<{ sheetId: number; name: string }> {
+  return handle(() => {
+    const ss = svc.sheets.getActiveSpreadsheet();
+    const sheet = ss.getSheets().find((s) => s.getSheetId() === Number(args?.sheetId));
+    if (!sheet) throw new AddonError('bad_input', 'That tab is no longer in this spreadsheet.');
+    ss.setActiveSheet(sheet);
+    return { sheetId: sheet.getSheetId(), name: sheet.getName() };
+  });
+}
+
+export function getSidebarState(svc: Services): Reply<SidebarState> {
+  return handle(() => {
+    const sheet = activeSheet(svc);
+    const state = sheetState(svc, sheet);
+    const headers = readHeaders(sheet);
+    const { mapping, overrides, firstNameFromFullName } = resolvedMapping(headers, state);
+    const { rows, sample: first } = selectionOf(svc, sheet, headers);
+    const sample = first ? personFromRow(first.cells, detectColumns(headers, state.mapping), {}).person : null;
+    return {
+      settings: publicSettings(svc.userProps),
+      sheet: { id: sheet.getSheetId(), name: sheet.getName(), headers, ownTab: ownTabOf(sheet.getName(), headers) },
+      selection: { rows: rows.length },
+      campaign: state.campaign,
+      mapping,
+      firstNameFromFullName,
+      overrides,
+      fallbacks: state.fallbacks,
+      sample,
+      sampleRow: first ? first.row : null,
+      autoRefresh: autoRefreshOf(svc, state),
+      lastRefresh: lastRefreshOf(svc, state),
+      problems: findProblemRows(sheet, headers).counts,
+      unsettled: state.campaign ? unsettledOf(svc, partIds(loadParts(svc.docProps, state.campaign))) : null,
+      silentSince: silentSince(svc.userProps),
+      limit: limitFigures(svc),
+      autoMode: autoModeInfo(svc, sheet, state),
+      gaps: fieldGaps(sheet, headers, state),
+      missingColumns: missingColumns(svc, sheet, headers),
+      sentPeople: registerSize(svc.sheets.getActiveSpreadsheet()),
+    };
+  });
+}
+
+/** The columns the last batch of this tab was sent from that the header row no longer has (docs/rules.md#row-identity). */
+function missingColumns(svc: Services, sheet: Sheet, headers: string[]): { field: string; header: string }[] {
+  const sent = svc.docProps.getProperty(DOC_KEYS.tab(sheet.getSheetId(), 'sentColumns'));
+  if (!sent) return [];
+  const find = headerIndex(headers);
+  return sent.split('|').map((h, i) => ({ field: ID_FIELDS[i] ?? '', header: h.replace(/^~/, '') }))
+    .filter((m) => m.field && m.header && find(m.header) < 0);
+}
+
+export function saveColumnMapping(
+  svc: Services,
+  args: SaveColumnMappingArgs,
+): Reply<{ mapping: FieldMap<string | null>; overrides: PersonField[]; fallbacks: Partial<FieldMap<string>> }> {
+  return handle(() => {
+    const sheet = activeSheet(svc);
+    const state = sheetState(svc, sheet);
+    const headers = readHeaders(sheet);
+    const overrides: Partial<Record<PersonField, string>> = {};
+    for (const f of PERSON_FIELDS) {
+      const h = String(args?.mapping?.[f] ?? '').trim();
+      if (!h) continue;
+      if (!headers.includes(h)) throw new AddonError('bad_mapping', `There is no column “${h}” in this tab for ${FIELD_LABELS[f]}. Choose one of the headers in row 1.`);
+      overrides[f] = h;
+    }
+    const fallbacks: Partial<Record<PersonField, string>> = args?.fallbacks ? {} : state.fallbacks;
+    for (const f of PERSON_FIELDS) {
+      const v = String(args?.fallbacks?.[f] ?? '').trim();
+      if (!v) continue;
+      const limit = Math.min(FIELD_LIMITS[f] ?? FALLBACK_MAX, FALLBACK_MAX);
+      if (v.length > limit) throw new AddonError('bad_mapping', `The fallback for ${FIELD_LABELS[f]} is ${v.length} characters; the limit is ${limit}.`);
+      fallbacks[f] = v;
+    }
+    state.mapping = overrides;
+    state.fallbacks = fallbacks;
+    return { ...resolvedMapping(headers, state), fallbacks };
+  });
+}

@@ -1,0 +1,132 @@
+// A campaign of the add-on is one or more API campaigns ("parts") of at most 500 people (DESIGN 7),
+// so the videos list (at most 500) always holds a part's finished videos. Its id everywhere is its
+// first part's id; the record lives in DocumentProperties, beside the tabs bound to it.
+import { DOC_KEYS } from '../../core/state-keys';
+import type { ApiClient } from '../../api/client';
+import { isApiError } from '../../api/errors';
+import type { CampaignSummary } from '../../api/types';
+import { getJson, setJson } from '../../core/json-props';
+import type { Props } from '../../core/services';
+import type { PartAllocator } from '../../push/push';
+import { AddonError } from '../failure';
+import type { BoundCampaign } from '../sheet-state';
+
+export const PART_SIZE = 500;
+export { CAMPAIGN_NAME_MAX } from '../../core/text-limits';
+import { CAMPAIGN_NAME_MAX } from '../../core/text-limits';
+
+export interface Part {
+  id: string;
+  /** People in it as the API last said; -1 when unknown (a campaign chosen from the list). */
+  size: number;
+  /** Generate was sent to it: it takes no new people. */
+  closed: boolean;
+  /** People its stop replies said were cancelled: never counted as rendering, whatever the list says (docs/rules.md#parts). */
+  cancelled?: number;
+}
+
+export interface CampaignParts {
+  /** The first part's id: the campaign's id in the sidebar and the money calls. */
+  id: string;
+  name: string;
+  /** Null for an existing API campaign chosen from the list: it stays one part. */
+  templateId: string | null;
+  goal?: string;
+  parts: Part[];
+}
+
+const key = DOC_KEYS.parts;
+
+/**
+ * Parts per stored value: a value stays under 9 KB with ids of any plausible length (docs/rules.md#budgets), so a
+ * campaign of more parts keeps the rest in further values, `<key>.1`, `<key>.2`, … ("more" says how many).
+ */
+const PARTS_PER_VALUE = 80;
+
+export function loadParts(props: Props, bound: BoundCampaign): CampaignParts {
+  const head = getJson<CampaignParts & { more?: number }>(props, key(bound.id));
+  if (!head) return { id: bound.id, name: bound.name, templateId: null, parts: [{ id: bound.id, size: -1, closed: false }] };
+  const { more = 0, ...c } = head;
+  for (let k = 1; k <= more; k++) c.parts.push(...(getJson<Part[]>(props, `${key(c.id)}.${k}`) ?? []));
+  return c;
+}
+
+export function saveParts(props: Props, c: CampaignParts): void {
+  const chunks: Part[][] = [];
+  for (let i = 0; i < c.parts.length; i += PARTS_PER_VALUE) chunks.push(c.parts.slice(i, i + PARTS_PER_VALUE));
+  // Further values first: a reader never finds a head that names a value not yet written.
+  for (let k = chunks.length - 1; k >= 1; k--) setJson(props, `${key(c.id)}.${k}`, chunks[k]);
+  setJson(props, key(c.id), { ...c, parts: chunks[0] ?? [], ...(chunks.length > 1 ? { more: chunks.length - 1 } : {}) });
+}
+
+export function partIds(c: CampaignParts): Set<string> {
+  return new Set(c.parts.map((p) => p.id));
+}
+
+
+/** "<name> · part N", the whole within the API's 80 characters. */
+export function partName(name: string, n: number): string {
+  const tail = ` · part ${n}`;
+  return name.slice(0, CAMPAIGN_NAME_MAX - tail.length).trimEnd() + tail;
+}
+
+/** "<name>" for the first part, "<name> · part N" for the others. */
+export function partLabel(c: CampaignParts, id: string): string {
+  const n = c.parts.findIndex((p) => p.id === id);
+  return n <= 0 ? c.name : partName(c.name, n + 1);
+}
+
+/**
+ * POST /campaigns once; after an unknown outcome the list says whether it was made (never a second
+ * post: a retry would make a second campaign).
+ */
+export function createApiCampaign(api: ApiClient, body: { templateId: string; name: string; goal?: string }, now: number): { id: string; name: string } {
+  try {
+    const created = api.createCampaign(body);
+    return { id: created.id, name: created.name };
+  } catch (e) {
+    if (!(isApiError(e) && e.code === 'network')) throw e;
+    const found = findCreated(api.listCampaigns(100), body.name, now);
+    if (!found) {
+      throw new AddonError('network', `No clear answer came back while creating “${body.name}”, and no campaign of that name has appeared in your campaign list, so it was most likely not created. Look for it under “Existing campaign” before creating it again.`);
+    }
+    return { id: found.id, name: found.name };
+  }
+}
+
+/** The newest campaign of that name created since the request started (with slack for clock skew). */
+function findCreated(list: CampaignSummary[], name: string, since: number): CampaignSummary | undefined {
+  const skewMs = 10 * 60_000;
+  return list.find((c) => c.name.trim() === name.trim() && Date.parse(c.createdAt) >= since - skewMs);
+}
+
+/** Where a push's new people go: the last open part with room, else a new part (saved at once). */
+export function partAllocator(c: CampaignParts, api: ApiClient, props: Props, now: () => number): PartAllocator {
+  // People of this round not yet answered for, by part: they take room too.
+  const reserved = new Map<string, number>();
+  return {
+    next(avoid = new Set()) {
+      const open = c.parts[c.parts.length - 1]!;
+      // A campaign chosen from the list stays one part: its recording is not known to make another.
+      if (c.templateId === null) return avoid.has(open.id) ? null : { id: open.id, room: Infinity };
+      const room = PART_SIZE - Math.max(0, open.size) - (reserved.get(open.id) ?? 0);
+      if (!open.closed && room > 0 && !avoid.has(open.id)) return { id: open.id, room };
+      const made = createApiCampaign(api, { templateId: c.templateId, name: partName(c.name, c.parts.length + 1), ...(c.goal ? { goal: c.goal } : {}) }, now());
+      c.parts.push({ id: made.id, size: 0, closed: false });
+      saveParts(props, c);
+      return { id: made.id, room: PART_SIZE };
+    },
+    record(partId, total) {
+      reserved.delete(partId);
+      const part = c.parts.find((p) => p.id === partId);
+      if (part && part.size !== total) {
+        part.size = total;
+        saveParts(props, c);
+      }
+    },
+    has: (partId) => c.parts.some((p) => p.id === partId),
+    reserve(partId, people) {
+      reserved.set(partId, (reserved.get(partId) ?? 0) + people);
+    },
+  };
+}

@@ -1,0 +1,115 @@
+// The open sidebar's progress poll over a campaign of parts (DESIGN 7, 8): one campaign list for every
+// part's counts, and one part's detail a poll, taken in turn; what each part's detail last said is kept
+// in the person's CacheService (no property operation), so the poll's cost does not grow with parts.
+import type { ApiClient } from '../../api/client';
+import type { CampaignCounts, CampaignDetail, CampaignSummary } from '../../api/types';
+import { getJson } from '../../core/json-props';
+import { DOC_KEYS } from '../../core/state-keys';
+import type { Services } from '../../core/services';
+import { summarySignature } from '../../refresh/refresh';
+import { combined, readCampaign, type CampaignView } from './state';
+import { userCache } from '../context';
+import { detailMayRender, partMayRender } from '../../rules/may-render';
+import { partLabel, type CampaignParts, type Part } from './parts';
+
+export interface Poll {
+  view: CampaignView;
+  /** The part whose detail was read this poll (its rows may be refreshed now), or null. */
+  turn: string | null;
+  /** People waiting in each part, as read now. */
+  waiting: Map<string, number>;
+  /** Parts that may still render (Stop again names them). */
+  rendering: { id: string; name: string }[];
+  /** Every part's counts as known now (read this poll, from the list, or as last read). */
+  latest: Map<string, CampaignDetail>;
+}
+
+/** A part's detail as last read, with the summary it was read under. */
+interface Seen { sig: string; detail: CampaignDetail }
+interface Memo { cursor: string; parts: Record<string, Seen> }
+
+const MEMO_SECONDS = 6 * 3600;
+/** About the sidebar's progress poll: one part's turn each, when no memo says whose turn it is. */
+const TURN_MS = 30_000;
+const memoKey = (campaignId: string) => `poll.${campaignId}`;
+
+export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts): Poll {
+  if (c.parts.length === 1) {
+    const view = readCampaign(api, svc.docProps, c);
+    const d = view.details.get(c.id);
+    return {
+      view, turn: d ? c.id : null, waiting: new Map(d ? [[c.id, d.counts.pending]] : []),
+      // People waiting render only once their part was generated (docs/rules.md#may-still-render).
+      rendering: d && detailMayRender(c.parts[0]!, d) ? [{ id: c.id, name: c.name }] : [],
+      latest: view.details,
+    };
+  }
+  const list = new Map(api.listCampaigns(100).map((s) => [s.id, s]));
+  const cache = userCache(svc);
+  const memo: Memo = parse(cache?.get(memoKey(c.id))) ?? { cursor: '', parts: {} };
+  const turn = nextTurn(c, list, memo, svc.clock.now());
+  const details = new Map<string, CampaignDetail>();
+  if (turn) {
+    const [d] = api.getCampaigns([turn]);
+    if (d instanceof Error) throw d;
+    details.set(turn, d!);
+    memo.parts[turn] = { sig: list.has(turn) ? summarySignature(list.get(turn)!) : '', detail: d! };
+    memo.cursor = turn;
+    try { cache?.put(memoKey(c.id), JSON.stringify(memo), MEMO_SECONDS); } catch { /* the next poll starts the turn again */ }
+  }
+  const all = c.parts.map((p) => details.get(p.id) ?? partNow(svc, p, list.get(p.id), memo.parts[p.id]));
+  return {
+    view: { ...combined(all), details },
+    turn,
+    waiting: new Map(all.map((d) => [d.id, d.counts.pending])),
+    rendering: c.parts.filter((p) => partMayRender(p, list.get(p.id))).map((p) => ({ id: p.id, name: partLabel(c, p.id) })),
+    latest: new Map(all.map((d) => [d.id, d])),
+  };
+}
+
+/** The part after the cursor whose summary moved since its detail was read, or that may still be moving. */
+function nextTurn(c: CampaignParts, list: Map<string, CampaignSummary>, memo: Memo, now: number): string | null {
+  const ids = c.parts.map((p) => p.id);
+  // The cache is best effort (docs/rules.md#pacing): with the memo gone, the clock takes the turn on, so parts still come in turn.
+  const from = memo.cursor ? ids.indexOf(memo.cursor) + 1 : Math.floor(now / TURN_MS) % ids.length;
+  const order = [...ids.slice(from), ...ids.slice(0, from)];
+  const due = (id: string) => {
+    const s = list.get(id);
+    const seen = memo.parts[id];
+    if (!seen) return true;
+    if (!s) return inFlight(seen.detail);
+    return seen.sig !== summarySignature(s) || inFlight(seen.detail);
+  };
+  return order.find(due) ?? null;
+}
+
+function inFlight(d: Pick<CampaignDetail, 'counts' | 'stages'>): boolean {
+  return d.counts.rendering > 0 || Object.values(d.stages).some((n) => n > 0);
+}
+
+/** A part's state without reading its detail: its summary's counts over what its detail last said. */
+function partNow(svc: Services, p: Part, s: CampaignSummary | undefined, seen: Seen | undefined): CampaignDetail {
+  const id = p.id;
+  if (seen && s && seen.sig === summarySignature(s)) return seen.detail;
+  const last = seen?.detail ?? getJson<CampaignDetail>(svc.docProps, DOC_KEYS.settledPart(id));
+  if (!s) return last ?? { id, name: '', status: '', counts: { total: 0, pending: 0, rendering: 0, complete: 0, failed: 0, cancelled: 0, skipped: 0 }, stages: {} };
+  // The people a stop reply said were cancelled are never rendering, though no detail was read since.
+  const cancelled = Math.max(last?.counts.cancelled ?? 0, p.cancelled ?? 0);
+  const skipped = last?.counts.skipped ?? 0;
+  const counts: CampaignCounts = {
+    total: s.leadCount, pending: s.waiting, complete: s.complete, failed: s.failed, cancelled, skipped,
+    rendering: Math.max(0, s.leadCount - s.waiting - s.complete - s.failed - cancelled - skipped),
+  };
+  const moving = counts.rendering > 0;
+  const d: CampaignDetail = { id, name: s.name, status: s.status, counts, stages: moving ? last?.stages ?? {} : {} };
+  if (moving && last?.stalled) d.stalled = last.stalled;
+  return d;
+}
+
+function parse(raw: string | null | undefined): Memo | null {
+  try {
+    return raw ? (JSON.parse(raw) as Memo) : null;
+  } catch {
+    return null;
+  }
+}

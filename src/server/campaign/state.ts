@@ -1,0 +1,76 @@
+// A campaign's parts read as one (DESIGN 7): summed counts and stages, and the parts that are
+// settled kept aside, so watching a big campaign reads only the parts still moving.
+import { DOC_KEYS } from '../../core/state-keys';
+import type { ApiClient } from '../../api/client';
+import type { CampaignCounts, CampaignDetail, Stalled } from '../../api/types';
+import { getJson, setJson } from '../../core/json-props';
+import type { Props } from '../../core/services';
+import type { CampaignParts } from './parts';
+import type { ProgressInfo } from '../contract';
+
+/** Counts of a part with nothing pending or rendering: they change only when it is generated again. */
+const settledKey = DOC_KEYS.settledPart;
+
+export interface CampaignView {
+  status: string;
+  counts: CampaignCounts;
+  stages: Record<string, number>;
+  stalled?: Stalled;
+  /** The details read now, by part id (for a refresh pass to reuse). */
+  details: Map<string, CampaignDetail>;
+}
+
+const ZERO: CampaignCounts = { total: 0, pending: 0, rendering: 0, complete: 0, failed: 0, cancelled: 0, skipped: 0 };
+
+function isSettled(d: CampaignDetail): boolean {
+  return d.counts.pending === 0 && d.counts.rendering === 0 && !Object.values(d.stages).some((n) => n > 0);
+}
+
+/** Forget a part's settled counts (it is generated or previewed again). */
+export function unsettle(props: Props, partId: string): void {
+  props.deleteProperty(settledKey(partId));
+}
+
+/** The campaign as one: details of the parts still moving (one fetchAll round), the rest from memory. */
+export function readCampaign(api: ApiClient, props: Props, c: CampaignParts): CampaignView {
+  const known = new Map<string, CampaignDetail>();
+  const toRead: string[] = [];
+  for (const p of c.parts) {
+    const saved = getJson<CampaignDetail>(props, settledKey(p.id));
+    if (saved) known.set(p.id, saved);
+    else toRead.push(p.id);
+  }
+  const details = new Map<string, CampaignDetail>();
+  api.getCampaigns(toRead).forEach((d, i) => {
+    if (d instanceof Error) throw d;
+    details.set(toRead[i]!, d);
+    if (c.parts.length > 1 && isSettled(d)) setJson(props, settledKey(d.id), { id: d.id, name: d.name, status: d.status, counts: d.counts, stages: {} });
+  });
+  return { ...combined(c.parts.map((p) => details.get(p.id) ?? known.get(p.id)!)), details };
+}
+
+/** The parts as one: summed counts and stages, one status, any part's stall. */
+export function combined(all: CampaignDetail[]): Omit<CampaignView, 'details'> {
+  const counts = { ...ZERO };
+  const stages: Record<string, number> = {};
+  for (const d of all) {
+    for (const k of Object.keys(d.counts)) counts[k] = (counts[k] ?? 0) + (d.counts[k] ?? 0);
+    for (const [k, n] of Object.entries(d.stages)) stages[k] = (stages[k] ?? 0) + n;
+  }
+  const view: Omit<CampaignView, 'details'> = { status: combinedStatus(all), counts, stages };
+  const stalled = all.find((d) => d.stalled)?.stalled;
+  if (stalled) view.stalled = stalled;
+  return view;
+}
+
+/** One status for the parts: a moving part's status wins, else the newest part's. */
+function combinedStatus(parts: CampaignDetail[]): string {
+  const moving = parts.find((d) => !isSettled(d) && d.counts.rendering > 0) ?? parts.find((d) => !isSettled(d));
+  return (moving ?? parts[parts.length - 1]!).status;
+}
+
+export function progressOf(campaignId: string, v: CampaignView, lastRefresh: ProgressInfo['lastRefresh']): ProgressInfo {
+  const p: ProgressInfo = { campaignId, status: v.status, counts: v.counts, stages: v.stages, lastRefresh };
+  if (v.stalled) p.stalled = v.stalled;
+  return p;
+}

@@ -1,0 +1,297 @@
+// The spending side: estimate (free), preview and generate (charge, once per click, never retried),
+// stop. Each money call acts only on the campaign the person saw when they clicked (DESIGN 5), and
+// on its parts as one (DESIGN 7): one estimate, one Generate click, one Stop.
+import type { ApiClient } from '../../api/client';
+import { ApiError, isApiError } from '../../api/errors';
+import type { CampaignSummary, Estimate } from '../../api/types';
+import type { Services } from '../../core/services';
+import { getJsonLarge, setJsonLarge } from '../../core/json-props';
+import { DOC_KEYS } from '../../core/state-keys';
+import { forgetCounts, sharedSummaries } from '../../refresh/refresh';
+import { readCampaign, unsettle } from '../campaign/state';
+import type { EstimateInfo, GenerateArgs, LimitFigures, MoneyArgs, PreviewPage, ProgressInfo, Reply, SpendToday, StopPart, StopReply } from '../contract';
+import { previewPages } from './preview-pages';
+import { activeSheet, apiClient, requireCampaign, requireSettings, sheetState, tryDocumentLock, withDocumentLock } from '../context';
+import { chargedPeople, evidenceFrom, recordCharge, recordStop, settleFromList, settleUnknown, spentToday, unsettledOf, waitingIn } from './credits';
+import { AddonError, toFailure } from '../failure';
+import { assertGenerateFits, assertPreviewFits, dailyLimit, limitFigures } from './limit';
+import { handle } from '../handle';
+import { partMayRender } from '../../rules/may-render';
+import { loadParts, partIds, partLabel, saveParts, type CampaignParts } from '../campaign/parts';
+import { orphansIn } from './orphans';
+import { progressOf } from '../campaign/state';
+import type { SheetState } from '../sheet-state';
+import { enableAutoRefresh, type AutoRefresh } from '../timer/timer';
+import type { Sheet } from '../../sheet/table';
+
+interface CampaignContext { sheet: Sheet; state: SheetState; campaign: CampaignParts; api: ApiClient; /** Each part's estimate, once read (for the spending record). */ quoted?: Map<string, Estimate> }
+
+/** The active tab's campaign; with `expected`, it must still be the one the person saw. */
+function campaignContext(svc: Services, expected?: unknown): CampaignContext {
+  const settings = requireSettings(svc);
+  const sheet = activeSheet(svc);
+  const state = sheetState(svc, sheet);
+  const bound = requireCampaign(state, sheet.getName());
+  if (expected !== undefined && String(expected ?? '') !== bound.id) {
+    throw new AddonError('campaign_changed',
+      `This tab is now bound to “${bound.name}”, not to the campaign you pressed the button for. Nothing was done; check this campaign’s figures before pressing again.`,
+      { campaign: { id: bound.id, name: bound.name } });
+  }
+  return { sheet, state, campaign: loadParts(svc.docProps, bound), api: apiClient(svc, settings) };
+}
+
+interface PartQuote { partId: string; estimate: Estimate }
+
+/** Each part's estimate (one fetchAll round); only parts with people waiting count. */
+function quotes(ctx: CampaignContext, reuse: ReadonlyMap<string, Estimate> = new Map()): PartQuote[] {
+  const ids = ctx.campaign.parts.map((p) => p.id).filter((id) => !reuse.has(id));
+  const read = new Map(ctx.api.getEstimates(ids).map((e, i) => {
+    if (e instanceof Error) throw e;
+    return [ids[i]!, e] as const;
+  }));
+  const q = ctx.campaign.parts.map((p) => ({ partId: p.id, estimate: reuse.get(p.id) ?? read.get(p.id)! }));
+  ctx.quoted = new Map(q.map((x) => [x.partId, x.estimate]));
+  return q;
+}
+
+/** How long an estimate the person just saw may stand in for a part whose waiting count has not moved. */
+const QUOTE_FRESH_MS = 15 * 60_000;
+
+/**
+ * Generate's fresh quote without reading every part's estimate again (the API allows 120 requests a
+ * minute per key, and the person's estimate just read them all): one campaign list says which parts'
+ * waiting counts moved since; only those are estimated again.
+ */
+function freshQuotes(svc: Services, ctx: CampaignContext): PartQuote[] {
+  if (ctx.campaign.parts.length === 1) return quotes(ctx);
+  const saved = getJsonLarge<{ at: number; parts: Record<string, Estimate> }>(svc.docProps, DOC_KEYS.quote(ctx.campaign.id));
+  if (!saved || svc.clock.now() - saved.at > QUOTE_FRESH_MS) return quotes(ctx);
+  const list = new Map(ctx.api.listCampaigns(100).map((c) => [c.id, c]));
+  const reuse = new Map(Object.entries(saved.parts).filter(([id, e]) => list.get(id)?.waiting === e.leads));
+  return quotes(ctx, reuse);
+}
+
+function saveQuotes(svc: Services, ctx: CampaignContext, q: PartQuote[]): void {
+  if (ctx.campaign.parts.length > 1) setJsonLarge(svc.docProps, DOC_KEYS.quote(ctx.campaign.id), { at: svc.clock.now(), parts: Object.fromEntries(q.map((x) => [x.partId, x.estimate])) });
+}
+
+function summed(q: PartQuote[]): EstimateInfo {
+  const waiting = q.filter((x) => x.estimate.leads > 0);
+  const sum = (f: 'leads' | 'low' | 'high') => waiting.reduce((n, x) => n + x.estimate[f], 0);
+  const balance = q[0]?.estimate.balance ?? 0;
+  return { leads: sum('leads'), low: sum('low'), high: sum('high'), balance, affordable: balance >= sum('high') };
+}
+
+export function getEstimate(svc: Services): Reply<EstimateInfo & SpendToday & { limit: LimitFigures }> {
+  return handle(() => {
+    const ctx = campaignContext(svc);
+    const q = quotes(ctx);
+    saveQuotes(svc, ctx, q);
+    const waiting = new Map(q.map((x) => [x.partId, x.estimate.leads]));
+    tryDocumentLock(svc, () => settleUnknown(svc, { waiting, balance: () => q[0]?.estimate.balance ?? null }));
+    const today = spentToday(svc);
+    return { ...summed(q), orphans: orphansIn(ctx.sheet, waiting), ...today, limit: limitFigures(svc) };
+  });
+}
+
+/** The campaign's state right after an unknown outcome, and a sentence for it; never a second call. */
+function readAfterUnknown(svc: Services, ctx: CampaignContext): { progress?: ProgressInfo; sentence: string } {
+  try {
+    const v = readCampaign(ctx.api, svc.docProps, ctx.campaign);
+    settleUnknown(svc, evidenceFrom(ctx.api, waitingIn(v.details)));
+    return {
+      progress: { ...progressOf(ctx.campaign.id, v, ctx.state.lastRefresh), unsettled: unsettledOf(svc, partIds(ctx.campaign)) },
+      sentence: ` The campaign now shows ${v.counts.rendering} rendering, ${v.counts.complete} finished and ${v.counts.pending} waiting.`,
+    };
+  } catch {
+    return { sentence: ' The campaign could not be read either; Progress shows what happened once it can be read.' };
+  }
+}
+
+type Spend = 'preview' | 'generate' | 'stop';
+const VERB: Record<Spend, string> = { preview: 'make the preview', generate: 'generate', stop: 'stop the campaign' };
+const BUTTON: Record<Spend, string> = { preview: 'Preview', generate: 'Generate', stop: 'Stop' };
+
+/** What the parts sent so far did, for a sentence when a later part fails. */
+interface Sent { parts: number; count: number; credits: number }
+
+/**
+ * Money calls, one per part, each sent once, in order. The first error or unknown outcome stops the
+ * rest: the reply says which parts went and what was charged; an unknown outcome (DESIGN 6.2) is
+ * answered `network` with the state read right after, and the timer is switched on so rows settle.
+ */
+function sendEach<T>(svc: Services, ctx: CampaignContext, what: Spend, partIds: string[], call: (id: string) => T, tally: (r: T) => [number, number]): T[] {
+  const replies: T[] = [];
+  const done: Sent = { parts: 0, count: 0, credits: 0 };
+  const record = (id: string, r?: { people: number; charged: number }) =>
+    recordCharge(svc, { campaign: ctx.campaign, part: id, action: what, quote: ctx.quoted?.get(id), ...(r ? { done: r } : {}) });
+  for (const id of partIds) {
+    forgetCounts(svc.docProps, ctx.sheet.getSheetId(), id);
+    unsettle(svc.docProps, id);
+    try {
+      const r = call(id);
+      replies.push(r);
+      const [count, credits] = tally(r);
+      done.parts++; done.count += count; done.credits += credits;
+      record(id, { people: count, charged: credits });
+    } catch (e) {
+      if (isApiError(e) && e.code === 'not_ready') continue;
+      if (isApiError(e) && e.code === 'network') record(id);
+      throw failureAfter(svc, ctx, what, e, done, partIds.length);
+    }
+  }
+  return replies;
+}
+
+function failureAfter(svc: Services, ctx: CampaignContext, what: Spend, e: unknown, done: Sent, of: number): Error {
+  const before = done.parts > 0 && of > 1
+    ? ` ${done.parts} of ${of} parts had ${what === 'stop' ? `stopped (${done.count} cancelled)` : `started (${done.count} videos, ${done.credits} credits charged)`} before this one.`
+    : '';
+  if (!(isApiError(e) && e.code === 'network')) {
+    const f = toFailure(e);
+    return before ? new AddonError(f.error.code, f.error.message + before) : (e as Error);
+  }
+  enableAutoRefresh(svc, ctx.state);
+  const after = readAfterUnknown(svc, ctx);
+  const charged = what === 'stop' ? 'it may have stopped' : 'it may have started and charged';
+  return new AddonError('network',
+    `No clear answer came back after asking to ${VERB[what]}, so the outcome is unknown: ${charged}.${before}${after.sentence} Progress shows what happened; do not press ${BUTTON[what]} again until it does.`,
+    after.progress ? { progress: after.progress } : {});
+}
+
+export function startPreview(svc: Services, args: MoneyArgs): Reply<{ made: number; creditsCharged: number; autoRefresh: AutoRefresh; pages: PreviewPage[] }> {
+  return handle(() => withDocumentLock(svc, () => {
+    const ctx = campaignContext(svc, args?.campaignId);
+    refuseUnsettled(svc, ctx);
+    if (dailyLimit(svc.userProps) !== null) { spentToday(svc); assertPreviewFits(svc); }
+    // The first part with people waiting is the one to watch.
+    const part = quotes(ctx).find((q) => q.estimate.leads > 0)?.partId ?? ctx.campaign.parts[0]!.id;
+    const [r] = sendEach(svc, ctx, 'preview', [part], (id) => ctx.api.preview(id), (x) => [x.made, x.creditsCharged]);
+    if (!r) throw new ApiError('not_ready', 409, 'Nobody is waiting.');
+    const autoRefresh = enableAutoRefresh(svc, ctx.state);
+    return { made: r.made, creditsCharged: r.creditsCharged, autoRefresh, pages: previewPages(ctx.api, ctx.sheet, part, r.made) };
+  }));
+}
+
+export function startGenerate(svc: Services, args: GenerateArgs): Reply<{ started: number; creditsCharged: number; parts: number; autoRefresh: AutoRefresh }> {
+  // Under the document lock, the parts record read inside it: a push meanwhile never loses a part (DESIGN 7).
+  return handle(() => withDocumentLock(svc, () => {
+    const ctx = campaignContext(svc, args?.campaignId);
+    refuseUnsettled(svc, ctx);
+    const confirmed = Number(args?.high);
+    if (!Number.isFinite(confirmed)) throw new AddonError('bad_input', 'Check the estimate and confirm its figure before generating.');
+    // Today's limit, before any request (docs/rules.md#spending-limit); the record is read for refunds others saw.
+    if (dailyLimit(svc.userProps) !== null) { spentToday(svc); assertGenerateFits(svc, confirmed); }
+    // Someone may have added people since the person confirmed: never charge above what they saw.
+    const q = freshQuotes(svc, ctx);
+    const fresh = summed(q);
+    if (fresh.high > confirmed) {
+      throw new AddonError('quote_changed',
+        `The cost went up since you confirmed: it is now up to ${fresh.high} credits for ${fresh.leads} people (you confirmed up to ${confirmed}). Nothing was charged; confirm the new figure to go ahead.`,
+        { estimate: fresh });
+    }
+    const waiting = q.filter((x) => x.estimate.leads > 0).map((x) => x.partId);
+    if (waiting.length === 0) throw new ApiError('not_ready', 409, 'Nobody is waiting.');
+    // A generated part takes no new people: closed before the call, so a cut-off run keeps it closed.
+    for (const p of ctx.campaign.parts) if (waiting.includes(p.id)) p.closed = true;
+    saveParts(svc.docProps, ctx.campaign);
+    const replies = sendEach(svc, ctx, 'generate', waiting, (id) => ctx.api.generate(id), (x) => [x.started, x.creditsCharged]);
+    return {
+      started: replies.reduce((n, r) => n + r.started, 0),
+      creditsCharged: replies.reduce((n, r) => n + r.creditsCharged, 0),
+      parts: replies.length,
+      autoRefresh: enableAutoRefresh(svc, ctx.state),
+    };
+  }));
+}
+
+/** Generate and Preview wait while an earlier one's outcome is unknown: the campaign list may settle it now. */
+function refuseUnsettled(svc: Services, ctx: CampaignContext): void {
+  const parts = partIds(ctx.campaign);
+  if (!unsettledOf(svc, parts)) return;
+  settleFromList(svc, ctx.api, sharedSummaries(ctx.api));
+  const u = unsettledOf(svc, parts);
+  if (!u) return;
+  throw new AddonError('unsettled',
+    `The last ${u.action === 'preview' ? 'Preview' : 'Generate'} got no clear answer, so it may have charged. The add-on will know by ${u.knownBy.slice(11, 16)} UTC, once the campaign shows what happened; until then Generate and Preview wait, so nothing is charged twice.`,
+    { unsettled: u });
+}
+
+/**
+ * Stop never charges, so it never halts half-way (DESIGN 7): one stop to every part that may still
+ * render, whatever one part answered (plus one list for a campaign of several parts), then part by
+ * part what is known. The rows settle on the next refresh passes, on the timer switched on for them.
+ */
+export function stopCampaign(svc: Services, args: MoneyArgs): Reply<StopReply> {
+  return handle(() => withDocumentLock(svc, () => {
+    const ctx = campaignContext(svc, args?.campaignId);
+    const refused = new Map<string, unknown>();
+    const list = partSummaries(ctx);
+    const parts = movingParts(ctx, list).map((id) => stopPart(svc, ctx, id, refused, list.get(id)?.waiting ?? waitingByRecord(svc, ctx, id) ?? (ctx.campaign.parts.length === 1 ? waitingByList(ctx, id) : null)));
+    // Who each part's stop cancelled, kept with the parts: progress never counts them as rendering.
+    saveParts(svc.docProps, ctx.campaign);
+    enableAutoRefresh(svc, ctx.state);
+    if (parts.length > 0 && !parts.some((p) => p.outcome === 'stopped')) throw stopFailure(svc, ctx, parts, refused);
+    const sum = (f: 'stopped' | 'stillRendering') => parts.reduce((n, p) => n + (p[f] ?? 0), 0);
+    return { stopped: sum('stopped'), stillRendering: sum('stillRendering'), status: parts.every((p) => p.outcome === 'stopped') ? 'stopped' : 'partly_stopped', parts };
+  }));
+}
+
+function stopPart(svc: Services, ctx: CampaignContext, id: string, refused: Map<string, unknown>, waitingBefore: number | null): StopPart {
+  const name = partLabel(ctx.campaign, id);
+  forgetCounts(svc.docProps, ctx.sheet.getSheetId(), id);
+  unsettle(svc.docProps, id);
+  try {
+    const r = ctx.api.stop(id);
+    recordStop(svc, { campaign: ctx.campaign, part: id, stopped: r.stopped, waitingBefore });
+    const part = ctx.campaign.parts.find((p) => p.id === id);
+    if (part && r.stopped > 0) part.cancelled = Math.max(part.cancelled ?? 0, r.stopped);
+    return { id, name, outcome: 'stopped', stopped: r.stopped, stillRendering: r.stillRendering };
+  } catch (e) {
+    const unknown = isApiError(e) && e.code === 'network';
+    if (unknown) recordStop(svc, { campaign: ctx.campaign, part: id, waitingBefore });
+    else refused.set(id, e);
+    const message = unknown ? 'No clear answer came back: it may have stopped. Progress shows what happened.' : toFailure(e).error.message;
+    return { id, name, outcome: unknown ? 'unknown' : 'error', message };
+  }
+}
+
+/** No part is known to have stopped: answered as a single part's Stop always was (its refusal, or unknown). */
+function stopFailure(svc: Services, ctx: CampaignContext, parts: StopPart[], refused: Map<string, unknown>): Error {
+  const first = parts.find((p) => p.outcome === 'unknown') ? new ApiError('network', 0, '') : refused.get(parts[0]!.id);
+  return failureAfter(svc, ctx, 'stop', first, { parts: 0, count: 0, credits: 0 }, parts.length);
+}
+
+/**
+ * The parts' summaries just before a Stop of several parts: which parts may render, and how many people
+ * of each were waiting (never charged), so the refund counts only charged people (docs/rules.md#refunds).
+ */
+function partSummaries(ctx: CampaignContext): Map<string, CampaignSummary> {
+  return ctx.campaign.parts.length > 1 ? new Map(ctx.api.listCampaigns(100).map((s) => [s.id, s])) : new Map();
+}
+
+/** A part's waiting people by one campaign list, when the record cannot tell; null when it cannot be read. */
+function waitingByList(ctx: CampaignContext, id: string): number | null {
+  try {
+    return ctx.api.listCampaigns(100).find((s) => s.id === id)?.waiting ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * People of a part waiting just before a Stop, with no request (a one-part Stop sends one): everyone
+ * the part holds, as its last push said, less those the record shows charged; null when either is not known.
+ */
+function waitingByRecord(svc: Services, ctx: CampaignContext, id: string): number | null {
+  const size = ctx.campaign.parts.find((p) => p.id === id)?.size ?? -1;
+  const charged = chargedPeople(svc, id);
+  return size >= 0 && charged !== null ? Math.max(0, size - charged) : null;
+}
+
+/** Parts that may have renders to stop: by the campaign list, or every generated part it does not show. */
+function movingParts(ctx: CampaignContext, list: Map<string, CampaignSummary>): string[] {
+  const parts = ctx.campaign.parts;
+  if (parts.length === 1) return [parts[0]!.id];
+  return parts.filter((p) => partMayRender(p, list.get(p.id))).map((p) => p.id);
+}

@@ -1,0 +1,344 @@
+// Auto mode (docs/rules.md#auto-mode): a standing order on one tab. Each run of its owner's timer
+// adds the rows never sent that read the same at two readings in a row (free, through the push path),
+// then generates the parts with people waiting, in order, each only if a fresh estimate fits in what
+// is left of today's limit (docs/rules.md#spending-limit), then the usual refresh runs.
+import type { ApiClient } from '../../api/client';
+import { isApiError } from '../../api/errors';
+import { sentenceFor } from '../../api/sentences';
+import type { CampaignSummary } from '../../api/types';
+import { getJson, setJson } from '../../core/json-props';
+import type { Props, Services } from '../../core/services';
+import { DOC_KEYS, USER_KEYS } from '../../core/state-keys';
+import { NOTES as PUSH_NOTES, pushRows, type PartAllocator } from '../../push/push';
+import { forgetCounts } from '../../refresh/refresh';
+import { cellText } from '../../sheet/cells';
+import { detectColumns } from '../../sheet/headers';
+import { ensureStatusFormatting } from '../../sheet/status-format';
+import { openTable, readHeaders, readRows, RowWriter, type Sheet } from '../../sheet/table';
+import { unsettle } from '../campaign/state';
+import { activeSheet, requireCampaign, requireSettings, sheetState, tryDocumentLock, withDocumentLock } from '../context';
+import type { AutoModeArgs, AutoModeInfo, AutoModeReply, Reply } from '../contract';
+import { recordCharge, spentToday, unsettledOf } from '../money/credits';
+import { AddonError, toFailure } from '../failure';
+import { handle } from '../handle';
+import { dailyLimit, limitFigures, roomToday } from '../money/limit';
+import { partMayRender } from '../../rules/may-render';
+import { loadParts, partAllocator, partIds, saveParts, type CampaignParts, type Part } from '../campaign/parts';
+import { keyHint } from '../settings';
+import type { AutoRefreshOwner, SheetState } from '../sheet-state';
+import { installTimer, setAutoRefresh, timerInterval } from './timer';
+import { userId } from '../user-id';
+
+/** A tab's auto mode, in DocumentProperties (everyone on the document sees whose it is). */
+interface AutoMode {
+  user: string;
+  keyHint: string | null;
+  campaignId: string;
+  since: string;
+  /** The owner's limit and what they spent today (UTC day `day`), as of their last run: what others see. */
+  creditsPerDay: number | null;
+  spent: number;
+  day: string;
+  /** Why people wait, when they do; the parts held. */
+  waiting?: string | null;
+  held?: string[];
+}
+
+/** Rows remembered per reading (about 8 bytes each, within the 9 KB a value may hold); the rest wait a run. */
+const SEEN_MAX = 1_000;
+
+export const AUTO_NOTES = {
+  limit: (n: number) => `Waiting: today’s limit of ${n} credits is reached; continues tomorrow.`,
+  credits: 'Waiting: not enough credits; continues once the balance covers it.',
+  unknown: 'Waiting: the last automatic Generate got no clear answer; continues once the campaign shows what happened.',
+  noLimit: 'Waiting: no daily limit is set, so auto mode charges nothing. Set a limit to go on.',
+} as const;
+
+const NO_LIMIT = 'Auto mode spends credits by itself, so it needs a daily limit: set one under Spending first.';
+const NOT_OWNER = (hint: string | null) =>
+  `Auto mode on this tab is run by someone else${hint ? ` (key ${hint})` : ''}. Only they can change it while it is on.`;
+
+function readAuto(props: Props, sheetId: number): AutoMode | null {
+  return getJson<AutoMode>(props, DOC_KEYS.autoMode(sheetId));
+}
+
+const utcDay = (svc: Services) => new Date(svc.clock.now()).toISOString().slice(0, 10);
+
+/** A short, stable reading of a row's own cells (output columns left out). */
+function reading(cells: readonly string[], outputs: ReadonlySet<number>): string {
+  let h = 0x811c9dc5;
+  // The add-on's own columns are left out, so adding them (on the first push) changes no reading.
+  const own = cells.filter((_, i) => !outputs.has(i)).map(cellText);
+  while (own.length > 0 && !own[own.length - 1]) own.pop();
+  const text = own.join('\u0001');
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619) >>> 0;
+  return h.toString(36);
+}
+
+/**
+ * Whether a row is one auto mode sends: no Lead ID, and no status — or left `sending` by a send whose
+ * answer was lost, unless the push path said sending it again could add the person twice.
+ */
+function sendable(cells: readonly string[], out: Partial<Record<'leadId' | 'status' | 'note', number>>): boolean {
+  const at = (i: number | undefined) => (i === undefined ? '' : cellText(cells[i]));
+  const status = at(out.status).toLowerCase();
+  return !at(out.leadId) && (status === '' || (status === 'sending' && at(out.note) !== PUSH_NOTES.unmatchable));
+}
+
+/** Rows auto mode would send that hold something, with their reading; one read of the tab. */
+function unsentRows(sheet: Sheet, overrides: SheetState['mapping']): { row: number; seen: string }[] {
+  const headers = readHeaders(sheet);
+  const last = sheet.getLastRow();
+  if (headers.length === 0 || last < 2) return [];
+  const cols = detectColumns(headers, overrides).outputs;
+  const outputs = new Set(Object.values(cols));
+  const out: { row: number; seen: string }[] = [];
+  readRows(sheet, 2, last - 1, headers.length).forEach((cells, i) => {
+    if (!sendable(cells, cols)) return;
+    if (cells.every((c, j) => outputs.has(j) || !cellText(c))) return;
+    out.push({ row: i + 2, seen: reading(cells, outputs) });
+  });
+  return out;
+}
+
+/** Keeps this reading for the next run; written only when it changed (an idle run writes nothing). */
+function keepReading(props: Props, sheetId: number, rows: { seen: string }[]): Set<string> {
+  const before = new Set((props.getProperty(DOC_KEYS.autoSeen(sheetId)) ?? '').split(',').filter(Boolean));
+  const now = rows.slice(0, SEEN_MAX).map((r) => r.seen).join(',');
+  if (now !== [...before].join(',')) {
+    if (now) props.setProperty(DOC_KEYS.autoSeen(sheetId), now);
+    else props.deleteProperty(DOC_KEYS.autoSeen(sheetId));
+  }
+  return before;
+}
+
+function owner(a: AutoMode, me: string): AutoModeInfo['owner'] {
+  return { keyHint: a.keyHint, you: a.user === me };
+}
+
+export function setAutoMode(svc: Services, args: AutoModeArgs): Reply<AutoModeReply> {
+  return handle(() => {
+    const sheet = activeSheet(svc);
+    const state = sheetState(svc, sheet);
+    const bound = requireCampaign(state, sheet.getName());
+    if (String(args?.campaignId ?? '') !== bound.id) {
+      throw new AddonError('campaign_changed',
+        `This tab is now bound to “${bound.name}”, not to the campaign you pressed the button for. Nothing was changed.`,
+        { campaign: { id: bound.id, name: bound.name } });
+    }
+    const me = userId(svc.userProps);
+    const cur = readAuto(svc.docProps, sheet.getSheetId());
+    if (cur && cur.user !== me) throw new AddonError('not_owner', NOT_OWNER(cur.keyHint));
+    if (!args?.on) {
+      // Off at once, with no lock to wait for: a run under way reads it again before each Generate.
+      svc.docProps.deleteProperty(DOC_KEYS.autoMode(sheet.getSheetId()));
+      svc.docProps.deleteProperty(DOC_KEYS.autoSeen(sheet.getSheetId()));
+      // Rows that waited for auto mode no longer do: their notes go when nobody else is writing.
+      if (cur?.held?.length) tryDocumentLock(svc, () => noteWaiting(svc, sheet, state, loadParts(svc.docProps, bound), cur.held!, null));
+      return { on: false, owner: null, ...limitFigures(svc), unsent: 0 };
+    }
+    const settings = requireSettings(svc);
+    if (svc.userProps.getProperty(USER_KEYS.canWrite) === 'false') throw new AddonError('forbidden', sentenceFor('forbidden', ''));
+    if (dailyLimit(svc.userProps) === null) throw new AddonError('no_limit', NO_LIMIT);
+    return withDocumentLock(svc, () => switchOn(svc, sheet, state, args, keyHint(settings.apiKey)));
+  });
+}
+
+function switchOn(svc: Services, sheet: Sheet, state: SheetState, args: AutoModeArgs, hint: string): AutoModeReply {
+  const rows = unsentRows(sheet, state.mapping);
+  const f = limitFigures(svc);
+  if (args.check) return { on: false, owner: null, ...f, unsent: rows.length };
+  const timer = setAutoRefresh(svc, { on: true });
+  if (!timer.ok) throw new AddonError(timer.error.code, timer.error.message);
+  // Switching on is the first reading: a row still being typed waits one interval.
+  svc.docProps.deleteProperty(DOC_KEYS.autoSeen(sheet.getSheetId()));
+  keepReading(svc.docProps, sheet.getSheetId(), rows);
+  const a: AutoMode = {
+    user: userId(svc.userProps), keyHint: hint, campaignId: args.campaignId, since: new Date(svc.clock.now()).toISOString(),
+    creditsPerDay: f.creditsPerDay, spent: f.spentToday, day: utcDay(svc),
+  };
+  setJson(svc.docProps, DOC_KEYS.autoMode(sheet.getSheetId()), a);
+  return { on: true, owner: owner(a, a.user), ...f, unsent: rows.length };
+}
+
+/** The tab's auto mode as the sidebar shows it; off, the viewer's own limit figures. */
+export function autoModeInfo(svc: Services, sheet: Sheet, state: SheetState): AutoModeInfo {
+  const a = readAuto(svc.docProps, sheet.getSheetId());
+  if (!a) return { on: false, owner: null, ...limitFigures(svc) };
+  const me = userId(svc.userProps);
+  const mine = a.user === me;
+  const f = mine ? limitFigures(svc) : { creditsPerDay: a.creditsPerDay, spentToday: a.day === utcDay(svc) ? a.spent : 0 };
+  const t = state.autoRefresh;
+  const last = Date.parse(t?.lastRun ?? a.since);
+  const minutes = (mine ? ownTimer(svc) : null) ?? t?.minutes ?? 5;
+  return { on: true, owner: owner(a, me), ...f, nextRunAt: Number.isFinite(last) ? new Date(last + minutes * 60_000).toISOString() : null, waiting: a.waiting ?? null };
+}
+
+/** The owner's timer, put back when Google dropped it: it stays installed while auto mode is on. */
+function ownTimer(svc: Services): number | null {
+  try {
+    return timerInterval(svc) ?? installTimer(svc);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * For the timer: the auto-refresh record its run keeps on a tab whose auto mode is this person's, so
+ * their timer runs the tab while auto mode is on, whoever switched auto-refresh since; else null.
+ */
+export function autoModeClaim(svc: Services, sheet: Sheet, me: string): AutoRefreshOwner | null {
+  const a = readAuto(svc.docProps, sheet.getSheetId());
+  if (!a || a.user !== me) return null;
+  return { user: me, keyHint: a.keyHint, minutes: timerInterval(svc) ?? 5, since: a.since };
+}
+
+/**
+ * One auto-mode run on a tab, inside the timer's pass (which holds the document lock): add, then
+ * generate. True when auto mode is on for this person here (the timer then stays installed).
+ */
+export function autoModeRun(svc: Services, sheet: Sheet, api: ApiClient, deadline: number, summaries: () => ReadonlyMap<string, CampaignSummary> | null): boolean {
+  const id = sheet.getSheetId();
+  const a = readAuto(svc.docProps, id);
+  if (!a || a.user !== userId(svc.userProps)) return false;
+  const state = sheetState(svc, sheet);
+  const bound = state.campaign;
+  if (!bound || bound.id !== a.campaignId) {
+    // The tab was bound to another campaign: the standing order was for the old one.
+    svc.docProps.deleteProperty(DOC_KEYS.autoMode(id));
+    svc.docProps.deleteProperty(DOC_KEYS.autoSeen(id));
+    return false;
+  }
+  const campaign = loadParts(svc.docProps, bound);
+  const pushed = addStableRows(svc, sheet, state, campaign, api, deadline);
+  const held = generateWaiting(svc, campaign, api, pushed, summaries, () => !!readAuto(svc.docProps, id));
+  noteWaiting(svc, sheet, state, campaign, a.held ?? [], held);
+  const f = limitFigures(svc);
+  const next: AutoMode = { ...a, creditsPerDay: f.creditsPerDay, spent: f.spentToday, day: utcDay(svc), waiting: held?.why ?? null, held: held?.parts ?? [] };
+  if (JSON.stringify(next) !== JSON.stringify(a) && readAuto(svc.docProps, id)) setJson(svc.docProps, DOC_KEYS.autoMode(id), next);
+  return true;
+}
+
+/** Step one: rows that read the same as at the last reading go through the push path; the parts they went to. */
+function addStableRows(svc: Services, sheet: Sheet, state: SheetState, campaign: CampaignParts, api: ApiClient, deadline: number): Set<string> {
+  const rows = unsentRows(sheet, state.mapping);
+  const before = keepReading(svc.docProps, sheet.getSheetId(), rows);
+  const stable = rows.filter((r) => before.has(r.seen)).map((r) => r.row);
+  const pushed = new Set<string>();
+  if (stable.length === 0) return pushed;
+  const alloc = partAllocator(campaign, api, svc.docProps, () => svc.clock.now());
+  const parts: PartAllocator = { ...alloc, record(partId, total) { pushed.add(partId); alloc.record(partId, total); } };
+  try {
+    pushRows({
+      sheet, rows: stable, overrides: state.mapping, fallbacks: state.fallbacks, parts,
+      // The whole tab is the order, whatever a filter hides.
+      hidden: () => false,
+      api, clock: svc.clock, deadline,
+      flush: () => svc.sheets.flush(),
+      formatStatus: (sh, col) => ensureStatusFormatting(svc.sheets, sh, col),
+    });
+  } catch (e) {
+    // The rows say what happened (the push path's notes); people added before it still get their videos.
+    state.lastRefresh = { at: new Date(svc.clock.now()).toISOString(), error: toFailure(e).error.message };
+  }
+  return pushed;
+}
+
+interface Held { why: string; parts: string[] }
+
+/** Parts to generate, in order: those the push just filled, and those the list shows with people waiting and nothing rendering. */
+function candidates(campaign: CampaignParts, pushed: ReadonlySet<string>, list: ReadonlyMap<string, CampaignSummary> | null): Part[] {
+  return campaign.parts.filter((p) => {
+    if (pushed.has(p.id)) return true;
+    const s = list?.get(p.id);
+    return !!s && s.waiting > 0 && !partMayRender({ ...p, closed: false }, s);
+  });
+}
+
+/**
+ * Step two: each part with people waiting, generated once if a fresh estimate fits in what is left of
+ * today's limit and in the balance; never retried. The first part that does not fit is left with the
+ * rest, charged nothing. Returns why people wait, or null when none do.
+ */
+function generateWaiting(
+  svc: Services, campaign: CampaignParts, api: ApiClient, pushed: ReadonlySet<string>,
+  summaries: () => ReadonlyMap<string, CampaignSummary> | null, stillOn: () => boolean,
+): Held | null {
+  let list: ReadonlyMap<string, CampaignSummary> | null;
+  try { list = summaries(); } catch { list = null; }
+  const todo = candidates(campaign, pushed, list);
+  if (todo.length === 0) return null;
+  const rest = (i: number) => todo.slice(i).map((p) => p.id);
+  if (unsettledOf(svc, partIds(campaign))) return { why: AUTO_NOTES.unknown, parts: rest(0) };
+  // Today's record rows under this key count first (refunds a colleague saw, other documents' charges).
+  spentToday(svc);
+  for (let i = 0; i < todo.length; i++) {
+    const part = todo[i]!;
+    const limit = dailyLimit(svc.userProps);
+    const room = roomToday(svc);
+    if (limit === null || room === null) return { why: AUTO_NOTES.noLimit, parts: rest(i) };
+    if (room <= 0) return { why: AUTO_NOTES.limit(limit), parts: rest(i) };
+    let quote: ReturnType<ApiClient['getEstimate']>;
+    try {
+      quote = api.getEstimate(part.id);
+    } catch (e) {
+      return { why: `Waiting: ${toFailure(e).error.message}`, parts: rest(i) };
+    }
+    if (quote.leads === 0) continue;
+    if (quote.high > room) return { why: AUTO_NOTES.limit(limit), parts: rest(i) };
+    if (!quote.affordable) return { why: AUTO_NOTES.credits, parts: rest(i) };
+    // Off is off: switched off meanwhile (another execution), nothing more is charged.
+    svc.docProps.forget?.();
+    if (!stillOn()) return null;
+    const why = generatePart(svc, campaign, part, api, quote);
+    if (why) return { why, parts: rest(i) };
+  }
+  return null;
+}
+
+/** One automatic Generate of one part: closed first, sent once, recorded as `generate (auto)`; a sentence when it did not start. */
+function generatePart(svc: Services, campaign: CampaignParts, part: Part, api: ApiClient, quote: ReturnType<ApiClient['getEstimate']>): string | null {
+  part.closed = true;
+  saveParts(svc.docProps, campaign);
+  const sheetIds = svc.sheets.getActiveSpreadsheet().getSheets().map((s) => s.getSheetId());
+  for (const sid of sheetIds) forgetCounts(svc.docProps, sid, part.id);
+  unsettle(svc.docProps, part.id);
+  const base = { campaign: { id: campaign.id, name: campaign.name }, part: part.id, action: 'generate' as const, quote, auto: true };
+  try {
+    const r = api.generate(part.id);
+    recordCharge(svc, { ...base, done: { people: r.started, charged: r.creditsCharged } });
+    return null;
+  } catch (e) {
+    if (isApiError(e) && e.code === 'network') {
+      // May have charged: held until the evidence settles it (docs/rules.md#unknown-outcomes).
+      recordCharge(svc, base);
+      return AUTO_NOTES.unknown;
+    }
+    if (isApiError(e) && e.code === 'not_ready') return null;
+    // Refused, so nothing was charged: the part takes people again and is tried on a later run.
+    part.closed = false;
+    saveParts(svc.docProps, campaign);
+    return `Waiting: ${toFailure(e).error.message}`;
+  }
+}
+
+/** The waiting rows of held parts say why; rows of parts no longer held lose that note. Written only where it changes. */
+function noteWaiting(svc: Services, sheet: Sheet, state: SheetState, campaign: CampaignParts, wasHeld: string[], held: Held | null): void {
+  const now = new Set(held?.parts ?? []);
+  const touched = new Set([...wasHeld, ...now]);
+  if (touched.size === 0) return;
+  const table = openTable(sheet, state.mapping);
+  const last = sheet.getLastRow();
+  if (last < 2) return;
+  const cells = readRows(sheet, 2, last - 1, table.headers.length);
+  const writer = new RowWriter();
+  const isOurs = partIds(campaign);
+  cells.forEach((r, i) => {
+    const part = cellText(r[table.out.campaignId - 1]);
+    if (!touched.has(part) || !isOurs.has(part) || cellText(r[table.out.status - 1]) !== 'pending') return;
+    const note = cellText(r[table.out.note - 1]);
+    const want = now.has(part) ? held!.why : note.startsWith('Waiting: ') ? '' : note;
+    if (want !== note) writer.set(i + 2, { note: want });
+  });
+  writer.commit(table);
+}

@@ -1,0 +1,142 @@
+// The timer run itself (docs/rules.md#timer): a pass over the tabs this person's timer serves, a run Google gave
+// no document, and the catch-up once the sheet is open again.
+import { USER_KEYS } from '../../core/state-keys';
+import { getJson, setJson } from '../../core/json-props';
+import type { Services } from '../../core/services';
+import type { Sheet } from '../../sheet/table';
+import { autoModeClaim, autoModeRun } from './auto-mode';
+import { apiClient, NO_SETTINGS, RUN_BUDGET_MS, sheetState, tryDocumentLock } from '../context';
+import { partsStillRendering } from './record';
+import { hasOpen, refundsFromList, settleFromList } from '../money/credits';
+import { AddonError } from '../failure';
+import { sharedSummaries } from '../../refresh/refresh';
+import { refreshTab } from './refresh-run';
+import { readSettings } from '../settings';
+import type { AutoRefreshOwner, SheetState } from '../sheet-state';
+import { backingOff, noteSilence } from './silence';
+import { userId } from '../user-id';
+import { TIMER_HANDLER, triggerKey, LOST_RUN, RUNS_KEPT, isoNow, ours, timerRecord, renderingParts, removeTrigger, removeTimer, finishedAway, UNKNOWN_PARTS_RUN, NO_DOCUMENT_RUN, type Spreadsheet, type TriggerRecord } from './timer';
+
+/** This person's timer the event names, or their only one with a record; null when none can be told. */
+function recordOfRun(svc: Services, uid?: string): { uid: string; rec: TriggerRecord } | null {
+  const found = svc.triggers.getProjectTriggers().filter((t) => t.getHandlerFunction() === TIMER_HANDLER && (!uid || t.getUniqueId() === uid))
+    .map((t) => ({ uid: t.getUniqueId(), rec: getJson<TriggerRecord>(svc.userProps, triggerKey(t.getUniqueId())) }))
+    .filter((x): x is { uid: string; rec: TriggerRecord } => x.rec !== null);
+  return found.length === 1 ? found[0]! : null;
+}
+
+/**
+ * A timer run Google gave no document (docs/rules.md#timer): it counts as a run, reads the parts it waits for from
+ * the API, and once none renders removes its trigger and leaves a note, so rows catch up when the sheet is open.
+ */
+function noDocumentRun(svc: Services, uid?: string): void {
+  const at = isoNow(svc);
+  const found = recordOfRun(svc, uid);
+  if (!found || found.rec.parts === undefined) { setJson(svc.userProps, LOST_RUN, { at, error: UNKNOWN_PARTS_RUN }); return; }
+  const { rec } = found;
+  rec.runs = [...(rec.runs ?? []), svc.clock.now()].slice(-RUNS_KEPT);
+  const settings = readSettings(svc.userProps);
+  if (rec.parts && settings && !backingOff(svc.userProps, svc.clock.now())) {
+    const api = apiClient(svc, settings, svc.clock.now() + RUN_BUDGET_MS);
+    try {
+      rec.parts = partsStillRendering(api, rec.parts.split(',')).join(',');
+      setJson(svc.userProps, LOST_RUN, { at, error: NO_DOCUMENT_RUN });
+    } catch (e) {
+      setJson(svc.userProps, LOST_RUN, { at, error: `${NO_DOCUMENT_RUN} ${e instanceof Error ? e.message : String(e)}` });
+    } finally {
+      noteSilence(svc.userProps, api, svc.clock.now());
+    }
+  }
+  // A standing order needs its document to add rows: the timer waits for it rather than finishing.
+  if (rec.parts !== '' || rec.auto) { setJson(svc.userProps, triggerKey(found.uid), rec); return; }
+  const trigger = svc.triggers.getProjectTriggers().find((t) => t.getUniqueId() === found.uid);
+  if (trigger) removeTrigger(svc, trigger);
+  setJson(svc.userProps, USER_KEYS.timerDone(rec.spreadsheetId), at);
+}
+
+/**
+ * The sheet is open again after the timer finished without it: one pass over this person's tabs catches their
+ * rows up (under the document lock; skipped while another run writes). Returns whether it ran.
+ */
+export function catchUpAfterAbsentRuns(svc: Services): boolean {
+  const ss = svc.sheets.getActiveSpreadsheet();
+  if (!finishedAway(svc, ss)) return false;
+  svc.userProps.deleteProperty(USER_KEYS.timerDone(ss.getId()));
+  tryDocumentLock(svc, () => timerPass(svc, ss));
+  return true;
+}
+
+/**
+ * The timer: a pass over the tabs whose auto-refresh this person owns. Skips when another run holds
+ * the document, and while a silent service's back-off runs; removes its trigger once nothing of
+ * theirs is in flight. Errors are kept per tab (triggers fail silently), and another person's tabs
+ * are never touched.
+ */
+export function onRefreshTimer(svc: Services, event?: { triggerUid?: string }): void {
+  const ss = svc.sheets.getActiveSpreadsheet();
+  if (!ss) { noDocumentRun(svc, event?.triggerUid); return; }
+  try {
+    tryDocumentLock(svc, () => timerPass(svc, ss));
+  } catch (e) {
+    if (e instanceof AddonError && e.code === 'no_document') noDocumentRun(svc, event?.triggerUid);
+    else throw e;
+  }
+}
+
+/** A run with its document: its time, and the parts still in flight, kept for runs that come without it. */
+function noteRun(svc: Services, ss: Spreadsheet, parts: string[], auto: boolean): void {
+  const t = ours(svc, ss)[0];
+  if (!t) return;
+  const rec = getJson<TriggerRecord>(svc.userProps, triggerKey(t.getUniqueId()));
+  if (!rec) return;
+  setJson(svc.userProps, triggerKey(t.getUniqueId()), timerRecord(rec.spreadsheetId, rec.minutes, parts, [...(rec.runs ?? []), svc.clock.now()], auto));
+}
+
+function timerPass(svc: Services, ss: Spreadsheet): void {
+  const me = userId(svc.userProps);
+  const ran = isoNow(svc);
+  const tabs: { sheet: Sheet; state: SheetState; owner: AutoRefreshOwner }[] = [];
+  for (const sheet of ss.getSheets()) {
+    const state = sheetState(svc, sheet);
+    // A tab in this person's auto mode is theirs to run while it is on (docs/rules.md#auto-mode).
+    const owner = state.ownedBy(me) ? state.autoRefresh ?? autoModeClaim(svc, sheet, me) : autoModeClaim(svc, sheet, me);
+    if (!owner) continue;
+    // Each run leaves its time on the tab, so a timer that stops running is noticed.
+    state.autoRefresh = { ...owner, user: me, lastRun: ran };
+    tabs.push({ sheet, state, owner });
+  }
+  if (tabs.length === 0) { removeTimer(svc, ss); return; }
+  const settings = readSettings(svc.userProps);
+  if (!settings) {
+    for (const t of tabs) t.state.lastRefresh = { at: ran, error: NO_SETTINGS };
+    return;
+  }
+  if (backingOff(svc.userProps, svc.clock.now())) return;
+  const deadline = svc.clock.now() + RUN_BUDGET_MS;
+  const api = apiClient(svc, settings, deadline);
+  // One campaign list for every tab of the run: a pass where nothing moved costs one request.
+  const summaries = sharedSummaries(api);
+  // An unknown charge is completed by the timer too, which runs until it is settled (DESIGN 6.2).
+  settleFromList(svc, api, summaries);
+  let inFlight = false;
+  let autoOn = false;
+  const waiting: string[] = [];
+  for (const t of tabs) {
+    try {
+      const auto = autoModeRun(svc, t.sheet, api, deadline, summaries);
+      autoOn ||= auto;
+      const r = refreshTab(svc, t.sheet, api, deadline, { summaries });
+      refundsFromList(svc, t.state.campaign, summaries);
+      if (auto || r.remaining > 0 || !r.finished || hasOpen(svc)) inFlight = true;
+      else t.state.autoRefresh = null;
+    } catch (e) {
+      // Kept for the sidebar by refreshTab; the stack goes to the execution log.
+      console.error(e);
+      inFlight = true;
+    }
+    if (t.state.autoRefresh) waiting.push(...renderingParts(svc, t.state, summaries()));
+  }
+  noteSilence(svc.userProps, api, svc.clock.now());
+  if (!inFlight) removeTimer(svc, ss);
+  else noteRun(svc, ss, waiting, autoOn);
+}

@@ -1,0 +1,221 @@
+// The time-driven refresh: one trigger per user and document (every 5 minutes where Apps Script
+// allows it, else hourly), found by its own record rather than by one listing (DESIGN 12), who owns
+// each tab's auto-refresh, and a timer that stops running noticed and put back (the run itself: run.ts).
+import { USER_KEYS } from '../../core/state-keys';
+import { getJson, setJson } from '../../core/json-props';
+import type { Services } from '../../core/services';
+
+import type { CampaignSummary } from '../../api/types';
+import type { Reply, SidebarState } from '../contract';
+
+import { URL_ALLOWLIST } from '../../core/build-info';
+import { activeSheet, sheetState } from '../context';
+import { partMayRender } from '../../rules/may-render';
+import { loadParts } from '../campaign/parts';
+import { grantSentence, isPermissionRefusal, RUN_WHEN_ABSENT } from '../permission';
+
+import { AddonError } from '../failure';
+import { handle } from '../handle';
+
+import { keyHint, readSettings } from '../settings';
+import type { SheetState } from '../sheet-state';
+
+import { userId } from '../user-id';
+
+export const TIMER_HANDLER = 'onRefreshTimer';
+
+export type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+type Trigger = GoogleAppsScript.Script.Trigger;
+export interface AutoRefresh { on: boolean; intervalMinutes: number | null }
+
+/** Per trigger, in the owner's UserProperties: the spreadsheet it serves and its interval. */
+export const triggerKey = USER_KEYS.trigger;
+/** The last timer run (or install) that went wrong outside any tab, for the sidebar to show. */
+export const LOST_RUN = USER_KEYS.lostTimerRun;
+/**
+ * Kept in the owner's UserProperties, so a run Google gives no document can still finish (docs/rules.md#timer):
+ * the parts it waits for (comma-separated ids) and the times of its last runs.
+ */
+/** `auto`: a tab of the document is in this person's auto mode, so the timer stays installed even when nothing renders (docs/rules.md#auto-mode). */
+export interface TriggerRecord { spreadsheetId: string; minutes: number; parts?: string; runs?: number[]; auto?: boolean }
+/** Run times kept: enough to see the interval Google keeps. */
+export const RUNS_KEPT = 4;
+
+export const isoNow = (svc: Services) => new Date(svc.clock.now()).toISOString();
+
+/**
+ * This person's timers for the spreadsheet: the project's triggers of our handler whose record names it
+ * (getUserTriggers(ss) may leave time-driven triggers out), and any it lists that lost their record.
+ */
+export function ours(svc: Services, ss: Spreadsheet): Trigger[] {
+  const listed = new Set(svc.triggers.getUserTriggers(ss).map((t) => t.getUniqueId()));
+  return svc.triggers.getProjectTriggers().filter((t) => {
+    if (t.getHandlerFunction() !== TIMER_HANDLER) return false;
+    const rec = getJson<TriggerRecord>(svc.userProps, triggerKey(t.getUniqueId()));
+    return rec ? rec.spreadsheetId === ss.getId() : listed.has(t.getUniqueId());
+  });
+}
+
+/** The interval of this person's trigger on the document, or null when none is installed (or it was lost). */
+export function timerInterval(svc: Services, ss: Spreadsheet = svc.sheets.getActiveSpreadsheet()): number | null {
+  const t = ours(svc, ss)[0];
+  if (!t) return null;
+  return getJson<TriggerRecord>(svc.userProps, triggerKey(t.getUniqueId()))?.minutes ?? 60;
+}
+
+/** Installs the trigger unless one exists (extra ones, from races, are removed); returns the interval. */
+export function installTimer(svc: Services, ss: Spreadsheet = svc.sheets.getActiveSpreadsheet(), parts: string[] = []): number {
+  const existing = ours(svc, ss);
+  for (const extra of existing.slice(1)) removeTrigger(svc, extra);
+  svc.userProps.deleteProperty(USER_KEYS.timerDone(ss.getId()));
+  const first = existing[0];
+  if (first) {
+    const rec = getJson<TriggerRecord>(svc.userProps, triggerKey(first.getUniqueId()));
+    if (rec && parts.length > 0) setJson(svc.userProps, triggerKey(first.getUniqueId()), { ...rec, parts: joinParts(rec.parts, parts) } satisfies TriggerRecord);
+    return rec?.minutes ?? 60;
+  }
+  const { trigger, minutes } = createTrigger(svc);
+  setJson(svc.userProps, triggerKey(trigger.getUniqueId()), timerRecord(ss.getId(), minutes, parts));
+  return minutes;
+}
+
+/** A trigger's record as stored (docs/rules.md#timer): under 9 KB with 200 parts of 36-character ids. */
+export function timerRecord(spreadsheetId: string, minutes: number, parts: string[], runs: number[] = [], auto = false): TriggerRecord {
+  return { spreadsheetId, minutes, parts: joinParts(undefined, parts), ...(runs.length > 0 ? { runs: runs.slice(-RUNS_KEPT) } : {}), ...(auto ? { auto } : {}) };
+}
+
+/** The parts a timer waits for, without repeats, as one comma-separated value (ids hold no comma). */
+function joinParts(had: string | undefined, more: string[]): string {
+  return [...new Set([...(had ? had.split(',') : []), ...more])].join(',');
+}
+
+/** The part ids of a tab's campaign that may still render (all of them while the list is not read). */
+export function renderingParts(svc: Services, state: SheetState, list?: ReadonlyMap<string, CampaignSummary> | null): string[] {
+  const c = state.campaign;
+  return c ? loadParts(svc.docProps, c).parts.filter((p) => (list ? partMayRender(p, list.get(p.id)) : true)).map((p) => p.id) : [];
+}
+
+function createTrigger(svc: Services): { trigger: Trigger; minutes: number } {
+  // A published add-on may run a timer at most hourly, and what everyMinutes(5) does there is not documented: it asks for hourly.
+  if (URL_ALLOWLIST.length === 0) {
+    try {
+      return { trigger: svc.triggers.newTrigger(TIMER_HANDLER).timeBased().everyMinutes(5).create(), minutes: 5 };
+    } catch {
+      // Published editor add-ons may not run time triggers more often than hourly.
+    }
+  }
+  try {
+    return { trigger: svc.triggers.newTrigger(TIMER_HANDLER).timeBased().everyHours(1).create(), minutes: 60 };
+  } catch (e) {
+    const why = (e instanceof Error ? e.message : String(e)).replace(/^Exception:\s*/, '');
+    if (isPermissionRefusal(why)) {
+      throw new AddonError('no_permission', `You have not given the add-on the permission “${RUN_WHEN_ABSENT}”, so the automatic refresh could not be installed. ${grantSentence(svc)}`);
+    }
+    throw new AddonError('no_timer', `Google refused to install the automatic refresh (“${why}”). A test deployment (Deploy › Test deployments) cannot run timers: press Refresh now, or keep the sidebar open while videos render.`);
+  }
+}
+
+/** Check setup: makes a timer, sees which listings show it, and removes it at once. Only when none of ours exists. */
+export function probeTrigger(svc: Services): { minutes: number; inProject: boolean; inUser: boolean } {
+  const { trigger, minutes } = createTrigger(svc);
+  try {
+    const id = trigger.getUniqueId();
+    const has = (list: Trigger[]) => list.some((t) => t.getUniqueId() === id);
+    return { minutes, inProject: has(svc.triggers.getProjectTriggers()), inUser: has(svc.triggers.getUserTriggers(svc.sheets.getActiveSpreadsheet())) };
+  } finally {
+    svc.triggers.deleteTrigger(trigger);
+  }
+}
+
+export function removeTrigger(svc: Services, t: Trigger): void {
+  svc.triggers.deleteTrigger(t);
+  svc.userProps.deleteProperty(triggerKey(t.getUniqueId()));
+}
+
+export function removeTimer(svc: Services, ss: Spreadsheet = svc.sheets.getActiveSpreadsheet()): void {
+  for (const t of ours(svc, ss)) removeTrigger(svc, t);
+}
+
+/** Switches a tab's auto-refresh on for the calling person; returns the interval, or throws the refusal's sentence. */
+function switchOn(svc: Services, state: SheetState): AutoRefresh {
+  const minutes = installTimer(svc, undefined, renderingParts(svc, state));
+  const key = readSettings(svc.userProps)?.apiKey;
+  state.autoRefresh = { user: userId(svc.userProps), keyHint: key ? keyHint(key) : null, minutes, since: isoNow(svc) };
+  return { on: true, intervalMinutes: minutes };
+}
+
+/** Switches auto-refresh on after a charge. Never throws: a refusal is kept for the sidebar instead. */
+export function enableAutoRefresh(svc: Services, state: SheetState): AutoRefresh {
+  try {
+    return switchOn(svc, state);
+  } catch (e) {
+    if (e instanceof AddonError) setJson(svc.userProps, LOST_RUN, { at: isoNow(svc), error: e.message });
+    return { on: false, intervalMinutes: null };
+  }
+}
+
+export function setAutoRefresh(svc: Services, args: { on: boolean }): Reply<AutoRefresh> {
+  return handle(() => {
+    const state = sheetState(svc, activeSheet(svc));
+    if (args?.on) return switchOn(svc, state);
+    state.autoRefresh = null;
+    const me = userId(svc.userProps);
+    const mine = svc.sheets.getActiveSpreadsheet().getSheets().some((s) => sheetState(svc, s).autoRefresh?.user === me);
+    if (!mine) removeTimer(svc);
+    return { on: false, intervalMinutes: null };
+  });
+}
+
+/** A timer run or install that went wrong outside any tab, as the sidebar shows it; null when there was none. */
+export function lostTimerRun(svc: Services): { at: string; error: string } | null {
+  return getJson(svc.userProps, LOST_RUN);
+}
+
+/** The record of this person's timer for the spreadsheet, or null. */
+function recordFor(svc: Services, ss: Spreadsheet): TriggerRecord | null {
+  const t = ours(svc, ss)[0];
+  return t ? getJson<TriggerRecord>(svc.userProps, triggerKey(t.getUniqueId())) : null;
+}
+
+/** The longest gap seen between two runs, in minutes (0 before two runs): the interval Google actually keeps. */
+function observedMinutes(runs: number[] = []): number {
+  let gap = 0;
+  for (let i = 1; i < runs.length; i++) gap = Math.max(gap, runs[i]! - runs[i - 1]!);
+  return gap / 60_000;
+}
+
+/**
+ * A tab whose timer runs are overdue by more than two intervals (the longer of the one asked and the one seen,
+ * docs/rules.md#timer), whatever the reason: since when, and — for its owner — the trigger put back, at most
+ * once per two intervals. A run without the document counts as a run.
+ */
+export function overdueTimer(svc: Services, state: SheetState, you: boolean): Pick<SidebarState['autoRefresh'], 'overdueSince' | 'timerRestored'> {
+  const owner = state.autoRefresh;
+  const ss = svc.sheets.getActiveSpreadsheet();
+  if (you && finishedAway(svc, ss)) return {};
+  const rec = you ? recordFor(svc, ss) : null;
+  const seen = rec?.runs?.length ? new Date(rec.runs[rec.runs.length - 1]!).toISOString() : undefined;
+  const last = [owner?.lastRun, seen].filter((x): x is string => !!x).sort().pop() ?? owner?.since;
+  if (!owner || !last) return {};
+  const now = svc.clock.now();
+  const minutes = Math.max(owner.minutes, observedMinutes(rec?.runs));
+  const late = (iso: string) => now - Date.parse(iso) > 2 * minutes * 60_000;
+  if (!late(last)) return {};
+  if (!you || (owner.restoredAt && !late(owner.restoredAt))) return { overdueSince: last };
+  try {
+    removeTimer(svc);
+    const installed = installTimer(svc);
+    state.autoRefresh = { ...owner, minutes: installed, restoredAt: new Date(now).toISOString() };
+    return { overdueSince: last, timerRestored: true };
+  } catch {
+    return { overdueSince: last };
+  }
+}
+
+export const UNKNOWN_PARTS_RUN = 'The automatic refresh ran but Google did not give it the spreadsheet, so nothing was refreshed. Links fill in while the sidebar is open, or press Refresh now.';
+export const NO_DOCUMENT_RUN = 'The automatic refresh ran but Google did not give it the spreadsheet, so no row was written; it checked your videos with the video service, and rows catch up when the sheet is open (or press Refresh now).';
+
+/** Whether this person's timer finished in a run without the document since the sheet was last open. */
+export function finishedAway(svc: Services, ss: Spreadsheet): boolean {
+  return svc.userProps.getProperty(USER_KEYS.timerDone(ss.getId())) !== null;
+}

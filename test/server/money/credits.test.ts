@@ -1,0 +1,163 @@
+// The spending record and its unknown outcomes, on the stand-in's in-memory spreadsheet.
+import { CREDITS_TAB, UNKNOWN_CHARGE, chargedPeople, hasOpen, recordCharge, recordRefunds, recordStop, settleUnknown, spentToday, unsettledOf, type Evidence } from '../../../src/server/money/credits';
+import { storeSettings } from '../../../src/server/settings';
+import { limitFigures } from '../../../src/server/money/limit';
+import { PROTECTED_MESSAGE } from '../../../dev/standin/readings';
+import { GasException } from '../../../dev/standin/gas-object';
+import { BASE, world, type UnitWorld } from '../../unit-services';
+
+const CAMPAIGN = { id: 'c_1', name: 'Q3' };
+const QUOTE = { leads: 10, low: 20, high: 30, balance: 500, affordable: true };
+
+function rows(w: UnitWorld): Record<string, unknown>[] {
+  const tab = w.ss.getSheetByName(CREDITS_TAB);
+  if (!tab) return [];
+  const [head, ...rest] = tab.getDataRange().getValues();
+  return rest.map((r) => Object.fromEntries(head!.map((h, i) => [String(h), r[i]])));
+}
+
+function evidence(waiting: Record<string, number>, balance: number | null): Evidence & { reads: number } {
+  const ev = { waiting: new Map(Object.entries(waiting)), reads: 0, balance: () => { ev.reads++; return balance; } };
+  return ev;
+}
+
+const switchKey = (w: UnitWorld, apiKey: string) => storeSettings(w.userProps, { baseUrl: BASE, apiKey, canWrite: true });
+
+describe('credits › the record of spending', () => {
+  // docs/rules.md#money-record
+  it('should record a charge with no clear answer as unknown, never as 0, and keep its outcome open', () => {
+    const w = world();
+    recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE });
+    const [r] = rows(w);
+    expect(r!['Action']).toBe('generate (outcome unknown)');
+    expect(r!['Credits charged']).toBe(UNKNOWN_CHARGE);
+    expect(r!['Credits quoted']).toBe(30);
+    expect(hasOpen(w.svc)).toBe(true);
+    expect(unsettledOf(w.svc, new Set(['c_1']))).toMatchObject({ action: 'generate' });
+    expect(spentToday(w.svc)).toEqual({ chargedToday: 0, unknownToday: 1 });
+  });
+
+  it('should record a clear answer with its figures and open nothing', () => {
+    const w = world();
+    recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE, done: { people: 10, charged: 25 } });
+    expect(rows(w)).toEqual([expect.objectContaining({ Action: 'generate', People: 10, 'Credits charged': 25, 'Credits quoted': 30 })]);
+    expect(hasOpen(w.svc)).toBe(false);
+    expect(spentToday(w.svc)).toEqual({ chargedToday: 25, unknownToday: 0 });
+    expect(chargedPeople(w.svc, 'c_1')).toBe(10);
+  });
+
+  it('should count only the person\'s own key in today\'s spending', () => {
+    const w = world();
+    recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE, done: { people: 10, charged: 25 } });
+    switchKey(w, 'sk_other_9999');
+    recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_2', action: 'generate', quote: QUOTE, done: { people: 4, charged: 8 } });
+    expect(spentToday(w.svc)).toEqual({ chargedToday: 8, unknownToday: 0 });
+  });
+});
+
+describe('credits › a record that cannot be written', () => {
+  // docs/rules.md#money-record
+  it('should still count a charge in the person\'s day and keep its unknown outcome open when the record tab is protected', () => {
+    const w = world();
+    recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_0', action: 'generate', quote: QUOTE, done: { people: 1, charged: 3 } });
+    w.ss.writeGuard = (sheet) => { if (sheet.getName() === CREDITS_TAB) throw new GasException(PROTECTED_MESSAGE); };
+    recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE });
+    expect(rows(w)).toHaveLength(1);
+    expect(limitFigures(w.svc).spentToday).toBe(3 + 30);
+    expect(hasOpen(w.svc)).toBe(true);
+    expect(w.ui.toasts.map((x) => x.message)).toEqual([expect.stringContaining('protected')]);
+  });
+});
+
+describe('credits › unknown outcomes', () => {
+  // docs/rules.md#unknown-outcomes
+  it('should settle an unknown generate as charged when people left waiting, its figure the balance\'s move', () => {
+    const w = world();
+    recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE });
+    settleUnknown(w.svc, evidence({ c_1: 0 }, 476));
+    expect(rows(w)[0]).toMatchObject({ 'Credits charged': 24, People: 10 });
+    expect(hasOpen(w.svc)).toBe(false);
+  });
+
+  it('should keep an unknown outcome open before two minutes when nothing moved, and never write 0 then', () => {
+    const w = world();
+    recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE });
+    w.clock.t += 60_000;
+    settleUnknown(w.svc, evidence({ c_1: 10 }, 500));
+    expect(rows(w)[0]!['Credits charged']).toBe(UNKNOWN_CHARGE);
+    expect(hasOpen(w.svc)).toBe(true);
+  });
+
+  it('should settle as 0 only when two minutes on neither the waiting count nor the balance moved', () => {
+    const w = world();
+    recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE });
+    w.clock.t += 121_000;
+    settleUnknown(w.svc, evidence({ c_1: 10 }, 500));
+    expect(rows(w)[0]).toMatchObject({ 'Credits charged': 0, People: 0 });
+    expect(hasOpen(w.svc)).toBe(false);
+  });
+
+  it('should stay unknown for good when the balance moved but nobody left waiting', () => {
+    const w = world();
+    recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE });
+    w.clock.t += 121_000;
+    settleUnknown(w.svc, evidence({ c_1: 10 }, 470));
+    expect(rows(w)[0]!['Credits charged']).toBe(UNKNOWN_CHARGE);
+    expect(hasOpen(w.svc)).toBe(false);
+  });
+
+  it('should leave an outcome open when the evidence does not name its part, reading no balance', () => {
+    const w = world();
+    recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE });
+    const ev = evidence({ c_9: 0 }, 0);
+    settleUnknown(w.svc, ev);
+    expect(ev.reads).toBe(0);
+    expect(hasOpen(w.svc)).toBe(true);
+  });
+});
+
+describe('credits › refunds', () => {
+  // docs/rules.md#refunds
+  it('should book a failure refund once, whoever reads the same count again', () => {
+    const w = world();
+    recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE, done: { people: 10, charged: 30 } });
+    const failed = new Map([['c_1', { counts: { failed: 2 } }]]);
+    recordRefunds(w.svc, failed, CAMPAIGN);
+    recordRefunds(w.svc, failed, CAMPAIGN);
+    const refunds = rows(w).filter((r) => r['Action'] === 'refund');
+    expect(refunds).toEqual([expect.objectContaining({ People: 2, 'Credits charged': -6 })]);
+    recordRefunds(w.svc, new Map([['c_1', { counts: { failed: 3 } }]]), CAMPAIGN);
+    expect(rows(w).filter((r) => r['Action'] === 'refund').map((r) => r['People'])).toEqual([2, 1]);
+  });
+
+  it('should book a refund under the key that paid, not the key of whoever saw it', () => {
+    const w = world();
+    recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE, done: { people: 10, charged: 30 } });
+    const payer = rows(w)[0]!['Key'];
+    switchKey(w, 'sk_colleague_7777');
+    recordRefunds(w.svc, new Map([['c_1', { counts: { failed: 1 } }]]), CAMPAIGN);
+    const refund = rows(w).find((r) => r['Action'] === 'refund')!;
+    expect(refund['Key']).toBe(payer);
+    expect(refund['Key']).not.toBe('');
+    expect(spentToday(w.svc).chargedToday).toBe(0);
+  });
+
+  it('should not book failures of a part the add-on never charged', () => {
+    const w = world();
+    recordRefunds(w.svc, new Map([['c_1', { counts: { failed: 4 } }]]), CAMPAIGN);
+    expect(rows(w)).toEqual([]);
+  });
+
+  it('should give back a stop\'s credits only for charged people it cancelled, not for people still waiting', () => {
+    const w = world();
+    recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE, done: { people: 10, charged: 30 } });
+    recordStop(w.svc, { campaign: CAMPAIGN, part: 'c_1', stopped: 7, waitingBefore: 3 });
+    expect(rows(w)[1]).toMatchObject({ Action: 'stop', People: 7, 'Credits charged': -12 });
+  });
+
+  it('should write an unknown stop as charging nothing', () => {
+    const w = world();
+    recordStop(w.svc, { campaign: CAMPAIGN, part: 'c_1', waitingBefore: null });
+    expect(rows(w)[0]).toMatchObject({ Action: 'stop (outcome unknown)', 'Credits charged': 0 });
+  });
+});
