@@ -1,6 +1,6 @@
 /**
  * Jest: TypeScript through esbuild, tests under test/ mirroring src/. The end-to-end suite also runs under
- * each alternative reading of Apps Script (DESIGN 12; dev/standin/readings.ts): one project per reading,
+ * each alternative reading of Apps Script (docs/rules.md#readings; dev/standin/readings.ts): one project per reading,
  * with the e2e files that reading can run (where the timer cannot run at all, those that do not need it).
  */
 const base = {

@@ -1,4 +1,4 @@
-// An open sidebar left idle for an hour (DESIGN 8: at most 300 property operations an hour, no UrlFetch
+// An open sidebar left idle for an hour (docs/rules.md#budgets: at most 300 property operations an hour, no UrlFetch
 // while nothing renders), on a tab whose 100-lead campaign has finished: the sidebar's load, then its poll.
 import { withAddon, type Cost } from './meter';
 import { pushedTab, timerRun } from './setup';

@@ -6,7 +6,7 @@ import { startAddon, type Addon } from '../test/e2e/harness';
 import { addTallies, tally, type Tally } from './requests';
 
 export const SEED = 1;
-/** Every API request takes this long on the virtual clock (DESIGN 8: "requests at 300 ms each"). */
+/** Every API request takes this long on the virtual clock (docs/rules.md#budgets: "requests at 300 ms each"). */
 export const LATENCY_MS = 300;
 
 export interface AddonOptions {
@@ -65,7 +65,7 @@ export interface Cost {
   /** Virtual time the step took. */
   virtualMs: number;
   rangeCalls: number;
-  /** Service calls made once per row (Sheet.isRowHiddenBy*): DESIGN 8 keeps them to rows that would be sent. */
+  /** Service calls made once per row (Sheet.isRowHiddenBy*): docs/rules.md#budgets keeps them to rows that would be sent. */
   perRowCalls: number;
 }
 

@@ -1,4 +1,4 @@
-// One big document: a refresh pass in which nothing changed (DESIGN 8: one request, however many parts
+// One big document: a refresh pass in which nothing changed (docs/rules.md#budgets: one request, however many parts
 // and tabs) over a 20,000-lead campaign of 40 parts stalled mid-render, first alone, then beside a second
 // tab's campaign; then Stop over the 40 parts, with the renders going again.
 import type { Addon } from '../test/e2e/harness';

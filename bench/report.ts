@@ -25,7 +25,7 @@ export function report(r: BenchResults): string {
   return [
     '# Benchmarks (`npm run bench`)',
     method(),
-    section('Targets (DESIGN 8 and the issue "Campaigns of any size within Apps Script\'s daily quotas")', targetTable(r)),
+    section('Targets (docs/rules.md#budgets)', targetTable(r)),
     section('Whole campaign, Generate to the last link (per campaign)', wholeTable(r.cases), WHOLE_NOTE),
     section('Per day (byDay: push, Generate and every timer run of the campaign)', dayTable(r.cases), DAY_NOTE),
     section('Requests by kind', kindsTable(r.cases)),
@@ -140,7 +140,7 @@ function pushTable(cases: CaseResult[]): string {
 }
 
 const PUSH_NOTE = 'The first part is made by `createCampaign`, so a push makes one `POST /campaigns` per further part. ' +
-  '"rows checked one by one" counts `Sheet.isRowHiddenByUser`/`ByFilter` calls (DESIGN 8: only rows that would be sent). ' +
+  '"rows checked one by one" counts `Sheet.isRowHiddenByUser`/`ByFilter` calls (docs/rules.md#budgets: only rows that would be sent). ' +
   'The stand-in charges no time for sheet calls, so a call\'s virtual time is its requests and the pacer; on Apps Script the per-row calls would add to it. ' +
   'The videos list\'s order does not touch the push: the oldest-first campaigns pushed the same.';
 

@@ -15,7 +15,7 @@ export interface RowCheck {
 const MAX_EXAMPLES = 3;
 const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 
-/** The output cells a row of this lead must hold: the links only once the video is ready (DESIGN 4). */
+/** The output cells a row of this lead must hold: the links only once the video is ready (docs/rules.md#links-when-ready). */
 export function expectedCells(lead: LeadView): Record<string, string> {
   const ready = linksReady(lead);
   return {

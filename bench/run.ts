@@ -1,4 +1,4 @@
-// `npm run bench`: DESIGN 8's budgets measured on the built bundle (stand-in + simulator on one virtual clock);
+// `npm run bench`: the budgets of docs/rules.md#budgets measured on the built bundle (stand-in + simulator on one virtual clock);
 // prints the report and writes bench/results.md, with the wall time on stdout only (results.md stays reproducible).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

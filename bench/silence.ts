@@ -1,4 +1,4 @@
-// A silent API (DESIGN 8, docs/rules.md#budgets): a campaign is rendering when the service stops answering (every
+// A silent API (docs/rules.md#budgets, docs/rules.md#budgets): a campaign is rendering when the service stops answering (every
 // request hangs until UrlFetchApp gives up); the timer fires on its 5-minute cadence through a day of silence; then
 // the service answers again and the timer catches up. Only the timer runs: no sidebar is open. Run under both
 // readings of UrlFetchApp's timeout: about 60 s and fixed, or 360 s unless timeoutSeconds says less.

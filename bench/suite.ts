@@ -13,7 +13,7 @@ import { rushedClick, watchRender, type RushResult, type WatchResult } from './w
 
 export const SIZES = [100, 1000, 5000, 20_000] as const;
 export const ORDERS = ['newest', 'oldest'] as const;
-/** The largest size: the one DESIGN 8's whole-campaign budget names. */
+/** The largest size: the one the whole-campaign budget of docs/rules.md#budgets names. */
 export const TARGET_SIZE = 20_000;
 /**
  * The old bench's pace, as a second look at the largest size: 10% of each part's leads finish per 5-minute

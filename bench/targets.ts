@@ -1,4 +1,4 @@
-// DESIGN 8's budgets (and the issue's "Must show") as checks on the measured figures, one row each.
+// The budgets of docs/rules.md#budgets as checks on the measured figures, one row each.
 import { autoTargets } from './auto';
 import { generateToEnd, type CaseResult } from './campaign';
 import { fmt, minutes, seconds } from './format';
@@ -49,7 +49,7 @@ export function targets(r: BenchResults): Target[] {
   ];
 }
 
-/** DESIGN 8: a 20,000-lead campaign, Generate to the last link, in at most 1,000 requests and 10 minutes of trigger runtime. */
+/** docs/rules.md#budgets: a 20,000-lead campaign, Generate to the last link, in at most 1,000 requests and 10 minutes of trigger runtime. */
 export function wholeCampaignOk(c: CaseResult): boolean {
   const all = generateToEnd(c);
   return all.requests.total <= WHOLE_REQUESTS && all.runtimeMs <= WHOLE_RUNTIME_MS;
@@ -154,7 +154,7 @@ export function runsAfterLastRender(s: StopResult): number {
   return s.passes.filter((p) => p.afterLastRender).length;
 }
 
-/** DESIGN 8: one request per part plus one; the issue: at most 2 for one part. */
+/** docs/rules.md#budgets: one request per part plus one, at most 2 for one part. */
 export const stopBudget = (s: StopResult): number => (s.parts === 1 ? 2 : s.parts + 1);
 
 /** The request budget, the rows settled in time and, for one part, an answer within a few seconds (many parts' stops go one by one). */
@@ -182,13 +182,13 @@ function edgeClick(r: BenchResults): Target {
   const { reply, cost } = r.edge;
   const parts = Math.ceil(EDGE_LEADS / PART_SIZE);
   return {
-    what: `Generate click on ${fmt(EDGE_LEADS)} leads (${parts} parts, past the issue's sizes): every part started, no 429`,
+    what: `Generate click on ${fmt(EDGE_LEADS)} leads (${parts} parts, past the budgets' sizes): every part started, no 429`,
     budget: 'all started, 0 × 429', measured: reply.ok ? `all started, ${cost.requests.rateLimited} × 429` : `${reply.error?.code}: ${count(cost.requests, 'generate')} generates sent, ${cost.requests.rateLimited} × 429`,
     pass: reply.ok && cost.requests.rateLimited === 0,
   };
 }
 
-/** DESIGN 8: at most 3 requests a poll however many parts, at most 360 UrlFetch an hour. */
+/** docs/rules.md#budgets: at most 3 requests a poll however many parts, at most 360 UrlFetch an hour. */
 const POLL_REQUESTS = 3;
 const POLL_HOUR = 360;
 
@@ -211,7 +211,7 @@ function rushed(r: BenchResults): Target {
   };
 }
 
-/** Range calls of the whole push, by size: constant per 1,000-row batch however many parts (DESIGN 8). */
+/** Range calls of the whole push, by size: constant per 1,000-row batch however many parts (docs/rules.md#budgets). */
 function pushRanges(cases: CaseResult[]): Target {
   const sizes = [100, 1000, 5000];
   const of = (n: number) => cases.find((c) => c.spec.leads === n && c.spec.concurrency === undefined && c.spec.videosOrder === 'newest');

@@ -1,5 +1,5 @@
 // An open sidebar watching a whole 20,000-lead render (its progress poll every 30 s, the timer on its
-// cadence), and the Generate click pressed at once after the push, with no minute between (DESIGN 7, 8).
+// cadence), and the Generate click pressed at once after the push, with no minute between (docs/rules.md#parts).
 import { withAddon, type Cost } from './meter';
 import { fireTimer, nextSlot, pushedTab } from './setup';
 import { generateClick, tryGenerateClick, type GenerateReply } from './sidebar';

@@ -61,7 +61,7 @@ export async function buildSidebar(): Promise<string> {
 }
 
 /**
- * `--publish`: a build for a versioned deployment, which Google refuses without urlFetchWhitelist (DESIGN 12).
+ * `--publish`: a build for a versioned deployment, which Google refuses without urlFetchWhitelist (docs/rules.md#readings).
  * Checked before anything is written.
  */
 export function requirePublishable(manifest: Record<string, unknown>): void {

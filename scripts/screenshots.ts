@@ -129,7 +129,7 @@ async function sidebarStates(browser: Browser): Promise<void> {
       getProgress: progress({ stages: { queued: 2, tts: 1, lipsync: 3, colour_grade: 1 } }),
     },
   }, 'sidebar-progress.png', (s) => s.page.locator('.legend').waitFor(), ['progress']);
-  // What a sales team sees beyond the basics (DESIGN 11).
+  // What a sales team sees beyond the basics (docs/rules.md#money-record).
   const problems = { rows: 3, byStatus: { invalid: 2, failed: 1 } };
   await shoot({ replies: { ...readyReplies(), getSidebarState: state({ problems }), getActiveContext: context() } },
     'sidebar-problem-rows.png', (s) => s.page.getByRole('button', { name: /Select 3 problem rows/ }).waitFor(), ['send']);

@@ -1,4 +1,4 @@
-// Apps Script's failure when a browser is signed in to several Google accounts (DESIGN 11), in words a person can act on.
+// Apps Script's failure when a browser is signed in to several Google accounts (docs/rules.md#accounts), in words a person can act on.
 
 /**
  * Texts the failure handler gets in that case, as reported in public threads: "We're sorry, a server

@@ -66,7 +66,7 @@ export function blockAll(...pairs: [ActionButton, string | null][]): void {
 
 export type Tone = 'error' | 'ok' | 'info' | 'warn';
 
-/** What a message belongs to; it goes as soon as this changes (DESIGN 10). */
+/** What a message belongs to; it goes as soon as this changes (docs/rules.md#sidebar-truth). */
 export type Scope = (s: AppState) => unknown;
 
 /** The tab and its campaign: every message belongs to both. */

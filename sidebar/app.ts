@@ -9,7 +9,7 @@ export interface Timing {
   contextPollMs: number;
   /** getProgress poll while videos are in flight. */
   progressPollMs: number;
-  /** The context poll slows to `contextSlowMs` after `contextIdleMs` without a change (DESIGN 8). */
+  /** The context poll slows to `contextSlowMs` after `contextIdleMs` without a change (docs/rules.md#budgets). */
   contextIdleMs: number;
   contextSlowMs: number;
 }

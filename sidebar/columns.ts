@@ -92,7 +92,7 @@ function saveButton(app: App, rows: Row[], msg: Message): ActionButton {
 export function columnsSection(app: App): HTMLElement {
   const { store } = app;
   const c = card('columns', 'Columns');
-  // Set up once and folded: it opens only when a field needs a column (DESIGN 10).
+  // Set up once and folded: it opens only when a field needs a column (docs/rules.md#sidebar-truth).
   const toggle = autoOpen(c);
   const msg = message(store);
   const intro = el('p', { class: 'muted' });

@@ -3,7 +3,7 @@ import { observeReplies } from './bridge';
 import type { ServerFunctions } from '../src/server/contract';
 import type { AppState, Store } from './state';
 
-/** Codes that say the key itself cannot be used (api-spec 7, DESIGN 3). */
+/** Codes that say the key itself cannot be used (docs/api.md#errors, docs/rules.md#settings). */
 const KEY_CODES = new Set(['unauthorized', 'forbidden', 'api_off']);
 
 /** Calls whose success proves the key works: they reach the API. */

@@ -28,7 +28,7 @@ function start(): void {
   trackKey(store);
 
   const banner = el('div', { class: 'banner', role: 'alert', hidden: true });
-  // The sections that work on a tab of leads: the add-on's own tabs hide them (DESIGN 10).
+  // The sections that work on a tab of leads: the add-on's own tabs hide them (docs/rules.md#sidebar-truth).
   const leadSections = [templateSection(app), campaignSection(app), columnsSection(app), sendSection(app), moneySection(app), autoSection(app), progressSection(app)];
   replace(root, banner, topSection(app), connectionSection(app), ...leadSections);
   watch(store, (s) => Boolean(s.sidebar?.sheet.ownTab), (own) => { for (const sec of leadSections) sec.hidden = own; });
@@ -54,7 +54,7 @@ function start(): void {
     if (id) void app.loadProgress();
   });
 
-  // The tab and selection are polled cheaply (no property, no API: DESIGN 8); getSidebarState only
+  // The tab and selection are polled cheaply (no property, no API: docs/rules.md#budgets); getSidebarState only
   // when the tab changes. Progress is polled only while something renders, or until an unknown
   // outcome on this campaign has been settled by reading it.
   const contextPoll = createPoller(() => app.loadContext(), app.timing.contextPollMs, document,

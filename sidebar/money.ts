@@ -38,7 +38,7 @@ export function stopBlock(p: ProgressInfo | null, awaitingRender: boolean): stri
   return mayRender(p, awaitingRender) ? null : 'Nothing is rendering or about to: nothing to stop.';
 }
 
-/** A failed money call whose outcome is unknown (DESIGN 6.2): it may have happened, and charged. */
+/** A failed money call whose outcome is unknown (docs/rules.md#unknown-outcomes): it may have happened, and charged. */
 export function isUnknownOutcome(r: Failure): boolean {
   return r.error.code === 'network' || r.error.code === 'bad_reply' || thrownText(r) !== null;
 }
@@ -51,7 +51,7 @@ function unknownLines(action: MoneyAction, r: Failure): string[] {
   return [`${ACTION_WORDS[action]} may have happened${charge}: no answer came back (${thrown ?? r.error.message}).`];
 }
 
-/** Contract 2 (issue 18's server): a stop over parts says part by part what it does not know. */
+/**'s server): a stop over parts says part by part what it does not know. */
 interface StopReply { status: string; parts?: { id: string; name: string; outcome: 'stopped' | 'unknown' | 'error'; message?: string }[] }
 
 /** One sentence per part that was not surely stopped, and the offer to stop again. */
@@ -289,7 +289,7 @@ export function moneySection(app: App): HTMLElement {
   return c.el;
 }
 
-/** People waiting whom no row names any more are charged too: said before anyone is (DESIGN 4). */
+/** People waiting whom no row names any more are charged too: said before anyone is (docs/rules.md#row-identity). */
 function orphansLine(n: number | undefined): string {
   return n ? ` This includes ${count(n, 'person', 'people')} no longer in this tab (rows edited or deleted since); they are charged too.` : '';
 }

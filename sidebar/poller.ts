@@ -1,5 +1,5 @@
 // Repeats a task on an interval while wanted and while the page is visible; never overlaps runs; slows
-// down after a while without a change (DESIGN 8: an idle sidebar costs little).
+// down after a while without a change (docs/rules.md#budgets: an idle sidebar costs little).
 
 export interface Poller {
   /** Starts polling (first run after one interval, or at once with `now`). No-op when running. */

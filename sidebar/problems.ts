@@ -1,4 +1,4 @@
-// Rows that need a person (DESIGN 11), in the Send rows section: select the problem rows, and send
+// Rows that need a person (docs/rules.md#problem-rows), in the Send rows section: select the problem rows, and send
 // the campaign's failed videos to a follow-up campaign.
 import type { App } from './app';
 import { actionButton, message, okOrShow, progressScope } from './action';

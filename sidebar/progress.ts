@@ -13,7 +13,7 @@ import { NO_CAMPAIGN, autoText, countWords, keyBlock, refreshLines, refundable, 
 
 /** Legend entries, in the order a person reads them. */
 const SEGMENTS = ['complete', 'rendering', 'pending', 'failed', 'cancelled', 'skipped'] as const;
-/** The bar fills only with what is finished: at 0 done it shows nothing done (DESIGN 10). */
+/** The bar fills only with what is finished: at 0 done it shows nothing done (docs/rules.md#sidebar-truth). */
 const FILLED = ['complete', 'failed', 'cancelled', 'skipped'] as const;
 /** Legend words that are not the count's own key, capitalised. */
 const LEGEND_WORDS: Record<string, string> = { complete: 'Ready', pending: 'Waiting' };
@@ -76,7 +76,7 @@ export function ownAutoRefresh(sidebar: SidebarState, r: { on: boolean; interval
   return { on: r.on, intervalMinutes: r.intervalMinutes, owner: r.on ? { keyHint: sidebar.settings.keyHint, you: true } : null };
 }
 
-/** Whose timer refreshes the tab (DESIGN 11: a shared sheet says who does what). */
+/** Whose timer refreshes the tab (docs/rules.md#shared-sheets: a shared sheet says who does what). */
 export function ownerLine(auto: SidebarState['autoRefresh']): string {
   if (!auto.on || !auto.owner) return '';
   const key = auto.owner.keyHint ? ` with the key ${auto.owner.keyHint}` : '';

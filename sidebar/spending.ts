@@ -1,4 +1,4 @@
-// The spending record in the money section (DESIGN 11): a button that shows the tab "Video credits",
+// The spending record in the money section (docs/rules.md#money-record): a button that shows the tab "Video credits",
 // and today's charges beside the balance.
 import type { App } from './app';
 import { actionButton, message, okOrShow } from './action';

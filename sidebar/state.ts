@@ -28,7 +28,7 @@ export interface AppState {
   leadTab: { id: number; name: string } | null;
   /**
    * Campaigns whose last money call has an unknown outcome, as this page saw it: held until the
-   * evidence of DESIGN 6.2 (people left waiting, or two minutes without it) — or a stop, until read.
+   * evidence of docs/rules.md#unknown-outcomes (people left waiting, or two minutes without it) — or a stop, until read.
    */
   unsettled: Record<string, LocalUnsettled>;
   /** Sentences of the last failed getSidebarState, shown at the top. */

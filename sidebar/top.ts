@@ -1,4 +1,4 @@
-// The top of the sidebar: where the campaign stands and the next step in one line (DESIGN 10), the
+// The top of the sidebar: where the campaign stands and the next step in one line (docs/rules.md#sidebar-truth), the
 // timer and service notices, and on the add-on's own tabs the way back to the leads.
 import type { App } from './app';
 import { actionButton, message, okOrShow } from './action';

@@ -1,5 +1,5 @@
 // Every sentence that describes where things stand, derived in one place from the latest server state
-// and the action in flight (DESIGN 10): nothing here remembers, so nothing outlives a state that contradicts it.
+// and the action in flight (docs/rules.md#sidebar-truth): nothing here remembers, so nothing outlives a state that contradicts it.
 import { count, formatNumber, interval, relativeTime } from './format';
 import { isReadOnly, keyProblemOf, READ_ONLY } from './key';
 import { campaignMayRender as mayRender } from '../src/rules/may-render';
@@ -26,7 +26,7 @@ export function boundProgress(s: AppState): Progress | null {
   return id && s.progress?.campaignId === id ? s.progress : null;
 }
 
-/** The unknown money outcome that holds Generate and Preview: the server's (contract 1), else this page's own until progress is read. */
+/** The unknown money outcome that holds Generate and Preview: the server's (), else this page's own until progress is read. */
 export function holdOf(s: AppState): { unsettled: Unsettled | null; local: string | null } | null {
   // The campaign's progress is the later reading when there is one: it alone decides.
   const p = boundProgress(s);
@@ -109,7 +109,7 @@ function progressLine(p: Progress, awaitingRender: boolean): TopLine {
   return line(`${ready}${rest ? `, ${rest}` : ''} · next: ${[send, again].filter(Boolean).join('; ') || 'add rows to a new campaign'}`, n.complete ? 'done' : 'todo');
 }
 
-/** Where the campaign stands and the next step, in one line (DESIGN 10). */
+/** Where the campaign stands and the next step, in one line (docs/rules.md#sidebar-truth). */
 export function topLine(s: AppState): TopLine | null {
   const sb = s.sidebar;
   if (!sb) return null;
@@ -132,7 +132,7 @@ export function topLine(s: AppState): TopLine | null {
   return progressLine(p, s.awaitingRender);
 }
 
-/** Contract 3: the timer overdue and the service silent, each with its time. */
+/**: the timer overdue and the service silent, each with its time. */
 export function watchNotices(s: AppState): string[] {
   const out: string[] = [];
   const auto = s.sidebar?.autoRefresh;

@@ -26,7 +26,7 @@ import * as timerRun from './server/timer/run';
 
 /**
  * Built per call, each service reached lazily: onOpen in AuthMode.NONE may touch nothing but the menu.
- * Each property store is read once per call (DESIGN 8).
+ * Each property store is read once per call (docs/rules.md#budgets).
  */
 function services(): Services {
   let user: Services['userProps'] | undefined;
@@ -44,7 +44,7 @@ function services(): Services {
   };
 }
 
-/** Null in a run without a containing document (DESIGN 12): a sentence, not a TypeError. */
+/** Null in a run without a containing document (docs/rules.md#readings): a sentence, not a TypeError. */
 function documentProperties(): GoogleAppsScript.Properties.Properties {
   const p = PropertiesService.getDocumentProperties() as GoogleAppsScript.Properties.Properties | null;
   if (!p) throw new AddonError('no_document', NO_DOCUMENT);
@@ -55,7 +55,7 @@ export function onOpen(_e?: GoogleAppsScript.Events.SheetsOnOpen) { menu.onOpen(
 export function onInstall(e?: GoogleAppsScript.Events.AddonOnInstall) { onOpen(e as GoogleAppsScript.Events.SheetsOnOpen); }
 export function showSidebar() { menu.showSidebar(services()); }
 export function refreshFromMenu() { progress.refreshFromMenu(services()); }
-/** The Check setup menu item: each undocumented point tried harmlessly, reported in a dialog (DESIGN 12). */
+/** The Check setup menu item: each undocumented point tried harmlessly, reported in a dialog (docs/rules.md#readings). */
 export function checkSetup() {
   const checks = setupChecks();
   SpreadsheetApp.getUi().showModalDialog(HtmlService.createHtmlOutput(setup.setupReportHtml(checks)).setWidth(560).setHeight(460), 'Check setup');
@@ -94,6 +94,6 @@ export const showSheet = (a: { sheetId: number }) => sidebar.showSheet(services(
 export const selectProblemRows = () => problems.selectProblemRows(services());
 export const resendFailedRows = (a: ResendFailedArgs) => resend.resendFailedRows(services(), a);
 
-/** The compiler holds these entry points to the contract the sidebar is built against (DESIGN 5). */
+/** The compiler holds these entry points to the contract the sidebar is built against (docs/architecture.md#server-functions). */
 type ContractHeld<T extends ServerFunctions> = T;
 export type _EntryPoints = ContractHeld<Pick<typeof import('./main'), keyof ServerFunctions>>;

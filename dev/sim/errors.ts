@@ -1,4 +1,4 @@
-// The API's error reply as a throwable: a status, a code from api-spec section 7, and a sentence.
+// The API's error reply as a throwable: a status, a code from docs/api.md#errors, and a sentence.
 
 export type ApiErrorCode =
   | 'unauthorized' | 'forbidden' | 'not_found' | 'bad_input' | 'insufficient_credits' | 'past_due'

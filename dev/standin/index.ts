@@ -69,7 +69,7 @@ export interface StandinOptions {
   quotas?: Partial<QuotaUsage>;
   /** getActiveSpreadsheet() (and the other getActive*) answer null inside time-driven trigger executions. */
   nullSpreadsheetInTriggers?: boolean;
-  /** Which reading of each undocumented point the stand-in plays (DESIGN 12); default DEFAULT_READINGS. */
+  /** Which reading of each undocumented point the stand-in plays (docs/rules.md#readings); default DEFAULT_READINGS. */
   readings?: Partial<Readings>;
   /**
    * A versioned (published) deployment: refused at load, as Google refuses to deploy it, when the manifest has
@@ -121,7 +121,7 @@ export class AppsScriptStandin {
   readonly quota: Quotas;
   /** getActiveSpreadsheet() answers null inside time-driven triggers (an uncertain case of real deployments). */
   nullSpreadsheetInTriggers: boolean;
-  /** The reading of each undocumented point in force (DESIGN 12); tests may switch them between calls. */
+  /** The reading of each undocumented point in force (docs/rules.md#readings); tests may switch them between calls. */
   readonly readings: Readings;
   readonly properties: PropertyStores;
   readonly ui = new UiLog();

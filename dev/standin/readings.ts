@@ -1,4 +1,4 @@
-// Where Apps Script is not documented (DESIGN 12): one switch per point, each naming the reading the
+// Where Apps Script is not documented (docs/rules.md#readings): one switch per point, each naming the reading the
 // stand-in plays, and the named sets of readings the end-to-end suite runs under (STANDIN_READING).
 
 export interface Readings {
@@ -70,7 +70,7 @@ export const TEST_DEPLOYMENT_TRIGGER_MESSAGE = 'Test deployments cannot create i
 /** Apps Script's message for a write to a protected cell. */
 export const PROTECTED_MESSAGE = 'You are trying to edit a protected cell or object. Please contact the spreadsheet owner to remove protection if you need to edit.';
 
-/** What UrlFetchApp throws, before sending anything, under each refusal (DESIGN 12); the allowlist's wording is not documented. */
+/** What UrlFetchApp throws, before sending anything, under each refusal (docs/rules.md#readings); the allowlist's wording is not documented. */
 export const FETCH_REFUSALS: Record<Exclude<Readings['fetchRefusal'], 'none'>, (url: string) => string> = {
   'quota-day': () => 'Service invoked too many times for one day: urlfetch.',
   'quota-plain': () => 'Service invoked too many times: urlfetch.',

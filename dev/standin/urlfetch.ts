@@ -64,7 +64,7 @@ export interface UrlFetchOptions {
   refusalOnly?: () => RegExp | null;
   /** One-shot hooks (see AppsScriptStandin.duringFetch). */
   hooks?: FetchHook[];
-  /** How redirects are followed (DESIGN 12); default: every header kept. */
+  /** How redirects are followed (docs/rules.md#readings); default: every header kept. */
   readings?: Partial<Pick<Readings, 'redirects' | 'fetchTimeout' | 'fetchRefusal'>>;
 }
 
@@ -86,7 +86,7 @@ interface Prepared {
   body: string | undefined;
   mute: boolean;
   follow: boolean;
-  /** How long it waits for an answer (DESIGN 12's two readings of the timeout). */
+  /** How long it waits for an answer (docs/rules.md#readings's two readings of the timeout). */
   timeoutMs: number;
 }
 
@@ -180,7 +180,7 @@ export class FakeUrlFetchApp extends GasObject {
     }
   }
 
-  /** The next hop: every header kept, or the key dropped on another host (DESIGN 12's two readings). */
+  /** The next hop: every header kept, or the key dropped on another host (docs/rules.md#readings's two readings). */
   private redirected(req: Prepared, status: number, location: string): Prepared {
     const url = /^https?:\/\//i.test(location) ? location : (/^https?:\/\/[^/?#]+/i.exec(req.url)![0] + location);
     const host = (u: string) => /^https?:\/\/([^/?#]+)/i.exec(u)?.[1]?.toLowerCase();

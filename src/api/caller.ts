@@ -1,4 +1,4 @@
-// The HTTP side of the API client: one request as a typed reply or an ApiError (DESIGN 6.2's one
+// The HTTP side of the API client: one request as a typed reply or an ApiError (docs/rules.md#unknown-outcomes's one
 // definition of an unknown outcome), retries of the retryable codes for reads, fetchAll rounds.
 import type * as z from 'zod/mini';
 import type { HttpRequest, HttpResponse, HttpTransport } from '../core/http';
@@ -30,7 +30,7 @@ export interface Caller {
   call<T>(c: Call<T>): T;
   /** Reads in fetchAll rounds; each an answer or its error. */
   many<T>(calls: Call<T>[]): (T | ApiError)[];
-  /** Whether the service answered this run, and since when it has not (DESIGN 8: a silent API costs little). */
+  /** Whether the service answered this run, and since when it has not (docs/rules.md#budgets: a silent API costs little). */
   link(): Link;
 }
 
@@ -94,7 +94,7 @@ export function createCaller(opts: ApiClientOptions): Caller {
       // An HTML 404 comes from a web server, not the API; a 404 on a path that always exists means the API is off.
       if (!json.ok || c.alwaysExists || templatesAnswer404()) return new ApiError('api_off', 404, API_OFF_MESSAGE);
     }
-    // A write answered by a fault or by something that is not the API may have been applied (DESIGN 6.2).
+    // A write answered by a fault or by something that is not the API may have been applied (docs/rules.md#unknown-outcomes).
     if (c.method === 'POST' && (res.status >= 500 || (!parsed?.success && res.status !== 429))) {
       return unknownOutcome(c, `answered HTTP ${res.status}${parsed?.success ? '' : ' with a page that is not the API’s'}`, res.status);
     }
@@ -115,7 +115,7 @@ export function createCaller(opts: ApiClientOptions): Caller {
     if (!c.retry) return once(c);
     return withRetry(() => once(c), {
       clock: opts.clock,
-      // A wait is worth it only when the request after it still has its minute (DESIGN 8).
+      // A wait is worth it only when the request after it still has its minute (docs/rules.md#budgets).
       ...(opts.deadline !== undefined && { deadline: opts.deadline - REQUEST_ALLOWANCE_MS }),
       policy: opts.retryPolicy ?? DEFAULT_RETRY_POLICY,
       retryAfterMs: (e) => retryAfter.get(e),
@@ -152,11 +152,11 @@ function guard(opts: ApiClientOptions) {
   return { guarded, link };
 }
 
-/** A 3xx is never followed (the key must not travel): an error naming the address it pointed to (DESIGN 3). */
+/** A 3xx is never followed (the key must not travel): an error naming the address it pointed to (docs/rules.md#settings). */
 function redirectError(c: Call<unknown>, res: HttpResponse): ApiError {
   const where = res.headers.location ? `to ${res.headers.location}` : 'without saying where';
   const what = `The video service answered ${c.label} with a redirect (HTTP ${res.status}) ${where}. The add-on never follows redirects, so your key was not sent there; check the base URL under Connection.`;
-  // A write redirected may still have been applied by whatever answered (DESIGN 6.2).
+  // A write redirected may still have been applied by whatever answered (docs/rules.md#unknown-outcomes).
   if (c.method === 'POST') return new ApiError('network', res.status, `${what} The request may or may not have been applied.`);
   return new ApiError('redirect', res.status, what);
 }
@@ -265,7 +265,7 @@ function networkError(c: Call<unknown>): ApiError {
 }
 
 /**
- * The one definition of an unknown outcome (DESIGN 6.2): a write that got no answer, a 5xx, a page
+ * The one definition of an unknown outcome (docs/rules.md#unknown-outcomes): a write that got no answer, a 5xx, a page
  * that is not the API's JSON, or a 2xx that cannot be read. Code `network`; never retried as such.
  */
 function unknownOutcome(c: Call<unknown>, what: string, status: number): ApiError {

@@ -1,4 +1,4 @@
-// The typed API client: one method per endpoint of api-spec section 4, replies parsed, errors mapped, retries ruled.
+// The typed API client: one method per endpoint of docs/api.md#endpoints, replies parsed, errors mapped, retries ruled.
 import type { Clock } from '../core/clock';
 import type { HttpTransport } from '../core/http';
 import { createCaller, encodeId, TEMPLATES_PATH, type Call, type Link } from './caller';

@@ -1,5 +1,5 @@
 // Keeps a key's request rate under a ceiling (default 100 per rolling 60 s, below the API's 120) by sleeping
-// first; with a shared count (CacheService) the ceiling holds across executions of the same key (DESIGN 7).
+// first; with a shared count (CacheService) the ceiling holds across executions of the same key (docs/rules.md#parts).
 import type { Clock } from '../core/clock';
 import type { HttpTransport } from '../core/http';
 import { shortHash } from '../core/hash';

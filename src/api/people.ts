@@ -1,9 +1,9 @@
-// Checks people before they are sent (api-spec section 8, DESIGN section 6 rule 4), matchability and batching.
+// Checks people before they are sent (docs/api.md#limits, docs/rules.md#sending), matchability and batching.
 import { PERSON_FIELDS, type PersonField, type PersonInput } from './types';
 
 export const MAX_PEOPLE_PER_CALL = 1000;
 
-/** Maximum lengths in characters (String.length), per api-spec section 8. */
+/** Maximum lengths in characters (String.length), per docs/api.md#limits. */
 export const FIELD_LIMITS: Readonly<Partial<Record<PersonField, number>>> = {
   firstName: 80,
   company: 120,
@@ -79,7 +79,7 @@ export function validatePerson(input: PersonInput): PersonCheck {
 }
 
 /**
- * The keys the service recognises a person by (api-spec 4, POST /leads): email, profile link, and
+ * The keys the service recognises a person by (docs/api.md#endpoints): email, profile link, and
  * first name plus company when both are there. Two people sharing a key are one person to it.
  */
 export function matchKeys(person: PersonInput): string[] {

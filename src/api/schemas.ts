@@ -1,4 +1,4 @@
-// zod/mini schemas for every reply of the API (api-spec sections 2, 4 and 7); unknown fields are kept.
+// zod/mini schemas for every reply of the API (docs/api.md#endpoints); unknown fields are kept.
 import * as z from 'zod/mini';
 import type {
   AddedPerson, AddPeopleReply, CampaignCounts, CampaignDetail, CampaignSummary, CreatedCampaign, Estimate,

@@ -1,4 +1,4 @@
-// Types of the Video Personalization Service API (api-spec.md sections 2 and 4).
+// Types of the Video Personalization Service API (docs/api.md#endpoints).
 // Parsed replies keep unknown fields, so every object type is open-ended.
 
 export type LeadStatus = 'pending' | 'rendering' | 'complete' | 'failed' | 'cancelled' | 'skipped';
@@ -145,7 +145,7 @@ export interface StopReply {
   [k: string]: unknown;
 }
 
-/** Error codes of api-spec section 7. */
+/** Error codes of docs/api.md#errors. */
 export type ApiErrorCode =
   | 'unauthorized' | 'forbidden' | 'not_found' | 'bad_input' | 'insufficient_credits' | 'past_due'
   | 'no_voice' | 'needs_refilm' | 'not_ready' | 'campaign_busy' | 'cap_reached' | 'rate_limited' | 'internal';

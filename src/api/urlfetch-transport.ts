@@ -30,7 +30,7 @@ function fetchOptions(req: HttpRequest): GoogleAppsScript.URL_Fetch.URLFetchRequ
     method: req.method === 'POST' ? 'post' : 'get',
     headers,
     muteHttpExceptions: true,
-    // Never followed: whether the key travels with a redirect to another host is not documented (DESIGN 3).
+    // Never followed: whether the key travels with a redirect to another host is not documented (docs/rules.md#settings).
     followRedirects: false,
   };
   if (contentType !== undefined) options.contentType = contentType;

@@ -1,5 +1,5 @@
 // A properties store read once per execution: the first read takes every key with getProperties()
-// (one operation), later reads come from memory, writes go through (DESIGN 8's property budget).
+// (one operation), later reads come from memory, writes go through (the property budget of docs/rules.md#budgets).
 import type { Props } from './services';
 
 export type PropertyStore = Props & Pick<GoogleAppsScript.Properties.Properties, 'getProperties'>;

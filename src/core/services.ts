@@ -31,7 +31,7 @@ export interface Services {
   userProps: Props;
   /** Per document: per-sheet campaign binding, mapping, refresh state. */
   docProps: Props;
-  /** The document lock: one writer per document at a time; null in a run without a document (DESIGN 12). */
+  /** The document lock: one writer per document at a time; null in a run without a document (docs/rules.md#readings). */
   documentLock(): Lock | null;
   sheets: SpreadsheetService;
   triggers: TriggerService;

@@ -7,7 +7,7 @@ export const USER_KEYS = {
   keyHost: 'vps.keyHost',
   baseUrl: 'vps.baseUrl',
   connected: 'vps.connected',
-  /** 'false' when the saved key was found read-only on saving (DESIGN 3). */
+  /** 'false' when the saved key was found read-only on saving (docs/rules.md#settings). */
   canWrite: 'vps.canWrite',
   /** A random id for the person (no email scope). */
   userId: 'vps.userId',
@@ -19,7 +19,7 @@ export const USER_KEYS = {
   lostTimerRun: 'timer.lostRun',
   /** The key's requests of the last minute ("pace.<hash of the key>"), kept here only while CacheService forgets them. */
   pace: (keyHash: string) => `pace.${keyHash}`,
-  /** Since when the service has not answered, and the timer's back-off (DESIGN 8). */
+  /** Since when the service has not answered, and the timer's back-off (docs/rules.md#budgets). */
   silence: 'vps.silence',
   /** The person's daily spending limit in credits (absent: none). */
   limit: 'vps.limit',

@@ -1,6 +1,6 @@
 // Everyone a campaign already holds, as the tab shows it (the rows carrying a Lead ID of one of its
 // parts), read in one pass before a push so each selected row is checked against all of them
-// (DESIGN 4). A Lead ID on rows that name different people is settled by the lead itself: the rows
+// (docs/rules.md#row-identity). A Lead ID on rows that name different people is settled by the lead itself: the rows
 // that are not that person are cleared, and a selected one is sent as the person it now names.
 import type { ApiClient } from '../api/client';
 import { isApiError } from '../api/errors';

@@ -1,6 +1,6 @@
 // Pairing the people of an add-people reply with the rows sent, without trusting the reply's order:
 // the reply names only first name and company, so rows that share both are never told apart by
-// position (DESIGN 6.6); they go to a follow-up send one per name, or are marked ambiguous.
+// position (docs/rules.md#pairing); they go to a follow-up send one per name, or are marked ambiguous.
 import type { AddedPerson } from '../api/types';
 import { nameKey } from './row-person';
 

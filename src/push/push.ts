@@ -1,6 +1,6 @@
 // "Add selected rows": validate, flag duplicates, mark `sending`, post in calls of at most 1000, and
 // write each id on the row it belongs to, found again by content after the reply (the person may
-// sort meanwhile). A lost answer re-sends only people the service can recognise (DESIGN 6.3).
+// sort meanwhile). A lost answer re-sends only people the service can recognise (docs/rules.md#retries).
 import type { ApiClient } from '../api/client';
 import { REQUEST_ALLOWANCE_MS } from '../api/caller';
 import { ApiError, isApiError } from '../api/errors';
@@ -50,7 +50,7 @@ export interface AddRowsResult {
   takenBack?: number;
 }
 
-/** Where people go: the parts of one campaign (DESIGN 7), made as rows are added. */
+/** Where people go: the parts of one campaign (docs/rules.md#parts), made as rows are added. */
 export interface PartAllocator {
   /**
    * The part new people go to next and how many more it takes; a new part is made when none has room
@@ -108,7 +108,7 @@ interface Item {
 
 /**
  * A call that cannot be started past the deadline is left for the next run; this is a floor for its duration:
- * the minute UrlFetchApp may take, which the caller keeps for every request (DESIGN 8).
+ * the minute UrlFetchApp may take, which the caller keeps for every request (docs/rules.md#budgets).
  */
 const MIN_CALL_MS = REQUEST_ALLOWANCE_MS;
 /** Waits before re-sending the recognisable people of a batch whose outcome is unknown. */
@@ -134,7 +134,7 @@ export function pushRows(input: PushInput): AddRowsResult {
       result.remaining = queue.slice(b).reduce((n, x) => n + x.length, 0);
       break;
     }
-    // One round of at most 1000 rows, over as many parts as it takes: its sheet writes go together (DESIGN 8).
+    // One round of at most 1000 rows, over as many parts as it takes: its sheet writes go together (docs/rules.md#budgets).
     const round: { partId: string; batch: Item[] }[] = [];
     for (let size = 0; b < queue.length && size < MAX_PEOPLE_PER_CALL; b++) {
       const taken = takeBatch(queue[b]!, input.parts, campaign.namesIn, MAX_PEOPLE_PER_CALL - size);
@@ -211,7 +211,7 @@ function batchesByPart(items: Item[], parts: PartAllocator): Item[][] {
 
 /**
  * The next call: the queue's part, or the part with room where nobody shares a first name and company
- * with the queue's first row (the service would merge them, DESIGN 4); at most `max` people and the
+ * with the queue's first row (the service would merge them, docs/rules.md#row-identity); at most `max` people and the
  * part's room, never two of one name. Null when no such part can be had.
  */
 function takeBatch(queued: Item[], parts: PartAllocator, namesIn: Map<string, Set<string>>, max: number): { partId: string; batch: Item[]; rest: Item[] } | null {
@@ -244,7 +244,7 @@ function refuseOnePart(input: PushInput, items: Item[], result: AddRowsResult): 
 /**
  * The rows to send, checked. Rows with an id are counted and left alone, bad rows and rows that are
  * a person the campaign already holds or an earlier selected row are marked invalid with why
- * (DESIGN 4, 6.4), a cut-off send of a row the service cannot recognise is left for the person (6.5).
+ * (docs/rules.md#row-identity), a cut-off send of a row the service cannot recognise is left for the person (6.5).
  */
 function readItems(input: PushInput, table: Table, campaign: CampaignPeople, writer: RowWriter, result: AddRowsResult): Item[] {
   const items: Item[] = [];
@@ -342,7 +342,7 @@ function sendBatch(input: PushInput, partId: string, batch: Item[], result: AddR
   const pairing = pairPeople(rows, sent.reply.people);
   const ambiguous = new Set(pairing.ambiguous);
   const later = new Set(pairing.followUp);
-  // The links come when the video is ready (DESIGN 4): a page shown before that is a holding screen.
+  // The links come when the video is ready (docs/rules.md#links-when-ready): a page shown before that is a holding screen.
   // Link cells are emptied (a pasted row may carry someone's), which also keeps the write one block.
   const idValues = (it: Item, p: AddedPerson | null | undefined) => {
     if (it.entry) Object.assign(it.entry, p ? { leadId: p.id, part: partId, state: 'sent' } : { state: 'void' });

@@ -1,4 +1,4 @@
-// What a refresh pass may write without asking about each lead, as a pure function (DESIGN 6.11):
+// What a refresh pass may write without asking about each lead, as a pure function (docs/rules.md#known-status):
 // a status is written only when it is known — from the videos list, or by elimination when the sheet
 // holds the whole campaign and only one status can explain a row. Everything else is polled.
 import type { CampaignDetail, FinishedVideo } from '../api/types';

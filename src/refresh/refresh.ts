@@ -1,6 +1,6 @@
 // One refresh pass over a sheet: the campaign list (one request, shared by every tab of the run) says
 // which campaigns (parts) changed; only those cost a detail and a videos list, read together with
-// fetchAll; GET /leads only for rows that the counts and the list cannot settle (DESIGN 7).
+// fetchAll; GET /leads only for rows that the counts and the list cannot settle (docs/rules.md#parts).
 // Rows are found by Lead ID when written.
 import { DOC_KEYS } from '../core/state-keys';
 import type { ApiClient } from '../api/client';
@@ -40,7 +40,7 @@ export interface RefreshInput {
   summaries?: () => ReadonlyMap<string, CampaignSummary> | null;
   /** Poll every unresolved row the counts cannot settle, however many (after a stop). */
   eager?: boolean;
-  /** The tab's column choices and fallbacks: a row is the person they make of it (DESIGN 4). */
+  /** The tab's column choices and fallbacks: a row is the person they make of it (docs/rules.md#sheet). */
   overrides?: Partial<Record<PersonField, string>>;
   fallbacks?: Fallbacks;
   /** At most this many GET /leads (the sidebar's poll: none); rows left over keep the campaign to look at again. */
@@ -183,8 +183,8 @@ function passOver(input: RefreshInput, headers: string[], layout: ReturnType<typ
 
 /**
  * Rows of a campaign this key cannot see (404: another workspace's, or deleted) are left as they are with
- * a note, and do not hold up the rest (DESIGN 4). When the key sees none of the tab's campaigns, it is
- * the key that is wrong: nothing is written (DESIGN 3).
+ * a note, and do not hold up the rest (docs/rules.md#sheet). When the key sees none of the tab's campaigns, it is
+ * the key that is wrong: nothing is written (docs/rules.md#settings).
  */
 function leaveUnseen(
   input: RefreshInput, unseen: Map<string, ApiError>, tabCampaigns: string[], byCampaign: Map<string, Map<string, RowInfo>>, details: Map<string, CampaignDetail>, writes: Writes,

@@ -14,7 +14,7 @@ export const RUN_BUDGET_MS = 270_000;
 
 export const NO_SETTINGS = 'Connect first: enter the API base URL and your API key under Connection, then press “Save and test”.';
 
-/** Google may run a timer with no containing document: no spreadsheet, document lock or document properties (DESIGN 12). */
+/** Google may run a timer with no containing document: no spreadsheet, document lock or document properties (docs/rules.md#readings). */
 export const NO_DOCUMENT = 'Google ran this without its spreadsheet (no document, no document lock, no document properties), so nothing was read or written. Open the sidebar on the sheet, or press Refresh now.';
 
 export function requireSettings(svc: Services): Settings {
@@ -30,7 +30,7 @@ export function apiClient(svc: Services, settings: Settings, deadline = svc.cloc
   });
 }
 
-/** Requests paced per key across this person's executions (DESIGN 7): a count of the last minute in CacheService. */
+/** Requests paced per key across this person's executions (docs/rules.md#parts): a count of the last minute in CacheService. */
 function keyPacer(svc: Services, apiKey: string): Pacer {
   const store = userCache(svc);
   const durable = { get: (k: string) => svc.userProps.getProperty(k), put: (k: string, v: string) => { svc.userProps.setProperty(k, v); } };
@@ -82,7 +82,7 @@ function locked<T>(svc: Services, waitMs: number, fn: () => T): { value: T } | n
   const lock = svc.documentLock();
   if (!lock) throw new AddonError('no_document', NO_DOCUMENT);
   if (!lock.tryLock(waitMs)) return null;
-  // What another run wrote before it let go (a part it made) is read afresh inside the lock (DESIGN 7).
+  // What another run wrote before it let go (a part it made) is read afresh inside the lock (docs/rules.md#parts).
   svc.docProps.forget?.();
   try {
     return { value: fn() };

@@ -1,4 +1,4 @@
-// The server functions the sidebar calls (DESIGN section 5): argument and reply types, shared
+// The server functions the sidebar calls (docs/architecture.md#server-functions): argument and reply types, shared
 // with the sidebar by type-only import. Replies are plain JSON: no Date, no class instances.
 import type { CampaignCounts, CampaignSummary, PersonField, Stalled, Template } from '../api/types';
 
@@ -11,12 +11,12 @@ import type { LimitFigures } from '../core/limit-rule';
 export type { LimitFigures };
 
 /**
- * An unknown money outcome not yet settled by evidence (DESIGN 6.2): Generate and Preview stay refused
+ * An unknown money outcome not yet settled by evidence (docs/rules.md#unknown-outcomes): Generate and Preview stay refused
  * until knownBy. ISO strings; knownBy is when the evidence rule will have decided (since + 2 min at most).
  */
 export interface Unsettled { action: 'generate' | 'preview'; since: string; knownBy: string }
 
-/** One part's answer to Stop (DESIGN 7): 'unknown' when no clear answer came back, 'error' when it was refused. */
+/** One part's answer to Stop (docs/rules.md#may-still-render): 'unknown' when no clear answer came back, 'error' when it was refused. */
 export interface StopPart { id: string; name: string; outcome: 'stopped' | 'unknown' | 'error'; stopped?: number; stillRendering?: number; message?: string }
 
 /** Stop over parts: `status` is 'stopped' only when every part's outcome is 'stopped', else 'partly_stopped'. */
@@ -31,8 +31,8 @@ export interface EstimateInfo {
 export interface Failure {
   ok: false;
   /**
-   * code is an API error code (api-spec section 7) or an AddonErrorCode; message is a sentence for a person.
-   * `network` always means the outcome is unknown: the action may have happened (DESIGN 6.2).
+   * code is an API error code (docs/api.md#errors) or an AddonErrorCode; message is a sentence for a person.
+   * `network` always means the outcome is unknown: the action may have happened (docs/rules.md#unknown-outcomes).
    */
   error: { code: string; message: string };
   /** quote_changed: the fresh estimate, to confirm again. */
@@ -67,9 +67,9 @@ export interface LastRefresh {
 }
 
 export interface SidebarState {
-  /** canWrite: false when the key was found read-only on saving (DESIGN 3); absent when unknown. */
+  /** canWrite: false when the key was found read-only on saving (docs/rules.md#settings); absent when unknown. */
   settings: { baseUrl: string | null; keyHint: string | null; connected: boolean; canWrite?: boolean };
-  /** ownTab: the add-on's own tabs (the send-ready export, the spending record), which hold no leads (DESIGN 10). */
+  /** ownTab: the add-on's own tabs (the send-ready export, the spending record), which hold no leads (docs/rules.md#sidebar-truth). */
   sheet: { id: number; name: string; headers: string[]; ownTab?: OwnTab | null };
   selection: { rows: number };
   campaign: { id: string; name: string } | null;
@@ -86,7 +86,7 @@ export interface SidebarState {
   /** The sheet row number of `sample`, so every sentence about it names its row. */
   sampleRow?: number | null;
   /**
-   * Auto-refresh of this tab: whose timer runs it (DESIGN 11), with that person's key hint; `you` is
+   * Auto-refresh of this tab: whose timer runs it (docs/rules.md#shared-sheets), with that person's key hint; `you` is
    * false when the person looking is not the owner. `timerRestored` is true when the owner's trigger
    * had disappeared and was put back just now; `timerLost` when it could not be.
    */
@@ -94,15 +94,15 @@ export interface SidebarState {
     on: boolean; intervalMinutes: number | null; owner: { keyHint: string | null; you: boolean } | null; timerLost?: boolean; timerRestored?: boolean;
     /**
      * ISO of the last timer run on this tab (or of the switch-on), present when a run is overdue by more than
-     * two intervals (DESIGN 12); the owner's trigger is then put back and `timerRestored` set.
+     * two intervals (docs/rules.md#readings); the owner's trigger is then put back and `timerRestored` set.
      */
     overdueSince?: string;
   };
   /** The owner's last timer run on this tab (or a refresh by them), kept because triggers fail silently. */
   lastRefresh: LastRefresh | null;
-  /** ISO: the video service has not answered this person since then (DESIGN 8); null or absent while it answers. */
+  /** ISO: the video service has not answered this person since then (docs/rules.md#budgets); null or absent while it answers. */
   silentSince?: string | null;
-  /** Rows of this tab that need a person (DESIGN 11), as selectProblemRows would select them. */
+  /** Rows of this tab that need a person (docs/rules.md#problem-rows), as selectProblemRows would select them. */
   problems: ProblemRows;
   /** Columns this tab's people were sent from that are no longer found (renamed or deleted): rows keep their people. */
   missingColumns?: { field: string; header: string }[];
@@ -157,7 +157,7 @@ export interface FieldGaps {
   waiting: { rows: number; empty: Partial<FieldMap<number>> };
 }
 
-/** Today's (UTC) rows of the spending record, the tab “Video credits” (DESIGN 11). */
+/** Today's (UTC) rows of the spending record, the tab “Video credits” (docs/rules.md#money-record). */
 export interface SpendToday {
   /** Credits charged today, summed from the rows that know their figure. */
   chargedToday: number;
@@ -196,7 +196,7 @@ export interface SaveColumnMappingArgs {
   fallbacks?: Partial<FieldMap<string>>;
 }
 
-/** Money calls carry what the person saw when they clicked (DESIGN 5). */
+/** Money calls carry what the person saw when they clicked (docs/architecture.md#server-functions). */
 export interface MoneyArgs { campaignId: string }
 export interface GenerateArgs extends MoneyArgs { /** The estimate's high figure the person confirmed. */ high: number }
 
@@ -214,14 +214,14 @@ export interface ProgressInfo {
   lastRefresh: LastRefresh | null;
   /** An unknown money outcome not yet settled. */
   unsettled?: Unsettled | null;
-  /** The parts (DESIGN 7), with those that may still render: Stop again names them. */
+  /** The parts (docs/rules.md#may-still-render), with those that may still render: Stop again names them. */
   parts?: { count: number; rendering: { id: string; name: string }[] };
   /** ISO: the video service has not answered this person since then; null while it answers. */
   silentSince?: string | null;
 }
 
 /**
- * The cheap poll of an open sidebar (DESIGN 8): the active tab and selection, reading no property
+ * The cheap poll of an open sidebar (docs/rules.md#budgets): the active tab and selection, reading no property
  * and calling no API, and no per-row visibility check. When sheetId differs from the one shown,
  * the sidebar asks for getSidebarState.
  */
@@ -247,7 +247,7 @@ export interface ServerFunctions {
   /** With today's spending from the record (optional: older servers leave it out). */
   getEstimate(): Reply<EstimateInfo & Partial<SpendToday> & { limit?: LimitFigures }>;
   startPreview(args: MoneyArgs): Reply<{ made: number; creditsCharged: number; autoRefresh: { on: boolean; intervalMinutes: number | null }; /** The previewed people's pages, when they could be read. */ pages?: PreviewPage[] }>;
-  startGenerate(args: GenerateArgs): Reply<{ started: number; creditsCharged: number; /** Parts generated (DESIGN 7). */ parts: number; autoRefresh: { on: boolean; intervalMinutes: number | null } }>;
+  startGenerate(args: GenerateArgs): Reply<{ started: number; creditsCharged: number; /** Parts generated (docs/rules.md#parts). */ parts: number; autoRefresh: { on: boolean; intervalMinutes: number | null } }>;
   stopCampaign(args: MoneyArgs): Reply<StopReply>;
   /**
    * Reads the campaign's progress (parts summed) and also WRITES: while someone watches, it runs a

@@ -7,14 +7,14 @@ import type { Props } from '../core/services';
 export interface BoundCampaign { id: string; name: string }
 export interface LastRefresh { at: string; error: string | null }
 
-/** Auto-refresh of a tab belongs to the person who switched it on (DESIGN 3): only their timer runs it. */
+/** Auto-refresh of a tab belongs to the person who switched it on (docs/rules.md#settings): only their timer runs it. */
 export interface AutoRefreshOwner {
   /** userId of the owner; '' for a tab switched on before owners were recorded (the next timer claims it). */
   user: string;
   keyHint: string | null;
   /** The timer's interval in force for the owner. */
   minutes: number;
-  /** When it was switched on, and the owner's last timer run on this tab (ISO): a run overdue is noticed (DESIGN 12). */
+  /** When it was switched on, and the owner's last timer run on this tab (ISO): a run overdue is noticed (docs/rules.md#readings). */
   since?: string;
   lastRun?: string;
   /** When the owner's trigger was last put back because runs were overdue. */

@@ -1,4 +1,4 @@
-// Who a row is (DESIGN 4, "One person, one row, one video"): a row's person from its cells, the
+// Who a row is (docs/rules.md#sheet, "One person, one row, one video"): a row's person from its cells, the
 // service's matching rule, and whether a row is still the lead its Lead ID names. Pure; one rule for
 // push, refresh, export and the sidebar alike.
 import { FIELD_LABELS, matchKeys } from '../api/people';
@@ -108,7 +108,7 @@ export const DOUBTS_PER_RUN = 20;
 export interface Known { row: number; person: PersonInput; leadId?: string; part?: string; entry?: Entry }
 
 export type Verdict =
-  /** The service would take the row for this person: not sent (DESIGN 4). */
+  /** The service would take the row for this person: not sent (docs/rules.md#row-identity). */
   | { kind: 'same'; as: Known; by: 'email' | 'profile link' | 'first name and company' }
   /** Someone new; `clash` is a different person with the same first name and company, whom the service would merge. */
   | { kind: 'new'; clash?: Known };

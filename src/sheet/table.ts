@@ -52,7 +52,7 @@ export function openTable(sheet: Sheet, overrides: Partial<Record<PersonField, s
 }
 
 /**
- * Output cells to write, by row. A commit writes only those cells (DESIGN 4): rows in a run of
+ * Output cells to write, by row. A commit writes only those cells (docs/rules.md#sheet): rows in a run of
  * consecutive rows that change the same columns are written together, one setValues per block of
  * adjacent columns, so Range calls do not grow with the rows of a block and other cells survive.
  */

@@ -1,4 +1,4 @@
-// A silent service and redirects (DESIGN 8, 3): a minute kept for every request, nothing more sent in a run
+// A silent service and redirects (docs/rules.md#budgets): a minute kept for every request, nothing more sent in a run
 // once one went unanswered, fetchAll rounds not re-sent one by one into silence, and 3xx never followed.
 import { createApiClient } from '../../src/api/client';
 import { REQUEST_ALLOWANCE_MS } from '../../src/api/caller';

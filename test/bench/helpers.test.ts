@@ -43,7 +43,7 @@ describe('rows against leads', () => {
     expect(rows[2]!['Video URL']).toBe('');
   });
 
-  it('should want no Page URL on a row whose video is not ready (DESIGN 4)', () => {
+  it('should want no Page URL on a row whose video is not ready (docs/rules.md#links-when-ready)', () => {
     expect(expectedCells(leads.get('b')!)['Page URL']).toBe('');
     expect(expectedCells(leads.get('c')!)['Page URL']).toBe('');
     expect(expectedCells(leads.get('a')!)['Page URL']).toBe('p/a');

@@ -1,4 +1,4 @@
-// The Check setup menu item (DESIGN 12) under both readings of each switch: it says which reading holds,
+// The Check setup menu item (docs/rules.md#readings) under both readings of each switch: it says which reading holds,
 // never writes to the sheet, never leaves a trigger it made, and never makes a second one.
 import type { Readings } from '../../dev/standin';
 import { SIM_KEYS } from '../../dev/sim/types';

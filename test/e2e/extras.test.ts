@@ -1,4 +1,4 @@
-// What sales people expect beyond the basics (DESIGN 11), end to end on the built bundle: the
+// What sales people expect beyond the basics (docs/rules.md#money-record), end to end on the built bundle: the
 // spending record against the simulator's ledger, the problem rows selected, and failed videos sent
 // to a follow-up campaign without a charge.
 import { HEADERS, leadRow, renderAll, startAddon, type Addon } from './harness';
@@ -42,7 +42,7 @@ describe('the spending record', () => {
     const stop = a.stop();
     expect(stop).toMatchObject({ ok: true });
 
-    // Rows added after a generate went to a second part (DESIGN 7): the record names the part charged.
+    // Rows added after a generate went to a second part (docs/rules.md#parts): the record names the part charged.
     const { ledger, campaigns } = await a.state();
     const part2 = campaigns.find((x) => x.name === 'Spring push · part 2')!.id;
     const charges = ledger.filter((e) => [c.id, part2].includes(e.campaignId) && e.kind === 'charge');
@@ -58,7 +58,7 @@ describe('the spending record', () => {
     expect(rows[2]).toMatchObject({ People: 6, 'Credits quoted': before.high, 'Credits charged': charges[2]!.credits });
     expect(String(rows[2]!['Note'])).toMatch(/6 of 6 people were started.*balance/);
     expect(charges[2]!.credits).toBeLessThanOrEqual(before.high);
-    // A stop's refund is recorded (DESIGN 11), at the part's price per person (its unknown generate, settled above).
+    // A stop's refund is recorded (docs/rules.md#money-record), at the part's price per person (its unknown generate, settled above).
     expect(rows[3]).toMatchObject({ People: stop.stopped, 'Credits quoted': '', 'Credits charged': stop.stopped ? -Math.round((charges[2]!.credits / 6) * stop.stopped) : 0 });
     expect(stop.stopped).toBe(refunds.length);
     for (const r of rows) expect(String(r['When'])).toMatch(/^\d{4}-\d\d-\d\dT/);
@@ -99,7 +99,7 @@ describe('the spending record', () => {
     await a.sim.control({ action: 'setWorkspace', workspaceId: 'ws_main', balance: 1 });
     await a.sim.control({ action: 'configure', config: { faults: { html502Replies: 1, dropMatch: '^POST /campaigns/[^/]+/generate$' } } });
     expect(a.call('startGenerate', { campaignId: a.boundCampaignId(), high: quote.high })).toMatchObject({ ok: false, error: { code: 'network' } });
-    // A charge can commit seconds after the gateway gave up: the read right after proves nothing yet (DESIGN 6.2).
+    // A charge can commit seconds after the gateway gave up: the read right after proves nothing yet (docs/rules.md#unknown-outcomes).
     expect(record(a)[0]).toMatchObject({ Action: 'generate (outcome unknown)', People: 3, 'Credits charged': UNKNOWN_CHARGE });
     a.gas.clock.advance(2 * 60_000);
     expect(a.call('getEstimate')).toMatchObject({ ok: true, leads: 3, chargedToday: 0, unknownToday: 0 });

@@ -19,7 +19,7 @@ export function leadRow(i: number, over: Partial<Record<'first' | 'company' | 'e
 
 export type Addon = Awaited<ReturnType<typeof startAddon>>;
 
-/** The reading of Apps Script this run plays (DESIGN 12): a jest project's global, or STANDIN_READING. */
+/** The reading of Apps Script this run plays (docs/rules.md#readings): a jest project's global, or STANDIN_READING. */
 export const READING: string = (globalThis as { STANDIN_READING?: string }).STANDIN_READING ?? process.env.STANDIN_READING ?? 'default';
 
 /** Stand-in options, or a function of the simulator's origin giving them (a published build naming its address). */

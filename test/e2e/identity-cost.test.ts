@@ -1,4 +1,4 @@
-// What checking every row against everyone a campaign holds costs (DESIGN 4 and 8): nothing per
+// What checking every row against everyone a campaign holds costs (docs/rules.md#row-identity): nothing per
 // person already there — no request, and no Range call that grows with them.
 import { HEADERS, leadRow, startAddon, type Addon } from './harness';
 

@@ -1,4 +1,4 @@
-// One person, one row, one video — across presses, parts and copies (DESIGN 4), end to end: the
+// One person, one row, one video — across presses, parts and copies (docs/rules.md#row-identity), end to end: the
 // built bundle in the stand-in against the simulator.
 import { SIM_KEYS, SIM_TEMPLATES, SIM_WORKSPACES } from '../../dev/sim/types';
 import { leadRow, startAddon, type Addon } from './harness';

@@ -33,7 +33,7 @@ async function ready(n: number, config: Parameters<typeof startAddon>[0] = {}, o
 
 
 async function expectSheetMatchesSimulator(a: Addon, campaignId: string) {
-  // The campaign and its later parts (DESIGN 7).
+  // The campaign and its later parts (docs/rules.md#parts).
   const st = await a.state();
   const first = st.campaigns.find((c) => c.id === campaignId)!;
   const parts = st.campaigns.filter((c) => c.id === campaignId || c.name.startsWith(`${first.name} · part `));

@@ -1,4 +1,4 @@
-// A campaign of many parts behaves as one under every fault, and costs little to watch (DESIGN 6.2, 7, 8):
+// A campaign of many parts behaves as one under every fault, and costs little to watch (docs/rules.md#unknown-outcomes):
 // the built bundle in the stand-in against the simulator.
 import { leadRow, startAddon, type Addon } from './harness';
 

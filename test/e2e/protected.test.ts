@@ -1,4 +1,4 @@
-// Protected ranges (DESIGN 12): a write to a protected output cell is refused by Sheets; the person gets a
+// Protected ranges (docs/rules.md#readings): a write to a protected output cell is refused by Sheets; the person gets a
 // sentence, and nothing is lost — once the protection goes, the next press or run writes what was missing.
 import { HEADERS, leadRow, startAddon, columnLetter, type Addon } from './harness';
 

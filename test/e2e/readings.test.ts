@@ -1,4 +1,4 @@
-// Where Apps Script is not documented (DESIGN 12): the built add-on under each reading of each point,
+// Where Apps Script is not documented (docs/rules.md#readings): the built add-on under each reading of each point,
 // in the stand-in against the simulator — whatever the reading, it works or says why in a sentence.
 import { spawnSimulator } from '../../dev/sim/spawn';
 import type { SimHandle } from '../../dev/sim/server';

@@ -1,4 +1,4 @@
-// What the sidebar is told, end to end on the built bundle (issue 19): whether a key can write, found
+// What the sidebar is told, end to end on the built bundle: whether a key can write, found
 // without changing anything; the add-on's own tabs; refunds in the spending record and charged today
 // per key; the previewed people's pages; the export of a tab bound to a follow-up campaign.
 import { HEADERS, leadRow, renderAll, startAddon, type Addon } from './harness';

@@ -1,4 +1,4 @@
-// A run without its document (DESIGN 12): a null document lock is a sentence, not a TypeError.
+// A run without its document (docs/rules.md#readings): a null document lock is a sentence, not a TypeError.
 import type { Services } from '../../src/core/services';
 import { tryDocumentLock, withDocumentLock } from '../../src/server/context';
 import { toFailure } from '../../src/server/failure';

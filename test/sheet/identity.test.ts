@@ -12,7 +12,7 @@ function campaign(...people: Known[]): People {
 
 const sarah = { firstName: 'Sarah', company: 'Google', email: 'sarah.adams@google.test' };
 
-describe('People.check (the service’s matching rule, DESIGN 4)', () => {
+describe('People.check (the service’s matching rule, docs/rules.md#row-identity)', () => {
   it('should take a row with the same email as someone there for that person, whatever its name and case', () => {
     const v = campaign(known(3, sarah, 'ld_1')).check({ firstName: 'Bob', company: 'Acme', email: ' SARAH.ADAMS@google.test' });
     expect(v).toMatchObject({ kind: 'same', by: 'email', as: { row: 3, leadId: 'ld_1' } });

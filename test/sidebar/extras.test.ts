@@ -1,4 +1,4 @@
-// Beyond the basics (DESIGN 11) in the sidebar: the problem-rows button with its counts, the
+// Beyond the basics (docs/rules.md#problem-rows) in the sidebar: the problem-rows button with its counts, the
 // spending record and today's charges beside the balance, and failed videos to a follow-up campaign.
 import { type Sidebar, useSidebars } from './harness';
 import { context, fail, ok, progress, readyReplies, state } from './fixtures';

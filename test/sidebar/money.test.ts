@@ -230,7 +230,7 @@ describe('money section: unknown outcomes', () => {
     for (const name of ['Preview', 'Generate videos', 'Stop']) expect(await button(name).isDisabled()).toBe(true);
     await section().getByText('wait until the campaign is read', { exact: false }).first().waitFor();
     expect(await section().textContent()).not.toMatch(/try again/i);
-    // The state is read (an older server without contract 1): the buttons come back, the message goes, and the top line says the state.
+    // The state is read (an older server without): the buttons come back, the message goes, and the top line says the state.
     await sb.reply('getProgress', settled);
     await section().locator('button:enabled', { hasText: 'Generate videos' }).waitFor();
     await section().getByText('The preview may have happened', { exact: false }).waitFor({ state: 'detached' });

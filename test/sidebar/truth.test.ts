@@ -1,4 +1,4 @@
-// The sidebar tells the truth at every step (DESIGN 10, issue 19 items 2–8): each sentence follows the
+// The sidebar tells the truth at every step (docs/rules.md#sidebar-truth: each sentence follows the
 // latest state, nothing survives a state that contradicts it, rows are named, money is clear.
 import { type Sidebar, useSidebars } from './harness';
 import { context, fail, ok, progress, readyReplies, sidebarState, state } from './fixtures';
@@ -16,7 +16,7 @@ const seen = () => sb!.page.locator('#app').innerText();
 const soon = (iso: number) => new Date(iso).toISOString();
 const hhmm = (iso: string) => { const d = new Date(iso); return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`; };
 
-describe('sidebar truth: an unknown Generate (item 2, contract 1)', () => {
+describe('sidebar truth: an unknown Generate', () => {
   it('should keep Generate and Preview off with the time the add-on will know, while the server says unsettled, and never say nothing was charged', async () => {
     const knownBy = soon(Date.now() + 120000);
     const unsettled = { action: 'generate' as const, since: soon(Date.now()), knownBy };
@@ -43,7 +43,7 @@ describe('sidebar truth: an unknown Generate (item 2, contract 1)', () => {
   });
 });
 
-describe('sidebar truth: stale lines (item 3)', () => {
+describe('sidebar truth: stale lines', () => {
   it('should show auto-refresh off once the timer removed itself after the last video, without Refresh now', async () => {
     const on = { on: true, intervalMinutes: 5, owner: { keyHint: '••••1a2b', you: true } };
     const rendering = progress({ counts: counts({ rendering: 7, complete: 40 }) });
@@ -100,7 +100,7 @@ describe('sidebar truth: stale lines (item 3)', () => {
   });
 });
 
-describe('sidebar truth: words that mislead (item 4)', () => {
+describe('sidebar truth: words that mislead', () => {
   it('should show an API status the spec does not define as it came, in small print, never as a promise', async () => {
     sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: progress({ status: 'delivered', counts: counts({ complete: 44, failed: 3 }), stages: {} }) } });
     await top().getByText('44 of 47 videos ready, 3 failed', { exact: false }).waitFor();
@@ -118,7 +118,7 @@ describe('sidebar truth: words that mislead (item 4)', () => {
   });
 });
 
-describe('sidebar truth: connection messages (item 5, contract 4)', () => {
+describe('sidebar truth: connection messages', () => {
   const checkEstimate = () => money().getByRole('button', { name: 'Check estimate' }).click();
 
   it('should badge the API switched off as "API off", never "Key refused" beside "nothing to change"', async () => {
@@ -155,7 +155,7 @@ describe('sidebar truth: connection messages (item 5, contract 4)', () => {
   });
 });
 
-describe('sidebar truth: rows and next steps (item 6)', () => {
+describe('sidebar truth: rows and next steps', () => {
   it('should name the row a problem is about', async () => {
     sb = await sidebars.open({
       replies: { ...readyReplies(), getActiveContext: context({ sampleRow: { row: 8, cells: ['', 'Acme', 'a@acme.test', '', '', '', '', ''] } }) },
@@ -188,7 +188,7 @@ describe('sidebar truth: rows and next steps (item 6)', () => {
   });
 });
 
-describe('sidebar truth: one count after adding to a generated campaign (item 6)', () => {
+describe('sidebar truth: one count after adding to a generated campaign', () => {
   it('should say the new people once, in the top line, and no part\'s total in the Send card', async () => {
     const before = progress({ status: 'qa_ready', counts: counts({ complete: 47 }), stages: {} });
     const after = progress({ status: 'qa_ready', counts: counts({ total: 52, complete: 47, pending: 5 }), stages: {} });
@@ -206,7 +206,7 @@ describe('sidebar truth: one count after adding to a generated campaign (item 6)
   });
 });
 
-describe('sidebar truth: stop over parts (contract 2)', () => {
+describe('sidebar truth: stop over parts', () => {
   it('should say which parts may still render and offer Stop again', async () => {
     sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: progress(),
       stopCampaign: ok({ stopped: 4, stillRendering: 2, status: 'partly_stopped', parts: [{ id: 'cmp_1', name: 'Q3 outreach', outcome: 'stopped', stopped: 4 }, { id: 'cmp_2', name: 'Q3 outreach · part 2', outcome: 'unknown' }] }) } });
@@ -217,7 +217,7 @@ describe('sidebar truth: stop over parts (contract 2)', () => {
   });
 });
 
-describe('sidebar truth: money (item 7)', () => {
+describe('sidebar truth: money', () => {
   it('should keep Stop off, and not red, before anything was generated', async () => {
     sb = await sidebars.open({ replies: readyReplies() });
     await top().getByText('12 people waiting · next', { exact: false }).waitFor();
@@ -227,7 +227,7 @@ describe('sidebar truth: money (item 7)', () => {
   });
 });
 
-describe('sidebar truth: long and cramped (item 8)', () => {
+describe('sidebar truth: long and cramped', () => {
   it('should fold Columns once every field it needs has a column, and open it when first name has none', async () => {
     sb = await sidebars.open({ replies: readyReplies() });
     await sb.page.locator('#columns .card-status').getByText('found', { exact: false }).waitFor();
@@ -269,7 +269,7 @@ describe('sidebar truth: long and cramped (item 8)', () => {
   });
 });
 
-describe('sidebar truth: the timer and a silent service (contract 3)', () => {
+describe('sidebar truth: the timer and a silent service', () => {
   it('should say since when auto-refresh has not run and since when the service has not answered', async () => {
     const overdue = '2026-11-24T10:05:00.000Z';
     const silent = '2026-11-24T10:07:00.000Z';
@@ -281,7 +281,7 @@ describe('sidebar truth: the timer and a silent service (contract 3)', () => {
   });
 });
 
-describe('sidebar truth: the tab-and-selection poll (DESIGN 8)', () => {
+describe('sidebar truth: the tab-and-selection poll (docs/rules.md#budgets)', () => {
   it('should slow down after a while without a change, and come back to quick on a change', async () => {
     sb = await sidebars.open({ replies: { ...readyReplies(), getActiveContext: context() }, timing: { contextPollMs: 50, contextIdleMs: 400, contextSlowMs: 1000 } });
     await sb.page.waitForTimeout(700);

@@ -1,4 +1,4 @@
-// "Check setup" (DESIGN 12): tries, harmlessly, each thing the add-on relies on where Apps Script is not
+// "Check setup" (docs/rules.md#readings): tries, harmlessly, each thing the add-on relies on where Apps Script is not
 // documented, and says in a sentence which reading holds. It never writes to the sheet and never leaves
 // a trigger it made (when the add-on's timer exists, it only lists it).
 import { isApiError } from '../../api/errors';

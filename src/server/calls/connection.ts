@@ -40,7 +40,7 @@ export function saveSettings(svc: Services, args: SaveSettingsArgs): Reply<{ set
 export const NO_SUCH_CAMPAIGN = 'cmp_addon_write_check';
 
 /**
- * Whether the key may write, found without changing anything (DESIGN 3): a stop of a campaign that
+ * Whether the key may write, found without changing anything (docs/rules.md#settings): a stop of a campaign that
  * does not exist answers 403 forbidden for a read-only key and 404 for a key with writing on. Any
  * other answer (a fault, no answer) says nothing about the key, and writing is assumed until a write says otherwise.
  */
@@ -76,7 +76,7 @@ export function createCampaign(svc: Services, args: CreateCampaignArgs): Reply<{
     if (goal.length > CAMPAIGN_GOAL_MAX) throw new AddonError('bad_input', `The goal is ${goal.length} characters; the limit is ${CAMPAIGN_GOAL_MAX}. Nothing was created.`);
     const sheet = activeSheet(svc);
     const api = apiClient(svc, requireSettings(svc));
-    // The first part is made at once; its id is the campaign's id everywhere (DESIGN 7).
+    // The first part is made at once; its id is the campaign's id everywhere (docs/rules.md#parts).
     const campaign = createApiCampaign(api, goal ? { templateId, name, goal } : { templateId, name }, svc.clock.now());
     saveParts(svc.docProps, { id: campaign.id, name: campaign.name, templateId, ...(goal ? { goal } : {}), parts: [{ id: campaign.id, size: 0, closed: false }] });
     sheetState(svc, sheet).campaign = campaign;

@@ -1,4 +1,4 @@
-// The send-ready export (DESIGN 11): the finished videos of the tab's campaign in a new tab, in the
+// The send-ready export (docs/rules.md#export): the finished videos of the tab's campaign in a new tab, in the
 // sheet's row order, with what a mail merge needs, and the new tab shown.
 import { isApiError } from '../../api/errors';
 import type { FinishedVideo } from '../../api/types';
@@ -15,7 +15,7 @@ import { AddonError } from '../failure';
 import { handle } from '../handle';
 import { loadParts, partIds } from '../campaign/parts';
 
-/** The videos list holds at most this many (api-spec 4). */
+/** The videos list holds at most this many (docs/api.md#endpoints). */
 const VIDEOS_LIST_MAX = 500;
 
 export const EXPORT_HEADERS = ['Lead ID', 'First name', 'Company', 'Email', 'Page URL', 'Video URL'] as const;
@@ -26,12 +26,12 @@ export function exportFinishedVideos(svc: Services): Reply<{ sheetName: string; 
     const sheet = activeSheet(svc);
     const state = sheetState(svc, sheet);
     const campaign = requireCampaign(state, sheet.getName());
-    // Every part of the campaign (DESIGN 7) and every other campaign the tab's rows name (the rows
+    // Every part of the campaign (docs/rules.md#parts) and every other campaign the tab's rows name (the rows
     // finished before a follow-up campaign was bound are still to send), their lists read in one round.
     const own = partIds(loadParts(svc.docProps, campaign));
     const parts = [...new Set([...own, ...campaignIdsIn(sheet)])];
     const lists = new Map(apiClient(svc, settings).listVideosOf(parts).map((l, i) => {
-      // Another campaign this key cannot see (DESIGN 4) leaves its rows out rather than the export.
+      // Another campaign this key cannot see (docs/rules.md#sheet) leaves its rows out rather than the export.
       if (l instanceof Error && (own.has(parts[i]!) || !isApiError(l) || l.code !== 'not_found')) throw l;
       return [parts[i]!, l instanceof Error ? [] : l] as const;
     }));
@@ -51,7 +51,7 @@ export function exportFinishedVideos(svc: Services): Reply<{ sheetName: string; 
 
 /**
  * One line per finished video: the tab's rows first, in their order, each with the video of the
- * person it names in its part (DESIGN 4: never an email beside another person's page), then listed
+ * person it names in its part (docs/rules.md#row-identity: never an email beside another person's page), then listed
  * videos of people no row names, without an email.
  */
 export function exportRows(

@@ -1,4 +1,4 @@
-// Problem rows (DESIGN 11): rows of a tab that need a person (invalid, failed, skipped, or left
+// Problem rows (docs/rules.md#problem-rows): rows of a tab that need a person (invalid, failed, skipped, or left
 // `sending` without an id), counted for the sidebar and selected as one range list.
 import type { Services } from '../../core/services';
 import { cellText } from '../../sheet/cells';

@@ -16,7 +16,7 @@ import { userId } from '../user-id';
 const PROGRESS_REFRESH_MS = 25_000;
 
 /**
- * The bound campaign's progress, at most 3 requests however many parts (DESIGN 8): the campaign list,
+ * The bound campaign's progress, at most 3 requests however many parts (docs/rules.md#budgets): the campaign list,
  * one part's detail in turn, and that part's videos list so its rows follow along (a short refresh,
  * skipped when another run holds the sheet, or when this poll had to read a balance to settle an
  * unknown charge). The timer does the rest.

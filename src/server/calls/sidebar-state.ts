@@ -81,7 +81,7 @@ export function fieldGaps(sheet: Sheet, headers: string[], state: SheetState): F
   return gaps;
 }
 
-/** The sidebar's cheap poll: tab and selection only, no property and no API (DESIGN 8). */
+/** The sidebar's cheap poll: tab and selection only, no property and no API (docs/rules.md#budgets). */
 export function getActiveContext(svc: Services): Reply<ActiveContext> {
   return handle(() => {
     const sheet = activeSheet(svc);

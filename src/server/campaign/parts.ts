@@ -1,4 +1,4 @@
-// A campaign of the add-on is one or more API campaigns ("parts") of at most 500 people (DESIGN 7),
+// A campaign of the add-on is one or more API campaigns ("parts") of at most 500 people (docs/rules.md#parts),
 // so the videos list (at most 500) always holds a part's finished videos. Its id everywhere is its
 // first part's id; the record lives in DocumentProperties, beside the tabs bound to it.
 import { DOC_KEYS } from '../../core/state-keys';

@@ -1,4 +1,4 @@
-// The open sidebar's progress poll over a campaign of parts (DESIGN 7, 8): one campaign list for every
+// The open sidebar's progress poll over a campaign of parts (docs/rules.md#parts): one campaign list for every
 // part's counts, and one part's detail a poll, taken in turn; what each part's detail last said is kept
 // in the person's CacheService (no property operation), so the poll's cost does not grow with parts.
 import type { ApiClient } from '../../api/client';

@@ -1,4 +1,4 @@
-// A campaign's parts read as one (DESIGN 7): summed counts and stages, and the parts that are
+// A campaign's parts read as one (docs/rules.md#parts): summed counts and stages, and the parts that are
 // settled kept aside, so watching a big campaign reads only the parts still moving.
 import { DOC_KEYS } from '../../core/state-keys';
 import type { ApiClient } from '../../api/client';

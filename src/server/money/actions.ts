@@ -1,6 +1,6 @@
 // The spending side: estimate (free), preview and generate (charge, once per click, never retried),
-// stop. Each money call acts only on the campaign the person saw when they clicked (DESIGN 5), and
-// on its parts as one (DESIGN 7): one estimate, one Generate click, one Stop.
+// stop. Each money call acts only on the campaign the person saw when they clicked (docs/architecture.md#server-functions), and
+// on its parts as one (docs/rules.md#may-still-render): one estimate, one Generate click, one Stop.
 import type { ApiClient } from '../../api/client';
 import { ApiError, isApiError } from '../../api/errors';
 import type { CampaignSummary, Estimate } from '../../api/types';
@@ -117,7 +117,7 @@ interface Sent { parts: number; count: number; credits: number }
 
 /**
  * Money calls, one per part, each sent once, in order. The first error or unknown outcome stops the
- * rest: the reply says which parts went and what was charged; an unknown outcome (DESIGN 6.2) is
+ * rest: the reply says which parts went and what was charged; an unknown outcome (docs/rules.md#unknown-outcomes) is
  * answered `network` with the state read right after, and the timer is switched on so rows settle.
  */
 function sendEach<T>(svc: Services, ctx: CampaignContext, what: Spend, partIds: string[], call: (id: string) => T, tally: (r: T) => [number, number]): T[] {
@@ -174,7 +174,7 @@ export function startPreview(svc: Services, args: MoneyArgs): Reply<{ made: numb
 }
 
 export function startGenerate(svc: Services, args: GenerateArgs): Reply<{ started: number; creditsCharged: number; parts: number; autoRefresh: AutoRefresh }> {
-  // Under the document lock, the parts record read inside it: a push meanwhile never loses a part (DESIGN 7).
+  // Under the document lock, the parts record read inside it: a push meanwhile never loses a part (docs/rules.md#parts).
   return handle(() => withDocumentLock(svc, () => {
     const ctx = campaignContext(svc, args?.campaignId);
     refuseUnsettled(svc, ctx);
@@ -218,7 +218,7 @@ function refuseUnsettled(svc: Services, ctx: CampaignContext): void {
 }
 
 /**
- * Stop never charges, so it never halts half-way (DESIGN 7): one stop to every part that may still
+ * Stop never charges, so it never halts half-way (docs/rules.md#may-still-render): one stop to every part that may still
  * render, whatever one part answered (plus one list for a campaign of several parts), then part by
  * part what is known. The rows settle on the next refresh passes, on the timer switched on for them.
  */

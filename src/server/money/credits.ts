@@ -1,4 +1,4 @@
-// The spending record (DESIGN 11): one row per charge the add-on causes, appended to the tab
+// The spending record (docs/rules.md#money-record): one row per charge the add-on causes, appended to the tab
 // "Video credits" and never rewritten; a row whose outcome was unknown is completed once its part is read.
 import type { ApiClient } from '../../api/client';
 import type { CampaignDetail, CampaignSummary, Estimate } from '../../api/types';
@@ -69,12 +69,12 @@ export function recordCharge(svc: Services, c: Charge): void {
   try {
     appendRecord(svc, row);
   } catch (e) {
-    // The charge stands whatever happens to its record; a protected tab is said in a toast (DESIGN 12).
+    // The charge stands whatever happens to its record; a protected tab is said in a toast (docs/rules.md#readings).
     if (toFailure(e).error.code === 'protected') toast(svc, `The ${CREDITS_TAB} tab is protected, so this charge (${row.Action}, ${c.campaign.name}) was not recorded there. Ask the owner to let you edit it.`);
   }
   // Counted in the person's day even when the record could not be written.
   bookRow(svc, row);
-  // Kept even when the record could not be written: the evidence rule still holds the buttons (DESIGN 6.2).
+  // Kept even when the record could not be written: the evidence rule still holds the buttons (docs/rules.md#unknown-outcomes).
   if (!done && quoted) {
     const open: Open = { at, part: c.part, waiting: quoted.leads, high: quoted.high, balance: quoted.balance, action: c.action as Open['action'], campaign: c.campaign.id };
     setJson(svc.docProps, OPEN_KEY, [...openOutcomes(svc), open].slice(-OPEN_MAX));
@@ -316,7 +316,7 @@ export function hasOpen(svc: Services): boolean {
   return openOutcomes(svc).length > 0;
 }
 
-/** The oldest open unknown outcome among these parts, as the sidebar shows it (contract 1). */
+/** The oldest open unknown outcome among these parts, as the sidebar shows it (). */
 export function unsettledOf(svc: Services, parts: ReadonlySet<string>): Unsettled | null {
   const o = openOutcomes(svc).find((x) => parts.has(x.part));
   if (!o) return null;
@@ -324,7 +324,7 @@ export function unsettledOf(svc: Services, parts: ReadonlySet<string>): Unsettle
 }
 
 /**
- * Settles unknown outcomes by evidence only (DESIGN 6.2): it happened when people left waiting (its
+ * Settles unknown outcomes by evidence only (docs/rules.md#unknown-outcomes): it happened when people left waiting (its
  * figure is the balance's move); it did not when, two minutes on, neither the waiting count nor the
  * balance moved. Until then the row stays "unknown" and the outcome open.
  */

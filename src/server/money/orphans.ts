@@ -1,6 +1,6 @@
 // People waiting in a campaign whom no row of the tab names any more (a row edited or deleted after
 // it was added): the API cannot remove them and a generate charges them too, so the estimate counts
-// them apart (DESIGN 4). One read of the tab.
+// them apart (docs/rules.md#row-identity). One read of the tab.
 import { cellText } from '../../sheet/cells';
 import { detectColumns } from '../../sheet/headers';
 import { readHeaders, readRows, type Sheet } from '../../sheet/table';

@@ -1,4 +1,4 @@
-// After a preview: the previewed people's pages, so the person can watch what was made (DESIGN 10).
+// After a preview: the previewed people's pages, so the person can watch what was made (docs/rules.md#sidebar-truth).
 import type { ApiClient } from '../../api/client';
 import { cellText } from '../../sheet/cells';
 import { detectColumns } from '../../sheet/headers';

@@ -1,5 +1,5 @@
 // One refresh pass over a tab, with its outcome kept for the sidebar — only when the caller owns the
-// tab's auto-refresh (or nobody does), so another person's failing key never rewrites it (DESIGN 3).
+// tab's auto-refresh (or nobody does), so another person's failing key never rewrites it (docs/rules.md#settings).
 import type { ApiClient } from '../../api/client';
 import type { CampaignDetail, CampaignSummary } from '../../api/types';
 import type { Services } from '../../core/services';

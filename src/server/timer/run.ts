@@ -116,7 +116,7 @@ function timerPass(svc: Services, ss: Spreadsheet): void {
   const api = apiClient(svc, settings, deadline);
   // One campaign list for every tab of the run: a pass where nothing moved costs one request.
   const summaries = sharedSummaries(api);
-  // An unknown charge is completed by the timer too, which runs until it is settled (DESIGN 6.2).
+  // An unknown charge is completed by the timer too, which runs until it is settled (docs/rules.md#unknown-outcomes).
   settleFromList(svc, api, summaries);
   let inFlight = false;
   let autoOn = false;

@@ -1,4 +1,4 @@
-// A service that stopped answering (DESIGN 8): since when, and how long timer runs wait before trying
+// A service that stopped answering (docs/rules.md#budgets): since when, and how long timer runs wait before trying
 // again (5, 10, 20, 40, then every 60 minutes), kept in the person's UserProperties.
 import type { ApiClient } from '../../api/client';
 import { getJson, setJson } from '../../core/json-props';

@@ -1,7 +1,7 @@
 // A real session in the playground, in Chromium, on the real dist/ bundle, simulator and timer: the
 // README's steps 1–9, then the stall, 500s, API off, render failures, a read-only key and a second
 // person, and a messy tab of the person's own with a Stop and a person without a key. At every step each sentence the sidebar shows that this test knows is checked against the
-// simulator's state at that moment: a stale or contradicting line fails it (issue 19). Writes no file.
+// simulator's state at that moment: a stale or contradicting line fails it. Writes no file.
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { startPlayground, type Playground } from '../../../dev/playground/server';
 import { SIM_KEYS, type SimState } from '../../../dev/sim/types';
@@ -74,7 +74,7 @@ describe('journey: a real session in the playground, every line checked against 
       await until(async () => pg.session.gas.triggers.length > 0 || (await frame().locator('#progress .switch-state').innerText()).trim() === 'off', (ok) => ok, 45_000)
         .catch(() => { throw new Error(`${step}: auto-refresh shown on ("${auto}") with no trigger installed`); });
     }
-    // A link in the sheet is a link you can send: a Page URL only for a ready video (DESIGN 4).
+    // A link in the sheet is a link you can send: a Page URL only for a ready video (docs/rules.md#links-when-ready).
     const leads = new Map((await sim()).campaigns.flatMap((c) => c.leads).map((l) => [l.id, l]));
     for (const tab of pg.session.gas.spreadsheet.getSheets()) {
       const values = tab.getDataRange().getValues() as unknown[][];
@@ -127,7 +127,7 @@ describe('journey: a real session in the playground, every line checked against 
     // 5. Add the rows
     await selectSampleRows(page, sidebar);
     await addRows(page, sidebar).catch(async () => {
-      // Links come only once videos are ready (issue 17): wait for the Lead IDs instead.
+      // Links come only once videos are ready: wait for the Lead IDs instead.
       await sidebar.getByText('Added 47 people.').waitFor();
     });
     await sidebar.getByTestId('top-line').getByText('47 people waiting · next: Check estimate, then Preview or Generate').waitFor();

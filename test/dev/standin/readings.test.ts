@@ -1,4 +1,4 @@
-// The stand-in's switches for what Apps Script does not document (DESIGN 12): each reading played as named.
+// The stand-in's switches for what Apps Script does not document (docs/rules.md#readings): each reading played as named.
 import { spawnSimulator } from '../../../dev/sim/spawn';
 import type { SimHandle } from '../../../dev/sim/server';
 import { SIM_KEYS } from '../../../dev/sim/types';

@@ -1,4 +1,4 @@
-// A silent service (DESIGN 8): since when, and the timer's back-off of 5, 10, 20, 40, then 60 minutes.
+// A silent service (docs/rules.md#budgets): since when, and the timer's back-off of 5, 10, 20, 40, then 60 minutes.
 import type { ApiClient } from '../../../src/api/client';
 import { backingOff, noteSilence, silentSince } from '../../../src/server/timer/silence';
 import { memoryProps } from '../../fakes';
