@@ -29,6 +29,19 @@ export const NOTES = {
     'Added, but the reply does not say which of the rows with this first name and company is which, and this row has no email or profile link to tell them apart. Check the campaign before sending it again.',
 } as const;
 
+/** A row not sent: its sheet row, the field at fault (or the identifier it shares with someone), and the sentence on the row. */
+export interface RowProblem { row: number; field: string; reason: string }
+export const PROBLEMS_LISTED = 50;
+
+/** Counts a row refused and lists it, up to PROBLEMS_LISTED; returns the reason for the row's note. */
+function refuse(result: AddRowsResult, row: number, field: string, reason: string): string {
+  result.invalid++;
+  if (result.problems.length < PROBLEMS_LISTED) result.problems.push({ row, field, reason });
+  return reason;
+}
+
+const SHARED_FIELD = { email: 'email', 'profile link': 'profileUrl', 'first name and company': 'firstName' } as const;
+
 export interface AddRowsResult {
   /** People newly added by the API. */
   added: number;
@@ -38,6 +51,8 @@ export interface AddRowsResult {
   alreadySent: number;
   /** Rows marked invalid (not sent), duplicates within the selection included. */
   invalid: number;
+  /** The rows not sent, with the field at fault and why: the first PROBLEMS_LISTED (docs/rules.md#sending). */
+  problems: RowProblem[];
   /** Everyone now in the campaign (the API's total), or null if nothing was sent. */
   total: number | null;
   /** Rows left in `sending` without an id because they cannot be matched safely. */
@@ -118,7 +133,7 @@ export function pushRows(input: PushInput): AddRowsResult {
   const { sheet, rows, clock } = input;
   const table = openTable(sheet, input.overrides);
   input.formatStatus(sheet, table.out.status);
-  const result: AddRowsResult = { added: 0, skipped: 0, alreadySent: 0, invalid: 0, total: null, unmatchable: 0, remaining: 0, unusedColumns: unusedColumns(table.headers, table.layout) };
+  const result: AddRowsResult = { added: 0, skipped: 0, alreadySent: 0, invalid: 0, problems: [], total: null, unmatchable: 0, remaining: 0, unusedColumns: unusedColumns(table.headers, table.layout) };
   if (rows.length === 0) return result;
 
   const writer = new RowWriter();
@@ -234,10 +249,9 @@ function takeBatch(queued: Item[], parts: PartAllocator, namesIn: Map<string, Se
 
 /** A campaign of one part (picked from the list) cannot keep two people of one name apart. */
 function refuseOnePart(input: PushInput, items: Item[], result: AddRowsResult): void {
-  result.invalid += items.length;
   const table = openTable(input.sheet, input.overrides);
   const writer = new RowWriter();
-  for (const it of items) writer.set(it.row, { status: 'invalid', note: IDENTITY_NOTES.clashOnePart(it.clash ?? { row: it.row, person: it.person }) });
+  for (const it of items) writer.set(it.row, { status: 'invalid', note: refuse(result, it.row, 'firstName', IDENTITY_NOTES.clashOnePart(it.clash ?? { row: it.row, person: it.person })) });
   writer.commit(table);
 }
 
@@ -260,8 +274,7 @@ function readItems(input: PushInput, table: Table, campaign: CampaignPeople, wri
     if (input.hidden(row)) continue;
     const checked = validatePerson(built.person);
     if (!checked.ok) {
-      result.invalid++;
-      writer.set(row, { status: 'invalid', note: checked.problems.map((p) => p.message).join(' ') });
+      writer.set(row, { status: 'invalid', note: refuse(result, row, checked.problems[0]!.field, checked.problems.map((p) => p.message).join(' ')) });
       continue;
     }
     const sent = sentIds(cells, table.headers, table.layout, checked.person);
@@ -273,8 +286,7 @@ function readItems(input: PushInput, table: Table, campaign: CampaignPeople, wri
       if (namesSomeoneElse(rowIds(cells, as.entry!.columns, find), as.entry!)) verdict = { kind: 'new' };
       else if (as.entry!.tab !== String(input.sheet.getSheetId())) {
         // Sent from another tab: that tab's row is theirs.
-        result.invalid++;
-        writer.set(row, { status: 'invalid', note: IDENTITY_NOTES.sameElsewhere(as.entry!.leadId) });
+        writer.set(row, { status: 'invalid', note: refuse(result, row, 'email', IDENTITY_NOTES.sameElsewhere(as.entry!.leadId)) });
         continue;
       } else if (as.leadId) {
         as.row = row;
@@ -287,8 +299,7 @@ function readItems(input: PushInput, table: Table, campaign: CampaignPeople, wri
       }
     }
     if (verdict.kind === 'same') {
-      result.invalid++;
-      writer.set(row, { status: 'invalid', note: IDENTITY_NOTES.same(verdict) });
+      writer.set(row, { status: 'invalid', note: refuse(result, row, SHARED_FIELD[verdict.by], IDENTITY_NOTES.same(verdict)) });
       continue;
     }
     people.add({ row, person: checked.person });
@@ -348,7 +359,7 @@ function sendBatch(input: PushInput, partId: string, batch: Item[], result: AddR
     if (it.entry) Object.assign(it.entry, p ? { leadId: p.id, part: partId, state: 'sent' } : { state: 'void' });
     return p
       ? { leadId: p.id, campaignId: partId, pageUrl: '', videoUrl: '', status: 'pending', note: it.note }
-      : matchedOther(sent.reply.people, pairing.people, rowOfLead, result);
+      : matchedOther(sent.reply.people, pairing.people, rowOfLead, result, it.row);
   };
   const now = sent.items.map((it, i) => ({ it, i })).filter(({ i }) => !later.has(i));
   writeBack(input, now.map((x) => x.it), (it, k) => {
@@ -377,13 +388,12 @@ function sendBatch(input: PushInput, partId: string, batch: Item[], result: AddR
  * shared info@ address): never written onto the row, and never left to be sent again forever.
  */
 function matchedOther(
-  reply: readonly AddedPerson[], paired: readonly (AddedPerson | null)[], rowOfLead: ReadonlyMap<string, number>, result: AddRowsResult,
+  reply: readonly AddedPerson[], paired: readonly (AddedPerson | null)[], rowOfLead: ReadonlyMap<string, number>, result: AddRowsResult, row: number,
 ): { status: string; note: string } {
   const claimed = new Set(paired.map((p) => p?.id));
   const others = reply.filter((p) => !claimed.has(p.id));
   const other = others.length === 1 ? others[0]! : null;
-  result.invalid++;
-  return { status: 'invalid', note: IDENTITY_NOTES.matchedOther(other, other ? rowOfLead.get(other.id) : undefined) };
+  return { status: 'invalid', note: refuse(result, row, 'email', IDENTITY_NOTES.matchedOther(other, other ? rowOfLead.get(other.id) : undefined)) };
 }
 
 interface Sent { reply: AddPeopleReply; items: Item[]; held: Item[] }

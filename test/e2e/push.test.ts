@@ -83,6 +83,10 @@ describe('addSelectedRows', () => {
     expect(sheetRows[17]!['Video Note']).toMatch(/First name/);
     expect(sheetRows[40]!["Video Note"]).toMatch(/Button link/);
     expect(sheetRows[66]!['Video Note']).toMatch(/Company.*121.*120/);
+    // The reply names every row not sent, with the field at fault and the sentence its note holds.
+    expect(r.problems).toHaveLength(10);
+    for (const p of r.problems) expect(sheetRows[p.row - 2]!['Video Note']).toBe(p.reason);
+    expect(r.problems.map((p: { row: number; field: string }) => [p.row - 2, p.field])).toEqual(expect.arrayContaining([[3, 'hook'], [17, 'firstName'], [40, 'ctaUrl'], [66, 'company']]));
     expect(sheetRows[5]!['Video Status']).toBe('pending');
     // The link comes once the video is ready: a page before that is a holding screen.
     expect(sheetRows[5]!['Page URL']).toBe('');

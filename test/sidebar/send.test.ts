@@ -81,6 +81,6 @@ describe('send section', () => {
 
 describe('resultLines', () => {
   it('should leave out outcomes that did not happen', () => {
-    expect(resultLines({ added: 1, skipped: 0, alreadySent: 0, invalid: 0, unmatchable: 0, total: null, remaining: 0 })).toEqual(['Added 1 person.']);
+    expect(resultLines({ added: 1, skipped: 0, alreadySent: 0, invalid: 0, problems: [], unmatchable: 0, total: null, remaining: 0 })).toEqual(['Added 1 person.']);
   });
 });
