@@ -96,6 +96,19 @@ describe('columns section', () => {
     expect(await sb.calls('getSidebarState')).toHaveLength(1);
   });
 
+  it('should take the first word of a full-name column as the sample\'s first name, as the server reads it', async () => {
+    const headers = ['Full name', 'Company'];
+    sb = await sidebars.open({
+      replies: {
+        ...readyReplies(),
+        getSidebarState: state({ sheet: { ...sidebarState().sheet, headers }, mapping: { ...sidebarState().mapping, firstName: 'Full name', company: 'Company' }, firstNameFromFullName: true }),
+        getActiveContext: context({ sampleRow: { row: 3, cells: ['Grace Hopper', 'Navy'] } }),
+      },
+    });
+    // The card is folded (every field has its column): the sample is there, not shown until opened.
+    await row('First name').getByText('Sample: Grace', { exact: true }).waitFor({ state: 'attached' });
+  });
+
   it('should show the selected row\'s values within a second, read with a chosen column', async () => {
     sb = await sidebars.open({
       replies: { ...readyReplies(), getSidebarState: state({ overrides: ['headline'], mapping: { ...sidebarState().mapping, headline: 'Notes' } }), getActiveContext: context({ sampleRow: null, selection: { rows: 0 } }) },
