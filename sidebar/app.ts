@@ -54,6 +54,18 @@ function takeProgress(store: Store, progress: Progress, asked: string): void {
   store.set({ progress, progressError: null, awaitingRender: awaiting, unsettled, ...autoRefresh, ...stale });
 }
 
+/** The recordings into the store, keeping the one picked while it is usable. */
+const loadTemplates = async (store: Store) => {
+  const r = await call('listTemplates');
+  if (r.ok) {
+    const keep = r.templates.some((t) => t.usable && t.id === store.get().templateId);
+    const usable = r.templates.filter((t) => t.usable);
+    // One usable recording: pick it, saving a click.
+    const templateId = keep ? store.get().templateId : usable.length === 1 ? usable[0]!.id : null;
+    store.set({ templates: r.templates, templatesError: null, templateId });
+  } else store.set({ templatesError: r.error.message });
+};
+
 export function createApp(store: Store, timing: Timing): App {
   let campaignsLoad: Promise<void> | null = null;
   let lastStateTry = 0;
@@ -85,16 +97,7 @@ export function createApp(store: Store, timing: Timing): App {
       if (shown !== undefined ? shown !== active.sheetId : retry) await app.loadState();
       return changed;
     },
-    async loadTemplates() {
-      const r = await call('listTemplates');
-      if (r.ok) {
-        const keep = r.templates.some((t) => t.usable && t.id === store.get().templateId);
-        const usable = r.templates.filter((t) => t.usable);
-        // One usable recording: pick it, saving a click.
-        const templateId = keep ? store.get().templateId : usable.length === 1 ? usable[0]!.id : null;
-        store.set({ templates: r.templates, templatesError: null, templateId });
-      } else store.set({ templatesError: r.error.message });
-    },
+    loadTemplates: () => loadTemplates(store),
     loadCampaigns() {
       campaignsLoad ??= call('listCampaigns', { limit: 50 }).then((r) => {
         if (r.ok) store.set({ campaigns: r.campaigns, campaignsError: null });

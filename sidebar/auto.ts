@@ -5,7 +5,7 @@ import { actionButton, message, okOrShow } from './action';
 import { call } from './bridge';
 import { card, openWithCampaign } from './card';
 import { confirmDialog } from './dialog';
-import { el, replace } from './dom';
+import { el, inRow, replace } from './dom';
 import { count, credits } from './format';
 import { watch } from './state';
 import type { AutoModeInfo } from '../src/server/contract';
@@ -48,6 +48,6 @@ export function autoSection(app: App): HTMLElement {
     replace(toggle.el, a?.on ? 'Switch off' : 'Switch on');
     toggle.block(a?.on && !a.owner?.you ? 'Only its owner can switch it.' : null);
   });
-  replace(c.body, line, el('div', { class: 'row' }, toggle.el), toggle.reason, msg.el);
+  replace(c.body, line, inRow(toggle.el), toggle.reason, msg.el);
   return c.el;
 }

@@ -3,7 +3,7 @@ import type { App } from './app';
 import { actionButton, message, okOrShow } from './action';
 import { call, thrownText } from './bridge';
 import { card } from './card';
-import { el, replace } from './dom';
+import { el, inRow, replace } from './dom';
 import { enterClicks, labelled } from './field';
 import { formatNumber } from './format';
 import { isConnected } from './key';
@@ -56,7 +56,7 @@ function createForm(app: App): HTMLElement {
     el('h3', {}, 'Create a new one'),
     el('div', { class: 'stack', onkeydown: enterClicks(create.el) }, nameField),
     labelled('Goal (optional)', goal, 'Who it is for. Only you see it.'),
-    el('div', { class: 'row' }, create.el), create.reason, createMsg.el);
+    inRow(create.el), create.reason, createMsg.el);
 }
 
 /** Use an existing campaign: the list, read when the person goes to it. */
@@ -93,7 +93,7 @@ function pickForm(app: App): HTMLElement {
   return el('section', { class: 'stack', 'aria-label': 'Use an existing campaign' },
     el('h3', {}, 'Or use an existing one'),
     labelled('Campaign', pick),
-    el('div', { class: 'row' }, use.el), use.reason, pickMsg.el);
+    inRow(use.el), use.reason, pickMsg.el);
 }
 
 export function campaignSection(app: App): HTMLElement {

@@ -4,14 +4,14 @@ import type { App } from './app';
 import { actionButton, message, okOrShow, type ActionButton, type Message } from './action';
 import { call } from './bridge';
 import { autoOpen, card } from './card';
-import { el, replace, uid } from './dom';
+import { el, inRow, replace, uid } from './dom';
 import { markSaved, syncValue } from './field';
 import { FALLBACK_HINTS, FIELD_LABELS, FIELD_LIMITS, PERSON_FIELDS, sampleProblems, type PersonField } from './fields';
 import { currentSample, sampleRowNumber } from './sample';
 import type { FieldMap, SidebarState } from '../src/server/contract';
 import { OUTPUT_HEADERS } from '../src/sheet/output-headers';
 import { FALLBACK_MAX } from '../src/core/text-limits';
-import { patchSidebar, watch } from './state';
+import { patchSidebar, watch, type AppState } from './state';
 
 /** The add-on's own output columns: never a person's input. */
 const OUTPUTS: readonly string[] = Object.values(OUTPUT_HEADERS);
@@ -89,6 +89,27 @@ function saveButton(app: App, rows: Row[], msg: Message): ActionButton {
   });
 }
 
+/** What the card shows, from the state. */
+const sliceOf = (s: AppState): Slice | null => s.sidebar
+  ? { sheet: s.sidebar.sheet, mapping: s.sidebar.mapping, overrides: s.sidebar.overrides, fallbacks: s.sidebar.fallbacks, sample: currentSample(s), row: sampleRowNumber(s), missingColumns: s.sidebar.missingColumns, sentPeople: s.sidebar.sentPeople, unused: s.sidebar.gaps?.unusedColumns.length ?? 0 }
+  : null;
+
+/** One field's column list and values, from the slice. */
+const renderRow = (row: Row, s: Slice, sheetChanged: boolean) => {
+  const { field, select, fallback } = row;
+  const wanted = s.overrides.includes(field) ? s.mapping[field] ?? '' : '';
+  const keep = select.value;
+  const headers = s.sheet.headers.filter((h) => h.trim() !== '' && !OUTPUTS.includes(h.trim()));
+  if (wanted && !headers.includes(wanted)) headers.push(wanted);
+  replace(select, el('option', { value: '' }, 'Detect automatically'),
+    ...headers.map((h) => el('option', { value: h }, s.sheet.headers.includes(h) ? h : `${h} (not in this tab)`)));
+  // A different tab is a different form: the person's unsaved edits belong to the old one.
+  if (sheetChanged) { delete select.dataset.serverValue; if (fallback) delete fallback.dataset.serverValue; }
+  else select.value = keep;
+  syncValue(select, wanted);
+  if (fallback) syncValue(fallback, s.fallbacks[field] ?? '');
+};
+
 export function columnsSection(app: App): HTMLElement {
   const { store } = app;
   const c = card('columns', 'Columns');
@@ -114,20 +135,7 @@ export function columnsSection(app: App): HTMLElement {
   };
 
   const render = (s: Slice, sheetChanged: boolean) => {
-    for (const row of rows) {
-      const { field, select, fallback } = row;
-      const wanted = s.overrides.includes(field) ? s.mapping[field] ?? '' : '';
-      const keep = select.value;
-      const headers = s.sheet.headers.filter((h) => h.trim() !== '' && !OUTPUTS.includes(h.trim()));
-      if (wanted && !headers.includes(wanted)) headers.push(wanted);
-      replace(select, el('option', { value: '' }, 'Detect automatically'),
-        ...headers.map((h) => el('option', { value: h }, s.sheet.headers.includes(h) ? h : `${h} (not in this tab)`)));
-      // A different tab is a different form: the person's unsaved edits belong to the old one.
-      if (sheetChanged) { delete select.dataset.serverValue; if (fallback) delete fallback.dataset.serverValue; }
-      else select.value = keep;
-      syncValue(select, wanted);
-      if (fallback) syncValue(fallback, s.fallbacks[field] ?? '');
-    }
+    for (const row of rows) renderRow(row, s, sheetChanged);
     refreshRows(s);
     const gone = (s.missingColumns ?? []).map((m) => `“${m.header}”`).join(', ');
     replace(intro, s.sample ? `Values from row ${s.row ?? '?'}, the first selected to send.` : 'Select a row in the sheet to see its values.',
@@ -147,12 +155,9 @@ export function columnsSection(app: App): HTMLElement {
 
   const save = saveButton(app, rows, msg);
 
-  c.body.append(intro, list, el('div', { class: 'row' }, save.el), msg.el);
+  c.body.append(intro, list, inRow(save.el), msg.el);
 
-  watch(store, (s): Slice | null => s.sidebar
-    ? { sheet: s.sidebar.sheet, mapping: s.sidebar.mapping, overrides: s.sidebar.overrides, fallbacks: s.sidebar.fallbacks, sample: currentSample(s), row: sampleRowNumber(s), missingColumns: s.sidebar.missingColumns, sentPeople: s.sidebar.sentPeople, unused: s.sidebar.gaps?.unusedColumns.length ?? 0 }
-    : null,
-  (s) => {
+  watch(store, sliceOf, (s) => {
     if (!s) return;
     const sheetChanged = current !== null && current.sheet.id !== s.sheet.id;
     current = s;

@@ -1,13 +1,19 @@
 // Connection section: base URL and API key, "Save and test", the key shown only as its hint.
 import type { App } from './app';
-import { actionButton, message, okOrShow } from './action';
+import { actionButton, message, okOrShow, type Message } from './action';
 import { call } from './bridge';
 import { autoOpen, card } from './card';
-import { el, replace } from './dom';
+import { el, inRow, replace } from './dom';
 import { enterClicks, labelled, markSaved, syncValue } from './field';
 import { isConnected, keyProblemOf } from './key';
 import { watch } from './state';
 import { connectionTruth } from './truth';
+
+/** Says what is missing, with the cursor in its field. */
+const missing = (msg: Message, text: string, input: HTMLInputElement) => {
+  msg.show('error', text);
+  input.focus();
+};
 
 export function connectionSection(app: App): HTMLElement {
   const { store } = app;
@@ -24,8 +30,8 @@ export function connectionSection(app: App): HTMLElement {
     const url = baseUrl.value.trim();
     const key = apiKey.value.trim();
     const hasKey = Boolean(store.get().sidebar?.settings.keyHint);
-    if (!url) { msg.show('error', 'Enter the API address, ending in /api/v1.'); baseUrl.focus(); return; }
-    if (!key && !hasKey) { msg.show('error', 'Paste your API key.'); apiKey.focus(); return; }
+    if (!url) return missing(msg, 'Enter the API address, ending in /api/v1.', baseUrl);
+    if (!key && !hasKey) return missing(msg, 'Paste your API key.', apiKey);
     msg.show('info', 'Checking the key…');
     const reply = await call('saveSettings', key ? { baseUrl: url, apiKey: key } : { baseUrl: url });
     const r = okOrShow(reply, msg);
@@ -45,7 +51,7 @@ export function connectionSection(app: App): HTMLElement {
   const form = el('form', { class: 'stack', novalidate: true, onsubmit: (ev: Event) => ev.preventDefault(), onkeydown: enterClicks(save.el) },
     labelled('API address', baseUrl, 'e.g. https://api.example.com/api/v1'),
     labelled('API key', apiKey, keyHint),
-    el('div', { class: 'row' }, save.el),
+    inRow(save.el),
     keyMsg, msg.el);
   c.body.appendChild(form);
 

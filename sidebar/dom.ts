@@ -17,6 +17,9 @@ export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs =
   return node;
 }
 
+/** Controls side by side: the buttons under a card's fields. */
+export const inRow = (...children: Child[]): HTMLDivElement => el('div', { class: 'row' }, ...children);
+
 /** Appends children; strings become text nodes, so data is never parsed as HTML. */
 export function append(parent: Node, ...children: Child[]): void {
   for (const c of children) {

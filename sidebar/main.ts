@@ -1,5 +1,5 @@
 // Entry: mounts the sections in working order, loads the first state, and runs the pollers.
-import { createApp, DEFAULT_TIMING, type Timing } from './app';
+import { createApp, DEFAULT_TIMING, type App, type Timing } from './app';
 import { autoSection } from './auto';
 import { campaignSection } from './campaign';
 import { columnsSection } from './columns';
@@ -11,13 +11,37 @@ import { moneySection } from './money';
 import { createPoller } from './poller';
 import { inFlight, progressSection } from './progress';
 import { sendSection } from './send';
-import { createStore, watch } from './state';
+import { createStore, watch, type AppState } from './state';
 import { templateSection } from './template';
 import { topSection } from './top';
 
 declare global {
   /** Test hook: shorter poll intervals. */
   interface Window { sidebarTiming?: Partial<Timing> }
+}
+
+/** Selectors of the watches below. */
+const ownTab = (s: AppState) => Boolean(s.sidebar?.sheet.ownTab);
+const campaignOf = (s: AppState) => s.sidebar?.campaign?.id ?? null;
+
+/**
+ * Once nothing moves, the timer switches itself off at its next run: the state (properties only, no
+ * API) is read at the progress pace until the switch says off, for at most two of its intervals.
+ */
+function pollStateTillOff(app: App): void {
+  const { store } = app;
+  const statePoll = createPoller(() => app.loadState(), app.timing.progressPollMs);
+  let settledAt = 0;
+  watch(store, (s) => {
+    const p = boundProgress(s);
+    return Boolean(s.sidebar?.autoRefresh.on && s.sidebar.autoRefresh.owner?.you && p && !inFlight(p, s.awaitingRender) && !holdOf(s));
+  }, (wait, s) => {
+    if (!wait) { statePoll.stop(); return; }
+    settledAt = Date.now();
+    const minutes = s.sidebar?.autoRefresh.intervalMinutes ?? 60;
+    statePoll.start();
+    setTimeout(() => { if (Date.now() - settledAt >= 2 * minutes * 60000) statePoll.stop(); }, 2 * minutes * 60000);
+  });
 }
 
 function start(): void {
@@ -31,7 +55,7 @@ function start(): void {
   // The sections that work on a tab of leads: the add-on's own tabs hide them (docs/rules.md#sidebar-truth).
   const leadSections = [templateSection(app), campaignSection(app), columnsSection(app), sendSection(app), moneySection(app), autoSection(app), progressSection(app)];
   replace(root, banner, topSection(app), connectionSection(app), ...leadSections);
-  watch(store, (s) => Boolean(s.sidebar?.sheet.ownTab), (own) => { for (const sec of leadSections) sec.hidden = own; });
+  watch(store, ownTab, (own) => { for (const sec of leadSections) sec.hidden = own; });
   // Relative times ("2 minutes ago") follow the clock without a server call.
   setInterval(() => store.set({}), 30000);
 
@@ -49,7 +73,7 @@ function start(): void {
   });
 
   // Another tab, another campaign: drop what belonged to the old one and read the new one.
-  watch(store, (s) => s.sidebar?.campaign?.id ?? null, (id, s) => {
+  watch(store, campaignOf, (id, s) => {
     if (s.progress || s.estimate || s.awaitingRender) store.set({ progress: null, progressError: null, estimate: null, awaitingRender: false });
     if (id) void app.loadProgress();
   });
@@ -64,20 +88,7 @@ function start(): void {
     if (moving) progressPoll.start();
     else progressPoll.stop();
   });
-  // Once nothing moves, the timer switches itself off at its next run: the state (properties only, no
-  // API) is read at the progress pace until the switch says off, for at most two of its intervals.
-  const statePoll = createPoller(() => app.loadState(), app.timing.progressPollMs);
-  let settledAt = 0;
-  watch(store, (s) => {
-    const p = boundProgress(s);
-    return Boolean(s.sidebar?.autoRefresh.on && s.sidebar.autoRefresh.owner?.you && p && !inFlight(p, s.awaitingRender) && !holdOf(s));
-  }, (wait, s) => {
-    if (!wait) { statePoll.stop(); return; }
-    settledAt = Date.now();
-    const minutes = s.sidebar?.autoRefresh.intervalMinutes ?? 60;
-    statePoll.start();
-    setTimeout(() => { if (Date.now() - settledAt >= 2 * minutes * 60000) statePoll.stop(); }, 2 * minutes * 60000);
-  });
+  pollStateTillOff(app);
 
   void app.loadState().then(() => contextPoll.start(true));
 }

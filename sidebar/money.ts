@@ -9,7 +9,7 @@ import { confirmDialog, type ConfirmOptions } from './dialog';
 import { ownAutoRefresh } from './progress';
 import { limitLine, spendingRecord, takeLimit, todayFigures } from './spending';
 import { generateFits, previewFits } from '../src/core/limit-rule';
-import { el, replace } from './dom';
+import { el, inRow, replace } from './dom';
 import { count, creditRange, credits, formatNumber } from './format';
 import type { Failure, PreviewPage, ProgressInfo, ServerFunctions } from '../src/server/contract';
 import { patchSidebar, watch, type AppState, type Estimate, type MoneyAction, type Store } from './state';
@@ -280,8 +280,8 @@ export function moneySection(app: App): HTMLElement {
   c.body.append(
     el('p', { class: 'muted' }, 'The estimate is free. Preview and Generate charge, after asking.'),
     figures, range,
-    el('div', { class: 'row' }, check.el, preview.el),
-    el('div', { class: 'row' }, generate.el, stop.el),
+    inRow(check.el, preview.el),
+    inRow(generate.el, stop.el),
     generate.reason, stop.reason, msg.el, pages, spendingRecord(app, () => c.open(true)));
   // The preview's pages belong to the campaign they were made in.
   watch(store, (s) => s.sidebar?.campaign?.id ?? null, () => { pages.hidden = true; replace(pages); });

@@ -3,7 +3,7 @@
 import type { App } from './app';
 import { actionButton, message, okOrShow, progressScope } from './action';
 import { call } from './bridge';
-import { el, replace } from './dom';
+import { el, inRow, replace } from './dom';
 import { count, formatNumber } from './format';
 import { resultLines } from './results';
 import { patchSidebar, watch } from './state';
@@ -41,7 +41,7 @@ export function problemsBlock(app: App): HTMLElement {
   });
   select.el.append(label);
   const list = el('ul', { class: 'problem-list' });
-  const box = el('div', { class: 'stack', hidden: true }, list, el('div', { class: 'row' }, select.el),
+  const box = el('div', { class: 'stack', hidden: true }, list, inRow(select.el),
     el('p', { class: 'muted' }, 'Fix them, then Add selected rows: rows without a Lead ID go again.'));
 
   watch(store, (s) => s.sidebar?.problems ?? null, (p) => {

@@ -4,11 +4,11 @@ import type { App } from './app';
 import { actionButton, blockAll, message, okOrShow, progressScope, type ActionButton, type Message } from './action';
 import { call } from './bridge';
 import { card, openWithCampaign, type Card } from './card';
-import { el, replace } from './dom';
+import { el, inRow, replace } from './dom';
 import { count, formatNumber, humanize, KNOWN_STAGES, stageWord } from './format';
 import type { ProgressInfo, SidebarState } from '../src/server/contract';
 import type { CampaignCounts, Stalled } from '../src/api/types';
-import { patchSidebar, watch, type Progress, type Store } from './state';
+import { patchSidebar, watch, type AppState, type Progress, type Store } from './state';
 import { NO_CAMPAIGN, autoText, countWords, keyBlock, refreshLines, refundable, strangeStatus } from './truth';
 
 /** Legend entries, in the order a person reads them. */
@@ -155,6 +155,32 @@ function progressButtons(app: App, c: Card): { refresh: ActionButton; exportBtn:
   return { refresh, exportBtn, msg: actionMsg };
 }
 
+/** What the card shows, from the state. */
+const sliceOf = (s: AppState) => ({ campaign: s.sidebar?.campaign ?? null, progress: s.progress, error: s.progressError, key: keyBlock(s) });
+const autoOf = (s: AppState) => s.sidebar?.autoRefresh ?? null;
+
+/** A reading of the bound campaign: its counts, stages, and whether it stalled. */
+const showProgress = (c: Card, status: HTMLElement, chart: HTMLElement, stages: HTMLElement, stalled: HTMLElement, p: Progress) => {
+  const strange = strangeStatus(p.status);
+  replace(status, el('strong', {}, countWords(p.counts, p.status === 'stopped')),
+    ...(strange ? [el('span', { class: 'muted' }, ` · ${strange}`)] : []));
+  replace(chart, bar(p.counts), legend(p.counts));
+  replace(stages, ...stagesView(p));
+  showStalled(stalled, p);
+  const done = p.counts.complete;
+  c.status(p.stalled ? 'Stalled' : `${formatNumber(done)} of ${formatNumber(p.counts.total)} done`, p.stalled ? 'warn' : done && done === p.counts.total ? 'done' : 'todo');
+};
+
+/** When the timer last refreshed, and its last error. */
+const showRefresh = (store: Store, lastRefresh: HTMLElement, timerError: HTMLElement, switchText: HTMLElement) => {
+  const r = refreshLines(store.get(), Date.now());
+  replace(lastRefresh, r.line);
+  if (r.at) lastRefresh.title = r.at;
+  replace(timerError, r.error ?? '');
+  timerError.hidden = !r.error;
+  replace(switchText, autoText(store.get()));
+};
+
 export function progressSection(app: App): HTMLElement {
   const { store } = app;
   const c = card('progress', 'Progress');
@@ -175,9 +201,9 @@ export function progressSection(app: App): HTMLElement {
   const { refresh, exportBtn, msg: actionMsg } = progressButtons(app, c);
 
   c.body.append(stalled, empty, view, progressMsg.el, owner, lastRefresh, timerError, switchRow, switchMsg.el,
-    el('div', { class: 'row' }, refresh.el, exportBtn.el), refresh.reason, exportBtn.reason, actionMsg.el);
+    inRow(refresh.el, exportBtn.el), refresh.reason, exportBtn.reason, actionMsg.el);
 
-  watch(store, (s) => ({ campaign: s.sidebar?.campaign ?? null, progress: s.progress, error: s.progressError, key: keyBlock(s) }), ({ campaign, progress, error, key }) => {
+  watch(store, sliceOf, ({ campaign, progress, error, key }) => {
     // Without a working key nothing loads: the reason is said once, and nothing waits for ever.
     if (error && !key) progressMsg.show('error', error); else progressMsg.clear();
     const p = progress && campaign && progress.campaignId === campaign.id ? progress : null;
@@ -188,29 +214,15 @@ export function progressSection(app: App): HTMLElement {
     empty.hidden = Boolean(p) || Boolean(error && !key);
     replace(empty, !campaign ? 'Progress shows once the tab has a campaign.' : key ? 'Progress shows once you connect.' : 'Loading progress…');
     if (!p) { replace(stalled); c.status('—'); return; }
-    const strange = strangeStatus(p.status);
-    replace(status, el('strong', {}, countWords(p.counts, p.status === 'stopped')),
-      ...(strange ? [el('span', { class: 'muted' }, ` · ${strange}`)] : []));
-    replace(chart, bar(p.counts), legend(p.counts));
-    replace(stages, ...stagesView(p));
-    showStalled(stalled, p);
-    const done = p.counts.complete;
-    c.status(p.stalled ? 'Stalled' : `${formatNumber(done)} of ${formatNumber(p.counts.total)} done`, p.stalled ? 'warn' : done && done === p.counts.total ? 'done' : 'todo');
+    showProgress(c, status, chart, stages, stalled, p);
   });
 
-  const renderRefresh = () => {
-    const r = refreshLines(store.get(), Date.now());
-    replace(lastRefresh, r.line);
-    if (r.at) lastRefresh.title = r.at;
-    replace(timerError, r.error ?? '');
-    timerError.hidden = !r.error;
-    replace(switchText, autoText(store.get()));
-  };
+  const renderRefresh = () => showRefresh(store, lastRefresh, timerError, switchText);
   // Relative time changes with the clock, so it is redrawn on every state update.
   store.subscribe(renderRefresh);
   renderRefresh();
 
-  watch(store, (s) => s.sidebar?.autoRefresh ?? null, (auto) => {
+  watch(store, autoOf, (auto) => {
     if (!auto) return;
     replace(owner, ownerLine(auto));
     owner.hidden = !owner.textContent;

@@ -3,14 +3,19 @@ import type { App } from './app';
 import { actionButton, message, okOrShow, progressScope, tabScope } from './action';
 import { call } from './bridge';
 import { card, openWithCampaign } from './card';
-import { el, replace } from './dom';
+import { el, inRow, replace } from './dom';
 import { sampleProblems } from './fields';
 import { cancelledBlock, followUpBlock, problemsBlock } from './problems';
 import { currentSample, nothingToSend, sampleMarked, sampleRowNumber, selectedRows } from './sample';
 import { NO_CAMPAIGN, gapLines, writeBlock } from './truth';
 import { count, formatNumber } from './format';
-import { watch } from './state';
+import { watch, type AppState } from './state';
 import { resultLines } from './results';
+
+/** What the card shows, from the state. */
+const sliceOf = (s: AppState) => s.sidebar
+  ? { rows: selectedRows(s), campaign: s.sidebar.campaign, sample: currentSample(s), row: sampleRowNumber(s), fallbacks: s.sidebar.fallbacks, none: nothingToSend(s), write: writeBlock(s), marked: sampleMarked(s), gaps: gapLines(s, 'unsent') }
+  : null;
 
 export function sendSection(app: App): HTMLElement {
   const { store } = app;
@@ -36,13 +41,11 @@ export function sendSection(app: App): HTMLElement {
     msg.showWhile(progressScope, r.added || r.skipped ? 'ok' : 'info', ...resultLines(r));
   });
   const gaps = el('div', { class: 'stack', hidden: true });
-  c.body.append(selected, warn, gaps, el('div', { class: 'row' }, add.el), add.reason, msg.el, remaining,
+  c.body.append(selected, warn, gaps, inRow(add.el), add.reason, msg.el, remaining,
     el('p', { class: 'muted' }, 'Adding is free. A row with a Lead ID is never sent again.'),
     problemsBlock(app), followUpBlock(app), cancelledBlock(app));
 
-  watch(store, (s) => s.sidebar
-    ? { rows: selectedRows(s), campaign: s.sidebar.campaign, sample: currentSample(s), row: sampleRowNumber(s), fallbacks: s.sidebar.fallbacks, none: nothingToSend(s), write: writeBlock(s), marked: sampleMarked(s), gaps: gapLines(s, 'unsent') }
-    : null, (s) => {
+  watch(store, sliceOf, (s) => {
     if (!s) return;
     replace(selected, s.rows ? `${formatNumber(s.rows)} ${s.rows === 1 ? 'row' : 'rows'} selected` : 'No rows selected');
     const problems = sampleProblems(s.sample, s.fallbacks);
@@ -57,6 +60,6 @@ export function sendSection(app: App): HTMLElement {
     c.status(s.rows ? `${formatNumber(s.rows)} selected` : 'Select rows', s.rows ? 'done' : 'todo');
   });
   // Results belong to the tab and campaign they were for.
-  watch(store, tabScope, () => { remaining.hidden = true; });
+  watch(store, tabScope, () => (remaining.hidden = true));
   return c.el;
 }

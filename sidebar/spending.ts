@@ -3,7 +3,7 @@
 import type { App } from './app';
 import { actionButton, message, okOrShow } from './action';
 import { call } from './bridge';
-import { el } from './dom';
+import { el, inRow } from './dom';
 import { count, credits, formatNumber } from './format';
 import { watch, type AppState, type Estimate } from './state';
 import type { LimitFigures } from '../src/server/contract';
@@ -46,7 +46,7 @@ export function spendingRecord(app: App, shown: () => void): HTMLElement {
     msg.show('ok', `The tab “${r.sheetName}” lists every charge from this spreadsheet.`);
     shown();
   });
-  return el('div', { class: 'stack' }, el('div', { class: 'row' }, open.el), msg.el, limitForm(app));
+  return el('div', { class: 'stack' }, inRow(open.el), msg.el, limitForm(app));
 }
 
 /** The person's daily limit: the line, and a box to set it (empty for none). */
@@ -64,5 +64,5 @@ function limitForm(app: App): HTMLElement {
     msg.show('ok', limit.creditsPerDay === null ? 'No daily limit.' : `Limit set: ${credits(limit.creditsPerDay)} a day.`);
   });
   watch(store, limitOf, (l) => { line.textContent = limitLine(l) ?? 'No daily limit.'; });
-  return el('div', { class: 'stack' }, line, el('div', { class: 'row' }, box, set.el), msg.el);
+  return el('div', { class: 'stack' }, line, inRow(box, set.el), msg.el);
 }

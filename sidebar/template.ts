@@ -2,7 +2,7 @@
 import type { App } from './app';
 import { actionButton, message } from './action';
 import { autoOpen, card } from './card';
-import { el, replace, uid } from './dom';
+import { el, inRow, replace, uid } from './dom';
 import { isConnected } from './key';
 import { watch } from './state';
 
@@ -18,7 +18,7 @@ export function templateSection(app: App): HTMLElement {
     el('legend', { id: legendId }, 'Recording to personalize'), list);
   const reload = actionButton('Reload list', 'secondary', () => app.loadTemplates());
   const empty = el('p', { class: 'muted' });
-  c.body.append(empty, fieldset, msg.el, el('div', { class: 'row' }, reload.el));
+  c.body.append(empty, fieldset, msg.el, inRow(reload.el));
 
   watch(store, (s) => ({ connected: isConnected(s), templates: s.templates, error: s.templatesError, id: s.templateId, bound: Boolean(s.sidebar?.campaign) }),
     ({ connected, templates, error, id, bound }) => {

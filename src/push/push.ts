@@ -9,7 +9,7 @@ import { sentenceFor } from '../api/sentences';
 import { PERSON_FIELDS, type AddedPerson, type AddPeopleReply, type PersonField, type PersonInput } from '../api/types';
 import type { Clock } from '../core/clock';
 import { cellText } from '../sheet/cells';
-import { IDENTITY_NOTES, isMergingKey, keyOf, type Known } from '../sheet/identity';
+import { IDENTITY_NOTES, isMergingKey, keyOf, type Known, type Verdict } from '../sheet/identity';
 import { unusedColumns } from '../sheet/headers';
 import { openTable, readRows, RowWriter, type Sheet, type Table } from '../sheet/table';
 import { campaignPeople, type CampaignPeople } from './campaign-people';
@@ -171,27 +171,35 @@ export function pushRows(input: PushInput): AddRowsResult {
       size += batch.length;
     }
     if (round.length === 0) continue;
-    // Marked and flushed first, with their part: a run cut off mid-call leaves rows that say where a send was in flight.
-    for (const { partId, batch } of round) for (const it of batch) writer.set(it.row, { status: 'sending', note: '', campaignId: partId });
-    recordSending(input, round);
-    writer.commit(table);
-    input.flush();
-    const started = clock.now();
-    const later = new Map<Item, RowValues>();
-    deferred.set(input, later);
-    try {
-      for (const { partId, batch } of round) sendBatch(input, partId, batch, result, campaign.rowOfLead);
-    } finally {
-      deferred.delete(input);
-      writeBack(input, [...later.keys()], (it) => later.get(it)!);
-      patchEntries(sheet.getParent(), round.flatMap((x) => x.batch.map((it) => it.entry!)));
-    }
-    lastCallMs = Math.max(MIN_CALL_MS, clock.now() - started);
+    lastCallMs = Math.max(MIN_CALL_MS, sendRound(input, table, writer, round, result, campaign.rowOfLead));
   }
   return result;
 }
 
 type RowValues = Parameters<RowWriter['set']>[1];
+
+/**
+ * One round: its rows marked `sending` and flushed, then its sends, their writes put on the rows at once.
+ * Returns how long the sends took, from after the flush.
+ */
+function sendRound(input: PushInput, table: Table, writer: RowWriter, round: { partId: string; batch: Item[] }[], result: AddRowsResult, rowOfLead: ReadonlyMap<string, number>): number {
+  // Marked and flushed first, with their part: a run cut off mid-call leaves rows that say where a send was in flight.
+  for (const { partId, batch } of round) for (const it of batch) writer.set(it.row, { status: 'sending', note: '', campaignId: partId });
+  recordSending(input, round);
+  writer.commit(table);
+  input.flush();
+  const started = input.clock.now();
+  const later = new Map<Item, RowValues>();
+  deferred.set(input, later);
+  try {
+    for (const { partId, batch } of round) sendBatch(input, partId, batch, result, rowOfLead);
+  } finally {
+    deferred.delete(input);
+    writeBack(input, [...later.keys()], (it) => later.get(it)!);
+    patchEntries(input.sheet.getParent(), round.flatMap((x) => x.batch.map((it) => it.entry!)));
+  }
+  return input.clock.now() - started;
+}
 
 /** Before a round goes out, the register holds each of its people as `sending` in their part (docs/rules.md#register). */
 function recordSending(input: PushInput, round: { partId: string; batch: Item[] }[]): void {
@@ -262,7 +270,6 @@ function refuseOnePart(input: PushInput, items: Item[], result: AddRowsResult): 
  */
 function readItems(input: PushInput, table: Table, campaign: CampaignPeople, writer: RowWriter, result: AddRowsResult): Item[] {
   const items: Item[] = [];
-  const { people } = campaign;
   const find = headerIndex(table.headers);
   for (const row of input.rows) {
     const cells = campaign.cells[row - 2] ?? [];
@@ -278,31 +285,14 @@ function readItems(input: PushInput, table: Table, campaign: CampaignPeople, wri
       continue;
     }
     const sent = sentIds(cells, table.headers, table.layout, checked.person);
-    let verdict = people.check(checked.person);
-    let own: Entry | undefined;
-    if (verdict.kind === 'same' && verdict.as.entry && verdict.as.row === 0) {
-      // Someone the register holds on no row: this row is them, unless its cells definitely name someone else.
-      const as = verdict.as;
-      if (namesSomeoneElse(rowIds(cells, as.entry!.columns, find), as.entry!)) verdict = { kind: 'new' };
-      else if (as.entry!.tab !== String(input.sheet.getSheetId())) {
-        // Sent from another tab: that tab's row is theirs.
-        writer.set(row, { status: 'invalid', note: refuse(result, row, 'email', IDENTITY_NOTES.sameElsewhere(as.entry!.leadId)) });
-        continue;
-      } else if (as.leadId) {
-        as.row = row;
-        takeBack(input, writer, row, as.entry!, result);
-        continue;
-      } else {
-        as.row = row;
-        own = as.entry;
-        verdict = { kind: 'new' };
-      }
-    }
+    const held = heldElsewhere(input, writer, row, cells, find, campaign.people.check(checked.person), result);
+    if (!held) continue;
+    const { verdict, own } = held;
     if (verdict.kind === 'same') {
       writer.set(row, { status: 'invalid', note: refuse(result, row, SHARED_FIELD[verdict.by], IDENTITY_NOTES.same(verdict)) });
       continue;
     }
-    people.add({ row, person: checked.person });
+    campaign.people.add({ row, person: checked.person });
     const wasSending = !!own || (!campaign.cleared.has(row) && cellText(cells[table.out.status - 1]).toLowerCase() === 'sending');
     if (wasSending && matchKeys(checked.person).length === 0) {
       result.unmatchable++;
@@ -319,6 +309,27 @@ function readItems(input: PushInput, table: Table, campaign: CampaignPeople, wri
     });
   }
   return items;
+}
+
+/**
+ * A row that is someone the register holds on no row: this row is them, unless its cells definitely name
+ * someone else (docs/rules.md#register). Null when the row is settled here: sent from another tab, or taken back.
+ */
+function heldElsewhere(input: PushInput, writer: RowWriter, row: number, cells: readonly unknown[], find: ReturnType<typeof headerIndex>, verdict: Verdict, result: AddRowsResult): { verdict: Verdict; own?: Entry } | null {
+  if (verdict.kind !== 'same' || !verdict.as.entry || verdict.as.row !== 0) return { verdict };
+  const as = verdict.as;
+  if (namesSomeoneElse(rowIds(cells, as.entry!.columns, find), as.entry!)) return { verdict: { kind: 'new' } };
+  if (as.entry!.tab !== String(input.sheet.getSheetId())) {
+    // Sent from another tab: that tab's row is theirs.
+    writer.set(row, { status: 'invalid', note: refuse(result, row, 'email', IDENTITY_NOTES.sameElsewhere(as.entry!.leadId)) });
+    return null;
+  }
+  as.row = row;
+  if (as.leadId) {
+    takeBack(input, writer, row, as.entry!, result);
+    return null;
+  }
+  return { verdict: { kind: 'new' }, own: as.entry };
 }
 
 /** A row sent with an empty cell in a column its tab has for a field says so (docs/rules.md#columns). */

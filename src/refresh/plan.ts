@@ -48,18 +48,7 @@ export function planStatuses(input: PlanInput): Plan {
   // Rule 1: a finished video goes to the row that is its person, with its links, by videoForRow
   // (docs/rules.md#row-identity); a row whose name several Lead IDs share, or that has no company,
   // waits for its lead.
-  const videos = indexVideos(input.listed);
-  for (const [id, r] of left) {
-    const shared = r.name !== undefined && (input.names?.get(r.name) ?? 1) !== 1;
-    const v = videoForRow({ name: r.name, page: r.pageUrl, shared }, videos);
-    if (!v) continue;
-    writes.set(id, { status: 'complete', pageUrl: v.url, videoUrl: v.videoUrl, note: '' });
-    if (r.status !== 'complete') {
-      tally[r.status] = Math.max(0, (tally[r.status] ?? 0) - 1);
-      tally.complete = (tally.complete ?? 0) + 1;
-    }
-    left.delete(id);
-  }
+  placeVideos(input, left, writes, tally);
 
   // Rule 2: elimination only when the sheet holds exactly the whole campaign. Settled rows never change,
   // so each settled status's deficit counts exactly the in-flight rows that now hold it.
@@ -108,6 +97,22 @@ export function planStatuses(input: PlanInput): Plan {
     }
   }
   return { writes, poll: likeliestFirst(poll, left), target: target + extra, completeHidden, left };
+}
+
+/** Rule 1 of planStatuses: each listed video onto the row that is its person; those rows leave `left`. */
+function placeVideos(input: PlanInput, left: Map<string, RowInfo>, writes: Map<string, RowValues>, tally: Record<string, number>): void {
+  const videos = indexVideos(input.listed);
+  for (const [id, r] of left) {
+    const shared = r.name !== undefined && (input.names?.get(r.name) ?? 1) !== 1;
+    const v = videoForRow({ name: r.name, page: r.pageUrl, shared }, videos);
+    if (!v) continue;
+    writes.set(id, { status: 'complete', pageUrl: v.url, videoUrl: v.videoUrl, note: '' });
+    if (r.status !== 'complete') {
+      tally[r.status] = Math.max(0, (tally[r.status] ?? 0) - 1);
+      tally.complete = (tally.complete ?? 0) + 1;
+    }
+    left.delete(id);
+  }
 }
 
 /**
