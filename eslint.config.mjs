@@ -7,8 +7,19 @@ import tseslint from 'typescript-eslint';
 const LAYERS = ['main', 'server', 'push|refresh', 'sheet', 'rules', 'api', 'core'];
 
 /** Pure modules of src/ that the sidebar shares with the server, so both check a row the same way. */
-const SIDEBAR_SHARED = ['api/people', 'api/types', 'sheet/headers', 'sheet/output-headers', 'sheet/cells', 'push/row-person', 'core/text-limits', 'core/limit-rule',
-  'rules/unknown-outcome', 'rules/may-render', 'rules/links'];
+const SIDEBAR_SHARED = [
+  'api/people',
+  'api/types',
+  'sheet/headers',
+  'sheet/output-headers',
+  'sheet/cells',
+  'push/row-person',
+  'core/text-limits',
+  'core/limit-rule',
+  'rules/unknown-outcome',
+  'rules/may-render',
+  'rules/links',
+];
 
 /** For a folder of src/, the sibling folders it must not import: its own layer's peers and every layer above. */
 function forbiddenFor(layer) {
@@ -23,13 +34,16 @@ function layerRule(layer) {
   return {
     files: [`src/${layer}/**/*.ts`],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        patterns: forbidden.map((f) => ({
-          // Up to three folders deep (src/server/calls/x.ts reaches src/ by ../../).
-          group: ['../', '../../', '../../../'].map((up) => (f === 'main' ? `${up}main` : `${up}${f}/*`)),
-          message: `Layer order (README › Architecture): src/${layer} may not import src/${f}; only ${LAYERS.slice(LAYERS.findIndex((l) => l.split('|').includes(layer)) + 1).join(', ')}.`,
-        })),
-      }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: forbidden.map((f) => ({
+            // Up to three folders deep (src/server/calls/x.ts reaches src/ by ../../).
+            group: ['../', '../../', '../../../'].map((up) => (f === 'main' ? `${up}main` : `${up}${f}/*`)),
+            message: `Layer order (README › Architecture): src/${layer} may not import src/${f}; only ${LAYERS.slice(LAYERS.findIndex((l) => l.split('|').includes(layer)) + 1).join(', ')}.`,
+          })),
+        },
+      ],
     },
   };
 }
@@ -55,12 +69,17 @@ export default tseslint.config(
     // over plain values, so from below it takes only the API's types and core.
     files: ['src/rules/**/*.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        patterns: [{
-          regex: '^\\.\\./(?!(api/types|core/[a-z-]+|rules/[a-z-]+)$)',
-          message: 'src/rules is pure: it may import only api/types, core and other rules (README › Architecture).',
-        }],
-      }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!(api/types|core/[a-z-]+|rules/[a-z-]+)$)',
+              message: 'src/rules is pure: it may import only api/types, core and other rules (README › Architecture).',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -68,13 +87,18 @@ export default tseslint.config(
     // server (the person vocabulary, header detection, a row as a person), and types.
     files: ['sidebar/**/*.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        patterns: [{
-          regex: `^\\.\\./src/(?!(${SIDEBAR_SHARED.join('|')})$)`,
-          allowTypeImports: true,
-          message: `The sidebar may import from src/ only ${SIDEBAR_SHARED.join(', ')} (the code shared with the server), and types (import type).`,
-        }],
-      }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^\\.\\./src/(?!(${SIDEBAR_SHARED.join('|')})$)`,
+              allowTypeImports: true,
+              message: `The sidebar may import from src/ only ${SIDEBAR_SHARED.join(', ')} (the code shared with the server), and types (import type).`,
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -15,7 +15,21 @@ const e2e = (...names) => names.map((n) => `<rootDir>/test/e2e/${n}.test.ts`);
 const WITHOUT_TIMER = e2e('push', 'extras');
 
 const READINGS = {
-  'triggers-unlisted': e2e('lifecycle', 'budgets', 'trust', 'push', 'extras', 'readings', 'identity', 'many-parts', 'protected', 'money-record', 'limit', 'register', 'auto-mode'),
+  'triggers-unlisted': e2e(
+    'lifecycle',
+    'budgets',
+    'trust',
+    'push',
+    'extras',
+    'readings',
+    'identity',
+    'many-parts',
+    'protected',
+    'money-record',
+    'limit',
+    'register',
+    'auto-mode',
+  ),
   // The timer runs but writes no row: files where rows catch up once the sheet is open, or that need no timer.
   'no-document': [...WITHOUT_TIMER, ...e2e('timer', 'refusals', 'cache')],
   'test-deployment-throws': WITHOUT_TIMER,
@@ -32,7 +46,10 @@ module.exports = {
   projects: [
     { ...base, displayName: 'default', testMatch: ['**/*.test.ts'] },
     ...Object.entries(READINGS).map(([reading, files]) => ({
-      ...base, displayName: `reading: ${reading}`, testMatch: files, globals: { STANDIN_READING: reading },
+      ...base,
+      displayName: `reading: ${reading}`,
+      testMatch: files,
+      globals: { STANDIN_READING: reading },
     })),
   ],
 };

@@ -53,8 +53,15 @@ export function runCase(spec: CaseSpec): Promise<CaseResult> {
     const passes = await timerPasses(meter, a.gas.clock.now());
     const rows = a.rows();
     return {
-      spec, parts: new Set(rows.map((r) => r['Campaign ID'])).size, push, click, passes, timerRemoved: a.gas.triggers.length === 0,
-      rows: checkRows(rows, await simLeads(a)), days: await days(meter), wallMs: performance.now() - wall0,
+      spec,
+      parts: new Set(rows.map((r) => r['Campaign ID'])).size,
+      push,
+      click,
+      passes,
+      timerRemoved: a.gas.triggers.length === 0,
+      rows: checkRows(rows, await simLeads(a)),
+      days: await days(meter),
+      wallMs: performance.now() - wall0,
     };
   });
 }

@@ -104,8 +104,12 @@ export class Meter {
     return {
       value,
       cost: {
-        requests: tally(fresh), propertyOps: after.propertyOps - before.propertyOps, runtimeMs: after.triggerRuntimeMs - before.triggerRuntimeMs,
-        virtualMs, rangeCalls: gas.counters.rangeCalls, perRowCalls,
+        requests: tally(fresh),
+        propertyOps: after.propertyOps - before.propertyOps,
+        runtimeMs: after.triggerRuntimeMs - before.triggerRuntimeMs,
+        virtualMs,
+        rangeCalls: gas.counters.rangeCalls,
+        perRowCalls,
       },
     };
   }
@@ -115,7 +119,11 @@ export class Meter {
 export function addCosts(costs: readonly Cost[]): Cost {
   const sum = (f: (c: Cost) => number) => costs.reduce((n, c) => n + f(c), 0);
   return {
-    requests: addTallies(costs.map((c) => c.requests)), propertyOps: sum((c) => c.propertyOps), runtimeMs: sum((c) => c.runtimeMs),
-    virtualMs: sum((c) => c.virtualMs), rangeCalls: sum((c) => c.rangeCalls), perRowCalls: sum((c) => c.perRowCalls),
+    requests: addTallies(costs.map((c) => c.requests)),
+    propertyOps: sum((c) => c.propertyOps),
+    runtimeMs: sum((c) => c.runtimeMs),
+    virtualMs: sum((c) => c.virtualMs),
+    rangeCalls: sum((c) => c.rangeCalls),
+    perRowCalls: sum((c) => c.perRowCalls),
   };
 }

@@ -1,14 +1,22 @@
 // Pure: the simulator's request log sorted into the endpoints the budgets name, in all and per UTC day.
 import type { SimRequestLogEntry } from '../dev/sim/types';
 
-export type Kind =
-  | 'list' | 'create' | 'detail' | 'videos' | 'estimate' | 'addPeople' | 'generate' | 'preview' | 'stop' | 'lead' | 'templates' | 'other';
+export type Kind = 'list' | 'create' | 'detail' | 'videos' | 'estimate' | 'addPeople' | 'generate' | 'preview' | 'stop' | 'lead' | 'templates' | 'other';
 
 /** How each kind is named in the tables, in the order they are listed. */
 export const KIND_LABELS: Record<Kind, string> = {
-  list: 'GET /campaigns', create: 'POST /campaigns', detail: 'GET /campaigns/{id}', videos: 'GET /campaigns/{id}/videos',
-  estimate: 'GET /campaigns/{id}/estimate', addPeople: 'POST /campaigns/{id}/leads', generate: 'POST …/generate',
-  preview: 'POST …/preview', stop: 'POST …/stop', lead: 'GET /leads/{id}', templates: 'GET /templates', other: 'other',
+  list: 'GET /campaigns',
+  create: 'POST /campaigns',
+  detail: 'GET /campaigns/{id}',
+  videos: 'GET /campaigns/{id}/videos',
+  estimate: 'GET /campaigns/{id}/estimate',
+  addPeople: 'POST /campaigns/{id}/leads',
+  generate: 'POST …/generate',
+  preview: 'POST …/preview',
+  stop: 'POST …/stop',
+  lead: 'GET /leads/{id}',
+  templates: 'GET /templates',
+  other: 'other',
 };
 
 export type LogEntry = Pick<SimRequestLogEntry, 'at' | 'method' | 'path' | 'status'>;

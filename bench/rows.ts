@@ -20,7 +20,7 @@ export function expectedCells(lead: LeadView): Record<string, string> {
   const ready = linksReady(lead);
   return {
     'Campaign ID': lead.campaignId,
-    'Page URL': ready ? lead.url ?? '' : '',
+    'Page URL': ready ? (lead.url ?? '') : '',
     'Video Status': lead.status,
     'Video URL': ready ? lead.videoUrl : '',
   };

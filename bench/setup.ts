@@ -12,7 +12,11 @@ export const PART_SIZE = 500;
 
 /** A new active tab of `leads` distinct people (from `first` on), bound to a new campaign, its rows selected. */
 export function leadTab(a: Addon, name: string, leads: number, first = 0): void {
-  a.sheet(Array.from({ length: leads }, (_, i) => leadRow(first + i)), undefined, name);
+  a.sheet(
+    Array.from({ length: leads }, (_, i) => leadRow(first + i)),
+    undefined,
+    name,
+  );
   a.createCampaign(`Bench ${name}`);
   a.selectRows(2, leads + 1);
 }
@@ -23,8 +27,17 @@ export function activate(a: Addon, name: string): void {
   a.gas.spreadsheet.setActiveSheet(sheet);
 }
 
-export interface PushReply { ok: boolean; added: number; invalid: number; remaining: number; error?: unknown }
-export interface PushCall { reply: PushReply; cost: Cost }
+export interface PushReply {
+  ok: boolean;
+  added: number;
+  invalid: number;
+  remaining: number;
+  error?: unknown;
+}
+export interface PushCall {
+  reply: PushReply;
+  cost: Cost;
+}
 
 /** "Add selected rows" pressed until nothing remains: a run stops in time and the next press goes on. */
 export async function pushAll(meter: Meter, leads: number): Promise<PushCall[]> {

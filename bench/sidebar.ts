@@ -6,7 +6,10 @@ export const READ_ESTIMATE_MS = 10_000;
 /** sidebar/app.ts DEFAULT_TIMING.contextPollMs. */
 export const CONTEXT_POLL_MS = 1000;
 
-interface Reply { ok: boolean; error?: { code: string; message: string } }
+interface Reply {
+  ok: boolean;
+  error?: { code: string; message: string };
+}
 
 function ok<T extends Reply>(name: string, r: T): T {
   if (!r.ok) throw new Error(`${name} failed: ${JSON.stringify(r)}`);

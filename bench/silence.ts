@@ -67,21 +67,56 @@ export function silentApi(fetchTimeout: Readings['fetchTimeout'] = 'fixed-60'): 
 
 export function silenceTargets(all: SilenceResult[]): Target[] {
   return all.flatMap((s) => [
-    { what: `Two hours of a silent API (${s.fetchTimeout}): trigger runtime`, budget: `≤ ${minutes(BUDGET_MS[s.fetchTimeout])} min`, measured: `${minutes(s.runtimeMs)} min`, pass: s.runtimeMs <= BUDGET_MS[s.fetchTimeout] },
-    { what: `A silent day (${s.fetchTimeout}): trigger runtime`, budget: `≤ ${minutes(DAY_BUDGET_MS)} min`, measured: `${minutes(s.dayRuntimeMs)} min`, pass: s.dayRuntimeMs <= DAY_BUDGET_MS },
-    { what: `After the silence (${s.fetchTimeout}): every row complete, timer removed`, budget: `${LEADS} / ${LEADS}`, measured: `${s.rowsComplete} / ${LEADS}`, pass: s.rowsComplete === LEADS },
+    {
+      what: `Two hours of a silent API (${s.fetchTimeout}): trigger runtime`,
+      budget: `≤ ${minutes(BUDGET_MS[s.fetchTimeout])} min`,
+      measured: `${minutes(s.runtimeMs)} min`,
+      pass: s.runtimeMs <= BUDGET_MS[s.fetchTimeout],
+    },
+    {
+      what: `A silent day (${s.fetchTimeout}): trigger runtime`,
+      budget: `≤ ${minutes(DAY_BUDGET_MS)} min`,
+      measured: `${minutes(s.dayRuntimeMs)} min`,
+      pass: s.dayRuntimeMs <= DAY_BUDGET_MS,
+    },
+    {
+      what: `After the silence (${s.fetchTimeout}): every row complete, timer removed`,
+      budget: `${LEADS} / ${LEADS}`,
+      measured: `${s.rowsComplete} / ${LEADS}`,
+      pass: s.rowsComplete === LEADS,
+    },
   ]);
 }
 
 export function silenceTable(all: SilenceResult[]): string {
   return table(
-    ['timeout reading', 'timer runs (2 h)', 'requests sent (2 h)', 'trigger minutes (2 h)', 'budget', 'trigger minutes (day)', 'budget', 'runs to catch up', 'minutes to the last link', 'rows complete'],
+    [
+      'timeout reading',
+      'timer runs (2 h)',
+      'requests sent (2 h)',
+      'trigger minutes (2 h)',
+      'budget',
+      'trigger minutes (day)',
+      'budget',
+      'runs to catch up',
+      'minutes to the last link',
+      'rows complete',
+    ],
     all.map((s) => [
-      s.fetchTimeout, s.runs, s.requests, minutes(s.runtimeMs), `≤ ${minutes(BUDGET_MS[s.fetchTimeout])} ${verdict(s.runtimeMs <= BUDGET_MS[s.fetchTimeout])}`,
-      minutes(s.dayRuntimeMs), `≤ ${minutes(DAY_BUDGET_MS)} ${verdict(s.dayRuntimeMs <= DAY_BUDGET_MS)}`, s.catchUpRuns, minutes(s.catchUpMs), `${s.rowsComplete} / ${LEADS}`,
+      s.fetchTimeout,
+      s.runs,
+      s.requests,
+      minutes(s.runtimeMs),
+      `≤ ${minutes(BUDGET_MS[s.fetchTimeout])} ${verdict(s.runtimeMs <= BUDGET_MS[s.fetchTimeout])}`,
+      minutes(s.dayRuntimeMs),
+      `≤ ${minutes(DAY_BUDGET_MS)} ${verdict(s.dayRuntimeMs <= DAY_BUDGET_MS)}`,
+      s.catchUpRuns,
+      minutes(s.catchUpMs),
+      `${s.rowsComplete} / ${LEADS}`,
     ]),
   );
 }
 
-export const SILENCE_NOTE = `Every request passes timeoutSeconds of its one-minute allowance, so the 360 s reading costs what the 60 s one does. `
-  + `${LEADS} leads generated, one timer run, then every API request hangs for a day: a run checks its deadline before each request (a minute each), sends nothing more once one went unanswered, and later runs back off (5, 10, 20, 40, then 60 minutes). Then the service answers again and only the timer runs (no sidebar open, whose poll would end the back-off at once).`;
+export const SILENCE_NOTE =
+  `Every request passes timeoutSeconds of its one-minute allowance, so the 360 s reading costs what the 60 s one does. ` +
+  `${LEADS} leads generated, one timer run, then every API request hangs for a day: a run checks its deadline before each request (a minute each), sends nothing more once one went unanswered, and later runs back off (5, 10, 20, 40, then 60 minutes). Then the service answers again and only the timer runs (no sidebar open, whose poll would end the back-off at once).`;

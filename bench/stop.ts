@@ -49,8 +49,15 @@ export async function stopAndSettle(meter: Meter, tab: string, since: number): P
   }
   const leads = await simLeads(a);
   return {
-    tab, parts: parts.size, leads: total, click, reply, passes, settled: settledRows(a.rows(sheet)) === total,
-    timerLeft: a.gas.triggers.length > 0, rows: checkRows(a.rows(sheet), leads),
+    tab,
+    parts: parts.size,
+    leads: total,
+    click,
+    reply,
+    passes,
+    settled: settledRows(a.rows(sheet)) === total,
+    timerLeft: a.gas.triggers.length > 0,
+    rows: checkRows(a.rows(sheet), leads),
   };
 }
 

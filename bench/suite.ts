@@ -78,7 +78,12 @@ export async function runSuite(wall: string[]): Promise<BenchResults> {
 
 function bundleSizes(): BenchResults['bundle'] {
   const dist = join(__dirname, '..', 'dist');
-  return [['Code.js', 150], ['Sidebar.html', 60]].map(([file, budgetKb]) => ({
-    file: `dist/${file}`, bytes: readFileSync(join(dist, String(file))).length, budgetKb: Number(budgetKb),
+  return [
+    ['Code.js', 150],
+    ['Sidebar.html', 60],
+  ].map(([file, budgetKb]) => ({
+    file: `dist/${file}`,
+    bytes: readFileSync(join(dist, String(file))).length,
+    budgetKb: Number(budgetKb),
   }));
 }

@@ -45,7 +45,12 @@ export function targets(r: BenchResults): Target[] {
     ...silenceTargets(r.silence),
     ...autoTargets(r.auto),
     ...storageTargets(r.storage),
-    ...r.bundle.map((b) => ({ what: `Bundle: ${b.file}`, budget: `≤ ${b.budgetKb} KB`, measured: `${(b.bytes / 1024).toFixed(1)} KB`, pass: b.bytes <= b.budgetKb * 1024 })),
+    ...r.bundle.map((b) => ({
+      what: `Bundle: ${b.file}`,
+      budget: `≤ ${b.budgetKb} KB`,
+      measured: `${(b.bytes / 1024).toFixed(1)} KB`,
+      pass: b.bytes <= b.budgetKb * 1024,
+    })),
   ];
 }
 
@@ -59,8 +64,18 @@ function wholeCampaign(c: CaseResult): Target[] {
   const all = generateToEnd(c);
   const name = `${caseName(c.spec)}${c.spec.concurrency === OLD_PACE ? ' (a second look, not the chosen speed)' : ''}`;
   return [
-    { what: `${name}: requests, Generate to the last link`, budget: `≤ ${fmt(WHOLE_REQUESTS)}`, measured: fmt(all.requests.total), pass: all.requests.total <= WHOLE_REQUESTS },
-    { what: `${name}: trigger runtime`, budget: `≤ ${minutes(WHOLE_RUNTIME_MS)} min`, measured: `${minutes(all.runtimeMs)} min`, pass: all.runtimeMs <= WHOLE_RUNTIME_MS },
+    {
+      what: `${name}: requests, Generate to the last link`,
+      budget: `≤ ${fmt(WHOLE_REQUESTS)}`,
+      measured: fmt(all.requests.total),
+      pass: all.requests.total <= WHOLE_REQUESTS,
+    },
+    {
+      what: `${name}: trigger runtime`,
+      budget: `≤ ${minutes(WHOLE_RUNTIME_MS)} min`,
+      measured: `${minutes(all.runtimeMs)} min`,
+      pass: all.runtimeMs <= WHOLE_RUNTIME_MS,
+    },
   ];
 }
 
@@ -77,13 +92,18 @@ function rowsRight(cases: CaseResult[]): Target {
 function timersGone(cases: CaseResult[]): Target {
   const stuck = cases.filter((c) => !c.timerRemoved);
   return {
-    what: 'The timer removes itself once every row is settled, every campaign', budget: 'removed',
-    measured: stuck.length === 0 ? `removed in ${cases.length} campaigns` : `still installed: ${stuck.map((c) => caseName(c.spec)).join('; ')}`, pass: stuck.length === 0,
+    what: 'The timer removes itself once every row is settled, every campaign',
+    budget: 'removed',
+    measured: stuck.length === 0 ? `removed in ${cases.length} campaigns` : `still installed: ${stuck.map((c) => caseName(c.spec)).join('; ')}`,
+    pass: stuck.length === 0,
   };
 }
 
 function no429InRuns(cases: CaseResult[]): Target {
-  const n = cases.reduce((s, c) => s + c.push.reduce((m, p) => m + p.cost.requests.rateLimited, 0) + c.passes.reduce((m, p) => m + p.cost.requests.rateLimited, 0), 0);
+  const n = cases.reduce(
+    (s, c) => s + c.push.reduce((m, p) => m + p.cost.requests.rateLimited, 0) + c.passes.reduce((m, p) => m + p.cost.requests.rateLimited, 0),
+    0,
+  );
   return { what: 'No push or timer run trips 429 on its own, every campaign', budget: '0', measured: fmt(n), pass: n === 0 };
 }
 
@@ -91,7 +111,8 @@ function no429InRuns(cases: CaseResult[]): Target {
 function allRuns(r: BenchResults): TimerRun[] {
   const { one, two, stop } = r.document;
   return [
-    ...r.cases.flatMap((c) => c.passes), ...[one, two].flatMap((q) => [q.catchUp, ...q.quiet]),
+    ...r.cases.flatMap((c) => c.passes),
+    ...[one, two].flatMap((q) => [q.catchUp, ...q.quiet]),
     ...[stop, r.stops.early, r.stops.late].flatMap((s) => s.passes),
   ];
 }
@@ -100,8 +121,10 @@ function runsWithoutError(r: BenchResults): Target {
   const runs = allRuns(r);
   const errors = runs.flatMap((run) => run.errors);
   return {
-    what: 'Timer runs that threw (Apps Script would drop the error silently), every setting', budget: '0',
-    measured: errors.length === 0 ? `0 of ${fmt(runs.length)} runs` : `${errors.length}: ${[...new Set(errors)].slice(0, 2).join('; ')}`, pass: errors.length === 0,
+    what: 'Timer runs that threw (Apps Script would drop the error silently), every setting',
+    budget: '0',
+    measured: errors.length === 0 ? `0 of ${fmt(runs.length)} runs` : `${errors.length}: ${[...new Set(errors)].slice(0, 2).join('; ')}`,
+    pass: errors.length === 0,
   };
 }
 
@@ -115,8 +138,18 @@ function push(cases: CaseResult[]): Target[] {
   const perBatch = Math.max(...cases.filter((x) => x.spec.concurrency === undefined).map(rangePerBatch));
   return [
     { what: `Push of ${fmt(c.spec.leads)} rows: POST /campaigns/{id}/leads`, budget: `≤ ${parts} (ceil(N/500))`, measured: fmt(posts), pass: posts <= parts },
-    { what: `Push of ${fmt(c.spec.leads)} rows: POST /campaigns`, budget: `${parts - 1} (one per new part)`, measured: fmt(creates), pass: creates === parts - 1 },
-    { what: 'Push: Range calls per 1,000-row batch, largest over the sizes', budget: `≤ ${OLD_RANGE_PER_BATCH} (the old figure)`, measured: perBatch.toFixed(1), pass: perBatch <= OLD_RANGE_PER_BATCH },
+    {
+      what: `Push of ${fmt(c.spec.leads)} rows: POST /campaigns`,
+      budget: `${parts - 1} (one per new part)`,
+      measured: fmt(creates),
+      pass: creates === parts - 1,
+    },
+    {
+      what: 'Push: Range calls per 1,000-row batch, largest over the sizes',
+      budget: `≤ ${OLD_RANGE_PER_BATCH} (the old figure)`,
+      measured: perBatch.toFixed(1),
+      pass: perBatch <= OLD_RANGE_PER_BATCH,
+    },
   ];
 }
 
@@ -131,20 +164,35 @@ function quiet(r: BenchResults): Target[] {
     const most = quietMost(q);
     return {
       what: `Refresh run in which nothing changed: ${fmt(q.parts)} parts on ${q.tabs} tab${q.tabs > 1 ? 's' : ''}, renders stalled mid-way`,
-      budget: '1 request', measured: `${fmt(most)} (most of ${q.quiet.length} runs)`, pass: most === 1,
+      budget: '1 request',
+      measured: `${fmt(most)} (most of ${q.quiet.length} runs)`,
+      pass: most === 1,
     };
   });
 }
 
 function stops(r: BenchResults): Target[] {
-  const one = [['Stop on one part, pressed before the first timer run', r.stops.early], ['Stop on one part, pressed after a timer run showed the rows rendering', r.stops.late]] as const;
+  const one = [
+    ['Stop on one part, pressed before the first timer run', r.stops.early],
+    ['Stop on one part, pressed after a timer run showed the rows rendering', r.stops.late],
+  ] as const;
   return [
     ...one.flatMap(([name, s]) => [
       { what: `${name}: requests`, budget: `≤ ${stopBudget(s)}`, measured: fmt(s.click.requests.total), pass: s.click.requests.total <= stopBudget(s) },
-      { what: `${name}: virtual time to answer`, budget: `≤ ${seconds(STOP_ANSWER_MS)} s`, measured: `${seconds(s.click.virtualMs)} s`, pass: s.click.virtualMs <= STOP_ANSWER_MS },
+      {
+        what: `${name}: virtual time to answer`,
+        budget: `≤ ${seconds(STOP_ANSWER_MS)} s`,
+        measured: `${seconds(s.click.virtualMs)} s`,
+        pass: s.click.virtualMs <= STOP_ANSWER_MS,
+      },
       settles(name, s),
     ]),
-    { what: `Stop over ${r.document.stop.parts} parts: requests`, budget: `≤ ${stopBudget(r.document.stop)} (one per part plus one)`, measured: fmt(r.document.stop.click.requests.total), pass: r.document.stop.click.requests.total <= stopBudget(r.document.stop) },
+    {
+      what: `Stop over ${r.document.stop.parts} parts: requests`,
+      budget: `≤ ${stopBudget(r.document.stop)} (one per part plus one)`,
+      measured: fmt(r.document.stop.click.requests.total),
+      pass: r.document.stop.click.requests.total <= stopBudget(r.document.stop),
+    },
     settles(`Stop over ${r.document.stop.parts} parts`, r.document.stop),
   ];
 }
@@ -166,15 +214,30 @@ export function stopOk(s: StopResult): boolean {
 function settles(name: string, s: StopResult): Target {
   const n = runsAfterLastRender(s);
   const measured = s.settled ? `${n}` : `not settled after ${s.passes.length} runs (${fmt(s.rows.wrong)} rows wrong)`;
-  return { what: `${name}: timer runs after the last render until every row shows cancelled/complete`, budget: `≤ ${RUNS_AFTER_LAST_RENDER}`, measured, pass: s.settled && n <= RUNS_AFTER_LAST_RENDER };
+  return {
+    what: `${name}: timer runs after the last render until every row shows cancelled/complete`,
+    budget: `≤ ${RUNS_AFTER_LAST_RENDER}`,
+    measured,
+    pass: s.settled && n <= RUNS_AFTER_LAST_RENDER,
+  };
 }
 
 function idle(r: BenchResults): Target[] {
   const { load, polls } = r.idle;
   const ops = load.cost.propertyOps + polls.cost.propertyOps;
   return [
-    { what: `Sidebar open and idle for an hour: property operations (load + ${fmt(HOUR_S)} polls)`, budget: `≤ ${IDLE_PROPERTY_OPS}`, measured: fmt(ops), pass: ops <= IDLE_PROPERTY_OPS },
-    { what: 'Sidebar open and idle for an hour: UrlFetch calls while idle (the polls)', budget: '0', measured: fmt(polls.cost.requests.total), pass: polls.cost.requests.total === 0 },
+    {
+      what: `Sidebar open and idle for an hour: property operations (load + ${fmt(HOUR_S)} polls)`,
+      budget: `≤ ${IDLE_PROPERTY_OPS}`,
+      measured: fmt(ops),
+      pass: ops <= IDLE_PROPERTY_OPS,
+    },
+    {
+      what: 'Sidebar open and idle for an hour: UrlFetch calls while idle (the polls)',
+      budget: '0',
+      measured: fmt(polls.cost.requests.total),
+      pass: polls.cost.requests.total === 0,
+    },
   ];
 }
 
@@ -183,7 +246,10 @@ function edgeClick(r: BenchResults): Target {
   const parts = Math.ceil(EDGE_LEADS / PART_SIZE);
   return {
     what: `Generate click on ${fmt(EDGE_LEADS)} leads (${parts} parts, past the budgets' sizes): every part started, no 429`,
-    budget: 'all started, 0 × 429', measured: reply.ok ? `all started, ${cost.requests.rateLimited} × 429` : `${reply.error?.code}: ${count(cost.requests, 'generate')} generates sent, ${cost.requests.rateLimited} × 429`,
+    budget: 'all started, 0 × 429',
+    measured: reply.ok
+      ? `all started, ${cost.requests.rateLimited} × 429`
+      : `${reply.error?.code}: ${count(cost.requests, 'generate')} generates sent, ${cost.requests.rateLimited} × 429`,
     pass: reply.ok && cost.requests.rateLimited === 0,
   };
 }
@@ -207,7 +273,9 @@ function rushed(r: BenchResults): Target {
   const n = cost.requests.rateLimited + push;
   return {
     what: `Generate pressed at once after a ${fmt(leads)}-row push (no minute between): 429 replies, push and click`,
-    budget: 'all started, 0 × 429', measured: `${reply.ok ? 'all started' : `${reply.error?.code}`}, ${n} × 429`, pass: reply.ok && n === 0,
+    budget: 'all started, 0 × 429',
+    measured: `${reply.ok ? 'all started' : `${reply.error?.code}`}, ${n} × 429`,
+    pass: reply.ok && n === 0,
   };
 }
 
@@ -219,7 +287,8 @@ function pushRanges(cases: CaseResult[]): Target {
   const one = calls[0]!;
   return {
     what: 'Push: Range calls for 100 / 1,000 / 5,000 rows (one batch each of 1,000 rows costs no more than a 100-row push)',
-    budget: `≤ ${fmt(one)} per 1,000-row batch`, measured: calls.map(fmt).join(' / '),
+    budget: `≤ ${fmt(one)} per 1,000-row batch`,
+    measured: calls.map(fmt).join(' / '),
     pass: sizes.every((n, i) => calls[i]! <= one * Math.ceil(n / 1000)),
   };
 }

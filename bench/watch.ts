@@ -42,10 +42,13 @@ export function watchRender(): Promise<WatchResult> {
       polls.push(cost);
       if (done) break;
     }
-    const perHour = (3600_000 / PROGRESS_POLL_MS);
+    const perHour = 3600_000 / PROGRESS_POLL_MS;
     let busiestHour = 0;
     for (let i = 0; i < polls.length; i++) {
-      busiestHour = Math.max(busiestHour, polls.slice(i, i + perHour).reduce((n, c) => n + c.requests.total, 0));
+      busiestHour = Math.max(
+        busiestHour,
+        polls.slice(i, i + perHour).reduce((n, c) => n + c.requests.total, 0),
+      );
     }
     return { leads: WATCH_LEADS, polls, busiestHour, allOk };
   });
@@ -67,4 +70,3 @@ export function rushedClick(): Promise<RushResult> {
     return { leads: RUSH_LEADS, push: push.reduce((n, p) => n + p.cost.requests.rateLimited, 0), reply, cost };
   });
 }
-

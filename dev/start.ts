@@ -15,7 +15,8 @@ export interface StartOptions {
 /** Flags win over PORT; a bad value is an Error with a sentence (USAGE for --help). */
 export function parseStartArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): StartOptions {
   const { values } = parseArgs({
-    args: argv, strict: true,
+    args: argv,
+    strict: true,
     options: { port: { type: 'string' }, 'timer-seconds': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
   });
   if (values.help) throw new Error(START_USAGE);
@@ -35,7 +36,7 @@ export function banner(pg: Playground): string {
   return [
     `Playground: ${pg.url}`,
     '',
-    'In the sidebar\'s Connection section, paste:',
+    "In the sidebar's Connection section, paste:",
     `  API address  ${sim.baseUrl}`,
     `  API key      ${SIM_KEYS.write}`,
     '',
@@ -62,10 +63,13 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
   }
   const stop = (): void => {
     console.log('\nStopping the playground and the simulator…');
-    pg.close().then(() => process.exit(0), (e: unknown) => {
-      console.error(e);
-      process.exit(1);
-    });
+    pg.close().then(
+      () => process.exit(0),
+      (e: unknown) => {
+        console.error(e);
+        process.exit(1);
+      },
+    );
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
@@ -75,5 +79,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
 }
 
 if (require.main === module) {
-  void main().then((code) => { if (code !== null) process.exit(code); });
+  void main().then((code) => {
+    if (code !== null) process.exit(code);
+  });
 }

@@ -26,9 +26,20 @@ export async function buildServer(opts: { allowlist?: string[]; file?: string } 
   if (bad.length) throw new Error(`entry exports that Apps Script cannot call: ${bad.join(', ')}`);
   // Local names are minified too (the 150 KB budget); exported names and every error's message stay readable.
   const r = await build({
-    entryPoints: [entry], bundle: true, write: false, format: 'iife', globalName: LIB_NAME,
-    target: 'es2019', platform: 'neutral', mainFields: ['module', 'main'], charset: 'utf8',
-    legalComments: 'none', minifySyntax: true, minifyWhitespace: true, minifyIdentifiers: true, logLevel: 'warning',
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    globalName: LIB_NAME,
+    target: 'es2019',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    charset: 'utf8',
+    legalComments: 'none',
+    minifySyntax: true,
+    minifyWhitespace: true,
+    minifyIdentifiers: true,
+    logLevel: 'warning',
     define: { __URL_ALLOWLIST__: JSON.stringify(opts.allowlist ?? []) },
   });
   // Apps Script finds menu, trigger and google.script.run targets only by top-level declarations.
@@ -46,15 +57,25 @@ export async function buildSidebar(): Promise<string> {
   // The sidebar runs in the person's browser, where ES2020 is everywhere Google Sheets runs: `?.` and
   // `??` stay native instead of lowered, which keeps the page within its 60 KB.
   const js = existsSync(join(dir, 'main.ts'))
-    ? (await build({ entryPoints: [join(dir, 'main.ts')], bundle: true, write: false, format: 'iife', target: 'es2020', minify: true, legalComments: 'none', charset: 'utf8', logLevel: 'warning' })).outputFiles[0]!.text
+    ? (
+        await build({
+          entryPoints: [join(dir, 'main.ts')],
+          bundle: true,
+          write: false,
+          format: 'iife',
+          target: 'es2020',
+          minify: true,
+          legalComments: 'none',
+          charset: 'utf8',
+          logLevel: 'warning',
+        })
+      ).outputFiles[0]!.text
     : '';
   const css = existsSync(join(dir, 'styles.css'))
     ? (await build({ entryPoints: [join(dir, 'styles.css')], bundle: true, write: false, minify: true, logLevel: 'warning' })).outputFiles[0]!.text
     : '';
   const safeJs = js.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
-  const out = html
-    .replace('<!--@css-->', () => `<style>${css}</style>`)
-    .replace('<!--@js-->', () => `<script>${safeJs}</script>`);
+  const out = html.replace('<!--@css-->', () => `<style>${css}</style>`).replace('<!--@js-->', () => `<script>${safeJs}</script>`);
   const file = join(dist, 'Sidebar.html');
   writeFileSync(file, out);
   return file;
@@ -67,7 +88,9 @@ export async function buildSidebar(): Promise<string> {
 export function requirePublishable(manifest: Record<string, unknown>): void {
   const list = manifest.urlFetchWhitelist;
   if (!Array.isArray(list) || list.length === 0) {
-    throw new Error('A published build needs the API\'s address in urlFetchWhitelist (a versioned deployment is refused without it). Build with URL_FETCH_WHITELIST=https://api.your-video-service.com/ npm run build -- --publish');
+    throw new Error(
+      "A published build needs the API's address in urlFetchWhitelist (a versioned deployment is refused without it). Build with URL_FETCH_WHITELIST=https://api.your-video-service.com/ npm run build -- --publish",
+    );
   }
 }
 
@@ -95,14 +118,23 @@ export async function buildAll(opts: { publish?: boolean } = {}): Promise<void> 
  * publisher's to give (comma-separated https prefixes ending in /), so it comes from the environment.
  */
 export function withUrlFetchWhitelist(manifest: Record<string, unknown>, list: string | undefined): Record<string, unknown> {
-  const prefixes = (list ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+  const prefixes = (list ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (prefixes.length === 0) return manifest;
   for (const p of prefixes) {
-    if (!/^https:\/\/(\*\.)?[^/*]+\/.*$/.test(p)) throw new Error(`URL_FETCH_WHITELIST: ${p} must start with https:// (optionally https://*. for subdomains) and have a path (e.g. https://api.example.com/).`);
+    if (!/^https:\/\/(\*\.)?[^/*]+\/.*$/.test(p))
+      throw new Error(
+        `URL_FETCH_WHITELIST: ${p} must start with https:// (optionally https://*. for subdomains) and have a path (e.g. https://api.example.com/).`,
+      );
   }
   return { ...manifest, urlFetchWhitelist: prefixes };
 }
 
 if (require.main === module) {
-  buildAll({ publish: process.argv.includes('--publish') }).catch((e: unknown) => { console.error(e instanceof Error ? e.message : e); process.exit(1); });
+  buildAll({ publish: process.argv.includes('--publish') }).catch((e: unknown) => {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(1);
+  });
 }

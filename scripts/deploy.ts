@@ -35,5 +35,8 @@ async function main(): Promise<void> {
 }
 
 if (require.main === module) {
-  main().catch((e: unknown) => { console.error(e instanceof Error ? e.message : e); process.exit(1); });
+  main().catch((e: unknown) => {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(1);
+  });
 }

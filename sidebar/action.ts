@@ -32,7 +32,9 @@ export function actionButton(label: string, kind: ButtonKind, run: () => Promise
     busy = true;
     sync();
     run()
-      .catch((e: unknown) => { console.error(e); })
+      .catch((e: unknown) => {
+        console.error(e);
+      })
       .finally(() => {
         busy = false;
         sync();
@@ -50,7 +52,9 @@ export function actionButton(label: string, kind: ButtonKind, run: () => Promise
       reasonEl.hidden = !reason;
       sync();
     },
-    get busy() { return busy; },
+    get busy() {
+      return busy;
+    },
   };
 }
 
@@ -102,7 +106,9 @@ export function message(store: Store): Message {
     replace(box, ...lines.map((l) => el('p', {}, l)));
     box.hidden = false;
   };
-  store.subscribe((s) => { if (owner && !same(owner.scope(s), owner.value)) clear(); });
+  store.subscribe((s) => {
+    if (owner && !same(owner.scope(s), owner.value)) clear();
+  });
   return {
     el: box,
     show: (tone, ...lines) => showWhile(() => null, tone, ...lines),

@@ -47,8 +47,10 @@ function takeProgress(store: Store, progress: Progress, asked: string): void {
   const unsettled = settled ? rest : s.unsettled;
   const sidebar = s.sidebar;
   // The timer switches auto-refresh off once all is done: the switch follows what the server says now.
-  const autoRefresh = progress.autoRefresh && sidebar && progress.autoRefresh.on !== sidebar.autoRefresh.on
-    ? { sidebar: { ...sidebar, autoRefresh: { ...sidebar.autoRefresh, ...progress.autoRefresh } } } : {};
+  const autoRefresh =
+    progress.autoRefresh && sidebar && progress.autoRefresh.on !== sidebar.autoRefresh.on
+      ? { sidebar: { ...sidebar, autoRefresh: { ...sidebar.autoRefresh, ...progress.autoRefresh } } }
+      : {};
   // An estimate describes who was waiting when it was read: once that moves, it no longer holds.
   const stale = s.estimate && s.progress?.campaignId === asked && s.progress.counts.pending !== progress.counts.pending ? { estimate: null } : {};
   store.set({ progress, progressError: null, awaitingRender: awaiting, unsettled, ...autoRefresh, ...stale });
@@ -99,10 +101,14 @@ export function createApp(store: Store, timing: Timing): App {
     },
     loadTemplates: () => loadTemplates(store),
     loadCampaigns() {
-      campaignsLoad ??= call('listCampaigns', { limit: 50 }).then((r) => {
-        if (r.ok) store.set({ campaigns: r.campaigns, campaignsError: null });
-        else store.set({ campaignsError: r.error.message });
-      }).finally(() => { campaignsLoad = null; });
+      campaignsLoad ??= call('listCampaigns', { limit: 50 })
+        .then((r) => {
+          if (r.ok) store.set({ campaigns: r.campaigns, campaignsError: null });
+          else store.set({ campaignsError: r.error.message });
+        })
+        .finally(() => {
+          campaignsLoad = null;
+        });
       return campaignsLoad;
     },
     async loadProgress() {
@@ -114,7 +120,9 @@ export function createApp(store: Store, timing: Timing): App {
         app.takeProgress(progress, asked);
       } else if (asked === store.get().sidebar?.campaign?.id) store.set({ progressError: r.error.message });
     },
-    takeProgress(progress, asked) { takeProgress(store, progress, asked); },
+    takeProgress(progress, asked) {
+      takeProgress(store, progress, asked);
+    },
   };
   return app;
 }

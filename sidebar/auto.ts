@@ -35,19 +35,27 @@ export function autoSection(app: App): HTMLElement {
       return;
     }
     const q = await set(true, true);
-    if (!q || !await confirmDialog({
-      title: 'Switch auto mode on?',
-      text: `${s?.campaign?.name}: new rows get videos every 5 minutes or so (hourly once published), up to ${credits(q.creditsPerDay ?? 0)} a day. ${count(q.unsent, 'row')} unsent go on the next run.`,
-      confirmLabel: 'Switch on',
-    })) return;
+    if (
+      !q ||
+      !(await confirmDialog({
+        title: 'Switch auto mode on?',
+        text: `${s?.campaign?.name}: new rows get videos every 5 minutes or so (hourly once published), up to ${credits(q.creditsPerDay ?? 0)} a day. ${count(q.unsent, 'row')} unsent go on the next run.`,
+        confirmLabel: 'Switch on',
+      }))
+    )
+      return;
     if (await set(true)) await app.loadState();
   });
-  watch(store, (s) => s.sidebar?.autoMode ?? null, (a) => {
-    c.status(a?.on ? 'On' : 'Off', a?.on ? 'done' : 'todo');
-    replace(line, a ? autoLine(a) : '');
-    replace(toggle.el, a?.on ? 'Switch off' : 'Switch on');
-    toggle.block(a?.on && !a.owner?.you ? 'Only its owner can switch it.' : null);
-  });
+  watch(
+    store,
+    (s) => s.sidebar?.autoMode ?? null,
+    (a) => {
+      c.status(a?.on ? 'On' : 'Off', a?.on ? 'done' : 'todo');
+      replace(line, a ? autoLine(a) : '');
+      replace(toggle.el, a?.on ? 'Switch off' : 'Switch on');
+      toggle.block(a?.on && !a.owner?.you ? 'Only its owner can switch it.' : null);
+    },
+  );
   replace(c.body, line, inRow(toggle.el), toggle.reason, msg.el);
   return c.el;
 }

@@ -10,7 +10,9 @@ interface Runner {
   [name: string]: unknown;
 }
 
-interface GoogleGlobal { script?: { run?: Runner } }
+interface GoogleGlobal {
+  script?: { run?: Runner };
+}
 
 function runner(): Runner | null {
   const g = (globalThis as { google?: GoogleGlobal }).google;
@@ -38,7 +40,9 @@ export function findDate(value: unknown, path = 'args'): string | null {
  * A failure the page made itself: `thrown` holds the failure handler's text when the call threw or
  * the connection to Google broke, so nobody knows whether the server finished its work.
  */
-export interface CallFailure extends Failure { thrown?: string }
+export interface CallFailure extends Failure {
+  thrown?: string;
+}
 
 function failure(message: string, thrown?: string): CallFailure {
   return { ok: false, error: { code: 'network', message }, ...(thrown !== undefined ? { thrown } : {}) };

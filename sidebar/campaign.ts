@@ -44,19 +44,32 @@ function createForm(app: App): HTMLElement {
     replace(counter, `${formatNumber(n)} / ${NAME_LIMIT}`);
     counter.classList.toggle('counter-full', n >= NAME_LIMIT);
     const s = store.get();
-    create.block(!isConnected(s) ? 'Connect first.' : writeBlock(s) ? 'This key is read-only: it cannot create a campaign.'
-      : !s.templateId ? 'Choose a template above first.'
-        : !name.value.trim() ? 'Give the campaign a name.' : null);
+    create.block(
+      !isConnected(s)
+        ? 'Connect first.'
+        : writeBlock(s)
+          ? 'This key is read-only: it cannot create a campaign.'
+          : !s.templateId
+            ? 'Choose a template above first.'
+            : !name.value.trim()
+              ? 'Give the campaign a name.'
+              : null,
+    );
   };
   name.addEventListener('input', updateCreate);
   const nameField = labelled('Campaign name', name, counter);
 
   watch(store, (s) => ({ connected: isConnected(s), templateId: s.templateId, write: writeBlock(s) }), updateCreate);
-  return el('section', { class: 'stack', 'aria-label': 'Create a campaign' },
+  return el(
+    'section',
+    { class: 'stack', 'aria-label': 'Create a campaign' },
     el('h3', {}, 'Create a new one'),
     el('div', { class: 'stack', onkeydown: enterClicks(create.el) }, nameField),
     labelled('Goal (optional)', goal, 'Who it is for. Only you see it.'),
-    inRow(create.el), create.reason, createMsg.el);
+    inRow(create.el),
+    create.reason,
+    createMsg.el,
+  );
 }
 
 /** Use an existing campaign: the list, read when the person goes to it. */
@@ -76,24 +89,36 @@ function pickForm(app: App): HTMLElement {
   const updateUse = () => use.block(pick.value ? null : isConnected(store.get()) ? 'Choose one from the list.' : 'Connect first.');
   pick.addEventListener('change', updateUse);
   // The list is read when the person goes to it, so it is never stale and never polled.
-  pick.addEventListener('focus', () => { if (isConnected(store.get())) void app.loadCampaigns(); });
-
-  watch(store, (s) => ({ list: s.campaigns, error: s.campaignsError, bound: s.sidebar?.campaign?.id ?? null, connected: isConnected(s) }), ({ list, error, bound: boundId, connected }) => {
-    if (error) pickMsg.show('error', error);
-    else if (list) pickMsg.clear();
-    const keep = pick.value;
-    replace(pick,
-      el('option', { value: '' }, list ? (list.length ? 'Choose a campaign…' : 'No campaigns yet') : connected ? 'Loading…' : 'Connect first'),
-      ...(list ?? []).map((cp) => el('option', { value: cp.id },
-        `${cp.name} · ${summaryWords(cp)}${cp.id === boundId ? ' (bound)' : ''}`)));
-    pick.value = list?.some((cp) => cp.id === keep) ? keep : '';
-    updateUse();
+  pick.addEventListener('focus', () => {
+    if (isConnected(store.get())) void app.loadCampaigns();
   });
 
-  return el('section', { class: 'stack', 'aria-label': 'Use an existing campaign' },
+  watch(
+    store,
+    (s) => ({ list: s.campaigns, error: s.campaignsError, bound: s.sidebar?.campaign?.id ?? null, connected: isConnected(s) }),
+    ({ list, error, bound: boundId, connected }) => {
+      if (error) pickMsg.show('error', error);
+      else if (list) pickMsg.clear();
+      const keep = pick.value;
+      replace(
+        pick,
+        el('option', { value: '' }, list ? (list.length ? 'Choose a campaign…' : 'No campaigns yet') : connected ? 'Loading…' : 'Connect first'),
+        ...(list ?? []).map((cp) => el('option', { value: cp.id }, `${cp.name} · ${summaryWords(cp)}${cp.id === boundId ? ' (bound)' : ''}`)),
+      );
+      pick.value = list?.some((cp) => cp.id === keep) ? keep : '';
+      updateUse();
+    },
+  );
+
+  return el(
+    'section',
+    { class: 'stack', 'aria-label': 'Use an existing campaign' },
     el('h3', {}, 'Or use an existing one'),
     labelled('Campaign', pick),
-    inRow(use.el), use.reason, pickMsg.el);
+    inRow(use.el),
+    use.reason,
+    pickMsg.el,
+  );
 }
 
 export function campaignSection(app: App): HTMLElement {
@@ -106,16 +131,26 @@ export function campaignSection(app: App): HTMLElement {
   c.body.append(bound, change);
 
   // Folding follows the saved settings, not the live key check: a refused call must not hide the form it came from.
-  watch(store, (s) => ({ sheet: s.sidebar?.sheet.name ?? null, campaign: s.sidebar?.campaign ?? null, connected: s.sidebar?.settings.connected ?? false }), ({ sheet, campaign, connected }) => {
-    if (sheet === null) { replace(bound, 'Loading…'); return; }
-    replace(bound, ...(campaign
-      ? ['Bound to tab ', el('strong', {}, sheet), ': ', el('strong', {}, campaign.name)]
-      : ['No campaign on tab ', el('strong', {}, sheet), ' yet. Create one or use an existing one.']));
-    c.status(campaign ? campaign.name : 'None yet', campaign ? 'done' : 'todo');
-    const wanted = connected && !campaign;
-    if (lastWanted !== wanted) change.open = wanted;
-    lastWanted = wanted;
-  });
+  watch(
+    store,
+    (s) => ({ sheet: s.sidebar?.sheet.name ?? null, campaign: s.sidebar?.campaign ?? null, connected: s.sidebar?.settings.connected ?? false }),
+    ({ sheet, campaign, connected }) => {
+      if (sheet === null) {
+        replace(bound, 'Loading…');
+        return;
+      }
+      replace(
+        bound,
+        ...(campaign
+          ? ['Bound to tab ', el('strong', {}, sheet), ': ', el('strong', {}, campaign.name)]
+          : ['No campaign on tab ', el('strong', {}, sheet), ' yet. Create one or use an existing one.']),
+      );
+      c.status(campaign ? campaign.name : 'None yet', campaign ? 'done' : 'todo');
+      const wanted = connected && !campaign;
+      if (lastWanted !== wanted) change.open = wanted;
+      lastWanted = wanted;
+    },
+  );
 
   return c.el;
 }

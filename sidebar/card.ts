@@ -15,9 +15,12 @@ export function card(id: string, title: string): Card {
   const headingId = uid('h');
   const statusEl = el('span', { class: 'card-status' });
   const body = el('div', { class: 'card-body' });
-  const details = el('details', { class: 'card', id, open: true, 'aria-labelledby': headingId },
+  const details = el(
+    'details',
+    { class: 'card', id, open: true, 'aria-labelledby': headingId },
     el('summary', {}, el('h2', { id: headingId }, title), statusEl),
-    body);
+    body,
+  );
   return {
     el: details,
     body,
@@ -25,7 +28,9 @@ export function card(id: string, title: string): Card {
       statusEl.className = `card-status card-status-${tone}`;
       replace(statusEl, text);
     },
-    open(open) { details.open = open; },
+    open(open) {
+      details.open = open;
+    },
   };
 }
 
@@ -42,5 +47,11 @@ export function autoOpen(c: Card): (open: boolean) => void {
 /** Sections that only make sense for a bound campaign open when the tab gets one. */
 export function openWithCampaign(c: Card, store: Store): void {
   const toggle = autoOpen(c);
-  watch(store, (s) => s.sidebar ? Boolean(s.sidebar.campaign) : null, (has) => { if (has !== null) toggle(has); });
+  watch(
+    store,
+    (s) => (s.sidebar ? Boolean(s.sidebar.campaign) : null),
+    (has) => {
+      if (has !== null) toggle(has);
+    },
+  );
 }

@@ -27,7 +27,10 @@ interface Row {
   flag: HTMLElement;
 }
 
-type Slice = Pick<SidebarState, 'sheet' | 'mapping' | 'overrides' | 'fallbacks' | 'sample' | 'missingColumns' | 'sentPeople'> & { row: number | null; unused: number };
+type Slice = Pick<SidebarState, 'sheet' | 'mapping' | 'overrides' | 'fallbacks' | 'sample' | 'missingColumns' | 'sentPeople'> & {
+  row: number | null;
+  unused: number;
+};
 
 /** One field's row: its column choice, what it holds, its problems, and its fallback when it has one. */
 function fieldRow(field: PersonField, list: HTMLElement): Row {
@@ -42,7 +45,15 @@ function fieldRow(field: PersonField, list: HTMLElement): Row {
     const fid = uid('fb');
     const limit = Math.min(FIELD_LIMITS[field] ?? FALLBACK_MAX, FALLBACK_MAX);
     const hint = FALLBACK_HINTS[field];
-    fallback = el('input', { id: fid, type: 'text', name: `fallback-${field}`, 'aria-label': `${FIELD_LABELS[field]} if empty`, maxlength: limit, placeholder: hint ? `e.g. ${hint}` : 'Leave empty for none', autocomplete: 'off' });
+    fallback = el('input', {
+      id: fid,
+      type: 'text',
+      name: `fallback-${field}`,
+      'aria-label': `${FIELD_LABELS[field]} if empty`,
+      maxlength: limit,
+      placeholder: hint ? `e.g. ${hint}` : 'Leave empty for none',
+      autocomplete: 'off',
+    });
     fallbackRow = el('div', { class: 'map-fallback' }, el('label', { for: fid }, 'If empty'), fallback);
   }
   list.appendChild(el('div', { class: 'map-row' }, el('label', { for: id }, FIELD_LABELS[field]), select, meta, flag, fallbackRow));
@@ -56,9 +67,12 @@ function refreshRow(row: Row, s: Slice, problems: ReturnType<typeof sampleProble
   const column = s.mapping[field];
   const edited = select.value !== (select.dataset.serverValue ?? '');
   const source = edited ? 'Unsaved choice' : overridden ? `Chosen: ${column ?? '—'}` : column ? `Detected: ${column}` : 'No column found';
-  const sample = s.sample ? s.sample[field] ?? '' : null;
-  replace(meta, el('span', { class: 'map-source' }, source),
-    sample === null ? null : el('span', { class: 'map-sample' }, sample ? `Sample: ${sample}` : 'Sample: (empty)'));
+  const sample = s.sample ? (s.sample[field] ?? '') : null;
+  replace(
+    meta,
+    el('span', { class: 'map-source' }, source),
+    sample === null ? null : el('span', { class: 'map-sample' }, sample ? `Sample: ${sample}` : 'Sample: (empty)'),
+  );
   const fb = fallback ? fallback.value : s.fallbacks[field];
   const lines = problems.filter((p) => p.field === field).map((p) => p.message);
   if (field === 'firstName' && !column && !select.value && !(fb ?? '').trim()) {
@@ -81,7 +95,10 @@ function saveButton(app: App, rows: Row[], msg: Message): ActionButton {
     }
     const r = okOrShow(await call('saveColumnMapping', { mapping, fallbacks }), msg);
     if (!r) return;
-    for (const row of rows) { markSaved(row.select); if (row.fallback) markSaved(row.fallback); }
+    for (const row of rows) {
+      markSaved(row.select);
+      if (row.fallback) markSaved(row.fallback);
+    }
     patchSidebar(store, { mapping: r.mapping, overrides: r.overrides, fallbacks: r.fallbacks });
     msg.show('ok', 'Columns saved for this tab.');
     // The sample follows the mapping, so read it again.
@@ -90,22 +107,38 @@ function saveButton(app: App, rows: Row[], msg: Message): ActionButton {
 }
 
 /** What the card shows, from the state. */
-const sliceOf = (s: AppState): Slice | null => s.sidebar
-  ? { sheet: s.sidebar.sheet, mapping: s.sidebar.mapping, overrides: s.sidebar.overrides, fallbacks: s.sidebar.fallbacks, sample: currentSample(s), row: sampleRowNumber(s), missingColumns: s.sidebar.missingColumns, sentPeople: s.sidebar.sentPeople, unused: s.sidebar.gaps?.unusedColumns.length ?? 0 }
-  : null;
+const sliceOf = (s: AppState): Slice | null =>
+  s.sidebar
+    ? {
+        sheet: s.sidebar.sheet,
+        mapping: s.sidebar.mapping,
+        overrides: s.sidebar.overrides,
+        fallbacks: s.sidebar.fallbacks,
+        sample: currentSample(s),
+        row: sampleRowNumber(s),
+        missingColumns: s.sidebar.missingColumns,
+        sentPeople: s.sidebar.sentPeople,
+        unused: s.sidebar.gaps?.unusedColumns.length ?? 0,
+      }
+    : null;
 
 /** One field's column list and values, from the slice. */
 const renderRow = (row: Row, s: Slice, sheetChanged: boolean) => {
   const { field, select, fallback } = row;
-  const wanted = s.overrides.includes(field) ? s.mapping[field] ?? '' : '';
+  const wanted = s.overrides.includes(field) ? (s.mapping[field] ?? '') : '';
   const keep = select.value;
   const headers = s.sheet.headers.filter((h) => h.trim() !== '' && !OUTPUTS.includes(h.trim()));
   if (wanted && !headers.includes(wanted)) headers.push(wanted);
-  replace(select, el('option', { value: '' }, 'Detect automatically'),
-    ...headers.map((h) => el('option', { value: h }, s.sheet.headers.includes(h) ? h : `${h} (not in this tab)`)));
+  replace(
+    select,
+    el('option', { value: '' }, 'Detect automatically'),
+    ...headers.map((h) => el('option', { value: h }, s.sheet.headers.includes(h) ? h : `${h} (not in this tab)`)),
+  );
   // A different tab is a different form: the person's unsaved edits belong to the old one.
-  if (sheetChanged) { delete select.dataset.serverValue; if (fallback) delete fallback.dataset.serverValue; }
-  else select.value = keep;
+  if (sheetChanged) {
+    delete select.dataset.serverValue;
+    if (fallback) delete fallback.dataset.serverValue;
+  } else select.value = keep;
   syncValue(select, wanted);
   if (fallback) syncValue(fallback, s.fallbacks[field] ?? '');
 };
@@ -138,18 +171,26 @@ export function columnsSection(app: App): HTMLElement {
     for (const row of rows) renderRow(row, s, sheetChanged);
     refreshRows(s);
     const gone = (s.missingColumns ?? []).map((m) => `“${m.header}”`).join(', ');
-    replace(intro, s.sample ? `Values from row ${s.row ?? '?'}, the first selected to send.` : 'Select a row in the sheet to see its values.',
+    replace(
+      intro,
+      s.sample ? `Values from row ${s.row ?? '?'}, the first selected to send.` : 'Select a row in the sheet to see its values.',
       gone ? el('b', {}, ` Not found: ${gone}. Sent rows keep their people.`) : null,
-      s.sentPeople ? ` This document has sent ${s.sentPeople} people.` : '');
+      s.sentPeople ? ` This document has sent ${s.sentPeople} people.` : '',
+    );
     const issues = rows.filter((r) => !r.flag.hidden).length;
     const found = PERSON_FIELDS.filter((f) => s.mapping[f]).length;
     // A column no field uses is not "done": what it holds goes nowhere (docs/rules.md#columns).
-    c.status(issues ? `${issues} to fix` : `${found} of ${PERSON_FIELDS.length} found${s.unused ? ` · ${s.unused} unused` : ''}`, issues || s.unused ? 'warn' : 'done');
+    c.status(
+      issues ? `${issues} to fix` : `${found} of ${PERSON_FIELDS.length} found${s.unused ? ` · ${s.unused} unused` : ''}`,
+      issues || s.unused ? 'warn' : 'done',
+    );
     // A missing required column is the one thing that needs this card; a bad row value is the row's, said under Send rows.
     toggle(!s.mapping.firstName && !(s.fallbacks.firstName ?? '').trim());
   };
 
-  const onEdit = () => { if (current) refreshRows(current); };
+  const onEdit = () => {
+    if (current) refreshRows(current);
+  };
   list.addEventListener('change', onEdit);
   list.addEventListener('input', onEdit);
 

@@ -42,29 +42,40 @@ export function connectionSection(app: App): HTMLElement {
     // A saved key is checked afresh: an older refusal no longer describes it.
     if (sidebar) store.set({ sidebar: { ...sidebar, settings: r.settings }, keyProblem: null });
     // The line goes as soon as a later reply refuses the key (the badge says it then).
-    msg.showWhile(keyProblemOf, 'ok', !r.settings.connected ? 'Saved.' : r.settings.canWrite === false
-      ? 'Saved. The key is read-only: it can only look.' : 'Connected. The key works.');
+    msg.showWhile(
+      keyProblemOf,
+      'ok',
+      !r.settings.connected ? 'Saved.' : r.settings.canWrite === false ? 'Saved. The key is read-only: it can only look.' : 'Connected. The key works.',
+    );
     // Becoming connected loads the lists (main.ts); a new key on a live connection reloads them here.
     if (sidebar?.settings.connected && r.settings.connected) await Promise.all([app.loadTemplates(), app.loadCampaigns()]);
   });
 
-  const form = el('form', { class: 'stack', novalidate: true, onsubmit: (ev: Event) => ev.preventDefault(), onkeydown: enterClicks(save.el) },
+  const form = el(
+    'form',
+    { class: 'stack', novalidate: true, onsubmit: (ev: Event) => ev.preventDefault(), onkeydown: enterClicks(save.el) },
     labelled('API address', baseUrl, 'e.g. https://api.example.com/api/v1'),
     labelled('API key', apiKey, keyHint),
     inRow(save.el),
-    keyMsg, msg.el);
+    keyMsg,
+    msg.el,
+  );
   c.body.appendChild(form);
 
-  watch(store, (s) => ({ settings: s.sidebar?.settings ?? null, connected: isConnected(s), truth: connectionTruth(s) }), ({ settings, connected, truth }) => {
-    if (!settings) return;
-    syncValue(baseUrl, settings.baseUrl ?? '');
-    replace(keyHint, settings.keyHint ? `Key saved: ${settings.keyHint}. Leave empty to keep it.` : 'No key saved yet.');
-    apiKey.placeholder = settings.keyHint ? 'Paste a new key to replace it' : 'Paste your API key';
-    replace(keyMsg, ...truth.lines.map((l) => el('p', {}, l)));
-    keyMsg.hidden = truth.lines.length === 0;
-    keyMsg.className = `msg msg-${truth.tone === 'warn' && truth.badge === 'Read-only key' ? 'warn' : 'error'}`;
-    c.status(truth.badge, truth.tone);
-    toggle(!connected || truth.tone === 'warn');
-  });
+  watch(
+    store,
+    (s) => ({ settings: s.sidebar?.settings ?? null, connected: isConnected(s), truth: connectionTruth(s) }),
+    ({ settings, connected, truth }) => {
+      if (!settings) return;
+      syncValue(baseUrl, settings.baseUrl ?? '');
+      replace(keyHint, settings.keyHint ? `Key saved: ${settings.keyHint}. Leave empty to keep it.` : 'No key saved yet.');
+      apiKey.placeholder = settings.keyHint ? 'Paste a new key to replace it' : 'Paste your API key';
+      replace(keyMsg, ...truth.lines.map((l) => el('p', {}, l)));
+      keyMsg.hidden = truth.lines.length === 0;
+      keyMsg.className = `msg msg-${truth.tone === 'warn' && truth.badge === 'Read-only key' ? 'warn' : 'error'}`;
+      c.status(truth.badge, truth.tone);
+      toggle(!connected || truth.tone === 'warn');
+    },
+  );
   return c.el;
 }

@@ -20,10 +20,13 @@ export function confirmDialog(opts: ConfirmOptions): Promise<boolean> {
   const textId = uid('dlg-text');
   const cancel = el('button', { type: 'button', class: 'btn btn-secondary' }, opts.cancelLabel ?? 'Cancel');
   const ok = el('button', { type: 'button', class: 'btn btn-primary' }, opts.confirmLabel);
-  const dialog = el('dialog', { class: 'dialog', role: 'alertdialog', 'aria-modal': 'true', 'aria-labelledby': titleId, 'aria-describedby': textId },
+  const dialog = el(
+    'dialog',
+    { class: 'dialog', role: 'alertdialog', 'aria-modal': 'true', 'aria-labelledby': titleId, 'aria-describedby': textId },
     el('h2', { id: titleId }, opts.title),
     el('div', { id: textId, class: 'stack' }, ...(Array.isArray(opts.text) ? opts.text : [opts.text]).map((t) => el('p', {}, t))),
-    el('div', { class: 'row row-end' }, cancel, ok));
+    el('div', { class: 'row row-end' }, cancel, ok),
+  );
   document.body.appendChild(dialog);
 
   return new Promise<boolean>((resolve) => {
@@ -46,14 +49,25 @@ export function confirmDialog(opts: ConfirmOptions): Promise<boolean> {
         const first = items[0];
         const last = items[items.length - 1];
         if (!first || !last) return;
-        if (ev.shiftKey && document.activeElement === first) { ev.preventDefault(); last.focus(); }
-        else if (!ev.shiftKey && document.activeElement === last) { ev.preventDefault(); first.focus(); }
+        if (ev.shiftKey && document.activeElement === first) {
+          ev.preventDefault();
+          last.focus();
+        } else if (!ev.shiftKey && document.activeElement === last) {
+          ev.preventDefault();
+          first.focus();
+        }
       }
     });
-    dialog.addEventListener('cancel', (ev) => { ev.preventDefault(); finish(false); });
+    dialog.addEventListener('cancel', (ev) => {
+      ev.preventDefault();
+      finish(false);
+    });
     cancel.addEventListener('click', () => finish(false));
     ok.addEventListener('click', () => finish(true));
-    if (opts.signal?.aborted) { finish(false); return; }
+    if (opts.signal?.aborted) {
+      finish(false);
+      return;
+    }
     opts.signal?.addEventListener('abort', () => finish(false));
     dialog.showModal();
     // Cancel first: the safe choice is where focus lands.

@@ -40,4 +40,3 @@ export function uid(prefix: string): string {
   counter += 1;
   return `${prefix}-${counter}`;
 }
-

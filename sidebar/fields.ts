@@ -9,7 +9,9 @@ export type { PersonField, PersonProblem };
 
 /** Suggested fallback, shown as a placeholder. */
 export const FALLBACK_HINTS: Partial<FieldMap<string>> = {
-  firstName: 'there', company: 'your team', ctaLabel: 'Book a call',
+  firstName: 'there',
+  company: 'your team',
+  ctaLabel: 'Book a call',
 };
 
 /**

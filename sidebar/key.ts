@@ -8,8 +8,20 @@ const KEY_CODES = new Set(['unauthorized', 'forbidden', 'api_off']);
 
 /** Calls whose success proves the key works: they reach the API. */
 const API_BACKED = new Set<keyof ServerFunctions>([
-  'saveSettings', 'listTemplates', 'listCampaigns', 'createCampaign', 'selectCampaign', 'addSelectedRows',
-  'getEstimate', 'startPreview', 'startGenerate', 'stopCampaign', 'getProgress', 'refreshNow', 'exportFinishedVideos', 'resendFailedRows',
+  'saveSettings',
+  'listTemplates',
+  'listCampaigns',
+  'createCampaign',
+  'selectCampaign',
+  'addSelectedRows',
+  'getEstimate',
+  'startPreview',
+  'startGenerate',
+  'stopCampaign',
+  'getProgress',
+  'refreshNow',
+  'exportFinishedVideos',
+  'resendFailedRows',
 ]);
 
 export function trackKey(store: Store): void {

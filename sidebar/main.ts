@@ -17,7 +17,9 @@ import { topSection } from './top';
 
 declare global {
   /** Test hook: shorter poll intervals. */
-  interface Window { sidebarTiming?: Partial<Timing> }
+  interface Window {
+    sidebarTiming?: Partial<Timing>;
+  }
 }
 
 /** Selectors of the watches below. */
@@ -32,16 +34,28 @@ function pollStateTillOff(app: App): void {
   const { store } = app;
   const statePoll = createPoller(() => app.loadState(), app.timing.progressPollMs);
   let settledAt = 0;
-  watch(store, (s) => {
-    const p = boundProgress(s);
-    return Boolean(s.sidebar?.autoRefresh.on && s.sidebar.autoRefresh.owner?.you && p && !inFlight(p, s.awaitingRender) && !holdOf(s));
-  }, (wait, s) => {
-    if (!wait) { statePoll.stop(); return; }
-    settledAt = Date.now();
-    const minutes = s.sidebar?.autoRefresh.intervalMinutes ?? 60;
-    statePoll.start();
-    setTimeout(() => { if (Date.now() - settledAt >= 2 * minutes * 60000) statePoll.stop(); }, 2 * minutes * 60000);
-  });
+  watch(
+    store,
+    (s) => {
+      const p = boundProgress(s);
+      return Boolean(s.sidebar?.autoRefresh.on && s.sidebar.autoRefresh.owner?.you && p && !inFlight(p, s.awaitingRender) && !holdOf(s));
+    },
+    (wait, s) => {
+      if (!wait) {
+        statePoll.stop();
+        return;
+      }
+      settledAt = Date.now();
+      const minutes = s.sidebar?.autoRefresh.intervalMinutes ?? 60;
+      statePoll.start();
+      setTimeout(
+        () => {
+          if (Date.now() - settledAt >= 2 * minutes * 60000) statePoll.stop();
+        },
+        2 * minutes * 60000,
+      );
+    },
+  );
 }
 
 function start(): void {
@@ -53,16 +67,30 @@ function start(): void {
 
   const banner = el('div', { class: 'banner', role: 'alert', hidden: true });
   // The sections that work on a tab of leads: the add-on's own tabs hide them (docs/rules.md#sidebar-truth).
-  const leadSections = [templateSection(app), campaignSection(app), columnsSection(app), sendSection(app), moneySection(app), autoSection(app), progressSection(app)];
+  const leadSections = [
+    templateSection(app),
+    campaignSection(app),
+    columnsSection(app),
+    sendSection(app),
+    moneySection(app),
+    autoSection(app),
+    progressSection(app),
+  ];
   replace(root, banner, topSection(app), connectionSection(app), ...leadSections);
-  watch(store, ownTab, (own) => { for (const sec of leadSections) sec.hidden = own; });
+  watch(store, ownTab, (own) => {
+    for (const sec of leadSections) sec.hidden = own;
+  });
   // Relative times ("2 minutes ago") follow the clock without a server call.
   setInterval(() => store.set({}), 30000);
 
-  watch(store, (s) => s.sidebarError, (lines) => {
-    replace(banner, ...(lines ?? []).map((l) => el('p', {}, l)));
-    banner.hidden = !lines;
-  });
+  watch(
+    store,
+    (s) => s.sidebarError,
+    (lines) => {
+      replace(banner, ...(lines ?? []).map((l) => el('p', {}, l)));
+      banner.hidden = !lines;
+    },
+  );
 
   // Connecting unlocks the lists, and the campaign's progress (read before, it only said to connect).
   watch(store, isConnected, (connected, s) => {
@@ -81,13 +109,19 @@ function start(): void {
   // The tab and selection are polled cheaply (no property, no API: docs/rules.md#budgets); getSidebarState only
   // when the tab changes. Progress is polled only while something renders, or until an unknown
   // outcome on this campaign has been settled by reading it.
-  const contextPoll = createPoller(() => app.loadContext(), app.timing.contextPollMs, document,
-    { afterMs: app.timing.contextIdleMs, everyMs: app.timing.contextSlowMs });
-  const progressPoll = createPoller(() => app.loadProgress(), app.timing.progressPollMs);
-  watch(store, (s) => inFlight(s.progress, s.awaitingRender) || Boolean(holdOf(s)), (moving) => {
-    if (moving) progressPoll.start();
-    else progressPoll.stop();
+  const contextPoll = createPoller(() => app.loadContext(), app.timing.contextPollMs, document, {
+    afterMs: app.timing.contextIdleMs,
+    everyMs: app.timing.contextSlowMs,
   });
+  const progressPoll = createPoller(() => app.loadProgress(), app.timing.progressPollMs);
+  watch(
+    store,
+    (s) => inFlight(s.progress, s.awaitingRender) || Boolean(holdOf(s)),
+    (moving) => {
+      if (moving) progressPoll.start();
+      else progressPoll.stop();
+    },
+  );
   pollStateTillOff(app);
 
   void app.loadState().then(() => contextPoll.start(true));

@@ -28,7 +28,8 @@ export function peopleBlock(e: Estimate | null, p: ProgressInfo | null): string 
   if (p && p.counts.total === 0) return 'Nobody is in this campaign yet. Add rows first.';
   // Everyone already started: said as that, not as an empty campaign beside "Started 47 videos".
   if (!p || p.counts.pending > 0) return null;
-  return p.counts.cancelled ? `${count(p.counts.cancelled, 'person was', 'people were')} cancelled by Stop: send them again (Send rows).`
+  return p.counts.cancelled
+    ? `${count(p.counts.cancelled, 'person was', 'people were')} cancelled by Stop: send them again (Send rows).`
     : 'Everyone in this campaign was started: nothing left to generate.';
 }
 
@@ -52,20 +53,34 @@ function unknownLines(action: MoneyAction, r: Failure): string[] {
 }
 
 /**'s server): a stop over parts says part by part what it does not know. */
-interface StopReply { status: string; parts?: { id: string; name: string; outcome: 'stopped' | 'unknown' | 'error'; message?: string }[] }
+interface StopReply {
+  status: string;
+  parts?: { id: string; name: string; outcome: 'stopped' | 'unknown' | 'error'; message?: string }[];
+}
 
 /** One sentence per part that was not surely stopped, and the offer to stop again. */
 export function stopPartLines(r: StopReply): string[] {
   const open = (r.parts ?? []).filter((p) => p.outcome !== 'stopped');
   if (r.status !== 'partly_stopped' || open.length === 0) return [];
-  return [...open.map((p) => `${p.name}: ${p.outcome === 'unknown' ? 'no clear answer; it may still render' : p.message ?? 'the stop was refused'}.`),
-    'Press Stop again to stop those parts.'];
+  return [
+    ...open.map((p) => `${p.name}: ${p.outcome === 'unknown' ? 'no clear answer; it may still render' : (p.message ?? 'the stop was refused')}.`),
+    'Press Stop again to stop those parts.',
+  ];
 }
 
 /** Links to the previewed people's pages, named by row, to watch what was made. */
 function pageLinks(pages: PreviewPage[]): HTMLElement {
-  return el('ul', { class: 'preview-pages' }, ...pages.map((pg) => el('li', {},
-    el('a', { href: pg.url, target: '_blank', rel: 'noopener' }, `${pg.row ? `Row ${pg.row}: ` : ''}${pg.firstName}${pg.company ? `, ${pg.company}` : ''}`))));
+  return el(
+    'ul',
+    { class: 'preview-pages' },
+    ...pages.map((pg) =>
+      el(
+        'li',
+        {},
+        el('a', { href: pg.url, target: '_blank', rel: 'noopener' }, `${pg.row ? `Row ${pg.row}: ` : ''}${pg.firstName}${pg.company ? `, ${pg.company}` : ''}`),
+      ),
+    ),
+  );
 }
 
 /** Whether an unknown outcome still holds this campaign (the message about it lives exactly as long). */
@@ -93,10 +108,14 @@ async function ask(store: Store, opts: ConfirmOptions, id: string): Promise<bool
   const sheetOf = (s = store.get()) => s.active?.sheetId ?? s.sidebar?.sheet.id;
   const sheet = sheetOf();
   const gone = new AbortController();
-  const off = store.subscribe((s) => { if (s.sidebar?.campaign?.id !== id || sheetOf(s) !== sheet) gone.abort(); });
+  const off = store.subscribe((s) => {
+    if (s.sidebar?.campaign?.id !== id || sheetOf(s) !== sheet) gone.abort();
+  });
   try {
     return await confirmDialog({ ...opts, signal: gone.signal });
-  } finally { off(); }
+  } finally {
+    off();
+  }
 }
 
 type Failed = (action: MoneyAction, id: string, r: Failure) => Promise<void>;
@@ -116,9 +135,13 @@ function failureHandler(app: App, msg: Message): Failed {
     outcome = null;
     if (!p || action === 'stop') return;
     const moved = pending !== null && p.counts.pending < pending;
-    msg.showWhile(progressScope, moved ? 'ok' : 'info', moved
-      ? `${ACTION_WORDS[action]} went through: ${count(pending - p.counts.pending, 'person', 'people')} no longer wait (see “Video credits”).`
-      : `${ACTION_WORDS[action]} did not happen: everyone still waits; nothing was charged.`);
+    msg.showWhile(
+      progressScope,
+      moved ? 'ok' : 'info',
+      moved
+        ? `${ACTION_WORDS[action]} went through: ${count(pending - p.counts.pending, 'person', 'people')} no longer wait (see “Video credits”).`
+        : `${ACTION_WORDS[action]} did not happen: everyone still waits; nothing was charged.`,
+    );
   });
   return async (action, id, r) => {
     if (r.error.code === 'campaign_changed') {
@@ -146,9 +169,17 @@ function failureHandler(app: App, msg: Message): Failed {
 
 /** The question before a charge, with any news (a price that rose) first. */
 function spendQuestion(store: Store, kind: 'preview' | 'generate', e: Estimate, news: string[]): ConfirmOptions {
-  const q = kind === 'generate'
-    ? { title: 'Generate videos', text: [`Generate videos for ${count(e.leads, 'person', 'people')}? This charges up to ${credits(e.high)}.${orphansLine(e.orphans)}`, ...gapLines(store.get(), 'waiting')], confirmLabel: 'Generate' }
-    : { title: 'Make a preview', text: `Preview videos of the first few people? This charges up to ${credits(e.high)}.`, confirmLabel: 'Make preview' };
+  const q =
+    kind === 'generate'
+      ? {
+          title: 'Generate videos',
+          text: [
+            `Generate videos for ${count(e.leads, 'person', 'people')}? This charges up to ${credits(e.high)}.${orphansLine(e.orphans)}`,
+            ...gapLines(store.get(), 'waiting'),
+          ],
+          confirmLabel: 'Generate',
+        }
+      : { title: 'Make a preview', text: `Preview videos of the first few people? This charges up to ${credits(e.high)}.`, confirmLabel: 'Make preview' };
   return { ...q, text: [...news, ...[q.text].flat()] };
 }
 
@@ -166,7 +197,11 @@ async function spent(app: App, kind: 'preview' | 'generate', r: SpendOk, msg: Me
   });
   await Promise.all([app.loadProgress(), app.loadCampaigns()]);
   // Said until a newer reading of the campaign describes it (the top line carries on from there).
-  msg.showWhile(progressScope, 'ok', `${kind === 'generate' ? 'Started' : 'Preview started for'} ${count(made, 'video')}. ${credits(r.creditsCharged)} charged.`);
+  msg.showWhile(
+    progressScope,
+    'ok',
+    `${kind === 'generate' ? 'Started' : 'Preview started for'} ${count(made, 'video')}. ${credits(r.creditsCharged)} charged.`,
+  );
   const shown = 'pages' in r && r.pages ? r.pages : [];
   replace(pages, ...(shown.length ? [el('p', {}, 'Each page shows a holding screen until its video is ready.'), pageLinks(shown)] : []));
   pages.hidden = shown.length === 0;
@@ -183,7 +218,7 @@ function spender(app: App, msg: Message, failed: Failed, pages: HTMLElement): (k
     let news: string[] = [];
     for (;;) {
       if (!e || spendBlock(e) || campaignOf(store) !== id) return;
-      if (!await ask(store, spendQuestion(store, kind, e, news), id)) return;
+      if (!(await ask(store, spendQuestion(store, kind, e, news), id))) return;
       msg.show('info', kind === 'generate' ? 'Starting…' : 'Making the preview…');
       const r = kind === 'generate' ? await call('startGenerate', { campaignId: id, high: e.high }) : await call('startPreview', { campaignId: id });
       if (r.ok) return spent(app, kind, r, msg, pages);
@@ -207,21 +242,35 @@ function stopButton(app: App, msg: Message, failed: Failed): ActionButton {
     msg.clear();
     const id = campaignOf(store);
     if (!id) return;
-    const yes = await ask(store, {
-      title: 'Stop the campaign',
-      text: 'Stop this campaign? People not started are cancelled and refunded. Videos already rendering finish and stay charged.',
-      confirmLabel: 'Stop campaign',
-    }, id);
+    const yes = await ask(
+      store,
+      {
+        title: 'Stop the campaign',
+        text: 'Stop this campaign? People not started are cancelled and refunded. Videos already rendering finish and stay charged.',
+        confirmLabel: 'Stop campaign',
+      },
+      id,
+    );
     if (!yes) return;
     const r = await call('stopCampaign', { campaignId: id });
-    if (!r.ok) { await failed('stop', id, r); return; }
+    if (!r.ok) {
+      await failed('stop', id, r);
+      return;
+    }
     store.set({ awaitingRender: false, estimate: null });
     await Promise.all([app.loadProgress(), app.loadState(), app.loadCampaigns()]);
     // "Still rendering" is true only until the next reading of the campaign says otherwise.
     const unsure = stopPartLines(r as StopReply);
-    msg.showWhile((s) => s.progress?.counts.rendering, unsure.length ? 'warn' : 'ok', `Stopped: ${count(r.stopped, 'video')} cancelled and refunded.`,
+    msg.showWhile(
+      (s) => s.progress?.counts.rendering,
+      unsure.length ? 'warn' : 'ok',
+      `Stopped: ${count(r.stopped, 'video')} cancelled and refunded.`,
       // Said only while the campaign as read now still has them rendering.
-      r.stillRendering && (store.get().progress?.counts.rendering ?? 0) > 0 ? `${count(r.stillRendering, 'video')} still rendering; they finish, charged.` : 'Nothing is still rendering.', ...unsure);
+      r.stillRendering && (store.get().progress?.counts.rendering ?? 0) > 0
+        ? `${count(r.stillRendering, 'video')} still rendering; they finish, charged.`
+        : 'Nothing is still rendering.',
+      ...unsure,
+    );
   });
 }
 
@@ -230,34 +279,66 @@ function showEstimate(figures: HTMLElement, range: HTMLElement, e: Estimate | nu
   if (e) {
     const after = e.balance - e.high;
     const pair = (t: string, d: string, cls = '') => [el('dt', {}, t), el('dd', { class: cls }, d)];
-    replace(figures, ...pair('People', formatNumber(e.leads)), ...pair('Cost', creditRange(e.low, e.high)),
-      ...pair('Balance', credits(e.balance)), ...pair('Balance after', credits(after), after < 0 ? 'short' : ''), ...todayFigures(e));
-    replace(range, e.low === e.high ? '' : `Up to ${credits(e.high - e.low)} is the lookup surcharge, once per company website not yet looked up. Balance after counts it.`);
+    replace(
+      figures,
+      ...pair('People', formatNumber(e.leads)),
+      ...pair('Cost', creditRange(e.low, e.high)),
+      ...pair('Balance', credits(e.balance)),
+      ...pair('Balance after', credits(after), after < 0 ? 'short' : ''),
+      ...todayFigures(e),
+    );
+    replace(
+      range,
+      e.low === e.high ? '' : `Up to ${credits(e.high - e.low)} is the lookup surcharge, once per company website not yet looked up. Balance after counts it.`,
+    );
   }
   figures.hidden = !e;
   range.hidden = !e || e.low === e.high;
 }
 
-interface Buttons { check: ActionButton; preview: ActionButton; generate: ActionButton; stop: ActionButton }
+interface Buttons {
+  check: ActionButton;
+  preview: ActionButton;
+  generate: ActionButton;
+  stop: ActionButton;
+}
 
 /** Which money buttons can run now, and the card's status. */
 function watchButtons(app: App, c: Card, b: Buttons, figures: HTMLElement, range: HTMLElement): void {
-  watch(app.store, (s) => {
-    const id = s.sidebar?.campaign?.id ?? null;
-    return { id, estimate: s.estimate, progress: s.progress?.campaignId === id ? s.progress : null, held: holdSentence(s), write: writeBlock(s), key: keyBlock(s), awaiting: s.awaitingRender, local: id ? s.unsettled[id] ?? null : null };
-  }, ({ id, estimate: e, progress: p, held: hold, write, key, awaiting, local }) => {
-    showEstimate(figures, range, e);
-    const none = id ? null : NO_CAMPAIGN;
-    const spendWhy = none ?? write ?? hold ?? peopleBlock(e, p);
-    // A stop never charges: only this page's own unknown stop holds it, never another's unknown generate.
-    const stopWhy = none ?? write ?? (local ? hold : null) ?? stopBlock(p, awaiting);
-    // Today's limit, judged as the server judges it (docs/rules.md#spending-limit).
-    const l = e?.limit;
-    const over = l ? `Your daily limit: ${limitLine(l)}. This may spend up to ${credits(e.high)}.` : null;
-    blockAll([b.generate, spendWhy ?? (l && !generateFits(l, e.high) ? over : null)], [b.stop, stopWhy], [b.preview, spendWhy ?? (l && !previewFits(l) ? over : null)], [b.check, none ?? key]);
-    b.stop.el.classList.toggle('btn-danger', !stopWhy);
-    c.status(!id ? '—' : hold ? 'On hold' : e ? `up to ${credits(e.high)}` : 'Not checked', e && !spendWhy ? 'done' : e || hold ? 'warn' : 'todo');
-  });
+  watch(
+    app.store,
+    (s) => {
+      const id = s.sidebar?.campaign?.id ?? null;
+      return {
+        id,
+        estimate: s.estimate,
+        progress: s.progress?.campaignId === id ? s.progress : null,
+        held: holdSentence(s),
+        write: writeBlock(s),
+        key: keyBlock(s),
+        awaiting: s.awaitingRender,
+        local: id ? (s.unsettled[id] ?? null) : null,
+      };
+    },
+    ({ id, estimate: e, progress: p, held: hold, write, key, awaiting, local }) => {
+      showEstimate(figures, range, e);
+      const none = id ? null : NO_CAMPAIGN;
+      const spendWhy = none ?? write ?? hold ?? peopleBlock(e, p);
+      // A stop never charges: only this page's own unknown stop holds it, never another's unknown generate.
+      const stopWhy = none ?? write ?? (local ? hold : null) ?? stopBlock(p, awaiting);
+      // Today's limit, judged as the server judges it (docs/rules.md#spending-limit).
+      const l = e?.limit;
+      const over = l ? `Your daily limit: ${limitLine(l)}. This may spend up to ${credits(e.high)}.` : null;
+      blockAll(
+        [b.generate, spendWhy ?? (l && !generateFits(l, e.high) ? over : null)],
+        [b.stop, stopWhy],
+        [b.preview, spendWhy ?? (l && !previewFits(l) ? over : null)],
+        [b.check, none ?? key],
+      );
+      b.stop.el.classList.toggle('btn-danger', !stopWhy);
+      c.status(!id ? '—' : hold ? 'On hold' : e ? `up to ${credits(e.high)}` : 'Not checked', e && !spendWhy ? 'done' : e || hold ? 'warn' : 'todo');
+    },
+  );
 }
 
 export function moneySection(app: App): HTMLElement {
@@ -279,12 +360,25 @@ export function moneySection(app: App): HTMLElement {
   const stop = stopButton(app, msg, failed);
   c.body.append(
     el('p', { class: 'muted' }, 'The estimate is free. Preview and Generate charge, after asking.'),
-    figures, range,
+    figures,
+    range,
     inRow(check.el, preview.el),
     inRow(generate.el, stop.el),
-    generate.reason, stop.reason, msg.el, pages, spendingRecord(app, () => c.open(true)));
+    generate.reason,
+    stop.reason,
+    msg.el,
+    pages,
+    spendingRecord(app, () => c.open(true)),
+  );
   // The preview's pages belong to the campaign they were made in.
-  watch(store, (s) => s.sidebar?.campaign?.id ?? null, () => { pages.hidden = true; replace(pages); });
+  watch(
+    store,
+    (s) => s.sidebar?.campaign?.id ?? null,
+    () => {
+      pages.hidden = true;
+      replace(pages);
+    },
+  );
   watchButtons(app, c, { check, preview, generate, stop }, figures, range);
   return c.el;
 }

@@ -9,7 +9,10 @@ export interface Poller {
 }
 
 /** After `afterMs` of runs that changed nothing (the task resolves false), runs every `everyMs` instead. */
-export interface Slowing { afterMs: number; everyMs: number }
+export interface Slowing {
+  afterMs: number;
+  everyMs: number;
+}
 
 export function createPoller(task: () => Promise<void | boolean>, intervalMs: number, doc: Document = document, slowing?: Slowing): Poller {
   let wanted = false;
@@ -32,8 +35,12 @@ export function createPoller(task: () => Promise<void | boolean>, intervalMs: nu
     if (!wanted || !visible() || inFlight) return;
     inFlight = true;
     task()
-      .then((changed) => { if (changed !== false) lastChange = Date.now(); })
-      .catch((e: unknown) => { console.error(e); })
+      .then((changed) => {
+        if (changed !== false) lastChange = Date.now();
+      })
+      .catch((e: unknown) => {
+        console.error(e);
+      })
       .finally(() => {
         inFlight = false;
         schedule(pace());
@@ -43,8 +50,10 @@ export function createPoller(task: () => Promise<void | boolean>, intervalMs: nu
   doc.addEventListener('visibilitychange', () => {
     if (!wanted) return;
     // Hidden: stop asking. Visible again: catch up at once, then carry on.
-    if (visible()) { lastChange = Date.now(); schedule(0); }
-    else clear();
+    if (visible()) {
+      lastChange = Date.now();
+      schedule(0);
+    } else clear();
   });
 
   return {
@@ -58,6 +67,8 @@ export function createPoller(task: () => Promise<void | boolean>, intervalMs: nu
       wanted = false;
       clear();
     },
-    get running() { return wanted; },
+    get running() {
+      return wanted;
+    },
   };
 }

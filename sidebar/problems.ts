@@ -41,27 +41,44 @@ export function problemsBlock(app: App): HTMLElement {
   });
   select.el.append(label);
   const list = el('ul', { class: 'problem-list' });
-  const box = el('div', { class: 'stack', hidden: true }, list, inRow(select.el),
-    el('p', { class: 'muted' }, 'Fix them, then Add selected rows: rows without a Lead ID go again.'));
+  const box = el(
+    'div',
+    { class: 'stack', hidden: true },
+    list,
+    inRow(select.el),
+    el('p', { class: 'muted' }, 'Fix them, then Add selected rows: rows without a Lead ID go again.'),
+  );
 
-  watch(store, (s) => s.sidebar?.problems ?? null, (p) => {
-    box.hidden = !p || p.rows === 0;
-    // Every problem row is named with its reason, up to a few, then counted (docs/rules.md#problem-rows).
-    const named = p?.named ?? [];
-    replace(list, ...named.map((x) => el('li', {}, `Row ${x.row} (${x.status})${x.note ? `: ${x.note}` : ''}`)),
-      ...(p && p.rows > named.length ? [el('li', {}, `and ${formatNumber(p.rows - named.length)} more`)] : []));
-    // The button stays on one line at 300 px; its name says the breakdown too.
-    replace(label, p && p.rows ? `Select ${count(p.rows, 'problem row')}` : 'Select problem rows');
-    select.el.setAttribute('aria-label', p && p.rows ? problemLabel(p) : 'Select problem rows');
-  });
+  watch(
+    store,
+    (s) => s.sidebar?.problems ?? null,
+    (p) => {
+      box.hidden = !p || p.rows === 0;
+      // Every problem row is named with its reason, up to a few, then counted (docs/rules.md#problem-rows).
+      const named = p?.named ?? [];
+      replace(
+        list,
+        ...named.map((x) => el('li', {}, `Row ${x.row} (${x.status})${x.note ? `: ${x.note}` : ''}`)),
+        ...(p && p.rows > named.length ? [el('li', {}, `and ${formatNumber(p.rows - named.length)} more`)] : []),
+      );
+      // The button stays on one line at 300 px; its name says the breakdown too.
+      replace(label, p && p.rows ? `Select ${count(p.rows, 'problem row')}` : 'Select problem rows');
+      select.el.setAttribute('aria-label', p && p.rows ? problemLabel(p) : 'Select problem rows');
+    },
+  );
 
   // Renders that fail or are skipped change the rows: the counts are read again with the tab's state.
   let last: unknown[] | null = null;
-  watch(store, (s) => s.progress && s.progress.campaignId === s.sidebar?.campaign?.id ? [s.progress.campaignId, s.progress.counts.failed, s.progress.counts.skipped] : null, (key) => {
-    const prev = last;
-    last = key;
-    if (key && prev && prev[0] === key[0]) void app.loadState();
-  });
+  watch(
+    store,
+    (s) =>
+      s.progress && s.progress.campaignId === s.sidebar?.campaign?.id ? [s.progress.campaignId, s.progress.counts.failed, s.progress.counts.skipped] : null,
+    (key) => {
+      const prev = last;
+      last = key;
+      if (key && prev && prev[0] === key[0]) void app.loadState();
+    },
+  );
   return el('div', { class: 'stack' }, box, msg.el);
 }
 
@@ -79,18 +96,26 @@ function againBlock(app: App, kind: 'failed' | 'cancelled'): HTMLElement {
     store.set({ estimate: null });
     await Promise.all([app.loadState(), app.loadProgress()]);
     // "Nothing is charged" holds only until the campaign moves (a Generate): then the top line speaks.
-    msg.showWhile(progressScope, 'ok', `Sent ${count(r.failedRows, 'row')} again, to a new part of “${r.campaign.name}”. Nothing is charged before Generate.`,
-      ...resultLines(r.result).slice(1));
+    msg.showWhile(
+      progressScope,
+      'ok',
+      `Sent ${count(r.failedRows, 'row')} again, to a new part of “${r.campaign.name}”. Nothing is charged before Generate.`,
+      ...resultLines(r.result).slice(1),
+    );
   });
   const box = el('div', { class: 'row', hidden: true }, send.el);
-  watch(store, (s) => {
-    const p = s.progress && s.progress.campaignId === s.sidebar?.campaign?.id ? s.progress : null;
-    return { n: p ? p.counts[kind] : 0, why: writeBlock(s) ?? (p && p.counts.rendering > 0 ? 'Wait until nothing is rendering.' : null) };
-  }, ({ n, why }) => {
-    box.hidden = n === 0;
-    replace(send.el, `Send the ${formatNumber(n)} ${kind} again`);
-    send.block(n ? why : null);
-  });
+  watch(
+    store,
+    (s) => {
+      const p = s.progress && s.progress.campaignId === s.sidebar?.campaign?.id ? s.progress : null;
+      return { n: p ? p.counts[kind] : 0, why: writeBlock(s) ?? (p && p.counts.rendering > 0 ? 'Wait until nothing is rendering.' : null) };
+    },
+    ({ n, why }) => {
+      box.hidden = n === 0;
+      replace(send.el, `Send the ${formatNumber(n)} ${kind} again`);
+      send.block(n ? why : null);
+    },
+  );
   return el('div', { class: 'stack' }, box, send.reason, msg.el);
 }
 

@@ -49,9 +49,11 @@ export function stalledLines(s: Stalled, p?: Progress): string[] {
   // The service's job count is not the campaign's: the counts above say how many videos there are.
   const refund = p ? refundable(p) : 0;
   return [
-    minutes ? `Rendering is stuck at the service: no video has moved for ${count(minutes, 'minute')}.`
+    minutes
+      ? `Rendering is stuck at the service: no video has moved for ${count(minutes, 'minute')}.`
       : 'Rendering is stuck at the service: no video is moving.',
-    refund > 0 ? `Nothing in the sheet needs fixing. Wait, or Stop to cancel and refund the ${count(refund, 'video')} not started.`
+    refund > 0
+      ? `Nothing in the sheet needs fixing. Wait, or Stop to cancel and refund the ${count(refund, 'video')} not started.`
       : 'Every video has started, so Stop refunds nothing. Wait.',
   ];
 }
@@ -59,16 +61,27 @@ export function stalledLines(s: Stalled, p?: Progress): string[] {
 function bar(counts: CampaignCounts): HTMLElement {
   const total = SEGMENTS.reduce((n, k) => n + (counts[k] ?? 0), 0);
   const label = SEGMENTS.map((k) => `${formatNumber(counts[k] ?? 0)} ${k}`).join(', ');
-  return el('div', { class: 'bar', role: 'img', 'aria-label': `Videos: ${label}` },
-    ...FILLED.filter((k) => (counts[k] ?? 0) > 0).map((k) =>
-      el('span', { class: `seg seg-${k}`, style: `width:${((counts[k] ?? 0) / total) * 100}%` })));
+  return el(
+    'div',
+    { class: 'bar', role: 'img', 'aria-label': `Videos: ${label}` },
+    ...FILLED.filter((k) => (counts[k] ?? 0) > 0).map((k) => el('span', { class: `seg seg-${k}`, style: `width:${((counts[k] ?? 0) / total) * 100}%` })),
+  );
 }
 
 function legend(counts: CampaignCounts): HTMLElement {
-  return el('ul', { class: 'legend' },
+  return el(
+    'ul',
+    { class: 'legend' },
     ...SEGMENTS.filter((k) => k !== 'skipped' || (counts[k] ?? 0) > 0).map((k) =>
-      el('li', { 'data-key': k }, el('span', { class: `swatch seg-${k}`, 'aria-hidden': 'true' }),
-        `${LEGEND_WORDS[k] ?? humanize(k)} `, el('strong', {}, formatNumber(counts[k] ?? 0)))));
+      el(
+        'li',
+        { 'data-key': k },
+        el('span', { class: `swatch seg-${k}`, 'aria-hidden': 'true' }),
+        `${LEGEND_WORDS[k] ?? humanize(k)} `,
+        el('strong', {}, formatNumber(counts[k] ?? 0)),
+      ),
+    ),
+  );
 }
 
 /** Auto-refresh as this person just set it: the timer is theirs, with their key. */
@@ -99,14 +112,16 @@ function autoSwitch(store: Store): { input: HTMLInputElement; text: HTMLElement;
     const on = switchInput.checked;
     switchBusy = true;
     switchInput.disabled = true;
-    void call('setAutoRefresh', { on }).then((reply) => {
-      const r = okOrShow(reply, switchMsg);
-      if (r) patchSidebar(store, (sb) => ({ autoRefresh: ownAutoRefresh(sb, r) }));
-      if (!r) switchInput.checked = !on;
-    }).finally(() => {
-      switchBusy = false;
-      switchInput.disabled = false;
-    });
+    void call('setAutoRefresh', { on })
+      .then((reply) => {
+        const r = okOrShow(reply, switchMsg);
+        if (r) patchSidebar(store, (sb) => ({ autoRefresh: ownAutoRefresh(sb, r) }));
+        if (!r) switchInput.checked = !on;
+      })
+      .finally(() => {
+        switchBusy = false;
+        switchInput.disabled = false;
+      });
   });
   const row = el('div', { class: 'switch' }, switchInput, el('label', { for: 'auto-refresh' }, 'Auto-refresh'), switchText);
   return { input: switchInput, text: switchText, row, msg: switchMsg, busy: () => switchBusy };
@@ -117,14 +132,19 @@ function stagesView(p: Progress): HTMLElement[] {
   const active = activeStages(p.stages);
   if (!active.length || p.counts.rendering <= 0) return [];
   const notes = active.map(([k]) => STAGE_NOTES[k]).filter((n): n is string => Boolean(n));
-  return [el('h3', {}, `Where the ${formatNumber(p.counts.rendering)} rendering are`),
+  return [
+    el('h3', {}, `Where the ${formatNumber(p.counts.rendering)} rendering are`),
     el('ul', { class: 'stage-list' }, ...active.map(([k, n]) => el('li', { 'data-stage': k }, `${stageWord(k)} `, el('strong', {}, formatNumber(n))))),
-    ...notes.map((n) => el('p', { class: 'muted' }, n))];
+    ...notes.map((n) => el('p', { class: 'muted' }, n)),
+  ];
 }
 
 /** The alert is inserted fresh when stalled appears, so screen readers announce it. */
 function showStalled(slot: HTMLElement, p: Progress): void {
-  if (!p.stalled) { replace(slot); return; }
+  if (!p.stalled) {
+    replace(slot);
+    return;
+  }
   const lines = stalledLines(p.stalled, p);
   const current = slot.firstElementChild;
   if (!current || current.textContent !== lines.join('')) {
@@ -141,7 +161,11 @@ function progressButtons(app: App, c: Card): { refresh: ActionButton; exportBtn:
     if (!r) return;
     await app.loadProgress();
     // It describes the sheet as of this pass: a later state of the campaign replaces it.
-    actionMsg.showWhile(progressScope, 'ok', `Updated ${count(r.updated, 'row')}.${r.remaining ? ` ${count(r.remaining, 'row')} left: run again to finish.` : ''}`);
+    actionMsg.showWhile(
+      progressScope,
+      'ok',
+      `Updated ${count(r.updated, 'row')}.${r.remaining ? ` ${count(r.remaining, 'row')} left: run again to finish.` : ''}`,
+    );
   });
   const exportBtn = actionButton('Export finished videos', 'secondary', async () => {
     const r = okOrShow(await call('exportFinishedVideos'), actionMsg);
@@ -162,13 +186,15 @@ const autoOf = (s: AppState) => s.sidebar?.autoRefresh ?? null;
 /** A reading of the bound campaign: its counts, stages, and whether it stalled. */
 const showProgress = (c: Card, status: HTMLElement, chart: HTMLElement, stages: HTMLElement, stalled: HTMLElement, p: Progress) => {
   const strange = strangeStatus(p.status);
-  replace(status, el('strong', {}, countWords(p.counts, p.status === 'stopped')),
-    ...(strange ? [el('span', { class: 'muted' }, ` · ${strange}`)] : []));
+  replace(status, el('strong', {}, countWords(p.counts, p.status === 'stopped')), ...(strange ? [el('span', { class: 'muted' }, ` · ${strange}`)] : []));
   replace(chart, bar(p.counts), legend(p.counts));
   replace(stages, ...stagesView(p));
   showStalled(stalled, p);
   const done = p.counts.complete;
-  c.status(p.stalled ? 'Stalled' : `${formatNumber(done)} of ${formatNumber(p.counts.total)} done`, p.stalled ? 'warn' : done && done === p.counts.total ? 'done' : 'todo');
+  c.status(
+    p.stalled ? 'Stalled' : `${formatNumber(done)} of ${formatNumber(p.counts.total)} done`,
+    p.stalled ? 'warn' : done && done === p.counts.total ? 'done' : 'todo',
+  );
 };
 
 /** When the timer last refreshed, and its last error. */
@@ -200,12 +226,26 @@ export function progressSection(app: App): HTMLElement {
 
   const { refresh, exportBtn, msg: actionMsg } = progressButtons(app, c);
 
-  c.body.append(stalled, empty, view, progressMsg.el, owner, lastRefresh, timerError, switchRow, switchMsg.el,
-    inRow(refresh.el, exportBtn.el), refresh.reason, exportBtn.reason, actionMsg.el);
+  c.body.append(
+    stalled,
+    empty,
+    view,
+    progressMsg.el,
+    owner,
+    lastRefresh,
+    timerError,
+    switchRow,
+    switchMsg.el,
+    inRow(refresh.el, exportBtn.el),
+    refresh.reason,
+    exportBtn.reason,
+    actionMsg.el,
+  );
 
   watch(store, sliceOf, ({ campaign, progress, error, key }) => {
     // Without a working key nothing loads: the reason is said once, and nothing waits for ever.
-    if (error && !key) progressMsg.show('error', error); else progressMsg.clear();
+    if (error && !key) progressMsg.show('error', error);
+    else progressMsg.clear();
     const p = progress && campaign && progress.campaignId === campaign.id ? progress : null;
     const why = campaign ? key : NO_CAMPAIGN;
     // The tab may hold finished rows of earlier campaigns (a follow-up binds it): the server counts the tab's.
@@ -213,7 +253,11 @@ export function progressSection(app: App): HTMLElement {
     view.hidden = !p;
     empty.hidden = Boolean(p) || Boolean(error && !key);
     replace(empty, !campaign ? 'Progress shows once the tab has a campaign.' : key ? 'Progress shows once you connect.' : 'Loading progress…');
-    if (!p) { replace(stalled); c.status('—'); return; }
+    if (!p) {
+      replace(stalled);
+      c.status('—');
+      return;
+    }
     showProgress(c, status, chart, stages, stalled, p);
   });
 

@@ -33,7 +33,7 @@ function layoutOf(sb: NonNullable<AppState['sidebar']>): ColumnLayout {
   const at = (h: string | null) => (h ? sb.sheet.headers.indexOf(h) : -1);
   const fields: ColumnLayout['fields'] = {};
   for (const f of PERSON_FIELDS) if (at(sb.mapping[f]) >= 0) fields[f] = at(sb.mapping[f]);
-  const full = sb.firstNameFromFullName ? fields.firstName ?? null : null;
+  const full = sb.firstNameFromFullName ? (fields.firstName ?? null) : null;
   if (full !== null) delete fields.firstName;
   return { fields, fullName: full, outputs: {} };
 }
@@ -55,5 +55,11 @@ export function sampleRowNumber(s: AppState): number | null {
 export function sampleMarked(s: AppState): boolean {
   const active = activeOfShownTab(s);
   const i = s.sidebar?.sheet.headers.indexOf('Video Status') ?? -1;
-  return Boolean(active?.sampleRow && i >= 0 && String(active.sampleRow.cells[i] ?? '').trim().toLowerCase() === 'invalid');
+  return Boolean(
+    active?.sampleRow &&
+    i >= 0 &&
+    String(active.sampleRow.cells[i] ?? '')
+      .trim()
+      .toLowerCase() === 'invalid',
+  );
 }

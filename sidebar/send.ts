@@ -13,9 +13,20 @@ import { watch, type AppState } from './state';
 import { resultLines } from './results';
 
 /** What the card shows, from the state. */
-const sliceOf = (s: AppState) => s.sidebar
-  ? { rows: selectedRows(s), campaign: s.sidebar.campaign, sample: currentSample(s), row: sampleRowNumber(s), fallbacks: s.sidebar.fallbacks, none: nothingToSend(s), write: writeBlock(s), marked: sampleMarked(s), gaps: gapLines(s, 'unsent') }
-  : null;
+const sliceOf = (s: AppState) =>
+  s.sidebar
+    ? {
+        rows: selectedRows(s),
+        campaign: s.sidebar.campaign,
+        sample: currentSample(s),
+        row: sampleRowNumber(s),
+        fallbacks: s.sidebar.fallbacks,
+        none: nothingToSend(s),
+        write: writeBlock(s),
+        marked: sampleMarked(s),
+        gaps: gapLines(s, 'unsent'),
+      }
+    : null;
 
 export function sendSection(app: App): HTMLElement {
   const { store } = app;
@@ -41,9 +52,19 @@ export function sendSection(app: App): HTMLElement {
     msg.showWhile(progressScope, r.added || r.skipped ? 'ok' : 'info', ...resultLines(r));
   });
   const gaps = el('div', { class: 'stack', hidden: true });
-  c.body.append(selected, warn, gaps, inRow(add.el), add.reason, msg.el, remaining,
+  c.body.append(
+    selected,
+    warn,
+    gaps,
+    inRow(add.el),
+    add.reason,
+    msg.el,
+    remaining,
     el('p', { class: 'muted' }, 'Adding is free. A row with a Lead ID is never sent again.'),
-    problemsBlock(app), followUpBlock(app), cancelledBlock(app));
+    problemsBlock(app),
+    followUpBlock(app),
+    cancelledBlock(app),
+  );
 
   watch(store, sliceOf, (s) => {
     if (!s) return;
@@ -51,12 +72,20 @@ export function sendSection(app: App): HTMLElement {
     const problems = sampleProblems(s.sample, s.fallbacks);
     const row = s.row !== null ? `Row ${s.row}` : 'The first selected row to send';
     // A row already marked invalid is said as it is, not as what Add would do to it.
-    replace(warn, problems.length ? `${row}${s.marked ? ' is marked invalid' : ' will be marked invalid and not sent (the others still go)'}: ${problems.map((p) => p.message).join(' ')} Fix the cell in the sheet.` : '');
+    replace(
+      warn,
+      problems.length
+        ? `${row}${s.marked ? ' is marked invalid' : ' will be marked invalid and not sent (the others still go)'}: ${problems.map((p) => p.message).join(' ')} Fix the cell in the sheet.`
+        : '',
+    );
     warn.hidden = problems.length === 0;
     replace(gaps, ...s.gaps.map((l) => el('p', { class: 'flag' }, l)));
     gaps.hidden = s.gaps.length === 0;
-    add.block(!s.campaign ? NO_CAMPAIGN : s.write ?? (!s.rows ? 'Select the rows to send in the sheet.'
-      : s.none ? 'Each selected row has a Lead ID or is empty: nothing to send.' : null));
+    add.block(
+      !s.campaign
+        ? NO_CAMPAIGN
+        : (s.write ?? (!s.rows ? 'Select the rows to send in the sheet.' : s.none ? 'Each selected row has a Lead ID or is empty: nothing to send.' : null)),
+    );
     c.status(s.rows ? `${formatNumber(s.rows)} selected` : 'Select rows', s.rows ? 'done' : 'todo');
   });
   // Results belong to the tab and campaign they were for.

@@ -27,8 +27,11 @@ export function todayFigures(e: Estimate): HTMLElement[] {
   if (e.chargedToday === undefined) return [];
   const unknown = e.unknownToday ? ` + ${count(e.unknownToday, 'charge')} of unknown size` : '';
   const line = limitLine(e.limit);
-  return [el('dt', {}, 'Charged today'), el('dd', { title: 'Today (UTC), from the tab “Video credits”' }, credits(e.chargedToday) + unknown),
-    ...(line ? [el('dt', {}, 'Daily limit'), el('dd', {}, line)] : [])];
+  return [
+    el('dt', {}, 'Charged today'),
+    el('dd', { title: 'Today (UTC), from the tab “Video credits”' }, credits(e.chargedToday) + unknown),
+    ...(line ? [el('dt', {}, 'Daily limit'), el('dd', {}, line)] : []),
+  ];
 }
 
 /** The "Spending record" button and its message; `shown` runs once the record is the active tab. */
@@ -63,6 +66,8 @@ function limitForm(app: App): HTMLElement {
     takeLimit(store, limit);
     msg.show('ok', limit.creditsPerDay === null ? 'No daily limit.' : `Limit set: ${credits(limit.creditsPerDay)} a day.`);
   });
-  watch(store, limitOf, (l) => { line.textContent = limitLine(l) ?? 'No daily limit.'; });
+  watch(store, limitOf, (l) => {
+    line.textContent = limitLine(l) ?? 'No daily limit.';
+  });
   return el('div', { class: 'stack' }, line, inRow(box, set.el), msg.el);
 }

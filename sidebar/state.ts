@@ -12,10 +12,21 @@ export type MoneyAction = 'preview' | 'generate' | 'stop';
  * Shared contracts 1 and 3 (servers of issues 18 and 20 fill them; absent on an older server): an
  * unknown money outcome not yet settled, the timer overdue, the service silent.
  */
-export interface Unsettled { action: 'generate' | 'preview'; since: string; knownBy: string }
-interface Watched { unsettled?: Unsettled | null; silentSince?: string | null }
+export interface Unsettled {
+  action: 'generate' | 'preview';
+  since: string;
+  knownBy: string;
+}
+interface Watched {
+  unsettled?: Unsettled | null;
+  silentSince?: string | null;
+}
 export type ServerState = Omit<SidebarState, 'autoRefresh'> & Watched & { autoRefresh: SidebarState['autoRefresh'] & { overdueSince?: string } };
-export interface LocalUnsettled { action: MoneyAction; at: number; /** People waiting before the call, when known. */ pending: number | null }
+export interface LocalUnsettled {
+  action: MoneyAction;
+  at: number;
+  /** People waiting before the call, when known. */ pending: number | null;
+}
 export type Progress = ProgressInfo & Watched & { parts?: { count: number; rendering: { id: string; name: string }[] } };
 
 export interface AppState {
@@ -46,10 +57,21 @@ export interface AppState {
 }
 
 export const initialState: AppState = {
-  sidebar: null, active: null, keyProblem: null, leadTab: null, unsettled: {}, sidebarError: null,
-  templates: null, templatesError: null, templateId: null,
-  campaigns: null, campaignsError: null,
-  estimate: null, progress: null, progressError: null, awaitingRender: false,
+  sidebar: null,
+  active: null,
+  keyProblem: null,
+  leadTab: null,
+  unsettled: {},
+  sidebarError: null,
+  templates: null,
+  templatesError: null,
+  templateId: null,
+  campaigns: null,
+  campaignsError: null,
+  estimate: null,
+  progress: null,
+  progressError: null,
+  awaitingRender: false,
 };
 
 export type Listener = (next: AppState, prev: AppState) => void;
@@ -74,7 +96,10 @@ export function createStore(initial: AppState = initialState): Store {
     },
     subscribe(listener) {
       listeners.push(listener);
-      return () => { const i = listeners.indexOf(listener); if (i >= 0) listeners.splice(i, 1); };
+      return () => {
+        const i = listeners.indexOf(listener);
+        if (i >= 0) listeners.splice(i, 1);
+      };
     },
   };
 }

@@ -14,37 +14,55 @@ export function templateSection(app: App): HTMLElement {
   const list = el('div', { class: 'choices' });
   const groupName = uid('template');
   const legendId = uid('legend');
-  const fieldset = el('fieldset', { class: 'stack', 'aria-describedby': legendId },
-    el('legend', { id: legendId }, 'Recording to personalize'), list);
+  const fieldset = el('fieldset', { class: 'stack', 'aria-describedby': legendId }, el('legend', { id: legendId }, 'Recording to personalize'), list);
   const reload = actionButton('Reload list', 'secondary', () => app.loadTemplates());
   const empty = el('p', { class: 'muted' });
   c.body.append(empty, fieldset, msg.el, inRow(reload.el));
 
-  watch(store, (s) => ({ connected: isConnected(s), templates: s.templates, error: s.templatesError, id: s.templateId, bound: Boolean(s.sidebar?.campaign) }),
+  watch(
+    store,
+    (s) => ({ connected: isConnected(s), templates: s.templates, error: s.templatesError, id: s.templateId, bound: Boolean(s.sidebar?.campaign) }),
     ({ connected, templates, error, id, bound }) => {
-      if (error) msg.show('error', error); else msg.clear();
+      if (error) msg.show('error', error);
+      else msg.clear();
       reload.block(connected ? null : 'Connect first.');
       fieldset.hidden = !templates || templates.length === 0;
       empty.hidden = fieldset.hidden === false;
       replace(empty, !connected ? 'Connect to the service first.' : templates ? 'No recordings in this workspace yet.' : 'Loading recordings…');
       const focused = document.activeElement instanceof HTMLInputElement && list.contains(document.activeElement) ? document.activeElement.value : null;
-      replace(list, ...(templates ?? []).map((t) => {
-        const reasonId = uid('why');
-        const radio = el('input', {
-          type: 'radio', name: groupName, value: t.id, checked: t.id === id, disabled: !t.usable,
-          'aria-describedby': t.usable ? null : reasonId,
-          onchange: () => store.set({ templateId: t.id }),
-        });
-        return el('label', { class: `choice${t.usable ? '' : ' choice-disabled'}` }, radio,
-          el('span', { class: 'choice-text' }, el('span', { class: 'choice-name' }, t.name),
-            t.usable ? null : el('span', { class: 'choice-why', id: reasonId }, t.blockedReason ?? 'Not usable right now.')));
-      }));
+      replace(
+        list,
+        ...(templates ?? []).map((t) => {
+          const reasonId = uid('why');
+          const radio = el('input', {
+            type: 'radio',
+            name: groupName,
+            value: t.id,
+            checked: t.id === id,
+            disabled: !t.usable,
+            'aria-describedby': t.usable ? null : reasonId,
+            onchange: () => store.set({ templateId: t.id }),
+          });
+          return el(
+            'label',
+            { class: `choice${t.usable ? '' : ' choice-disabled'}` },
+            radio,
+            el(
+              'span',
+              { class: 'choice-text' },
+              el('span', { class: 'choice-name' }, t.name),
+              t.usable ? null : el('span', { class: 'choice-why', id: reasonId }, t.blockedReason ?? 'Not usable right now.'),
+            ),
+          );
+        }),
+      );
       // Rebuilding the list must not drop keyboard focus.
       if (focused !== null) list.querySelector<HTMLInputElement>(`input[value="${CSS.escape(focused)}"]`)?.focus();
       const chosen = templates?.find((t) => t.id === id);
       c.status(chosen ? chosen.name : connected ? 'Choose one' : '—', chosen ? 'done' : 'todo');
       toggle(!(chosen && bound));
-    });
+    },
+  );
 
   return c.el;
 }

@@ -22,17 +22,21 @@ export function topSection(app: App): HTMLElement {
   const backRow = el('div', { class: 'row', hidden: true }, back.el);
   const box = el('section', { class: 'top', 'aria-label': 'Where things stand', hidden: true }, line, small, notices, backRow, msg.el);
 
-  watch(store, (s) => ({ top: topLine(s), notes: watchNotices(s), own: s.sidebar?.sheet.ownTab ?? null, lead: s.leadTab }), ({ top, notes, own, lead }) => {
-    box.hidden = !top;
-    if (!top) return;
-    replace(line, top.line);
-    line.className = `top-line top-${top.tone}`;
-    replace(small, top.small ?? '');
-    small.hidden = !top.small;
-    replace(notices, ...notes.map((n) => el('p', {}, n)));
-    notices.hidden = notes.length === 0;
-    backRow.hidden = !own || !lead;
-    replace(back.el, lead ? `Back to ${lead.name}` : 'Back to the leads');
-  });
+  watch(
+    store,
+    (s) => ({ top: topLine(s), notes: watchNotices(s), own: s.sidebar?.sheet.ownTab ?? null, lead: s.leadTab }),
+    ({ top, notes, own, lead }) => {
+      box.hidden = !top;
+      if (!top) return;
+      replace(line, top.line);
+      line.className = `top-line top-${top.tone}`;
+      replace(small, top.small ?? '');
+      small.hidden = !top.small;
+      replace(notices, ...notes.map((n) => el('p', {}, n)));
+      notices.hidden = notes.length === 0;
+      backRow.hidden = !own || !lead;
+      replace(back.el, lead ? `Back to ${lead.name}` : 'Back to the leads');
+    },
+  );
   return box;
 }

@@ -11,7 +11,11 @@ import { FIELD_LABELS } from '../src/api/people';
 const KNOWN_STATUSES = new Set(['draft', 'qa_ready', 'rendering', 'stopped']);
 
 export type Tone = 'todo' | 'busy' | 'done' | 'warn';
-export interface TopLine { line: string; tone: Tone; /** An API status word the spec does not define, as it came. */ small: string | null }
+export interface TopLine {
+  line: string;
+  tone: Tone;
+  /** An API status word the spec does not define, as it came. */ small: string | null;
+}
 
 /** "10:05", local time of an ISO instant. */
 export function clock(iso: string): string {
@@ -66,14 +70,30 @@ export function strangeStatus(status: string): string | null {
 /** "3 failed", or nothing for none. */
 const some = (n: number | undefined, word: string): string => (n && n > 0 ? `${formatNumber(n)} ${word}` : '');
 
-interface Tally { total: number; pending: number; complete: number; failed: number; cancelled?: number; skipped?: number }
+interface Tally {
+  total: number;
+  pending: number;
+  complete: number;
+  failed: number;
+  cancelled?: number;
+  skipped?: number;
+}
 
 /** Counts in words a person can act on: "47 of 50 ready · 3 waiting for Generate" (docs/rules.md#sidebar-truth). */
 export function countWords(n: Tally, stopped = false): string {
   if (n.total === 0) return 'nobody added yet';
   const rest = n.total - n.pending - n.complete - n.failed - (n.cancelled ?? 0) - (n.skipped ?? 0);
-  return [`${formatNumber(n.complete)} of ${formatNumber(n.total)} ready`, some(rest, 'rendering'), some(n.pending, 'waiting for Generate'),
-    some(n.failed, 'failed'), some(n.cancelled, 'cancelled'), some(n.skipped, 'skipped'), stopped ? 'stopped' : ''].filter(Boolean).join(' · ');
+  return [
+    `${formatNumber(n.complete)} of ${formatNumber(n.total)} ready`,
+    some(rest, 'rendering'),
+    some(n.pending, 'waiting for Generate'),
+    some(n.failed, 'failed'),
+    some(n.cancelled, 'cancelled'),
+    some(n.skipped, 'skipped'),
+    stopped ? 'stopped' : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /** A campaign of the list in words: its counts, never a status word alone. */
@@ -93,12 +113,16 @@ function progressLine(p: Progress, awaitingRender: boolean): TopLine {
   const generated = n.complete + n.rendering + n.failed + n.cancelled + n.skipped > 0;
   if (p.stalled) {
     const r = refundable(p);
-    return line(`${ready} · rendering is stuck at the service · next: wait${r ? `, or Stop to cancel and refund the ${formatNumber(r)} not started` : ''}`, 'warn');
+    return line(
+      `${ready} · rendering is stuck at the service · next: wait${r ? `, or Stop to cancel and refund the ${formatNumber(r)} not started` : ''}`,
+      'warn',
+    );
   }
   const added = n.pending > 0 && !awaitingRender && generated ? ` · ${count(n.pending, 'person', 'people')} added since, waiting for Generate` : '';
   if (n.rendering > 0 || (awaitingRender && n.pending > 0)) return line(`${ready} · next: wait, links fill in alone${added}`, 'busy');
   if (n.pending > 0) {
-    return generated ? line(`${ready} · ${count(n.pending, 'new person', 'new people')} waiting · next: Check estimate, then Generate`, 'todo')
+    return generated
+      ? line(`${ready} · ${count(n.pending, 'new person', 'new people')} waiting · next: Check estimate, then Generate`, 'todo')
       : line(`${count(n.pending, 'person', 'people')} waiting · next: Check estimate, then Preview or Generate`, 'todo');
   }
   const send = n.complete > 0 ? 'export or send the Page URLs' : '';
@@ -106,7 +130,10 @@ function progressLine(p: Progress, awaitingRender: boolean): TopLine {
   if (n.complete === n.total) return line(`All ${formatNumber(n.total)} ready · next: export or send the Page URLs`, 'done');
   const rest = [some(n.cancelled, 'cancelled'), some(n.skipped, 'skipped')].filter(Boolean).join(', ');
   const again = n.cancelled ? `send the ${formatNumber(n.cancelled)} cancelled again (Send rows)` : '';
-  return line(`${ready}${rest ? `, ${rest}` : ''} · next: ${[send, again].filter(Boolean).join('; ') || 'add rows to a new campaign'}`, n.complete ? 'done' : 'todo');
+  return line(
+    `${ready}${rest ? `, ${rest}` : ''} · next: ${[send, again].filter(Boolean).join('; ') || 'add rows to a new campaign'}`,
+    n.complete ? 'done' : 'todo',
+  );
 }
 
 /** Where the campaign stands and the next step, in one line (docs/rules.md#sidebar-truth). */
@@ -125,10 +152,12 @@ export function topLine(s: AppState): TopLine | null {
     return t(`No campaign on tab ${sb.sheet.name} · next: ${readOnly ? 'use an existing one (read-only key)' : 'create or pick one under Campaign'}`);
   }
   const h = holdOf(s);
-  if (h?.unsettled) return t(`${ACTION_WORDS[h.unsettled.action]} may have started and charged · the add-on will know by ${clock(h.unsettled.knownBy)} · next: wait`, 'warn');
+  if (h?.unsettled)
+    return t(`${ACTION_WORDS[h.unsettled.action]} may have started and charged · the add-on will know by ${clock(h.unsettled.knownBy)} · next: wait`, 'warn');
   if (h?.local && h.local !== 'stop') return t(`${ACTION_WORDS[h.local]} may have started and charged · next: wait for the counts`, 'warn');
   const p = boundProgress(s);
-  if (!p) return t(s.progressError ? `“${sb.campaign.name}” could not be read · see Progress` : `Reading “${sb.campaign.name}”…`, s.progressError ? 'warn' : 'busy');
+  if (!p)
+    return t(s.progressError ? `“${sb.campaign.name}” could not be read · see Progress` : `Reading “${sb.campaign.name}”…`, s.progressError ? 'warn' : 'busy');
   return progressLine(p, s.awaitingRender);
 }
 
@@ -138,7 +167,9 @@ export function watchNotices(s: AppState): string[] {
   const auto = s.sidebar?.autoRefresh;
   if (auto?.on && auto.overdueSince) {
     const every = interval(auto.intervalMinutes);
-    out.push(`Auto-refresh has not run since ${clock(auto.overdueSince)}${every ? ` (due ${every})` : ''}.${auto.timerRestored ? ' Its timer was just put back.' : ''}`);
+    out.push(
+      `Auto-refresh has not run since ${clock(auto.overdueSince)}${every ? ` (due ${every})` : ''}.${auto.timerRestored ? ' Its timer was just put back.' : ''}`,
+    );
   }
   const silent = boundProgress(s)?.silentSince ?? s.sidebar?.silentSince ?? null;
   if (silent) out.push(`The service has not answered since ${clock(silent)}. It catches up once it answers.`);
@@ -186,7 +217,8 @@ export function connectionTruth(s: AppState): { badge: string; tone: 'done' | 't
   if (!sb?.settings.keyHint) return badge('Not connected', 'todo');
   const p = keyProblemOf(s);
   if (p?.code === 'api_off') return badge('API off', 'warn', [`The service’s API is off for now; the key ${sb.settings.keyHint} is fine.`, p.message]);
-  if (p && p.code !== 'forbidden') return badge('Key refused', 'warn', [`The service refused the key ${sb.settings.keyHint}. Paste a working one, then Save and test.`, p.message]);
+  if (p && p.code !== 'forbidden')
+    return badge('Key refused', 'warn', [`The service refused the key ${sb.settings.keyHint}. Paste a working one, then Save and test.`, p.message]);
   if (!sb.settings.connected) return badge('Not connected', 'todo');
   if (isReadOnly(s)) return badge('Read-only key', 'warn', [READ_ONLY]);
   return badge('Connected', 'done');

@@ -6,7 +6,15 @@ import * as setup from './server/calls/check-setup';
 import * as connection from './server/calls/connection';
 import { readOnce } from './core/props-cache';
 import type {
-  AutoModeArgs, CreateCampaignArgs, GenerateArgs, MoneyArgs, ResendFailedArgs, SaveColumnMappingArgs, SaveSettingsArgs, SelectCampaignArgs, ServerFunctions,
+  AutoModeArgs,
+  CreateCampaignArgs,
+  GenerateArgs,
+  MoneyArgs,
+  ResendFailedArgs,
+  SaveColumnMappingArgs,
+  SaveSettingsArgs,
+  SelectCampaignArgs,
+  ServerFunctions,
 } from './server/contract';
 import { NO_DOCUMENT } from './server/context';
 import * as autoMode from './server/timer/auto-mode';
@@ -32,10 +40,16 @@ function services(): Services {
   let user: Services['userProps'] | undefined;
   let doc: Services['docProps'] | undefined;
   return {
-    get http() { return createUrlFetchTransport(UrlFetchApp); },
+    get http() {
+      return createUrlFetchTransport(UrlFetchApp);
+    },
     clock: { now: () => Date.now(), sleep: (ms: number) => Utilities.sleep(ms) },
-    get userProps() { return (user ??= readOnce(PropertiesService.getUserProperties())); },
-    get docProps() { return (doc ??= readOnce(documentProperties())); },
+    get userProps() {
+      return (user ??= readOnce(PropertiesService.getUserProperties()));
+    },
+    get docProps() {
+      return (doc ??= readOnce(documentProperties()));
+    },
     documentLock: () => LockService.getDocumentLock(),
     userCache: () => CacheService.getUserCache(),
     sheets: SpreadsheetApp,
@@ -51,10 +65,18 @@ function documentProperties(): GoogleAppsScript.Properties.Properties {
   return p;
 }
 
-export function onOpen(_e?: GoogleAppsScript.Events.SheetsOnOpen) { menu.onOpen(services()); }
-export function onInstall(e?: GoogleAppsScript.Events.AddonOnInstall) { onOpen(e as GoogleAppsScript.Events.SheetsOnOpen); }
-export function showSidebar() { menu.showSidebar(services()); }
-export function refreshFromMenu() { progress.refreshFromMenu(services()); }
+export function onOpen(_e?: GoogleAppsScript.Events.SheetsOnOpen) {
+  menu.onOpen(services());
+}
+export function onInstall(e?: GoogleAppsScript.Events.AddonOnInstall) {
+  onOpen(e as GoogleAppsScript.Events.SheetsOnOpen);
+}
+export function showSidebar() {
+  menu.showSidebar(services());
+}
+export function refreshFromMenu() {
+  progress.refreshFromMenu(services());
+}
 /** The Check setup menu item: each undocumented point tried harmlessly, reported in a dialog (docs/rules.md#readings). */
 export function checkSetup() {
   const checks = setupChecks();
@@ -65,7 +87,9 @@ function setupChecks() {
   const document = PropertiesService.getDocumentProperties() as GoogleAppsScript.Properties.Properties | null;
   return setup.checkSetup(services(), { user: PropertiesService.getUserProperties(), document });
 }
-export function onRefreshTimer(e?: { triggerUid?: string }) { timerRun.onRefreshTimer(services(), e); }
+export function onRefreshTimer(e?: { triggerUid?: string }) {
+  timerRun.onRefreshTimer(services(), e);
+}
 
 export const getActiveContext = () => sidebar.getActiveContext(services());
 export const getSidebarState = () => sidebar.getSidebarState(services());

@@ -13,10 +13,40 @@ const DIST = join(ROOT, 'dist');
 
 /** Globals of browsers or Node that Apps Script's V8 does not have. */
 const MISSING_GLOBALS = new Set([
-  'fetch', 'URL', 'URLSearchParams', 'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'setImmediate', 'queueMicrotask',
-  'atob', 'btoa', 'TextEncoder', 'TextDecoder', 'structuredClone', 'require', 'process', 'Buffer', 'module', 'exports',
-  '__dirname', '__filename', 'window', 'document', 'self', 'global', 'navigator', 'XMLHttpRequest', 'Headers', 'Request',
-  'Response', 'AbortController', 'Blob', 'FormData', 'performance',
+  'fetch',
+  'URL',
+  'URLSearchParams',
+  'setTimeout',
+  'setInterval',
+  'clearTimeout',
+  'clearInterval',
+  'setImmediate',
+  'queueMicrotask',
+  'atob',
+  'btoa',
+  'TextEncoder',
+  'TextDecoder',
+  'structuredClone',
+  'require',
+  'process',
+  'Buffer',
+  'module',
+  'exports',
+  '__dirname',
+  '__filename',
+  'window',
+  'document',
+  'self',
+  'global',
+  'navigator',
+  'XMLHttpRequest',
+  'Headers',
+  'Request',
+  'Response',
+  'AbortController',
+  'Blob',
+  'FormData',
+  'performance',
 ]);
 /** Objects whose properties are globals: globalThis.fetch is as missing as fetch. */
 const GLOBAL_OBJECTS = new Set(['globalThis', 'self', 'window', 'global']);
@@ -30,12 +60,18 @@ const FUNCTION_TYPES = new Set(['FunctionDeclaration', 'FunctionExpression', 'Ar
 function patternNames(p: unknown): string[] {
   if (!isNode(p)) return [];
   switch (p.type) {
-    case 'Identifier': return [p.name as string];
-    case 'ObjectPattern': return (p.properties as Loose[]).flatMap((q) => patternNames(q.type === 'RestElement' ? q.argument : q.value));
-    case 'ArrayPattern': return (p.elements as unknown[]).flatMap(patternNames);
-    case 'AssignmentPattern': return patternNames(p.left);
-    case 'RestElement': return patternNames(p.argument);
-    default: return [];
+    case 'Identifier':
+      return [p.name as string];
+    case 'ObjectPattern':
+      return (p.properties as Loose[]).flatMap((q) => patternNames(q.type === 'RestElement' ? q.argument : q.value));
+    case 'ArrayPattern':
+      return (p.elements as unknown[]).flatMap(patternNames);
+    case 'AssignmentPattern':
+      return patternNames(p.left);
+    case 'RestElement':
+      return patternNames(p.argument);
+    default:
+      return [];
   }
 }
 
@@ -73,17 +109,35 @@ function declaredIn(n: Loose): Set<string> {
   if (names) return names;
   const list: string[] = [];
   switch (n.type) {
-    case 'Program': list.push(...hoistedNames(n.body), ...lexicalNames(n.body as unknown[])); break;
-    case 'FunctionDeclaration': case 'FunctionExpression': case 'ArrowFunctionExpression':
+    case 'Program':
+      list.push(...hoistedNames(n.body), ...lexicalNames(n.body as unknown[]));
+      break;
+    case 'FunctionDeclaration':
+    case 'FunctionExpression':
+    case 'ArrowFunctionExpression':
       list.push(...(n.params as unknown[]).flatMap(patternNames), ...hoistedNames(n.body), 'arguments');
       if (n.type === 'FunctionExpression' && isNode(n.id)) list.push(n.id.name as string);
       break;
-    case 'BlockStatement': list.push(...lexicalNames(n.body as unknown[])); break;
-    case 'SwitchStatement': list.push(...lexicalNames((n.cases as Loose[]).flatMap((c) => c.consequent as unknown[]))); break;
-    case 'ForStatement': list.push(...lexicalNames([n.init])); break;
-    case 'ForInStatement': case 'ForOfStatement': list.push(...lexicalNames([n.left])); break;
-    case 'CatchClause': list.push(...patternNames(n.param)); break;
-    case 'ClassDeclaration': case 'ClassExpression': if (isNode(n.id)) list.push(n.id.name as string); break;
+    case 'BlockStatement':
+      list.push(...lexicalNames(n.body as unknown[]));
+      break;
+    case 'SwitchStatement':
+      list.push(...lexicalNames((n.cases as Loose[]).flatMap((c) => c.consequent as unknown[])));
+      break;
+    case 'ForStatement':
+      list.push(...lexicalNames([n.init]));
+      break;
+    case 'ForInStatement':
+    case 'ForOfStatement':
+      list.push(...lexicalNames([n.left]));
+      break;
+    case 'CatchClause':
+      list.push(...patternNames(n.param));
+      break;
+    case 'ClassDeclaration':
+    case 'ClassExpression':
+      if (isNode(n.id)) list.push(n.id.name as string);
+      break;
   }
   names = new Set(list);
   scopeCache.set(n, names);
@@ -114,7 +168,15 @@ function checkBundle(source: string): { missingGlobals: string[]; topLevelFuncti
 }
 
 async function entryExports(): Promise<string[]> {
-  const r = await build({ entryPoints: [join(ROOT, 'src', 'main.ts')], bundle: true, write: false, format: 'esm', metafile: true, outdir: 'out', logLevel: 'silent' });
+  const r = await build({
+    entryPoints: [join(ROOT, 'src', 'main.ts')],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    metafile: true,
+    outdir: 'out',
+    logLevel: 'silent',
+  });
   const out = Object.values(r.metafile.outputs).find((o) => o.entryPoint);
   return [...(out?.exports ?? [])].sort();
 }
@@ -201,8 +263,10 @@ describe('dist/appsscript.json', () => {
 
 describe('withUrlFetchWhitelist', () => {
   it('should add the listed https prefixes for a published add-on', () => {
-    expect(withUrlFetchWhitelist({ a: 1 }, 'https://api.example.com/, https://x.example.com/api/v1/'))
-      .toEqual({ a: 1, urlFetchWhitelist: ['https://api.example.com/', 'https://x.example.com/api/v1/'] });
+    expect(withUrlFetchWhitelist({ a: 1 }, 'https://api.example.com/, https://x.example.com/api/v1/')).toEqual({
+      a: 1,
+      urlFetchWhitelist: ['https://api.example.com/', 'https://x.example.com/api/v1/'],
+    });
   });
 
   it('should leave the manifest alone without a list', () => {

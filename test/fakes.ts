@@ -5,8 +5,14 @@ export function memoryProps(initial: Record<string, string> = {}) {
   return {
     m,
     getProperty: (k: string) => m.get(k) ?? null,
-    setProperty(k: string, v: string) { m.set(k, v); return this as never; },
-    deleteProperty(k: string) { m.delete(k); return this as never; },
+    setProperty(k: string, v: string) {
+      m.set(k, v);
+      return this as never;
+    },
+    deleteProperty(k: string) {
+      m.delete(k);
+      return this as never;
+    },
     dump: () => Object.fromEntries(m),
   };
 }

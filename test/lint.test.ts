@@ -34,11 +34,16 @@ describe('layer order', () => {
     expect((await lint(file, code)).some((m) => m.startsWith('@typescript-eslint/no-restricted-imports'))).toBe(true);
   });
 
-  it('should allow downward imports and the sidebar\'s shared modules and types', async () => {
+  it("should allow downward imports and the sidebar's shared modules and types", async () => {
     expect(await lint('src/server/probe.ts', "import '../push/push';\nimport '../core/clock';\n")).toEqual([]);
     expect(await lint('src/refresh/probe.ts', "import '../rules/links';\n")).toEqual([]);
     expect(await lint('src/rules/probe.ts', "import '../api/types';\nimport '../core/clock';\n")).toEqual([]);
     expect(await lint('sidebar/probe.ts', "import { linksReady } from '../src/rules/links';\nexport const l = linksReady;\n")).toEqual([]);
-    expect(await lint('sidebar/probe.ts', "import { validatePerson } from '../src/api/people';\nimport type { Reply } from '../src/server/contract';\nexport type R = Reply<object>;\nexport const v = validatePerson;\n")).toEqual([]);
+    expect(
+      await lint(
+        'sidebar/probe.ts',
+        "import { validatePerson } from '../src/api/people';\nimport type { Reply } from '../src/server/contract';\nexport type R = Reply<object>;\nexport const v = validatePerson;\n",
+      ),
+    ).toEqual([]);
   });
 });

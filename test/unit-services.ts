@@ -55,11 +55,23 @@ export function world(routes: Routes = {}, o: { now?: number; connected?: boolea
   if (o.connected !== false) storeSettings(userProps, { baseUrl: BASE, apiKey: KEY, canWrite: true });
   const lockHeld = { value: false };
   const svc = {
-    http, clock, userProps, docProps,
+    http,
+    clock,
+    userProps,
+    docProps,
     documentLock: () => ({ tryLock: () => !lockHeld.value, releaseLock: () => undefined }),
     sheets: app as unknown as Services['sheets'],
-    triggers: { newTrigger: () => { throw new Error('no triggers in unit tests'); }, getProjectTriggers: () => [], getUserTriggers: () => [], deleteTrigger: () => undefined } as unknown as Services['triggers'],
-    sidebarHtml: () => { throw new Error('no sidebar'); },
+    triggers: {
+      newTrigger: () => {
+        throw new Error('no triggers in unit tests');
+      },
+      getProjectTriggers: () => [],
+      getUserTriggers: () => [],
+      deleteTrigger: () => undefined,
+    } as unknown as Services['triggers'],
+    sidebarHtml: () => {
+      throw new Error('no sidebar');
+    },
   } as Services;
   return { svc, ss, clock, http, userProps, docProps, ui: uiLog, lockHeld };
 }

@@ -20,8 +20,15 @@ function inlineScript(js: string): string {
 
 async function bundle(entry: string): Promise<string> {
   const r = await build({
-    entryPoints: [join(CLIENT, entry)], bundle: true, write: false, format: 'iife', target: 'es2020',
-    minify: true, legalComments: 'none', charset: 'utf8', logLevel: 'warning',
+    entryPoints: [join(CLIENT, entry)],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    target: 'es2020',
+    minify: true,
+    legalComments: 'none',
+    charset: 'utf8',
+    logLevel: 'warning',
   });
   return r.outputFiles[0]!.text;
 }

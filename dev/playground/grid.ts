@@ -42,11 +42,26 @@ export class Grid {
       }
       display.push(line);
     }
-    const selection = this.spreadsheet.getActiveRangeList().getRanges().map((g) => ({ ...g.rect }));
+    const selection = this.spreadsheet
+      .getActiveRangeList()
+      .getRanges()
+      .map((g) => ({ ...g.rect }));
     return {
-      id: sheet.getSheetId(), name: sheet.getName(), rows, cols, maxRows: sheet.getMaxRows(), maxCols: sheet.getMaxColumns(),
-      frozenRows: sheet.getFrozenRows(), frozenCols: sheet.getFrozenColumns(),
-      display, edit, backgrounds, bold, hidden, filter: this.filters.get(sheet) ?? null, selection,
+      id: sheet.getSheetId(),
+      name: sheet.getName(),
+      rows,
+      cols,
+      maxRows: sheet.getMaxRows(),
+      maxCols: sheet.getMaxColumns(),
+      frozenRows: sheet.getFrozenRows(),
+      frozenCols: sheet.getFrozenColumns(),
+      display,
+      edit,
+      backgrounds,
+      bold,
+      hidden,
+      filter: this.filters.get(sheet) ?? null,
+      selection,
     };
   }
 
@@ -66,9 +81,17 @@ export class Grid {
 
   /** Pasted text, rows by line and cells by tab (ragged rows padded), typed in from (row, col) on. */
   paste(sheetId: number, row: number, col: number, text: string): void {
-    const lines = text.replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n').map((l) => l.split('\t'));
+    const lines = text
+      .replace(/\r\n?/g, '\n')
+      .replace(/\n$/, '')
+      .split('\n')
+      .map((l) => l.split('\t'));
     const width = Math.max(...lines.map((l) => l.length));
-    this.sheet(sheetId).typeValues(lines.map((l) => [...l, ...Array<string>(width - l.length).fill('')]), row, col);
+    this.sheet(sheetId).typeValues(
+      lines.map((l) => [...l, ...Array<string>(width - l.length).fill('')]),
+      row,
+      col,
+    );
   }
 
   /** Hides the data rows whose cell in `col` does not contain `text` (case-insensitive), as a filter does. */
@@ -113,7 +136,8 @@ export class Grid {
 
   /** A column the data reaches; sorting or moving an empty one past it would do nothing a person could see. */
   private dataColumn(sheet: FakeSheet, col: number): void {
-    if (col > sheet.getLastColumn()) throw new Error(`Column ${columnLetters(col)} is past the last column with data (${columnLetters(sheet.getLastColumn())}).`);
+    if (col > sheet.getLastColumn())
+      throw new Error(`Column ${columnLetters(col)} is past the last column with data (${columnLetters(sheet.getLastColumn())}).`);
   }
 
   private sheet(id: number): FakeSheet {

@@ -5,22 +5,120 @@
 export const LEAD_HEADERS = ['First name', 'Last name', 'Company', 'Email', 'Website', 'Hook', 'CTA URL'] as const;
 
 const FIRST = [
-  'Ava', 'Ben', 'Chloe', 'Daniel', 'Emma', 'Felix', 'Grace', 'Hugo', 'Isla', 'Jack',
-  'Kara', 'Liam', 'Maya', 'Noah', 'Olivia', 'Priya', 'Quinn', 'Ravi', 'Sofia', 'Tom',
-  'Uma', 'Victor', 'Wen', 'Xavier', 'Yara', 'Zoe', 'Aaron', 'Bianca', 'Carlos', 'Dana',
-  'Elena', 'Farah', 'George', 'Hana', 'Ivan', 'Julia', 'Kenji', 'Lena', 'Marco', 'Nina',
-  'Omar', 'Paula', 'Rosa', 'Sam', 'Tara', 'Ugo', 'Vera', 'Will', 'Yusuf', 'Zara',
+  'Ava',
+  'Ben',
+  'Chloe',
+  'Daniel',
+  'Emma',
+  'Felix',
+  'Grace',
+  'Hugo',
+  'Isla',
+  'Jack',
+  'Kara',
+  'Liam',
+  'Maya',
+  'Noah',
+  'Olivia',
+  'Priya',
+  'Quinn',
+  'Ravi',
+  'Sofia',
+  'Tom',
+  'Uma',
+  'Victor',
+  'Wen',
+  'Xavier',
+  'Yara',
+  'Zoe',
+  'Aaron',
+  'Bianca',
+  'Carlos',
+  'Dana',
+  'Elena',
+  'Farah',
+  'George',
+  'Hana',
+  'Ivan',
+  'Julia',
+  'Kenji',
+  'Lena',
+  'Marco',
+  'Nina',
+  'Omar',
+  'Paula',
+  'Rosa',
+  'Sam',
+  'Tara',
+  'Ugo',
+  'Vera',
+  'Will',
+  'Yusuf',
+  'Zara',
 ];
 const LAST = [
-  'Adams', 'Brooks', 'Chen', 'Diaz', 'Evans', 'Fischer', 'Garcia', 'Hughes', 'Ito', 'Jones',
-  'Khan', 'Lopez', 'Murphy', 'Nguyen', 'Olsen', 'Patel', 'Reid', 'Shah', 'Rossi', 'Turner',
-  'Usman', 'Vargas', 'Wang', 'Xu', 'Young', 'Zimmer', 'Bell', 'Costa', 'Mendez', 'Novak',
-  'Petrova', 'Haddad', 'Wright', 'Sato', 'Ivanov', 'Keller', 'Tanaka', 'Berg', 'Bianchi', 'Kowalski',
-  'Farouk', 'Silva', 'Moreno', 'Price', 'Walsh', 'Conti', 'Horvat', 'Scott', 'Aydin', 'Malik',
+  'Adams',
+  'Brooks',
+  'Chen',
+  'Diaz',
+  'Evans',
+  'Fischer',
+  'Garcia',
+  'Hughes',
+  'Ito',
+  'Jones',
+  'Khan',
+  'Lopez',
+  'Murphy',
+  'Nguyen',
+  'Olsen',
+  'Patel',
+  'Reid',
+  'Shah',
+  'Rossi',
+  'Turner',
+  'Usman',
+  'Vargas',
+  'Wang',
+  'Xu',
+  'Young',
+  'Zimmer',
+  'Bell',
+  'Costa',
+  'Mendez',
+  'Novak',
+  'Petrova',
+  'Haddad',
+  'Wright',
+  'Sato',
+  'Ivanov',
+  'Keller',
+  'Tanaka',
+  'Berg',
+  'Bianchi',
+  'Kowalski',
+  'Farouk',
+  'Silva',
+  'Moreno',
+  'Price',
+  'Walsh',
+  'Conti',
+  'Horvat',
+  'Scott',
+  'Aydin',
+  'Malik',
 ];
 const COMPANIES = [
-  'Northwind Labs', 'Bluepeak Analytics', 'Copperleaf', 'Driftwood Studio', 'Evergreen Health', 'Foxglove Media',
-  'Granite Logistics', 'Harborview Capital', 'Ironbark Software', 'Juniper Foods',
+  'Northwind Labs',
+  'Bluepeak Analytics',
+  'Copperleaf',
+  'Driftwood Studio',
+  'Evergreen Health',
+  'Foxglove Media',
+  'Granite Logistics',
+  'Harborview Capital',
+  'Ironbark Software',
+  'Juniper Foods',
 ];
 const HOOKS = [
   'Loved your talk on scaling onboarding without adding headcount.',
@@ -38,7 +136,15 @@ export function sampleLeads(): string[][] {
     const last = LAST[i] ?? 'Smith';
     const company = COMPANIES[i % COMPANIES.length]!;
     const domain = `${slug(company)}.example.com`;
-    return [first, last, company, `${slug(first)}.${slug(last)}@${domain}`, `https://${domain}`, HOOKS[i % HOOKS.length]!, 'https://cal.example.com/alex/intro'];
+    return [
+      first,
+      last,
+      company,
+      `${slug(first)}.${slug(last)}@${domain}`,
+      `https://${domain}`,
+      HOOKS[i % HOOKS.length]!,
+      'https://cal.example.com/alex/intro',
+    ];
   });
   // Deliberate mistakes, spread out so they show up in a scroll through the list.
   rows[6]![0] = '';
@@ -49,9 +155,26 @@ export function sampleLeads(): string[][] {
 
 /** Header row plus five more people, for a second tab (a campaign is bound per tab). */
 export function followUpLeads(): string[][] {
-  const people = [['Iris', 'Moss', 'Lumen Robotics'], ['Jonas', 'Lind', 'Quarry Bank'], ['Mila', 'Ortiz', 'Saltmarsh Coffee'], ['Pavel', 'Dvorak', 'Tidewater Energy'], ['Rhea', 'Kapoor', 'Waypoint Travel']];
-  return [[...LEAD_HEADERS], ...people.map(([first, last, company]) => {
-    const domain = `${slug(company!)}.example.com`;
-    return [first!, last!, company!, `${slug(first!)}@${domain}`, `https://${domain}`, 'Thanks for the quick chat at the conference last week.', 'https://cal.example.com/alex/intro'];
-  })];
+  const people = [
+    ['Iris', 'Moss', 'Lumen Robotics'],
+    ['Jonas', 'Lind', 'Quarry Bank'],
+    ['Mila', 'Ortiz', 'Saltmarsh Coffee'],
+    ['Pavel', 'Dvorak', 'Tidewater Energy'],
+    ['Rhea', 'Kapoor', 'Waypoint Travel'],
+  ];
+  return [
+    [...LEAD_HEADERS],
+    ...people.map(([first, last, company]) => {
+      const domain = `${slug(company!)}.example.com`;
+      return [
+        first!,
+        last!,
+        company!,
+        `${slug(first!)}@${domain}`,
+        `https://${domain}`,
+        'Thanks for the quick chat at the conference last week.',
+        'https://cal.example.com/alex/intro',
+      ];
+    }),
+  ];
 }

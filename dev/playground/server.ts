@@ -51,7 +51,10 @@ export class PortBusyError extends Error {
 
 /** An answer other than 200, with a sentence for the page. */
 class HttpError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -107,10 +110,12 @@ export async function startPlayground(o: PlaygroundOptions = {}): Promise<Playgr
   const timer = setInterval(() => {
     if (tickQueued) return;
     tickQueued = true;
-    void serial.run(() => {
-      tickQueued = false;
-      if (session.gas.triggers.length > 0) session.fireTimer();
-    }).catch((e: unknown) => console.error('[playground] timer run failed:', e instanceof Error ? e.message : e));
+    void serial
+      .run(() => {
+        tickQueued = false;
+        if (session.gas.triggers.length > 0) session.fireTimer();
+      })
+      .catch((e: unknown) => console.error('[playground] timer run failed:', e instanceof Error ? e.message : e));
   }, everyMs);
 
   let closing: Promise<void> | null = null;
@@ -118,13 +123,14 @@ export async function startPlayground(o: PlaygroundOptions = {}): Promise<Playgr
     url: `http://localhost:${bound}`,
     port: bound,
     session,
-    close: () => (closing ??= (async () => {
-      clearInterval(timer);
-      app = null;
-      await serial.run(() => undefined);
-      await closeServer(server);
-      await session.close();
-    })()),
+    close: () =>
+      (closing ??= (async () => {
+        clearInterval(timer);
+        app = null;
+        await serial.run(() => undefined);
+        await closeServer(server);
+        await session.close();
+      })()),
   };
 }
 
@@ -154,8 +160,11 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 
 function sendHtml(res: ServerResponse, html: string): void {
   res.writeHead(200, {
-    'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(html),
-    'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer',
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-length': Buffer.byteLength(html),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
   });
   res.end(html);
 }

@@ -45,7 +45,10 @@ export class PlaygroundSession {
   private readonly bundlePath: string;
   private lastTimer: { at: string; error: string | null } | null = null;
 
-  private constructor(readonly sim: SimHandle, o: SessionOptions) {
+  private constructor(
+    readonly sim: SimHandle,
+    o: SessionOptions,
+  ) {
     this.bundlePath = o.bundlePath ?? DEFAULT_BUNDLE;
   }
 
@@ -75,7 +78,17 @@ export class PlaygroundSession {
     this.gas.clickMenu(caption);
     // The page shows toasts, not dialogs: a dialog the item opened (Check setup) is shown as one, in plain text.
     const shown = ui.dialogs[dialogs];
-    if (shown) ui.toasts.push({ title: shown.title, message: shown.html.replace(/<li>/g, ' · ').replace(/<[^>]*>/g, ' ').replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))).replace(/\s+/g, ' ').trim(), timeoutSeconds: 30 });
+    if (shown)
+      ui.toasts.push({
+        title: shown.title,
+        message: shown.html
+          .replace(/<li>/g, ' · ')
+          .replace(/<[^>]*>/g, ' ')
+          .replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))
+          .replace(/\s+/g, ' ')
+          .trim(),
+        timeoutSeconds: 30,
+      });
   }
 
   /**
@@ -87,7 +100,10 @@ export class PlaygroundSession {
     this.followSim();
     const before = this.gas.triggerErrors.length;
     this.gas.fireTimeTriggers({ tolerateErrors: true });
-    const error = this.gas.triggerErrors.slice(before).map((e) => `${e.handler}: ${e.message}`).join('; ');
+    const error = this.gas.triggerErrors
+      .slice(before)
+      .map((e) => `${e.handler}: ${e.message}`)
+      .join('; ');
     this.lastTimer = { at: new Date(this.gas.clock.now()).toISOString(), error: error || null };
   }
 
@@ -120,7 +136,10 @@ export class PlaygroundSession {
 
   /** Everything the page polls, except the grid (see Grid). */
   async state(timerEveryMs: number): Promise<Omit<PlaygroundState, 'tabs' | 'sheet'>> {
-    const sim = await this.sim.control({ action: 'state' }).then((s) => s as SimState, () => null);
+    const sim = await this.sim.control({ action: 'state' }).then(
+      (s) => s as SimState,
+      () => null,
+    );
     const config = sim?.config;
     const ui = this.gas.ui;
     const last = ui.toasts[ui.toasts.length - 1];
@@ -154,7 +173,10 @@ export class PlaygroundSession {
     const gas = new AppsScriptStandin({ bundlePath: this.bundlePath, simOrigin: this.sim.origin, startTime: now, user: PLAYGROUND_PEOPLE.first });
     const ss = gas.spreadsheet;
     const first = ss.getActiveSheet();
-    for (const [name, rows] of [['Leads', sampleLeads()], ['Follow-ups', followUpLeads()]] as const) {
+    for (const [name, rows] of [
+      ['Leads', sampleLeads()],
+      ['Follow-ups', followUpLeads()],
+    ] as const) {
       const sheet = ss.addSheet(name, rows);
       sheet.setFrozenRows(1);
       sheet.setFrozenColumns(1);

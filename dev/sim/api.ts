@@ -34,7 +34,12 @@ const routes: Route[] = [
   { method: 'GET', pattern: /^\/campaigns$/, writes: false, run: (s, k, _p, r) => s.service.campaigns(k.workspaceId, r.query.get('limit')) },
   { method: 'POST', pattern: /^\/campaigns$/, writes: true, run: (s, k, _p, r) => s.service.createCampaign(k.workspaceId, json(r)) },
   { method: 'GET', pattern: new RegExp(`^/campaigns/${ID}$`), writes: false, run: (s, k, [id]) => s.service.detail(k.workspaceId, id ?? '') },
-  { method: 'POST', pattern: new RegExp(`^/campaigns/${ID}/leads$`), writes: true, run: (s, k, [id], r) => s.service.addPeople(k.workspaceId, id ?? '', json(r)) },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^/campaigns/${ID}/leads$`),
+    writes: true,
+    run: (s, k, [id], r) => s.service.addPeople(k.workspaceId, id ?? '', json(r)),
+  },
   { method: 'GET', pattern: new RegExp(`^/campaigns/${ID}/estimate$`), writes: false, run: (s, k, [id]) => s.service.estimate(k.workspaceId, id ?? '') },
   { method: 'POST', pattern: new RegExp(`^/campaigns/${ID}/preview$`), writes: true, run: (s, k, [id]) => s.service.preview(k, id ?? '') },
   { method: 'POST', pattern: new RegExp(`^/campaigns/${ID}/generate$`), writes: true, run: (s, k, [id]) => s.service.generate(k, id ?? '') },
@@ -57,14 +62,21 @@ export function handleApi(sim: Simulator, req: ApiRequest): ApiReply {
 
     const admitted = sim.limiter.admit(key.key, sim.now(), sim.config.rateLimitPerMinute);
     if (!admitted.ok) {
-      throw new ApiFail(429, 'rate_limited', `More than ${sim.config.rateLimitPerMinute} requests in a minute on this key; wait ${admitted.retryAfter} seconds.`, admitted.retryAfter);
+      throw new ApiFail(
+        429,
+        'rate_limited',
+        `More than ${sim.config.rateLimitPerMinute} requests in a minute on this key; wait ${admitted.retryAfter} seconds.`,
+        admitted.retryAfter,
+      );
     }
     const { error500Rate, rate429Rate } = sim.config.faults;
     if (error500Rate > 0 && sim.faultRng.next() < error500Rate) throw new ApiFail(500, 'internal', 'Something went wrong on our side; try again shortly.');
-    if (rate429Rate > 0 && sim.faultRng.next() < rate429Rate) throw new ApiFail(429, 'rate_limited', 'Too many requests right now; wait a moment and try again.', 1);
+    if (rate429Rate > 0 && sim.faultRng.next() < rate429Rate)
+      throw new ApiFail(429, 'rate_limited', 'Too many requests right now; wait a moment and try again.', 1);
 
     const { badInputMatch } = sim.config.faults;
-    if (badInputMatch && new RegExp(badInputMatch).test(`${req.method} ${req.path}`)) throw new ApiFail(400, 'bad_input', 'The service refused this request as bad input.');
+    if (badInputMatch && new RegExp(badInputMatch).test(`${req.method} ${req.path}`))
+      throw new ApiFail(400, 'bad_input', 'The service refused this request as bad input.');
     const found = match(req);
     if (!found) throw new ApiFail(404, 'not_found', `There is no endpoint ${req.method} ${req.path}.`);
     if (found.route.writes && !key.writes) {

@@ -25,13 +25,30 @@ export function parseSimArgs(argv: string[]): CliOptions {
     args: argv,
     strict: true,
     options: {
-      port: { type: 'string' }, host: { type: 'string' }, clock: { type: 'string' }, speed: { type: 'string' },
-      'stage-ms': { type: 'string' }, concurrency: { type: 'string' }, 'fail-rate': { type: 'string' }, seed: { type: 'string' },
-      'rate-limit': { type: 'string' }, stall: { type: 'boolean' }, 'error500-rate': { type: 'string' },
-      'rate429-rate': { type: 'string' }, 'latency-ms': { type: 'string' }, 'api-off': { type: 'boolean' },
-      'shuffle-people': { type: 'boolean' }, 'drop-replies': { type: 'string' }, 'html502-replies': { type: 'string' },
-      'garbled-replies': { type: 'string' }, 'drop-match': { type: 'string' }, 'fail-people': { type: 'string' }, config: { type: 'string' }, json: { type: 'boolean' },
-      'exit-with-stdin': { type: 'boolean' }, help: { type: 'boolean' },
+      port: { type: 'string' },
+      host: { type: 'string' },
+      clock: { type: 'string' },
+      speed: { type: 'string' },
+      'stage-ms': { type: 'string' },
+      concurrency: { type: 'string' },
+      'fail-rate': { type: 'string' },
+      seed: { type: 'string' },
+      'rate-limit': { type: 'string' },
+      stall: { type: 'boolean' },
+      'error500-rate': { type: 'string' },
+      'rate429-rate': { type: 'string' },
+      'latency-ms': { type: 'string' },
+      'api-off': { type: 'boolean' },
+      'shuffle-people': { type: 'boolean' },
+      'drop-replies': { type: 'string' },
+      'html502-replies': { type: 'string' },
+      'garbled-replies': { type: 'string' },
+      'drop-match': { type: 'string' },
+      'fail-people': { type: 'string' },
+      config: { type: 'string' },
+      json: { type: 'boolean' },
+      'exit-with-stdin': { type: 'boolean' },
+      help: { type: 'boolean' },
     },
   });
   if (values.help) throw new Error(USAGE);
@@ -69,7 +86,13 @@ export function parseSimArgs(argv: string[]): CliOptions {
       html502Replies: pick(num('html502-replies', values['html502-replies']), faults.html502Replies),
       garbledReplies: pick(num('garbled-replies', values['garbled-replies']), faults.garbledReplies),
       dropMatch: pick(values['drop-match'], faults.dropMatch),
-      failPeople: pick(values['fail-people']?.split(',').map((p) => p.trim()).filter((p) => p !== ''), faults.failPeople),
+      failPeople: pick(
+        values['fail-people']
+          ?.split(',')
+          .map((p) => p.trim())
+          .filter((p) => p !== ''),
+        faults.failPeople,
+      ),
     },
   };
   return { config, json: values.json ?? false, exitWithStdin: values['exit-with-stdin'] ?? false };

@@ -25,9 +25,11 @@ async function main(): Promise<void> {
     sim = await startSimulator(opts.config);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    console.error(code === 'EADDRINUSE'
-      ? `Port ${port} is already in use; stop whatever holds it or pick another with --port.`
-      : `The simulator could not start: ${e instanceof Error ? e.message : String(e)}`);
+    console.error(
+      code === 'EADDRINUSE'
+        ? `Port ${port} is already in use; stop whatever holds it or pick another with --port.`
+        : `The simulator could not start: ${e instanceof Error ? e.message : String(e)}`,
+    );
     process.exit(1);
   }
   if (opts.exitWithStdin) {

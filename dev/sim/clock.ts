@@ -8,7 +8,11 @@ export class SimClock {
   private base: number;
   private anchorWall = Date.now();
 
-  constructor(private mode: ClockMode, private speed: number, start?: number) {
+  constructor(
+    private mode: ClockMode,
+    private speed: number,
+    start?: number,
+  ) {
     this.base = start ?? (mode === 'manual' ? MANUAL_START : Date.now());
   }
 

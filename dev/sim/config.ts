@@ -5,13 +5,33 @@ export type ResolvedConfig = SimState['config'];
 export type ConfigPatch = Omit<SimConfig, 'port' | 'host'>;
 
 export const DEFAULT_FAULTS: SimFaults = {
-  stall: false, error500Rate: 0, rate429Rate: 0, latencyMs: 0, apiOff: false, shufflePeople: false, dropReplies: 0, html502Replies: 0, garbledReplies: 0,
-  lateReplies: 0, lateMs: 5000, faultAfter: 0,
+  stall: false,
+  error500Rate: 0,
+  rate429Rate: 0,
+  latencyMs: 0,
+  apiOff: false,
+  shufflePeople: false,
+  dropReplies: 0,
+  html502Replies: 0,
+  garbledReplies: 0,
+  lateReplies: 0,
+  lateMs: 5000,
+  faultAfter: 0,
   failPeople: [],
 };
 
 export const DEFAULT_CONFIG: ResolvedConfig = {
-  clock: 'real', speed: 1, stageMs: 6000, concurrency: 25, failRate: 0, seed: 1, rateLimitPerMinute: 120, idPrefix: '', idLength: 'realistic', videosOrder: 'newest', videoReadyLagMs: 0,
+  clock: 'real',
+  speed: 1,
+  stageMs: 6000,
+  concurrency: 25,
+  failRate: 0,
+  seed: 1,
+  rateLimitPerMinute: 120,
+  idPrefix: '',
+  idLength: 'realistic',
+  videosOrder: 'newest',
+  videoReadyLagMs: 0,
   faults: DEFAULT_FAULTS,
 };
 
@@ -36,7 +56,8 @@ function check(c: ResolvedConfig): void {
   share('failRate', c.failRate);
   share('faults.error500Rate', c.faults.error500Rate);
   share('faults.rate429Rate', c.faults.rate429Rate);
-  if (c.videosOrder !== 'newest' && c.videosOrder !== 'oldest') throw new Error(`videosOrder must be "newest" or "oldest", not ${JSON.stringify(c.videosOrder)}.`);
+  if (c.videosOrder !== 'newest' && c.videosOrder !== 'oldest')
+    throw new Error(`videosOrder must be "newest" or "oldest", not ${JSON.stringify(c.videosOrder)}.`);
   if (c.idLength !== 'realistic' && c.idLength !== 'short') throw new Error(`idLength must be "realistic" or "short", not ${JSON.stringify(c.idLength)}.`);
   if (!Number.isFinite(c.seed)) throw new Error('seed must be a number.');
   if (!(c.videoReadyLagMs >= 0)) throw new Error('videoReadyLagMs must be 0 or more.');

@@ -51,14 +51,19 @@ export function clip(range: string | undefined): PageReply {
     return { status: 416, contentType: SAMPLE_TYPE, body: '', headers: { ...whole, 'content-range': `bytes */${size}` } };
   }
   return {
-    status: 206, contentType: SAMPLE_TYPE, body: file.subarray(start, end + 1),
+    status: 206,
+    contentType: SAMPLE_TYPE,
+    body: file.subarray(start, end + 1),
     headers: { ...whole, 'content-range': `bytes ${start}-${end}/${size}`, 'content-length': String(end - start + 1) },
   };
 }
 
 function holdingPage(lead: Lead): PageReply {
   const p = personOf(lead);
-  return page(200, `A video for ${p.name}`, `
+  return page(
+    200,
+    `A video for ${p.name}`,
+    `
     <p class="eyebrow">${esc(p.forWhom)}</p>
     <h1>Hi ${esc(p.name)}, your video is being made</h1>
     ${headline(lead)}
@@ -67,12 +72,17 @@ function holdingPage(lead: Lead): PageReply {
       <p>We are recording a short video just for you${p.company ? ` and ${esc(p.company)}` : ''}.</p>
       <p class="muted">This page shows it as soon as it is ready; it checks again every ${HOLDING_REFRESH_S} seconds.</p>
     </div>
-    ${cta(lead)}`, `<meta http-equiv="refresh" content="${HOLDING_REFRESH_S}">`);
+    ${cta(lead)}`,
+    `<meta http-equiv="refresh" content="${HOLDING_REFRESH_S}">`,
+  );
 }
 
 function videoPage(lead: Lead): PageReply {
   const p = personOf(lead);
-  return page(200, `A video for ${p.name}`, `
+  return page(
+    200,
+    `A video for ${p.name}`,
+    `
     <p class="eyebrow">${esc(p.forWhom)}</p>
     <h1>Hi ${esc(p.name)}, this video is for you</h1>
     ${headline(lead)}
@@ -80,7 +90,8 @@ function videoPage(lead: Lead): PageReply {
       <video src="/p/${esc(encodeURIComponent(lead.slug))}/video" controls playsinline preload="auto"></video>
       <figcaption><span class="badge">Sample video</span> The local simulator plays the same short clip on every page; the real service shows the person's own video here.</figcaption>
     </figure>
-    ${cta(lead)}`);
+    ${cta(lead)}`,
+  );
 }
 
 /** The names the page greets with: the first name (or "there") and the company, if any. */
@@ -94,8 +105,10 @@ function headline(lead: Lead): string {
   const p = lead.person;
   const text = p.headline?.replace(/\{name\}/g, p.firstName ?? '').replace(/\{company\}/g, p.company ?? '');
   const profile = safeHref(p.profileUrl);
-  return (text ? `<p class="headline">${esc(text)}</p>` : '') +
-    (profile ? `<p class="profile"><a href="${esc(profile)}" rel="noopener noreferrer">Profile</a></p>` : '');
+  return (
+    (text ? `<p class="headline">${esc(text)}</p>` : '') +
+    (profile ? `<p class="profile"><a href="${esc(profile)}" rel="noopener noreferrer">Profile</a></p>` : '')
+  );
 }
 
 function cta(lead: Lead): string {
@@ -142,8 +155,9 @@ function page(status: number, title: string, body: string, head = ''): PageReply
   return {
     status,
     contentType: 'text/html; charset=utf-8',
-    body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">${head}`
-      + `<title>${esc(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`,
+    body:
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">${head}` +
+      `<title>${esc(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`,
   };
 }
 

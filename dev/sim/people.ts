@@ -4,12 +4,14 @@ import type { Person, PersonField } from './state';
 
 export const MAX_PEOPLE_PER_CALL = 1000;
 
-const FIELDS: readonly PersonField[] = [
-  'firstName', 'company', 'email', 'website', 'role', 'profileUrl', 'hook', 'ctaLabel', 'ctaUrl', 'headline',
-];
+const FIELDS: readonly PersonField[] = ['firstName', 'company', 'email', 'website', 'role', 'profileUrl', 'hook', 'ctaLabel', 'ctaUrl', 'headline'];
 
 export const FIELD_LIMITS: Partial<Record<PersonField, number>> = {
-  firstName: 80, company: 120, hook: 200, ctaLabel: 40, headline: 160,
+  firstName: 80,
+  company: 120,
+  hook: 200,
+  ctaLabel: 40,
+  headline: 160,
 };
 
 /** The people of a body `{ people: [...] }` or of a single person object. Throws bad_input naming the field. */

@@ -45,7 +45,8 @@ export class RenderEngine {
     for (;;) {
       let due: Lead | null = null;
       for (const lead of this.inFlight) {
-        if (lead.stageEndsAt <= target && (!due || lead.stageEndsAt < due.stageEndsAt || (lead.stageEndsAt === due.stageEndsAt && lead.seq < due.seq))) due = lead;
+        if (lead.stageEndsAt <= target && (!due || lead.stageEndsAt < due.stageEndsAt || (lead.stageEndsAt === due.stageEndsAt && lead.seq < due.seq)))
+          due = lead;
       }
       if (!due) return;
       this.finishStage(due, due.stageEndsAt);

@@ -9,12 +9,19 @@ import type { ReplyFault, SimFaults } from './types';
 type Counter = 'dropReplies' | 'html502Replies' | 'garbledReplies' | 'lateReplies';
 
 /** Checked in this order when several are set. */
-const COUNTERS: readonly [Counter, ReplyFault][] = [['dropReplies', 'drop'], ['html502Replies', 'html502'], ['garbledReplies', 'garbled'], ['lateReplies', 'late']];
+const COUNTERS: readonly [Counter, ReplyFault][] = [
+  ['dropReplies', 'drop'],
+  ['html502Replies', 'html502'],
+  ['garbledReplies', 'garbled'],
+  ['lateReplies', 'late'],
+];
 
 /** What a proxy in front of a dead upstream answers: HTML, not the API's JSON. */
-export const GATEWAY_PAGE = '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
+export const GATEWAY_PAGE =
+  '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
 /** What a proxy answers when the upstream is slower than its patience. */
-export const GATEWAY_TIMEOUT_PAGE = '<html>\r\n<head><title>504 Gateway Time-out</title></head>\r\n<body>\r\n<center><h1>504 Gateway Time-out</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
+export const GATEWAY_TIMEOUT_PAGE =
+  '<html>\r\n<head><title>504 Gateway Time-out</title></head>\r\n<body>\r\n<center><h1>504 Gateway Time-out</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
 
 /** The fault this request's reply gets (and one off its count), or null; `line` is "METHOD /path". */
 export function takeReplyFault(sim: Simulator, line: string): ReplyFault | null {
@@ -36,7 +43,10 @@ export function garble(body: string): string {
 }
 
 /** A request answered 504 now, to be applied once sim time reaches `at`. */
-export interface LateRequest { at: number; req: ApiRequest }
+export interface LateRequest {
+  at: number;
+  req: ApiRequest;
+}
 
 /** Applies the late requests whose time has come (before any other request, and before state is read). */
 export function applyLate(sim: Simulator): void {
@@ -46,8 +56,14 @@ export function applyLate(sim: Simulator): void {
   for (const { req } of due) {
     const reply = handleApi(sim, req);
     sim.log.push({
-      at: sim.now(), method: req.method, path: req.path, query: req.query.toString(), status: reply.status,
-      ...(reply.code ? { code: reply.code } : {}), key: reply.key, replyFault: 'late',
+      at: sim.now(),
+      method: req.method,
+      path: req.path,
+      query: req.query.toString(),
+      status: reply.status,
+      ...(reply.code ? { code: reply.code } : {}),
+      key: reply.key,
+      replyFault: 'late',
     });
   }
 }

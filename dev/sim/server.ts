@@ -34,7 +34,8 @@ export async function startSimulator(config: SimConfig = {}): Promise<SimHandle>
   const server = createServer((req, res) => {
     serve(sim, req, res).catch((e: unknown) => {
       console.error('[sim] request failed', e);
-      if (!res.headersSent) send(res, sim, 500, { 'content-type': 'application/json' }, JSON.stringify({ error: 'internal', message: 'The simulator failed.' }));
+      if (!res.headersSent)
+        send(res, sim, 500, { 'content-type': 'application/json' }, JSON.stringify({ error: 'internal', message: 'The simulator failed.' }));
     });
   });
   // Idle keep-alive sockets stay open for two minutes: a loaded test machine pausing between two calls
@@ -59,10 +60,11 @@ export async function startSimulator(config: SimConfig = {}): Promise<SimHandle>
       if (reply.status !== 200) throw new Error(String(reply.body.message));
       return JSON.parse(JSON.stringify(reply.body)) as unknown;
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -103,7 +105,13 @@ async function serve(sim: Simulator, req: IncomingMessage, res: ServerResponse):
   }
   const apiPath = path.slice(API_PREFIX.length) || '/';
   applyLate(sim);
-  const unapplied = { at: sim.now(), method, path: apiPath, query: url.search.replace(/^\?/, ''), key: req.headers.authorization?.replace(/^Bearer\s+/i, '') ?? null };
+  const unapplied = {
+    at: sim.now(),
+    method,
+    path: apiPath,
+    query: url.search.replace(/^\?/, ''),
+    key: req.headers.authorization?.replace(/^Bearer\s+/i, '') ?? null,
+  };
   if (sim.config.faults.hang) {
     sim.log.push({ ...unapplied, status: 0, hung: true });
     return hang(req, res, sim);
@@ -120,8 +128,13 @@ async function serve(sim: Simulator, req: IncomingMessage, res: ServerResponse):
   }
   const reply = handleApi(sim, apiReq);
   const entry = {
-    at: sim.now(), method, path: apiPath, query: url.search.replace(/^\?/, ''), status: reply.status,
-    ...(reply.code ? { code: reply.code } : {}), key: reply.key,
+    at: sim.now(),
+    method,
+    path: apiPath,
+    query: url.search.replace(/^\?/, ''),
+    status: reply.status,
+    ...(reply.code ? { code: reply.code } : {}),
+    key: reply.key,
   };
   sim.log.push({ ...entry, ...(fault && { replyFault: fault }), ...(fault === 'drop' && { dropped: true }) });
   if (fault === 'drop') {

@@ -30,7 +30,12 @@ const iso = (t: number): string => new Date(t).toISOString();
 /** Slugs for recipient pages: a readable first-name part and a random tail, unique across the simulator. */
 export function slugMaker(rng: Rng, taken: (slug: string) => boolean): (firstName: string | undefined) => string {
   return (firstName) => {
-    const head = (firstName ?? '').normalize('NFKD').toLowerCase().replace(/[^a-z0-9]+/g, '').slice(0, 20) || 'you';
+    const head =
+      (firstName ?? '')
+        .normalize('NFKD')
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '')
+        .slice(0, 20) || 'you';
     for (;;) {
       const tail = Array.from({ length: 6 }, () => '0123456789abcdefghijklmnopqrstuvwxyz'[rng.int(36)]).join('');
       const slug = `${head}-${tail}`;
@@ -62,7 +67,10 @@ export class Service {
       .slice(-MAX_TEMPLATES);
     return {
       templates: own.map((t) => ({
-        id: t.id, name: t.name, usable: t.usable, ...(t.usable ? {} : { blockedReason: t.blockedReason ?? 'This recording cannot be used yet.' }),
+        id: t.id,
+        name: t.name,
+        usable: t.usable,
+        ...(t.usable ? {} : { blockedReason: t.blockedReason ?? 'This recording cannot be used yet.' }),
         createdAt: iso(t.createdAt),
       })),
     };
@@ -92,8 +100,17 @@ export class Service {
     if (!template) throw notFound(`The recording ${templateId}`);
     const seq = this.d.world.nextCampaign++;
     const campaign: Campaign = {
-      id: this.newId('cmp', seq), seq, workspaceId, name, templateId, goal: typeof b.goal === 'string' ? b.goal : null,
-      createdAt: this.d.now(), phase: 'draft', leads: [], queue: [], index: new Map(),
+      id: this.newId('cmp', seq),
+      seq,
+      workspaceId,
+      name,
+      templateId,
+      goal: typeof b.goal === 'string' ? b.goal : null,
+      createdAt: this.d.now(),
+      phase: 'draft',
+      leads: [],
+      queue: [],
+      index: new Map(),
     };
     this.d.world.campaigns.push(campaign);
     return { id: campaign.id, name, templateId, status: 'draft' };
@@ -125,10 +142,15 @@ export class Service {
     }
     const listed = this.d.config().faults.shufflePeople ? this.d.ids.shuffle(concerned) : concerned;
     return {
-      added, skipped, total: campaign.leads.length,
+      added,
+      skipped,
+      total: campaign.leads.length,
       people: listed.map((l) => ({
-        id: l.id, firstName: l.person.firstName ?? null, company: l.person.company ?? null,
-        url: this.pageUrl(l), videoUrl: this.videoUrl(l),
+        id: l.id,
+        firstName: l.person.firstName ?? null,
+        company: l.person.company ?? null,
+        url: this.pageUrl(l),
+        videoUrl: this.videoUrl(l),
       })),
     };
   }
@@ -203,21 +225,28 @@ export class Service {
     if (!lead || !campaign || campaign.workspaceId !== workspaceId) throw notFound(`The person ${leadId}`);
     const ready = this.isReady(lead);
     return {
-      id: lead.id, firstName: lead.person.firstName ?? null, company: lead.person.company ?? null, campaignId: campaign.id,
-      status: lead.status, url: this.pageUrl(lead), videoUrl: ready ? this.videoUrl(lead) : null, videoReady: ready,
+      id: lead.id,
+      firstName: lead.person.firstName ?? null,
+      company: lead.person.company ?? null,
+      campaignId: campaign.id,
+      status: lead.status,
+      url: this.pageUrl(lead),
+      videoUrl: ready ? this.videoUrl(lead) : null,
+      videoReady: ready,
     };
   }
 
   videos(workspaceId: string, campaignId: string): object {
     const c = this.campaign(workspaceId, campaignId);
-    const done = c.leads
-      .filter((l) => this.isReady(l) && !l.expired)
-      .sort((a, b) => (b.readyAt ?? 0) - (a.readyAt ?? 0) || b.seq - a.seq);
+    const done = c.leads.filter((l) => this.isReady(l) && !l.expired).sort((a, b) => (b.readyAt ?? 0) - (a.readyAt ?? 0) || b.seq - a.seq);
     if (this.d.config().videosOrder === 'oldest') done.reverse();
     done.splice(MAX_VIDEOS);
     return {
       videos: done.map((l) => ({
-        firstName: l.person.firstName ?? null, company: l.person.company ?? null, url: this.pageUrl(l) as string, videoUrl: this.videoUrl(l),
+        firstName: l.person.firstName ?? null,
+        company: l.person.company ?? null,
+        url: this.pageUrl(l) as string,
+        videoUrl: this.videoUrl(l),
       })),
     };
   }
@@ -225,8 +254,15 @@ export class Service {
   summary(c: Campaign): object {
     const count = (s: Lead['status']): number => c.leads.filter((l) => l.status === s).length;
     return {
-      id: c.id, name: c.name, status: campaignStatus(c), leadCount: c.leads.length, waiting: waiting(c).length,
-      complete: count('complete'), failed: count('failed'), nextStep: nextStep(c), createdAt: iso(c.createdAt),
+      id: c.id,
+      name: c.name,
+      status: campaignStatus(c),
+      leadCount: c.leads.length,
+      waiting: waiting(c).length,
+      complete: count('complete'),
+      failed: count('failed'),
+      nextStep: nextStep(c),
+      createdAt: iso(c.createdAt),
     };
   }
 
@@ -296,13 +332,28 @@ export class Service {
       key.spentToday = 0;
     }
     if (key.spentToday + total > key.dailyCap) {
-      throw new ApiFail(429, 'cap_reached', `This key may spend ${key.dailyCap} credits a day and has ${key.dailyCap - key.spentToday} left; it resets at midnight UTC.`);
+      throw new ApiFail(
+        429,
+        'cap_reached',
+        `This key may spend ${key.dailyCap} credits a day and has ${key.dailyCap - key.spentToday} left; it resets at midnight UTC.`,
+      );
     }
     ws.balance -= total;
     key.spentToday += total;
     for (const d of newDomains) ws.lookedUp.add(d);
-    leads.forEach((l, i) => { l.charged = prices[i] ?? 0; l.chargedKey = key.key; });
-    this.d.world.ledger.push({ at: now, workspaceId: ws.id, campaignId: c.id, kind: 'charge', credits: total, reason: `${reason} of ${leads.length} video${leads.length === 1 ? '' : 's'}`, key: key.key });
+    leads.forEach((l, i) => {
+      l.charged = prices[i] ?? 0;
+      l.chargedKey = key.key;
+    });
+    this.d.world.ledger.push({
+      at: now,
+      workspaceId: ws.id,
+      campaignId: c.id,
+      kind: 'charge',
+      credits: total,
+      reason: `${reason} of ${leads.length} video${leads.length === 1 ? '' : 's'}`,
+      key: key.key,
+    });
     return total;
   }
 
@@ -318,7 +369,15 @@ export class Service {
     const ws = c && this.d.world.workspaces.get(c.workspaceId);
     if (!c || !ws || lead.charged === 0) return;
     ws.balance += lead.charged;
-    this.d.world.ledger.push({ at, workspaceId: ws.id, campaignId: c.id, kind: 'refund', credits: lead.charged, reason: `${lead.id} ${reason}`, ...(lead.chargedKey ? { key: lead.chargedKey } : {}) });
+    this.d.world.ledger.push({
+      at,
+      workspaceId: ws.id,
+      campaignId: c.id,
+      kind: 'refund',
+      credits: lead.charged,
+      reason: `${lead.id} ${reason}`,
+      ...(lead.chargedKey ? { key: lead.chargedKey } : {}),
+    });
     lead.charged = 0;
   }
 }

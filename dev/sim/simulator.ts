@@ -23,7 +23,10 @@ export class Simulator {
   /** Requests answered 504 by the lateReplies fault, applied when their time comes. */
   late: LateRequest[] = [];
 
-  constructor(private readonly startConfig: ResolvedConfig, readonly pageBase: () => string) {
+  constructor(
+    private readonly startConfig: ResolvedConfig,
+    readonly pageBase: () => string,
+  ) {
     this.reset();
   }
 
@@ -36,10 +39,20 @@ export class Simulator {
     const ids = createRng(config.seed + 7919);
     this.faultRng = createRng(config.seed ^ 0x5bd1e995);
     this.world = createWorld(now, (w) => slugMaker(ids, (s) => w.slugs.has(s)));
-    this.engine = new RenderEngine(this.world, createRng(config.seed), () => this.config, (lead, at) => this.service.refund(lead, at, 'failed to render'));
+    this.engine = new RenderEngine(
+      this.world,
+      createRng(config.seed),
+      () => this.config,
+      (lead, at) => this.service.refund(lead, at, 'failed to render'),
+    );
     this.engine.setStalled(config.faults.stall, now);
     this.service = new Service({
-      world: this.world, engine: this.engine, ids, now: () => this.clock.now(), config: () => this.config, pageBase: this.pageBase,
+      world: this.world,
+      engine: this.engine,
+      ids,
+      now: () => this.clock.now(),
+      config: () => this.config,
+      pageBase: this.pageBase,
     });
     this.limiter.clear();
     this.log = [];
@@ -82,20 +95,46 @@ export class Simulator {
       now,
       config: this.config,
       workspaces: [...w.workspaces.values()].map((ws) => ({
-        id: ws.id, balance: ws.balance, pastDue: ws.pastDue,
-        keys: [...w.keys.values()].filter((k) => k.workspaceId === ws.id).map((k) => ({
-          key: k.key, writes: k.writes, revoked: k.revoked, dailyCap: k.dailyCap, spentToday: k.spentDay === today ? k.spentToday : 0,
-        })),
-        templates: w.templates.filter((t) => t.workspaceId === ws.id).map((t) => ({
-          id: t.id, name: t.name, usable: t.usable, ...(t.usable ? {} : { blockedReason: t.blockedReason }),
-        })),
+        id: ws.id,
+        balance: ws.balance,
+        pastDue: ws.pastDue,
+        keys: [...w.keys.values()]
+          .filter((k) => k.workspaceId === ws.id)
+          .map((k) => ({
+            key: k.key,
+            writes: k.writes,
+            revoked: k.revoked,
+            dailyCap: k.dailyCap,
+            spentToday: k.spentDay === today ? k.spentToday : 0,
+          })),
+        templates: w.templates
+          .filter((t) => t.workspaceId === ws.id)
+          .map((t) => ({
+            id: t.id,
+            name: t.name,
+            usable: t.usable,
+            ...(t.usable ? {} : { blockedReason: t.blockedReason }),
+          })),
       })),
       campaigns: w.campaigns.map((c) => ({
-        id: c.id, workspaceId: c.workspaceId, name: c.name, templateId: c.templateId, status: campaignStatus(c),
+        id: c.id,
+        workspaceId: c.workspaceId,
+        name: c.name,
+        templateId: c.templateId,
+        status: campaignStatus(c),
         leads: c.leads.map((l) => ({
-          id: l.id, campaignId: l.campaignId, firstName: l.person.firstName ?? null, company: l.person.company ?? null,
-          email: l.person.email ?? null, profileUrl: l.person.profileUrl ?? null, status: l.status, stage: l.stage,
-          url: this.service.pageUrl(l), videoUrl: this.service.videoUrl(l), videoReady: this.service.isReady(l), charged: l.charged,
+          id: l.id,
+          campaignId: l.campaignId,
+          firstName: l.person.firstName ?? null,
+          company: l.person.company ?? null,
+          email: l.person.email ?? null,
+          profileUrl: l.person.profileUrl ?? null,
+          status: l.status,
+          stage: l.stage,
+          url: this.service.pageUrl(l),
+          videoUrl: this.service.videoUrl(l),
+          videoReady: this.service.isReady(l),
+          charged: l.charged,
           person: { ...l.person },
         })),
       })),

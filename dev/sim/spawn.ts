@@ -13,10 +13,14 @@ export async function spawnSimulator(config: SimConfig = {}): Promise<SimHandle>
   const args = ['--import', 'tsx', CLI, '--port', String(port), '--json', '--exit-with-stdin', '--config', JSON.stringify(rest)];
   if (host) args.push('--host', host);
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
-  const killOnExit = (): void => { child.kill(); };
+  const killOnExit = (): void => {
+    child.kill();
+  };
   process.on('exit', killOnExit);
   let stderr = '';
-  child.stderr.on('data', (c: Buffer) => { stderr = (stderr + c.toString()).slice(-4000); });
+  child.stderr.on('data', (c: Buffer) => {
+    stderr = (stderr + c.toString()).slice(-4000);
+  });
 
   const ready = await new Promise<{ origin: string; baseUrl: string; pageBase: string }>((resolve, reject) => {
     let out = '';
@@ -46,7 +50,9 @@ export async function spawnSimulator(config: SimConfig = {}): Promise<SimHandle>
     keys: SIM_KEYS,
     async control(msg) {
       const res = await fetch(`${ready.origin}/__sim/control`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(msg),
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(msg),
       });
       const body = (await res.json()) as { message?: string };
       if (!res.ok) throw new Error(body.message ?? `control answered ${res.status}`);

@@ -2,8 +2,7 @@
 // and the seed every reset starts from.
 import { SIM_KEYS, SIM_TEMPLATES, SIM_WORKSPACES, type SimLeadState, type SimState } from './types';
 
-export type PersonField =
-  | 'firstName' | 'company' | 'email' | 'website' | 'role' | 'profileUrl' | 'hook' | 'ctaLabel' | 'ctaUrl' | 'headline';
+export type PersonField = 'firstName' | 'company' | 'email' | 'website' | 'role' | 'profileUrl' | 'hook' | 'ctaLabel' | 'ctaUrl' | 'headline';
 export type Person = Partial<Record<PersonField, string>>;
 export type BlockedCode = 'no_voice' | 'needs_refilm';
 export type LeadStatus = SimLeadState['status'];
@@ -104,8 +103,15 @@ export const BLOCKED = {
 /** The seed: ws_main with its four keys and templates and no campaigns; ws_other with one campaign of two people. */
 export function createWorld(now: number, slugs: (world: World) => (firstName: string | undefined) => string): World {
   const world: World = {
-    workspaces: new Map(), keys: new Map(), templates: [], campaigns: [], leads: new Map(), slugs: new Map(),
-    ledger: [], nextCampaign: 1001, nextLead: 1,
+    workspaces: new Map(),
+    keys: new Map(),
+    templates: [],
+    campaigns: [],
+    leads: new Map(),
+    slugs: new Map(),
+    ledger: [],
+    nextCampaign: 1001,
+    nextLead: 1,
   };
   const slug = slugs(world);
   const main = SIM_WORKSPACES.main;
@@ -125,17 +131,53 @@ export function createWorld(now: number, slugs: (world: World) => (firstName: st
   world.templates.push(
     { id: 'tpl_other_ready', workspaceId: other, name: 'Other team intro', usable: true, createdAt: now - 40 * DAY },
     { id: SIM_TEMPLATES.ready, workspaceId: main, name: 'Warm intro (Sam)', usable: true, createdAt: now - 30 * DAY },
-    { id: SIM_TEMPLATES.noVideo, workspaceId: main, name: 'Product tour', usable: false, blockedReason: BLOCKED.noVideo, blockedCode: 'needs_refilm', createdAt: now - 20 * DAY },
-    { id: SIM_TEMPLATES.noName, workspaceId: main, name: 'Webinar follow-up', usable: false, blockedReason: BLOCKED.noName, blockedCode: 'needs_refilm', createdAt: now - 10 * DAY },
-    { id: SIM_TEMPLATES.voicePending, workspaceId: main, name: 'Founder welcome', usable: false, blockedReason: BLOCKED.voice, blockedCode: 'no_voice', createdAt: now - 1 * DAY },
+    {
+      id: SIM_TEMPLATES.noVideo,
+      workspaceId: main,
+      name: 'Product tour',
+      usable: false,
+      blockedReason: BLOCKED.noVideo,
+      blockedCode: 'needs_refilm',
+      createdAt: now - 20 * DAY,
+    },
+    {
+      id: SIM_TEMPLATES.noName,
+      workspaceId: main,
+      name: 'Webinar follow-up',
+      usable: false,
+      blockedReason: BLOCKED.noName,
+      blockedCode: 'needs_refilm',
+      createdAt: now - 10 * DAY,
+    },
+    {
+      id: SIM_TEMPLATES.voicePending,
+      workspaceId: main,
+      name: 'Founder welcome',
+      usable: false,
+      blockedReason: BLOCKED.voice,
+      blockedCode: 'no_voice',
+      createdAt: now - 1 * DAY,
+    },
   );
 
   const campaign: Campaign = {
-    id: 'cmp_other_1', seq: 0, workspaceId: other, name: 'Other team pilot', templateId: 'tpl_other_ready', goal: null,
-    createdAt: now - 5 * DAY, phase: 'draft', leads: [], queue: [], index: new Map(),
+    id: 'cmp_other_1',
+    seq: 0,
+    workspaceId: other,
+    name: 'Other team pilot',
+    templateId: 'tpl_other_ready',
+    goal: null,
+    createdAt: now - 5 * DAY,
+    phase: 'draft',
+    leads: [],
+    queue: [],
+    index: new Map(),
   };
   world.campaigns.push(campaign);
-  for (const [i, person] of [{ firstName: 'Olga', company: 'Otherco' }, { firstName: 'Omar', company: 'Otherco' }].entries()) {
+  for (const [i, person] of [
+    { firstName: 'Olga', company: 'Otherco' },
+    { firstName: 'Omar', company: 'Otherco' },
+  ].entries()) {
     const lead = newLead(`ld_other_${i + 1}`, -1 - i, campaign.id, person, slug(person.firstName));
     campaign.leads.push(lead);
     world.leads.set(lead.id, lead);
@@ -146,7 +188,19 @@ export function createWorld(now: number, slugs: (world: World) => (firstName: st
 
 export function newLead(id: string, seq: number, campaignId: string, person: Person, slug: string): Lead {
   return {
-    id, seq, campaignId, person, slug, status: 'pending', stage: null, plan: [], stageIndex: 0, stageEndsAt: 0,
-    failAt: -1, charged: 0, expired: false, readyAt: null,
+    id,
+    seq,
+    campaignId,
+    person,
+    slug,
+    status: 'pending',
+    stage: null,
+    plan: [],
+    stageIndex: 0,
+    stageEndsAt: 0,
+    failAt: -1,
+    charged: 0,
+    expired: false,
+    readyAt: null,
   };
 }

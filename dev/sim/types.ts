@@ -142,16 +142,24 @@ export interface SimState {
   workspaces: SimWorkspaceState[];
   campaigns: SimCampaignState[];
   /** Credits charged by kind, over the simulator's life since reset. */
-  ledger: { at: number; workspaceId: string; campaignId: string; kind: 'charge' | 'refund'; credits: number; reason: string; /** The key that paid (a refund: the key its charge came from). */ key?: string }[];
+  ledger: {
+    at: number;
+    workspaceId: string;
+    campaignId: string;
+    kind: 'charge' | 'refund';
+    credits: number;
+    reason: string;
+    /** The key that paid (a refund: the key its charge came from). */ key?: string;
+  }[];
 }
 
 /** POST {origin}/__sim/control with one of these bodies; the reply is JSON. */
 export type SimControl =
-  | { action: 'reset'; config?: Omit<SimConfig, 'port' | 'host'> }            // → { ok, keys }
-  | { action: 'configure'; config: Omit<SimConfig, 'port' | 'host'> }         // merges; faults merge key by key
-  | { action: 'advance'; ms: number }                                         // → { ok, now }
-  | { action: 'state' }                                                       // → SimState
-  | { action: 'requests' }                                                    // → { requests: SimRequestLogEntry[] }
+  | { action: 'reset'; config?: Omit<SimConfig, 'port' | 'host'> } // → { ok, keys }
+  | { action: 'configure'; config: Omit<SimConfig, 'port' | 'host'> } // merges; faults merge key by key
+  | { action: 'advance'; ms: number } // → { ok, now }
+  | { action: 'state' } // → SimState
+  | { action: 'requests' } // → { requests: SimRequestLogEntry[] }
   | { action: 'clearRequests' }
   | { action: 'setWorkspace'; workspaceId: string; balance?: number; pastDue?: boolean }
   | { action: 'setKey'; key: string; revoked?: boolean; dailyCap?: number; spentToday?: number }
@@ -176,10 +184,10 @@ export const SIM_WORKSPACES = { main: 'ws_main', other: 'ws_other' } as const;
 
 /** Templates of the main workspace. */
 export const SIM_TEMPLATES = {
-  ready: 'tpl_ready',          // usable
-  voicePending: 'tpl_voice',   // unusable: voice still being prepared → 409 no_voice on preview/generate
-  noVideo: 'tpl_novideo',      // unusable: no video uploaded → 409 needs_refilm on preview/generate
-  noName: 'tpl_noname',        // unusable: no name to swap → 409 needs_refilm on preview/generate
+  ready: 'tpl_ready', // usable
+  voicePending: 'tpl_voice', // unusable: voice still being prepared → 409 no_voice on preview/generate
+  noVideo: 'tpl_novideo', // unusable: no video uploaded → 409 needs_refilm on preview/generate
+  noName: 'tpl_noname', // unusable: no name to swap → 409 needs_refilm on preview/generate
 } as const;
 
 /** Prices in credits. Estimate: low = leads × video; high = leads × (video + lookup). */

@@ -27,7 +27,10 @@ const OBJECT_BASICS = new Set(['valueOf', 'hasOwnProperty', 'isPrototypeOf', 'pr
 export class Bridge {
   private readonly hostOf = new WeakMap<object, GasObject>();
 
-  constructor(private readonly realm: VmRealm, private readonly runtime: Runtime) {}
+  constructor(
+    private readonly realm: VmRealm,
+    private readonly runtime: Runtime,
+  ) {}
 
   /** The stand-in object behind a proxy the script holds, if it is one. */
   unwrap(v: unknown): GasObject | undefined {
@@ -111,7 +114,12 @@ export class Bridge {
   private invoke(obj: GasObject, cls: string, member: string, fn: (...a: unknown[]) => unknown, args: unknown[]): unknown {
     try {
       this.runtime.beforeCall(cls, member);
-      return this.toVm(fn.apply(obj, args.map((a) => this.toHost(a))));
+      return this.toVm(
+        fn.apply(
+          obj,
+          args.map((a) => this.toHost(a)),
+        ),
+      );
     } catch (e) {
       throw this.vmError(e);
     }

@@ -11,7 +11,12 @@ export class FakeCache extends GasObject {
   static override readonly api = gasApi<GoogleAppsScript.Cache.Cache>()('Cache', ['get', 'getAll', 'put', 'putAll', 'remove', 'removeAll']);
   private readonly entries = new Map<string, { value: string; expiresAt: number }>();
 
-  constructor(private readonly runtime: Runtime, private readonly forgets: () => boolean = () => false) { super(); }
+  constructor(
+    private readonly runtime: Runtime,
+    private readonly forgets: () => boolean = () => false,
+  ) {
+    super();
+  }
 
   get(key: unknown): string | null {
     const k = this.key(key, 'get');
@@ -50,7 +55,9 @@ export class FakeCache extends GasObject {
     for (const [k, v] of Object.entries(values)) this.put(k, v, seconds);
   }
 
-  remove(key: unknown): void { this.entries.delete(this.key(key, 'remove')); }
+  remove(key: unknown): void {
+    this.entries.delete(this.key(key, 'remove'));
+  }
 
   removeAll(keys: unknown): void {
     if (!Array.isArray(keys)) throw badArguments('CacheService.Cache.removeAll', [keys]);
@@ -70,7 +77,10 @@ export class FakeCacheService extends GasObject {
   private readonly document: FakeCache;
   private readonly script: FakeCache;
 
-  constructor(private readonly runtime: Runtime, private readonly forgets: () => boolean = () => false) {
+  constructor(
+    private readonly runtime: Runtime,
+    private readonly forgets: () => boolean = () => false,
+  ) {
     super();
     this.document = new FakeCache(runtime, forgets);
     this.script = new FakeCache(runtime, forgets);
@@ -83,6 +93,10 @@ export class FakeCacheService extends GasObject {
     return c;
   }
 
-  getDocumentCache(): FakeCache { return this.document; }
-  getScriptCache(): FakeCache { return this.script; }
+  getDocumentCache(): FakeCache {
+    return this.document;
+  }
+  getScriptCache(): FakeCache {
+    return this.script;
+  }
 }

@@ -14,7 +14,10 @@ export class CellError {
 
 /** Test input: a formula cell showing this result (the stand-in evaluates nothing). */
 export class FormulaCell {
-  constructor(readonly formula: string, readonly result: StoredValue) {}
+  constructor(
+    readonly formula: string,
+    readonly result: StoredValue,
+  ) {}
 }
 
 export type StoredValue = string | number | boolean | Date | CellError;

@@ -39,7 +39,10 @@ export class VirtualClock {
 
 /** The simulator as a clock peer: POST {action:'advance', ms} to its control endpoint. */
 export class SimClockPeer implements ClockPeer {
-  constructor(private readonly http: Pick<SyncHttp, 'request'>, private readonly origin: string) {}
+  constructor(
+    private readonly http: Pick<SyncHttp, 'request'>,
+    private readonly origin: string,
+  ) {}
 
   advance(ms: number): number | undefined {
     const res = this.http.request({

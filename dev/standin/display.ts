@@ -50,7 +50,10 @@ function tokens(section: string): { text: string; literal: boolean }[] {
 }
 
 function unquoted(format: string): string {
-  return tokens(format).filter((t) => !t.literal).map((t) => t.text).join('');
+  return tokens(format)
+    .filter((t) => !t.literal)
+    .map((t) => t.text)
+    .join('');
 }
 
 export function isDateFormat(format: string): boolean {
@@ -82,7 +85,10 @@ export function formatNumber(n: number, format: string): string {
   if (start < 0) return toks.map((t) => t.text).join('');
   let end = start;
   while (end < toks.length && isPlace(toks[end]!)) end++;
-  const body = toks.slice(start, end).map((t) => t.text).join('');
+  const body = toks
+    .slice(start, end)
+    .map((t) => t.text)
+    .join('');
   if (toks.some((t) => !t.literal && /[eE]/.test(t.text))) throw new Error(`stand-in: scientific number format ${format} is not implemented`);
   const percent = toks.some((t) => !t.literal && t.text === '%');
   let abs = Math.abs(value) * (percent ? 100 : 1);
@@ -98,8 +104,14 @@ export function formatNumber(n: number, format: string): string {
   if (intPat.includes(',')) int = group(int);
   const number = dec ? `${int}.${dec}` : int;
   if (Number(`${int.replace(/,/g, '') || '0'}.${dec || '0'}`) === 0) sign = '';
-  const before = toks.slice(0, start).map((t) => t.text).join('');
-  const after = toks.slice(end).map((t) => t.text).join('');
+  const before = toks
+    .slice(0, start)
+    .map((t) => t.text)
+    .join('');
+  const after = toks
+    .slice(end)
+    .map((t) => t.text)
+    .join('');
   return `${sign}${before}${number}${after}`;
 }
 
@@ -114,7 +126,7 @@ export function formatDatePattern(ms: number, format: string, timeZone: string):
   let lit = 0;
   const literals = toks.filter((t) => t.literal).map((t) => t.text);
   const pushLiteral = (s: string) => {
-    for (const ch of s) parts.push({ kind: 'lit', text: ch === '\u0000' ? literals[lit++] ?? '' : ch });
+    for (const ch of s) parts.push({ kind: 'lit', text: ch === '\u0000' ? (literals[lit++] ?? '') : ch });
   };
   for (const m of raw.matchAll(re)) {
     pushLiteral(raw.slice(last, m.index));
@@ -150,7 +162,10 @@ export function formatDatePattern(ms: number, format: string, timeZone: string):
         return k.length >= 2 ? String(h).padStart(2, '0') : String(h);
       }
       if (k.startsWith('s')) return k.length >= 2 ? String(w.second).padStart(2, '0') : String(w.second);
-      if (k === '.0') return `.${String(w.millisecond).padStart(3, '0').slice(0, p.text.length - 1)}`;
+      if (k === '.0')
+        return `.${String(w.millisecond)
+          .padStart(3, '0')
+          .slice(0, p.text.length - 1)}`;
       if (k === 'am/pm') return w.hour < 12 ? 'AM' : 'PM';
       if (k === 'a/p') return w.hour < 12 ? 'A' : 'P';
       return p.text;

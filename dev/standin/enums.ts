@@ -15,7 +15,14 @@ export const ButtonSetEnum = enumOf('OK', 'OK_CANCEL', 'YES_NO', 'YES_NO_CANCEL'
 export const SandboxModeEnum = enumOf('EMULATED', 'IFRAME', 'NATIVE');
 export const XFrameOptionsModeEnum = enumOf('ALLOWALL', 'DEFAULT');
 export const BooleanCriteriaEnum = enumOf(
-  'CELL_EMPTY', 'CELL_NOT_EMPTY', 'TEXT_CONTAINS', 'TEXT_DOES_NOT_CONTAIN', 'TEXT_EQUAL_TO', 'TEXT_NOT_EQUAL_TO',
-  'TEXT_STARTS_WITH', 'TEXT_ENDS_WITH', 'CUSTOM_FORMULA',
+  'CELL_EMPTY',
+  'CELL_NOT_EMPTY',
+  'TEXT_CONTAINS',
+  'TEXT_DOES_NOT_CONTAIN',
+  'TEXT_EQUAL_TO',
+  'TEXT_NOT_EQUAL_TO',
+  'TEXT_STARTS_WITH',
+  'TEXT_ENDS_WITH',
+  'CUSTOM_FORMULA',
 );
 export type BooleanCriteria = keyof typeof BooleanCriteriaEnum;

@@ -91,7 +91,8 @@ const tagOf = (v: object) => Object.prototype.toString.call(v);
 /** google.script.run passes primitives and plain objects/arrays of them only. */
 function checkWire(v: unknown, where: string): void {
   if (v === null || typeof v !== 'object') {
-    if (typeof v === 'function' || typeof v === 'symbol' || typeof v === 'bigint') throw new Error(`stand-in: google.script.run cannot pass a ${typeof v} (${where})`);
+    if (typeof v === 'function' || typeof v === 'symbol' || typeof v === 'bigint')
+      throw new Error(`stand-in: google.script.run cannot pass a ${typeof v} (${where})`);
     return;
   }
   if (tagOf(v) === '[object Date]') throw new Error(`stand-in: google.script.run cannot pass a Date (${where}); use an ISO string`);
@@ -151,30 +152,47 @@ export class AppsScriptStandin {
     const manifest = o.bundleSource === undefined || o.bundlePath !== undefined ? readManifest(dirname(bundlePath)) : NO_MANIFEST;
     const urlFetchWhitelist = o.urlFetchWhitelist ?? manifest.urlFetchWhitelist;
     if (o.published && !urlFetchWhitelist?.length) {
-      throw new Error('stand-in: a versioned deployment of an add-on needs urlFetchWhitelist in its manifest (appsscript.json); build with URL_FETCH_WHITELIST.');
+      throw new Error(
+        'stand-in: a versioned deployment of an add-on needs urlFetchWhitelist in its manifest (appsscript.json); build with URL_FETCH_WHITELIST.',
+      );
     }
     const http = (): HttpClient => o.http ?? (this.ownHttp ??= new SyncHttp());
     if (o.simOrigin) this.clock.link(new SimClockPeer({ request: (r) => http().request(r) }, o.simOrigin));
 
     this.runtime = new Runtime({
-      clock: this.clock, counters: this.counters, quotas: this.quota, user: o.user ?? 'alice@example.com', timeZone,
-      addonMode: o.addonMode ?? o.published ?? false, executionLimitMs: o.executionLimitMs ?? 6 * 60_000,
+      clock: this.clock,
+      counters: this.counters,
+      quotas: this.quota,
+      user: o.user ?? 'alice@example.com',
+      timeZone,
+      addonMode: o.addonMode ?? o.published ?? false,
+      executionLimitMs: o.executionLimitMs ?? 6 * 60_000,
     });
     this.properties = new PropertyStores(this.runtime);
     this.locks = new LockStates(this.runtime);
     this.spreadsheet = new FakeSpreadsheet({
-      id: o.spreadsheetId ?? '1StandInSpreadsheet0000000000000000000000000', name: o.spreadsheetName ?? 'Leads', timeZone, locale: 'en_US', ui: this.ui,
+      id: o.spreadsheetId ?? '1StandInSpreadsheet0000000000000000000000000',
+      name: o.spreadsheetName ?? 'Leads',
+      timeZone,
+      locale: 'en_US',
+      ui: this.ui,
     });
     this.triggerStore = new TriggerStore(this.runtime, this.spreadsheet, this.readings);
     this.spreadsheet.writeGuard = (sheet, rect) => {
       if (this.readings.protectedCells === 'warn-only') return;
-      const overlaps = (p: Rect) => p.row < rect.row + rect.numRows && rect.row < p.row + p.numRows && p.col < rect.col + rect.numCols && rect.col < p.col + p.numCols;
+      const overlaps = (p: Rect) =>
+        p.row < rect.row + rect.numRows && rect.row < p.row + p.numRows && p.col < rect.col + rect.numCols && rect.col < p.col + p.numCols;
       const user = this.runtime.activeUser;
-      if (this.spreadsheet.protections.some((p) => p.sheet === sheet && overlaps(p.rect) && !p.editors.includes(user))) throw new GasException(PROTECTED_MESSAGE);
+      if (this.spreadsheet.protections.some((p) => p.sheet === sheet && overlaps(p.rect) && !p.editors.includes(user)))
+        throw new GasException(PROTECTED_MESSAGE);
     };
-    const noDocument = () => this.runtime.execution?.timeTrigger === true && (this.nullSpreadsheetInTriggers || this.readings.documentInTimeTriggers === 'absent');
+    const noDocument = () =>
+      this.runtime.execution?.timeTrigger === true && (this.nullSpreadsheetInTriggers || this.readings.documentInTimeTriggers === 'absent');
 
-    this.script = createScriptContext(() => this.clock.now(), (_level, args) => this.runtime.log(this.logLine(args)));
+    this.script = createScriptContext(
+      () => this.clock.now(),
+      (_level, args) => this.runtime.log(this.logLine(args)),
+    );
     this.bridge = new Bridge(this.script.realm, this.runtime);
     const ui = new FakeUi(this.ui, o.addonName ?? 'Personalized videos');
     const services = {
@@ -187,8 +205,15 @@ export class AppsScriptStandin {
       LockService: new FakeLockService(this.runtime, this.locks, noDocument),
       ScriptApp: new FakeScriptApp(this.triggerStore),
       UrlFetchApp: new FakeUrlFetchApp({
-        runtime: this.runtime, http, clockHeader: o.simOrigin ? SIM_NOW_HEADER : null, timeoutMs: o.fetchTimeoutMs ?? 60_000, log: this.fetches,
-        urlFetchWhitelist: () => urlFetchWhitelist, hooks: this.fetchHooks, readings: this.readings, refusalOnly: () => this.fetchRefusalOnly,
+        runtime: this.runtime,
+        http,
+        clockHeader: o.simOrigin ? SIM_NOW_HEADER : null,
+        timeoutMs: o.fetchTimeoutMs ?? 60_000,
+        log: this.fetches,
+        urlFetchWhitelist: () => urlFetchWhitelist,
+        hooks: this.fetchHooks,
+        readings: this.readings,
+        refusalOnly: () => this.fetchRefusalOnly,
       }),
       Utilities: new FakeUtilities(this.runtime),
       Session: new FakeSession(this.runtime),
@@ -351,9 +376,17 @@ export class AppsScriptStandin {
     const w = wallClock(now, 'Etc/UTC');
     const startOfYear = Date.UTC(w.year, 0, 1);
     return {
-      authMode: 'FULL', triggerUid: t.id, year: w.year, month: w.month, 'day-of-month': w.day,
-      'day-of-week': w.weekday === 0 ? 7 : w.weekday, 'week-of-year': Math.floor((now - startOfYear) / (7 * 86_400_000)) + 1,
-      hour: w.hour, minute: w.minute, second: w.second, timezone: 'UTC',
+      authMode: 'FULL',
+      triggerUid: t.id,
+      year: w.year,
+      month: w.month,
+      'day-of-month': w.day,
+      'day-of-week': w.weekday === 0 ? 7 : w.weekday,
+      'week-of-year': Math.floor((now - startOfYear) / (7 * 86_400_000)) + 1,
+      hour: w.hour,
+      minute: w.minute,
+      second: w.second,
+      timezone: 'UTC',
     };
   }
 

@@ -17,7 +17,12 @@ export const LOCK_TIMEOUT_MESSAGE = 'Lock timeout: another process was holding t
 export class FakeLock extends GasObject {
   static override readonly api = gasApi<GoogleAppsScript.Lock.Lock>()('Lock', ['tryLock', 'waitLock', 'releaseLock', 'hasLock']);
 
-  constructor(private readonly runtime: Runtime, private readonly state: LockState) { super(); }
+  constructor(
+    private readonly runtime: Runtime,
+    private readonly state: LockState,
+  ) {
+    super();
+  }
 
   tryLock(timeoutInMillis: unknown): boolean {
     const timeout = Math.max(0, requireInt(timeoutInMillis, 'LockService.Lock.tryLock', [timeoutInMillis]));
@@ -89,9 +94,20 @@ export class LockStates {
 export class FakeLockService extends GasObject {
   static override readonly api = gasApi<GoogleAppsScript.Lock.LockService>()('LockService', ['getDocumentLock', 'getUserLock', 'getScriptLock']);
   /** noDocument: a run with no containing document, where getDocumentLock() is null. */
-  constructor(private readonly runtime: Runtime, private readonly states: LockStates, private readonly noDocument: () => boolean = () => false) { super(); }
-  getDocumentLock(): FakeLock | null { return this.noDocument() ? null : new FakeLock(this.runtime, this.states.document); }
-  getScriptLock(): FakeLock { return new FakeLock(this.runtime, this.states.script); }
-  getUserLock(): FakeLock { return new FakeLock(this.runtime, this.states.user(this.runtime.activeUser)); }
+  constructor(
+    private readonly runtime: Runtime,
+    private readonly states: LockStates,
+    private readonly noDocument: () => boolean = () => false,
+  ) {
+    super();
+  }
+  getDocumentLock(): FakeLock | null {
+    return this.noDocument() ? null : new FakeLock(this.runtime, this.states.document);
+  }
+  getScriptLock(): FakeLock {
+    return new FakeLock(this.runtime, this.states.script);
+  }
+  getUserLock(): FakeLock {
+    return new FakeLock(this.runtime, this.states.user(this.runtime.activeUser));
+  }
 }
-

@@ -13,7 +13,9 @@ export class FakeLogger extends GasObject {
   static override readonly api = gasApi<GoogleAppsScript.Base.Logger>()('Logger', ['log', 'getLog', 'clear']);
   private lines: string[] = [];
 
-  constructor(private readonly runtime: Runtime) { super(); }
+  constructor(private readonly runtime: Runtime) {
+    super();
+  }
 
   log(...args: unknown[]): this {
     const line = formatLogLine(args);
@@ -22,6 +24,10 @@ export class FakeLogger extends GasObject {
     return this;
   }
 
-  getLog(): string { return this.lines.join('\n'); }
-  clear(): void { this.lines = []; }
+  getLog(): string {
+    return this.lines.join('\n');
+  }
+  clear(): void {
+    this.lines = [];
+  }
 }

@@ -9,7 +9,13 @@ const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
 
 export class FakeProperties extends GasObject {
   static override readonly api = gasApi<GoogleAppsScript.Properties.Properties>()('Properties', [
-    'getProperty', 'setProperty', 'setProperties', 'getProperties', 'deleteProperty', 'deleteAllProperties', 'getKeys',
+    'getProperty',
+    'setProperty',
+    'setProperties',
+    'getProperties',
+    'deleteProperty',
+    'deleteAllProperties',
+    'getKeys',
   ]);
   private readonly map = new Map<string, string>();
 
@@ -92,11 +98,24 @@ export class PropertyStores {
 
 export class FakePropertiesService extends GasObject {
   static override readonly api = gasApi<GoogleAppsScript.Properties.PropertiesService>()('PropertiesService', [
-    'getUserProperties', 'getDocumentProperties', 'getScriptProperties',
+    'getUserProperties',
+    'getDocumentProperties',
+    'getScriptProperties',
   ]);
   /** noDocument: a run with no containing document, where getDocumentProperties() is null. */
-  constructor(private readonly stores: PropertyStores, private readonly noDocument: () => boolean = () => false) { super(); }
-  getUserProperties(): FakeProperties { return this.stores.user(); }
-  getDocumentProperties(): FakeProperties | null { return this.noDocument() ? null : this.stores.document; }
-  getScriptProperties(): FakeProperties { return this.stores.script; }
+  constructor(
+    private readonly stores: PropertyStores,
+    private readonly noDocument: () => boolean = () => false,
+  ) {
+    super();
+  }
+  getUserProperties(): FakeProperties {
+    return this.stores.user();
+  }
+  getDocumentProperties(): FakeProperties | null {
+    return this.noDocument() ? null : this.stores.document;
+  }
+  getScriptProperties(): FakeProperties {
+    return this.stores.script;
+  }
 }

@@ -29,7 +29,11 @@ export class Quotas {
   /** Usage per UTC day ("YYYY-MM-DD"), oldest first. */
   private readonly days = new Map<string, QuotaUsage>();
 
-  constructor(private readonly clock: VirtualClock, limits: Partial<QuotaUsage> = {}, private readonly rolling: () => boolean = () => false) {
+  constructor(
+    private readonly clock: VirtualClock,
+    limits: Partial<QuotaUsage> = {},
+    private readonly rolling: () => boolean = () => false,
+  ) {
     this.limits = { ...CONSUMER_QUOTAS, ...limits };
   }
 

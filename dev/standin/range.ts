@@ -9,16 +9,50 @@ import type { FakeSheet } from './sheet';
 
 export class FakeRange extends GasObject {
   static override readonly api = gasApi<GoogleAppsScript.Spreadsheet.Range>()('Range', [
-    'getValues', 'getDisplayValues', 'getValue', 'getDisplayValue', 'setValues', 'setValue',
-    'getFormulas', 'getFormula', 'setFormula', 'setFormulas',
-    'getRow', 'getRowIndex', 'getColumn', 'getLastRow', 'getLastColumn', 'getNumRows', 'getNumColumns', 'getHeight', 'getWidth',
-    'getA1Notation', 'getSheet', 'getCell', 'offset', 'isBlank',
-    'setNumberFormat', 'setNumberFormats', 'getNumberFormat', 'getNumberFormats',
-    'setFontWeight', 'getFontWeight', 'setFontColor', 'setBackground', 'getBackground', 'getBackgrounds',
-    'clearContent', 'clearFormat', 'clear', 'activate',
+    'getValues',
+    'getDisplayValues',
+    'getValue',
+    'getDisplayValue',
+    'setValues',
+    'setValue',
+    'getFormulas',
+    'getFormula',
+    'setFormula',
+    'setFormulas',
+    'getRow',
+    'getRowIndex',
+    'getColumn',
+    'getLastRow',
+    'getLastColumn',
+    'getNumRows',
+    'getNumColumns',
+    'getHeight',
+    'getWidth',
+    'getA1Notation',
+    'getSheet',
+    'getCell',
+    'offset',
+    'isBlank',
+    'setNumberFormat',
+    'setNumberFormats',
+    'getNumberFormat',
+    'getNumberFormats',
+    'setFontWeight',
+    'getFontWeight',
+    'setFontColor',
+    'setBackground',
+    'getBackground',
+    'getBackgrounds',
+    'clearContent',
+    'clearFormat',
+    'clear',
+    'activate',
   ]);
 
-  constructor(private readonly sheet: FakeSheet, readonly rect: Rect) {
+  constructor(
+    private readonly sheet: FakeSheet,
+    readonly rect: Rect,
+  ) {
     super();
   }
 
@@ -45,11 +79,15 @@ export class FakeRange extends GasObject {
     if (!Array.isArray(values) || values.some((r) => !Array.isArray(r))) throw badArguments(`SpreadsheetApp.Range.${method}`, [values]);
     const { numRows, numCols } = this.rect;
     if (values.length !== numRows) {
-      throw new GasException(`The number of rows in the data does not match the number of rows in the range. The data has ${values.length} but the range has ${numRows}.`);
+      throw new GasException(
+        `The number of rows in the data does not match the number of rows in the range. The data has ${values.length} but the range has ${numRows}.`,
+      );
     }
     for (const row of values as unknown[][]) {
       if (row.length !== numCols) {
-        throw new GasException(`The number of columns in the data does not match the number of columns in the range. The data has ${row.length} but the range has ${numCols}.`);
+        throw new GasException(
+          `The number of columns in the data does not match the number of columns in the range. The data has ${row.length} but the range has ${numCols}.`,
+        );
       }
     }
     return values as unknown[][];
@@ -63,17 +101,39 @@ export class FakeRange extends GasObject {
     if (content.autoFormat && cell.fmt === undefined) cell.fmt = content.autoFormat;
   }
 
-  getValues(): (string | number | boolean | Date)[][] { return this.map((cell) => (cell ? outputValue(cell.v) : '')); }
-  getDisplayValues(): string[][] { return this.map((cell) => cellDisplay(cell, this.sheet.timeZone)); }
-  getValue(): string | number | boolean | Date { return this.getCellRaw((cell) => (cell ? outputValue(cell.v) : '')); }
-  getDisplayValue(): string { return this.getCellRaw((cell) => cellDisplay(cell, this.sheet.timeZone)); }
-  getFormulas(): string[][] { return this.map((cell) => cell?.f ?? ''); }
-  getFormula(): string { return this.getCellRaw((cell) => cell?.f ?? ''); }
-  getNumberFormats(): string[][] { return this.map((cell) => cell?.fmt ?? DEFAULT_NUMBER_FORMAT); }
-  getNumberFormat(): string { return this.getCellRaw((cell) => cell?.fmt ?? DEFAULT_NUMBER_FORMAT); }
-  getFontWeight(): string { return this.getCellRaw((cell) => (cell?.bold ? 'bold' : 'normal')); }
-  getBackgrounds(): string[][] { return this.map((cell) => cell?.background ?? '#ffffff'); }
-  getBackground(): string { return this.getCellRaw((cell) => cell?.background ?? '#ffffff'); }
+  getValues(): (string | number | boolean | Date)[][] {
+    return this.map((cell) => (cell ? outputValue(cell.v) : ''));
+  }
+  getDisplayValues(): string[][] {
+    return this.map((cell) => cellDisplay(cell, this.sheet.timeZone));
+  }
+  getValue(): string | number | boolean | Date {
+    return this.getCellRaw((cell) => (cell ? outputValue(cell.v) : ''));
+  }
+  getDisplayValue(): string {
+    return this.getCellRaw((cell) => cellDisplay(cell, this.sheet.timeZone));
+  }
+  getFormulas(): string[][] {
+    return this.map((cell) => cell?.f ?? '');
+  }
+  getFormula(): string {
+    return this.getCellRaw((cell) => cell?.f ?? '');
+  }
+  getNumberFormats(): string[][] {
+    return this.map((cell) => cell?.fmt ?? DEFAULT_NUMBER_FORMAT);
+  }
+  getNumberFormat(): string {
+    return this.getCellRaw((cell) => cell?.fmt ?? DEFAULT_NUMBER_FORMAT);
+  }
+  getFontWeight(): string {
+    return this.getCellRaw((cell) => (cell?.bold ? 'bold' : 'normal'));
+  }
+  getBackgrounds(): string[][] {
+    return this.map((cell) => cell?.background ?? '#ffffff');
+  }
+  getBackground(): string {
+    return this.getCellRaw((cell) => cell?.background ?? '#ffffff');
+  }
 
   private getCellRaw<T>(fn: (cell: Cell | undefined) => T): T {
     return fn(this.sheet.cellAt(this.rect.row, this.rect.col));
@@ -100,37 +160,57 @@ export class FakeRange extends GasObject {
 
   setNumberFormat(format: unknown): this {
     if (typeof format !== 'string') throw badArguments('SpreadsheetApp.Range.setNumberFormat', [format]);
-    return this.each((cell) => { cell.fmt = format; });
+    return this.each((cell) => {
+      cell.fmt = format;
+    });
   }
 
   setNumberFormats(formats: unknown): this {
     const rows = this.checkShape(formats, 'setNumberFormats');
-    return this.each((cell, r, c) => { cell.fmt = String(rows[r]![c]); });
+    return this.each((cell, r, c) => {
+      cell.fmt = String(rows[r]![c]);
+    });
   }
 
   setFontWeight(weight: unknown): this {
     if (weight !== null && weight !== 'bold' && weight !== 'normal') throw badArguments('SpreadsheetApp.Range.setFontWeight', [weight]);
-    return this.each((cell) => { cell.bold = weight === 'bold'; });
+    return this.each((cell) => {
+      cell.bold = weight === 'bold';
+    });
   }
 
   setFontColor(color: unknown): this {
     const c = normalizeColor(color);
-    return this.each((cell) => { if (c === undefined) delete cell.fontColor; else cell.fontColor = c; });
+    return this.each((cell) => {
+      if (c === undefined) delete cell.fontColor;
+      else cell.fontColor = c;
+    });
   }
 
   /** Per-cell colour: recorded, so tests can prove status cells are coloured only by rules. */
   setBackground(color: unknown): this {
     const c = normalizeColor(color);
     this.sheet.recordBackground(this.rect, c ?? null);
-    return this.each((cell) => { if (c === undefined) delete cell.background; else cell.background = c; });
+    return this.each((cell) => {
+      if (c === undefined) delete cell.background;
+      else cell.background = c;
+    });
   }
 
   clearContent(): this {
-    return this.each((cell) => { cell.v = ''; delete cell.f; });
+    return this.each((cell) => {
+      cell.v = '';
+      delete cell.f;
+    });
   }
 
   clearFormat(): this {
-    return this.each((cell) => { delete cell.fmt; delete cell.bold; delete cell.background; delete cell.fontColor; });
+    return this.each((cell) => {
+      delete cell.fmt;
+      delete cell.bold;
+      delete cell.background;
+      delete cell.fontColor;
+    });
   }
 
   clear(): this {
@@ -141,17 +221,39 @@ export class FakeRange extends GasObject {
     return this.map((cell) => !cell || (cell.v === '' && cell.f === undefined)).every((r) => r.every(Boolean));
   }
 
-  getRow(): number { return this.rect.row; }
-  getRowIndex(): number { return this.rect.row; }
-  getColumn(): number { return this.rect.col; }
-  getLastRow(): number { return this.rect.row + this.rect.numRows - 1; }
-  getLastColumn(): number { return this.rect.col + this.rect.numCols - 1; }
-  getNumRows(): number { return this.rect.numRows; }
-  getNumColumns(): number { return this.rect.numCols; }
-  getHeight(): number { return this.rect.numRows; }
-  getWidth(): number { return this.rect.numCols; }
-  getA1Notation(): string { return toA1(this.rect); }
-  getSheet(): FakeSheet { return this.sheet; }
+  getRow(): number {
+    return this.rect.row;
+  }
+  getRowIndex(): number {
+    return this.rect.row;
+  }
+  getColumn(): number {
+    return this.rect.col;
+  }
+  getLastRow(): number {
+    return this.rect.row + this.rect.numRows - 1;
+  }
+  getLastColumn(): number {
+    return this.rect.col + this.rect.numCols - 1;
+  }
+  getNumRows(): number {
+    return this.rect.numRows;
+  }
+  getNumColumns(): number {
+    return this.rect.numCols;
+  }
+  getHeight(): number {
+    return this.rect.numRows;
+  }
+  getWidth(): number {
+    return this.rect.numCols;
+  }
+  getA1Notation(): string {
+    return toA1(this.rect);
+  }
+  getSheet(): FakeSheet {
+    return this.sheet;
+  }
 
   getCell(row: unknown, column: unknown): FakeRange {
     const r = requireInt(row, 'SpreadsheetApp.Range.getCell', [row, column]);
@@ -179,33 +281,66 @@ export class FakeRange extends GasObject {
 
 export class FakeRangeList extends GasObject {
   static override readonly api = gasApi<GoogleAppsScript.Spreadsheet.RangeList>()('RangeList', [
-    'getRanges', 'setValue', 'clearContent', 'clearFormat', 'clear', 'setNumberFormat', 'setFontWeight', 'setFontColor',
-    'setBackground', 'activate',
+    'getRanges',
+    'setValue',
+    'clearContent',
+    'clearFormat',
+    'clear',
+    'setNumberFormat',
+    'setFontWeight',
+    'setFontColor',
+    'setBackground',
+    'activate',
   ]);
 
   constructor(private readonly ranges: FakeRange[]) {
     super();
   }
 
-  getRanges(): FakeRange[] { return [...this.ranges]; }
+  getRanges(): FakeRange[] {
+    return [...this.ranges];
+  }
 
   private all(fn: (r: FakeRange) => unknown): this {
     for (const r of this.ranges) fn(r);
     return this;
   }
 
-  setValue(value: unknown): this { return this.all((r) => r.setValue(value)); }
-  clearContent(): this { return this.all((r) => r.clearContent()); }
-  clearFormat(): this { return this.all((r) => r.clearFormat()); }
-  clear(): this { return this.all((r) => r.clear()); }
-  setNumberFormat(format: unknown): this { return this.all((r) => r.setNumberFormat(format)); }
-  setFontWeight(weight: unknown): this { return this.all((r) => r.setFontWeight(weight)); }
-  setFontColor(color: unknown): this { return this.all((r) => r.setFontColor(color)); }
-  setBackground(color: unknown): this { return this.all((r) => r.setBackground(color)); }
+  setValue(value: unknown): this {
+    return this.all((r) => r.setValue(value));
+  }
+  clearContent(): this {
+    return this.all((r) => r.clearContent());
+  }
+  clearFormat(): this {
+    return this.all((r) => r.clearFormat());
+  }
+  clear(): this {
+    return this.all((r) => r.clear());
+  }
+  setNumberFormat(format: unknown): this {
+    return this.all((r) => r.setNumberFormat(format));
+  }
+  setFontWeight(weight: unknown): this {
+    return this.all((r) => r.setFontWeight(weight));
+  }
+  setFontColor(color: unknown): this {
+    return this.all((r) => r.setFontColor(color));
+  }
+  setBackground(color: unknown): this {
+    return this.all((r) => r.setBackground(color));
+  }
 
   activate(): this {
     const first = this.ranges[0];
-    if (first) first.getSheet().getParent().selectRects(first.getSheet(), this.ranges.map((r) => r.rect));
+    if (first)
+      first
+        .getSheet()
+        .getParent()
+        .selectRects(
+          first.getSheet(),
+          this.ranges.map((r) => r.rect),
+        );
     return this;
   }
 }

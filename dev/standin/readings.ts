@@ -68,7 +68,8 @@ export function readingsFromEnv(name = process.env.STANDIN_READING): Partial<Rea
 export const TEST_DEPLOYMENT_TRIGGER_MESSAGE = 'Test deployments cannot create installable triggers.';
 
 /** Apps Script's message for a write to a protected cell. */
-export const PROTECTED_MESSAGE = 'You are trying to edit a protected cell or object. Please contact the spreadsheet owner to remove protection if you need to edit.';
+export const PROTECTED_MESSAGE =
+  'You are trying to edit a protected cell or object. Please contact the spreadsheet owner to remove protection if you need to edit.';
 
 /** What UrlFetchApp throws, before sending anything, under each refusal (docs/rules.md#readings); the allowlist's wording is not documented. */
 export const FETCH_REFUSALS: Record<Exclude<Readings['fetchRefusal'], 'none'>, (url: string) => string> = {
@@ -80,7 +81,8 @@ export const FETCH_REFUSALS: Record<Exclude<Readings['fetchRefusal'], 'none'>, (
 };
 
 /** What ScriptApp throws on making a trigger when its permission was not granted. */
-export const TRIGGER_PERMISSION_MESSAGE = 'You do not have permission to call ScriptApp.newTrigger. Required permissions: https://www.googleapis.com/auth/script.scriptapp';
+export const TRIGGER_PERMISSION_MESSAGE =
+  'You do not have permission to call ScriptApp.newTrigger. Required permissions: https://www.googleapis.com/auth/script.scriptapp';
 
 /** The scope a person may leave unticked under the no-permission refusal. */
 export const EXTERNAL_REQUEST_SCOPE = 'https://www.googleapis.com/auth/script.external_request';

@@ -90,7 +90,12 @@ export class Runtime {
     if (this.current && this.nestable === 0) throw new Error('stand-in: an execution is already running (calls cannot nest)');
     if (this.current) this.paused.push(this.current);
     const exec: Execution = {
-      id: ++this.lastId, user: o.user ?? this.user, authMode: o.authMode, startedAt: this.clock.now(), timeTrigger: o.timeTrigger ?? false, killed: false,
+      id: ++this.lastId,
+      user: o.user ?? this.user,
+      authMode: o.authMode,
+      startedAt: this.clock.now(),
+      timeTrigger: o.timeTrigger ?? false,
+      killed: false,
     };
     this.current = exec;
     try {

@@ -23,7 +23,13 @@ function inherit(cell: Cell | undefined): Cell | undefined {
   if (!cell) return undefined;
   const { fmt, bold, background, fontColor } = cell;
   if (fmt === undefined && bold === undefined && background === undefined && fontColor === undefined) return undefined;
-  return { v: '', ...(fmt !== undefined && { fmt }), ...(bold !== undefined && { bold }), ...(background !== undefined && { background }), ...(fontColor !== undefined && { fontColor }) };
+  return {
+    v: '',
+    ...(fmt !== undefined && { fmt }),
+    ...(bold !== undefined && { bold }),
+    ...(background !== undefined && { background }),
+    ...(fontColor !== undefined && { fontColor }),
+  };
 }
 
 /** A rectangle after rows or columns moved: pos gives each old index its new one (null: deleted). */
@@ -56,29 +62,84 @@ function sortKey(cell: Cell | undefined): [number, number | string] {
 /** A sheet's protection; only the warning-only kind is implemented (it never refuses a write). */
 export class FakeProtection extends GasObject {
   static override readonly api = gasApi<GoogleAppsScript.Spreadsheet.Protection>()('Protection', [
-    'setWarningOnly', 'isWarningOnly', 'setDescription', 'getDescription',
+    'setWarningOnly',
+    'isWarningOnly',
+    'setDescription',
+    'getDescription',
   ]);
 
   warningOnly = false;
   description = '';
-  setWarningOnly(on: unknown): this { this.warningOnly = on === true; return this; }
-  isWarningOnly(): boolean { return this.warningOnly; }
-  setDescription(d: unknown): this { this.description = String(d); return this; }
-  getDescription(): string { return this.description; }
+  setWarningOnly(on: unknown): this {
+    this.warningOnly = on === true;
+    return this;
+  }
+  isWarningOnly(): boolean {
+    return this.warningOnly;
+  }
+  setDescription(d: unknown): this {
+    this.description = String(d);
+    return this;
+  }
+  getDescription(): string {
+    return this.description;
+  }
 }
 
 export class FakeSheet extends GasObject {
   static override readonly api = gasApi<GoogleAppsScript.Spreadsheet.Sheet>()('Sheet', [
-    'getSheetId', 'getName', 'setName', 'getIndex', 'getParent', 'getLastRow', 'getLastColumn', 'getMaxRows', 'getMaxColumns',
-    'getRange', 'getRangeList', 'getDataRange', 'getActiveRange', 'getActiveRangeList',
-    'insertColumnAfter', 'insertColumnsAfter', 'insertColumnBefore', 'insertColumnsBefore',
-    'insertRowAfter', 'insertRowsAfter', 'insertRowBefore', 'insertRowsBefore', 'appendRow',
-    'deleteRow', 'deleteRows', 'deleteColumn', 'deleteColumns',
-    'isRowHiddenByFilter', 'isRowHiddenByUser', 'hideRows', 'showRows', 'getFilter',
-    'getConditionalFormatRules', 'setConditionalFormatRules', 'clearConditionalFormatRules',
-    'setFrozenRows', 'getFrozenRows', 'setFrozenColumns', 'getFrozenColumns',
-    'autoResizeColumns', 'autoResizeColumn', 'setColumnWidth', 'getColumnWidth',
-    'activate', 'clear', 'clearContents', 'clearFormats', 'sort', 'hideSheet', 'showSheet', 'isSheetHidden', 'protect',
+    'getSheetId',
+    'getName',
+    'setName',
+    'getIndex',
+    'getParent',
+    'getLastRow',
+    'getLastColumn',
+    'getMaxRows',
+    'getMaxColumns',
+    'getRange',
+    'getRangeList',
+    'getDataRange',
+    'getActiveRange',
+    'getActiveRangeList',
+    'insertColumnAfter',
+    'insertColumnsAfter',
+    'insertColumnBefore',
+    'insertColumnsBefore',
+    'insertRowAfter',
+    'insertRowsAfter',
+    'insertRowBefore',
+    'insertRowsBefore',
+    'appendRow',
+    'deleteRow',
+    'deleteRows',
+    'deleteColumn',
+    'deleteColumns',
+    'isRowHiddenByFilter',
+    'isRowHiddenByUser',
+    'hideRows',
+    'showRows',
+    'getFilter',
+    'getConditionalFormatRules',
+    'setConditionalFormatRules',
+    'clearConditionalFormatRules',
+    'setFrozenRows',
+    'getFrozenRows',
+    'setFrozenColumns',
+    'getFrozenColumns',
+    'autoResizeColumns',
+    'autoResizeColumn',
+    'setColumnWidth',
+    'getColumnWidth',
+    'activate',
+    'clear',
+    'clearContents',
+    'clearFormats',
+    'sort',
+    'hideSheet',
+    'showSheet',
+    'isSheetHidden',
+    'protect',
   ]);
 
   /** Hidden from the tab bar (the add-on's own register); a person can show it again. */
@@ -86,9 +147,17 @@ export class FakeSheet extends GasObject {
   /** Warning-only protections: they warn a person and never stop a script (nor the add-on). */
   readonly sheetProtections: FakeProtection[] = [];
 
-  hideSheet(): this { this.hidden = true; return this; }
-  showSheet(): this { this.hidden = false; return this; }
-  isSheetHidden(): boolean { return this.hidden; }
+  hideSheet(): this {
+    this.hidden = true;
+    return this;
+  }
+  showSheet(): this {
+    this.hidden = false;
+    return this;
+  }
+  isSheetHidden(): boolean {
+    return this.hidden;
+  }
   protect(): FakeProtection {
     const p = new FakeProtection();
     this.sheetProtections.push(p);
@@ -104,7 +173,12 @@ export class FakeSheet extends GasObject {
   private rules: StoredRule[] = [];
   private filterRect: Rect | null = null;
 
-  constructor(private readonly parent: FakeSpreadsheet, private readonly id: number, private name: string, size: { maxRows: number; maxCols: number }) {
+  constructor(
+    private readonly parent: FakeSpreadsheet,
+    private readonly id: number,
+    private name: string,
+    size: { maxRows: number; maxCols: number },
+  ) {
     super();
     this.maxRows = size.maxRows;
     this.maxCols = size.maxCols;
@@ -151,12 +225,24 @@ export class FakeSheet extends GasObject {
 
   // ---- Apps Script members ----
 
-  getSheetId(): number { return this.id; }
-  getName(): string { return this.name; }
-  getParent(): FakeSpreadsheet { return this.parent; }
-  getIndex(): number { return this.parent.getSheets().indexOf(this) + 1; }
-  getMaxRows(): number { return this.maxRows; }
-  getMaxColumns(): number { return this.maxCols; }
+  getSheetId(): number {
+    return this.id;
+  }
+  getName(): string {
+    return this.name;
+  }
+  getParent(): FakeSpreadsheet {
+    return this.parent;
+  }
+  getIndex(): number {
+    return this.parent.getSheets().indexOf(this) + 1;
+  }
+  getMaxRows(): number {
+    return this.maxRows;
+  }
+  getMaxColumns(): number {
+    return this.maxCols;
+  }
 
   setName(name: unknown): this {
     if (typeof name !== 'string' || name.trim() === '') throw badArguments('SpreadsheetApp.Sheet.setName', [name]);
@@ -174,7 +260,11 @@ export class FakeSheet extends GasObject {
     let last = 0;
     for (const row of this.rows) {
       if (!row) continue;
-      for (let c = row.cells.length; c > last; c--) if (!isEmpty(row.cells[c - 1])) { last = c; break; }
+      for (let c = row.cells.length; c > last; c--)
+        if (!isEmpty(row.cells[c - 1])) {
+          last = c;
+          break;
+        }
     }
     return last;
   }
@@ -197,13 +287,25 @@ export class FakeSheet extends GasObject {
     return this.getRange(1, 1, Math.max(1, this.getLastRow()), Math.max(1, this.getLastColumn()));
   }
 
-  getActiveRange(): FakeRange | null { return this.parent.getActiveRange(); }
-  getActiveRangeList(): FakeRangeList | null { return this.parent.getActiveRangeList(); }
+  getActiveRange(): FakeRange | null {
+    return this.parent.getActiveRange();
+  }
+  getActiveRangeList(): FakeRangeList | null {
+    return this.parent.getActiveRangeList();
+  }
 
-  insertColumnAfter(col: unknown): this { return this.insertColumnsAfter(col, 1); }
-  insertColumnBefore(col: unknown): this { return this.insertColumnsBefore(col, 1); }
-  insertRowAfter(row: unknown): this { return this.insertRowsAfter(row, 1); }
-  insertRowBefore(row: unknown): this { return this.insertRowsBefore(row, 1); }
+  insertColumnAfter(col: unknown): this {
+    return this.insertColumnsAfter(col, 1);
+  }
+  insertColumnBefore(col: unknown): this {
+    return this.insertColumnsBefore(col, 1);
+  }
+  insertRowAfter(row: unknown): this {
+    return this.insertRowsAfter(row, 1);
+  }
+  insertRowBefore(row: unknown): this {
+    return this.insertRowsBefore(row, 1);
+  }
 
   insertColumnsAfter(col: unknown, howMany: unknown): this {
     const [c, n] = this.positionArgs('insertColumnsAfter', col, howMany, 'col');
@@ -238,8 +340,12 @@ export class FakeSheet extends GasObject {
     return this;
   }
 
-  deleteRow(row: unknown): this { return this.deleteRows(row, 1); }
-  deleteColumn(col: unknown): this { return this.deleteColumns(col, 1); }
+  deleteRow(row: unknown): this {
+    return this.deleteRows(row, 1);
+  }
+  deleteColumn(col: unknown): this {
+    return this.deleteColumns(col, 1);
+  }
 
   deleteRows(row: unknown, howMany: unknown): this {
     const [r, n] = this.positionArgs('deleteRows', row, howMany, 'row');
@@ -265,15 +371,25 @@ export class FakeSheet extends GasObject {
     return this.rows[this.rowArg('isRowHiddenByUser', row) - 1]?.hiddenByUser ?? false;
   }
 
-  hideRows(row: unknown, howMany: unknown = 1): this { return this.setHidden('hideRows', row, howMany, true); }
-  showRows(row: unknown, howMany: unknown = 1): this { return this.setHidden('showRows', row, howMany, false); }
+  hideRows(row: unknown, howMany: unknown = 1): this {
+    return this.setHidden('hideRows', row, howMany, true);
+  }
+  showRows(row: unknown, howMany: unknown = 1): this {
+    return this.setHidden('showRows', row, howMany, false);
+  }
 
   getFilter(): FakeFilter | null {
     return this.filterRect ? new FakeFilter(this, this.filterRect) : null;
   }
 
   getConditionalFormatRules(): FakeConditionalFormatRule[] {
-    return this.rules.map((r) => new FakeConditionalFormatRule({ ...r.spec }, r.rects.map((rect) => new FakeRange(this, { ...rect }))));
+    return this.rules.map(
+      (r) =>
+        new FakeConditionalFormatRule(
+          { ...r.spec },
+          r.rects.map((rect) => new FakeRange(this, { ...rect })),
+        ),
+    );
   }
 
   setConditionalFormatRules(rules: unknown): void {
@@ -287,15 +403,33 @@ export class FakeSheet extends GasObject {
     });
   }
 
-  clearConditionalFormatRules(): void { this.rules = []; }
+  clearConditionalFormatRules(): void {
+    this.rules = [];
+  }
 
-  setFrozenRows(n: unknown): this { this.frozenRows = this.countArg('setFrozenRows', n, 'row'); return this; }
-  getFrozenRows(): number { return this.frozenRows; }
-  setFrozenColumns(n: unknown): this { this.frozenCols = this.countArg('setFrozenColumns', n, 'col'); return this; }
-  getFrozenColumns(): number { return this.frozenCols; }
+  setFrozenRows(n: unknown): this {
+    this.frozenRows = this.countArg('setFrozenRows', n, 'row');
+    return this;
+  }
+  getFrozenRows(): number {
+    return this.frozenRows;
+  }
+  setFrozenColumns(n: unknown): this {
+    this.frozenCols = this.countArg('setFrozenColumns', n, 'col');
+    return this;
+  }
+  getFrozenColumns(): number {
+    return this.frozenCols;
+  }
 
-  autoResizeColumns(start: unknown, howMany: unknown): this { this.positionArgs('autoResizeColumns', start, howMany, 'col'); return this; }
-  autoResizeColumn(col: unknown): this { this.positionArgs('autoResizeColumn', col, 1, 'col'); return this; }
+  autoResizeColumns(start: unknown, howMany: unknown): this {
+    this.positionArgs('autoResizeColumns', start, howMany, 'col');
+    return this;
+  }
+  autoResizeColumn(col: unknown): this {
+    this.positionArgs('autoResizeColumn', col, 1, 'col');
+    return this;
+  }
 
   setColumnWidth(col: unknown, width: unknown): this {
     const [c] = this.positionArgs('setColumnWidth', col, 1, 'col');
@@ -313,9 +447,30 @@ export class FakeSheet extends GasObject {
     return this;
   }
 
-  clear(): this { return this.clearWith((cell) => { cell.v = ''; delete cell.f; delete cell.fmt; delete cell.bold; delete cell.background; delete cell.fontColor; }); }
-  clearContents(): this { return this.clearWith((cell) => { cell.v = ''; delete cell.f; }); }
-  clearFormats(): this { return this.clearWith((cell) => { delete cell.fmt; delete cell.bold; delete cell.background; delete cell.fontColor; }); }
+  clear(): this {
+    return this.clearWith((cell) => {
+      cell.v = '';
+      delete cell.f;
+      delete cell.fmt;
+      delete cell.bold;
+      delete cell.background;
+      delete cell.fontColor;
+    });
+  }
+  clearContents(): this {
+    return this.clearWith((cell) => {
+      cell.v = '';
+      delete cell.f;
+    });
+  }
+  clearFormats(): this {
+    return this.clearWith((cell) => {
+      delete cell.fmt;
+      delete cell.bold;
+      delete cell.background;
+      delete cell.fontColor;
+    });
+  }
 
   /** Sorts the rows below the frozen ones by a column, as Sheet.sort does. */
   sort(col: unknown, ascending: unknown = true): this {
@@ -419,10 +574,12 @@ export class FakeSheet extends GasObject {
   values(): (string | number | boolean | Date)[][] {
     const rows = this.getLastRow();
     const cols = this.getLastColumn();
-    return Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => {
-      const cell = this.cellAt(r + 1, c + 1);
-      return cell ? outputValue(cell.v) : '';
-    }));
+    return Array.from({ length: rows }, (_, r) =>
+      Array.from({ length: cols }, (_, c) => {
+        const cell = this.cellAt(r + 1, c + 1);
+        return cell ? outputValue(cell.v) : '';
+      }),
+    );
   }
 
   /** What a person sees, rows 1..last, columns 1..last. */
@@ -457,7 +614,9 @@ export class FakeSheet extends GasObject {
   /** A filter over the data whose criteria hide exactly these rows. */
   setFilterHidden(rows: number[]): this {
     this.filterRect ??= { row: 1, col: 1, numRows: Math.max(1, this.getLastRow()), numCols: Math.max(1, this.getLastColumn()) };
-    this.rows.forEach((r) => { if (r) r.hiddenByFilter = false; });
+    this.rows.forEach((r) => {
+      if (r) r.hiddenByFilter = false;
+    });
     for (const r of rows) (this.rows[this.rowArg('setFilterHidden', r) - 1] ??= newRow()).hiddenByFilter = true;
     return this;
   }
@@ -465,7 +624,9 @@ export class FakeSheet extends GasObject {
   /** Drops the filter (and what it hid). */
   removeFilter(): void {
     this.filterRect = null;
-    this.rows.forEach((r) => { if (r) r.hiddenByFilter = false; });
+    this.rows.forEach((r) => {
+      if (r) r.hiddenByFilter = false;
+    });
   }
 
   /** A person sorts the data below the header row by a column, given as a 0-based index into values()' rows. */
@@ -479,7 +640,8 @@ export class FakeSheet extends GasObject {
   moveColumn(fromIndex: number, toIndex: number): this {
     const from = fromIndex + 1;
     const to = toIndex + 1;
-    if (![from, to].every((c) => Number.isInteger(c) && c >= 1 && c <= this.maxCols)) throw new Error(`stand-in: moveColumn(${fromIndex}, ${toIndex}) out of bounds`);
+    if (![from, to].every((c) => Number.isInteger(c) && c >= 1 && c <= this.maxCols))
+      throw new Error(`stand-in: moveColumn(${fromIndex}, ${toIndex}) out of bounds`);
     for (const row of this.rows) {
       if (!row) continue;
       if (row.cells.length < Math.max(from, to)) row.cells.length = Math.max(from, to);
@@ -522,7 +684,16 @@ export class FakeSheet extends GasObject {
 
 export class FakeFilter extends GasObject {
   static override readonly api = gasApi<GoogleAppsScript.Spreadsheet.Filter>()('Filter', ['getRange', 'remove']);
-  constructor(private readonly sheet: FakeSheet, private readonly rect: Rect) { super(); }
-  getRange(): FakeRange { return new FakeRange(this.sheet, { ...this.rect }); }
-  remove(): void { this.sheet.removeFilter(); }
+  constructor(
+    private readonly sheet: FakeSheet,
+    private readonly rect: Rect,
+  ) {
+    super();
+  }
+  getRange(): FakeRange {
+    return new FakeRange(this.sheet, { ...this.rect });
+  }
+  remove(): void {
+    this.sheet.removeFilter();
+  }
 }

@@ -20,9 +20,26 @@ export interface SpreadsheetOptions {
 
 export class FakeSpreadsheet extends GasObject {
   static override readonly api = gasApi<GoogleAppsScript.Spreadsheet.Spreadsheet>()('Spreadsheet', [
-    'getId', 'getName', 'rename', 'getUrl', 'getSheets', 'getNumSheets', 'getSheetByName', 'getSheetById',
-    'getActiveSheet', 'setActiveSheet', 'insertSheet', 'deleteSheet', 'getActiveRange', 'getActiveRangeList', 'getActiveCell',
-    'getRange', 'toast', 'getSpreadsheetTimeZone', 'setSpreadsheetTimeZone', 'getSpreadsheetLocale',
+    'getId',
+    'getName',
+    'rename',
+    'getUrl',
+    'getSheets',
+    'getNumSheets',
+    'getSheetByName',
+    'getSheetById',
+    'getActiveSheet',
+    'setActiveSheet',
+    'insertSheet',
+    'deleteSheet',
+    'getActiveRange',
+    'getActiveRangeList',
+    'getActiveCell',
+    'getRange',
+    'toast',
+    'getSpreadsheetTimeZone',
+    'setSpreadsheetTimeZone',
+    'getSpreadsheetLocale',
   ]);
 
   /** Every per-cell colour write (Range/RangeList.setBackground), for tests. */
@@ -46,18 +63,42 @@ export class FakeSpreadsheet extends GasObject {
     this.sheets.push(this.active);
   }
 
-  getId(): string { return this.o.id; }
-  getName(): string { return this.name; }
-  rename(name: unknown): void { this.name = String(name); }
-  getUrl(): string { return `https://docs.google.com/spreadsheets/d/${this.o.id}/edit`; }
-  getSheets(): FakeSheet[] { return [...this.sheets]; }
-  getNumSheets(): number { return this.sheets.length; }
-  getSheetByName(name: unknown): FakeSheet | null { return this.sheets.find((s) => s.getName() === name) ?? null; }
-  getSheetById(id: unknown): FakeSheet | null { return this.sheets.find((s) => s.getSheetId() === id) ?? null; }
-  getActiveSheet(): FakeSheet { return this.active; }
-  getSpreadsheetTimeZone(): string { return this.timeZone; }
-  setSpreadsheetTimeZone(tz: unknown): void { this.timeZone = String(tz); }
-  getSpreadsheetLocale(): string { return this.o.locale; }
+  getId(): string {
+    return this.o.id;
+  }
+  getName(): string {
+    return this.name;
+  }
+  rename(name: unknown): void {
+    this.name = String(name);
+  }
+  getUrl(): string {
+    return `https://docs.google.com/spreadsheets/d/${this.o.id}/edit`;
+  }
+  getSheets(): FakeSheet[] {
+    return [...this.sheets];
+  }
+  getNumSheets(): number {
+    return this.sheets.length;
+  }
+  getSheetByName(name: unknown): FakeSheet | null {
+    return this.sheets.find((s) => s.getName() === name) ?? null;
+  }
+  getSheetById(id: unknown): FakeSheet | null {
+    return this.sheets.find((s) => s.getSheetId() === id) ?? null;
+  }
+  getActiveSheet(): FakeSheet {
+    return this.active;
+  }
+  getSpreadsheetTimeZone(): string {
+    return this.timeZone;
+  }
+  setSpreadsheetTimeZone(tz: unknown): void {
+    this.timeZone = String(tz);
+  }
+  getSpreadsheetLocale(): string {
+    return this.o.locale;
+  }
 
   setActiveSheet(sheet: unknown): FakeSheet {
     if (!(sheet instanceof FakeSheet) || !this.sheets.includes(sheet)) throw badArguments('SpreadsheetApp.Spreadsheet.setActiveSheet', [sheet]);
@@ -106,13 +147,25 @@ export class FakeSpreadsheet extends GasObject {
   getRange(a1: unknown): FakeRange {
     if (typeof a1 !== 'string') throw badArguments('SpreadsheetApp.Spreadsheet.getRange', [a1]);
     const bang = a1.lastIndexOf('!');
-    const sheet = bang < 0 ? this.active : this.getSheetByName(a1.slice(0, bang).replace(/^'(.*)'$/, '$1').replace(/''/g, "'"));
+    const sheet =
+      bang < 0
+        ? this.active
+        : this.getSheetByName(
+            a1
+              .slice(0, bang)
+              .replace(/^'(.*)'$/, '$1')
+              .replace(/''/g, "'"),
+          );
     if (!sheet) throw new GasException('Range not found');
     return sheet.getRange(a1.slice(bang + 1));
   }
 
   toast(message: unknown, title?: unknown, timeoutSeconds?: unknown): void {
-    this.o.ui.toasts.push({ message: String(message), title: title === undefined ? '' : String(title), timeoutSeconds: typeof timeoutSeconds === 'number' ? timeoutSeconds : 5 });
+    this.o.ui.toasts.push({
+      message: String(message),
+      title: title === undefined ? '' : String(title),
+      timeoutSeconds: typeof timeoutSeconds === 'number' ? timeoutSeconds : 5,
+    });
   }
 
   // ---- used by Sheet and Range ----
@@ -125,7 +178,10 @@ export class FakeSpreadsheet extends GasObject {
 
   selectRects(sheet: FakeSheet, rects: Rect[]): void {
     this.active = sheet;
-    this.selections.set(sheet, rects.map((r) => sheet.checkRect({ ...r })));
+    this.selections.set(
+      sheet,
+      rects.map((r) => sheet.checkRect({ ...r })),
+    );
   }
 
   remapSelection(sheet: FakeSheet, fn: (r: Rect) => Rect | null): void {
@@ -156,7 +212,10 @@ export class FakeSpreadsheet extends GasObject {
   /** A new tab holding these rows as given (see FakeSheet.setValuesRaw); not activated. */
   addSheet(name: string, rows: unknown[][] = []): FakeSheet {
     const width = Math.max(0, ...rows.map((r) => r.length));
-    const sheet = this.createSheet(name, this.sheets.length, { maxRows: Math.max(DEFAULT_SIZE.maxRows, rows.length), maxCols: Math.max(DEFAULT_SIZE.maxCols, width) });
+    const sheet = this.createSheet(name, this.sheets.length, {
+      maxRows: Math.max(DEFAULT_SIZE.maxRows, rows.length),
+      maxCols: Math.max(DEFAULT_SIZE.maxCols, width),
+    });
     sheet.setValuesRaw(rows);
     return sheet;
   }
@@ -171,7 +230,10 @@ export class FakeSpreadsheet extends GasObject {
   /** A person selects these ranges (A1 notation, ctrl-click for several) on a sheet, which becomes active. */
   select(sheet: FakeSheet, a1s: string[]): void {
     if (a1s.length === 0) throw new Error('stand-in: select needs at least one range');
-    this.selectRects(sheet, a1s.map((a) => sheet.rectFromA1(a)));
+    this.selectRects(
+      sheet,
+      a1s.map((a) => sheet.rectFromA1(a)),
+    );
   }
 }
 
@@ -187,20 +249,42 @@ const SPREADSHEETS_SCOPE = 'https://www.googleapis.com/auth/spreadsheets';
 
 export class FakeSpreadsheetApp extends GasObject {
   static override readonly api = gasApi<GoogleAppsScript.Spreadsheet.SpreadsheetApp>()('SpreadsheetApp', [
-    'getActiveSpreadsheet', 'getActive', 'getActiveSheet', 'getActiveRange', 'getActiveRangeList', 'openById', 'flush', 'getUi',
-    'newConditionalFormatRule', 'BooleanCriteria',
+    'getActiveSpreadsheet',
+    'getActive',
+    'getActiveSheet',
+    'getActiveRange',
+    'getActiveRangeList',
+    'openById',
+    'flush',
+    'getUi',
+    'newConditionalFormatRule',
+    'BooleanCriteria',
   ]);
   readonly BooleanCriteria = BooleanCriteriaEnum;
 
-  constructor(private readonly spreadsheet: FakeSpreadsheet, private readonly ui: FakeUi, private readonly ctx: SpreadsheetAppContext) {
+  constructor(
+    private readonly spreadsheet: FakeSpreadsheet,
+    private readonly ui: FakeUi,
+    private readonly ctx: SpreadsheetAppContext,
+  ) {
     super();
   }
 
-  getActiveSpreadsheet(): FakeSpreadsheet | null { return this.active(); }
-  getActive(): FakeSpreadsheet | null { return this.active(); }
-  getActiveSheet(): FakeSheet | null { return this.active()?.getActiveSheet() ?? null; }
-  getActiveRange(): FakeRange | null { return this.active()?.getActiveRange() ?? null; }
-  getActiveRangeList(): FakeRangeList | null { return this.active()?.getActiveRangeList() ?? null; }
+  getActiveSpreadsheet(): FakeSpreadsheet | null {
+    return this.active();
+  }
+  getActive(): FakeSpreadsheet | null {
+    return this.active();
+  }
+  getActiveSheet(): FakeSheet | null {
+    return this.active()?.getActiveSheet() ?? null;
+  }
+  getActiveRange(): FakeRange | null {
+    return this.active()?.getActiveRange() ?? null;
+  }
+  getActiveRangeList(): FakeRangeList | null {
+    return this.active()?.getActiveRangeList() ?? null;
+  }
 
   /** Only the stand-in's own spreadsheet exists; any other id is refused as Apps Script refuses a missing file. */
   openById(id: unknown): FakeSpreadsheet {
@@ -215,8 +299,12 @@ export class FakeSpreadsheetApp extends GasObject {
 
   /** Writes are immediate here; calls are counted. */
   flush(): void {}
-  getUi(): FakeUi { return this.ui; }
-  newConditionalFormatRule(): FakeConditionalFormatRuleBuilder { return new FakeConditionalFormatRuleBuilder(); }
+  getUi(): FakeUi {
+    return this.ui;
+  }
+  newConditionalFormatRule(): FakeConditionalFormatRuleBuilder {
+    return new FakeConditionalFormatRuleBuilder();
+  }
 
   private active(): FakeSpreadsheet | null {
     return this.ctx.noActive() ? null : this.spreadsheet;

@@ -19,8 +19,15 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric',
-      hour: 'numeric', minute: 'numeric', second: 'numeric', weekday: 'short',
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      weekday: 'short',
     });
     formatters.set(timeZone, f);
   }
@@ -33,9 +40,14 @@ export function wallClock(ms: number, timeZone: string): WallClock {
   const parts: Record<string, string> = {};
   for (const p of formatter(timeZone).formatToParts(new Date(ms))) parts[p.type] = p.value;
   return {
-    year: Number(parts.year), month: Number(parts.month), day: Number(parts.day),
-    hour: Number(parts.hour), minute: Number(parts.minute), second: Number(parts.second),
-    millisecond: ((ms % 1000) + 1000) % 1000, weekday: WEEKDAYS.indexOf(parts.weekday ?? ''),
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+    millisecond: ((ms % 1000) + 1000) % 1000,
+    weekday: WEEKDAYS.indexOf(parts.weekday ?? ''),
   };
 }
 

@@ -31,7 +31,12 @@ export class TriggerStore {
   readonly installed: InstalledTrigger[] = [];
   private nextId = 7_301_000_001;
 
-  constructor(readonly runtime: Runtime, readonly spreadsheet: FakeSpreadsheet, readonly readings: Pick<Readings, 'timeTriggers' | 'clockTriggersInUserTriggers'> & Partial<Pick<Readings, 'publishedEveryMinutes' | 'fetchRefusal' | 'triggerPermission'>>) {}
+  constructor(
+    readonly runtime: Runtime,
+    readonly spreadsheet: FakeSpreadsheet,
+    readonly readings: Pick<Readings, 'timeTriggers' | 'clockTriggersInUserTriggers'> &
+      Partial<Pick<Readings, 'publishedEveryMinutes' | 'fetchRefusal' | 'triggerPermission'>>,
+  ) {}
 
   add(t: Omit<InstalledTrigger, 'id' | 'user' | 'documentId'>): InstalledTrigger {
     if (this.readings.triggerPermission === 'not-granted') throw new GasException(TRIGGER_PERMISSION_MESSAGE);
@@ -39,7 +44,8 @@ export class TriggerStore {
     const user = this.runtime.activeUser;
     const documentId = this.spreadsheet.getId();
     const mine = this.installed.filter((x) => x.user === user);
-    if (mine.length >= PER_USER_LIMIT) throw new GasException('This script has too many triggers. Triggers must be deleted from the script before more can be added.');
+    if (mine.length >= PER_USER_LIMIT)
+      throw new GasException('This script has too many triggers. Triggers must be deleted from the script before more can be added.');
     let firesEveryMinutes: number | undefined;
     if (this.runtime.addonMode) {
       if (t.everyMinutes !== undefined && this.readings.publishedEveryMinutes === 'hourly') firesEveryMinutes = 60;
@@ -49,8 +55,13 @@ export class TriggerStore {
       }
     }
     const trigger: InstalledTrigger = {
-      id: String(this.nextId++), user, documentId, ...t, createdAt: this.runtime.clock.now(),
-      ...(this.readings.timeTriggers === 'never-fire' && { silent: true }), ...(firesEveryMinutes && { firesEveryMinutes }),
+      id: String(this.nextId++),
+      user,
+      documentId,
+      ...t,
+      createdAt: this.runtime.clock.now(),
+      ...(this.readings.timeTriggers === 'never-fire' && { silent: true }),
+      ...(firesEveryMinutes && { firesEveryMinutes }),
     };
     this.installed.push(trigger);
     return trigger;
@@ -59,14 +70,30 @@ export class TriggerStore {
 
 export class FakeTrigger extends GasObject {
   static override readonly api = gasApi<GoogleAppsScript.Script.Trigger>()('Trigger', [
-    'getUniqueId', 'getHandlerFunction', 'getEventType', 'getTriggerSource', 'getTriggerSourceId',
+    'getUniqueId',
+    'getHandlerFunction',
+    'getEventType',
+    'getTriggerSource',
+    'getTriggerSourceId',
   ]);
-  constructor(readonly info: InstalledTrigger) { super(); }
-  getUniqueId(): string { return this.info.id; }
-  getHandlerFunction(): string { return this.info.handler; }
-  getEventType(): string { return EventTypeEnum.CLOCK; }
-  getTriggerSource(): string { return TriggerSourceEnum.CLOCK; }
-  getTriggerSourceId(): null { return null; }
+  constructor(readonly info: InstalledTrigger) {
+    super();
+  }
+  getUniqueId(): string {
+    return this.info.id;
+  }
+  getHandlerFunction(): string {
+    return this.info.handler;
+  }
+  getEventType(): string {
+    return EventTypeEnum.CLOCK;
+  }
+  getTriggerSource(): string {
+    return TriggerSourceEnum.CLOCK;
+  }
+  getTriggerSourceId(): null {
+    return null;
+  }
 }
 
 export class FakeClockTriggerBuilder extends GasObject {
@@ -74,7 +101,12 @@ export class FakeClockTriggerBuilder extends GasObject {
   private minutes: number | undefined;
   private hours: number | undefined;
 
-  constructor(private readonly store: TriggerStore, private readonly handler: string) { super(); }
+  constructor(
+    private readonly store: TriggerStore,
+    private readonly handler: string,
+  ) {
+    super();
+  }
 
   everyMinutes(n: unknown): this {
     const m = requireInt(n, 'ScriptApp.ClockTriggerBuilder.everyMinutes', [n]);
@@ -94,30 +126,49 @@ export class FakeClockTriggerBuilder extends GasObject {
 
   create(): FakeTrigger {
     if (this.minutes === undefined && this.hours === undefined) throw new GasException('Time-based triggers need a recurrence (everyMinutes, everyHours …).');
-    return new FakeTrigger(this.store.add({
-      handler: this.handler,
-      ...(this.minutes !== undefined && { everyMinutes: this.minutes }),
-      ...(this.hours !== undefined && { everyHours: this.hours }),
-    }));
+    return new FakeTrigger(
+      this.store.add({
+        handler: this.handler,
+        ...(this.minutes !== undefined && { everyMinutes: this.minutes }),
+        ...(this.hours !== undefined && { everyHours: this.hours }),
+      }),
+    );
   }
 }
 
 export class FakeTriggerBuilder extends GasObject {
   static override readonly api = gasApi<GoogleAppsScript.Script.TriggerBuilder>()('TriggerBuilder', ['timeBased']);
-  constructor(private readonly store: TriggerStore, private readonly handler: string) { super(); }
-  timeBased(): FakeClockTriggerBuilder { return new FakeClockTriggerBuilder(this.store, this.handler); }
+  constructor(
+    private readonly store: TriggerStore,
+    private readonly handler: string,
+  ) {
+    super();
+  }
+  timeBased(): FakeClockTriggerBuilder {
+    return new FakeClockTriggerBuilder(this.store, this.handler);
+  }
 }
 
 export class FakeScriptApp extends GasObject {
   static override readonly api = gasApi<GoogleAppsScript.Script.ScriptApp>()('ScriptApp', [
-    'newTrigger', 'getProjectTriggers', 'getUserTriggers', 'deleteTrigger', 'getAuthorizationInfo', 'AuthMode', 'AuthorizationStatus', 'EventType', 'TriggerSource',
+    'newTrigger',
+    'getProjectTriggers',
+    'getUserTriggers',
+    'deleteTrigger',
+    'getAuthorizationInfo',
+    'AuthMode',
+    'AuthorizationStatus',
+    'EventType',
+    'TriggerSource',
   ]);
   readonly AuthMode = AuthModeEnum;
   readonly AuthorizationStatus = AuthorizationStatusEnum;
   readonly EventType = EventTypeEnum;
   readonly TriggerSource = TriggerSourceEnum;
 
-  constructor(private readonly store: TriggerStore) { super(); }
+  constructor(private readonly store: TriggerStore) {
+    super();
+  }
 
   newTrigger(functionName: unknown): FakeTriggerBuilder {
     if (typeof functionName !== 'string' || functionName === '') throw badArguments('ScriptApp.newTrigger', [functionName]);
@@ -153,7 +204,13 @@ export class FakeScriptApp extends GasObject {
 
 export class FakeAuthorizationInfo extends GasObject {
   static override readonly api = gasApi<GoogleAppsScript.Script.AuthorizationInfo>()('AuthorizationInfo', ['getAuthorizationStatus', 'getAuthorizationUrl']);
-  constructor(private readonly required: boolean) { super(); }
-  getAuthorizationStatus(): string { return this.required ? AuthorizationStatusEnum.REQUIRED : AuthorizationStatusEnum.NOT_REQUIRED; }
-  getAuthorizationUrl(): string | null { return this.required ? 'https://script.google.com/macros/d/stand-in/authorize' : null; }
+  constructor(private readonly required: boolean) {
+    super();
+  }
+  getAuthorizationStatus(): string {
+    return this.required ? AuthorizationStatusEnum.REQUIRED : AuthorizationStatusEnum.NOT_REQUIRED;
+  }
+  getAuthorizationUrl(): string | null {
+    return this.required ? 'https://script.google.com/macros/d/stand-in/authorize' : null;
+  }
 }

@@ -75,7 +75,11 @@ export class FakeMenu extends GasObject {
   static override readonly api = gasApi<GoogleAppsScript.Base.Menu>()('Menu', ['addItem', 'addSeparator', 'addSubMenu', 'addToUi']);
   private readonly record: MenuRecord;
 
-  constructor(private readonly log: UiLog, title: string, addon: boolean) {
+  constructor(
+    private readonly log: UiLog,
+    title: string,
+    addon: boolean,
+  ) {
     super();
     this.record = { title, addon, items: [] };
   }
@@ -107,8 +111,18 @@ export class FakeMenu extends GasObject {
 
 export class FakeHtmlOutput extends GasObject {
   static override readonly api = gasApi<GoogleAppsScript.HTML.HtmlOutput>()('HtmlOutput', [
-    'getContent', 'setContent', 'append', 'setTitle', 'getTitle', 'setWidth', 'getWidth', 'setHeight', 'getHeight',
-    'setSandboxMode', 'setXFrameOptionsMode', 'addMetaTag',
+    'getContent',
+    'setContent',
+    'append',
+    'setTitle',
+    'getTitle',
+    'setWidth',
+    'getWidth',
+    'setHeight',
+    'getHeight',
+    'setSandboxMode',
+    'setXFrameOptionsMode',
+    'addMetaTag',
   ]);
   private title = '';
   private width: number | undefined;
@@ -118,18 +132,47 @@ export class FakeHtmlOutput extends GasObject {
     super();
   }
 
-  getContent(): string { return this.html; }
-  setContent(html: string): this { this.html = String(html); return this; }
-  append(html: string): this { this.html += String(html); return this; }
-  setTitle(title: string): this { this.title = String(title); return this; }
-  getTitle(): string { return this.title; }
-  setWidth(w: number): this { this.width = w; return this; }
-  getWidth(): number { return this.width ?? 0; }
-  setHeight(h: number): this { this.height = h; return this; }
-  getHeight(): number { return this.height ?? 0; }
-  setSandboxMode(_mode: string): this { return this; }
-  setXFrameOptionsMode(_mode: string): this { return this; }
-  addMetaTag(_name: string, _content: string): this { return this; }
+  getContent(): string {
+    return this.html;
+  }
+  setContent(html: string): this {
+    this.html = String(html);
+    return this;
+  }
+  append(html: string): this {
+    this.html += String(html);
+    return this;
+  }
+  setTitle(title: string): this {
+    this.title = String(title);
+    return this;
+  }
+  getTitle(): string {
+    return this.title;
+  }
+  setWidth(w: number): this {
+    this.width = w;
+    return this;
+  }
+  getWidth(): number {
+    return this.width ?? 0;
+  }
+  setHeight(h: number): this {
+    this.height = h;
+    return this;
+  }
+  getHeight(): number {
+    return this.height ?? 0;
+  }
+  setSandboxMode(_mode: string): this {
+    return this;
+  }
+  setXFrameOptionsMode(_mode: string): this {
+    return this;
+  }
+  addMetaTag(_name: string, _content: string): this {
+    return this;
+  }
 
   shown(): ShownHtml {
     return { title: this.title, html: this.html, ...(this.width ? { width: this.width } : {}), ...(this.height ? { height: this.height } : {}) };
@@ -138,16 +181,29 @@ export class FakeHtmlOutput extends GasObject {
 
 export class FakeUi extends GasObject {
   static override readonly api = gasApi<GoogleAppsScript.Base.Ui>()('Ui', [
-    'Button', 'ButtonSet', 'createAddonMenu', 'createMenu', 'alert', 'prompt', 'showSidebar', 'showModalDialog', 'showModelessDialog',
+    'Button',
+    'ButtonSet',
+    'createAddonMenu',
+    'createMenu',
+    'alert',
+    'prompt',
+    'showSidebar',
+    'showModalDialog',
+    'showModelessDialog',
   ]);
   readonly Button = ButtonEnum;
   readonly ButtonSet = ButtonSetEnum;
 
-  constructor(private readonly log: UiLog, private readonly addonName: string) {
+  constructor(
+    private readonly log: UiLog,
+    private readonly addonName: string,
+  ) {
     super();
   }
 
-  createAddonMenu(): FakeMenu { return new FakeMenu(this.log, this.addonName, true); }
+  createAddonMenu(): FakeMenu {
+    return new FakeMenu(this.log, this.addonName, true);
+  }
 
   createMenu(title: unknown): FakeMenu {
     if (typeof title !== 'string') throw badArguments('Ui.createMenu', [title]);
@@ -174,8 +230,12 @@ export class FakeUi extends GasObject {
     this.log.sidebars.push(output.shown());
   }
 
-  showModalDialog(output: unknown, title: unknown): void { this.dialog(output, title, true); }
-  showModelessDialog(output: unknown, title: unknown): void { this.dialog(output, title, false); }
+  showModalDialog(output: unknown, title: unknown): void {
+    this.dialog(output, title, true);
+  }
+  showModelessDialog(output: unknown, title: unknown): void {
+    this.dialog(output, title, false);
+  }
 
   private dialog(output: unknown, title: unknown, modal: boolean): void {
     if (!(output instanceof FakeHtmlOutput) || typeof title !== 'string') throw badArguments('Ui.showModalDialog', [output, title]);
@@ -195,20 +255,34 @@ export class FakeUi extends GasObject {
 
 export class FakePromptResponse extends GasObject {
   static override readonly api = gasApi<GoogleAppsScript.Base.PromptResponse>()('PromptResponse', ['getResponseText', 'getSelectedButton']);
-  constructor(private readonly button: Button, private readonly text: string) { super(); }
-  getResponseText(): string { return this.text; }
-  getSelectedButton(): Button { return this.button; }
+  constructor(
+    private readonly button: Button,
+    private readonly text: string,
+  ) {
+    super();
+  }
+  getResponseText(): string {
+    return this.text;
+  }
+  getSelectedButton(): Button {
+    return this.button;
+  }
 }
 
 /** HtmlService: files are read from the sidebar html given to the stand-in, else from beside the bundle. */
 export class FakeHtmlService extends GasObject {
   static override readonly api = gasApi<GoogleAppsScript.HTML.HtmlService>()('HtmlService', [
-    'createHtmlOutput', 'createHtmlOutputFromFile', 'SandboxMode', 'XFrameOptionsMode',
+    'createHtmlOutput',
+    'createHtmlOutputFromFile',
+    'SandboxMode',
+    'XFrameOptionsMode',
   ]);
   readonly SandboxMode = SandboxModeEnum;
   readonly XFrameOptionsMode = XFrameOptionsModeEnum;
 
-  constructor(private readonly readHtmlFile: (name: string) => string | null) { super(); }
+  constructor(private readonly readHtmlFile: (name: string) => string | null) {
+    super();
+  }
 
   createHtmlOutput(html?: unknown): FakeHtmlOutput {
     return new FakeHtmlOutput(html === undefined ? '' : String(html));

@@ -24,15 +24,31 @@ const USER_AGENT = 'Mozilla/5.0 (compatible; Google-Apps-Script; beanserver; +ht
 
 export class FakeHttpResponse extends GasObject {
   static override readonly api = gasApi<GoogleAppsScript.URL_Fetch.HTTPResponse>()('HTTPResponse', [
-    'getResponseCode', 'getContentText', 'getHeaders', 'getAllHeaders', 'getContent',
+    'getResponseCode',
+    'getContentText',
+    'getHeaders',
+    'getAllHeaders',
+    'getContent',
   ]);
-  constructor(private readonly res: SyncResponse) { super(); }
-  getResponseCode(): number { return this.res.status; }
-  getContentText(): string { return this.res.body; }
-  getHeaders(): Record<string, string> { return { ...this.res.headers }; }
-  getAllHeaders(): Record<string, string> { return { ...this.res.headers }; }
+  constructor(private readonly res: SyncResponse) {
+    super();
+  }
+  getResponseCode(): number {
+    return this.res.status;
+  }
+  getContentText(): string {
+    return this.res.body;
+  }
+  getHeaders(): Record<string, string> {
+    return { ...this.res.headers };
+  }
+  getAllHeaders(): Record<string, string> {
+    return { ...this.res.headers };
+  }
   /** Bytes as Apps Script gives them: signed. */
-  getContent(): number[] { return [...Buffer.from(this.res.body, 'utf8')].map((b) => (b > 127 ? b - 256 : b)); }
+  getContent(): number[] {
+    return [...Buffer.from(this.res.body, 'utf8')].map((b) => (b > 127 ? b - 256 : b));
+  }
 }
 
 interface FetchParams {
@@ -96,7 +112,9 @@ const LONG_TIMEOUT_MS = 360_000;
 export class FakeUrlFetchApp extends GasObject {
   static override readonly api = gasApi<GoogleAppsScript.URL_Fetch.UrlFetchApp>()('UrlFetchApp', ['fetch', 'fetchAll']);
 
-  constructor(private readonly o: UrlFetchOptions) { super(); }
+  constructor(private readonly o: UrlFetchOptions) {
+    super();
+  }
 
   fetch(url: unknown, params: unknown = {}): FakeHttpResponse {
     if (typeof url !== 'string' || typeof params !== 'object' || params === null) throw badArguments('UrlFetchApp.fetch', [url, params]);
@@ -182,7 +200,7 @@ export class FakeUrlFetchApp extends GasObject {
 
   /** The next hop: every header kept, or the key dropped on another host (docs/rules.md#readings's two readings). */
   private redirected(req: Prepared, status: number, location: string): Prepared {
-    const url = /^https?:\/\//i.test(location) ? location : (/^https?:\/\/[^/?#]+/i.exec(req.url)![0] + location);
+    const url = /^https?:\/\//i.test(location) ? location : /^https?:\/\/[^/?#]+/i.exec(req.url)![0] + location;
     const host = (u: string) => /^https?:\/\/([^/?#]+)/i.exec(u)?.[1]?.toLowerCase();
     const headers = { ...req.headers };
     if (this.o.readings?.redirects === 'drop-auth-across-hosts' && host(url) !== host(req.url)) delete headers.authorization;
@@ -200,7 +218,11 @@ export class FakeUrlFetchApp extends GasObject {
     const headers = this.o.clockHeader ? { ...req.headers, [SIM_VIRTUAL_CLIENT_HEADER]: '1' } : req.headers;
     try {
       res = this.o.http().request({
-        method: req.method, url: req.url, headers, ...(req.body !== undefined && { body: req.body }), timeoutMs: req.timeoutMs,
+        method: req.method,
+        url: req.url,
+        headers,
+        ...(req.body !== undefined && { body: req.body }),
+        timeoutMs: req.timeoutMs,
       });
     } catch (e) {
       if (!(e instanceof SyncHttpNetworkError)) throw e;
@@ -217,7 +239,9 @@ export class FakeUrlFetchApp extends GasObject {
   private reply(req: Prepared, res: SyncResponse): FakeHttpResponse {
     if ((res.status < 200 || res.status >= 300) && !req.mute) {
       const origin = /^https?:\/\/[^/?#]+/i.exec(req.url)![0];
-      throw new GasException(`Request failed for ${origin} returned code ${res.status}. Truncated server response: ${res.body.slice(0, 100)} (use muteHttpExceptions option to examine full response)`);
+      throw new GasException(
+        `Request failed for ${origin} returned code ${res.status}. Truncated server response: ${res.body.slice(0, 100)} (use muteHttpExceptions option to examine full response)`,
+      );
     }
     return new FakeHttpResponse(res);
   }
@@ -242,7 +266,9 @@ export class FakeUrlFetchApp extends GasObject {
     let body: string;
     if (typeof p.payload === 'string') body = p.payload;
     else if (typeof p.payload === 'object' && !Array.isArray(p.payload)) {
-      body = Object.entries(p.payload).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`).join('&');
+      body = Object.entries(p.payload)
+        .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+        .join('&');
     } else throw new Error('stand-in: UrlFetchApp.fetch payload of this kind is not implemented');
     if (typeof p.contentType === 'string') headers['content-type'] = p.contentType;
     else headers['content-type'] ??= 'application/x-www-form-urlencoded';

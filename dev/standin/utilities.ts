@@ -23,7 +23,7 @@ export function simpleDateFormat(ms: number, timeZone: string, pattern: string):
   const w = wallClock(ms, timeZone);
   const off = offsetMinutes(ms, timeZone);
   let out = '';
-  for (let i = 0; i < pattern.length; ) {
+  for (let i = 0; i < pattern.length;) {
     const ch = pattern[i]!;
     if (ch === "'") {
       const end = pattern.indexOf("'", i + 1);
@@ -42,22 +42,53 @@ export function simpleDateFormat(ms: number, timeZone: string, pattern: string):
     i += n;
     const pad = (v: number) => String(v).padStart(n, '0');
     switch (ch) {
-      case 'y': out += n === 2 ? String(w.year % 100).padStart(2, '0') : pad(w.year); break;
-      case 'M': out += n >= 4 ? MONTHS[w.month - 1] : n === 3 ? MONTHS[w.month - 1]!.slice(0, 3) : pad(w.month); break;
-      case 'd': out += pad(w.day); break;
-      case 'H': out += pad(w.hour); break;
-      case 'k': out += pad(w.hour === 0 ? 24 : w.hour); break;
-      case 'h': out += pad(((w.hour + 11) % 12) + 1); break;
-      case 'K': out += pad(w.hour % 12); break;
-      case 'm': out += pad(w.minute); break;
-      case 's': out += pad(w.second); break;
-      case 'S': out += String(w.millisecond).padStart(3, '0').slice(0, Math.max(3, n)).padEnd(n, '0'); break;
-      case 'E': out += n >= 4 ? DAYS[w.weekday] : DAYS[w.weekday]!.slice(0, 3); break;
-      case 'a': out += w.hour < 12 ? 'AM' : 'PM'; break;
-      case 'Z': out += offsetText(off, false); break;
-      case 'X': out += off === 0 ? 'Z' : n === 1 ? offsetText(off, false).slice(0, 3) : offsetText(off, n >= 3); break;
-      case 'z': out += off === 0 ? 'UTC' : `GMT${offsetText(off, true)}`; break;
-      default: throw new Error(`stand-in: Utilities.formatDate pattern letter '${ch}' is not implemented`);
+      case 'y':
+        out += n === 2 ? String(w.year % 100).padStart(2, '0') : pad(w.year);
+        break;
+      case 'M':
+        out += n >= 4 ? MONTHS[w.month - 1] : n === 3 ? MONTHS[w.month - 1]!.slice(0, 3) : pad(w.month);
+        break;
+      case 'd':
+        out += pad(w.day);
+        break;
+      case 'H':
+        out += pad(w.hour);
+        break;
+      case 'k':
+        out += pad(w.hour === 0 ? 24 : w.hour);
+        break;
+      case 'h':
+        out += pad(((w.hour + 11) % 12) + 1);
+        break;
+      case 'K':
+        out += pad(w.hour % 12);
+        break;
+      case 'm':
+        out += pad(w.minute);
+        break;
+      case 's':
+        out += pad(w.second);
+        break;
+      case 'S':
+        out += String(w.millisecond).padStart(3, '0').slice(0, Math.max(3, n)).padEnd(n, '0');
+        break;
+      case 'E':
+        out += n >= 4 ? DAYS[w.weekday] : DAYS[w.weekday]!.slice(0, 3);
+        break;
+      case 'a':
+        out += w.hour < 12 ? 'AM' : 'PM';
+        break;
+      case 'Z':
+        out += offsetText(off, false);
+        break;
+      case 'X':
+        out += off === 0 ? 'Z' : n === 1 ? offsetText(off, false).slice(0, 3) : offsetText(off, n >= 3);
+        break;
+      case 'z':
+        out += off === 0 ? 'UTC' : `GMT${offsetText(off, true)}`;
+        break;
+      default:
+        throw new Error(`stand-in: Utilities.formatDate pattern letter '${ch}' is not implemented`);
     }
   }
   return out;
@@ -65,10 +96,18 @@ export function simpleDateFormat(ms: number, timeZone: string, pattern: string):
 
 export class FakeUtilities extends GasObject {
   static override readonly api = gasApi<GoogleAppsScript.Utilities.Utilities>()('Utilities', [
-    'sleep', 'formatDate', 'getUuid', 'base64Encode', 'base64EncodeWebSafe', 'base64Decode', 'base64DecodeWebSafe',
+    'sleep',
+    'formatDate',
+    'getUuid',
+    'base64Encode',
+    'base64EncodeWebSafe',
+    'base64Decode',
+    'base64DecodeWebSafe',
   ]);
 
-  constructor(private readonly runtime: Runtime) { super(); }
+  constructor(private readonly runtime: Runtime) {
+    super();
+  }
 
   /** Apps Script has no timers: sleep blocks; here it moves the virtual clock (and the linked simulator's). */
   sleep(milliseconds: unknown): void {
@@ -91,12 +130,24 @@ export class FakeUtilities extends GasObject {
     }
   }
 
-  getUuid(): string { return randomUUID(); }
+  getUuid(): string {
+    return randomUUID();
+  }
 
-  base64Encode(data: unknown): string { return this.bytes(data, 'base64Encode').toString('base64'); }
-  base64EncodeWebSafe(data: unknown): string { return this.bytes(data, 'base64EncodeWebSafe').toString('base64url').padEnd(Math.ceil(this.bytes(data, 'base64EncodeWebSafe').length / 3) * 4, '='); }
-  base64Decode(encoded: unknown): number[] { return this.signed(Buffer.from(String(encoded), 'base64')); }
-  base64DecodeWebSafe(encoded: unknown): number[] { return this.signed(Buffer.from(String(encoded), 'base64url')); }
+  base64Encode(data: unknown): string {
+    return this.bytes(data, 'base64Encode').toString('base64');
+  }
+  base64EncodeWebSafe(data: unknown): string {
+    return this.bytes(data, 'base64EncodeWebSafe')
+      .toString('base64url')
+      .padEnd(Math.ceil(this.bytes(data, 'base64EncodeWebSafe').length / 3) * 4, '=');
+  }
+  base64Decode(encoded: unknown): number[] {
+    return this.signed(Buffer.from(String(encoded), 'base64'));
+  }
+  base64DecodeWebSafe(encoded: unknown): number[] {
+    return this.signed(Buffer.from(String(encoded), 'base64url'));
+  }
 
   private bytes(data: unknown, method: string): Buffer {
     if (typeof data === 'string') return Buffer.from(data, 'utf8');

@@ -134,7 +134,11 @@ function guard(opts: ApiClientOptions) {
   const guarded = (what: string, send: () => HttpResponse[]): HttpResponse[] => {
     const { clock } = opts;
     if (link.silentSince !== null) {
-      throw new ApiError('not_sent', 0, `The video service has not answered since ${new Date(link.silentSince).toISOString().slice(11, 16)} UTC, so ${what} was not sent; the add-on tries again later.`);
+      throw new ApiError(
+        'not_sent',
+        0,
+        `The video service has not answered since ${new Date(link.silentSince).toISOString().slice(11, 16)} UTC, so ${what} was not sent; the add-on tries again later.`,
+      );
     }
     if (opts.deadline !== undefined && clock.now() + REQUEST_ALLOWANCE_MS > opts.deadline) {
       throw new ApiError('not_sent', 0, `This run’s time was nearly up, so ${what} was not sent; it carries on at the next run.`);
@@ -171,12 +175,12 @@ function buildRequest(base: string, apiKey: string, method: 'GET' | 'POST', path
 
 /** What a fetchAll round needs of the caller. */
 interface Wire {
-transport: HttpTransport;
-request(method: 'GET' | 'POST', path: string, body?: unknown): HttpRequest;
-call<T>(c: Call<T>): T;
-fromResponse<T>(c: Call<T>, res: HttpResponse): T;
-guarded(what: string, send: () => HttpResponse[]): HttpResponse[];
-refused(e: unknown): ApiError | null;
+  transport: HttpTransport;
+  request(method: 'GET' | 'POST', path: string, body?: unknown): HttpRequest;
+  call<T>(c: Call<T>): T;
+  fromResponse<T>(c: Call<T>, res: HttpResponse): T;
+  guarded(what: string, send: () => HttpResponse[]): HttpResponse[];
+  refused(e: unknown): ApiError | null;
 }
 
 /**
@@ -184,7 +188,13 @@ refused(e: unknown): ApiError | null;
  * that got no answer) goes through the ordinary one-by-one path with its retries.
  */
 function inRounds<T>({ transport, request, call, fromResponse, guarded, refused }: Wire, calls: Call<T>[]): (T | ApiError)[] {
-  const settle = (c: Call<T>): T | ApiError => { try { return call(c); } catch (e) { return asApiError(e); } };
+  const settle = (c: Call<T>): T | ApiError => {
+    try {
+      return call(c);
+    } catch (e) {
+      return asApiError(e);
+    }
+  };
   const requestAll = transport.requestAll;
   if (!requestAll || calls.length < 2) return calls.map(settle);
   const out: (T | ApiError)[] = [];
@@ -193,16 +203,27 @@ function inRounds<T>({ transport, request, call, fromResponse, guarded, refused 
     let replies: HttpResponse[] | null;
     try {
       // A round waits for its slowest request: one minute of allowance for the round.
-      replies = guarded(`${round.length} requests`, () => requestAll.call(transport, round.map((c) => request(c.method, c.path, c.body))));
+      replies = guarded(`${round.length} requests`, () =>
+        requestAll.call(
+          transport,
+          round.map((c) => request(c.method, c.path, c.body)),
+        ),
+      );
     } catch (e) {
       const refusal = refused(e);
       if (refusal) throw refusal;
       // Nothing sent, or a silent service: the requests are not sent again one by one.
-      if (isApiError(e) && e.code === 'not_sent') { round.forEach(() => out.push(e)); continue; }
+      if (isApiError(e) && e.code === 'not_sent') {
+        round.forEach(() => out.push(e));
+        continue;
+      }
       replies = null;
     }
     round.forEach((c, k) => {
-      if (!replies) { out.push(settle(c)); return; }
+      if (!replies) {
+        out.push(settle(c));
+        return;
+      }
       try {
         out.push(fromResponse(c, replies[k]!));
       } catch (e) {

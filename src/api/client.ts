@@ -7,12 +7,31 @@ import type { Pacer } from './pacer';
 import { MAX_PEOPLE_PER_CALL } from './people';
 import type { RetryPolicy } from './retry';
 import {
-  addPeopleReplySchema, campaignDetailSchema, campaignsReplySchema, createdCampaignSchema, estimateSchema,
-  generateReplySchema, leadSchema, previewReplySchema, stopReplySchema, templatesReplySchema, videosReplySchema,
+  addPeopleReplySchema,
+  campaignDetailSchema,
+  campaignsReplySchema,
+  createdCampaignSchema,
+  estimateSchema,
+  generateReplySchema,
+  leadSchema,
+  previewReplySchema,
+  stopReplySchema,
+  templatesReplySchema,
+  videosReplySchema,
 } from './schemas';
 import type {
-  AddPeopleReply, CampaignDetail, CampaignSummary, CreatedCampaign, Estimate, FinishedVideo,
-  GenerateReply, Lead, PersonInput, PreviewReply, StopReply, Template,
+  AddPeopleReply,
+  CampaignDetail,
+  CampaignSummary,
+  CreatedCampaign,
+  Estimate,
+  FinishedVideo,
+  GenerateReply,
+  Lead,
+  PersonInput,
+  PreviewReply,
+  StopReply,
+  Template,
 } from './types';
 
 export interface ApiClientOptions {
@@ -62,12 +81,24 @@ export { API_OFF_MESSAGE } from './caller';
 export function createApiClient(opts: ApiClientOptions): ApiClient {
   const { call, many, link } = createCaller(opts);
   const campaignPath = (id: string, rest = ''): string => `/campaigns/${encodeId(id, 'campaign')}${rest}`;
-  const detailCall = (campaignId: string): Call<CampaignDetail> =>
-    ({ method: 'GET', path: campaignPath(campaignId), label: 'GET /campaigns/{id}', schema: campaignDetailSchema, retry: true });
-  const estimateCall = (campaignId: string): Call<Estimate> =>
-    ({ method: 'GET', path: campaignPath(campaignId, '/estimate'), label: 'GET /campaigns/{id}/estimate', schema: estimateSchema, retry: true });
+  const detailCall = (campaignId: string): Call<CampaignDetail> => ({
+    method: 'GET',
+    path: campaignPath(campaignId),
+    label: 'GET /campaigns/{id}',
+    schema: campaignDetailSchema,
+    retry: true,
+  });
+  const estimateCall = (campaignId: string): Call<Estimate> => ({
+    method: 'GET',
+    path: campaignPath(campaignId, '/estimate'),
+    label: 'GET /campaigns/{id}/estimate',
+    schema: estimateSchema,
+    retry: true,
+  });
   const videosCall = (campaignId: string) =>
-    ({ method: 'GET', path: campaignPath(campaignId, '/videos'), label: 'GET /campaigns/{id}/videos', schema: videosReplySchema, retry: true }) as Call<FinishedVideo[]>;
+    ({ method: 'GET', path: campaignPath(campaignId, '/videos'), label: 'GET /campaigns/{id}/videos', schema: videosReplySchema, retry: true }) as Call<
+      FinishedVideo[]
+    >;
 
   return {
     listTemplates: () =>
@@ -75,7 +106,8 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
 
     listCampaigns: (limit) => {
       const query = limit === undefined ? '' : `?limit=${Math.min(100, Math.max(1, Math.floor(limit)))}`;
-      return call({ method: 'GET', path: `/campaigns${query}`, label: 'GET /campaigns', schema: campaignsReplySchema, retry: true, alwaysExists: true }).campaigns;
+      return call({ method: 'GET', path: `/campaigns${query}`, label: 'GET /campaigns', schema: campaignsReplySchema, retry: true, alwaysExists: true })
+        .campaigns;
     },
 
     createCampaign: (body) =>
@@ -85,7 +117,14 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       if (people.length > MAX_PEOPLE_PER_CALL) {
         throw new ApiError('bad_input', 0, `At most ${MAX_PEOPLE_PER_CALL} people can be sent in one call; this call had ${people.length}. Nothing was sent.`);
       }
-      return call({ method: 'POST', path: campaignPath(campaignId, '/leads'), label: 'POST /campaigns/{id}/leads', schema: addPeopleReplySchema, retry: true, body: { people } });
+      return call({
+        method: 'POST',
+        path: campaignPath(campaignId, '/leads'),
+        label: 'POST /campaigns/{id}/leads',
+        schema: addPeopleReplySchema,
+        retry: true,
+        body: { people },
+      });
     },
 
     getEstimate: (campaignId) => call(estimateCall(campaignId)),
@@ -100,8 +139,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     getCampaign: (campaignId) => call(detailCall(campaignId)),
     getCampaigns: (ids) => many(ids.map(detailCall)),
 
-    getLead: (leadId) =>
-      call({ method: 'GET', path: `/leads/${encodeId(leadId, 'lead')}`, label: 'GET /leads/{id}', schema: leadSchema, retry: true }),
+    getLead: (leadId) => call({ method: 'GET', path: `/leads/${encodeId(leadId, 'lead')}`, label: 'GET /leads/{id}', schema: leadSchema, retry: true }),
 
     listVideos: (campaignId) => call(videosCall(campaignId)),
     listVideosOf: (ids) => many(ids.map(videosCall)),

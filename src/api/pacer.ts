@@ -93,7 +93,10 @@ export function createPacer(opts: PacerOptions): Pacer {
       if (total === 0 || total + n <= max) {
         const last = sent[sent.length - 1];
         // Requests close together share an entry, dated by the latest: never counted as leaving early.
-        if (last && now - last[0] < 100) { last[0] = now; last[1] += n; } else sent.push([now, n]);
+        if (last && now - last[0] < 100) {
+          last[0] = now;
+          last[1] += n;
+        } else sent.push([now, n]);
         write(sent);
         return;
       }

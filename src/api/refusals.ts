@@ -15,16 +15,28 @@ export const EXTERNAL_REQUEST = 'Connect to an external service';
 export function refusalError(e: unknown, host: string, grant = howToGrant(null)): ApiError | null {
   const m = text(e);
   if (/too many times for one day|too much computer time/i.test(m)) {
-    return new ApiError('quota', 0, `Google’s daily limit for your account is spent (“${m}”), so nothing was sent. It resets within a day; until then the add-on cannot reach the video service.`);
+    return new ApiError(
+      'quota',
+      0,
+      `Google’s daily limit for your account is spent (“${m}”), so nothing was sent. It resets within a day; until then the add-on cannot reach the video service.`,
+    );
   }
   if (/too many times/i.test(m)) {
-    return new ApiError('quota', 0, `Google is limiting how often your account may reach other services just now (“${m}”), so nothing was sent. Wait a minute and try again.`);
+    return new ApiError(
+      'quota',
+      0,
+      `Google is limiting how often your account may reach other services just now (“${m}”), so nothing was sent. Wait a minute and try again.`,
+    );
   }
   if (/do not have permission|authori[sz]ation is required|required permissions/i.test(m)) {
     return new ApiError('no_permission', 0, `You have not given the add-on the permission “${EXTERNAL_REQUEST}”, so nothing was sent. ${grant}`);
   }
   if (/whitelist|allowlist|administrator|allowed by your|not allowed/i.test(m)) {
-    return new ApiError('not_allowed', 0, `Google blocked the request to ${host} before sending it (“${m}”). Ask your Google Workspace administrator to allow ${host} for Apps Script (in the Google Admin console).`);
+    return new ApiError(
+      'not_allowed',
+      0,
+      `Google blocked the request to ${host} before sending it (“${m}”). Ask your Google Workspace administrator to allow ${host} for Apps Script (in the Google Admin console).`,
+    );
   }
   return null;
 }

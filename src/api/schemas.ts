@@ -1,8 +1,20 @@
 // zod/mini schemas for every reply of the API (docs/api.md#endpoints); unknown fields are kept.
 import * as z from 'zod/mini';
 import type {
-  AddedPerson, AddPeopleReply, CampaignCounts, CampaignDetail, CampaignSummary, CreatedCampaign, Estimate,
-  FinishedVideo, GenerateReply, Lead, PreviewReply, Stalled, StopReply, Template,
+  AddedPerson,
+  AddPeopleReply,
+  CampaignCounts,
+  CampaignDetail,
+  CampaignSummary,
+  CreatedCampaign,
+  Estimate,
+  FinishedVideo,
+  GenerateReply,
+  Lead,
+  PreviewReply,
+  Stalled,
+  StopReply,
+  Template,
 } from './types';
 
 const str = z.string();
@@ -69,7 +81,16 @@ export const countsSchema = z.pipe(
       const v = c[k];
       if (typeof v === 'number') out[k] = v;
     }
-    return { ...out, total: c.total, pending: c.pending, rendering: c.rendering, complete: c.complete, failed: c.failed, cancelled: c.cancelled, skipped: c.skipped };
+    return {
+      ...out,
+      total: c.total,
+      pending: c.pending,
+      rendering: c.rendering,
+      complete: c.complete,
+      failed: c.failed,
+      cancelled: c.cancelled,
+      skipped: c.skipped,
+    };
   }),
 );
 

@@ -2,7 +2,8 @@
 
 const SENTENCES: Record<string, string> = {
   unauthorized: 'The API key was refused: it is missing, mistyped or revoked. Open Connection and save a valid key.',
-  forbidden: 'This API key is read-only, so it cannot create campaigns, add people or start videos. Make a key with writing switched on in the video service and save it here.',
+  forbidden:
+    'This API key is read-only, so it cannot create campaigns, add people or start videos. Make a key with writing switched on in the video service and save it here.',
   not_found: 'The campaign or recording was not found for this key. It may have been deleted or belong to another workspace; pick the campaign again.',
   insufficient_credits: 'Not enough credits for this. Top up your balance or send fewer people.',
   past_due: 'Your last payment failed, so nothing paid can run. Fix the payment in the video service’s billing page, then try again.',
@@ -12,7 +13,8 @@ const SENTENCES: Record<string, string> = {
   campaign_busy: 'The campaign is already generating. Wait for it to finish; progress keeps updating.',
   cap_reached: 'This key has spent its daily credit allowance. It resets at midnight UTC, or save a key with a higher allowance.',
   rate_limited: 'The video service is getting too many requests from this key. Wait a minute and try again.',
-  internal: 'The video service had a problem on its side and kept having it after several tries. Nothing was changed by this request; wait a few minutes before doing it again.',
+  internal:
+    'The video service had a problem on its side and kept having it after several tries. Nothing was changed by this request; wait a few minutes before doing it again.',
 };
 
 /** The sentence for an API error code, with the service's own message where it names the problem. */

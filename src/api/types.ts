@@ -67,12 +67,19 @@ export interface CreatedCampaign {
   [k: string]: unknown;
 }
 
-export type PersonField =
-  | 'firstName' | 'company' | 'email' | 'website' | 'role'
-  | 'profileUrl' | 'hook' | 'ctaLabel' | 'ctaUrl' | 'headline';
+export type PersonField = 'firstName' | 'company' | 'email' | 'website' | 'role' | 'profileUrl' | 'hook' | 'ctaLabel' | 'ctaUrl' | 'headline';
 
 export const PERSON_FIELDS: readonly PersonField[] = [
-  'firstName', 'company', 'email', 'website', 'role', 'profileUrl', 'hook', 'ctaLabel', 'ctaUrl', 'headline',
+  'firstName',
+  'company',
+  'email',
+  'website',
+  'role',
+  'profileUrl',
+  'hook',
+  'ctaLabel',
+  'ctaUrl',
+  'headline',
 ];
 
 export type PersonInput = Partial<Record<PersonField, string>>;
@@ -147,8 +154,19 @@ export interface StopReply {
 
 /** Error codes of docs/api.md#errors. */
 export type ApiErrorCode =
-  | 'unauthorized' | 'forbidden' | 'not_found' | 'bad_input' | 'insufficient_credits' | 'past_due'
-  | 'no_voice' | 'needs_refilm' | 'not_ready' | 'campaign_busy' | 'cap_reached' | 'rate_limited' | 'internal';
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'bad_input'
+  | 'insufficient_credits'
+  | 'past_due'
+  | 'no_voice'
+  | 'needs_refilm'
+  | 'not_ready'
+  | 'campaign_busy'
+  | 'cap_reached'
+  | 'rate_limited'
+  | 'internal';
 
 /** Codes the client itself produces. */
 export type ClientErrorCode = 'network' | 'bad_reply' | 'api_off' | 'quota' | 'not_allowed' | 'no_permission' | 'not_sent' | 'redirect';

@@ -12,8 +12,13 @@ export function createUrlFetchTransport(urlFetchApp: UrlFetch): HttpTransport {
   };
   const fetchAll = urlFetchApp.fetchAll;
   if (fetchAll) {
-    transport.requestAll = (reqs) => fetchAll.call(urlFetchApp, reqs.map((r) => ({ url: r.url, ...fetchOptions(r) })))
-      .map((res) => ({ status: res.getResponseCode(), body: res.getContentText(), headers: lowerCaseHeaders(res) }));
+    transport.requestAll = (reqs) =>
+      fetchAll
+        .call(
+          urlFetchApp,
+          reqs.map((r) => ({ url: r.url, ...fetchOptions(r) })),
+        )
+        .map((res) => ({ status: res.getResponseCode(), body: res.getContentText(), headers: lowerCaseHeaders(res) }));
   }
   return transport;
 }

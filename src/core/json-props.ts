@@ -24,7 +24,10 @@ const LARGE = /^~(\d+)~/;
 export function setJsonLarge(props: Props, key: string, value: unknown): void {
   const had = Number(LARGE.exec(props.getProperty(key) ?? '')?.[1] ?? 1);
   // Every character above ASCII written as \uXXXX: a piece's bytes are its characters.
-  const text = value === null || value === undefined ? null : JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const text =
+    value === null || value === undefined
+      ? null
+      : JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   const n = text === null ? 0 : Math.ceil(text.length / PIECE);
   for (let k = 1; k < n; k++) props.setProperty(`${key}.${k}`, text!.slice(k * PIECE, (k + 1) * PIECE));
   if (text === null) props.deleteProperty(key);

@@ -1,7 +1,10 @@
 // The daily spending limit's rule (docs/rules.md#spending-limit), shared by the server and the sidebar.
 
 /** The person's daily spending limit (null: none) and what they spent today (UTC), net of refunds. */
-export interface LimitFigures { creditsPerDay: number | null; spentToday: number }
+export interface LimitFigures {
+  creditsPerDay: number | null;
+  spentToday: number;
+}
 
 /** A Generate confirmed at `high` stays within today's limit. */
 export function generateFits(f: LimitFigures, high: number): boolean {

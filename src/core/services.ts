@@ -14,15 +14,10 @@ export interface Lock {
   releaseLock(): void;
 }
 
-export type SpreadsheetService = Pick<
-  GoogleAppsScript.Spreadsheet.SpreadsheetApp,
-  'getActiveSpreadsheet' | 'flush' | 'newConditionalFormatRule' | 'getUi'
->;
+export type SpreadsheetService = Pick<GoogleAppsScript.Spreadsheet.SpreadsheetApp, 'getActiveSpreadsheet' | 'flush' | 'newConditionalFormatRule' | 'getUi'>;
 
-export type TriggerService = Pick<
-  GoogleAppsScript.Script.ScriptApp,
-  'newTrigger' | 'getProjectTriggers' | 'getUserTriggers' | 'deleteTrigger'
-> & Partial<Pick<GoogleAppsScript.Script.ScriptApp, 'getAuthorizationInfo' | 'AuthMode'>>;
+export type TriggerService = Pick<GoogleAppsScript.Script.ScriptApp, 'newTrigger' | 'getProjectTriggers' | 'getUserTriggers' | 'deleteTrigger'> &
+  Partial<Pick<GoogleAppsScript.Script.ScriptApp, 'getAuthorizationInfo' | 'AuthMode'>>;
 
 export interface Services {
   http: HttpTransport;

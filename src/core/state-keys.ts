@@ -30,7 +30,8 @@ export const USER_KEYS = {
 /** DocumentProperties: shared by everyone on the document. */
 export const DOC_KEYS = {
   /** Per tab (by sheet id): bound campaign, column mapping, fallbacks, auto-refresh owner, last refresh. */
-  tab: (sheetId: number, slot: 'campaign' | 'mapping' | 'fallbacks' | 'autoRefresh' | 'lastRefresh' | 'sentColumns' | 'registerRows') => `sheet.${sheetId}.${slot}`,
+  tab: (sheetId: number, slot: 'campaign' | 'mapping' | 'fallbacks' | 'autoRefresh' | 'lastRefresh' | 'sentColumns' | 'registerRows') =>
+    `sheet.${sheetId}.${slot}`,
   /** Per tab: its auto mode (owner, limit, why people wait), and the last reading of its unsent rows. */
   autoMode: (sheetId: number) => `auto.${sheetId}`,
   autoSeen: (sheetId: number) => `auto.${sheetId}.seen`,

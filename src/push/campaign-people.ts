@@ -24,7 +24,12 @@ export interface CampaignPeople {
 }
 
 export function campaignPeople(
-  table: Table, fallbacks: Fallbacks, isPart: (id: string) => boolean, api: ApiClient, writer: RowWriter, register: Register,
+  table: Table,
+  fallbacks: Fallbacks,
+  isPart: (id: string) => boolean,
+  api: ApiClient,
+  writer: RowWriter,
+  register: Register,
 ): CampaignPeople {
   const { sheet, out, layout } = table;
   const last = sheet.getLastRow();
@@ -55,7 +60,7 @@ export function campaignPeople(
   }
   for (const e of register.of(isPart).reverse()) {
     if (!isLive(e)) continue;
-    const row = e.leadId ? c.rowOfLead.get(e.leadId) ?? 0 : 0;
+    const row = e.leadId ? (c.rowOfLead.get(e.leadId) ?? 0) : 0;
     c.people.add({ row, person: personOf(e), ...(e.leadId ? { leadId: e.leadId } : {}), part: e.part, entry: e });
   }
   for (const [leadId, rows] of legacy) {
@@ -74,7 +79,12 @@ export function campaignPeople(
 
 /** Lead IDs on rows naming different people: GET /leads says who it is; the other rows are cleared. */
 function clearStale(
-  table: Table, fallbacks: Fallbacks, cells: string[][], rowsOf: Map<string, number[]>, api: ApiClient, writer: RowWriter,
+  table: Table,
+  fallbacks: Fallbacks,
+  cells: string[][],
+  rowsOf: Map<string, number[]>,
+  api: ApiClient,
+  writer: RowWriter,
 ): Map<number, string> {
   const cleared = new Map<number, string>();
   const keyAt = (row: number) => rowKey(cells[row - 2]!, table.layout, fallbacks);

@@ -24,7 +24,10 @@ export interface Pairing {
 
 export function pairPeople(sent: readonly SentRow[], reply: readonly AddedPerson[]): Pairing {
   const replyByKey = groupBy(reply, (p) => nameKey(p.firstName, p.company));
-  const rowsByKey = groupBy(sent.map((_, i) => i), (i) => sent[i]!.key);
+  const rowsByKey = groupBy(
+    sent.map((_, i) => i),
+    (i) => sent[i]!.key,
+  );
 
   const people: (AddedPerson | null)[] = sent.map(() => null);
   const followUp: number[] = [];
@@ -36,7 +39,9 @@ export function pairPeople(sent: readonly SentRow[], reply: readonly AddedPerson
       people[rows[0]!] = found[0]!;
     } else if (found.length === rows.length && new Set(rows.map((i) => sent[i]!.fp)).size === 1) {
       // Identical rows added as separate people: any pairing is the right one.
-      rows.forEach((i, k) => { people[i] = found[k]!; });
+      rows.forEach((i, k) => {
+        people[i] = found[k]!;
+      });
     } else {
       for (const i of rows) (sent[i]!.identified ? followUp : ambiguous).push(i);
     }

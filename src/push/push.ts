@@ -21,16 +21,18 @@ import { appendEntries, patchEntries, readRegister, type RegisterSpan } from '..
 export const NOTES = {
   unmatchable:
     'Sent, but no clear answer came back. This row has no email, profile link or company, so sending it again could add the person twice. Check the campaign; to send it anyway, clear Video Status and add it again.',
-  lost:
-    'Sent, but no clear answer came back, so it may or may not have been added. Add selected rows again: a person already added is matched, not added twice.',
-  stillSending:
-    'This row stays “sending” in the part it was sent to: press Add selected rows again later to finish it there, with no second video.',
+  lost: 'Sent, but no clear answer came back, so it may or may not have been added. Add selected rows again: a person already added is matched, not added twice.',
+  stillSending: 'This row stays “sending” in the part it was sent to: press Add selected rows again later to finish it there, with no second video.',
   ambiguous:
     'Added, but the reply does not say which of the rows with this first name and company is which, and this row has no email or profile link to tell them apart. Check the campaign before sending it again.',
 } as const;
 
 /** A row not sent: its sheet row, the field at fault (or the identifier it shares with someone), and the sentence on the row. */
-export interface RowProblem { row: number; field: string; reason: string }
+export interface RowProblem {
+  row: number;
+  field: string;
+  reason: string;
+}
 export const PROBLEMS_LISTED = 50;
 
 /** Counts a row refused and lists it, up to PROBLEMS_LISTED; returns the reason for the row's note. */
@@ -133,7 +135,17 @@ export function pushRows(input: PushInput): AddRowsResult {
   const { sheet, rows, clock } = input;
   const table = openTable(sheet, input.overrides);
   input.formatStatus(sheet, table.out.status);
-  const result: AddRowsResult = { added: 0, skipped: 0, alreadySent: 0, invalid: 0, problems: [], total: null, unmatchable: 0, remaining: 0, unusedColumns: unusedColumns(table.headers, table.layout) };
+  const result: AddRowsResult = {
+    added: 0,
+    skipped: 0,
+    alreadySent: 0,
+    invalid: 0,
+    problems: [],
+    total: null,
+    unmatchable: 0,
+    remaining: 0,
+    unusedColumns: unusedColumns(table.headers, table.layout),
+  };
   if (rows.length === 0) return result;
 
   const writer = new RowWriter();
@@ -182,7 +194,14 @@ type RowValues = Parameters<RowWriter['set']>[1];
  * One round: its rows marked `sending` and flushed, then its sends, their writes put on the rows at once.
  * Returns how long the sends took, from after the flush.
  */
-function sendRound(input: PushInput, table: Table, writer: RowWriter, round: { partId: string; batch: Item[] }[], result: AddRowsResult, rowOfLead: ReadonlyMap<string, number>): number {
+function sendRound(
+  input: PushInput,
+  table: Table,
+  writer: RowWriter,
+  round: { partId: string; batch: Item[] }[],
+  result: AddRowsResult,
+  rowOfLead: ReadonlyMap<string, number>,
+): number {
   // Marked and flushed first, with their part: a run cut off mid-call leaves rows that say where a send was in flight.
   for (const { partId, batch } of round) for (const it of batch) writer.set(it.row, { status: 'sending', note: '', campaignId: partId });
   recordSending(input, round);
@@ -196,7 +215,10 @@ function sendRound(input: PushInput, table: Table, writer: RowWriter, round: { p
   } finally {
     deferred.delete(input);
     writeBack(input, [...later.keys()], (it) => later.get(it)!);
-    patchEntries(input.sheet.getParent(), round.flatMap((x) => x.batch.map((it) => it.entry!)));
+    patchEntries(
+      input.sheet.getParent(),
+      round.flatMap((x) => x.batch.map((it) => it.entry!)),
+    );
   }
   return input.clock.now() - started;
 }
@@ -207,10 +229,20 @@ function recordSending(input: PushInput, round: { partId: string; batch: Item[] 
   const fresh: Entry[] = [];
   for (const { partId, batch } of round) {
     for (const it of batch) {
-      if (it.entry) { it.entry.part = partId; continue; }
+      if (it.entry) {
+        it.entry.part = partId;
+        continue;
+      }
       it.entry = {
-        at: 0, leadId: '', part: partId, campaign: input.campaign ?? '', tab: String(input.sheet.getSheetId()), batch: batchId,
-        state: 'sending', ...it.ids, columns: it.columns,
+        at: 0,
+        leadId: '',
+        part: partId,
+        campaign: input.campaign ?? '',
+        tab: String(input.sheet.getSheetId()),
+        batch: batchId,
+        state: 'sending',
+        ...it.ids,
+        columns: it.columns,
       };
       fresh.push(it.entry);
     }
@@ -237,13 +269,18 @@ function batchesByPart(items: Item[], parts: PartAllocator): Item[][] {
  * with the queue's first row (the service would merge them, docs/rules.md#row-identity); at most `max` people and the
  * part's room, never two of one name. Null when no such part can be had.
  */
-function takeBatch(queued: Item[], parts: PartAllocator, namesIn: Map<string, Set<string>>, max: number): { partId: string; batch: Item[]; rest: Item[] } | null {
+function takeBatch(
+  queued: Item[],
+  parts: PartAllocator,
+  namesIn: Map<string, Set<string>>,
+  max: number,
+): { partId: string; batch: Item[]; rest: Item[] } | null {
   const first = queued[0]!;
   const avoid = new Set([...namesIn].filter(([, keys]) => first.key && keys.has(first.key)).map(([id]) => id));
   const target = first.part ? { id: first.part, room: Infinity } : parts.next(avoid);
   if (!target) return null;
   const size = Math.max(1, Math.min(max, target.room));
-  const names = new Set(first.part ? [] : namesIn.get(target.id) ?? []);
+  const names = new Set(first.part ? [] : (namesIn.get(target.id) ?? []));
   const batch: Item[] = [];
   const rest: Item[] = [];
   for (const it of queued) {
@@ -259,7 +296,11 @@ function takeBatch(queued: Item[], parts: PartAllocator, namesIn: Map<string, Se
 function refuseOnePart(input: PushInput, items: Item[], result: AddRowsResult): void {
   const table = openTable(input.sheet, input.overrides);
   const writer = new RowWriter();
-  for (const it of items) writer.set(it.row, { status: 'invalid', note: refuse(result, it.row, 'firstName', IDENTITY_NOTES.clashOnePart(it.clash ?? { row: it.row, person: it.person })) });
+  for (const it of items)
+    writer.set(it.row, {
+      status: 'invalid',
+      note: refuse(result, it.row, 'firstName', IDENTITY_NOTES.clashOnePart(it.clash ?? { row: it.row, person: it.person })),
+    });
   writer.commit(table);
 }
 
@@ -273,11 +314,17 @@ function readItems(input: PushInput, table: Table, campaign: CampaignPeople, wri
   const find = headerIndex(table.headers);
   for (const row of input.rows) {
     const cells = campaign.cells[row - 2] ?? [];
-    if (cellText(cells[table.out.leadId - 1]) && !campaign.cleared.has(row)) { result.alreadySent++; continue; }
+    if (cellText(cells[table.out.leadId - 1]) && !campaign.cleared.has(row)) {
+      result.alreadySent++;
+      continue;
+    }
     const built = personFromRow(cells, table.layout, input.fallbacks);
     if (built.empty) continue;
     // Visibility is a call per row: past the deadline the rest is left for the next press.
-    if (input.clock.now() + MIN_CALL_MS > input.deadline) { result.remaining++; continue; }
+    if (input.clock.now() + MIN_CALL_MS > input.deadline) {
+      result.remaining++;
+      continue;
+    }
     if (input.hidden(row)) continue;
     const checked = validatePerson(built.person);
     if (!checked.ok) {
@@ -302,10 +349,22 @@ function readItems(input: PushInput, table: Table, campaign: CampaignPeople, wri
     // A cut-off send goes back to its part, which the register keeps whatever the row's cells say now.
     const part = own ? own.part : wasSending ? cellText(cells[table.out.campaignId - 1]) : '';
     const key = keyOf(checked.person);
-    const note = [...built.notes, ...unsentCells(input, table, cells), ...(verdict.clash ? [IDENTITY_NOTES.clash(verdict.clash)] : []), ...(campaign.cleared.has(row) ? [campaign.cleared.get(row)!] : [])];
+    const note = [
+      ...built.notes,
+      ...unsentCells(input, table, cells),
+      ...(verdict.clash ? [IDENTITY_NOTES.clash(verdict.clash)] : []),
+      ...(campaign.cleared.has(row) ? [campaign.cleared.get(row)!] : []),
+    ];
     items.push({
-      row, person: checked.person, fp: fingerprint(checked.person), note: note.join(' '), ...(part ? { part } : {}),
-      key: isMergingKey(key) ? key : '', ...(verdict.clash ? { clash: verdict.clash } : {}), ...sent, ...(own ? { entry: own } : {}),
+      row,
+      person: checked.person,
+      fp: fingerprint(checked.person),
+      note: note.join(' '),
+      ...(part ? { part } : {}),
+      key: isMergingKey(key) ? key : '',
+      ...(verdict.clash ? { clash: verdict.clash } : {}),
+      ...sent,
+      ...(own ? { entry: own } : {}),
     });
   }
   return items;
@@ -315,7 +374,15 @@ function readItems(input: PushInput, table: Table, campaign: CampaignPeople, wri
  * A row that is someone the register holds on no row: this row is them, unless its cells definitely name
  * someone else (docs/rules.md#register). Null when the row is settled here: sent from another tab, or taken back.
  */
-function heldElsewhere(input: PushInput, writer: RowWriter, row: number, cells: readonly unknown[], find: ReturnType<typeof headerIndex>, verdict: Verdict, result: AddRowsResult): { verdict: Verdict; own?: Entry } | null {
+function heldElsewhere(
+  input: PushInput,
+  writer: RowWriter,
+  row: number,
+  cells: readonly unknown[],
+  find: ReturnType<typeof headerIndex>,
+  verdict: Verdict,
+  result: AddRowsResult,
+): { verdict: Verdict; own?: Entry } | null {
   if (verdict.kind !== 'same' || !verdict.as.entry || verdict.as.row !== 0) return { verdict };
   const as = verdict.as;
   if (namesSomeoneElse(rowIds(cells, as.entry!.columns, find), as.entry!)) return { verdict: { kind: 'new' } };
@@ -334,8 +401,9 @@ function heldElsewhere(input: PushInput, writer: RowWriter, row: number, cells: 
 
 /** A row sent with an empty cell in a column its tab has for a field says so (docs/rules.md#columns). */
 function unsentCells(input: PushInput, table: Table, cells: readonly unknown[]): string[] {
-  const gaps = PERSON_FIELDS.filter((f) => f !== 'firstName' && table.layout.fields[f] !== undefined && !(input.fallbacks[f] ?? '').trim()
-    && !cellText(cells[table.layout.fields[f]!]));
+  const gaps = PERSON_FIELDS.filter(
+    (f) => f !== 'firstName' && table.layout.fields[f] !== undefined && !(input.fallbacks[f] ?? '').trim() && !cellText(cells[table.layout.fields[f]!]),
+  );
   if (gaps.length === 0) return [];
   return [`Sent without ${gaps.map((f) => `${FIELD_LABELS[f]} (“${table.headers[table.layout.fields[f]!]}” is empty)`).join(', ')}.`];
 }
@@ -358,7 +426,8 @@ function sendBatch(input: PushInput, partId: string, batch: Item[], result: AddR
   result.total = sent.reply.total;
 
   const rows: SentRow[] = sent.items.map((it) => ({
-    key: nameKey(it.person.firstName, it.person.company), fp: it.fp,
+    key: nameKey(it.person.firstName, it.person.company),
+    fp: it.fp,
     identified: !!(it.person.email || it.person.profileUrl),
   }));
   const pairing = pairPeople(rows, sent.reply.people);
@@ -373,15 +442,25 @@ function sendBatch(input: PushInput, partId: string, batch: Item[], result: AddR
       : matchedOther(sent.reply.people, pairing.people, rowOfLead, result, it.row);
   };
   const now = sent.items.map((it, i) => ({ it, i })).filter(({ i }) => !later.has(i));
-  writeBack(input, now.map((x) => x.it), (it, k) => {
-    const i = now[k]!.i;
-    return ambiguous.has(i) ? { note: NOTES.ambiguous } : idValues(it, pairing.people[i]);
-  });
+  writeBack(
+    input,
+    now.map((x) => x.it),
+    (it, k) => {
+      const i = now[k]!.i;
+      return ambiguous.has(i) ? { note: NOTES.ambiguous } : idValues(it, pairing.people[i]);
+    },
+  );
   // Rows of one name the reply does not tell apart: sent again, one per name a round; matched, not added.
   for (const round of followUpRounds(rows, pairing.followUp)) {
     const items = round.map((i) => sent.items[i]!);
     try {
-      const again = pairPeople(round.map((i) => rows[i]!), input.api.addPeople(partId, items.map((it) => it.person)).people);
+      const again = pairPeople(
+        round.map((i) => rows[i]!),
+        input.api.addPeople(
+          partId,
+          items.map((it) => it.person),
+        ).people,
+      );
       writeBack(input, items, (it, k) => idValues(it, again.people[k]));
     } catch (e) {
       writeBack(input, items, () => ({ note: NOTES.lost }));
@@ -399,7 +478,11 @@ function sendBatch(input: PushInput, partId: string, batch: Item[], result: AddR
  * shared info@ address): never written onto the row, and never left to be sent again forever.
  */
 function matchedOther(
-  reply: readonly AddedPerson[], paired: readonly (AddedPerson | null)[], rowOfLead: ReadonlyMap<string, number>, result: AddRowsResult, row: number,
+  reply: readonly AddedPerson[],
+  paired: readonly (AddedPerson | null)[],
+  rowOfLead: ReadonlyMap<string, number>,
+  result: AddRowsResult,
+  row: number,
 ): { status: string; note: string } {
   const claimed = new Set(paired.map((p) => p?.id));
   const others = reply.filter((p) => !claimed.has(p.id));
@@ -407,7 +490,11 @@ function matchedOther(
   return { status: 'invalid', note: refuse(result, row, 'email', IDENTITY_NOTES.matchedOther(other, other ? rowOfLead.get(other.id) : undefined)) };
 }
 
-interface Sent { reply: AddPeopleReply; items: Item[]; held: Item[] }
+interface Sent {
+  reply: AddPeopleReply;
+  items: Item[];
+  held: Item[];
+}
 
 /**
  * POST /leads once; after an unknown outcome, only the people the service can recognise are sent
@@ -417,12 +504,19 @@ interface Sent { reply: AddPeopleReply; items: Item[]; held: Item[] }
 function addWithResend(input: PushInput, campaignId: string, batch: Item[], result: AddRowsResult): Sent {
   const { api, clock } = input;
   try {
-    return { reply: api.addPeople(campaignId, batch.map((it) => it.person)), items: batch, held: [] };
+    return {
+      reply: api.addPeople(
+        campaignId,
+        batch.map((it) => it.person),
+      ),
+      items: batch,
+      held: [],
+    };
   } catch (e) {
     if (!(isApiError(e) && e.code === 'network')) {
       const sentence = isApiError(e) ? sentenceFor(e.code, e.message) : String(e);
       // A refused re-send never forgets its part: the rows stay sending there (docs/rules.md#register).
-      writeBack(input, batch, (it) => it.part ? { status: 'sending', note: `${sentence} ${NOTES.stillSending}` } : { status: '', note: sentence });
+      writeBack(input, batch, (it) => (it.part ? { status: 'sending', note: `${sentence} ${NOTES.stillSending}` } : { status: '', note: sentence }));
       for (const it of batch) if (it.entry && !it.part) it.entry.state = 'void';
       throw e;
     }
@@ -433,15 +527,25 @@ function addWithResend(input: PushInput, campaignId: string, batch: Item[], resu
     if (items.length === 0 || clock.now() + wait + MIN_CALL_MS > input.deadline) break;
     clock.sleep(wait);
     try {
-      return { reply: api.addPeople(campaignId, items.map((it) => it.person)), items, held };
+      return {
+        reply: api.addPeople(
+          campaignId,
+          items.map((it) => it.person),
+        ),
+        items,
+        held,
+      };
     } catch (e) {
       if (!(isApiError(e) && e.code === 'network') && !(isApiError(e) && e.retryable)) break;
     }
   }
   result.unmatchable += held.length;
   writeBack(input, batch, (it) => ({ note: isMatchable(it.person) ? NOTES.lost : NOTES.unmatchable }));
-  throw new ApiError('network', 0,
-    `No clear answer from the video service while adding ${batch.length} people, so they may or may not have been added. They stay marked “sending”: press “Add selected rows” again to finish — people with an email, profile link or company are matched, not added twice; the others say what to check.`);
+  throw new ApiError(
+    'network',
+    0,
+    `No clear answer from the video service while adding ${batch.length} people, so they may or may not have been added. They stay marked “sending”: press “Add selected rows” again to finish — people with an email, profile link or company are matched, not added twice; the others say what to check.`,
+  );
 }
 
 /** Writes values onto the rows of sent items, found again by content (they may have moved). */
@@ -494,7 +598,9 @@ function locateRows(table: Table, batch: readonly Item[], fallbacks: Partial<Rec
     if (fp !== null) free.set(fp, [...(free.get(fp) ?? []), i + 2]);
   });
   const taken = new Set<number>();
-  batch.forEach((it, i) => { if (inPlace[i]) taken.add(it.row); });
+  batch.forEach((it, i) => {
+    if (inPlace[i]) taken.add(it.row);
+  });
   return batch.map((it, i) => {
     if (inPlace[i]) return it.row;
     const row = (free.get(it.fp) ?? []).find((r) => !taken.has(r));

@@ -6,7 +6,12 @@ import { indexVideos, videoForRow } from '../sheet/identity';
 import { valuesForStatus, type RowValues } from './row-status';
 
 /** A row waiting for news; `name` is its first name + company key (sheet/identity), when known. */
-export interface RowInfo { leadId: string; pageUrl: string; status: string; name?: string }
+export interface RowInfo {
+  leadId: string;
+  pageUrl: string;
+  status: string;
+  name?: string;
+}
 
 export type Settled = 'complete' | 'failed' | 'cancelled' | 'skipped';
 export const TERMINAL = ['failed', 'cancelled', 'skipped'] as const;
@@ -56,7 +61,7 @@ export function planStatuses(input: PlanInput): Plan {
   const deficit = (s: Settled): number => {
     if (holdsAll) return Math.max(0, counts[s] - (tally[s] ?? 0));
     // Otherwise a status is only possible for a row: some rows elsewhere may hold it, so nothing is eliminated.
-    const shown = s === 'complete' ? input.listed.length : tally[s] ?? 0;
+    const shown = s === 'complete' ? input.listed.length : (tally[s] ?? 0);
     return counts[s] > shown ? Infinity : 0;
   };
   const completeHidden = deficit('complete') > 0;
@@ -64,7 +69,11 @@ export function planStatuses(input: PlanInput): Plan {
 
   // Rule 3 (pigeonhole): when exactly as many rows can hold a terminal status as its deficit, they all do
   // (after a stop, once the videos that could not be recalled are listed, the rest are cancelled).
-  const settle = (id: string, s: string) => { writes.set(id, valuesForStatus(s)); left.delete(id); tally[s] = (tally[s] ?? 0) + 1; };
+  const settle = (id: string, s: string) => {
+    writes.set(id, valuesForStatus(s));
+    left.delete(id);
+    tally[s] = (tally[s] ?? 0) + 1;
+  };
   if (holdsAll) {
     for (const s of TERMINAL) {
       const d = deficit(s);
@@ -77,7 +86,11 @@ export function planStatuses(input: PlanInput): Plan {
   let extra = 0;
   for (const [id, r] of left) {
     // A complete row without its Video URL (cleared by hand, or its file came late) asks for it.
-    if (r.status === 'complete') { poll.push(id); extra++; continue; }
+    if (r.status === 'complete') {
+      poll.push(id);
+      extra++;
+      continue;
+    }
     const possible: string[] = [];
     if (r.status === 'pending' && counts.pending > 0) possible.push('pending');
     if (counts.rendering > 0) possible.push('rendering');
@@ -125,6 +138,6 @@ function canBecome(shown: string, s: string): boolean {
 
 /** Complete rows missing their link first, then rendering, then the rest. */
 function likeliestFirst(ids: string[], rows: Map<string, RowInfo>): string[] {
-  const rank = (id: string) => ({ complete: 0, rendering: 1 } as Record<string, number>)[rows.get(id)?.status ?? ''] ?? 2;
+  const rank = (id: string) => (({ complete: 0, rendering: 1 }) as Record<string, number>)[rows.get(id)?.status ?? ''] ?? 2;
   return [...ids].sort((a, b) => rank(a) - rank(b));
 }

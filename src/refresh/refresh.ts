@@ -59,7 +59,6 @@ export interface RefreshResult {
   details: Map<string, CampaignDetail>;
 }
 
-
 const memoKey = DOC_KEYS.refreshMemo;
 
 /** Forget what was last seen, so the next pass looks again (after a push, generate, preview or stop). */
@@ -70,7 +69,12 @@ export function forgetCounts(memo: Props, sheetId: number, campaignId: string): 
 type Counts = CampaignDetail['counts'];
 
 /** The last seen status and counts of a campaign (and its summary), and where a cut-short hunt goes on. */
-interface Memo { status: string; counts: Counts; summary?: string; huntFrom?: string }
+interface Memo {
+  status: string;
+  counts: Counts;
+  summary?: string;
+  huntFrom?: string;
+}
 
 /** What of a summary can tell that a campaign moved (nextStep's wording is not). */
 export function summarySignature(s: CampaignSummary): string {
@@ -95,7 +99,9 @@ export function sharedSummaries(api: ApiClient): () => ReadonlyMap<string, Campa
 
 /** What a pass learnt, written once at its end (docs/rules.md#budgets): by Lead ID, and the leads read. */
 interface Writes {
-  updates: Map<string, RowValues>; leads: Map<string, Named>; register: Register;
+  updates: Map<string, RowValues>;
+  leads: Map<string, Named>;
+  register: Register;
   /** What each campaign read is remembered as, kept only once the pass's write went through. */
   memos: Map<string, Memo>;
 }
@@ -141,7 +147,10 @@ function passOver(input: RefreshInput, headers: string[], layout: ReturnType<typ
     if (!campaignId || (input.only && !input.only.has(campaignId))) continue;
     // The register says who the Lead ID is: a row whose cells definitely name someone else is cleared at the write.
     const sent = writes.register.byLead(leadId);
-    if (sent && namesSomeoneElse(rowIds(cells, sent.columns, find), sent)) { learn(writes, new Map([[leadId, {}]]), new Map()); continue; }
+    if (sent && namesSomeoneElse(rowIds(cells, sent.columns, find), sent)) {
+      learn(writes, new Map([[leadId, {}]]), new Map());
+      continue;
+    }
     const name = sent ? keyOf(sent) : rowKey(cells, layout, input.fallbacks ?? {});
     names.add(campaignId, leadId, name);
     const status = cellText(cells[col.status!]).toLowerCase();
@@ -173,7 +182,11 @@ function passOver(input: RefreshInput, headers: string[], layout: ReturnType<typ
       result.remaining += inFlight(rows, result.details.get(campaignId) ?? (seen ? { counts: seen.counts, stages: {} } : undefined));
       continue;
     }
-    if (clock.now() + WRITE_MARGIN_MS > input.deadline) { result.finished = false; result.remaining += rows.size; continue; }
+    if (clock.now() + WRITE_MARGIN_MS > input.deadline) {
+      result.finished = false;
+      result.remaining += rows.size;
+      continue;
+    }
     const t = tally.get(campaignId)!;
     const pass = refreshCampaign(input, campaignId, rows, { tally: t.counts, distinctIds: t.ids.size, names: names.counts(campaignId) }, read, writes);
     result.remaining += pass.remaining;
@@ -187,7 +200,12 @@ function passOver(input: RefreshInput, headers: string[], layout: ReturnType<typ
  * the key that is wrong: nothing is written (docs/rules.md#settings).
  */
 function leaveUnseen(
-  input: RefreshInput, unseen: Map<string, ApiError>, tabCampaigns: string[], byCampaign: Map<string, Map<string, RowInfo>>, details: Map<string, CampaignDetail>, writes: Writes,
+  input: RefreshInput,
+  unseen: Map<string, ApiError>,
+  tabCampaigns: string[],
+  byCampaign: Map<string, Map<string, RowInfo>>,
+  details: Map<string, CampaignDetail>,
+  writes: Writes,
 ): void {
   const list = input.summaries?.() ?? null;
   const seenAny = tabCampaigns.some((id) => !unseen.has(id) && (details.has(id) || list?.has(id)));
@@ -197,7 +215,12 @@ function leaveUnseen(
   learn(writes, notes, new Map());
 }
 
-interface CampaignRead { detail: CampaignDetail; listed: FinishedVideo[]; seen: Memo | null; summary?: string }
+interface CampaignRead {
+  detail: CampaignDetail;
+  listed: FinishedVideo[];
+  seen: Memo | null;
+  summary?: string;
+}
 
 /** Rows still waiting for news; pending rows count only while the campaign renders (or when unknown). */
 function inFlight(rows: Map<string, RowInfo>, detail: Pick<CampaignDetail, 'counts' | 'stages'> | undefined): number {
@@ -213,9 +236,12 @@ function inFlight(rows: Map<string, RowInfo>, detail: Pick<CampaignDetail, 'coun
 function readChanged(input: RefreshInput, ids: string[], details: Map<string, CampaignDetail>, unseen: Map<string, ApiError>): Map<string, CampaignRead> {
   const { api, memo, sheet } = input;
   // The list is worth its request only when some campaign's detail is not in hand already.
-  const summaries = ids.some((id) => !details.has(id)) ? input.summaries?.() ?? null : null;
+  const summaries = ids.some((id) => !details.has(id)) ? (input.summaries?.() ?? null) : null;
   const seen = new Map(ids.map((id) => [id, getJson<Memo>(memo, memoKey(sheet.getSheetId(), id))]));
-  const summaryOf = (id: string) => { const s = summaries?.get(id); return s ? summarySignature(s) : undefined; };
+  const summaryOf = (id: string) => {
+    const s = summaries?.get(id);
+    return s ? summarySignature(s) : undefined;
+  };
   const moved = ids.filter((id) => input.eager || !seen.get(id) || summaryOf(id) === undefined || seen.get(id)!.summary !== summaryOf(id));
   const toRead = moved.filter((id) => !details.has(id));
   api.getCampaigns(toRead).forEach((d, i) => {
@@ -224,11 +250,13 @@ function readChanged(input: RefreshInput, ids: string[], details: Map<string, Ca
     else if (d instanceof Error) throw d;
     else details.set(toRead[i]!, d);
   });
-  const changed = moved.filter((id) => !unseen.has(id)).filter((id) => {
-    const s = seen.get(id);
-    const d = details.get(id)!;
-    return input.eager || !s || JSON.stringify({ status: s.status, counts: s.counts }) !== JSON.stringify({ status: d.status, counts: d.counts });
-  });
+  const changed = moved
+    .filter((id) => !unseen.has(id))
+    .filter((id) => {
+      const s = seen.get(id);
+      const d = details.get(id)!;
+      return input.eager || !s || JSON.stringify({ status: s.status, counts: s.counts }) !== JSON.stringify({ status: d.status, counts: d.counts });
+    });
   // Moved by its summary but not by its counts: remember the new summary, so the next pass costs nothing.
   for (const id of moved) {
     const s = seen.get(id);
@@ -250,8 +278,12 @@ function readChanged(input: RefreshInput, ids: string[], details: Map<string, Ca
 }
 
 function refreshCampaign(
-  input: RefreshInput, campaignId: string, rows: Map<string, RowInfo>, sheetView: Pick<PlanInput, 'tally' | 'distinctIds' | 'names'>,
-  read: CampaignRead, writes: Writes,
+  input: RefreshInput,
+  campaignId: string,
+  rows: Map<string, RowInfo>,
+  sheetView: Pick<PlanInput, 'tally' | 'distinctIds' | 'names'>,
+  read: CampaignRead,
+  writes: Writes,
 ): { remaining: number; finished: boolean } {
   const { sheet } = input;
   const { detail, listed, seen } = read;
@@ -262,9 +294,10 @@ function refreshCampaign(
 
   // While renders run, hidden videos are hunted a few rows a pass and failures wait for the end,
   // so a big campaign never spends hundreds of requests a pass.
-  const limit = Math.min(input.leadPolls ?? Infinity, !generating || input.eager ? Infinity
-    : plan.completeHidden ? HUNT_LIMIT
-      : plan.poll.length > HUNT_LIMIT ? 0 : HUNT_LIMIT);
+  const limit = Math.min(
+    input.leadPolls ?? Infinity,
+    !generating || input.eager ? Infinity : plan.completeHidden ? HUNT_LIMIT : plan.poll.length > HUNT_LIMIT ? 0 : HUNT_LIMIT,
+  );
   // Rows the poll had no room for are the timer's: this pass must not mark the campaign as seen.
   const capped = input.leadPolls !== undefined && plan.poll.length > input.leadPolls;
   let hunt: Hunt;
@@ -277,7 +310,12 @@ function refreshCampaign(
   }
 
   if (hunt.finished && hunt.settledAll && !capped) {
-    const next: Memo = { status: detail.status, counts, ...(read.summary ? { summary: read.summary } : {}), ...(hunt.huntFrom ? { huntFrom: hunt.huntFrom } : {}) };
+    const next: Memo = {
+      status: detail.status,
+      counts,
+      ...(read.summary ? { summary: read.summary } : {}),
+      ...(hunt.huntFrom ? { huntFrom: hunt.huntFrom } : {}),
+    };
     writes.memos.set(memoKey(sheet.getSheetId(), campaignId), next);
   }
   return { remaining: inFlight(left, detail), finished: hunt.finished };
@@ -297,23 +335,36 @@ interface Hunt {
  * deadline nears; what is learnt goes into `updates`, and settled rows leave `left`.
  */
 function pollLeads(
-  input: RefreshInput, order: string[], bounds: { limit: number; target: number },
-  updates: Map<string, RowValues>, left: Map<string, RowInfo>, leads: Map<string, Named>,
+  input: RefreshInput,
+  order: string[],
+  bounds: { limit: number; target: number },
+  updates: Map<string, RowValues>,
+  left: Map<string, RowInfo>,
+  leads: Map<string, Named>,
 ): Hunt {
   const hunt: Hunt = { finished: true, settledAll: true };
   let found = 0;
   let polled = 0;
   for (const id of order) {
     if (found >= bounds.target) break;
-    if (polled >= bounds.limit) { hunt.huntFrom = id; break; }
-    if (input.clock.now() + WRITE_MARGIN_MS > input.deadline) { hunt.finished = false; break; }
+    if (polled >= bounds.limit) {
+      hunt.huntFrom = id;
+      break;
+    }
+    if (input.clock.now() + WRITE_MARGIN_MS > input.deadline) {
+      hunt.finished = false;
+      break;
+    }
     polled++;
     let lead: Lead;
     try {
       lead = input.api.getLead(id);
     } catch (e) {
       // Not sent (the run's minute for it was not left, or the service is silent): the hunt goes on next pass.
-      if (isApiError(e) && e.code === 'not_sent') { hunt.finished = false; break; }
+      if (isApiError(e) && e.code === 'not_sent') {
+        hunt.finished = false;
+        break;
+      }
       if (!(isApiError(e) && e.code === 'not_found')) throw e;
       updates.set(id, { note: NOTES.gone });
       left.delete(id);
@@ -351,7 +402,7 @@ class RowNames {
   }
 
   counts(campaignId: string): Map<string, number> {
-    return new Map([...this.byCampaign.get(campaignId) ?? []].map(([k, ids]) => [k, ids.size]));
+    return new Map([...(this.byCampaign.get(campaignId) ?? [])].map(([k, ids]) => [k, ids.size]));
   }
 }
 

@@ -25,10 +25,14 @@ export function isUnresolved(status: string, videoUrl: string): boolean {
 export function valuesForStatus(status: string): RowValues {
   const none = { pageUrl: '', videoUrl: '' };
   switch (status) {
-    case 'failed': return { status, note: NOTES.failed, ...none };
-    case 'cancelled': return { status, note: NOTES.cancelled, ...none };
-    case 'skipped': return { status, note: NOTES.skipped, ...none };
-    default: return { status };
+    case 'failed':
+      return { status, note: NOTES.failed, ...none };
+    case 'cancelled':
+      return { status, note: NOTES.cancelled, ...none };
+    case 'skipped':
+      return { status, note: NOTES.skipped, ...none };
+    default:
+      return { status };
   }
 }
 

@@ -32,7 +32,10 @@ export interface Entry extends Ids {
 
 /** Names compared ignoring case and spacing; emails and profile links ignoring case and a trailing slash. */
 export function norm(f: IdField, s: string | null | undefined): string {
-  const t = String(s ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
+  const t = String(s ?? '')
+    .trim()
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
   return f === 'email' || f === 'profileUrl' ? t.replace(/\/+$/, '') : t;
 }
 
@@ -47,7 +50,10 @@ export function sentIds(cells: readonly unknown[], headers: readonly string[], l
     ids[f] = String(person[f] ?? '').trim();
     let col = layout.fields[f as PersonField];
     let mark = '';
-    if (f === 'firstName' && col === undefined && layout.fullName !== null) { col = layout.fullName; mark = FIRST_WORD; }
+    if (f === 'firstName' && col === undefined && layout.fullName !== null) {
+      col = layout.fullName;
+      mark = FIRST_WORD;
+    }
     // A value that is not the cell's (a fallback) is no column's evidence.
     const fromCell = col !== undefined && ids[f] !== '' && norm(f, readField(cells, col, mark)) === norm(f, ids[f]);
     cols.push(fromCell ? mark + String(headers[col!] ?? '').trim() : '');
@@ -57,7 +63,7 @@ export function sentIds(cells: readonly unknown[], headers: readonly string[], l
 
 function readField(cells: readonly unknown[], col: number, mark: string): string {
   const v = cellText(cells[col]);
-  return mark === FIRST_WORD ? v.split(' ')[0] ?? '' : v;
+  return mark === FIRST_WORD ? (v.split(' ')[0] ?? '') : v;
 }
 
 /** Where each header is now, by exact text first, then forgivingly. */

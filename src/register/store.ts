@@ -15,7 +15,10 @@ type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
 /** The register rows holding one tab's people (it is only ever appended to, so they stay there). */
-export interface RegisterSpan { first: number; last: number }
+export interface RegisterSpan {
+  first: number;
+  last: number;
+}
 
 /**
  * The register as the tab holds it, in one call: all of it, or only `span` (one tab's people, so a
@@ -33,8 +36,18 @@ export function readRegister(ss: Spreadsheet, span?: RegisterSpan | null): Regis
 function toEntry(r: readonly string[], at: number): Entry {
   const s = (i: number) => String(r[i] ?? '').trim();
   return {
-    at, leadId: s(0), part: s(1), campaign: s(2), tab: s(3), batch: s(4), state: (s(5) || 'sending') as EntryState,
-    firstName: s(6), company: s(7), email: s(8), profileUrl: s(9), columns: s(10),
+    at,
+    leadId: s(0),
+    part: s(1),
+    campaign: s(2),
+    tab: s(3),
+    batch: s(4),
+    state: (s(5) || 'sending') as EntryState,
+    firstName: s(6),
+    company: s(7),
+    email: s(8),
+    profileUrl: s(9),
+    columns: s(10),
   };
 }
 
@@ -48,7 +61,10 @@ function registerTab(ss: Spreadsheet): Sheet {
   if (found) return found;
   const active = ss.getActiveSheet();
   const tab = ss.insertSheet(REGISTER_TAB, ss.getNumSheets());
-  tab.getRange(1, 1, 1, WIDTH).setValues([[...HEADERS]]).setFontWeight('bold');
+  tab
+    .getRange(1, 1, 1, WIDTH)
+    .setValues([[...HEADERS]])
+    .setFontWeight('bold');
   tab.protect().setDescription('The add-on’s record of whom this document sent. Editing it can make rows lose their videos.').setWarningOnly(true);
   tab.hideSheet();
   ss.setActiveSheet(active);
@@ -63,7 +79,9 @@ export function appendEntries(ss: Spreadsheet, entries: Entry[]): void {
   const short = first + entries.length - 1 - tab.getMaxRows();
   if (short > 0) tab.insertRowsAfter(tab.getMaxRows(), short);
   tab.getRange(first, 1, entries.length, WIDTH).setValues(entries.map(row));
-  entries.forEach((e, i) => { e.at = first + i; });
+  entries.forEach((e, i) => {
+    e.at = first + i;
+  });
 }
 
 /** Writes the Lead ID, part and state of stored entries: one call per run of adjacent rows. */

@@ -3,7 +3,10 @@
 import type { CampaignSummary } from '../api/types';
 
 /** A part as the add-on keeps it: generated (closed) or not, and the people Stop cancelled in it. */
-export interface PartMark { closed: boolean; cancelled?: number }
+export interface PartMark {
+  closed: boolean;
+  cancelled?: number;
+}
 
 /** People of a listed part neither waiting, finished, failed nor cancelled: they render now. */
 export function renderingIn(s: Pick<CampaignSummary, 'leadCount' | 'waiting' | 'complete' | 'failed'>, cancelled = 0): number {
@@ -25,7 +28,10 @@ export function detailMayRender(p: PartMark, d: { status: string; counts: { rend
 }
 
 /** A campaign's progress as the sidebar reads it. */
-export interface RenderView { counts: { rendering: number; pending: number }; parts?: { rendering: readonly unknown[] } }
+export interface RenderView {
+  counts: { rendering: number; pending: number };
+  parts?: { rendering: readonly unknown[] };
+}
 
 /**
  * Whether renders may run or wait for the campaign: some render, or people wait after a generate this

@@ -13,7 +13,11 @@ export function knownBy(at: number): number {
 export type OutcomeVerdict = 'happened' | 'not_happened' | 'cannot_tell' | null;
 
 /** The call as it was left: when, how many people waited just before it (null when not known), the balance then. */
-export interface OpenOutcome { at: number; pending: number | null; balance?: number }
+export interface OpenOutcome {
+  at: number;
+  pending: number | null;
+  balance?: number;
+}
 
 /** Whether the evidence has told by now: people left waiting (then it happened), or two minutes passed. */
 export function outcomeShown(o: OpenOutcome, waitingNow: number, now: number): boolean {

@@ -15,7 +15,8 @@ export const RUN_BUDGET_MS = 270_000;
 export const NO_SETTINGS = 'Connect first: enter the API base URL and your API key under Connection, then press “Save and test”.';
 
 /** Google may run a timer with no containing document: no spreadsheet, document lock or document properties (docs/rules.md#readings). */
-export const NO_DOCUMENT = 'Google ran this without its spreadsheet (no document, no document lock, no document properties), so nothing was read or written. Open the sidebar on the sheet, or press Refresh now.';
+export const NO_DOCUMENT =
+  'Google ran this without its spreadsheet (no document, no document lock, no document properties), so nothing was read or written. Open the sidebar on the sheet, or press Refresh now.';
 
 export function requireSettings(svc: Services): Settings {
   const s = readSettings(svc.userProps);
@@ -25,7 +26,12 @@ export function requireSettings(svc: Services): Settings {
 
 export function apiClient(svc: Services, settings: Settings, deadline = svc.clock.now() + RUN_BUDGET_MS): ApiClient {
   return createApiClient({
-    baseUrl: settings.baseUrl, apiKey: settings.apiKey, transport: svc.http, clock: svc.clock, deadline, pacer: keyPacer(svc, settings.apiKey),
+    baseUrl: settings.baseUrl,
+    apiKey: settings.apiKey,
+    transport: svc.http,
+    clock: svc.clock,
+    deadline,
+    pacer: keyPacer(svc, settings.apiKey),
     grantPermission: () => grantSentence(svc),
   });
 }
@@ -33,7 +39,12 @@ export function apiClient(svc: Services, settings: Settings, deadline = svc.cloc
 /** Requests paced per key across this person's executions (docs/rules.md#parts): a count of the last minute in CacheService. */
 function keyPacer(svc: Services, apiKey: string): Pacer {
   const store = userCache(svc);
-  const durable = { get: (k: string) => svc.userProps.getProperty(k), put: (k: string, v: string) => { svc.userProps.setProperty(k, v); } };
+  const durable = {
+    get: (k: string) => svc.userProps.getProperty(k),
+    put: (k: string, v: string) => {
+      svc.userProps.setProperty(k, v);
+    },
+  };
   return createPacer({ clock: svc.clock, ...(store ? { maxRequests: SHARED_MAX_REQUESTS, shared: { store, key: paceKey(apiKey), durable } } : {}) });
 }
 
@@ -69,7 +80,8 @@ export const CLICK_LOCK_WAIT_MS = 10_000;
 /** Runs fn holding the document lock, so two runs never write to the sheet at once. */
 export function withDocumentLock<T>(svc: Services, fn: () => T, waitMs = CLICK_LOCK_WAIT_MS): T {
   const ran = locked(svc, waitMs, fn);
-  if (!ran) throw new AddonError('locked', 'Another update is writing to this spreadsheet right now (perhaps the automatic refresh). Wait a moment and press again.');
+  if (!ran)
+    throw new AddonError('locked', 'Another update is writing to this spreadsheet right now (perhaps the automatic refresh). Wait a moment and press again.');
   return ran.value;
 }
 

@@ -3,9 +3,23 @@
 import type { CampaignCounts, CampaignSummary, PersonField, Stalled, Template } from '../api/types';
 
 export type AddonErrorCode =
-  | 'no_settings' | 'no_campaign' | 'no_selection' | 'locked' | 'network'
-  | 'bad_mapping' | 'bad_reply' | 'api_off' | 'campaign_changed' | 'quote_changed' | 'unsettled' | 'over_limit' | 'no_limit' | 'not_owner'
-  | 'quota' | 'not_allowed' | 'no_permission';
+  | 'no_settings'
+  | 'no_campaign'
+  | 'no_selection'
+  | 'locked'
+  | 'network'
+  | 'bad_mapping'
+  | 'bad_reply'
+  | 'api_off'
+  | 'campaign_changed'
+  | 'quote_changed'
+  | 'unsettled'
+  | 'over_limit'
+  | 'no_limit'
+  | 'not_owner'
+  | 'quota'
+  | 'not_allowed'
+  | 'no_permission';
 
 import type { LimitFigures } from '../core/limit-rule';
 export type { LimitFigures };
@@ -14,16 +28,36 @@ export type { LimitFigures };
  * An unknown money outcome not yet settled by evidence (docs/rules.md#unknown-outcomes): Generate and Preview stay refused
  * until knownBy. ISO strings; knownBy is when the evidence rule will have decided (since + 2 min at most).
  */
-export interface Unsettled { action: 'generate' | 'preview'; since: string; knownBy: string }
+export interface Unsettled {
+  action: 'generate' | 'preview';
+  since: string;
+  knownBy: string;
+}
 
 /** One part's answer to Stop (docs/rules.md#may-still-render): 'unknown' when no clear answer came back, 'error' when it was refused. */
-export interface StopPart { id: string; name: string; outcome: 'stopped' | 'unknown' | 'error'; stopped?: number; stillRendering?: number; message?: string }
+export interface StopPart {
+  id: string;
+  name: string;
+  outcome: 'stopped' | 'unknown' | 'error';
+  stopped?: number;
+  stillRendering?: number;
+  message?: string;
+}
 
 /** Stop over parts: `status` is 'stopped' only when every part's outcome is 'stopped', else 'partly_stopped'. */
-export interface StopReply { stopped: number; stillRendering: number; status: string; parts: StopPart[] }
+export interface StopReply {
+  stopped: number;
+  stillRendering: number;
+  status: string;
+  parts: StopPart[];
+}
 
 export interface EstimateInfo {
-  leads: number; low: number; high: number; balance: number; affordable: boolean;
+  leads: number;
+  low: number;
+  high: number;
+  balance: number;
+  affordable: boolean;
   /** People waiting (counted in leads) whom no row of the tab names any more: rows edited or deleted since they were added (getEstimate only). */
   orphans?: number;
 }
@@ -51,9 +85,12 @@ export interface Failure {
  * T with every Date, function, Map or Set turned into never: google.script.run passes plain JSON
  * only, so a reply holding one cannot be built and fails to compile.
  */
-export type JsonOnly<T> = T extends Date | ((...a: never[]) => unknown) | Map<unknown, unknown> | Set<unknown> ? never
-  : T extends readonly (infer U)[] ? readonly JsonOnly<U>[]
-    : T extends object ? { [K in keyof T]: JsonOnly<T[K]> }
+export type JsonOnly<T> = T extends Date | ((...a: never[]) => unknown) | Map<unknown, unknown> | Set<unknown>
+  ? never
+  : T extends readonly (infer U)[]
+    ? readonly JsonOnly<U>[]
+    : T extends object
+      ? { [K in keyof T]: JsonOnly<T[K]> }
       : T;
 
 export type Reply<T extends object> = ({ ok: true } & T & JsonOnly<T>) | Failure;
@@ -91,7 +128,11 @@ export interface SidebarState {
    * had disappeared and was put back just now; `timerLost` when it could not be.
    */
   autoRefresh: {
-    on: boolean; intervalMinutes: number | null; owner: { keyHint: string | null; you: boolean } | null; timerLost?: boolean; timerRestored?: boolean;
+    on: boolean;
+    intervalMinutes: number | null;
+    owner: { keyHint: string | null; you: boolean } | null;
+    timerLost?: boolean;
+    timerRestored?: boolean;
     /**
      * ISO of the last timer run on this tab (or of the switch-on), present when a run is overdue by more than
      * two intervals (docs/rules.md#readings); the owner's trigger is then put back and `timerRestored` set.
@@ -130,22 +171,43 @@ export interface AutoModeInfo extends LimitFigures {
 }
 
 /** setAutoMode: `check` only asks what switching on would do (the confirmation's figures) and changes nothing. */
-export interface AutoModeArgs { campaignId: string; on: boolean; check?: boolean }
+export interface AutoModeArgs {
+  campaignId: string;
+  on: boolean;
+  check?: boolean;
+}
 /** `unsent`: rows of the tab with no Lead ID and no status, sent on the next run. */
-export interface AutoModeReply extends LimitFigures { on: boolean; owner: AutoModeInfo['owner']; unsent: number }
+export interface AutoModeReply extends LimitFigures {
+  on: boolean;
+  owner: AutoModeInfo['owner'];
+  unsent: number;
+}
 
 /** 'export': a tab written by exportFinishedVideos; 'credits': the spending record. */
 export type OwnTab = 'export' | 'credits';
 
 /** A previewed person's page, to watch what was made (the holding page until the video is ready). */
-export interface PreviewPage { row: number | null; firstName: string; company: string; url: string }
+export interface PreviewPage {
+  row: number | null;
+  firstName: string;
+  company: string;
+  url: string;
+}
 
 /**
  * Rows whose Video Status is invalid, failed, skipped, or sending with no Lead ID: `rows` in all,
  * `byStatus` per status (only statuses present).
  */
-export interface ProblemRows { rows: number; byStatus: Record<string, number>; /** The first few, in row order, with the row's note. */ named?: NamedProblem[] }
-export interface NamedProblem { row: number; status: string; note: string }
+export interface ProblemRows {
+  rows: number;
+  byStatus: Record<string, number>;
+  /** The first few, in row order, with the row's note. */ named?: NamedProblem[];
+}
+export interface NamedProblem {
+  row: number;
+  status: string;
+  note: string;
+}
 
 /**
  * What the tab's rows leave out (docs/rules.md#columns): headers no field uses, and per optional
@@ -167,7 +229,8 @@ export interface SpendToday {
 
 /** Follow-up for failed videos: the new campaign's name; templateId only counts when the bound campaign's recording is not known. */
 export interface ResendFailedArgs {
-  name?: string; templateId?: string;
+  name?: string;
+  templateId?: string;
   /** The rows a Stop cancelled instead of the failed ones: to a new part of the same campaign (docs/rules.md#follow-up). */
   cancelled?: boolean;
 }
@@ -186,9 +249,18 @@ export interface ResendFailedReply {
   result: AddRowsResult;
 }
 
-export interface SaveSettingsArgs { baseUrl: string; /** Empty or absent keeps the saved key. */ apiKey?: string }
-export interface CreateCampaignArgs { templateId: string; name: string; goal?: string }
-export interface SelectCampaignArgs { campaignId: string }
+export interface SaveSettingsArgs {
+  baseUrl: string;
+  /** Empty or absent keeps the saved key. */ apiKey?: string;
+}
+export interface CreateCampaignArgs {
+  templateId: string;
+  name: string;
+  goal?: string;
+}
+export interface SelectCampaignArgs {
+  campaignId: string;
+}
 export interface SaveColumnMappingArgs {
   /** field → header name; null or '' means "detect automatically". */
   mapping: Partial<FieldMap<string | null>>;
@@ -197,8 +269,12 @@ export interface SaveColumnMappingArgs {
 }
 
 /** Money calls carry what the person saw when they clicked (docs/architecture.md#server-functions). */
-export interface MoneyArgs { campaignId: string }
-export interface GenerateArgs extends MoneyArgs { /** The estimate's high figure the person confirmed. */ high: number }
+export interface MoneyArgs {
+  campaignId: string;
+}
+export interface GenerateArgs extends MoneyArgs {
+  /** The estimate's high figure the person confirmed. */ high: number;
+}
 
 import type { AddRowsResult } from '../push/push';
 export type { AddRowsResult };
@@ -246,8 +322,18 @@ export interface ServerFunctions {
   addSelectedRows(): Reply<AddRowsResult>;
   /** With today's spending from the record (optional: older servers leave it out). */
   getEstimate(): Reply<EstimateInfo & Partial<SpendToday> & { limit?: LimitFigures }>;
-  startPreview(args: MoneyArgs): Reply<{ made: number; creditsCharged: number; autoRefresh: { on: boolean; intervalMinutes: number | null }; /** The previewed people's pages, when they could be read. */ pages?: PreviewPage[] }>;
-  startGenerate(args: GenerateArgs): Reply<{ started: number; creditsCharged: number; /** Parts generated (docs/rules.md#parts). */ parts: number; autoRefresh: { on: boolean; intervalMinutes: number | null } }>;
+  startPreview(args: MoneyArgs): Reply<{
+    made: number;
+    creditsCharged: number;
+    autoRefresh: { on: boolean; intervalMinutes: number | null };
+    /** The previewed people's pages, when they could be read. */ pages?: PreviewPage[];
+  }>;
+  startGenerate(args: GenerateArgs): Reply<{
+    started: number;
+    creditsCharged: number;
+    /** Parts generated (docs/rules.md#parts). */ parts: number;
+    autoRefresh: { on: boolean; intervalMinutes: number | null };
+  }>;
   stopCampaign(args: MoneyArgs): Reply<StopReply>;
   /**
    * Reads the campaign's progress (parts summed) and also WRITES: while someone watches, it runs a

@@ -8,7 +8,11 @@ export type FailureExtra = Pick<Failure, 'estimate' | 'campaign' | 'progress' | 
 
 /** An expected condition of the add-on itself (no settings, no campaign, …) with its sentence. */
 export class AddonError extends Error {
-  constructor(readonly code: string, message: string, readonly extra: FailureExtra = {}) {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly extra: FailureExtra = {},
+  ) {
     super(message);
     this.name = 'AddonError';
   }
@@ -16,7 +20,8 @@ export class AddonError extends Error {
 
 /** Sheets' refusal of a write to a protected range (Data › Protect sheets and ranges). */
 const PROTECTED = /protected cell or object/i;
-export const PROTECTED_SENTENCE = 'Some cells the add-on writes are protected (Data › Protect sheets and ranges), so it could not write them and stopped there. Ask the owner to let you edit the columns Lead ID, Campaign ID, Page URL, Video URL, Video Status and Video Note (and the Video credits tab), or to remove the protection. Nothing is lost: rows it could not write keep what they had, and the next press or refresh writes them.';
+export const PROTECTED_SENTENCE =
+  'Some cells the add-on writes are protected (Data › Protect sheets and ranges), so it could not write them and stopped there. Ask the owner to let you edit the columns Lead ID, Campaign ID, Page URL, Video URL, Video Status and Video Note (and the Video credits tab), or to remove the protection. Nothing is lost: rows it could not write keep what they had, and the next press or refresh writes them.';
 
 export function toFailure(e: unknown): Failure {
   if (isApiError(e)) return { ok: false, error: { code: e.code, message: sentenceFor(e.code, e.message) } };

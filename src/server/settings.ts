@@ -37,11 +37,15 @@ export function checkBaseUrl(raw: string, allowlist: readonly string[] = URL_ALL
   const scheme = m[1]!.toLowerCase();
   const host = m[2]!.toLowerCase().replace(/:\d+$/, '');
   const local = host === 'localhost' || host === '127.0.0.1';
-  if (scheme !== 'https' && !local) return { ok: false, message: 'The base URL must start with https:// (plain http is only allowed for the local simulator).' };
+  if (scheme !== 'https' && !local)
+    return { ok: false, message: 'The base URL must start with https:// (plain http is only allowed for the local simulator).' };
   if (!/\/api\/v1$/.test(m[3] ?? '')) return { ok: false, message: 'The base URL must end with /api/v1.' };
   // A published add-on may only fetch the addresses of its manifest: anything else would never answer.
   if (allowlist.length > 0 && !allowedByList(`${url}/`, allowlist)) {
-    return { ok: false, message: `This add-on may only reach ${allowlist.join(', ')}; ${m[2]} is not among them, so nothing would ever answer there. Check the base URL, or ask whoever published the add-on to allow that address.` };
+    return {
+      ok: false,
+      message: `This add-on may only reach ${allowlist.join(', ')}; ${m[2]} is not among them, so nothing would ever answer there. Check the base URL, or ask whoever published the add-on to allow that address.`,
+    };
   }
   return { ok: true, url };
 }
@@ -79,7 +83,7 @@ export function storeSettings(props: Props, s: Settings & { canWrite: boolean })
 
 /** The host the saved key was typed for, or null when no key is saved. */
 export function savedKeyHost(props: Props): string | null {
-  return props.getProperty(KEY) ? props.getProperty(KEY_HOST) ?? '' : null;
+  return props.getProperty(KEY) ? (props.getProperty(KEY_HOST) ?? '') : null;
 }
 
 /** The saved key, only if it was typed for `baseUrl`'s host. */

@@ -4,8 +4,14 @@ import type { PersonField } from '../api/types';
 import { getJson, setJson } from '../core/json-props';
 import type { Props } from '../core/services';
 
-export interface BoundCampaign { id: string; name: string }
-export interface LastRefresh { at: string; error: string | null }
+export interface BoundCampaign {
+  id: string;
+  name: string;
+}
+export interface LastRefresh {
+  at: string;
+  error: string | null;
+}
 
 /** Auto-refresh of a tab belongs to the person who switched it on (docs/rules.md#settings): only their timer runs it. */
 export interface AutoRefreshOwner {
@@ -24,17 +30,32 @@ export interface AutoRefreshOwner {
 const key = DOC_KEYS.tab;
 
 export class SheetState {
-  constructor(private readonly props: Props, readonly sheetId: number) {}
+  constructor(
+    private readonly props: Props,
+    readonly sheetId: number,
+  ) {}
 
-  get campaign(): BoundCampaign | null { return getJson(this.props, key(this.sheetId, 'campaign')); }
-  set campaign(c: BoundCampaign | null) { setJson(this.props, key(this.sheetId, 'campaign'), c); }
+  get campaign(): BoundCampaign | null {
+    return getJson(this.props, key(this.sheetId, 'campaign'));
+  }
+  set campaign(c: BoundCampaign | null) {
+    setJson(this.props, key(this.sheetId, 'campaign'), c);
+  }
 
   /** field → header text chosen by the person. */
-  get mapping(): Partial<Record<PersonField, string>> { return getJson(this.props, key(this.sheetId, 'mapping')) ?? {}; }
-  set mapping(m: Partial<Record<PersonField, string>>) { setJson(this.props, key(this.sheetId, 'mapping'), m); }
+  get mapping(): Partial<Record<PersonField, string>> {
+    return getJson(this.props, key(this.sheetId, 'mapping')) ?? {};
+  }
+  set mapping(m: Partial<Record<PersonField, string>>) {
+    setJson(this.props, key(this.sheetId, 'mapping'), m);
+  }
 
-  get fallbacks(): Partial<Record<PersonField, string>> { return getJson(this.props, key(this.sheetId, 'fallbacks')) ?? {}; }
-  set fallbacks(f: Partial<Record<PersonField, string>>) { setJson(this.props, key(this.sheetId, 'fallbacks'), f); }
+  get fallbacks(): Partial<Record<PersonField, string>> {
+    return getJson(this.props, key(this.sheetId, 'fallbacks')) ?? {};
+  }
+  set fallbacks(f: Partial<Record<PersonField, string>>) {
+    setJson(this.props, key(this.sheetId, 'fallbacks'), f);
+  }
 
   /** Null when auto-refresh is off. */
   get autoRefresh(): AutoRefreshOwner | null {
@@ -42,7 +63,9 @@ export class SheetState {
     if (v === true) return { user: '', keyHint: null, minutes: 60 };
     return v && typeof v === 'object' ? v : null;
   }
-  set autoRefresh(owner: AutoRefreshOwner | null) { setJson(this.props, key(this.sheetId, 'autoRefresh'), owner); }
+  set autoRefresh(owner: AutoRefreshOwner | null) {
+    setJson(this.props, key(this.sheetId, 'autoRefresh'), owner);
+  }
 
   /** True when `user` may run this tab's refresh on a timer, or record its outcome. */
   ownedBy(user: string): boolean {
@@ -50,6 +73,10 @@ export class SheetState {
     return !owner || owner.user === '' || owner.user === user;
   }
 
-  get lastRefresh(): LastRefresh | null { return getJson(this.props, key(this.sheetId, 'lastRefresh')); }
-  set lastRefresh(r: LastRefresh | null) { setJson(this.props, key(this.sheetId, 'lastRefresh'), r); }
+  get lastRefresh(): LastRefresh | null {
+    return getJson(this.props, key(this.sheetId, 'lastRefresh'));
+  }
+  set lastRefresh(r: LastRefresh | null) {
+    setJson(this.props, key(this.sheetId, 'lastRefresh'), r);
+  }
 }

@@ -14,7 +14,10 @@ export function isErrorText(s: string): boolean {
  */
 export function cellText(display: unknown): string {
   if (display === null || display === undefined) return '';
-  const s = String(display).replace(/[\u00a0\u2007\u202f\r\n\t]+/g, ' ').replace(/ {2,}/g, ' ').trim();
+  const s = String(display)
+    .replace(/[\u00a0\u2007\u202f\r\n\t]+/g, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
   return isErrorText(s) ? '' : s;
 }
 

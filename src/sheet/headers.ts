@@ -7,7 +7,9 @@ export { OUTPUT_COLUMNS, OUTPUT_HEADERS, type OutputColumn };
 
 /** Case, spaces, underscores and punctuation do not matter: "First_Name", "first name" and "FirstName" are one header. */
 export function normalizeHeader(h: string): string {
-  return String(h).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  return String(h)
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
 const SYNONYMS: Record<PersonField, string[]> = {
@@ -19,15 +21,26 @@ const SYNONYMS: Record<PersonField, string[]> = {
   profileUrl: ['profileUrl', 'LinkedIn', 'Profile', 'Profile URL', 'LinkedIn URL'],
   hook: ['hook', 'Icebreaker', 'Personal line', 'Personal note', 'Personalized line', 'Personalisation', 'Personalization', 'Opener', 'Intro line'],
   ctaLabel: ['ctaLabel', 'CTA label', 'CTA', 'CTA text', 'Button text', 'Button label'],
-  ctaUrl: ['ctaUrl', 'CTA URL', 'CTA link', 'Button link', 'Calendar link', 'Calendar', 'Calendar URL', 'Booking link', 'Booking URL', 'Meeting link', 'Scheduling link', 'Calendly'],
+  ctaUrl: [
+    'ctaUrl',
+    'CTA URL',
+    'CTA link',
+    'Button link',
+    'Calendar link',
+    'Calendar',
+    'Calendar URL',
+    'Booking link',
+    'Booking URL',
+    'Meeting link',
+    'Scheduling link',
+    'Calendly',
+  ],
   headline: ['headline', 'Page headline', 'Page title'],
 };
 
 const FULL_NAME = ['Full name', 'Name', 'Contact name', 'Contact', 'Person'].map(normalizeHeader);
 const OUTPUT_NORMALIZED = new Set(Object.values(OUTPUT_HEADERS).map(normalizeHeader));
-const SYNONYMS_NORMALIZED = Object.fromEntries(
-  PERSON_FIELDS.map((f) => [f, SYNONYMS[f].map(normalizeHeader)]),
-) as Record<PersonField, string[]>;
+const SYNONYMS_NORMALIZED = Object.fromEntries(PERSON_FIELDS.map((f) => [f, SYNONYMS[f].map(normalizeHeader)])) as Record<PersonField, string[]>;
 
 export interface ColumnLayout {
   /** 0-based column index per field, when found. */
@@ -59,13 +72,19 @@ export function detectColumns(headers: string[], overrides: Partial<Record<Perso
     // Earlier synonyms are stronger: "Company" beats "Account" when both exist.
     for (const syn of SYNONYMS_NORMALIZED[f]) {
       const i = norm.indexOf(syn);
-      if (usable(i)) { fields[f] = i; break; }
+      if (usable(i)) {
+        fields[f] = i;
+        break;
+      }
     }
   }
   let fullName: number | null = null;
   for (const syn of FULL_NAME) {
     const i = norm.indexOf(syn);
-    if (usable(i)) { fullName = i; break; }
+    if (usable(i)) {
+      fullName = i;
+      break;
+    }
   }
   return { fields, fullName, outputs };
 }

@@ -51,7 +51,10 @@ export function nameKey(firstName: string | null | undefined, company: string | 
 }
 
 /** A name as the service reports it (a lead, a reply's person, a finished video) or as a row holds it. */
-export interface Named { firstName?: string | null; company?: string | null }
+export interface Named {
+  firstName?: string | null;
+  company?: string | null;
+}
 
 export function keyOf(p: Named): string {
   return nameKey(p.firstName, p.company);
@@ -69,7 +72,10 @@ export function isMergingKey(key: string): boolean {
 }
 
 /** A part's finished videos, found by page and by name. */
-export interface VideoIndex { byUrl: Map<string, FinishedVideo>; byName: Map<string, FinishedVideo[]> }
+export interface VideoIndex {
+  byUrl: Map<string, FinishedVideo>;
+  byName: Map<string, FinishedVideo[]>;
+}
 
 export function indexVideos(list: readonly FinishedVideo[]): VideoIndex {
   const byUrl = new Map<string, FinishedVideo>();
@@ -105,7 +111,13 @@ export function rowKey(cells: readonly unknown[], layout: ColumnLayout, fallback
 export const DOUBTS_PER_RUN = 20;
 
 /** Someone the campaign already holds or the push is about to send: the row naming them. */
-export interface Known { row: number; person: PersonInput; leadId?: string; part?: string; entry?: Entry }
+export interface Known {
+  row: number;
+  person: PersonInput;
+  leadId?: string;
+  part?: string;
+  entry?: Entry;
+}
 
 export type Verdict =
   /** The service would take the row for this person: not sent (docs/rules.md#row-identity). */
@@ -116,8 +128,10 @@ export type Verdict =
 /** Two people the service merges by name alone are different when an email or a profile link says so. */
 function distinct(a: PersonInput, b: PersonInput): boolean {
   const k = (p: PersonInput, f: 'email' | 'profileUrl') => (p[f] ?? '').trim().toLowerCase();
-  return (!!k(a, 'email') && !!k(b, 'email') && k(a, 'email') !== k(b, 'email'))
-    || (!!k(a, 'profileUrl') && !!k(b, 'profileUrl') && k(a, 'profileUrl') !== k(b, 'profileUrl'));
+  return (
+    (!!k(a, 'email') && !!k(b, 'email') && k(a, 'email') !== k(b, 'email')) ||
+    (!!k(a, 'profileUrl') && !!k(b, 'profileUrl') && k(a, 'profileUrl') !== k(b, 'profileUrl'))
+  );
 }
 
 /** The people of a campaign (every part) and of the rows selected so far, by the service's matching rule. */
@@ -148,9 +162,10 @@ export class People {
 const who = (p: Named) => [p.firstName, p.company].filter(Boolean).join(' at ') || 'someone';
 
 export const IDENTITY_NOTES = {
-  same: (v: Extract<Verdict, { kind: 'same' }>) => v.as.leadId
-    ? `Same person as row ${v.as.row} (same ${v.by}), who is already in this campaign: this row was not sent, so nobody is added or charged twice. Change it or clear it.`
-    : `Same person as row ${v.as.row} (same ${v.by}): the video service would treat them as one, so this row was not sent. Change it or clear it.`,
+  same: (v: Extract<Verdict, { kind: 'same' }>) =>
+    v.as.leadId
+      ? `Same person as row ${v.as.row} (same ${v.by}), who is already in this campaign: this row was not sent, so nobody is added or charged twice. Change it or clear it.`
+      : `Same person as row ${v.as.row} (same ${v.by}): the video service would treat them as one, so this row was not sent. Change it or clear it.`,
   clash: (k: Known) =>
     `${who(k.person)} of row ${k.row} is another person with the same first name and company; the video service would merge them, so this row went to a part of the campaign of its own and gets its own video.`,
   clashOnePart: (k: Known) =>

@@ -16,8 +16,9 @@ export function ensureStatusFormatting(sheets: Pick<SpreadsheetService, 'newCond
   const covered = rules.some((rule) => rule.getRanges().some((r) => r.getColumn() <= statusColumn && statusColumn < r.getColumn() + r.getNumColumns()));
   if (covered) return false;
   const range = sheet.getRange(2, statusColumn, Math.max(1, sheet.getMaxRows() - 1), 1);
-  const added = COLOURS.flatMap((c) => c.statuses.map((s) =>
-    sheets.newConditionalFormatRule().whenTextEqualTo(s).setBackground(c.background).setFontColor(c.font).setRanges([range]).build()));
+  const added = COLOURS.flatMap((c) =>
+    c.statuses.map((s) => sheets.newConditionalFormatRule().whenTextEqualTo(s).setBackground(c.background).setFontColor(c.font).setRanges([range]).build()),
+  );
   sheet.setConditionalFormatRules(rules.concat(added));
   return true;
 }

@@ -9,7 +9,10 @@ export type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 export function readHeaders(sheet: Sheet): string[] {
   const cols = sheet.getLastColumn();
   if (cols < 1) return [];
-  return sheet.getRange(1, 1, 1, cols).getDisplayValues()[0]!.map((h) => String(h).trim());
+  return sheet
+    .getRange(1, 1, 1, cols)
+    .getDisplayValues()[0]!
+    .map((h) => String(h).trim());
 }
 
 /** Output columns missing from the header row are added at its right end; returns the new header row. */
@@ -80,20 +83,23 @@ export class RowWriter {
     for (const run of consecutiveRuns(rows)) {
       for (const r of run) {
         const last = runs[runs.length - 1];
-        const joins = last && last[last.length - 1] === r - 1
-          && (current?.(r) && current(last[0]!) ? true : columnsOf(last[0]!).join() === columnsOf(r).join());
+        const joins =
+          last && last[last.length - 1] === r - 1 && (current?.(r) && current(last[0]!) ? true : columnsOf(last[0]!).join() === columnsOf(r).join());
         if (joins) last.push(r);
         else runs.push([r]);
       }
     }
     for (const run of runs) {
-      const cols = OUTPUT_COLUMNS.filter((c) => table.out[c] > 0 && run.some((r) => this.pending.get(r)![c] !== undefined))
-        .sort((a, b) => table.out[a] - table.out[b]);
+      const cols = OUTPUT_COLUMNS.filter((c) => table.out[c] > 0 && run.some((r) => this.pending.get(r)![c] !== undefined)).sort(
+        (a, b) => table.out[a] - table.out[b],
+      );
       for (const block of adjacentColumns(cols, table)) {
-        const values = run.map((r) => block.map((c) => {
-          const v = this.pending.get(r)![c];
-          return literal(v !== undefined ? v : current!(r)![table.out[c] - 1] ?? '');
-        }));
+        const values = run.map((r) =>
+          block.map((c) => {
+            const v = this.pending.get(r)![c];
+            return literal(v !== undefined ? v : (current!(r)![table.out[c] - 1] ?? ''));
+          }),
+        );
         table.sheet.getRange(run[0]!, table.out[block[0]!], run.length, block.length).setValues(values);
       }
     }
@@ -145,8 +151,10 @@ export type RowDecision = (leadId: string, cells: readonly string[], table: Tabl
  * gets no link); only the span of those rows is read whole.
  */
 export function writeByLeadId(
-  sheet: Sheet, updates: Map<string, Partial<Record<OutputColumn, string>>>,
-  check?: { ids: ReadonlySet<string>; decide: RowDecision }, overrides: Partial<Record<PersonField, string>> = {},
+  sheet: Sheet,
+  updates: Map<string, Partial<Record<OutputColumn, string>>>,
+  check?: { ids: ReadonlySet<string>; decide: RowDecision },
+  overrides: Partial<Record<PersonField, string>> = {},
 ): number {
   if (updates.size === 0) return 0;
   // The writer's explicit step: output columns a person deleted come back, so links still land (docs/rules.md#columns).

@@ -76,22 +76,33 @@ describe('createCaller › a silent service', () => {
 describe('createCaller › redirects', () => {
   const redirecting = (location: string): HttpTransport & { sent: HttpRequest[] } => {
     const sent: HttpRequest[] = [];
-    return { sent, request: (req) => { sent.push(req); return { status: 307, body: '', headers: { location } }; } };
+    return {
+      sent,
+      request: (req) => {
+        sent.push(req);
+        return { status: 307, body: '', headers: { location } };
+      },
+    };
   };
 
   it('should report a redirected read as an error naming the address, sent once', () => {
     const t = redirecting('https://elsewhere.example/api/v1/templates');
     const api = createApiClient({ baseUrl: BASE, apiKey: 'k', transport: t, clock: new FakeClock(), pacer: null });
-    expect(() => api.listTemplates()).toThrow(expect.objectContaining({
-      code: 'redirect', message: expect.stringMatching(/redirect \(HTTP 307\) to https:\/\/elsewhere\.example\/api\/v1\/templates\. The add-on never follows redirects/),
-    }));
+    expect(() => api.listTemplates()).toThrow(
+      expect.objectContaining({
+        code: 'redirect',
+        message: expect.stringMatching(/redirect \(HTTP 307\) to https:\/\/elsewhere\.example\/api\/v1\/templates\. The add-on never follows redirects/),
+      }),
+    );
     expect(t.sent).toHaveLength(1);
   });
 
   it('should report a redirected write as an unknown outcome, naming the address', () => {
     const t = redirecting('https://elsewhere.example/api/v1/campaigns/c_1/generate');
     const api = createApiClient({ baseUrl: BASE, apiKey: 'k', transport: t, clock: new FakeClock(), pacer: null });
-    expect(() => api.generate('c_1')).toThrow(expect.objectContaining({ code: 'network', message: expect.stringMatching(/elsewhere\.example.*may or may not have been applied/) }));
+    expect(() => api.generate('c_1')).toThrow(
+      expect.objectContaining({ code: 'network', message: expect.stringMatching(/elsewhere\.example.*may or may not have been applied/) }),
+    );
     expect(t.sent).toHaveLength(1);
   });
 });

@@ -56,7 +56,9 @@ describe('createCaller › many', () => {
 
   it('should throw a spent Apps Script quota instead of trying one by one', () => {
     const t = roundTransport(() => json(200, {}));
-    t.requestAll = () => { throw new Error('Exception: Service invoked too many times for one day: urlfetch.'); };
+    t.requestAll = () => {
+      throw new Error('Exception: Service invoked too many times for one day: urlfetch.');
+    };
     const api = createApiClient({ baseUrl: 'https://x/api/v1', apiKey: 'k', transport: t, clock: new FakeClock(), pacer: null });
     expect(() => api.getCampaigns(['a', 'b'])).toThrow(/daily limit/);
     expect(t.singles).toEqual([]);

@@ -34,16 +34,51 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { name: 'listTemplates', run: (a) => a.listTemplates(), method: 'GET', path: '/templates', reply: { templates: [sample.template] }, expected: [sample.template] },
-  { name: 'listCampaigns', run: (a) => a.listCampaigns(), method: 'GET', path: '/campaigns', reply: { campaigns: [sample.summary] }, expected: [sample.summary] },
-  { name: 'createCampaign', run: (a) => a.createCampaign({ templateId: 'tpl_1', name: 'Q3' }), method: 'POST', path: '/campaigns', reply: sample.created, expected: sample.created },
-  { name: 'addPeople', run: (a) => a.addPeople('c_1', [{ firstName: 'Ada' }]), method: 'POST', path: '/campaigns/c_1/leads', reply: { added: 1, skipped: 0, total: 1, people: [sample.person] }, expected: { added: 1, skipped: 0, total: 1, people: [sample.person] } },
+  {
+    name: 'listTemplates',
+    run: (a) => a.listTemplates(),
+    method: 'GET',
+    path: '/templates',
+    reply: { templates: [sample.template] },
+    expected: [sample.template],
+  },
+  {
+    name: 'listCampaigns',
+    run: (a) => a.listCampaigns(),
+    method: 'GET',
+    path: '/campaigns',
+    reply: { campaigns: [sample.summary] },
+    expected: [sample.summary],
+  },
+  {
+    name: 'createCampaign',
+    run: (a) => a.createCampaign({ templateId: 'tpl_1', name: 'Q3' }),
+    method: 'POST',
+    path: '/campaigns',
+    reply: sample.created,
+    expected: sample.created,
+  },
+  {
+    name: 'addPeople',
+    run: (a) => a.addPeople('c_1', [{ firstName: 'Ada' }]),
+    method: 'POST',
+    path: '/campaigns/c_1/leads',
+    reply: { added: 1, skipped: 0, total: 1, people: [sample.person] },
+    expected: { added: 1, skipped: 0, total: 1, people: [sample.person] },
+  },
   { name: 'getEstimate', run: (a) => a.getEstimate('c_1'), method: 'GET', path: '/campaigns/c_1/estimate', reply: sample.estimate, expected: sample.estimate },
   { name: 'preview', run: (a) => a.preview('c_1'), method: 'POST', path: '/campaigns/c_1/preview', reply: sample.preview, expected: sample.preview },
   { name: 'generate', run: (a) => a.generate('c_1'), method: 'POST', path: '/campaigns/c_1/generate', reply: sample.generate, expected: sample.generate },
   { name: 'getCampaign', run: (a) => a.getCampaign('c_1'), method: 'GET', path: '/campaigns/c_1', reply: sample.detail, expected: sample.detail },
   { name: 'getLead', run: (a) => a.getLead('l_1'), method: 'GET', path: '/leads/l_1', reply: sample.lead, expected: sample.lead },
-  { name: 'listVideos', run: (a) => a.listVideos('c_1'), method: 'GET', path: '/campaigns/c_1/videos', reply: { videos: [sample.video] }, expected: [sample.video] },
+  {
+    name: 'listVideos',
+    run: (a) => a.listVideos('c_1'),
+    method: 'GET',
+    path: '/campaigns/c_1/videos',
+    reply: { videos: [sample.video] },
+    expected: [sample.video],
+  },
   { name: 'stop', run: (a) => a.stop('c_1'), method: 'POST', path: '/campaigns/c_1/stop', reply: sample.stop, expected: sample.stop },
 ];
 
@@ -120,7 +155,10 @@ describe('createApiClient', () => {
     it('should send exactly 1000 people in one request', () => {
       const t = ScriptedTransport.queue(json(200, { added: 1000, skipped: 0, total: 1000, people: [] }));
       const { api } = setup(t);
-      api.addPeople('c_1', Array.from({ length: 1000 }, (_, i) => ({ firstName: `P${i}` })));
+      api.addPeople(
+        'c_1',
+        Array.from({ length: 1000 }, (_, i) => ({ firstName: `P${i}` })),
+      );
       expect(JSON.parse(t.requests[0]!.body!).people).toHaveLength(1000);
     });
   });
@@ -319,8 +357,15 @@ describe('createApiClient', () => {
     });
 
     it.each([
-      [401, 'unauthorized'], [403, 'forbidden'], [400, 'bad_input'], [402, 'insufficient_credits'], [402, 'past_due'],
-      [409, 'no_voice'], [409, 'needs_refilm'], [409, 'not_ready'], [429, 'cap_reached'],
+      [401, 'unauthorized'],
+      [403, 'forbidden'],
+      [400, 'bad_input'],
+      [402, 'insufficient_credits'],
+      [402, 'past_due'],
+      [409, 'no_voice'],
+      [409, 'needs_refilm'],
+      [409, 'not_ready'],
+      [429, 'cap_reached'],
     ])('should not retry %i %s', (status, code) => {
       for (const c of RETRIED) {
         const t = ScriptedTransport.queue(apiError(status, code), json(200, c.reply));
@@ -332,7 +377,12 @@ describe('createApiClient', () => {
     });
 
     it.each(NEVER_RETRIED)('should make a single attempt for $name whatever the code', (c) => {
-      for (const [status, code] of [[409, 'campaign_busy'], [429, 'rate_limited'], [500, 'network'], [502, 'network']] as const) {
+      for (const [status, code] of [
+        [409, 'campaign_busy'],
+        [429, 'rate_limited'],
+        [500, 'network'],
+        [502, 'network'],
+      ] as const) {
         const reply = status === 502 ? html(502) : apiError(status, status === 500 ? 'internal' : code);
         const t = ScriptedTransport.queue(reply, json(200, c.reply));
         const { api, clock } = setup(t);
@@ -369,7 +419,12 @@ describe('createApiClient', () => {
     });
 
     it('should not start a wait that would end after the deadline', () => {
-      const t = ScriptedTransport.queue(apiError(409, 'campaign_busy', 'Busy 1.'), apiError(409, 'campaign_busy', 'Busy 2.'), apiError(409, 'campaign_busy', 'Busy 3.'), json(200, sample.estimate));
+      const t = ScriptedTransport.queue(
+        apiError(409, 'campaign_busy', 'Busy 1.'),
+        apiError(409, 'campaign_busy', 'Busy 2.'),
+        apiError(409, 'campaign_busy', 'Busy 3.'),
+        json(200, sample.estimate),
+      );
       const clock = new FakeClock();
       // Each request keeps a minute for itself: the waits must end 3.5 s in.
       const deadline = clock.now() + 60_000 + 3500;

@@ -24,7 +24,9 @@ function controlSync<T>(msg: SimControl): T {
 /** The client's clock is the simulator's manual clock: sleeping advances it. */
 const simClock: Clock = {
   now: () => controlSync<{ now: number }>({ action: 'advance', ms: 0 }).now,
-  sleep: (ms) => { controlSync({ action: 'advance', ms }); },
+  sleep: (ms) => {
+    controlSync({ action: 'advance', ms });
+  },
 };
 
 function client(apiKey: string = SIM_KEYS.write, extra: Partial<ApiClientOptions> = {}): ApiClient {
@@ -88,7 +90,13 @@ describe('ApiClient against the simulator', () => {
       expect(added).toMatchObject({ added: 5, skipped: 0, total: 5 });
       expect(added.people[0]!.url).toMatch(new RegExp(`^${sim.pageBase}/p/`));
 
-      expect(api.getEstimate(created.id)).toEqual({ leads: 5, low: 5 * SIM_PRICES.video, high: 5 * (SIM_PRICES.video + SIM_PRICES.lookup), balance: expect.any(Number), affordable: true });
+      expect(api.getEstimate(created.id)).toEqual({
+        leads: 5,
+        low: 5 * SIM_PRICES.video,
+        high: 5 * (SIM_PRICES.video + SIM_PRICES.lookup),
+        balance: expect.any(Number),
+        affordable: true,
+      });
 
       const preview = api.preview(created.id);
       expect(preview.campaignId).toBe(created.id);
@@ -136,7 +144,7 @@ describe('ApiClient against the simulator', () => {
       expect([e.code, e.status]).toEqual(['unauthorized', 401]);
     });
 
-    it('should answer not_found for another workspace\'s campaign, after one probe', async () => {
+    it("should answer not_found for another workspace's campaign, after one probe", async () => {
       const id = campaignWith(client(), 0);
       await sim.control({ action: 'clearRequests' });
       const e = caught(() => client(SIM_KEYS.other).getCampaign(id));
@@ -197,7 +205,7 @@ describe('ApiClient against the simulator', () => {
       expect(await requests()).toHaveLength(1);
     });
 
-    it('should answer cap_reached when the key\'s daily allowance is spent', () => {
+    it("should answer cap_reached when the key's daily allowance is spent", () => {
       const api = client(SIM_KEYS.lowCap);
       const id = campaignWith(api, 6);
       const e = caught(() => api.generate(id));

@@ -7,8 +7,24 @@ describe('isRetryableCode', () => {
   });
 
   it('should not retry a refusal, nor a network failure whose outcome is unknown', () => {
-    const codes = ['unauthorized', 'forbidden', 'not_found', 'bad_input', 'insufficient_credits', 'past_due',
-      'no_voice', 'needs_refilm', 'not_ready', 'cap_reached', 'network', 'bad_reply', 'api_off', 'quota', 'someday_code', ''];
+    const codes = [
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'bad_input',
+      'insufficient_credits',
+      'past_due',
+      'no_voice',
+      'needs_refilm',
+      'not_ready',
+      'cap_reached',
+      'network',
+      'bad_reply',
+      'api_off',
+      'quota',
+      'someday_code',
+      '',
+    ];
     expect(codes.filter(isRetryableCode)).toEqual([]);
   });
 });

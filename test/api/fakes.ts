@@ -57,14 +57,26 @@ export class ScriptedTransport implements HttpTransport {
 
 export const sample = {
   template: { id: 'tpl_1', name: 'Intro', usable: true, createdAt: '2024-01-01T00:00:00Z' },
-  summary: { id: 'c_1', name: 'Q3', status: 'draft', leadCount: 2, waiting: 2, complete: 0, failed: 0, nextStep: 'Add people.', createdAt: '2024-01-01T00:00:00Z' },
+  summary: {
+    id: 'c_1',
+    name: 'Q3',
+    status: 'draft',
+    leadCount: 2,
+    waiting: 2,
+    complete: 0,
+    failed: 0,
+    nextStep: 'Add people.',
+    createdAt: '2024-01-01T00:00:00Z',
+  },
   created: { id: 'c_1', name: 'Q3', templateId: 'tpl_1', status: 'draft' },
   person: { id: 'l_1', firstName: 'Ada', company: 'ACME', url: 'https://p.example/p/ada', videoUrl: 'https://p.example/p/ada/video' },
   estimate: { leads: 2, low: 4, high: 6, balance: 100, affordable: true },
   preview: { campaignId: 'c_1', made: 1, creditsCharged: 2 },
   generate: { campaignId: 'c_1', started: 2, creditsCharged: 4 },
   detail: {
-    id: 'c_1', name: 'Q3', status: 'rendering',
+    id: 'c_1',
+    name: 'Q3',
+    status: 'rendering',
     counts: { total: 2, pending: 0, rendering: 2, complete: 0, failed: 0, cancelled: 0, skipped: 0 },
     stages: { queued: 1, tts: 1 },
   },

@@ -18,10 +18,12 @@ describe('createPacer', () => {
     const clock = new FakeClock();
     const pacer = createPacer({ clock });
     const times: number[] = [];
-    const transport = pacer.wrap(new ScriptedTransport(() => {
-      times.push(clock.now());
-      return json(200, {});
-    }));
+    const transport = pacer.wrap(
+      new ScriptedTransport(() => {
+        times.push(clock.now());
+        return json(200, {});
+      }),
+    );
     const req: HttpRequest = { method: 'GET', url: 'https://x/api/v1/templates', headers: {} };
     // Bursts and pauses of varying length, as a real run produces.
     for (let i = 0; i < 700; i++) {
@@ -56,7 +58,12 @@ describe('createPacer', () => {
   it('should count the requests of every execution of a key through the shared count', () => {
     const clock = new FakeClock();
     const cache = new Map<string, string>();
-    const store = { get: (k: string) => cache.get(k) ?? null, put: (k: string, v: string) => { cache.set(k, v); } };
+    const store = {
+      get: (k: string) => cache.get(k) ?? null,
+      put: (k: string, v: string) => {
+        cache.set(k, v);
+      },
+    };
     const shared = { store, key: paceKey('sk_test_secret') };
     // Three executions one after another in the same second, each its own pacer.
     createPacer({ clock, maxRequests: 5, shared }).take(3);

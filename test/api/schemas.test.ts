@@ -1,5 +1,12 @@
 import {
-  addedPersonSchema, campaignDetailSchema, describeProblem, errorBodySchema, leadSchema, templateSchema, videoListOf, videosReplySchema,
+  addedPersonSchema,
+  campaignDetailSchema,
+  describeProblem,
+  errorBodySchema,
+  leadSchema,
+  templateSchema,
+  videoListOf,
+  videosReplySchema,
 } from '../../src/api/schemas';
 import { sample } from './fakes';
 
@@ -65,8 +72,9 @@ describe('schemas', () => {
 describe('describeProblem', () => {
   it('should name the path and the kinds', () => {
     const data = { a: [{ b: 1 }] };
-    expect(describeProblem([{ code: 'invalid_type', expected: 'string', path: ['a', 0, 'b'], message: 'Invalid input', input: 1 }], data))
-      .toBe('a[0].b should be a string but is a number');
+    expect(describeProblem([{ code: 'invalid_type', expected: 'string', path: ['a', 0, 'b'], message: 'Invalid input', input: 1 }], data)).toBe(
+      'a[0].b should be a string but is a number',
+    );
   });
 
   it('should fall back to a general sentence without issues', () => {

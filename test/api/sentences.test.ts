@@ -1,8 +1,21 @@
 import type { ApiErrorCode } from '../../src/api/types';
 import { sentenceFor } from '../../src/api/sentences';
 
-const CODES: ApiErrorCode[] = ['unauthorized', 'forbidden', 'not_found', 'bad_input', 'insufficient_credits', 'past_due',
-  'no_voice', 'needs_refilm', 'not_ready', 'campaign_busy', 'cap_reached', 'rate_limited', 'internal'];
+const CODES: ApiErrorCode[] = [
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'bad_input',
+  'insufficient_credits',
+  'past_due',
+  'no_voice',
+  'needs_refilm',
+  'not_ready',
+  'campaign_busy',
+  'cap_reached',
+  'rate_limited',
+  'internal',
+];
 const SERVICE = 'service says: xyzzy';
 
 describe('sentenceFor', () => {

@@ -24,18 +24,25 @@ describe('createUrlFetchTransport', () => {
   it('should send a POST with payload, content type as an option, and muted HTTP exceptions', () => {
     const calls: Captured[] = [];
     const t = createUrlFetchTransport(fakeUrlFetchApp({ code: 201, text: '{"ok":1}', headers: {} }, calls));
-    t.request({ method: 'POST', url: 'https://v.example/api/v1/campaigns', headers: { Authorization: 'Bearer k', Accept: 'application/json', 'Content-Type': 'application/json' }, body: '{"a":1}' });
-    expect(calls).toEqual([{
+    t.request({
+      method: 'POST',
       url: 'https://v.example/api/v1/campaigns',
-      options: {
-        method: 'post',
-        headers: { Authorization: 'Bearer k', Accept: 'application/json' },
-        contentType: 'application/json',
-        payload: '{"a":1}',
-        muteHttpExceptions: true,
-        followRedirects: false,
+      headers: { Authorization: 'Bearer k', Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: '{"a":1}',
+    });
+    expect(calls).toEqual([
+      {
+        url: 'https://v.example/api/v1/campaigns',
+        options: {
+          method: 'post',
+          headers: { Authorization: 'Bearer k', Accept: 'application/json' },
+          contentType: 'application/json',
+          payload: '{"a":1}',
+          muteHttpExceptions: true,
+          followRedirects: false,
+        },
       },
-    }]);
+    ]);
   });
 
   it('should send a GET without payload or content type', () => {
@@ -50,7 +57,9 @@ describe('createUrlFetchTransport', () => {
   });
 
   it('should return status, body and lower-cased headers, joining repeated ones', () => {
-    const t = createUrlFetchTransport(fakeUrlFetchApp({ code: 429, text: '{"error":"rate_limited"}', headers: { 'Retry-After': '3', 'Set-Cookie': ['a=1', 'b=2'] } }, []));
+    const t = createUrlFetchTransport(
+      fakeUrlFetchApp({ code: 429, text: '{"error":"rate_limited"}', headers: { 'Retry-After': '3', 'Set-Cookie': ['a=1', 'b=2'] } }, []),
+    );
     expect(t.request({ method: 'GET', url: 'https://x', headers: {} })).toEqual({
       status: 429,
       body: '{"error":"rate_limited"}',
@@ -64,7 +73,11 @@ describe('createUrlFetchTransport', () => {
   });
 
   it('should let a fetch failure propagate as a throw', () => {
-    const app = { fetch: () => { throw new Error('Address unavailable'); } } as unknown as Pick<GoogleAppsScript.URL_Fetch.UrlFetchApp, 'fetch'>;
+    const app = {
+      fetch: () => {
+        throw new Error('Address unavailable');
+      },
+    } as unknown as Pick<GoogleAppsScript.URL_Fetch.UrlFetchApp, 'fetch'>;
     expect(() => createUrlFetchTransport(app).request({ method: 'GET', url: 'https://x', headers: {} })).toThrow('Address unavailable');
   });
 });

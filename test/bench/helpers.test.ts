@@ -32,8 +32,14 @@ describe('request kinds', () => {
 });
 
 describe('rows against leads', () => {
-  const lead = (id: string, status: LeadView['status'], videoReady = status === 'complete'): LeadView =>
-    ({ id, campaignId: 'cmp_1', status, url: `p/${id}`, videoUrl: `p/${id}/video`, videoReady });
+  const lead = (id: string, status: LeadView['status'], videoReady = status === 'complete'): LeadView => ({
+    id,
+    campaignId: 'cmp_1',
+    status,
+    url: `p/${id}`,
+    videoUrl: `p/${id}/video`,
+    videoReady,
+  });
   const rowOf = (l: LeadView, over: Record<string, unknown> = {}): Record<string, unknown> => ({ 'Lead ID': l.id, ...expectedCells(l), ...over });
   const leads = new Map([lead('a', 'complete'), lead('b', 'cancelled'), lead('c', 'complete', false)].map((l) => [l.id, l]));
 
@@ -61,8 +67,11 @@ describe('rows against leads', () => {
 
   it('should tell unresolved rows from settled ones', () => {
     const rows = [
-      { 'Video Status': 'complete', 'Video URL': 'x' }, { 'Video Status': 'complete', 'Video URL': '' },
-      { 'Video Status': 'rendering' }, { 'Video Status': 'cancelled' }, { 'Video Status': 'invalid' },
+      { 'Video Status': 'complete', 'Video URL': 'x' },
+      { 'Video Status': 'complete', 'Video URL': '' },
+      { 'Video Status': 'rendering' },
+      { 'Video Status': 'cancelled' },
+      { 'Video Status': 'invalid' },
     ];
     expect(unresolvedRows(rows)).toBe(2);
     expect(settledRows(rows)).toBe(2);

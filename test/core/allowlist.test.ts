@@ -5,7 +5,13 @@ import { checkBaseUrl } from '../../src/server/settings';
 describe('allowedBy', () => {
   it('should match the prefix itself and what lies under it, a whole path segment at a time', () => {
     const p = 'https://example.com/foo';
-    for (const u of ['https://example.com/foo', 'https://example.com/foo/', 'https://example.com/foo/bar', 'https://example.com/foo?bar', 'https://example.com/foo#bar']) {
+    for (const u of [
+      'https://example.com/foo',
+      'https://example.com/foo/',
+      'https://example.com/foo/bar',
+      'https://example.com/foo?bar',
+      'https://example.com/foo#bar',
+    ]) {
       expect([u, allowedBy(u, p)]).toEqual([u, true]);
     }
     expect(allowedBy('https://example.com/foobar', p)).toBe(false);
@@ -34,7 +40,13 @@ describe('allowedBy', () => {
 describe('checkBaseUrl › a published build', () => {
   it('should accept a base URL under a wildcard entry and refuse one whose path differs in case', () => {
     expect(checkBaseUrl('https://eu.videos.example/api/v1', ['https://*.videos.example/api/'])).toMatchObject({ ok: true });
-    expect(checkBaseUrl('https://eu.videos.example/API/v1', ['https://*.videos.example/API/'])).toMatchObject({ ok: false, message: expect.stringMatching(/must end with \/api\/v1/) });
-    expect(checkBaseUrl('https://eu.videos.example/api/v1', ['https://*.videos.example/Api/'])).toMatchObject({ ok: false, message: expect.stringMatching(/may only reach/) });
+    expect(checkBaseUrl('https://eu.videos.example/API/v1', ['https://*.videos.example/API/'])).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/must end with \/api\/v1/),
+    });
+    expect(checkBaseUrl('https://eu.videos.example/api/v1', ['https://*.videos.example/Api/'])).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/may only reach/),
+    });
   });
 });

@@ -1,7 +1,6 @@
 import { getJson, setJson } from '../../src/core/json-props';
 import { memoryProps } from '../fakes';
 
-
 describe('setJson', () => {
   it('should store a value that reads back equal', () => {
     const p = memoryProps();

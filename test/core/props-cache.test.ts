@@ -5,10 +5,24 @@ function countingStore(initial: Record<string, string>) {
   const calls: string[] = [];
   const store = {
     calls,
-    getProperties() { calls.push('getProperties'); return Object.fromEntries(m); },
-    getProperty(k: string) { calls.push('getProperty'); return m.get(k) ?? null; },
-    setProperty(k: string, v: string) { calls.push('setProperty'); m.set(k, v); return store as never; },
-    deleteProperty(k: string) { calls.push('deleteProperty'); m.delete(k); return store as never; },
+    getProperties() {
+      calls.push('getProperties');
+      return Object.fromEntries(m);
+    },
+    getProperty(k: string) {
+      calls.push('getProperty');
+      return m.get(k) ?? null;
+    },
+    setProperty(k: string, v: string) {
+      calls.push('setProperty');
+      m.set(k, v);
+      return store as never;
+    },
+    deleteProperty(k: string) {
+      calls.push('deleteProperty');
+      m.delete(k);
+      return store as never;
+    },
   };
   return store;
 }

@@ -4,7 +4,12 @@ import { SyncHttp, SyncHttpNetworkError, type SyncRequest, type SyncResponse } f
 
 function stubHttp(answer: (req: SyncRequest) => SyncResponse): { http: SyncHttp; seen: SyncRequest[] } {
   const seen: SyncRequest[] = [];
-  const http = { request: (req: SyncRequest) => { seen.push(req); return answer(req); } } as unknown as SyncHttp;
+  const http = {
+    request: (req: SyncRequest) => {
+      seen.push(req);
+      return answer(req);
+    },
+  } as unknown as SyncHttp;
   return { http, seen };
 }
 
@@ -26,16 +31,21 @@ describe('createNodeTransport', () => {
   });
 
   it('should throw when no HTTP answer arrived, naming the request', () => {
-    const { http } = stubHttp(() => { throw new SyncHttpNetworkError('ECONNRESET'); });
-    expect(() => createNodeTransport(http).request({ method: 'GET', url: 'http://h/y', headers: {} })).toThrow('no HTTP answer from GET http://h/y: ECONNRESET');
+    const { http } = stubHttp(() => {
+      throw new SyncHttpNetworkError('ECONNRESET');
+    });
+    expect(() => createNodeTransport(http).request({ method: 'GET', url: 'http://h/y', headers: {} })).toThrow(
+      'no HTTP answer from GET http://h/y: ECONNRESET',
+    );
   });
 
   it('should throw on a real refused connection', async () => {
     const port = await closedPort();
     const http = new SyncHttp();
     try {
-      expect(() => createNodeTransport(http, { timeoutMs: 5000 }).request({ method: 'GET', url: `http://127.0.0.1:${port}/api/v1/templates`, headers: {} }))
-        .toThrow(/no HTTP answer/);
+      expect(() =>
+        createNodeTransport(http, { timeoutMs: 5000 }).request({ method: 'GET', url: `http://127.0.0.1:${port}/api/v1/templates`, headers: {} }),
+      ).toThrow(/no HTTP answer/);
     } finally {
       await http.close();
     }

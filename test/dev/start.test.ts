@@ -15,8 +15,13 @@ function runStart(args: string[], onOut?: (out: string, child: ReturnType<typeof
     const child = spawn(process.execPath, ['--import', 'tsx', START, ...args], { cwd: ROOT, env: { ...process.env, PORT: '' } });
     let out = '';
     let err = '';
-    child.stdout.on('data', (c: Buffer) => { out += c.toString(); onOut?.(out, child); });
-    child.stderr.on('data', (c: Buffer) => { err += c.toString(); });
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString();
+      onOut?.(out, child);
+    });
+    child.stderr.on('data', (c: Buffer) => {
+      err += c.toString();
+    });
     child.on('exit', (code) => resolve({ code, out, err }));
   });
 }
@@ -54,9 +59,12 @@ describe('npm start', () => {
       const { code, err, out } = await runStart(['--port', String(port)]);
       expect(code).toBe(1);
       expect(out).toBe('');
-      expect(err.trim().split('\n').filter((l) => !l.includes('npm warn'))).toEqual([
-        `Port ${port} is already in use; stop whatever holds it or pick another with --port or PORT.`,
-      ]);
+      expect(
+        err
+          .trim()
+          .split('\n')
+          .filter((l) => !l.includes('npm warn')),
+      ).toEqual([`Port ${port} is already in use; stop whatever holds it or pick another with --port or PORT.`]);
     } finally {
       blocker.close();
     }

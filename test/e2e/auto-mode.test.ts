@@ -49,7 +49,9 @@ const statuses = (a: Addon) => a.rows(a.gas.spreadsheet.getSheetByName('Leads')!
 
 describe('auto mode', () => {
   let a: Addon;
-  afterEach(async () => { await a?.close(); });
+  afterEach(async () => {
+    await a?.close();
+  });
 
   it('should give rows appended between runs their videos with no click', async () => {
     ({ a } = await autoTab(2));
@@ -68,7 +70,7 @@ describe('auto mode', () => {
     expect(a.gas.triggers).toHaveLength(1);
   });
 
-  it('should send a row on the run after its first reading, though the add-on\'s columns were added in between', async () => {
+  it("should send a row on the run after its first reading, though the add-on's columns were added in between", async () => {
     ({ a } = await autoTab(1));
     append(a, 50, 1);
     // Run 1 reads the new row, then sends the first one (which adds Lead ID, Status and the rest).
@@ -109,7 +111,7 @@ describe('auto mode', () => {
     expect(statuses(a).slice(3)).toEqual(Array(3).fill('invalid'));
   });
 
-  it('should stop charging at the day\'s limit and send the rest the next day', async () => {
+  it("should stop charging at the day's limit and send the rest the next day", async () => {
     let id: string;
     ({ a, id } = await autoTab(3, 4 * HIGH));
     tick(a);
@@ -126,14 +128,24 @@ describe('auto mode', () => {
     expect(a.call('getSidebarState').autoMode).toMatchObject({ on: true, spentToday: first, waiting: expect.stringContaining('continues tomorrow') });
     // Switched off and on again: the notes that said why go with it, and come back on the next run.
     expect(a.call('setAutoMode', { campaignId: id, on: false })).toMatchObject({ ok: true, on: false });
-    expect(a.rows().slice(3).map((r) => r['Video Note'])).toEqual(['', '']);
+    expect(
+      a
+        .rows()
+        .slice(3)
+        .map((r) => r['Video Note']),
+    ).toEqual(['', '']);
     expect(a.call('setAutoMode', { campaignId: id, on: true })).toMatchObject({ ok: true, on: true });
     const midnight = Date.parse(new Date(a.gas.clock.now() + 86_400_000).toISOString().slice(0, 10));
     a.gas.clock.advance(midnight - a.gas.clock.now() + 60_000);
     tick(a, 8);
     expect(await paths(a, GENERATE)).toHaveLength(2);
     expect(statuses(a)).toEqual(Array(5).fill('complete'));
-    expect(a.rows().slice(3).every((r) => r['Video Note'] === '')).toBe(true);
+    expect(
+      a
+        .rows()
+        .slice(3)
+        .every((r) => r['Video Note'] === ''),
+    ).toBe(true);
   });
 
   it('should send again, on a later run, rows whose answer was lost, matched and not added twice', async () => {
@@ -185,7 +197,7 @@ describe('auto mode', () => {
     expect(a.call('getSidebarState').unsettled).toBeNull();
   });
 
-  it('should let only the owner\'s timer act, and refuse anyone else\'s switch while it is on', async () => {
+  it("should let only the owner's timer act, and refuse anyone else's switch while it is on", async () => {
     a = await startAddon();
     a.gas.setUser('alice@example.com');
     a.connect();
@@ -239,10 +251,20 @@ describe('auto mode', () => {
     a.call('setSpendingLimit', { creditsPerDay: 30 });
     expect(a.call('setAutoMode', { campaignId: 'cmp_other', on: true })).toMatchObject({ ok: false, error: { code: 'campaign_changed' } });
     // The confirmation's figures, with nothing switched on.
-    expect(a.call('setAutoMode', { campaignId: c.id, on: true, check: true })).toEqual({ ok: true, on: false, owner: null, creditsPerDay: 30, spentToday: 0, unsent: 1 });
+    expect(a.call('setAutoMode', { campaignId: c.id, on: true, check: true })).toEqual({
+      ok: true,
+      on: false,
+      owner: null,
+      creditsPerDay: 30,
+      spentToday: 0,
+      unsent: 1,
+    });
     expect(a.gas.triggers).toHaveLength(0);
     a.connect(SIM_KEYS.readOnly);
-    expect(a.call('setAutoMode', { campaignId: c.id, on: true })).toMatchObject({ ok: false, error: { code: 'forbidden', message: expect.stringContaining('read-only') } });
+    expect(a.call('setAutoMode', { campaignId: c.id, on: true })).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden', message: expect.stringContaining('read-only') },
+    });
     expect(a.gas.triggers).toHaveLength(0);
     expect(a.call('getSidebarState').autoMode).toMatchObject({ on: false });
   });

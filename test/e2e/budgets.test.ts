@@ -15,7 +15,11 @@ function tick(a: Addon): void {
 }
 
 async function pushed(a: Addon, n: number, name = 'Leads', first = 0) {
-  a.sheet(Array.from({ length: n }, (_, i) => leadRow(first + i)), HEADERS, name);
+  a.sheet(
+    Array.from({ length: n }, (_, i) => leadRow(first + i)),
+    HEADERS,
+    name,
+  );
   const c = a.createCampaign(`${name} campaign`);
   a.selectRows(2, n + 1);
   const r = a.call('addSelectedRows');
@@ -25,7 +29,9 @@ async function pushed(a: Addon, n: number, name = 'Leads', first = 0) {
 
 describe('budgets', () => {
   let a: Addon;
-  afterEach(async () => { await a?.close(); });
+  afterEach(async () => {
+    await a?.close();
+  });
 
   it('should take a 1,200-lead campaign from generate to its last link in three parts within 60 requests', async () => {
     a = await startAddon({ concurrency: 100 }, { quotas: { urlFetch: 80 } });

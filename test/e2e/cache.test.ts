@@ -12,7 +12,7 @@ describe('a cache that forgets every entry', () => {
     a = undefined;
   });
 
-  it('should still read every part\'s detail in turn in the open sidebar\'s poll', async () => {
+  it("should still read every part's detail in turn in the open sidebar's poll", async () => {
     a = await startAddon({ concurrency: 5, stageMs: 10 * 60_000 }, { readings: { cache: 'evicts' } });
     a.connect();
     const c = a.pushedCampaign(1001);
@@ -28,7 +28,7 @@ describe('a cache that forgets every entry', () => {
     expect([...read].sort()).toEqual([...parts].sort());
   });
 
-  it('should keep 130 estimates pressed in one minute, each its own execution, under the API\'s limit', async () => {
+  it("should keep 130 estimates pressed in one minute, each its own execution, under the API's limit", async () => {
     a = await startAddon({}, { readings: { cache: 'evicts' } });
     a.connect();
     a.pushedCampaign(3);

@@ -4,7 +4,11 @@ import type { Readings } from '../../dev/standin';
 import { SIM_KEYS } from '../../dev/sim/types';
 import { leadRow, startAddon, type Addon } from './harness';
 
-interface Check { name: string; ok: boolean | null; sentence: string }
+interface Check {
+  name: string;
+  ok: boolean | null;
+  sentence: string;
+}
 
 function report(a: Addon): Check[] {
   const r = a.call('getSetupReport');
@@ -55,11 +59,13 @@ describe('Check setup', () => {
       a = await connected({ clockTriggersInUserTriggers: listing });
       const t = check(harmless(a), /Timer/);
       expect(t.ok).toBe(true);
-      expect(t.sentence).toMatch(listing === 'listed' ? /getUserTriggers\(this spreadsheet\) lists it/ : /getUserTriggers\(this spreadsheet\) does not list it/);
+      expect(t.sentence).toMatch(
+        listing === 'listed' ? /getUserTriggers\(this spreadsheet\) lists it/ : /getUserTriggers\(this spreadsheet\) does not list it/,
+      );
       expect(t.sentence).toMatch(/getProjectTriggers\(\) lists it/);
     });
 
-    it('should list the add-on\'s own timer instead of making a second one', async () => {
+    it("should list the add-on's own timer instead of making a second one", async () => {
       a = await connected({ clockTriggersInUserTriggers: listing });
       expect(a.call('setAutoRefresh', { on: true })).toMatchObject({ ok: true });
       const t = check(harmless(a), /Timer/);
@@ -111,7 +117,7 @@ describe('Check setup', () => {
     });
   });
 
-  describe.each(['fixed-60', 'option-360'] as const)('UrlFetchApp\'s timeout: %s', (fetchTimeout) => {
+  describe.each(['fixed-60', 'option-360'] as const)("UrlFetchApp's timeout: %s", (fetchTimeout) => {
     it('should say the service did not answer, having waited one minute at most', async () => {
       a = await connected({ fetchTimeout });
       await a.sim.control({ action: 'configure', config: { faults: { hang: true } } });

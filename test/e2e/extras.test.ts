@@ -7,14 +7,15 @@ jest.setTimeout(180_000);
 
 const UNKNOWN_CHARGE = 'unknown — see the service’s billing';
 
-
 function record(a: Addon) {
   return a.rows(a.gas.spreadsheet.getSheetByName('Video credits')!);
 }
 
 describe('the spending record', () => {
   let a: Addon;
-  afterEach(async () => { await a?.close(); });
+  afterEach(async () => {
+    await a?.close();
+  });
 
   it('should append one row per charge, equal to the ledger, and complete an unknown outcome from the campaign', async () => {
     a = await startAddon({ concurrency: 2 });
@@ -59,7 +60,11 @@ describe('the spending record', () => {
     expect(String(rows[2]!['Note'])).toMatch(/6 of 6 people were started.*balance/);
     expect(charges[2]!.credits).toBeLessThanOrEqual(before.high);
     // A stop's refund is recorded (docs/rules.md#money-record), at the part's price per person (its unknown generate, settled above).
-    expect(rows[3]).toMatchObject({ People: stop.stopped, 'Credits quoted': '', 'Credits charged': stop.stopped ? -Math.round((charges[2]!.credits / 6) * stop.stopped) : 0 });
+    expect(rows[3]).toMatchObject({
+      People: stop.stopped,
+      'Credits quoted': '',
+      'Credits charged': stop.stopped ? -Math.round((charges[2]!.credits / 6) * stop.stopped) : 0,
+    });
     expect(stop.stopped).toBe(refunds.length);
     for (const r of rows) expect(String(r['When'])).toMatch(/^\d{4}-\d\d-\d\dT/);
 
@@ -110,7 +115,9 @@ describe('the spending record', () => {
 
 describe('problem rows', () => {
   let a: Addon;
-  afterEach(async () => { await a?.close(); });
+  afterEach(async () => {
+    await a?.close();
+  });
 
   it('should select exactly the invalid and failed rows, as one range list, among complete and pending ones', async () => {
     a = await startAddon();
@@ -135,8 +142,15 @@ describe('problem rows', () => {
 
     a.gas.spreadsheet.select(a.gas.spreadsheet.getActiveSheet(), ['A1']);
     expect(a.call('selectProblemRows')).toEqual({ ok: true, rows: 4, byStatus: { invalid: 2, failed: 2 }, named });
-    const ranges = a.gas.spreadsheet.getActiveRangeList().getRanges().map((r) => [r.getRow(), r.getNumRows()]);
-    expect(ranges).toEqual([[3, 1], [5, 2], [8, 1]]);
+    const ranges = a.gas.spreadsheet
+      .getActiveRangeList()
+      .getRanges()
+      .map((r) => [r.getRow(), r.getNumRows()]);
+    expect(ranges).toEqual([
+      [3, 1],
+      [5, 2],
+      [8, 1],
+    ]);
   });
 
   it('should re-send a fixed invalid row with Add selected rows and leave the failed rows alone', async () => {
@@ -161,13 +175,18 @@ describe('problem rows', () => {
 
 describe('failed videos to a follow-up campaign', () => {
   let a: Addon;
-  afterEach(async () => { await a?.close(); });
+  afterEach(async () => {
+    await a?.close();
+  });
 
   it('should move only the failed rows to a new part of the same campaign on the same recording, charging nothing', async () => {
     a = await startAddon();
     a.connect();
     const outputs = ['Lead ID', 'Campaign ID', 'Page URL', 'Video URL', 'Video Status', 'Video Note'];
-    a.sheet(Array.from({ length: 5 }, (_, i) => leadRow(i)), HEADERS);
+    a.sheet(
+      Array.from({ length: 5 }, (_, i) => leadRow(i)),
+      HEADERS,
+    );
     const c = a.createCampaign('Summer');
     a.selectRows(2, 6);
     a.call('addSelectedRows');
@@ -181,7 +200,13 @@ describe('failed videos to a follow-up campaign', () => {
     await a.sim.control({ action: 'configure', config: { faults: { failPeople: [] } } });
 
     const r = a.call('resendFailedRows', { name: 'Summer – follow-up' });
-    expect(r).toMatchObject({ ok: true, campaign: { id: c.id, name: 'Summer' }, part: { name: 'Summer · part 2' }, failedRows: 2, result: { added: 2, invalid: 0 } });
+    expect(r).toMatchObject({
+      ok: true,
+      campaign: { id: c.id, name: 'Summer' },
+      part: { name: 'Summer · part 2' },
+      failedRows: 2,
+      result: { added: 2, invalid: 0 },
+    });
     const st = await a.state();
     expect(st.ledger).toHaveLength(ledger);
     const fresh = st.campaigns.find((x) => x.id === r.part.id)!;
@@ -227,7 +252,9 @@ describe('failed videos to a follow-up campaign', () => {
     // One create, never repeated; the add answered by a 502 re-sent once (these people are matched, not added twice).
     const posts = (await a.requests()).filter((q) => q.method === 'POST');
     expect(posts.map((q) => [q.path.replace(/\/campaigns\/[^/]+/, '/campaigns/<id>'), (q as { replyFault?: string }).replyFault ?? null])).toEqual([
-      ['/campaigns', 'html502'], ['/campaigns/<id>/leads', 'html502'], ['/campaigns/<id>/leads', null],
+      ['/campaigns', 'html502'],
+      ['/campaigns/<id>/leads', 'html502'],
+      ['/campaigns/<id>/leads', null],
     ]);
     expect(a.column('Video Status')).toEqual(['pending', 'complete', 'pending']);
     expect(a.column('Campaign ID')).toEqual([made[0]!.id, c.id, made[0]!.id]);

@@ -12,8 +12,13 @@ export const HEADERS = ['First name', 'Last name', 'Company', 'Email', 'Website'
 /** A plausible lead row; i makes it unique and matchable (email). */
 export function leadRow(i: number, over: Partial<Record<'first' | 'company' | 'email' | 'hook' | 'cta', string>> = {}): string[] {
   return [
-    over.first ?? `Person${i}`, `Last${i}`, over.company ?? `Company ${i}`, over.email ?? `p${i}@example.com`,
-    `https://company${i}.example.com`, over.hook ?? `Loved your post number ${i}.`, over.cta ?? 'https://cal.example.com/me',
+    over.first ?? `Person${i}`,
+    `Last${i}`,
+    over.company ?? `Company ${i}`,
+    over.email ?? `p${i}@example.com`,
+    `https://company${i}.example.com`,
+    over.hook ?? `Loved your post number ${i}.`,
+    over.cta ?? 'https://cal.example.com/me',
   ];
 }
 
@@ -30,7 +35,11 @@ export async function startAddon(config: Omit<SimConfig, 'port' | 'clock'> = {},
   const standin = typeof setup === 'function' ? await setup(sim.origin) : setup;
   const start = ((await sim.control({ action: 'state' })) as SimState).now;
   const gas = new AppsScriptStandin({
-    bundlePath: BUNDLE, simOrigin: sim.origin, startTime: start, ...standin, readings: { ...readingsFromEnv(READING), ...standin.readings },
+    bundlePath: BUNDLE,
+    simOrigin: sim.origin,
+    startTime: start,
+    ...standin,
+    readings: { ...readingsFromEnv(READING), ...standin.readings },
   });
 
   const addon = {

@@ -29,7 +29,9 @@ function pushTab(a: Addon, name: string, data: string[][]) {
 
 describe('one person, one row, one video, at scale', () => {
   let a: Addon;
-  afterEach(async () => { await a?.close(); });
+  afterEach(async () => {
+    await a?.close();
+  });
 
   it('should add nobody and charge nothing when 2,000 rows are pasted again under a generated 2,000-row campaign', async () => {
     a = await startAddon();
@@ -61,8 +63,10 @@ describe('one person, one row, one video, at scale', () => {
     a.gas.spreadsheet.getActiveSheet().setValuesRaw(rows(20_000, 1000), 20_002, 1);
     a.selectRows(20_002, 21_001);
     const big = await measure(a, () => a.call('addSelectedRows'));
-    console.log(`push of 1,000 rows: into an empty campaign ${JSON.stringify(empty.requests)} ${empty.rangeCalls} Range calls; `
-      + `into 500 ${JSON.stringify(small.requests)} ${small.rangeCalls}; into 20,000 ${JSON.stringify(big.requests)} ${big.rangeCalls}`);
+    console.log(
+      `push of 1,000 rows: into an empty campaign ${JSON.stringify(empty.requests)} ${empty.rangeCalls} Range calls; ` +
+        `into 500 ${JSON.stringify(small.requests)} ${small.rangeCalls}; into 20,000 ${JSON.stringify(big.requests)} ${big.rangeCalls}`,
+    );
     for (const m of [empty, small, big]) expect(m.result).toMatchObject({ ok: true, added: 1000, invalid: 0 });
     // Both campaigns' last part is full: two new parts and two calls of 500, nothing read.
     expect(big.requests).toEqual({ 'POST /campaigns': 2, 'POST /campaigns/:id/leads': 2 });

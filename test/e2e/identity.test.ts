@@ -49,7 +49,9 @@ function generateAll(a: Addon): void {
 
 describe('one person, one row, one video', () => {
   let a: Addon;
-  afterEach(async () => { await a?.close(); });
+  afterEach(async () => {
+    await a?.close();
+  });
 
   it('should not add or charge again a person pasted back in after the campaign was generated (case 1)', async () => {
     a = await startAddon();
@@ -73,7 +75,7 @@ describe('one person, one row, one video', () => {
     expect(await charged(a)).toBe(spent);
   });
 
-  it('should give a second Sarah at Google her own video in a part of her own, never Sarah Adams\'s (case 2)', async () => {
+  it("should give a second Sarah at Google her own video in a part of her own, never Sarah Adams's (case 2)", async () => {
     a = await startAddon();
     a.connect();
     const sheet = a.sheet([leadRow(1, { first: 'Sarah', company: 'Google', email: 'sarah.adams@google.example' }), leadRow(2)]);
@@ -101,7 +103,7 @@ describe('one person, one row, one video', () => {
     for (const line of lines) expect(line[4]).toBe(byEmail.get(String(line[3]))!.url);
   });
 
-  it('should never export an email beside another person\'s page, after a finished row is typed over', async () => {
+  it("should never export an email beside another person's page, after a finished row is typed over", async () => {
     a = await startAddon();
     const sheet = await twoRowsSent(a);
     generateAll(a);
@@ -114,7 +116,7 @@ describe('one person, one row, one video', () => {
     for (const l of lines) expect([l[1], l[2]]).toEqual([byUrl.get(String(l[4]))!.firstName, byUrl.get(String(l[4]))!.company]);
   });
 
-  it('should export a row with its own video when its Page URL cell holds another person\'s page', async () => {
+  it("should export a row with its own video when its Page URL cell holds another person's page", async () => {
     a = await startAddon();
     const sheet = await twoRowsSent(a);
     generateAll(a);
@@ -125,16 +127,20 @@ describe('one person, one row, one video', () => {
     const out = a.call('exportFinishedVideos');
     expect(out).toMatchObject({ ok: true, count: 2 });
     const lines = a.gas.spreadsheet.getSheetByName(out.sheetName)!.getDataRange().getValues().slice(1);
-    expect(lines.map((l) => [l[3], l[4]])).toEqual([['p1@example.com', own], ['p2@example.com', other]]);
+    expect(lines.map((l) => [l[3], l[4]])).toEqual([
+      ['p1@example.com', own],
+      ['p2@example.com', other],
+    ]);
   });
 
   it('should refuse, not merge, a second Sarah at Google in a campaign picked from the list, and still send the others', async () => {
     a = await startAddon();
     a.connect();
-    const made = await fetch(`${a.sim.baseUrl}/campaigns`, {
-      method: 'POST', headers: { Authorization: `Bearer ${SIM_KEYS.write}`, 'Content-Type': 'application/json' },
+    const made = (await fetch(`${a.sim.baseUrl}/campaigns`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${SIM_KEYS.write}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ templateId: SIM_TEMPLATES.ready, name: 'Made elsewhere' }),
-    }).then((r) => r.json()) as { id: string };
+    }).then((r) => r.json())) as { id: string };
     const sheet = a.sheet([leadRow(1, { first: 'Sarah', company: 'Google', email: 'sarah.adams@google.example' })]);
     expect(a.call('selectCampaign', { campaignId: made.id })).toMatchObject({ ok: true });
     a.selectRows(2, 2);
@@ -164,11 +170,14 @@ describe('one person, one row, one video', () => {
     expect(new Set(rows.map((r) => r['Campaign ID'])).size).toBe(2);
     generateAll(a);
     const leads = await allLeads(a);
-    expect(leads.map((l) => [l.email, l.status]).sort()).toEqual([['sarah.adams@google.example', 'complete'], ['sarah.baker@google.example', 'complete']]);
+    expect(leads.map((l) => [l.email, l.status]).sort()).toEqual([
+      ['sarah.adams@google.example', 'complete'],
+      ['sarah.baker@google.example', 'complete'],
+    ]);
     for (const r of a.rows()) expect(r['Page URL']).toBe(leads.find((l) => l.email === r['Email'])!.url);
   });
 
-  it('should send a copied row typed over as the person it now names, and leave the original\'s links alone (case 3)', async () => {
+  it("should send a copied row typed over as the person it now names, and leave the original's links alone (case 3)", async () => {
     a = await startAddon();
     const sheet = await twoRowsSent(a);
     generateAll(a);

@@ -31,7 +31,6 @@ async function ready(n: number, config: Parameters<typeof startAddon>[0] = {}, o
   return { a, campaignId: campaign.id };
 }
 
-
 async function expectSheetMatchesSimulator(a: Addon, campaignId: string) {
   // The campaign and its later parts (docs/rules.md#parts).
   const st = await a.state();
@@ -49,7 +48,9 @@ async function expectSheetMatchesSimulator(a: Addon, campaignId: string) {
 
 describe('money and refresh', () => {
   let a: Addon;
-  afterEach(async () => { await a?.close(); });
+  afterEach(async () => {
+    await a?.close();
+  });
 
   it('should fill every row with its video after generate, on the timer, matching the simulator', async () => {
     let campaignId: string;
@@ -192,21 +193,24 @@ describe('money and refresh', () => {
       return passes;
     }
 
-    it.each(['newest', 'oldest'] as const)('should split 1,000 leads into parts of 500 and fill every link from the lists, never polling leads (list keeps the %s)', async (videosOrder) => {
-      let campaignId: string;
-      ({ a, campaignId } = await ready(1000, { concurrency: 200, videosOrder }));
-      expect(new Set(a.column('Campaign ID')).size).toBe(2);
-      a.generate();
-      const passes = await passesWhileRendering(a);
-      expect(passes.length).toBeGreaterThanOrEqual(3);
-      // One list, then per changed part a detail and a videos list.
-      expect(passes.every((p) => p.leads === 0 && p.total <= 5)).toBe(true);
-      expect(a.column('Video URL').every((u) => String(u).endsWith('/video'))).toBe(true);
-      await expectSheetMatchesSimulator(a, campaignId);
-      await a.sim.control({ action: 'clearRequests' });
-      a.call('refreshNow');
-      expect((await a.requests()).length).toBeLessThanOrEqual(1);
-    });
+    it.each(['newest', 'oldest'] as const)(
+      'should split 1,000 leads into parts of 500 and fill every link from the lists, never polling leads (list keeps the %s)',
+      async (videosOrder) => {
+        let campaignId: string;
+        ({ a, campaignId } = await ready(1000, { concurrency: 200, videosOrder }));
+        expect(new Set(a.column('Campaign ID')).size).toBe(2);
+        a.generate();
+        const passes = await passesWhileRendering(a);
+        expect(passes.length).toBeGreaterThanOrEqual(3);
+        // One list, then per changed part a detail and a videos list.
+        expect(passes.every((p) => p.leads === 0 && p.total <= 5)).toBe(true);
+        expect(a.column('Video URL').every((u) => String(u).endsWith('/video'))).toBe(true);
+        await expectSheetMatchesSimulator(a, campaignId);
+        await a.sim.control({ action: 'clearRequests' });
+        a.call('refreshNow');
+        expect((await a.requests()).length).toBeLessThanOrEqual(1);
+      },
+    );
 
     it('should hunt the videos the list leaves out of a one-part campaign a few rows a pass, and cost one request when nothing changed', async () => {
       let campaignId: string;
@@ -376,7 +380,7 @@ describe('money and refresh', () => {
     }
   });
 
-  it('should export the finished videos of every part, in the sheet\'s row order, send-ready', async () => {
+  it("should export the finished videos of every part, in the sheet's row order, send-ready", async () => {
     let campaignId: string;
     ({ a, campaignId } = await ready(520, { concurrency: 100 }));
     expect(new Set(a.column('Campaign ID')).size).toBe(2);

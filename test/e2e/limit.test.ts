@@ -16,7 +16,11 @@ async function netCharged(a: Addon): Promise<number> {
 
 /** A second tab with its own campaign of n people (ids from `from`), active. */
 function secondTab(a: Addon, n: number, from: number, name: string) {
-  a.sheet(Array.from({ length: n }, (_, i) => leadRow(from + i)), HEADERS, name);
+  a.sheet(
+    Array.from({ length: n }, (_, i) => leadRow(from + i)),
+    HEADERS,
+    name,
+  );
   const c = a.createCampaign(name);
   a.selectRows(2, n + 1);
   expect(a.call('addSelectedRows')).toMatchObject({ ok: true });
@@ -25,7 +29,9 @@ function secondTab(a: Addon, n: number, from: number, name: string) {
 
 describe('daily spending limit', () => {
   let a: Addon;
-  afterEach(async () => { await a?.close(); });
+  afterEach(async () => {
+    await a?.close();
+  });
 
   it('should refuse a Generate whose confirmed high passes the limit, with the figures and no charging request', async () => {
     a = await startAddon();

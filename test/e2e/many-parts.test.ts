@@ -24,7 +24,9 @@ function creditsRecord(a: Addon) {
 
 describe('a campaign of many parts', () => {
   let a: Addon;
-  afterEach(async () => { await a?.close(); });
+  afterEach(async () => {
+    await a?.close();
+  });
 
   describe('1. stop reaches every part', () => {
     it('should send a stop to every part although one answers a gateway 502, and say part by part what it knows', async () => {
@@ -40,7 +42,11 @@ describe('a campaign of many parts', () => {
       await a.sim.control({ action: 'clearRequests' });
       const stop = a.call('stopCampaign', { campaignId: c.id });
       expect(stop).toMatchObject({ ok: true, status: 'partly_stopped' });
-      expect(stop.parts.map((p: any) => [p.id, p.outcome])).toEqual([[parts[0], 'stopped'], [parts[1], 'unknown'], [parts[2], 'stopped']]);
+      expect(stop.parts.map((p: any) => [p.id, p.outcome])).toEqual([
+        [parts[0], 'stopped'],
+        [parts[1], 'unknown'],
+        [parts[2], 'stopped'],
+      ]);
       expect(stop.parts[1].message).toMatch(/unknown|may have/);
       const log = await a.requests();
       expect(log.filter((r) => r.path.endsWith('/stop')).map((r) => r.path)).toEqual(parts.map((id) => `/campaigns/${id}/stop`));
@@ -99,7 +105,15 @@ describe('a campaign of many parts', () => {
       // A row of another workspace's campaign, pasted into the tab.
       const foreign = a.gas.spreadsheet.getActiveSheet();
       const head = foreign.getDataRange().getValues()[0] as string[];
-      const row = head.map((h) => ({ 'First name': 'Ola', Company: 'Elsewhere', 'Lead ID': 'l_elsewhere', 'Campaign ID': 'c_elsewhere', 'Video Status': 'pending' } as Record<string, string>)[h] ?? '');
+      const row = head.map(
+        (h) =>
+          (
+            ({ 'First name': 'Ola', Company: 'Elsewhere', 'Lead ID': 'l_elsewhere', 'Campaign ID': 'c_elsewhere', 'Video Status': 'pending' }) as Record<
+              string,
+              string
+            >
+          )[h] ?? '',
+      );
       foreign.appendRow(row);
       expect(a.generate()).toMatchObject({ ok: true });
       a.gas.clock.advance(5 * 60_000);
@@ -190,7 +204,7 @@ describe('a campaign of many parts', () => {
   });
 
   describe('6. paced per key across executions', () => {
-    it('should keep 130 estimates pressed in one minute, each its own execution, under the API\'s limit', async () => {
+    it("should keep 130 estimates pressed in one minute, each its own execution, under the API's limit", async () => {
       a = await startAddon();
       a.connect();
       a.pushedCampaign(3);

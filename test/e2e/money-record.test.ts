@@ -46,7 +46,9 @@ async function untilQuiet(a: Addon) {
 
 describe('the money record', () => {
   let a: Addon;
-  afterEach(async () => { await a?.close(); });
+  afterEach(async () => {
+    await a?.close();
+  });
 
   describe('refunds of a Stop', () => {
     it('should refund only the charged people a Stop cancelled before they started, never people never generated', async () => {
@@ -86,7 +88,9 @@ describe('the money record', () => {
       expect(refundRows(a)[0]).toMatchObject({ Key: payer, People: 2 });
       // The payer's timer runs while their sidebar polls, and both read the same failures.
       a.gas.setUser(owner);
-      a.gas.duringFetch(/^GET .*\/campaigns\b/, () => { a.call('getProgress'); });
+      a.gas.duringFetch(/^GET .*\/campaigns\b/, () => {
+        a.call('getProgress');
+      });
       a.gas.clock.advance(5 * 60_000);
       a.gas.fireTimeTriggers();
       a.call('getProgress');
@@ -108,7 +112,9 @@ describe('the money record', () => {
       expect(a.generate()).toMatchObject({ ok: true, started: 3 });
       await untilRefunded(a, 1);
       // The timer's run reads the campaign list; the sidebar's poll lands meanwhile and reads the same failure.
-      a.gas.duringFetch(/^GET .*\/campaigns\b/, () => { expect(a.call('getProgress')).toMatchObject({ ok: true }); });
+      a.gas.duringFetch(/^GET .*\/campaigns\b/, () => {
+        expect(a.call('getProgress')).toMatchObject({ ok: true });
+      });
       a.gas.clock.advance(5 * 60_000);
       a.gas.fireTimeTriggers();
       a.call('getProgress');
@@ -118,7 +124,7 @@ describe('the money record', () => {
   });
 
   describe('unknown outcomes', () => {
-    it('should never drop an unknown Generate while a poll on another tab settles that tab\'s outcome', async () => {
+    it("should never drop an unknown Generate while a poll on another tab settles that tab's outcome", async () => {
       a = await startAddon();
       a.connect();
       const mine = a.pushedCampaign(3);
@@ -165,7 +171,11 @@ describe('the money record', () => {
       a.connect();
       a.sheet([leadRow(1)]);
       const before = (await a.state()).campaigns.length;
-      const r = a.call('createCampaign', { templateId: (await a.state()).workspaces[0]!.templates.find((t) => t.usable)!.id, name: 'Long goal', goal: 'x'.repeat(9000) });
+      const r = a.call('createCampaign', {
+        templateId: (await a.state()).workspaces[0]!.templates.find((t) => t.usable)!.id,
+        name: 'Long goal',
+        goal: 'x'.repeat(9000),
+      });
       expect(r).toMatchObject({ ok: false, error: { code: 'bad_input' } });
       expect(r.error.message).toMatch(/goal is 9000 characters; the limit is 500/);
       expect((await a.state()).campaigns).toHaveLength(before);
@@ -194,7 +204,7 @@ describe('the money record', () => {
     });
   });
   describe('the record against the service', () => {
-    it('should hold, per key and per part, what the service\'s ledger holds after a whole session', async () => {
+    it("should hold, per key and per part, what the service's ledger holds after a whole session", async () => {
       a = await startAddon({ concurrency: 2, stageMs: 40_000, faults: { failPeople: ['p4@example.com', 'p103@example.com'] } });
       a.connect();
       const owner = a.gas.user;
@@ -237,7 +247,8 @@ describe('the money record', () => {
       expect(net(book)).toEqual(net(service));
       const byKey = (pairs: [string, number][]) => Object.fromEntries(Object.entries(net(pairs)).filter(([, n]) => n !== 0));
       expect(byKey(rows.map((r) => [String(r.Key), r['Credits charged'] as number]))).toEqual(
-        byKey(sim.ledger.map((e) => [keyHint(e.key ?? ''), e.kind === 'charge' ? e.credits : -e.credits])));
+        byKey(sim.ledger.map((e) => [keyHint(e.key ?? ''), e.kind === 'charge' ? e.credits : -e.credits])),
+      );
       const total = Object.values(net(service)).reduce((x, y) => x + y, 0);
       expect(a.call('getEstimate')).toMatchObject({ chargedToday: total, limit: { creditsPerDay: 10_000, spentToday: total } });
       a.gas.setUser(COLLEAGUE);

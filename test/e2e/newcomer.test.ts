@@ -6,12 +6,19 @@ jest.setTimeout(180_000);
 
 const OWN = ['First name', 'Company', 'Email', 'Personal note', 'Calendar', 'Favourite colour'];
 const own = (i: number, over: { note?: string; colour?: string } = {}) => [
-  `Person${i}`, `Company ${i}`, `p${i}@example.com`, over.note ?? `Loved your post ${i}.`, 'https://cal.example.com/me', over.colour ?? '',
+  `Person${i}`,
+  `Company ${i}`,
+  `p${i}@example.com`,
+  over.note ?? `Loved your post ${i}.`,
+  'https://cal.example.com/me',
+  over.colour ?? '',
 ];
 
 describe('a tab with its own headers', () => {
   let a: Addon;
-  afterEach(async () => { await a?.close(); });
+  afterEach(async () => {
+    await a?.close();
+  });
 
   it('should recognise "Personal note" and "Calendar", name the unused column and count empty lines before Add', async () => {
     a = await startAddon();
@@ -30,7 +37,12 @@ describe('a tab with its own headers', () => {
     expect(first.person).toMatchObject({ hook: 'Loved your post 1.', ctaUrl: 'https://cal.example.com/me' });
     const rows = a.rows();
     // A row sent with its personal note empty says so; the others do not.
-    expect(rows.map((r) => r['Video Note'])).toEqual(['', 'Sent without Hook (“Personal note” is empty).', 'Sent without Hook (“Personal note” is empty).', '']);
+    expect(rows.map((r) => r['Video Note'])).toEqual([
+      '',
+      'Sent without Hook (“Personal note” is empty).',
+      'Sent without Hook (“Personal note” is empty).',
+      '',
+    ]);
     // Waiting for Generate: the Generate confirmation's figures.
     expect(a.call('getSidebarState').gaps).toMatchObject({ unsent: { rows: 0 }, waiting: { rows: 4, empty: { hook: 2 } } });
   });
@@ -38,7 +50,9 @@ describe('a tab with its own headers', () => {
 
 describe('problem rows', () => {
   let a: Addon;
-  afterEach(async () => { await a?.close(); });
+  afterEach(async () => {
+    await a?.close();
+  });
 
   it('should name the first problem rows with their reasons and count them all', async () => {
     a = await startAddon();
@@ -58,12 +72,17 @@ describe('problem rows', () => {
 
 describe('campaigns of several parts', () => {
   let a: Addon;
-  afterEach(async () => { await a?.close(); });
+  afterEach(async () => {
+    await a?.close();
+  });
 
   it('should list a campaign of two parts once, under its own name, with the parts counted together', async () => {
     a = await startAddon();
     a.connect();
-    a.sheet(Array.from({ length: 5 }, (_, i) => own(i)), OWN);
+    a.sheet(
+      Array.from({ length: 5 }, (_, i) => own(i)),
+      OWN,
+    );
     const c = a.createCampaign('Q4 outreach');
     a.selectRows(2, 4);
     a.call('addSelectedRows');
@@ -85,12 +104,17 @@ describe('campaigns of several parts', () => {
 
 describe('cancelled people', () => {
   let a: Addon;
-  afterEach(async () => { await a?.close(); });
+  afterEach(async () => {
+    await a?.close();
+  });
 
   it('should send the rows a Stop cancelled to a new part of the same campaign, charging nothing', async () => {
     a = await startAddon({ concurrency: 2 });
     a.connect();
-    a.sheet(Array.from({ length: 6 }, (_, i) => own(i)), OWN);
+    a.sheet(
+      Array.from({ length: 6 }, (_, i) => own(i)),
+      OWN,
+    );
     const c = a.createCampaign('Q4 outreach');
     a.selectRows(2, 7);
     a.call('addSelectedRows');

@@ -6,7 +6,10 @@ const OUTPUTS = ['Lead ID', 'Campaign ID', 'Page URL', 'Video URL', 'Video Statu
 
 /** A tab whose output columns exist, with `header`'s column protected for everyone but the owner. */
 function protectedTab(a: Addon, header: string, n = 3) {
-  const sheet = a.sheet(Array.from({ length: n }, (_, i) => [...leadRow(i), '', '', '', '', '', '']), [...HEADERS, ...OUTPUTS]);
+  const sheet = a.sheet(
+    Array.from({ length: n }, (_, i) => [...leadRow(i), '', '', '', '', '', '']),
+    [...HEADERS, ...OUTPUTS],
+  );
   const col = columnLetter([...HEADERS, ...OUTPUTS].indexOf(header) + 1);
   a.gas.spreadsheet.protectRange(sheet, `${col}1:${col}`, ['owner@example.com']);
   return sheet;
@@ -32,7 +35,10 @@ describe('protected cells', () => {
     protectedTab(a, 'Lead ID');
     a.createCampaign();
     a.selectRows(2, 4);
-    expect(a.call('addSelectedRows')).toMatchObject({ ok: false, error: { code: 'protected', message: expect.stringMatching(/protected .*Lead ID.*Nothing is lost/) } });
+    expect(a.call('addSelectedRows')).toMatchObject({
+      ok: false,
+      error: { code: 'protected', message: expect.stringMatching(/protected .*Lead ID.*Nothing is lost/) },
+    });
     unprotect(a);
     a.selectRows(2, 4);
     expect(a.call('addSelectedRows')).toMatchObject({ ok: true });
@@ -62,10 +68,15 @@ describe('protected cells', () => {
     a = await startAddon();
     a.connect();
     a.pushedCampaign(2);
-    const credits = a.gas.spreadsheet.addSheet('Video credits', [['When', 'Campaign', 'Campaign ID', 'Part', 'Action', 'People', 'Credits quoted', 'Credits charged', 'Key', 'Note']]);
+    const credits = a.gas.spreadsheet.addSheet('Video credits', [
+      ['When', 'Campaign', 'Campaign ID', 'Part', 'Action', 'People', 'Credits quoted', 'Credits charged', 'Key', 'Note'],
+    ]);
     a.gas.spreadsheet.protectRange(credits, 'A1:J', ['owner@example.com']);
     expect(a.generate()).toMatchObject({ ok: true, started: 2 });
-    expect(a.gas.ui.toasts.at(-1)).toMatchObject({ title: 'Video credits', message: expect.stringMatching(/protected, so this charge \(generate, Q3 outreach\) was not recorded/) });
+    expect(a.gas.ui.toasts.at(-1)).toMatchObject({
+      title: 'Video credits',
+      message: expect.stringMatching(/protected, so this charge \(generate, Q3 outreach\) was not recorded/),
+    });
   });
 
   it('should write through a warning-only protection', async () => {

@@ -41,7 +41,12 @@ function tenRowsRangeCalls(a: Addon): number {
 async function expectIdsOnOwnRows(a: Addon, campaignIds: string | string[]) {
   const st = await a.state();
   const ids = new Set([campaignIds].flat());
-  const leads = new Map(st.campaigns.filter((c) => ids.has(c.id)).flatMap((c) => c.leads).map((l) => [l.id, l]));
+  const leads = new Map(
+    st.campaigns
+      .filter((c) => ids.has(c.id))
+      .flatMap((c) => c.leads)
+      .map((l) => [l.id, l]),
+  );
   let checked = 0;
   for (const r of a.rows()) {
     if (!r['Lead ID']) continue;
@@ -56,7 +61,9 @@ async function expectIdsOnOwnRows(a: Addon, campaignIds: string | string[]) {
 
 describe('addSelectedRows', () => {
   let a: Addon;
-  afterEach(async () => { await a?.close(); });
+  afterEach(async () => {
+    await a?.close();
+  });
 
   it('should send the valid rows, mark the invalid ones with their reason, and put each id on its own row', async () => {
     a = await startAddon();
@@ -81,12 +88,19 @@ describe('addSelectedRows', () => {
     }
     expect(sheetRows[3]!['Video Note']).toMatch(/Hook.*231.*200/);
     expect(sheetRows[17]!['Video Note']).toMatch(/First name/);
-    expect(sheetRows[40]!["Video Note"]).toMatch(/Button link/);
+    expect(sheetRows[40]!['Video Note']).toMatch(/Button link/);
     expect(sheetRows[66]!['Video Note']).toMatch(/Company.*121.*120/);
     // The reply names every row not sent, with the field at fault and the sentence its note holds.
     expect(r.problems).toHaveLength(10);
     for (const p of r.problems) expect(sheetRows[p.row - 2]!['Video Note']).toBe(p.reason);
-    expect(r.problems.map((p: { row: number; field: string }) => [p.row - 2, p.field])).toEqual(expect.arrayContaining([[3, 'hook'], [17, 'firstName'], [40, 'ctaUrl'], [66, 'company']]));
+    expect(r.problems.map((p: { row: number; field: string }) => [p.row - 2, p.field])).toEqual(
+      expect.arrayContaining([
+        [3, 'hook'],
+        [17, 'firstName'],
+        [40, 'ctaUrl'],
+        [66, 'company'],
+      ]),
+    );
     expect(sheetRows[5]!['Video Status']).toBe('pending');
     // The link comes once the video is ready: a page before that is a holding screen.
     expect(sheetRows[5]!['Page URL']).toBe('');
@@ -155,7 +169,12 @@ describe('addSelectedRows', () => {
     expect(leads).toHaveLength(2500);
     expect(new Set(leads.map((l) => l.email)).size).toBe(2500);
     for (const c of parts) expect(c.leads.length).toBeLessThanOrEqual(500);
-    expect(await expectIdsOnOwnRows(a, parts.map((c) => c.id))).toBe(2500);
+    expect(
+      await expectIdsOnOwnRows(
+        a,
+        parts.map((c) => c.id),
+      ),
+    ).toBe(2500);
   });
 
   it('should write nothing on the wrong row after rows are sorted and output columns moved', async () => {
@@ -167,7 +186,7 @@ describe('addSelectedRows', () => {
     expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 20 });
     // The person sorts by company descending and drags Lead ID and Video Status to the front.
     sheet.sortBy(2, false);
-    const headers = (sheet.getDataRange().getValues()[0] as string[]);
+    const headers = sheet.getDataRange().getValues()[0] as string[];
     sheet.moveColumn(headers.indexOf('Lead ID'), 0);
     sheet.moveColumn((sheet.getDataRange().getValues()[0] as string[]).indexOf('Video Status'), 1);
     a.selectRows(2, 41);
@@ -217,7 +236,9 @@ describe('addSelectedRows', () => {
     expect(state.ok).toBe(true);
     expect(state.settings.keyHint).toBe(`••••${SIM_KEYS.write.slice(-4)}`);
     const everywhere = JSON.stringify([
-      state, a.gas.properties.document.getProperties(), a.gas.logs,
+      state,
+      a.gas.properties.document.getProperties(),
+      a.gas.logs,
       a.gas.spreadsheet.getSheets().map((s: any) => s.getDataRange().getValues()),
     ]);
     expect(everywhere).not.toContain(SIM_KEYS.write);

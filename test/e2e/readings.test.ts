@@ -62,7 +62,9 @@ describe('every plausible reading', () => {
     it('should say in a sentence that the timer could not be installed when create() throws', async () => {
       a = await rendering({ timeTriggers: 'create-throws' });
       expect(a.gas.triggers).toEqual([]);
-      expect(a.call('getSidebarState').lastRefresh).toMatchObject({ error: expect.stringMatching(/refused to install the automatic refresh.*test deployment/) });
+      expect(a.call('getSidebarState').lastRefresh).toMatchObject({
+        error: expect.stringMatching(/refused to install the automatic refresh.*test deployment/),
+      });
       expect(a.call('setAutoRefresh', { on: true })).toMatchObject({ ok: false, error: { code: 'no_timer', message: expect.stringMatching(/Refresh now/) } });
     });
 
@@ -125,7 +127,10 @@ describe('every plausible reading', () => {
       await a.sim.control({ action: 'configure', config: { faults: { redirectTo: other.origin } } });
       const r = a.call('refreshNow');
       expect(r).toMatchObject({ ok: false, error: { message: expect.stringContaining(other.origin) } });
-      expect(a.call('saveSettings', { baseUrl: a.sim.baseUrl, apiKey: SIM_KEYS.write })).toMatchObject({ ok: false, error: { message: expect.stringContaining(other.origin) } });
+      expect(a.call('saveSettings', { baseUrl: a.sim.baseUrl, apiKey: SIM_KEYS.write })).toMatchObject({
+        ok: false,
+        error: { message: expect.stringContaining(other.origin) },
+      });
       expect((await other.control({ action: 'requests' })).requests).toEqual([]);
     });
   });

@@ -11,7 +11,11 @@ const CASES: [Refusal, string, RegExp][] = [
   ['quota-plain', 'quota', /limiting how often.*nothing was sent.*Wait a minute/],
   ['quota-short', 'quota', /limiting how often.*in a short time.*nothing was sent/],
   ['admin-allowlist', 'not_allowed', /administrator to allow 127\.0\.0\.1:\d+/],
-  ['no-permission', 'no_permission', /permission “Connect to an external service”.*nothing was sent.*To grant it, open https:\/\/script\.google\.com\/\S+ and tick it/],
+  [
+    'no-permission',
+    'no_permission',
+    /permission “Connect to an external service”.*nothing was sent.*To grant it, open https:\/\/script\.google\.com\/\S+ and tick it/,
+  ],
 ];
 
 /** Every row of the record tab, as text. */
@@ -66,7 +70,10 @@ describe('refusals before anything is sent', () => {
     a.connect();
     a.sheet([leadRow(1)]);
     const r = a.call('setAutoRefresh', { on: true });
-    expect(r).toMatchObject({ ok: false, error: { code: 'no_permission', message: expect.stringMatching(/run when you are not present.*To grant it, open https:\/\/script\.google\.com\/\S+/) } });
+    expect(r).toMatchObject({
+      ok: false,
+      error: { code: 'no_permission', message: expect.stringMatching(/run when you are not present.*To grant it, open https:\/\/script\.google\.com\/\S+/) },
+    });
     expect(r.error.message).not.toMatch(/test deployment|several accounts/);
     a.gas.open();
     a.gas.clickMenu('Check setup');

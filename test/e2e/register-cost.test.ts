@@ -23,7 +23,9 @@ async function generated(a: Addon, n: number): Promise<void> {
 
 describe('the register and a refresh pass, at scale', () => {
   let a: Addon;
-  afterEach(async () => { await a?.close(); });
+  afterEach(async () => {
+    await a?.close();
+  });
 
   it('should write a refresh pass with the same Range calls for 100 rows in 1 part, 1,000 in 2 and 20,000 in 40', async () => {
     const figures: string[] = [];
@@ -57,17 +59,37 @@ describe('the register and a refresh pass, at scale', () => {
       a.call('addSelectedRows');
       // Other tabs' people, as a document that sent this many would hold them.
       const register = a.gas.spreadsheet.getSheetByName('Video register')!;
-      register.setValuesRaw(Array.from({ length: people - 1 }, (_, i) => [
-        `ld_x${i}`, 'cmp_elsewhere', 'cmp_elsewhere', '99', '1', 'sent', `First${i}`, `Co ${i}`, `x${i}@example.com`, '', 'First name|Company|Email|',
-      ]), 3, 1);
-      sheet.typeValues(Array.from({ length: 10 }, (_, i) => leadRow(10 + i)), 3, 1);
+      register.setValuesRaw(
+        Array.from({ length: people - 1 }, (_, i) => [
+          `ld_x${i}`,
+          'cmp_elsewhere',
+          'cmp_elsewhere',
+          '99',
+          '1',
+          'sent',
+          `First${i}`,
+          `Co ${i}`,
+          `x${i}@example.com`,
+          '',
+          'First name|Company|Email|',
+        ]),
+        3,
+        1,
+      );
+      sheet.typeValues(
+        Array.from({ length: 10 }, (_, i) => leadRow(10 + i)),
+        3,
+        1,
+      );
       a.selectRows(3, 12);
       a.gas.counters.reset();
       const started = Date.now();
       expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 10 });
       const ms = Date.now() - started;
       expect(a.call('getSidebarState')).toMatchObject({ ok: true, sentPeople: people + 10 });
-      figures.push(`${people} people: ${a.gas.counters.rangeCalls} Range calls for a 10-row push, register read ${people * 11} cells, append 110 cells, ${ms} ms wall`);
+      figures.push(
+        `${people} people: ${a.gas.counters.rangeCalls} Range calls for a 10-row push, register read ${people * 11} cells, append 110 cells, ${ms} ms wall`,
+      );
       calls.push(a.gas.counters.rangeCalls);
       await a.close();
     }
@@ -75,17 +97,22 @@ describe('the register and a refresh pass, at scale', () => {
     expect(calls[1]).toBe(calls[0]);
   });
 
-  it('should read in a refresh only the register rows of the tab\'s own people', async () => {
+  it("should read in a refresh only the register rows of the tab's own people", async () => {
     a = await startAddon();
     a.connect();
     a.pushedCampaign(2);
     const register = a.gas.spreadsheet.getSheetByName('Video register')!;
     // Rows past this tab's people, here one that would claim row 2's Lead ID for someone else.
     const id = String(a.rows()[0]!['Lead ID']);
-    register.setValuesRaw([['x', 'cmp_elsewhere', 'cmp_elsewhere', '99', '1', 'sent', 'Other', 'Elsewhere', 'o@example.com', '', 'First name|Company|Email|'],
-      [id, 'cmp_elsewhere', 'cmp_elsewhere', '99', '1', 'sent', 'Other', 'Elsewhere', 'o@example.com', '', 'First name|Company|Email|']], 4, 1);
+    register.setValuesRaw(
+      [
+        ['x', 'cmp_elsewhere', 'cmp_elsewhere', '99', '1', 'sent', 'Other', 'Elsewhere', 'o@example.com', '', 'First name|Company|Email|'],
+        [id, 'cmp_elsewhere', 'cmp_elsewhere', '99', '1', 'sent', 'Other', 'Elsewhere', 'o@example.com', '', 'First name|Company|Email|'],
+      ],
+      4,
+      1,
+    );
     expect(a.call('refreshNow')).toMatchObject({ ok: true });
     expect(a.rows()[0]).toMatchObject({ 'Lead ID': id, 'Video Status': 'pending' });
   });
 });
-

@@ -49,7 +49,9 @@ async function editMidRender(a: Addon, edit: (sheet: Sheet) => void, rows = [lea
 
 describe('a row keeps its person through edits that are no evidence', () => {
   let a: Addon;
-  afterEach(async () => { await a?.close(); });
+  afterEach(async () => {
+    await a?.close();
+  });
 
   it('should say which sent column it cannot find and how many people the document has sent, in a hidden warning-only tab', async () => {
     a = await startAddon();
@@ -68,22 +70,31 @@ describe('a row keeps its person through edits that are no evidence', () => {
 
   it('should keep every row and bring every link when the Company header is renamed mid-render', async () => {
     a = await startAddon();
-    await editMidRender(a, (sheet) => { sheet.typeValues([['Employer']], 1, 3); });
+    await editMidRender(a, (sheet) => {
+      sheet.typeValues([['Employer']], 1, 3);
+    });
   });
 
   it('should keep every row and bring every link when the Company column is deleted mid-render', async () => {
     a = await startAddon();
-    await editMidRender(a, (sheet) => { sheet.deleteColumn(3); });
+    await editMidRender(a, (sheet) => {
+      sheet.deleteColumn(3);
+    });
   });
 
   it('should keep every row and bring every link when a name cell shows an error value mid-render', async () => {
     a = await startAddon();
-    await editMidRender(a, (sheet) => { sheet.typeValues([['#N/A']], 2, 3); sheet.typeValues([['#REF!']], 3, 1); });
+    await editMidRender(a, (sheet) => {
+      sheet.typeValues([['#N/A']], 2, 3);
+      sheet.typeValues([['#REF!']], 3, 1);
+    });
   });
 
   it('should keep every row and bring every link when the company column mapping changes mid-render', async () => {
     a = await startAddon();
-    await editMidRender(a, () => { expect(a.call('saveColumnMapping', { mapping: { company: 'Website', firstName: 'Last name' } })).toMatchObject({ ok: true }); });
+    await editMidRender(a, () => {
+      expect(a.call('saveColumnMapping', { mapping: { company: 'Website', firstName: 'Last name' } })).toMatchObject({ ok: true });
+    });
   });
 
   it('should keep every row and bring every link when the company fallback changes mid-render', async () => {
@@ -97,7 +108,9 @@ describe('a row keeps its person through edits that are no evidence', () => {
 
 describe('a second person of the same first name and company', () => {
   let a: Addon;
-  afterEach(async () => { await a?.close(); });
+  afterEach(async () => {
+    await a?.close();
+  });
 
   async function sarahSent(generated = true): Promise<Sheet> {
     a.connect();
@@ -137,7 +150,7 @@ describe('a second person of the same first name and company', () => {
     a.gas.spreadsheet.setActiveSheet(active);
   }
 
-  it('should send a finished row copied and typed over as a second Sarah as herself, not keep the first Sarah\'s id', async () => {
+  it("should send a finished row copied and typed over as a second Sarah as herself, not keep the first Sarah's id", async () => {
     a = await startAddon();
     const sheet = await sarahSent();
     const adams = rowOf(a, 2);
@@ -151,7 +164,7 @@ describe('a second person of the same first name and company', () => {
     expect(rowOf(a, 2)).toEqual(adams);
   });
 
-  it('should give a second Sarah her own part and video after the first Sarah\'s row was deleted', async () => {
+  it("should give a second Sarah her own part and video after the first Sarah's row was deleted", async () => {
     a = await startAddon();
     // Her part still takes people: only the register knows a Sarah at Google is in it.
     const sheet = await sarahSent(false);
@@ -165,7 +178,9 @@ describe('a second person of the same first name and company', () => {
 
 describe('a person on no row', () => {
   let a: Addon;
-  afterEach(async () => { await a?.close(); });
+  afterEach(async () => {
+    await a?.close();
+  });
 
   it('should not take back into a second tab a person another tab of the campaign sent', async () => {
     a = await startAddon();
@@ -212,7 +227,9 @@ describe('a person on no row', () => {
 
 describe('the estimate', () => {
   let a: Addon;
-  afterEach(async () => { await a?.close(); });
+  afterEach(async () => {
+    await a?.close();
+  });
 
   it('should count apart a waiting person whose row was typed over as someone else, before any refresh', async () => {
     a = await startAddon();
@@ -232,7 +249,9 @@ describe('the estimate', () => {
 
 describe('a cut-off send never forgets its part', () => {
   let a: Addon;
-  afterEach(async () => { await a?.close(); });
+  afterEach(async () => {
+    await a?.close();
+  });
 
   /** Rows 2-3 sent and generated with row 4's send answered by gateway pages, so it stays sending in part 1. */
   async function cutOffWhileRendering(): Promise<{ id: string }> {
@@ -315,7 +334,9 @@ describe('a cut-off send never forgets its part', () => {
 
 describe('the follow-up is a new part of the same campaign', () => {
   let a: Addon;
-  afterEach(async () => { await a?.close(); });
+  afterEach(async () => {
+    await a?.close();
+  });
 
   /** Row 3's video fails in part 1, row 5 was added after the Generate and waits in part 2. */
   async function failedAndWaiting(): Promise<{ id: string }> {

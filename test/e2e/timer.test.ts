@@ -11,7 +11,14 @@ import { startAddon, type Addon, type StandinSetup } from './harness';
 const MINUTE = 60_000;
 
 /** Five leads pushed and generated, renders taking about 50 minutes. */
-async function rendering(readings: Partial<Readings>, standin: StandinSetup = {}, stageMs = 10 * MINUTE, connect = (a: Addon) => { a.connect(); }): Promise<Addon> {
+async function rendering(
+  readings: Partial<Readings>,
+  standin: StandinSetup = {},
+  stageMs = 10 * MINUTE,
+  connect = (a: Addon) => {
+    a.connect();
+  },
+): Promise<Addon> {
   const setup: StandinSetup = typeof standin === 'function' ? async (o) => ({ ...(await standin(o)), readings }) : { ...standin, readings };
   const a = await startAddon({ stageMs }, setup);
   connect(a);
@@ -70,11 +77,22 @@ describe('the timer', () => {
       const bundlePath = join(d, 'Code.js');
       await buildServer({ allowlist: ['https://api.example.com/'], file: bundlePath });
       writeFileSync(join(d, 'Sidebar.html'), '<html></html>');
-      return rendering(readings, async (origin) => ({ bundlePath, addonMode: true, urlFetchWhitelist: [`${origin}/`] }), 20 * MINUTE, (a) => {
-        const props = a.gas.properties.user();
-        const saved = { 'vps.baseUrl': a.sim.baseUrl, 'vps.apiKey': SIM_KEYS.write, 'vps.keyHost': new URL(a.sim.baseUrl).host, 'vps.connected': 'true', 'vps.canWrite': 'true' };
-        for (const [k, v] of Object.entries(saved)) props.setProperty(k, v);
-      });
+      return rendering(
+        readings,
+        async (origin) => ({ bundlePath, addonMode: true, urlFetchWhitelist: [`${origin}/`] }),
+        20 * MINUTE,
+        (a) => {
+          const props = a.gas.properties.user();
+          const saved = {
+            'vps.baseUrl': a.sim.baseUrl,
+            'vps.apiKey': SIM_KEYS.write,
+            'vps.keyHost': new URL(a.sim.baseUrl).host,
+            'vps.connected': 'true',
+            'vps.canWrite': 'true',
+          };
+          for (const [k, v] of Object.entries(saved)) props.setProperty(k, v);
+        },
+      );
     }
 
     describe.each(['throws', 'hourly'] as const)('where everyMinutes(5) %s', (publishedEveryMinutes) => {

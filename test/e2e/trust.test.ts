@@ -14,7 +14,6 @@ jest.setTimeout(180_000);
 const FIVE_MINUTES = 5 * 60_000;
 const LEADS_POST = '^POST /campaigns/[^/]+/leads$';
 
-
 async function leadsOf(a: Addon, campaignId: string) {
   return (await a.state()).campaigns.find((c) => c.id === campaignId)!.leads;
 }
@@ -25,10 +24,12 @@ async function charges(a: Addon, campaignId: string): Promise<number> {
 
 describe('trust at the edges', () => {
   let a: Addon;
-  afterEach(async () => { await a?.close(); });
+  afterEach(async () => {
+    await a?.close();
+  });
 
   describe('1. money goes only where the person looked', () => {
-    it('should refuse a generate or stop confirmed on another tab\'s campaign, charging nothing', async () => {
+    it("should refuse a generate or stop confirmed on another tab's campaign, charging nothing", async () => {
       a = await startAddon();
       a.connect();
       a.sheet([leadRow(1)], HEADERS, 'Small');
@@ -38,7 +39,11 @@ describe('trust at the edges', () => {
       const shown = a.call('getEstimate');
       expect(shown).toMatchObject({ ok: true, leads: 1 });
 
-      a.sheet(Array.from({ length: 30 }, (_, i) => leadRow(100 + i)), HEADERS, 'Big');
+      a.sheet(
+        Array.from({ length: 30 }, (_, i) => leadRow(100 + i)),
+        HEADERS,
+        'Big',
+      );
       const big = a.createCampaign('Big');
       a.selectRows(2, 31);
       a.call('addSelectedRows');
@@ -87,7 +92,7 @@ describe('trust at the edges', () => {
   });
 
   describe('2. ids only on their rows', () => {
-    it('should put each Sam\'s id on Sam\'s own row when eight share a first name and the reply is shuffled', async () => {
+    it("should put each Sam's id on Sam's own row when eight share a first name and the reply is shuffled", async () => {
       a = await startAddon({ faults: { shufflePeople: true } });
       a.connect();
       a.sheet(Array.from({ length: 8 }, (_, i) => leadRow(i, { first: 'Sam', company: '', email: `sam${i}@example.com` })));
@@ -230,13 +235,20 @@ describe('trust at the edges', () => {
     });
   });
 
-  describe('6. the person\'s own cells survive', () => {
+  describe("6. the person's own cells survive", () => {
     it('should write only the rows it sends and refreshes, leaving a formula in a row between them', async () => {
       a = await startAddon();
       a.connect();
       const outputs = ['Lead ID', 'Campaign ID', 'Page URL', 'Video URL', 'Video Status', 'Video Note'];
       const blank = outputs.map(() => '');
-      const sheet = a.sheet([[...leadRow(1), ...blank], [...leadRow(2), ...blank], [...leadRow(3), ...blank]], [...HEADERS, ...outputs]);
+      const sheet = a.sheet(
+        [
+          [...leadRow(1), ...blank],
+          [...leadRow(2), ...blank],
+          [...leadRow(3), ...blank],
+        ],
+        [...HEADERS, ...outputs],
+      );
       const c = a.createCampaign();
       // The person keeps a formula in row 3's note; rows 2 and 4 are sent, row 3 is not.
       const note = HEADERS.length + outputs.length;
@@ -252,12 +264,16 @@ describe('trust at the edges', () => {
     });
   });
 
-  describe('7. another person\'s timer leaves your rows alone', () => {
-    it('should refresh only the tabs whose auto-refresh the timer\'s owner switched on, and never write over a 404 of another key', async () => {
+  describe("7. another person's timer leaves your rows alone", () => {
+    it("should refresh only the tabs whose auto-refresh the timer's owner switched on, and never write over a 404 of another key", async () => {
       a = await startAddon({ concurrency: 5 });
       a.gas.setUser('alice@example.com');
       a.connect();
-      a.sheet(Array.from({ length: 6 }, (_, i) => leadRow(i)), HEADERS, 'Alice');
+      a.sheet(
+        Array.from({ length: 6 }, (_, i) => leadRow(i)),
+        HEADERS,
+        'Alice',
+      );
       const alice = a.createCampaign('Alice outreach');
       a.selectRows(2, 7);
       a.call('addSelectedRows');
@@ -306,7 +322,7 @@ describe('trust at the edges', () => {
       expect(a.call('saveSettings', { baseUrl: otherHost, apiKey: SIM_KEYS.write })).toMatchObject({ ok: true });
     });
 
-    it('should refuse, in a sentence, an address outside a published build\'s allowlist', async () => {
+    it("should refuse, in a sentence, an address outside a published build's allowlist", async () => {
       const dir = mkdtempSync(join(tmpdir(), 'trust-allowlist-'));
       try {
         const bundlePath = join(dir, 'Code.js');

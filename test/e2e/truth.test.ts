@@ -6,11 +6,11 @@ import { SIM_KEYS } from '../../dev/sim/types';
 
 jest.setTimeout(180_000);
 
-
-
 describe('what the sidebar is told', () => {
   let a: Addon;
-  afterEach(async () => { await a?.close(); });
+  afterEach(async () => {
+    await a?.close();
+  });
 
   it('should find out on saving whether the key can write, changing nothing in the service', async () => {
     a = await startAddon();
@@ -28,7 +28,7 @@ describe('what the sidebar is told', () => {
     expect(st.ledger).toEqual(before.ledger);
   });
 
-  it('should recognise the spending record and an export as the add-on\'s own tabs, and show the leads again', async () => {
+  it("should recognise the spending record and an export as the add-on's own tabs, and show the leads again", async () => {
     a = await startAddon();
     a.connect();
     const c = a.pushedCampaign(3);
@@ -46,10 +46,13 @@ describe('what the sidebar is told', () => {
     expect(a.gas.spreadsheet.getActiveSheet().getName()).toBe('Leads');
   });
 
-  it('should record failed videos\' credits coming back and a stop\'s refund, and count charged today net of them, per key', async () => {
+  it("should record failed videos' credits coming back and a stop's refund, and count charged today net of them, per key", async () => {
     a = await startAddon({ concurrency: 2 });
     a.connect();
-    a.sheet(Array.from({ length: 5 }, (_, i) => leadRow(i)), HEADERS);
+    a.sheet(
+      Array.from({ length: 5 }, (_, i) => leadRow(i)),
+      HEADERS,
+    );
     const c = a.createCampaign('Refunds');
     a.selectRows(2, 6);
     a.call('addSelectedRows');
@@ -73,10 +76,13 @@ describe('what the sidebar is told', () => {
     expect(a.call('getEstimate')).toMatchObject({ chargedToday: 0, unknownToday: 0 });
   });
 
-  it('should record failed videos\' credits coming back from the timer alone, with no sidebar open', async () => {
+  it("should record failed videos' credits coming back from the timer alone, with no sidebar open", async () => {
     a = await startAddon({ concurrency: 2 });
     a.connect();
-    a.sheet(Array.from({ length: 5 }, (_, i) => leadRow(i)), HEADERS);
+    a.sheet(
+      Array.from({ length: 5 }, (_, i) => leadRow(i)),
+      HEADERS,
+    );
     const c = a.createCampaign('Timer refunds');
     a.selectRows(2, 6);
     a.call('addSelectedRows');
@@ -91,7 +97,7 @@ describe('what the sidebar is told', () => {
     expect(rows[1]).toMatchObject({ People: 1, 'Credits charged': -refunded, Part: c.id });
   });
 
-  it('should return the previewed people\'s pages with their rows', async () => {
+  it("should return the previewed people's pages with their rows", async () => {
     a = await startAddon();
     a.connect();
     const c = a.pushedCampaign(6);
@@ -108,10 +114,13 @@ describe('what the sidebar is told', () => {
     }
   });
 
-  it('should export the tab\'s finished rows of every campaign after the failed rows went to a follow-up', async () => {
+  it("should export the tab's finished rows of every campaign after the failed rows went to a follow-up", async () => {
     a = await startAddon();
     a.connect();
-    a.sheet(Array.from({ length: 5 }, (_, i) => leadRow(i)), HEADERS);
+    a.sheet(
+      Array.from({ length: 5 }, (_, i) => leadRow(i)),
+      HEADERS,
+    );
     const c = a.createCampaign('Summer');
     a.selectRows(2, 6);
     a.call('addSelectedRows');

@@ -2,10 +2,8 @@ import type { AddedPerson } from '../../src/api/types';
 import { followUpRounds, pairPeople } from '../../src/push/pairing';
 import { nameKey } from '../../src/push/row-person';
 
-const person = (id: string, firstName: string, company: string | null): AddedPerson =>
-  ({ id, firstName, company, url: `u/${id}`, videoUrl: `u/${id}/video` });
-const sent = (firstName: string, company: string, fp = `${firstName}|${company}`, identified = false) =>
-  ({ key: nameKey(firstName, company), fp, identified });
+const person = (id: string, firstName: string, company: string | null): AddedPerson => ({ id, firstName, company, url: `u/${id}`, videoUrl: `u/${id}/video` });
+const sent = (firstName: string, company: string, fp = `${firstName}|${company}`, identified = false) => ({ key: nameKey(firstName, company), fp, identified });
 
 describe('pairPeople', () => {
   it('should pair by first name and company when the reply keeps the order', () => {
@@ -34,7 +32,10 @@ describe('pairPeople', () => {
   });
 
   it('should mark rows sharing a name ambiguous when they have no email or profile link to tell them apart', () => {
-    const r = pairPeople([sent('Ann', '', 'hook1'), sent('Ann', '', 'hook2'), sent('Bob', 'B')], [person('2', 'Ann', null), person('3', 'Bob', 'B'), person('1', 'Ann', null)]);
+    const r = pairPeople(
+      [sent('Ann', '', 'hook1'), sent('Ann', '', 'hook2'), sent('Bob', 'B')],
+      [person('2', 'Ann', null), person('3', 'Bob', 'B'), person('1', 'Ann', null)],
+    );
     expect(r.people.map((p) => p?.id ?? null)).toEqual([null, null, '3']);
     expect(r.ambiguous).toEqual([0, 1]);
     expect(r.followUp).toEqual([]);

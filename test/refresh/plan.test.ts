@@ -1,8 +1,7 @@
 import type { CampaignCounts, FinishedVideo } from '../../src/api/types';
 import { planStatuses, type PlanInput, type RowInfo } from '../../src/refresh/plan';
 
-const counts = (c: Partial<CampaignCounts>): CampaignCounts =>
-  ({ total: 0, pending: 0, rendering: 0, complete: 0, failed: 0, cancelled: 0, skipped: 0, ...c });
+const counts = (c: Partial<CampaignCounts>): CampaignCounts => ({ total: 0, pending: 0, rendering: 0, complete: 0, failed: 0, cancelled: 0, skipped: 0, ...c });
 const row = (id: string, status = 'rendering'): [string, RowInfo] => [id, { leadId: id, pageUrl: `https://p/${id}`, status }];
 const video = (id: string): FinishedVideo => ({ firstName: id, company: null, url: `https://p/${id}/`, videoUrl: `https://p/${id}/video` });
 
@@ -20,8 +19,16 @@ describe('planStatuses', () => {
   });
 
   it('should give a finished video to the one row of its first name and company, with both links', () => {
-    const named = (id: string, first: string, company = 'acme'): [string, RowInfo] => [id, { leadId: id, pageUrl: '', status: 'rendering', name: `${first}\u0001${company}` }];
-    const v = (first: string, company: string | null = 'Acme'): FinishedVideo => ({ firstName: first, company, url: `https://p/${first}`, videoUrl: `https://p/${first}/video` });
+    const named = (id: string, first: string, company = 'acme'): [string, RowInfo] => [
+      id,
+      { leadId: id, pageUrl: '', status: 'rendering', name: `${first}\u0001${company}` },
+    ];
+    const v = (first: string, company: string | null = 'Acme'): FinishedVideo => ({
+      firstName: first,
+      company,
+      url: `https://p/${first}`,
+      videoUrl: `https://p/${first}/video`,
+    });
     const p = plan({ counts: counts({ total: 2, complete: 1, rendering: 1 }), rows: new Map([named('a', 'ann'), named('b', 'bob')]), listed: [v('Ann')] });
     expect(p.writes.get('a')).toEqual({ status: 'complete', pageUrl: 'https://p/Ann', videoUrl: 'https://p/Ann/video', note: '' });
     expect(p.writes.has('b')).toBe(false);
@@ -75,7 +82,11 @@ describe('planStatuses', () => {
   });
 
   it('should leave a pending row alone while people are still pending', () => {
-    const p = plan({ counts: counts({ total: 2, pending: 1, rendering: 1 }), rows: new Map([row('a', 'pending'), row('b', 'pending')]), tally: { pending: 2 } });
+    const p = plan({
+      counts: counts({ total: 2, pending: 1, rendering: 1 }),
+      rows: new Map([row('a', 'pending'), row('b', 'pending')]),
+      tally: { pending: 2 },
+    });
     expect(p.writes.size).toBe(0);
     expect(p.poll).toEqual([]);
   });
@@ -87,7 +98,12 @@ describe('planStatuses', () => {
   });
 
   it('should poll a complete row that has lost its Video URL, first', () => {
-    const p = plan({ counts: counts({ total: 2, complete: 1, rendering: 1 }), rows: new Map([row('r'), row('c', 'complete')]), tally: { complete: 1, rendering: 1 }, listed: [] });
+    const p = plan({
+      counts: counts({ total: 2, complete: 1, rendering: 1 }),
+      rows: new Map([row('r'), row('c', 'complete')]),
+      tally: { complete: 1, rendering: 1 },
+      listed: [],
+    });
     expect(p.poll[0]).toBe('c');
   });
 

@@ -14,22 +14,57 @@ import { world } from '../unit-services';
 const HEADERS = ['First name', 'Company', 'Email', 'Lead ID', 'Campaign ID', 'Page URL', 'Video URL', 'Video Status', 'Video Note'];
 type Row = [first: string, company: string, email: unknown, leadId: string, campaignId: string, status: string];
 
-const counts = (c: Partial<CampaignDetail['counts']>): CampaignDetail['counts'] =>
-  ({ total: 0, pending: 0, rendering: 0, complete: 0, failed: 0, cancelled: 0, skipped: 0, ...c });
+const counts = (c: Partial<CampaignDetail['counts']>): CampaignDetail['counts'] => ({
+  total: 0,
+  pending: 0,
+  rendering: 0,
+  complete: 0,
+  failed: 0,
+  cancelled: 0,
+  skipped: 0,
+  ...c,
+});
 const detail = (id: string, c: Partial<CampaignDetail['counts']>, status = 'rendering'): CampaignDetail =>
   ({ id, name: id, status, counts: counts(c), stages: {} }) as CampaignDetail;
-const summaryOf = (d: CampaignDetail): CampaignSummary =>
-  ({ id: d.id, name: d.id, status: d.status, leadCount: d.counts.total, waiting: d.counts.pending, complete: d.counts.complete, failed: d.counts.failed, nextStep: '', createdAt: '2026-11-24T09:00:00Z' });
+const summaryOf = (d: CampaignDetail): CampaignSummary => ({
+  id: d.id,
+  name: d.id,
+  status: d.status,
+  leadCount: d.counts.total,
+  waiting: d.counts.pending,
+  complete: d.counts.complete,
+  failed: d.counts.failed,
+  nextStep: '',
+  createdAt: '2026-11-24T09:00:00Z',
+});
 const lead = (id: string, o: Partial<Lead>): Lead => ({ id, campaignId: 'c_1', status: 'rendering', url: null, videoUrl: null, videoReady: false, ...o });
 
 /** The API as a table of campaigns and leads; every read is logged. */
 function fakeApi(campaigns: Record<string, CampaignDetail | ApiError>, leads: Record<string, Lead> = {}, videos: Record<string, FinishedVideo[]> = {}) {
   const log: string[] = [];
   const api = {
-    listCampaigns: () => { log.push('list'); return Object.values(campaigns).filter((d): d is CampaignDetail => !(d instanceof Error)).map(summaryOf); },
-    getCampaigns: (ids: string[]) => ids.map((id) => { log.push(`detail ${id}`); return campaigns[id] ?? new ApiError('not_found', 404, 'gone'); }),
-    listVideosOf: (ids: string[]) => ids.map((id) => { log.push(`videos ${id}`); return videos[id] ?? []; }),
-    getLead: (id: string) => { log.push(`lead ${id}`); const l = leads[id]; if (!l) throw new ApiError('not_found', 404, 'gone'); return l; },
+    listCampaigns: () => {
+      log.push('list');
+      return Object.values(campaigns)
+        .filter((d): d is CampaignDetail => !(d instanceof Error))
+        .map(summaryOf);
+    },
+    getCampaigns: (ids: string[]) =>
+      ids.map((id) => {
+        log.push(`detail ${id}`);
+        return campaigns[id] ?? new ApiError('not_found', 404, 'gone');
+      }),
+    listVideosOf: (ids: string[]) =>
+      ids.map((id) => {
+        log.push(`videos ${id}`);
+        return videos[id] ?? [];
+      }),
+    getLead: (id: string) => {
+      log.push(`lead ${id}`);
+      const l = leads[id];
+      if (!l) throw new ApiError('not_found', 404, 'gone');
+      return l;
+    },
   } as unknown as ApiClient;
   return { api, log, campaigns, leads, videos };
 }
@@ -39,11 +74,22 @@ function setup(rows: Row[], api: ReturnType<typeof fakeApi>) {
   const sheet = w.ss.getActiveSheet() as unknown as Sheet;
   sheet.getRange(1, 1, 1, HEADERS.length).setValues([HEADERS]);
   // Stored as given, so a formula showing an error value stays one.
-  (w.ss.getActiveSheet()).setValuesRaw(rows.map(([f, c, e, id, cid, s]) => [f, c, e, id, cid, '', '', s, '']), 2, 1);
+  w.ss.getActiveSheet().setValuesRaw(
+    rows.map(([f, c, e, id, cid, s]) => [f, c, e, id, cid, '', '', s, '']),
+    2,
+    1,
+  );
   const clock = new FakeClock(Date.parse('2026-11-24T10:00:00Z'));
-  const pass = (o: Partial<RefreshInput> = {}) => refreshSheet({
-    sheet, api: api.api, clock, deadline: clock.now() + 240_000, memo: w.docProps, summaries: sharedSummaries(api.api), ...o,
-  });
+  const pass = (o: Partial<RefreshInput> = {}) =>
+    refreshSheet({
+      sheet,
+      api: api.api,
+      clock,
+      deadline: clock.now() + 240_000,
+      memo: w.docProps,
+      summaries: sharedSummaries(api.api),
+      ...o,
+    });
   const cell = (row: number, h: string) => String(sheet.getRange(row, HEADERS.indexOf(h) + 1).getDisplayValue());
   return { w, sheet, pass, cell };
 }
@@ -52,7 +98,13 @@ describe('refresh › what a pass costs', () => {
   // docs/rules.md#budgets
   it('should cost one request, the campaign list, on a pass where nothing changed', () => {
     const api = fakeApi({ c_1: detail('c_1', { total: 2, rendering: 2 }) });
-    const t = setup([['Ada', 'ACME', '', 'l_1', 'c_1', 'rendering'], ['Bob', 'Beta', '', 'l_2', 'c_1', 'rendering']], api);
+    const t = setup(
+      [
+        ['Ada', 'ACME', '', 'l_1', 'c_1', 'rendering'],
+        ['Bob', 'Beta', '', 'l_2', 'c_1', 'rendering'],
+      ],
+      api,
+    );
     t.pass();
     expect(api.log).toContain('detail c_1');
     api.log.length = 0;
@@ -62,7 +114,13 @@ describe('refresh › what a pass costs', () => {
 
   it('should read the campaign again once its summary moves', () => {
     const api = fakeApi({ c_1: detail('c_1', { total: 2, rendering: 2 }) });
-    const t = setup([['Ada', 'ACME', '', 'l_1', 'c_1', 'rendering'], ['Bob', 'Beta', '', 'l_2', 'c_1', 'rendering']], api);
+    const t = setup(
+      [
+        ['Ada', 'ACME', '', 'l_1', 'c_1', 'rendering'],
+        ['Bob', 'Beta', '', 'l_2', 'c_1', 'rendering'],
+      ],
+      api,
+    );
     t.pass();
     api.campaigns.c_1 = detail('c_1', { total: 2, rendering: 1, failed: 1 });
     api.leads.l_1 = lead('l_1', { status: 'failed' });
@@ -77,9 +135,19 @@ describe('refresh › what a pass costs', () => {
 describe('refresh › links', () => {
   // docs/rules.md#links-when-ready
   it('should write no link while the video file is not ready, and write both once it is', () => {
-    const api = fakeApi({ c_1: detail('c_1', { total: 1, complete: 1 }, 'complete') }, {
-      l_1: lead('l_1', { firstName: 'Ada', company: 'ACME', status: 'complete', url: 'https://p.example/p/ada', videoUrl: 'https://p.example/v/ada.mp4', videoReady: false }),
-    });
+    const api = fakeApi(
+      { c_1: detail('c_1', { total: 1, complete: 1 }, 'complete') },
+      {
+        l_1: lead('l_1', {
+          firstName: 'Ada',
+          company: 'ACME',
+          status: 'complete',
+          url: 'https://p.example/p/ada',
+          videoUrl: 'https://p.example/v/ada.mp4',
+          videoReady: false,
+        }),
+      },
+    );
     const t = setup([['Ada', 'ACME', '', 'l_1', 'c_1', 'rendering']], api);
     t.pass();
     expect([t.cell(2, 'Video Status'), t.cell(2, 'Page URL'), t.cell(2, 'Video URL')]).toEqual(['rendering', '', '']);
@@ -87,21 +155,31 @@ describe('refresh › links', () => {
     api.log.length = 0;
     t.pass();
     expect(api.log).toContain('lead l_1');
-    expect([t.cell(2, 'Video Status'), t.cell(2, 'Page URL'), t.cell(2, 'Video URL')]).toEqual(['complete', 'https://p.example/p/ada', 'https://p.example/v/ada.mp4']);
+    expect([t.cell(2, 'Video Status'), t.cell(2, 'Page URL'), t.cell(2, 'Video URL')]).toEqual([
+      'complete',
+      'https://p.example/p/ada',
+      'https://p.example/v/ada.mp4',
+    ]);
   });
 });
 
 describe('refresh › a campaign the key cannot see', () => {
   // docs/rules.md#refusals
-  it('should leave a 404 campaign\'s rows as they are, with a note, and refresh the others', () => {
+  it("should leave a 404 campaign's rows as they are, with a note, and refresh the others", () => {
     const api = fakeApi({ c_1: detail('c_1', { total: 1, failed: 1 }, 'complete') }, { l_1: lead('l_1', { status: 'failed' }) });
-    const t = setup([['Ada', 'ACME', '', 'l_1', 'c_1', 'rendering'], ['Bob', 'Beta', '', 'l_9', 'c_gone', 'rendering']], api);
+    const t = setup(
+      [
+        ['Ada', 'ACME', '', 'l_1', 'c_1', 'rendering'],
+        ['Bob', 'Beta', '', 'l_9', 'c_gone', 'rendering'],
+      ],
+      api,
+    );
     t.pass();
     expect(t.cell(2, 'Video Status')).toBe('failed');
     expect([t.cell(3, 'Lead ID'), t.cell(3, 'Video Status'), t.cell(3, 'Video Note')]).toEqual(['l_9', 'rendering', NOTES.campaignNotFound('c_gone')]);
   });
 
-  it('should write nothing and say so when the key sees none of the tab\'s campaigns', () => {
+  it("should write nothing and say so when the key sees none of the tab's campaigns", () => {
     const api = fakeApi({});
     const t = setup([['Bob', 'Beta', '', 'l_9', 'c_gone', 'rendering']], api);
     expect(() => t.pass()).toThrow(ApiError);
@@ -111,19 +189,38 @@ describe('refresh › a campaign the key cannot see', () => {
 
 describe('refresh › who a row is', () => {
   const entry = (leadId: string, firstName: string, email: string): Entry => ({
-    at: 0, leadId, part: 'c_1', campaign: 'c_1', tab: '0', batch: '1', state: 'sent', firstName, company: 'ACME', email, profileUrl: '', columns: 'First name|Company|Email|',
+    at: 0,
+    leadId,
+    part: 'c_1',
+    campaign: 'c_1',
+    tab: '0',
+    batch: '1',
+    state: 'sent',
+    firstName,
+    company: 'ACME',
+    email,
+    profileUrl: '',
+    columns: 'First name|Company|Email|',
   });
 
   // docs/rules.md#row-identity
   it('should clear a row whose email now definitely names someone else, but keep rows with an empty or error cell', () => {
-    const api = fakeApi({ c_1: detail('c_1', { total: 3, failed: 3 }, 'complete') }, {
-      l_1: lead('l_1', { status: 'failed' }), l_2: lead('l_2', { status: 'failed' }), l_3: lead('l_3', { status: 'failed' }),
-    });
-    const t = setup([
-      ['Ada', 'ACME', 'zed@other.test', 'l_1', 'c_1', 'rendering'],
-      ['Bob', 'ACME', '', 'l_2', 'c_1', 'rendering'],
-      ['Cy', 'ACME', new FormulaCell('=VLOOKUP(A4,X!A:B,2)', new CellError('#REF!')), 'l_3', 'c_1', 'rendering'],
-    ], api);
+    const api = fakeApi(
+      { c_1: detail('c_1', { total: 3, failed: 3 }, 'complete') },
+      {
+        l_1: lead('l_1', { status: 'failed' }),
+        l_2: lead('l_2', { status: 'failed' }),
+        l_3: lead('l_3', { status: 'failed' }),
+      },
+    );
+    const t = setup(
+      [
+        ['Ada', 'ACME', 'zed@other.test', 'l_1', 'c_1', 'rendering'],
+        ['Bob', 'ACME', '', 'l_2', 'c_1', 'rendering'],
+        ['Cy', 'ACME', new FormulaCell('=VLOOKUP(A4,X!A:B,2)', new CellError('#REF!')), 'l_3', 'c_1', 'rendering'],
+      ],
+      api,
+    );
     appendEntries(t.w.ss as never, [entry('l_1', 'Ada', 'ada@acme.test'), entry('l_2', 'Bob', 'bob@acme.test'), entry('l_3', 'Cy', 'cy@acme.test')]);
     expect(t.cell(4, 'Email')).toBe('#REF!');
     t.pass();

@@ -1,8 +1,15 @@
 import type { Lead } from '../../src/api/types';
 import { isUnresolved, NOTES, valuesForLead, valuesForStatus } from '../../src/refresh/row-status';
 
-const lead = (over: Partial<Lead>): Lead =>
-  ({ id: 'l1', campaignId: 'c1', status: 'complete', url: 'https://p/l1', videoUrl: 'https://p/l1/video', videoReady: true, ...over });
+const lead = (over: Partial<Lead>): Lead => ({
+  id: 'l1',
+  campaignId: 'c1',
+  status: 'complete',
+  url: 'https://p/l1',
+  videoUrl: 'https://p/l1/video',
+  videoReady: true,
+  ...over,
+});
 
 describe('isUnresolved', () => {
   it('should wait on pending and rendering rows', () => {
@@ -54,7 +61,12 @@ describe('valuesForLead', () => {
   });
 
   it('should add the expiry to a final status note, and write no link for a video that will never be', () => {
-    expect(valuesForLead(lead({ status: 'failed', url: null }))).toEqual({ status: 'failed', pageUrl: '', videoUrl: '', note: `${NOTES.failed} ${NOTES.expired}` });
+    expect(valuesForLead(lead({ status: 'failed', url: null }))).toEqual({
+      status: 'failed',
+      pageUrl: '',
+      videoUrl: '',
+      note: `${NOTES.failed} ${NOTES.expired}`,
+    });
     expect(valuesForLead(lead({ status: 'skipped', url: 'https://p/l1' }))).toEqual({ status: 'skipped', pageUrl: '', videoUrl: '', note: NOTES.skipped });
     expect(valuesForLead(lead({ status: 'cancelled' }))).toMatchObject({ pageUrl: '', videoUrl: '' });
   });

@@ -1,12 +1,19 @@
 import { detectColumns } from '../../src/sheet/headers';
-import {
-  headerIndex, namesByPart, namesSomeoneElse, norm, Register, rowIds, sentIds, type Entry, type Ids,
-} from '../../src/register/identity';
+import { headerIndex, namesByPart, namesSomeoneElse, norm, Register, rowIds, sentIds, type Entry, type Ids } from '../../src/register/identity';
 
 const HEADERS = ['First name', 'Company', 'Email', 'LinkedIn'];
 const ids = (over: Partial<Ids> = {}): Ids => ({ firstName: 'Sarah', company: 'Google', email: 'sarah@google.example', profileUrl: '', ...over });
 const entry = (over: Partial<Entry> = {}): Entry => ({
-  at: 2, leadId: 'ld_1', part: 'cmp_1', campaign: 'cmp_1', tab: '0', batch: '1', state: 'sent', columns: 'First name|Company|Email|', ...ids(), ...over,
+  at: 2,
+  leadId: 'ld_1',
+  part: 'cmp_1',
+  campaign: 'cmp_1',
+  tab: '0',
+  batch: '1',
+  state: 'sent',
+  columns: 'First name|Company|Email|',
+  ...ids(),
+  ...over,
 });
 
 describe('norm', () => {
@@ -48,7 +55,12 @@ describe('rowIds', () => {
   const find = headerIndex(HEADERS);
 
   it('should read the identifiers from the columns they were sent from', () => {
-    expect(rowIds(['Sarah', 'Google', 'S@G.example', ''], 'First name|Company|Email|', find)).toEqual({ firstName: 'sarah', company: 'google', email: 's@g.example', profileUrl: '' });
+    expect(rowIds(['Sarah', 'Google', 'S@G.example', ''], 'First name|Company|Email|', find)).toEqual({
+      firstName: 'sarah',
+      company: 'google',
+      email: 's@g.example',
+      profileUrl: '',
+    });
   });
 
   it('should read nothing from a column no longer found (renamed or deleted)', () => {

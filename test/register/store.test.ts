@@ -7,8 +7,19 @@ import { world } from '../unit-services';
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
 const entry = (n: number, o: Partial<Entry> = {}): Entry => ({
-  at: 0, leadId: '', part: 'c_1', campaign: 'c_1', tab: '0', batch: '1', state: 'sending',
-  firstName: `P${n}`, company: `Co${n}`, email: '', profileUrl: '', columns: 'First name|Company||', ...o,
+  at: 0,
+  leadId: '',
+  part: 'c_1',
+  campaign: 'c_1',
+  tab: '0',
+  batch: '1',
+  state: 'sending',
+  firstName: `P${n}`,
+  company: `Co${n}`,
+  email: '',
+  profileUrl: '',
+  columns: 'First name|Company||',
+  ...o,
 });
 
 function setup() {
@@ -63,10 +74,13 @@ describe('register store › the tab', () => {
 });
 
 describe('register store › reading and completing', () => {
-  it('should read only a tab\'s span of rows, and nothing for a tab that sent nobody', () => {
+  it("should read only a tab's span of rows, and nothing for a tab that sent nobody", () => {
     const t = setup();
     appendEntries(t.ss, [entry(1), entry(2), entry(3), entry(4)]);
-    expect(readRegister(t.ss, { first: 3, last: 4 }).entries.map((e) => [e.at, e.firstName])).toEqual([[3, 'P2'], [4, 'P3']]);
+    expect(readRegister(t.ss, { first: 3, last: 4 }).entries.map((e) => [e.at, e.firstName])).toEqual([
+      [3, 'P2'],
+      [4, 'P3'],
+    ]);
     expect(readRegister(t.ss, null).entries).toEqual([]);
   });
 
@@ -75,13 +89,18 @@ describe('register store › reading and completing', () => {
     const es = [entry(1), entry(2), entry(3)];
     appendEntries(t.ss, es);
     t.tab().getRange(3, 7).setValue('Edited');
-    es[0]!.leadId = 'l_1'; es[0]!.state = 'sent';
-    es[2]!.leadId = 'l_3'; es[2]!.state = 'sent'; es[2]!.part = 'c_2';
+    es[0]!.leadId = 'l_1';
+    es[0]!.state = 'sent';
+    es[2]!.leadId = 'l_3';
+    es[2]!.state = 'sent';
+    es[2]!.part = 'c_2';
     es[1]!.firstName = 'Changed in memory';
     patchEntries(t.ss, [es[0]!, es[2]!, entry(9)]);
     const read = readRegister(t.ss).entries;
     expect(read.map((e) => [e.leadId, e.part, e.state, e.firstName])).toEqual([
-      ['l_1', 'c_1', 'sent', 'P1'], ['', 'c_1', 'sending', 'Edited'], ['l_3', 'c_2', 'sent', 'P3'],
+      ['l_1', 'c_1', 'sent', 'P1'],
+      ['', 'c_1', 'sending', 'Edited'],
+      ['l_3', 'c_2', 'sent', 'P3'],
     ]);
     expect(registerSize(t.ss)).toBe(3);
   });

@@ -2,8 +2,18 @@
 import type { CampaignSummary } from '../../src/api/types';
 import { campaignMayRender, detailMayRender, partMayRender, renderingIn } from '../../src/rules/may-render';
 
-const summary = (o: Partial<CampaignSummary>): CampaignSummary =>
-  ({ id: 'c1', name: 'C', status: 'generating', leadCount: 10, waiting: 0, complete: 10, failed: 0, nextStep: '', createdAt: '', ...o });
+const summary = (o: Partial<CampaignSummary>): CampaignSummary => ({
+  id: 'c1',
+  name: 'C',
+  status: 'generating',
+  leadCount: 10,
+  waiting: 0,
+  complete: 10,
+  failed: 0,
+  nextStep: '',
+  createdAt: '',
+  ...o,
+});
 
 describe('partMayRender', () => {
   it('should count people neither waiting, finished, failed nor cancelled as rendering', () => {

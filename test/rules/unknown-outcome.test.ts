@@ -4,7 +4,7 @@ import { knownBy, outcomeShown, outcomeVerdict, SETTLE_MS } from '../../src/rule
 const AT = Date.parse('2026-01-05T10:00:00Z');
 const open = { at: AT, pending: 10, balance: 500 };
 
-describe('outcomeShown (the sidebar\'s own hold)', () => {
+describe("outcomeShown (the sidebar's own hold)", () => {
   it('should hold until people leave waiting or two minutes pass', () => {
     expect(outcomeShown(open, 10, AT + SETTLE_MS - 1)).toBe(false);
     expect(outcomeShown(open, 9, AT + 1)).toBe(true);

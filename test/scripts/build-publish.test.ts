@@ -44,7 +44,9 @@ describe('npm run deploy', () => {
       manifest({ runtimeVersion: 'V8' });
       expect(deployRefusal(dir)).toBeNull();
       writeFileSync(join(dir, PUBLISH_MARKER), JSON.stringify(['https://api.videos.example/']));
-      expect(deployRefusal(dir)).toMatch(/^dist\/ is a publishing build, but dist\/appsscript.json has no urlFetchWhitelist \(it was built with https:\/\/api.videos.example\/\)\. Nothing was pushed\./);
+      expect(deployRefusal(dir)).toMatch(
+        /^dist\/ is a publishing build, but dist\/appsscript.json has no urlFetchWhitelist \(it was built with https:\/\/api.videos.example\/\)\. Nothing was pushed\./,
+      );
       manifest({ runtimeVersion: 'V8', urlFetchWhitelist: ['https://api.videos.example/'] });
       expect(deployRefusal(dir)).toBeNull();
     } finally {

@@ -9,7 +9,11 @@ describe('document lock', () => {
   it('should answer no_document with a sentence when Google gives the run no document lock', () => {
     for (const attempt of [() => withDocumentLock(noDocument, () => 1), () => tryDocumentLock(noDocument, () => 1)]) {
       let caught: unknown;
-      try { attempt(); } catch (e) { caught = e; }
+      try {
+        attempt();
+      } catch (e) {
+        caught = e;
+      }
       expect(toFailure(caught)).toMatchObject({ ok: false, error: { code: 'no_document', message: expect.stringMatching(/without its spreadsheet/) } });
     }
   });

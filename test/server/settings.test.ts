@@ -1,7 +1,6 @@
 import { checkBaseUrl, keyHint, publicSettings, storeSettings } from '../../src/server/settings';
 import { memoryProps } from '../fakes';
 
-
 describe('checkBaseUrl', () => {
   it('should accept https ending in /api/v1, with a trailing slash tolerated', () => {
     expect(checkBaseUrl('https://api.example.com/api/v1/')).toEqual({ ok: true, url: 'https://api.example.com/api/v1' });

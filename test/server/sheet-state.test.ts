@@ -2,7 +2,6 @@ import { DOC_KEYS } from '../../src/core/state-keys';
 import { SheetState } from '../../src/server/sheet-state';
 import { memoryProps } from '../fakes';
 
-
 describe('SheetState', () => {
   it('should keep each tab’s campaign, mapping, fallbacks and last refresh apart', () => {
     const p = memoryProps();
@@ -14,8 +13,12 @@ describe('SheetState', () => {
     a.lastRefresh = { at: '2024-05-01T10:00:00Z', error: null };
     expect([b.campaign, b.mapping, b.fallbacks, b.lastRefresh]).toEqual([null, {}, {}, null]);
     const again = new SheetState(p, 1);
-    expect([again.campaign, again.mapping, again.fallbacks, again.lastRefresh])
-      .toEqual([{ id: 'c1', name: 'Spring' }, { firstName: 'Given' }, { company: 'your team' }, { at: '2024-05-01T10:00:00Z', error: null }]);
+    expect([again.campaign, again.mapping, again.fallbacks, again.lastRefresh]).toEqual([
+      { id: 'c1', name: 'Spring' },
+      { firstName: 'Given' },
+      { company: 'your team' },
+      { at: '2024-05-01T10:00:00Z', error: null },
+    ]);
   });
 
   it('should forget a campaign set to null', () => {

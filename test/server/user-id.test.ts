@@ -8,8 +8,15 @@ function memoryProps(initial: Record<string, string> = {}) {
     m,
     writes,
     getProperty: (k: string) => m.get(k) ?? null,
-    setProperty(k: string, v: string) { writes.push(k); m.set(k, v); return this as never; },
-    deleteProperty(k: string) { m.delete(k); return this as never; },
+    setProperty(k: string, v: string) {
+      writes.push(k);
+      m.set(k, v);
+      return this as never;
+    },
+    deleteProperty(k: string) {
+      m.delete(k);
+      return this as never;
+    },
   };
 }
 

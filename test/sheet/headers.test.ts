@@ -10,7 +10,18 @@ describe('normalizeHeader', () => {
 
 describe('detectColumns', () => {
   it('should find input fields by their synonyms', () => {
-    const l = detectColumns(['Given name', 'Organization', 'Work email', 'Domain', 'Job title', 'LinkedIn', 'Icebreaker', 'Button text', 'Calendar link', 'Headline']);
+    const l = detectColumns([
+      'Given name',
+      'Organization',
+      'Work email',
+      'Domain',
+      'Job title',
+      'LinkedIn',
+      'Icebreaker',
+      'Button text',
+      'Calendar link',
+      'Headline',
+    ]);
     expect(l.fields).toEqual({ firstName: 0, company: 1, email: 2, website: 3, role: 4, profileUrl: 5, hook: 6, ctaLabel: 7, ctaUrl: 8, headline: 9 });
   });
 

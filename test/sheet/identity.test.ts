@@ -81,15 +81,23 @@ describe('a row is the person its inputs name', () => {
 
   it('should clear a stale row’s Lead ID, links and status, saying the old person stays in the campaign', () => {
     expect(staleValues('ld_9', { firstName: 'Ann', company: 'Acme' })).toEqual({
-      leadId: '', campaignId: '', pageUrl: '', videoUrl: '', status: '',
+      leadId: '',
+      campaignId: '',
+      pageUrl: '',
+      videoUrl: '',
+      status: '',
       note: expect.stringMatching(/ld_9 .*Ann at Acme’s.*Ann at Acme stays in the campaign/),
     });
   });
 });
 
 describe('videoForRow (which finished video goes on a row)', () => {
-  const video = (firstName: string | null, company: string | null, n: number): FinishedVideo =>
-    ({ firstName, company, url: `https://v.test/p/${n}`, videoUrl: `https://v.test/f/${n}.mp4` });
+  const video = (firstName: string | null, company: string | null, n: number): FinishedVideo => ({
+    firstName,
+    company,
+    url: `https://v.test/p/${n}`,
+    videoUrl: `https://v.test/f/${n}.mp4`,
+  });
   const sarahV = video('Sarah', 'Google', 1);
   const tomV = video('Tom', 'Acme', 2);
   const key = (firstName: string, company: string) => keyOf({ firstName, company });
@@ -98,11 +106,11 @@ describe('videoForRow (which finished video goes on a row)', () => {
     expect(videoForRow({ name: key('sarah', 'google') }, indexVideos([sarahV, tomV]))).toBe(sarahV);
   });
 
-  it('should prefer the one video of the row\'s name over a stale page of someone else', () => {
+  it("should prefer the one video of the row's name over a stale page of someone else", () => {
     expect(videoForRow({ name: key('Sarah', 'Google'), page: tomV.url }, indexVideos([sarahV, tomV]))).toBe(sarahV);
   });
 
-  it('should find the video by the row\'s page when the name names several videos, if the names agree', () => {
+  it("should find the video by the row's page when the name names several videos, if the names agree", () => {
     const twin = video('Sarah', 'Google', 3);
     expect(videoForRow({ name: key('Sarah', 'Google'), page: twin.url }, indexVideos([sarahV, twin]))).toBe(twin);
     expect(videoForRow({ name: key('Sarah', 'Google') }, indexVideos([sarahV, twin]))).toBeUndefined();
@@ -123,7 +131,7 @@ describe('videoForRow (which finished video goes on a row)', () => {
     expect(videoForRow({ name: key('Sarah', ''), page: noCo.url }, indexVideos([noCo]))).toBe(noCo);
   });
 
-  it('should take the page alone when the row\'s name is not known', () => {
+  it("should take the page alone when the row's name is not known", () => {
     expect(videoForRow({ page: tomV.url }, indexVideos([sarahV, tomV]))).toBe(tomV);
     expect(videoForRow({}, indexVideos([sarahV, tomV]))).toBeUndefined();
   });

@@ -10,9 +10,18 @@ function fakeSheet(o: { lastRow?: number; filter?: boolean; byUser?: number[]; b
   const calls: string[] = [];
   const sheet = {
     getLastRow: () => o.lastRow ?? 100,
-    getFilter: () => { calls.push('getFilter'); return o.filter ? {} : null; },
-    isRowHiddenByUser: (r: number) => { calls.push(`user ${r}`); return (o.byUser ?? []).includes(r); },
-    isRowHiddenByFilter: (r: number) => { calls.push(`filter ${r}`); return (o.byFilter ?? []).includes(r); },
+    getFilter: () => {
+      calls.push('getFilter');
+      return o.filter ? {} : null;
+    },
+    isRowHiddenByUser: (r: number) => {
+      calls.push(`user ${r}`);
+      return (o.byUser ?? []).includes(r);
+    },
+    isRowHiddenByFilter: (r: number) => {
+      calls.push(`filter ${r}`);
+      return (o.byFilter ?? []).includes(r);
+    },
   };
   return { sheet: sheet as unknown as Sheet, calls };
 }

@@ -13,7 +13,11 @@ describe('RowWriter', () => {
   function recorder() {
     const writes: [number, number, unknown[][]][] = [];
     const sheet = {
-      getRange: (row: number, col: number) => ({ setValues: (v: unknown[][]) => { writes.push([row, col, v]); } }),
+      getRange: (row: number, col: number) => ({
+        setValues: (v: unknown[][]) => {
+          writes.push([row, col, v]);
+        },
+      }),
     } as unknown as Table['sheet'];
     const headers = ['First name', 'Lead ID', 'Campaign ID', 'Page URL', 'Video URL', 'Video Status', 'Video Note'];
     const out = { leadId: 2, campaignId: 3, pageUrl: 4, videoUrl: 5, status: 6, note: 7 };
@@ -33,19 +37,30 @@ describe('RowWriter', () => {
     mixed(w);
     const current = (r: number) => ['Ann', `ld_${r}`, 'cmp_1', '', `kept ${r}`, 'pending', `note ${r}`];
     w.commit(table, current);
-    expect(writes).toEqual([[2, 4, [
-      ['https://p/2', 'https://v/2', 'complete', ''],
-      ['', 'kept 3', 'rendering', 'note 3'],
-      ['https://p/4', 'https://v/4', 'complete', ''],
-      ['', 'kept 5', 'rendering', 'note 5'],
-    ]]]);
+    expect(writes).toEqual([
+      [
+        2,
+        4,
+        [
+          ['https://p/2', 'https://v/2', 'complete', ''],
+          ['', 'kept 3', 'rendering', 'note 3'],
+          ['https://p/4', 'https://v/4', 'complete', ''],
+          ['', 'kept 5', 'rendering', 'note 5'],
+        ],
+      ],
+    ]);
   });
 
-  it('should write only the cells each row changes when the rows\' cells are not at hand', () => {
+  it("should write only the cells each row changes when the rows' cells are not at hand", () => {
     const { writes, table } = recorder();
     const w = new RowWriter();
     mixed(w);
     w.commit(table);
-    expect(writes.map(([r, c]) => [r, c])).toEqual([[2, 4], [3, 6], [4, 4], [5, 6]]);
+    expect(writes.map(([r, c]) => [r, c])).toEqual([
+      [2, 4],
+      [3, 6],
+      [4, 4],
+      [5, 6],
+    ]);
   });
 });

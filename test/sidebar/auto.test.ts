@@ -11,14 +11,28 @@ const dialog = () => sb!.page.getByRole('alertdialog');
 const NEXT = '2026-11-24T10:35:00.000Z';
 const hhmm = (iso: string) => new Date(iso).toTimeString().slice(0, 5);
 
-const on = (over: Partial<AutoModeInfo> = {}): AutoModeInfo =>
-  ({ on: true, owner: { keyHint: '••••1a2b', you: true }, creditsPerDay: 500, spentToday: 120, nextRunAt: NEXT, waiting: null, ...over });
+const on = (over: Partial<AutoModeInfo> = {}): AutoModeInfo => ({
+  on: true,
+  owner: { keyHint: '••••1a2b', you: true },
+  creditsPerDay: 500,
+  spentToday: 120,
+  nextRunAt: NEXT,
+  waiting: null,
+  ...over,
+});
 const off: AutoModeInfo = { on: false, owner: null, creditsPerDay: 500, spentToday: 0 };
 
 describe('auto mode card', () => {
-  it('should say it is on, today\'s credits against the limit, the next run, and why people wait', async () => {
-    sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state({ autoMode: on({ waiting: 'Waiting: not enough credits; continues once the balance covers it.' }) }) } });
-    await auto().getByText(`Auto mode: on · 120 of 500 credits today · next run about ${hhmm(NEXT)}. Waiting: not enough credits`, { exact: false }).waitFor();
+  it("should say it is on, today's credits against the limit, the next run, and why people wait", async () => {
+    sb = await sidebars.open({
+      replies: {
+        ...readyReplies(),
+        getSidebarState: state({ autoMode: on({ waiting: 'Waiting: not enough credits; continues once the balance covers it.' }) }),
+      },
+    });
+    await auto()
+      .getByText(`Auto mode: on · 120 of 500 credits today · next run about ${hhmm(NEXT)}. Waiting: not enough credits`, { exact: false })
+      .waitFor();
     expect(await auto().getByRole('button', { name: 'Switch off' }).isEnabled()).toBe(true);
   });
 
@@ -34,24 +48,36 @@ describe('auto mode card', () => {
       replies: {
         ...readyReplies(),
         getSidebarState: [state({ autoMode: off }), state({ autoMode: on({ spentToday: 0 }) })],
-        setAutoMode: [ok({ on: false, owner: null, creditsPerDay: 500, spentToday: 0, unsent: 7 }), ok({ on: true, owner: { keyHint: '••••1a2b', you: true }, creditsPerDay: 500, spentToday: 0, unsent: 7 })],
+        setAutoMode: [
+          ok({ on: false, owner: null, creditsPerDay: 500, spentToday: 0, unsent: 7 }),
+          ok({ on: true, owner: { keyHint: '••••1a2b', you: true }, creditsPerDay: 500, spentToday: 0, unsent: 7 }),
+        ],
       },
     });
     await auto().getByText('Auto mode: off').waitFor();
     await auto().getByRole('button', { name: 'Switch on' }).click();
     await dialog().waitFor();
-    expect(await dialog().locator('p').textContent()).toBe('Q3 outreach: new rows get videos every 5 minutes or so (hourly once published), up to 500 credits a day. 7 rows unsent go on the next run.');
+    expect(await dialog().locator('p').textContent()).toBe(
+      'Q3 outreach: new rows get videos every 5 minutes or so (hourly once published), up to 500 credits a day. 7 rows unsent go on the next run.',
+    );
     expect((await sb.calls('setAutoMode')).map((c) => c.args[0])).toEqual([{ campaignId: 'cmp_1', on: true, check: true }]);
     await dialog().getByRole('button', { name: 'Switch on' }).click();
     await auto().getByText('Auto mode: on · 0 of 500 credits today', { exact: false }).waitFor();
-    expect((await sb.calls('setAutoMode')).map((c) => c.args[0])).toEqual([{ campaignId: 'cmp_1', on: true, check: true }, { campaignId: 'cmp_1', on: true }]);
+    expect((await sb.calls('setAutoMode')).map((c) => c.args[0])).toEqual([
+      { campaignId: 'cmp_1', on: true, check: true },
+      { campaignId: 'cmp_1', on: true },
+    ]);
   });
 
   it('should switch nothing on when the confirmation is cancelled, and show a refusal in its own words', async () => {
     sb = await sidebars.open({
       replies: {
-        ...readyReplies(), getSidebarState: state({ autoMode: off }),
-        setAutoMode: [ok({ on: false, owner: null, creditsPerDay: 500, spentToday: 0, unsent: 0 }), fail('no_limit', 'Auto mode spends credits by itself, so it needs a daily limit: set one under Spending first.')],
+        ...readyReplies(),
+        getSidebarState: state({ autoMode: off }),
+        setAutoMode: [
+          ok({ on: false, owner: null, creditsPerDay: 500, spentToday: 0, unsent: 0 }),
+          fail('no_limit', 'Auto mode spends credits by itself, so it needs a daily limit: set one under Spending first.'),
+        ],
       },
     });
     await auto().getByRole('button', { name: 'Switch on' }).click();
@@ -65,7 +91,8 @@ describe('auto mode card', () => {
   it('should switch off at once, with no confirmation', async () => {
     sb = await sidebars.open({
       replies: {
-        ...readyReplies(), getSidebarState: [state({ autoMode: on() }), state({ autoMode: off })],
+        ...readyReplies(),
+        getSidebarState: [state({ autoMode: on() }), state({ autoMode: off })],
         setAutoMode: ok({ on: false, owner: null, creditsPerDay: 500, spentToday: 120, unsent: 0 }),
       },
     });

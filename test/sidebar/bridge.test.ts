@@ -1,28 +1,37 @@
 // The google.script.run wrapper: replies, thrown errors, bad replies, and refusing Dates.
 import { call, findDate } from '../../sidebar/bridge';
 
-interface Recorded { name: string; args: unknown[] }
+interface Recorded {
+  name: string;
+  args: unknown[];
+}
 
 /** A google.script.run stand-in answering through the handlers, asynchronously. */
 function installRun(answer: (name: string, args: unknown[]) => { value: unknown } | { error: unknown }): Recorded[] {
   const calls: Recorded[] = [];
-  const make = (ok: ((v: unknown) => void) | null, fail: ((e: unknown) => void) | null): unknown => new Proxy({}, {
-    get(_t, prop) {
-      if (prop === 'withSuccessHandler') return (fn: (v: unknown) => void) => make(fn, fail);
-      if (prop === 'withFailureHandler') return (fn: (e: unknown) => void) => make(ok, fn);
-      if (prop === 'missing') return undefined;
-      return (...args: unknown[]) => {
-        calls.push({ name: String(prop), args });
-        const a = answer(String(prop), args);
-        setTimeout(() => ('value' in a ? ok?.(a.value) : fail?.(a.error)), 1);
-      };
-    },
-  });
+  const make = (ok: ((v: unknown) => void) | null, fail: ((e: unknown) => void) | null): unknown =>
+    new Proxy(
+      {},
+      {
+        get(_t, prop) {
+          if (prop === 'withSuccessHandler') return (fn: (v: unknown) => void) => make(fn, fail);
+          if (prop === 'withFailureHandler') return (fn: (e: unknown) => void) => make(ok, fn);
+          if (prop === 'missing') return undefined;
+          return (...args: unknown[]) => {
+            calls.push({ name: String(prop), args });
+            const a = answer(String(prop), args);
+            setTimeout(() => ('value' in a ? ok?.(a.value) : fail?.(a.error)), 1);
+          };
+        },
+      },
+    );
   (globalThis as { google?: unknown }).google = { script: { run: make(null, null) } };
   return calls;
 }
 
-afterEach(() => { delete (globalThis as { google?: unknown }).google; });
+afterEach(() => {
+  delete (globalThis as { google?: unknown }).google;
+});
 
 describe('bridge', () => {
   it('should call the named server function with its arguments and resolve with the reply', async () => {

@@ -43,7 +43,11 @@ describe('campaign section', () => {
 
   it('should leave the goal out when it is empty and show a failure inline', async () => {
     sb = await sidebars.open({
-      replies: { ...readyReplies(), getSidebarState: state({ campaign: null }), createCampaign: fail('forbidden', 'This key is read-only. Use a key with writing switched on.') },
+      replies: {
+        ...readyReplies(),
+        getSidebarState: state({ campaign: null }),
+        createCampaign: fail('forbidden', 'This key is read-only. Use a key with writing switched on.'),
+      },
     });
     await sb.page.locator('#template').getByRole('radio', { name: 'Founder intro' }).check();
     await section().getByLabel('Campaign name').fill('Q4');
@@ -70,7 +74,7 @@ describe('campaign section', () => {
     await sb.page.locator('#progress .status-line').getByText('Rendering').waitFor();
   });
 
-  it('should follow a tab switch to that tab\'s campaign within a poll', async () => {
+  it("should follow a tab switch to that tab's campaign within a poll", async () => {
     sb = await sidebars.open({ replies: { ...readyReplies(), getActiveContext: context() }, timing: { contextPollMs: 100 } });
     await bound().getByText('Q3 outreach').waitFor();
     expect(await bound().textContent()).toBe('Bound to tab Leads: Q3 outreach');
@@ -88,7 +92,10 @@ describe('campaign section', () => {
   });
 
   it('should keep what the person is typing when a poll or tab switch re-renders', async () => {
-    sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state({ campaign: null }), getActiveContext: context() }, timing: { contextPollMs: 50 } });
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), getSidebarState: state({ campaign: null }), getActiveContext: context() },
+      timing: { contextPollMs: 50 },
+    });
     const name = section().getByLabel('Campaign name');
     await name.click();
     await sb.page.keyboard.type('Half typed');
@@ -103,7 +110,11 @@ describe('campaign section', () => {
   it('should fold the create and pick forms once a campaign is bound', async () => {
     sb = await sidebars.open({ replies: readyReplies() });
     await bound().getByText('Q3 outreach').waitFor();
-    expect(await section().locator('details.sub').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    expect(
+      await section()
+        .locator('details.sub')
+        .evaluate((d) => (d as HTMLDetailsElement).open),
+    ).toBe(false);
     await section().getByText('Create or switch campaign').click();
     expect(await section().getByLabel('Campaign name').isVisible()).toBe(true);
   });
@@ -116,7 +127,25 @@ describe('campaign list and messages', () => {
     await section().locator('option', { hasText: 'Webinar attendees' }).waitFor({ state: 'attached' });
     await sb.page.waitForTimeout(400);
     expect(await sb.calls('listCampaigns')).toHaveLength(1);
-    await sb.reply('listCampaigns', ok({ campaigns: [...(readyReplies().listCampaigns.campaigns), { id: 'cmp_3', name: 'Made in another window', status: 'draft', leadCount: 0, waiting: 0, complete: 0, failed: 0, nextStep: '', createdAt: '2024-05-04T10:00:00Z' }] }));
+    await sb.reply(
+      'listCampaigns',
+      ok({
+        campaigns: [
+          ...readyReplies().listCampaigns.campaigns,
+          {
+            id: 'cmp_3',
+            name: 'Made in another window',
+            status: 'draft',
+            leadCount: 0,
+            waiting: 0,
+            complete: 0,
+            failed: 0,
+            nextStep: '',
+            createdAt: '2024-05-04T10:00:00Z',
+          },
+        ],
+      }),
+    );
     await pick.focus();
     await section().locator('option', { hasText: 'Made in another window' }).waitFor({ state: 'attached' });
     expect(await sb.calls('listCampaigns')).toHaveLength(2);

@@ -12,7 +12,9 @@ const row = (label: string) => section().locator('.map-row', { has: sb!.page.get
 const open = async (over: Partial<SidebarState> = {}, extra: Record<string, unknown> = {}) => {
   const opened = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state(over), ...extra }, timing: { contextPollMs: 50 } });
   await opened.page.locator('#columns .map-row').first().waitFor({ state: 'attached' });
-  await opened.page.evaluate(() => { (document.getElementById('columns') as HTMLDetailsElement).open = true; });
+  await opened.page.evaluate(() => {
+    (document.getElementById('columns') as HTMLDetailsElement).open = true;
+  });
   return opened;
 };
 
@@ -37,7 +39,7 @@ describe('columns section', () => {
     expect(await section().getByLabel('Headline', { exact: true }).inputValue()).toBe('Notes');
   });
 
-  it('should flag values over their limit and a missing first name before sending, in the server\'s words', async () => {
+  it("should flag values over their limit and a missing first name before sending, in the server's words", async () => {
     sb = await open({ sample: { firstName: '', company: 'c'.repeat(121), hook: 'h'.repeat(230), ctaLabel: 'b'.repeat(40), headline: 'x'.repeat(161) } });
     await row('Hook').getByText('Hook is 230 characters; the limit is 200.').waitFor();
     await row('Company').getByText('Company is 121 characters; the limit is 120.').waitFor();
@@ -50,7 +52,7 @@ describe('columns section', () => {
     await row('First name').locator('.flag').waitFor({ state: 'hidden' });
   });
 
-  it('should say which column the tab\'s people were sent from is gone, and how many people the document has sent', async () => {
+  it("should say which column the tab's people were sent from is gone, and how many people the document has sent", async () => {
     sb = await open({ missingColumns: [{ field: 'company', header: 'Company' }], sentPeople: 1234 });
     await section().getByText('Not found: “Company”. Sent rows keep their people.').waitFor();
     await section().getByText('This document has sent 1234 people.', { exact: false }).waitFor();
@@ -71,12 +73,26 @@ describe('columns section', () => {
     await row('Headline').getByText('Unsaved choice').waitFor();
     await row('Button text').getByLabel('If empty').fill('Book a call');
     await row('Company').getByLabel('If empty').fill('');
-    await sb.reply('getSidebarState', state({ mapping: saved, overrides: ['headline'], fallbacks, sample: { firstName: 'Ada', headline: 'Hello from Notes' } }));
+    await sb.reply(
+      'getSidebarState',
+      state({ mapping: saved, overrides: ['headline'], fallbacks, sample: { firstName: 'Ada', headline: 'Hello from Notes' } }),
+    );
     await section().getByRole('button', { name: 'Save columns' }).click();
     await section().getByText('Columns saved for this tab.').waitFor();
     const [call] = await sb.calls('saveColumnMapping');
     const args = call!.args[0] as { mapping: Record<string, string | null>; fallbacks: Record<string, string> };
-    expect(args.mapping).toEqual({ firstName: null, company: null, email: null, website: null, role: null, profileUrl: null, hook: null, ctaLabel: null, ctaUrl: null, headline: 'Notes' });
+    expect(args.mapping).toEqual({
+      firstName: null,
+      company: null,
+      email: null,
+      website: null,
+      role: null,
+      profileUrl: null,
+      hook: null,
+      ctaLabel: null,
+      ctaUrl: null,
+      headline: 'Notes',
+    });
     expect(args.fallbacks).toMatchObject({ company: '', ctaLabel: 'Book a call', firstName: '' });
     await row('Headline').getByText('Chosen: Notes').waitFor();
     // The sample follows the saved mapping, so it is read again.
@@ -96,12 +112,16 @@ describe('columns section', () => {
     expect(await sb.calls('getSidebarState')).toHaveLength(1);
   });
 
-  it('should take the first word of a full-name column as the sample\'s first name, as the server reads it', async () => {
+  it("should take the first word of a full-name column as the sample's first name, as the server reads it", async () => {
     const headers = ['Full name', 'Company'];
     sb = await sidebars.open({
       replies: {
         ...readyReplies(),
-        getSidebarState: state({ sheet: { ...sidebarState().sheet, headers }, mapping: { ...sidebarState().mapping, firstName: 'Full name', company: 'Company' }, firstNameFromFullName: true }),
+        getSidebarState: state({
+          sheet: { ...sidebarState().sheet, headers },
+          mapping: { ...sidebarState().mapping, firstName: 'Full name', company: 'Company' },
+          firstNameFromFullName: true,
+        }),
         getActiveContext: context({ sampleRow: { row: 3, cells: ['Grace Hopper', 'Navy'] } }),
       },
     });
@@ -109,9 +129,13 @@ describe('columns section', () => {
     await row('First name').getByText('Sample: Grace', { exact: true }).waitFor({ state: 'attached' });
   });
 
-  it('should show the selected row\'s values within a second, read with a chosen column', async () => {
+  it("should show the selected row's values within a second, read with a chosen column", async () => {
     sb = await sidebars.open({
-      replies: { ...readyReplies(), getSidebarState: state({ overrides: ['headline'], mapping: { ...sidebarState().mapping, headline: 'Notes' } }), getActiveContext: context({ sampleRow: null, selection: { rows: 0 } }) },
+      replies: {
+        ...readyReplies(),
+        getSidebarState: state({ overrides: ['headline'], mapping: { ...sidebarState().mapping, headline: 'Notes' } }),
+        getActiveContext: context({ sampleRow: null, selection: { rows: 0 } }),
+      },
     });
     await section().locator('summary').click();
     await section().getByText('Select a row in the sheet to see its values.').waitFor();
@@ -129,7 +153,7 @@ describe('columns section', () => {
     expect(await sb.page.locator('#send .flag').isHidden()).toBe(true);
   });
 
-  it('should not offer the add-on\'s output columns as inputs', async () => {
+  it("should not offer the add-on's output columns as inputs", async () => {
     const headers = [...HEADERS, 'Lead ID', 'Campaign ID', 'Page URL', 'Video URL', 'Video Status', 'Video Note'];
     sb = await open({ sheet: { id: 1, name: 'Leads', headers } });
     await row('First name').getByText('Detected: First name').waitFor();
@@ -146,15 +170,18 @@ describe('columns section', () => {
     expect(fits).toBe(true);
   });
 
-  it('should show the new tab\'s headers and mapping after a tab switch', async () => {
+  it("should show the new tab's headers and mapping after a tab switch", async () => {
     sb = await open({}, { getActiveContext: context() });
     await row('First name').getByText('Sample: Ada').waitFor();
     await section().getByLabel('Headline', { exact: true }).selectOption('Notes');
-    await sb.reply('getSidebarState', state({
-      sheet: { id: 2, name: 'Events', headers: ['Given name', 'Org'] },
-      mapping: { ...sidebarState().mapping, firstName: 'Given name', company: 'Org', email: null, website: null, role: null, profileUrl: null, hook: null },
-      sample: null,
-    }));
+    await sb.reply(
+      'getSidebarState',
+      state({
+        sheet: { id: 2, name: 'Events', headers: ['Given name', 'Org'] },
+        mapping: { ...sidebarState().mapping, firstName: 'Given name', company: 'Org', email: null, website: null, role: null, profileUrl: null, hook: null },
+        sample: null,
+      }),
+    );
     await sb.reply('getActiveContext', context({ sheetId: 2, sheetName: 'Events', sampleRow: null, selection: { rows: 0 } }));
     await row('First name').getByText('Detected: Given name').waitFor();
     expect(await section().getByLabel('Headline', { exact: true }).locator('option').allTextContents()).toEqual(['Detect automatically', 'Given name', 'Org']);

@@ -73,7 +73,8 @@ describe('connection section', () => {
       replies: {
         getSidebarState: ok(sidebarState({ settings: { baseUrl: 'https://old.example.com/api/v1', keyHint: '••••1a2b', connected: false } })),
         saveSettings: ok({ settings: { baseUrl: 'https://new.example.com/api/v1', keyHint: '••••1a2b', connected: true } }),
-        listTemplates: ok({ templates: [] }), listCampaigns: ok({ campaigns: [] }),
+        listTemplates: ok({ templates: [] }),
+        listCampaigns: ok({ campaigns: [] }),
       },
     });
     const url = section().getByLabel('API address');
@@ -100,7 +101,10 @@ describe('connection section', () => {
     sb = await sidebars.open({ replies: { getSidebarState: freshState(), getActiveContext: context() }, timing: { contextPollMs: 50 } });
     const url = section().getByLabel('API address');
     await url.fill('https://typing.example');
-    await sb.reply('getSidebarState', ok(sidebarState({ settings: { baseUrl: 'https://server.example/api/v1', keyHint: null, connected: false }, campaign: null })));
+    await sb.reply(
+      'getSidebarState',
+      ok(sidebarState({ settings: { baseUrl: 'https://server.example/api/v1', keyHint: null, connected: false }, campaign: null })),
+    );
     // A tab switch re-reads the state while the person types.
     await sb.reply('getActiveContext', context({ sheetId: 2 }));
     await sb.waitForCalls('getSidebarState', 2);
@@ -116,7 +120,12 @@ describe('connection section', () => {
 });
 
 describe('connection badge', () => {
-  const replies = () => ({ getSidebarState: ok(sidebarState()), listTemplates: ok({ templates: TEMPLATES }), listCampaigns: ok({ campaigns: CAMPAIGNS }), getProgress: fail('internal', 'unscripted') });
+  const replies = () => ({
+    getSidebarState: ok(sidebarState()),
+    listTemplates: ok({ templates: TEMPLATES }),
+    listCampaigns: ok({ campaigns: CAMPAIGNS }),
+    getProgress: fail('internal', 'unscripted'),
+  });
   const estimate = ok({ leads: 1, low: 1, high: 2, balance: 9, affordable: true });
   const checkEstimate = () => sb!.page.locator('#money').getByRole('button', { name: 'Check estimate' }).click();
 
@@ -132,7 +141,9 @@ describe('connection badge', () => {
   });
 
   it('should say a read-only key is read-only, and drop an API-off error once a call works again', async () => {
-    sb = await sidebars.open({ replies: { ...replies(), getEstimate: [fail('forbidden', 'This key cannot write.'), fail('api_off', 'The API is switched off.'), estimate] } });
+    sb = await sidebars.open({
+      replies: { ...replies(), getEstimate: [fail('forbidden', 'This key cannot write.'), fail('api_off', 'The API is switched off.'), estimate] },
+    });
     await section().locator('.card-status').getByText('Connected').waitFor();
     await checkEstimate();
     await section().getByText('This key is read-only: it cannot create, add or generate.', { exact: false }).waitFor({ state: 'attached' });
@@ -147,7 +158,13 @@ describe('connection badge', () => {
   });
 
   it('should turn the badge back on after Save and test', async () => {
-    sb = await sidebars.open({ replies: { ...replies(), getEstimate: fail('unauthorized', 'Refused.'), saveSettings: ok({ settings: { baseUrl: 'https://api.example.com/api/v1', keyHint: '••••7777', connected: true } }) } });
+    sb = await sidebars.open({
+      replies: {
+        ...replies(),
+        getEstimate: fail('unauthorized', 'Refused.'),
+        saveSettings: ok({ settings: { baseUrl: 'https://api.example.com/api/v1', keyHint: '••••7777', connected: true } }),
+      },
+    });
     await checkEstimate();
     await section().locator('.card-status').getByText('Key refused').waitFor();
     await section().getByLabel('API key').fill('sk_new7777');

@@ -9,7 +9,9 @@ const focusedText = () => sb!.page.evaluate(() => document.activeElement?.textCo
 
 describe('confirm dialog', () => {
   it('should open on Enter, keep Tab inside, close on Escape and give focus back', async () => {
-    sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: progress(), stopCampaign: ok({ stopped: 1, stillRendering: 0, status: 'stopped' }) } });
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), getProgress: progress(), stopCampaign: ok({ stopped: 1, stillRendering: 0, status: 'stopped' }) },
+    });
     const stop = sb.page.locator('#money').getByRole('button', { name: 'Stop', exact: true });
     await stop.focus();
     await sb.page.keyboard.press('Enter');
@@ -30,7 +32,9 @@ describe('confirm dialog', () => {
   });
 
   it('should confirm with Space on the confirm button', async () => {
-    sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: progress(), stopCampaign: ok({ stopped: 1, stillRendering: 0, status: 'stopped' }) } });
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), getProgress: progress(), stopCampaign: ok({ stopped: 1, stillRendering: 0, status: 'stopped' }) },
+    });
     await sb.page.locator('#money').getByRole('button', { name: 'Stop', exact: true }).click();
     await sb.page.getByRole('alertdialog').waitFor();
     await sb.page.keyboard.press('Tab');

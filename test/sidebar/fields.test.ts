@@ -18,7 +18,7 @@ describe('sampleProblems', () => {
     expect(sampleProblems(null, {})).toEqual([]);
   });
 
-  it('should use the server\'s labels, not a copy', () => {
+  it("should use the server's labels, not a copy", () => {
     expect(FIELD_LABELS).toBe(SERVER_LABELS);
   });
 });

@@ -11,8 +11,16 @@ export function sidebarState(over: Partial<SidebarState> = {}): SidebarState {
     selection: { rows: 3 },
     campaign: { id: 'cmp_1', name: 'Q3 outreach' },
     mapping: {
-      firstName: 'First name', company: 'Company', email: 'Email', website: 'Website', role: 'Job title',
-      profileUrl: 'LinkedIn', hook: 'Icebreaker', ctaLabel: null, ctaUrl: null, headline: null,
+      firstName: 'First name',
+      company: 'Company',
+      email: 'Email',
+      website: 'Website',
+      role: 'Job title',
+      profileUrl: 'LinkedIn',
+      hook: 'Icebreaker',
+      ctaLabel: null,
+      ctaUrl: null,
+      headline: null,
     },
     overrides: [],
     fallbacks: { company: 'your team' },
@@ -46,8 +54,28 @@ export const TEMPLATES: Template[] = [
 ];
 
 export const CAMPAIGNS: CampaignSummary[] = [
-  { id: 'cmp_1', name: 'Q3 outreach', status: 'draft', leadCount: 12, waiting: 12, complete: 0, failed: 0, nextStep: 'Add people.', createdAt: '2024-05-03T10:00:00Z' },
-  { id: 'cmp_2', name: 'Webinar attendees', status: 'rendering', leadCount: 40, waiting: 0, complete: 30, failed: 1, nextStep: 'Wait.', createdAt: '2024-05-02T10:00:00Z' },
+  {
+    id: 'cmp_1',
+    name: 'Q3 outreach',
+    status: 'draft',
+    leadCount: 12,
+    waiting: 12,
+    complete: 0,
+    failed: 0,
+    nextStep: 'Add people.',
+    createdAt: '2024-05-03T10:00:00Z',
+  },
+  {
+    id: 'cmp_2',
+    name: 'Webinar attendees',
+    status: 'rendering',
+    leadCount: 40,
+    waiting: 0,
+    complete: 30,
+    failed: 1,
+    nextStep: 'Wait.',
+    createdAt: '2024-05-02T10:00:00Z',
+  },
 ];
 
 export function progress(over: Partial<ProgressInfo> = {}) {

@@ -19,7 +19,10 @@ export type FnName = keyof ServerFunctions;
 export type Scripted = unknown;
 export type Replies = Partial<Record<FnName, Scripted | Scripted[]>>;
 
-export interface GasCall { name: string; args: unknown[] }
+export interface GasCall {
+  name: string;
+  args: unknown[];
+}
 
 export interface OpenOptions {
   replies: Replies;
@@ -108,34 +111,41 @@ function installStandin(init: { replies: Record<string, unknown>; delays: Record
     if (Array.isArray(spec)) return spec[Math.min(i, spec.length - 1)];
     return spec;
   };
-  const runner = (ok: Handler, fail: Handler): unknown => new Proxy({}, {
-    get(_t, prop) {
-      if (prop === 'withSuccessHandler') return (fn: Handler) => runner(fn, fail);
-      if (prop === 'withFailureHandler') return (fn: Handler) => runner(ok, fn);
-      if (typeof prop !== 'string') return undefined;
-      return (...args: unknown[]) => {
-        // Apps Script serializes arguments; a Date would not survive, so the record is what the server would see.
-        store.calls.push({ name: prop, args: JSON.parse(JSON.stringify(args)) as unknown[] });
-        const spec = next(prop);
-        setTimeout(() => {
-          if (spec && typeof spec === 'object' && 'throw' in spec) fail?.(new Error(String((spec as { throw: unknown }).throw)));
-          else ok?.(JSON.parse(JSON.stringify(spec)));
-        }, store.delays[prop] ?? 20);
-      };
-    },
-  });
+  const runner = (ok: Handler, fail: Handler): unknown =>
+    new Proxy(
+      {},
+      {
+        get(_t, prop) {
+          if (prop === 'withSuccessHandler') return (fn: Handler) => runner(fn, fail);
+          if (prop === 'withFailureHandler') return (fn: Handler) => runner(ok, fn);
+          if (typeof prop !== 'string') return undefined;
+          return (...args: unknown[]) => {
+            // Apps Script serializes arguments; a Date would not survive, so the record is what the server would see.
+            store.calls.push({ name: prop, args: JSON.parse(JSON.stringify(args)) as unknown[] });
+            const spec = next(prop);
+            setTimeout(() => {
+              if (spec && typeof spec === 'object' && 'throw' in spec) fail?.(new Error(String((spec as { throw: unknown }).throw)));
+              else ok?.(JSON.parse(JSON.stringify(spec)));
+            }, store.delays[prop] ?? 20);
+          };
+        },
+      },
+    );
   (window as unknown as { google: unknown }).google = { script: { run: runner(null, null) } };
 }
 
 export async function openSidebar(browser: Browser, opts: OpenOptions): Promise<Sidebar> {
-  const html = opts.html ?? await ensureBuilt();
+  const html = opts.html ?? (await ensureBuilt());
   const context = await browser.newContext({ viewport: { width: opts.width ?? 300, height: opts.height ?? 900 } });
   const page = await context.newPage();
   page.setDefaultTimeout(5000);
   const errors: Error[] = [];
   page.on('pageerror', (e) => errors.push(e));
   await page.addInitScript(installStandin, { replies: opts.replies as Record<string, unknown>, delays: (opts.delays ?? {}) as Record<string, number> });
-  if (opts.timing) await page.addInitScript((t) => { (window as unknown as { sidebarTiming: unknown }).sidebarTiming = t; }, opts.timing);
+  if (opts.timing)
+    await page.addInitScript((t) => {
+      (window as unknown as { sidebarTiming: unknown }).sidebarTiming = t;
+    }, opts.timing);
   await page.route(PAGE_URL, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
   await page.goto(PAGE_URL);
 
@@ -147,15 +157,21 @@ export async function openSidebar(browser: Browser, opts: OpenOptions): Promise<
     page,
     calls,
     async reply(name, scripted) {
-      await page.evaluate(([n, s]) => {
-        const g = (window as unknown as { __gas: { replies: Record<string, unknown>; counts: Record<string, number> } }).__gas;
-        g.replies[n] = s;
-        g.counts[n] = 0;
-      }, [name, scripted] as const);
+      await page.evaluate(
+        ([n, s]) => {
+          const g = (window as unknown as { __gas: { replies: Record<string, unknown>; counts: Record<string, number> } }).__gas;
+          g.replies[n] = s;
+          g.counts[n] = 0;
+        },
+        [name, scripted] as const,
+      );
     },
     async waitForCalls(name, n = 1, timeoutMs = 5000) {
-      await page.waitForFunction(([fn, min]) => (window as unknown as { __gas: { calls: GasCall[] } }).__gas.calls.filter((c) => c.name === fn).length >= min,
-        [name, n] as const, { timeout: timeoutMs });
+      await page.waitForFunction(
+        ([fn, min]) => (window as unknown as { __gas: { calls: GasCall[] } }).__gas.calls.filter((c) => c.name === fn).length >= min,
+        [name, n] as const,
+        { timeout: timeoutMs },
+      );
       return calls(name);
     },
     async close() {
@@ -173,9 +189,16 @@ export async function openSidebar(browser: Browser, opts: OpenOptions): Promise<
 export function useSidebars(): { open(opts: OpenOptions): Promise<Sidebar> } {
   let browser: Browser | null = null;
   const opened: Sidebar[] = [];
-  beforeAll(async () => { await ensureBuilt(); browser = await launch(); });
-  afterEach(async () => { await Promise.all(opened.splice(0).map((s) => s.close())); });
-  afterAll(async () => { await browser?.close(); });
+  beforeAll(async () => {
+    await ensureBuilt();
+    browser = await launch();
+  });
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((s) => s.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
   return {
     async open(opts) {
       if (!browser) throw new Error('useSidebars: open is for use inside a test');

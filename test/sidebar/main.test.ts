@@ -29,7 +29,9 @@ describe('sidebar page', () => {
   });
 
   it('should explain the several-accounts failure instead of a raw error or a blank page', async () => {
-    sb = await sidebars.open({ replies: { getSidebarState: thrown("ScriptError: We're sorry, a server error occurred while reading from storage. Error code PERMISSION_DENIED.") } });
+    sb = await sidebars.open({
+      replies: { getSidebarState: thrown("ScriptError: We're sorry, a server error occurred while reading from storage. Error code PERMISSION_DENIED.") },
+    });
     const banner = sb.page.locator('.banner[role=alert]');
     await banner.getByText('signed in to several at once', { exact: false }).waitFor();
     expect(await banner.textContent()).toContain('Open the spreadsheet in a window signed in to one account only');
@@ -53,7 +55,12 @@ describe('sidebar page', () => {
           campaign: { id: 'cmp_1', name: `Campaign ${long}` },
           sample: { firstName: long, company: `${long}${long}`, website: url },
         }),
-        listTemplates: ok({ templates: [{ ...TEMPLATES[0]!, name: `Template ${long}` }, { ...TEMPLATES[1]!, blockedReason: `Reason ${long}` }] }),
+        listTemplates: ok({
+          templates: [
+            { ...TEMPLATES[0]!, name: `Template ${long}` },
+            { ...TEMPLATES[1]!, blockedReason: `Reason ${long}` },
+          ],
+        }),
         listCampaigns: ok({ campaigns: [{ ...CAMPAIGNS[0]!, name: long }] }),
         getProgress: progress({ stages: { [`stage_${'x'.repeat(60)}`]: 3 }, stalled: { message: `Stalled ${long}` } }),
       },
@@ -61,7 +68,11 @@ describe('sidebar page', () => {
     await sb.page.getByText('Bound to tab').waitFor();
     await sb.page.locator('.stalled-slot [role=alert]').waitFor();
     // Open every card, so every part is measured.
-    await sb.page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
+    await sb.page.evaluate(() =>
+      document.querySelectorAll('details').forEach((d) => {
+        d.open = true;
+      }),
+    );
     await noHorizontalScroll(sb);
   });
 
@@ -71,15 +82,27 @@ describe('sidebar page', () => {
       replies: {
         ...readyReplies(),
         getSidebarState: state({ sheet: { id: 1, name: evil, headers: [evil] }, campaign: { id: 'cmp_1', name: evil }, sample: { firstName: evil } }),
-        listTemplates: ok({ templates: [{ ...TEMPLATES[0]!, name: evil }, { ...TEMPLATES[1]!, blockedReason: evil }] }),
+        listTemplates: ok({
+          templates: [
+            { ...TEMPLATES[0]!, name: evil },
+            { ...TEMPLATES[1]!, blockedReason: evil },
+          ],
+        }),
         listCampaigns: ok({ campaigns: [{ ...CAMPAIGNS[0]!, name: evil }] }),
         getProgress: progress({ stages: { [evil]: 1 }, stalled: { message: evil } }),
       },
     });
     let dialogs = 0;
-    sb.page.on('dialog', (d) => { dialogs += 1; void d.dismiss(); });
+    sb.page.on('dialog', (d) => {
+      dialogs += 1;
+      void d.dismiss();
+    });
     await sb.page.locator('#template .choice-name').getByText(evil).waitFor({ state: 'attached' });
-    await sb.page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
+    await sb.page.evaluate(() =>
+      document.querySelectorAll('details').forEach((d) => {
+        d.open = true;
+      }),
+    );
     await sb.page.locator('.stage-list').getByText(evil).waitFor();
     await sb.page.waitForTimeout(200);
     expect(await sb.page.locator('img').count()).toBe(0);
@@ -90,18 +113,32 @@ describe('sidebar page', () => {
   it('should give every control a name and reach every one with the keyboard', async () => {
     sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state({ campaign: null }) } });
     await sb.page.locator('#template').getByText('Founder intro').waitFor();
-    await sb.page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
-    const unnamed = await sb.page.evaluate(() => Array.from(document.querySelectorAll('input, select, textarea, button'))
-      .filter((c) => {
-        const e = c as HTMLInputElement;
-        const named = (e.labels?.length ?? 0) > 0 || e.getAttribute('aria-label') || e.getAttribute('aria-labelledby') || (c.tagName === 'BUTTON' && c.textContent?.trim());
-        return !named;
-      }).map((c) => c.outerHTML));
+    await sb.page.evaluate(() =>
+      document.querySelectorAll('details').forEach((d) => {
+        d.open = true;
+      }),
+    );
+    const unnamed = await sb.page.evaluate(() =>
+      Array.from(document.querySelectorAll('input, select, textarea, button'))
+        .filter((c) => {
+          const e = c as HTMLInputElement;
+          const named =
+            (e.labels?.length ?? 0) > 0 ||
+            e.getAttribute('aria-label') ||
+            e.getAttribute('aria-labelledby') ||
+            (c.tagName === 'BUTTON' && c.textContent?.trim());
+          return !named;
+        })
+        .map((c) => c.outerHTML),
+    );
     expect(unnamed).toEqual([]);
     // Tab walks through the page; the connection field is reachable and shows a focus ring.
     await sb.page.locator('#connection summary').focus();
     await sb.page.keyboard.press('Tab');
-    const focused = await sb.page.evaluate(() => ({ name: (document.activeElement as HTMLInputElement).name, outline: getComputedStyle(document.activeElement!).boxShadow }));
+    const focused = await sb.page.evaluate(() => ({
+      name: (document.activeElement as HTMLInputElement).name,
+      outline: getComputedStyle(document.activeElement!).boxShadow,
+    }));
     expect(focused.name).toBe('baseUrl');
     expect(focused.outline).not.toBe('none');
   });
@@ -111,7 +148,9 @@ describe('sidebar page', () => {
     const shot = async (s: Sidebar, card?: string) => {
       if (card) {
         await s.page.evaluate((id) => {
-          document.querySelectorAll('details.card').forEach((d) => { (d as HTMLDetailsElement).open = d.id === id; });
+          document.querySelectorAll('details.card').forEach((d) => {
+            (d as HTMLDetailsElement).open = d.id === id;
+          });
         }, card);
       }
       await noHorizontalScroll(s);
@@ -127,7 +166,11 @@ describe('sidebar page', () => {
       await sb.page.getByText('Founder intro').waitFor();
       await sb.page.getByLabel('Founder intro').check();
       await sb.page.getByLabel('Campaign name').fill('Q3 outreach to founders');
-      await sb.page.evaluate(() => document.querySelectorAll('details.card').forEach((d) => { (d as HTMLDetailsElement).open = ['template', 'campaign'].includes(d.id); }));
+      await sb.page.evaluate(() =>
+        document.querySelectorAll('details.card').forEach((d) => {
+          (d as HTMLDetailsElement).open = ['template', 'campaign'].includes(d.id);
+        }),
+      );
       await shot(sb);
       await sb.close();
 
@@ -152,7 +195,10 @@ describe('sidebar page', () => {
       sb = await sidebars.open({
         replies: {
           ...readyReplies(),
-          getSidebarState: state({ autoRefresh: { on: true, intervalMinutes: 5, owner: { keyHint: '••••1a2b', you: true } }, lastRefresh: { at: new Date(Date.now() - 180000).toISOString(), error: null } }),
+          getSidebarState: state({
+            autoRefresh: { on: true, intervalMinutes: 5, owner: { keyHint: '••••1a2b', you: true } },
+            lastRefresh: { at: new Date(Date.now() - 180000).toISOString(), error: null },
+          }),
           getProgress: progress({ stages: { queued: 2, tts: 1, lipsync: 3, colour_grade: 1 } }),
         },
       });

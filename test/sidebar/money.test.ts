@@ -18,7 +18,10 @@ const autoOn = { on: true, intervalMinutes: 5 };
 async function open(extra: Record<string, unknown>, delays?: Record<string, number>) {
   sb = await sidebars.open({ replies: { ...readyReplies(), ...extra }, ...(delays ? { delays } : {}) });
   const native = { count: 0 };
-  sb.page.on('dialog', (d) => { native.count += 1; void d.dismiss(); });
+  sb.page.on('dialog', (d) => {
+    native.count += 1;
+    void d.dismiss();
+  });
   await section().getByRole('button', { name: 'Check estimate' }).waitFor();
   return native;
 }
@@ -69,7 +72,9 @@ describe('money section', () => {
     await open({ getEstimate: ok({ leads: 15, low: 30, high: 45, balance: 120, affordable: true, orphans: 3 }) });
     await button('Generate videos').click();
     await dialog().waitFor();
-    expect(await dialog().locator('p').textContent()).toBe('Generate videos for 15 people? This charges up to 45 credits. This includes 3 people no longer in this tab (rows edited or deleted since); they are charged too.');
+    expect(await dialog().locator('p').textContent()).toBe(
+      'Generate videos for 15 people? This charges up to 45 credits. This includes 3 people no longer in this tab (rows edited or deleted since); they are charged too.',
+    );
     expect(await sb!.calls('startGenerate')).toHaveLength(0);
   });
 
@@ -143,14 +148,24 @@ describe('money section', () => {
 describe('spendBlock', () => {
   it('should block when nobody is waiting or the balance is short, and not otherwise', () => {
     expect(spendBlock({ leads: 0, low: 0, high: 0, balance: 100, affordable: true })).toMatch(/^Nobody is waiting/);
-    expect(spendBlock({ leads: 1, low: 3, high: 3, balance: 1, affordable: false })).toBe('Your balance of 1 credit is less than 3 credits. Top up or send fewer people.');
+    expect(spendBlock({ leads: 1, low: 3, high: 3, balance: 1, affordable: false })).toBe(
+      'Your balance of 1 credit is less than 3 credits. Top up or send fewer people.',
+    );
     expect(spendBlock({ leads: 1, low: 3, high: 3, balance: 10, affordable: true })).toBeNull();
   });
 });
 
 describe('money section: the campaign the person saw', () => {
-  it('should close the Generate confirmation as a cancel when the tab\'s campaign changes, and never charge', async () => {
-    sb = await sidebars.open({ replies: { ...readyReplies(), getActiveContext: context(), getEstimate: affordable, startGenerate: ok({ started: 15, creditsCharged: 45, autoRefresh: autoOn }) }, timing: { contextPollMs: 100 } });
+  it("should close the Generate confirmation as a cancel when the tab's campaign changes, and never charge", async () => {
+    sb = await sidebars.open({
+      replies: {
+        ...readyReplies(),
+        getActiveContext: context(),
+        getEstimate: affordable,
+        startGenerate: ok({ started: 15, creditsCharged: 45, autoRefresh: autoOn }),
+      },
+      timing: { contextPollMs: 100 },
+    });
     await button('Generate videos').click();
     await dialog().waitFor();
     // The person switches to a tab bound to another campaign while the dialog is open.
@@ -163,7 +178,15 @@ describe('money section: the campaign the person saw', () => {
   });
 
   it('should close the Stop confirmation as soon as the poll sees another tab', async () => {
-    sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: progress(), getActiveContext: context(), stopCampaign: ok({ stopped: 1, stillRendering: 0, status: 'stopped' }) }, timing: { contextPollMs: 100 } });
+    sb = await sidebars.open({
+      replies: {
+        ...readyReplies(),
+        getProgress: progress(),
+        getActiveContext: context(),
+        stopCampaign: ok({ stopped: 1, stillRendering: 0, status: 'stopped' }),
+      },
+      timing: { contextPollMs: 100 },
+    });
     await button('Stop').click();
     await dialog().waitFor();
     await sb.reply('getSidebarState', state({ sheet: { id: 5, name: 'Other', headers: [] }, campaign: null }));
@@ -175,7 +198,10 @@ describe('money section: the campaign the person saw', () => {
   it('should show campaign_changed, reload the state and charge nothing', async () => {
     await open({
       getEstimate: affordable,
-      startGenerate: { ...fail('campaign_changed', 'This tab is now bound to “Webinar attendees”; nothing was started.'), campaign: { id: 'cmp_2', name: 'Webinar attendees' } },
+      startGenerate: {
+        ...fail('campaign_changed', 'This tab is now bound to “Webinar attendees”; nothing was started.'),
+        campaign: { id: 'cmp_2', name: 'Webinar attendees' },
+      },
     });
     await sb!.reply('getSidebarState', state({ campaign: { id: 'cmp_2', name: 'Webinar attendees' } }));
     await button('Generate videos').click();
@@ -189,7 +215,10 @@ describe('money section: the campaign the person saw', () => {
     const higher = { leads: 20, low: 40, high: 60, balance: 120, affordable: true };
     await open({
       getEstimate: affordable,
-      startGenerate: [{ ...fail('quote_changed', 'Someone added people: the estimate is now up to 60 credits.'), estimate: higher }, ok({ started: 20, creditsCharged: 58, autoRefresh: autoOn })],
+      startGenerate: [
+        { ...fail('quote_changed', 'Someone added people: the estimate is now up to 60 credits.'), estimate: higher },
+        ok({ started: 20, creditsCharged: 58, autoRefresh: autoOn }),
+      ],
     });
     await button('Generate videos').click();
     await dialog().getByRole('button', { name: 'Generate' }).click();
@@ -199,11 +228,17 @@ describe('money section: the campaign the person saw', () => {
     expect(await sb!.calls('startGenerate')).toHaveLength(1);
     await dialog().getByRole('button', { name: 'Generate' }).click();
     await section().getByText('Started 20 videos. 58 credits charged.').waitFor();
-    expect((await sb!.calls('startGenerate')).map((c) => c.args[0])).toEqual([{ campaignId: 'cmp_1', high: 45 }, { campaignId: 'cmp_1', high: 60 }]);
+    expect((await sb!.calls('startGenerate')).map((c) => c.args[0])).toEqual([
+      { campaignId: 'cmp_1', high: 45 },
+      { campaignId: 'cmp_1', high: 60 },
+    ]);
   });
 
   it('should charge nothing when the person cancels the new quote', async () => {
-    await open({ getEstimate: affordable, startGenerate: { ...fail('quote_changed', 'The estimate went up.'), estimate: { leads: 20, low: 40, high: 60, balance: 120, affordable: true } } });
+    await open({
+      getEstimate: affordable,
+      startGenerate: { ...fail('quote_changed', 'The estimate went up.'), estimate: { leads: 20, low: 40, high: 60, balance: 120, affordable: true } },
+    });
     await button('Generate videos').click();
     await dialog().getByRole('button', { name: 'Generate' }).click();
     await dialog().getByText('The estimate went up.').waitFor();
@@ -219,7 +254,12 @@ describe('money section: unknown outcomes', () => {
   it('should say a preview may have happened when google.script.run fails, and keep the buttons off until progress is read', async () => {
     const first = readyReplies().getProgress;
     sb = await sidebars.open({
-      replies: { ...readyReplies(), getEstimate: affordable, startPreview: thrown('NetworkError: Connection failure due to HTTP 0'), getProgress: [first, fail('network', 'The service did not answer.')] },
+      replies: {
+        ...readyReplies(),
+        getEstimate: affordable,
+        startPreview: thrown('NetworkError: Connection failure due to HTTP 0'),
+        getProgress: [first, fail('network', 'The service did not answer.')],
+      },
       timing: { progressPollMs: 300 },
     });
     await section().getByRole('button', { name: 'Check estimate' }).waitFor();
@@ -243,7 +283,10 @@ describe('money section: unknown outcomes', () => {
     const carried = progress({ status: 'rendering', counts: { total: 12, pending: 0, rendering: 12, complete: 0, failed: 0, cancelled: 0, skipped: 0 } });
     await open({
       getEstimate: affordable,
-      startGenerate: { ...fail('network', 'No answer from the service: the generate may have started and charged. The campaign’s state is shown below.'), progress: carried },
+      startGenerate: {
+        ...fail('network', 'No answer from the service: the generate may have started and charged. The campaign’s state is shown below.'),
+        progress: carried,
+      },
     });
     await sb!.reply('getProgress', fail('network', 'The service did not answer.'));
     await button('Generate videos').click();
@@ -257,12 +300,17 @@ describe('money section: unknown outcomes', () => {
   });
 
   it('should show no error for a slow reply that ends well (the server retried)', async () => {
-    sb = await sidebars.open({ replies: { ...readyReplies(), getEstimate: affordable, startGenerate: ok({ started: 15, creditsCharged: 45, autoRefresh: autoOn }) }, delays: { startGenerate: 1200, getEstimate: 600 } });
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), getEstimate: affordable, startGenerate: ok({ started: 15, creditsCharged: 45, autoRefresh: autoOn }) },
+      delays: { startGenerate: 1200, getEstimate: 600 },
+    });
     await sb.page.evaluate(() => {
       const w = window as unknown as { __errors: string[] };
       w.__errors = [];
       new MutationObserver(() => {
-        document.querySelectorAll('[role=alert], .msg-error, .msg-warn').forEach((n) => { if (!(n as HTMLElement).hidden && n.textContent) w.__errors.push(n.textContent); });
+        document.querySelectorAll('[role=alert], .msg-error, .msg-warn').forEach((n) => {
+          if (!(n as HTMLElement).hidden && n.textContent) w.__errors.push(n.textContent);
+        });
       }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
     });
     await button('Generate videos').click();
@@ -299,7 +347,11 @@ describe('money section: buttons that can do something', () => {
   it('should disable Stop once everything has settled after a stop, and drop "still rendering" when they finished', async () => {
     const after = progress({ status: 'stopped', counts: counts({ total: 12, rendering: 5, cancelled: 7 }) });
     const finished = progress({ status: 'stopped', counts: counts({ total: 12, complete: 5, cancelled: 7 }), stages: {} });
-    sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: progress(), stopCampaign: ok({ stopped: 7, stillRendering: 5, status: 'stopped' }) }, timing: { progressPollMs: 400 }, delays: { stopCampaign: 100 } });
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), getProgress: progress(), stopCampaign: ok({ stopped: 7, stillRendering: 5, status: 'stopped' }) },
+      timing: { progressPollMs: 400 },
+      delays: { stopCampaign: 100 },
+    });
     await button('Stop').click();
     await dialog().getByRole('button', { name: 'Stop campaign' }).click();
     await sb.reply('getProgress', [after, after, finished]);

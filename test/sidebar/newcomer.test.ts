@@ -39,8 +39,16 @@ describe('sentences that follow the latest state', () => {
   it('should drop "Added 5 people." once Generate has started them, and never show "nothing was charged" beside a charge', async () => {
     const waiting = progress({ status: 'draft', counts: counts({ pending: 5 }), stages: {} });
     const started = progress({ status: 'rendering', counts: counts({ rendering: 5 }), stages: { queued: 5 } });
-    sb = await sidebars.open({ replies: { ...readyReplies(), getActiveContext: context(), addSelectedRows: ok(added), getProgress: progress({ status: 'draft', counts: counts({ total: 0 }), stages: {} }),
-      getEstimate: estimate, startGenerate: ok({ started: 5, creditsCharged: 10, autoRefresh: { on: true, intervalMinutes: 5 } }) } });
+    sb = await sidebars.open({
+      replies: {
+        ...readyReplies(),
+        getActiveContext: context(),
+        addSelectedRows: ok(added),
+        getProgress: progress({ status: 'draft', counts: counts({ total: 0 }), stages: {} }),
+        getEstimate: estimate,
+        startGenerate: ok({ started: 5, creditsCharged: 10, autoRefresh: { on: true, intervalMinutes: 5 } }),
+      },
+    });
     await sb.reply('getProgress', waiting);
     await button('Add selected rows').click();
     await send().getByText('Added 5 people.').waitFor();
@@ -57,8 +65,11 @@ describe('sentences that follow the latest state', () => {
   it('should say a row already marked invalid is marked, not that it will be', async () => {
     const headers = ['First name', 'Company', 'Email', 'Video Status', 'Video Note'];
     sb = await sidebars.open({
-      replies: { ...readyReplies(), getSidebarState: state({ sheet: { id: 1, name: 'Leads', headers } }),
-        getActiveContext: context({ sampleRow: { row: 8, cells: ['', 'Acme', 'a@acme.test', 'invalid', 'First name is empty.'] } }) },
+      replies: {
+        ...readyReplies(),
+        getSidebarState: state({ sheet: { id: 1, name: 'Leads', headers } }),
+        getActiveContext: context({ sampleRow: { row: 8, cells: ['', 'Acme', 'a@acme.test', 'invalid', 'First name is empty.'] } }),
+      },
       timing: { contextPollMs: 50 },
     });
     await send().getByText('Row 8 is marked invalid: First name is empty', { exact: false }).waitFor();
@@ -70,9 +81,21 @@ describe('sentences that follow the latest state', () => {
     const stopped = progress({ status: 'stopped', counts: counts({ complete: 2, cancelled: 3 }), stages: {} });
     const again = progress({ status: 'rendering', counts: counts({ total: 8, complete: 2, cancelled: 3, pending: 3 }), stages: {} });
     const rendering = progress({ status: 'rendering', counts: counts({ total: 8, complete: 2, cancelled: 3, rendering: 3 }), stages: { queued: 3 } });
-    sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: stopped, getEstimate: ok({ leads: 3, low: 6, high: 6, balance: 100, affordable: true }),
-      resendFailedRows: ok({ campaign: { id: 'cmp_1', name: 'Q3 outreach' }, previous: { id: 'cmp_1', name: 'Q3 outreach' }, recording: 'same', failedRows: 3, result: { ...added, added: 3 } }),
-      startGenerate: ok({ started: 3, creditsCharged: 6, autoRefresh: { on: true, intervalMinutes: 5 } }) } });
+    sb = await sidebars.open({
+      replies: {
+        ...readyReplies(),
+        getProgress: stopped,
+        getEstimate: ok({ leads: 3, low: 6, high: 6, balance: 100, affordable: true }),
+        resendFailedRows: ok({
+          campaign: { id: 'cmp_1', name: 'Q3 outreach' },
+          previous: { id: 'cmp_1', name: 'Q3 outreach' },
+          recording: 'same',
+          failedRows: 3,
+          result: { ...added, added: 3 },
+        }),
+        startGenerate: ok({ started: 3, creditsCharged: 6, autoRefresh: { on: true, intervalMinutes: 5 } }),
+      },
+    });
     await sb.reply('getProgress', again);
     await button('Send the 3 cancelled again').click();
     await send().getByText('Nothing is charged before Generate.', { exact: false }).waitFor();
@@ -86,13 +109,20 @@ describe('sentences that follow the latest state', () => {
 
   it('should never keep "Connect first" beside "Connected" once the person connects', async () => {
     const noKey = { baseUrl: null, keyHint: null, connected: false };
-    sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state({ settings: noKey }),
-      getEstimate: fail('no_settings', 'Connect first: enter the API address and your key under Connection.'),
-      getProgress: [fail('no_settings', 'Connect first: enter the API address and your key under Connection.'), progress()],
-      saveSettings: ok({ settings: { baseUrl: 'https://api.example.com/api/v1', keyHint: '••••9999', connected: true, canWrite: true } }) } });
+    sb = await sidebars.open({
+      replies: {
+        ...readyReplies(),
+        getSidebarState: state({ settings: noKey }),
+        getEstimate: fail('no_settings', 'Connect first: enter the API address and your key under Connection.'),
+        getProgress: [fail('no_settings', 'Connect first: enter the API address and your key under Connection.'), progress()],
+        saveSettings: ok({ settings: { baseUrl: 'https://api.example.com/api/v1', keyHint: '••••9999', connected: true, canWrite: true } }),
+      },
+    });
     await sb.page.locator('#connection .card-status').getByText('Not connected').waitFor();
     // A person tries what they see first; whatever it says then must not outlive the connection.
-    await button('Check estimate').click({ timeout: 1000 }).catch(() => undefined);
+    await button('Check estimate')
+      .click({ timeout: 1000 })
+      .catch(() => undefined);
     await noContradiction();
     await sb.page.locator('input[name="baseUrl"]').fill('https://api.example.com/api/v1');
     await sb.page.locator('input[name="apiKey"]').fill('sk_live_9999');
@@ -105,7 +135,9 @@ describe('sentences that follow the latest state', () => {
 
 describe('an error that is fixed', () => {
   it('should drop "switched off" once a call works again, without pressing the button that failed', async () => {
-    sb = await sidebars.open({ replies: { ...readyReplies(), refreshNow: fail('api_off', 'The video service API is switched off for now.'), getEstimate: estimate } });
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), refreshNow: fail('api_off', 'The video service API is switched off for now.'), getEstimate: estimate },
+    });
     await button('Refresh now').click();
     const off = sb.page.locator('#progress').getByText('The video service API is switched off for now.');
     await off.waitFor();
@@ -121,7 +153,18 @@ describe('an error that is fixed', () => {
 describe('the campaign picker', () => {
   it('should list each campaign by what a person can do with it, never by a status word alone', async () => {
     const folded = [
-      { id: 'cmp_4', name: 'Q4 outreach', status: 'rendering', leadCount: 50, waiting: 3, complete: 47, failed: 0, nextStep: '', createdAt: '2024-05-04T10:00:00Z', parts: 2 },
+      {
+        id: 'cmp_4',
+        name: 'Q4 outreach',
+        status: 'rendering',
+        leadCount: 50,
+        waiting: 3,
+        complete: 47,
+        failed: 0,
+        nextStep: '',
+        createdAt: '2024-05-04T10:00:00Z',
+        parts: 2,
+      },
       { id: 'cmp_5', name: 'Spring', status: 'qa_ready', leadCount: 50, waiting: 0, complete: 50, failed: 0, nextStep: '', createdAt: '2024-05-01T10:00:00Z' },
       { id: 'cmp_6', name: 'Summer', status: 'stopped', leadCount: 30, waiting: 0, complete: 8, failed: 0, nextStep: '', createdAt: '2024-05-01T10:00:00Z' },
       ...CAMPAIGNS,
@@ -140,9 +183,15 @@ describe('the campaign picker', () => {
 describe('a person without a key', () => {
   it('should enable nothing that needs a key and leave nothing loading for ever', async () => {
     const noKey = { baseUrl: null, keyHint: null, connected: false };
-    sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state({ settings: noKey, lastRefresh: { at: new Date().toISOString(), error: null } }),
-      getProgress: fail('no_settings', 'Connect first: enter the API address and your key under Connection.'),
-      listTemplates: fail('no_settings', 'Connect first.'), listCampaigns: fail('no_settings', 'Connect first.') } });
+    sb = await sidebars.open({
+      replies: {
+        ...readyReplies(),
+        getSidebarState: state({ settings: noKey, lastRefresh: { at: new Date().toISOString(), error: null } }),
+        getProgress: fail('no_settings', 'Connect first: enter the API address and your key under Connection.'),
+        listTemplates: fail('no_settings', 'Connect first.'),
+        listCampaigns: fail('no_settings', 'Connect first.'),
+      },
+    });
     await sb.page.locator('#progress').getByText('Progress shows once you connect.').waitFor();
     for (const name of ['Check estimate', 'Preview', 'Generate videos', 'Stop', 'Refresh now', 'Export finished videos', 'Add selected rows']) {
       expect([name, await button(name).isDisabled()]).toEqual([name, true]);
@@ -154,9 +203,14 @@ describe('a person without a key', () => {
 });
 
 describe('status words', () => {
-  it('should say where a finished campaign stands in counts, show an unknown status as the service\'s own word, and explain the lookup surcharge', async () => {
-    sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: progress({ status: 'delivered', counts: counts({ total: 50, complete: 50 }), stages: {} }),
-      getEstimate: ok({ leads: 0, low: 0, high: 0, balance: 100, affordable: true }) } });
+  it("should say where a finished campaign stands in counts, show an unknown status as the service's own word, and explain the lookup surcharge", async () => {
+    sb = await sidebars.open({
+      replies: {
+        ...readyReplies(),
+        getProgress: progress({ status: 'delivered', counts: counts({ total: 50, complete: 50 }), stages: {} }),
+        getEstimate: ok({ leads: 0, low: 0, high: 0, balance: 100, affordable: true }),
+      },
+    });
     await sb.page.locator('#progress .status-line').getByText('50 of 50 ready').waitFor();
     const text = await seen();
     expect(text).toContain('the service’s own word: “delivered”');
@@ -176,21 +230,31 @@ describe('problem rows', () => {
   const problems = { rows: 17, byStatus: { invalid: 15, failed: 2 }, named };
 
   it('should name each problem row with its reason in the send card, then count the rest, and name the rows it selects', async () => {
-    sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state({ problems }), getActiveContext: context(), selectProblemRows: ok(problems) } });
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), getSidebarState: state({ problems }), getActiveContext: context(), selectProblemRows: ok(problems) },
+    });
     const list = send().locator('ul.problem-list li');
     await list.first().waitFor();
     expect(await list.allTextContents()).toEqual([...named.map((x) => `Row ${x.row} (invalid): First name is empty (row ${x.row}).`), 'and 12 more']);
-    await send().getByRole('button', { name: /Select 17 problem rows/ }).click();
+    await send()
+      .getByRole('button', { name: /Select 17 problem rows/ })
+      .click();
     await send().getByText('Selected rows 3, 4, 6, 7, 8 and 12 more.').waitFor();
     expect(await seen()).not.toMatch(/see Columns/);
   });
 });
 
 describe('what a tab leaves out', () => {
-  const gaps: SidebarState['gaps'] = { unusedColumns: ['Favourite colour', 'Notes'], unsent: { rows: 10, empty: { hook: 6 } }, waiting: { rows: 5, empty: { hook: 2, ctaUrl: 1 } } };
+  const gaps: SidebarState['gaps'] = {
+    unusedColumns: ['Favourite colour', 'Notes'],
+    unsent: { rows: 10, empty: { hook: 6 } },
+    waiting: { rows: 5, empty: { hook: 2, ctaUrl: 1 } },
+  };
 
   it('should name the unused columns and count the empty personal lines before Add and in the Generate confirmation', async () => {
-    sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: ok({ ...sidebarState(), gaps }), getActiveContext: context(), getEstimate: estimate } });
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), getSidebarState: ok({ ...sidebarState(), gaps }), getActiveContext: context(), getEstimate: estimate },
+    });
     await send().getByText('Not used by any field: Favourite colour, Notes. Map what the video needs under Columns.').waitFor();
     await send().getByText('6 people have no personal line.').waitFor();
     // The folded Columns card does not read as done while columns go unused.
@@ -208,8 +272,19 @@ describe('what a tab leaves out', () => {
 describe('people a Stop cancelled', () => {
   it('should offer to send them again instead of saying everyone has been started', async () => {
     const stopped = progress({ status: 'stopped', counts: counts({ total: 50, complete: 28, cancelled: 22 }), stages: {} });
-    sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: stopped,
-      resendFailedRows: ok({ campaign: { id: 'cmp_1', name: 'Q3 outreach' }, previous: { id: 'cmp_1', name: 'Q3 outreach' }, recording: 'same', failedRows: 22, result: { ...added, added: 22 } }) } });
+    sb = await sidebars.open({
+      replies: {
+        ...readyReplies(),
+        getProgress: stopped,
+        resendFailedRows: ok({
+          campaign: { id: 'cmp_1', name: 'Q3 outreach' },
+          previous: { id: 'cmp_1', name: 'Q3 outreach' },
+          recording: 'same',
+          failedRows: 22,
+          result: { ...added, added: 22 },
+        }),
+      },
+    });
     await money().getByText('22 people were cancelled by Stop: send them again (Send rows).').waitFor();
     expect(await seen()).not.toContain('nothing is left to generate');
     await sb.page.getByTestId('top-line').getByText('send the 22 cancelled again', { exact: false }).waitFor();

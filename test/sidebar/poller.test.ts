@@ -6,7 +6,9 @@ function fakeDoc() {
   const listeners: (() => void)[] = [];
   const doc = {
     visibilityState: 'visible' as 'visible' | 'hidden',
-    addEventListener: (_type: string, fn: () => void) => { listeners.push(fn); },
+    addEventListener: (_type: string, fn: () => void) => {
+      listeners.push(fn);
+    },
   };
   const setVisible = (v: boolean) => {
     doc.visibilityState = v ? 'visible' : 'hidden';
@@ -16,7 +18,9 @@ function fakeDoc() {
 }
 
 /** Lets resolved promises run between timer steps. */
-const flush = async () => { for (let i = 0; i < 5; i++) await Promise.resolve(); };
+const flush = async () => {
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+};
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
@@ -28,7 +32,10 @@ describe('createPoller', () => {
     const p = createPoller(task, 1000, doc);
     p.start();
     expect(task).toHaveBeenCalledTimes(0);
-    for (let i = 0; i < 3; i++) { jest.advanceTimersByTime(1000); await flush(); }
+    for (let i = 0; i < 3; i++) {
+      jest.advanceTimersByTime(1000);
+      await flush();
+    }
     expect(task).toHaveBeenCalledTimes(3);
     p.stop();
     expect(p.running).toBe(false);
@@ -51,7 +58,12 @@ describe('createPoller', () => {
   it('should not start the next run before the previous one finished', async () => {
     const { doc } = fakeDoc();
     let release: () => void = () => undefined;
-    const task = jest.fn(() => new Promise<void>((r) => { release = r; }));
+    const task = jest.fn(
+      () =>
+        new Promise<void>((r) => {
+          release = r;
+        }),
+    );
     const p = createPoller(task, 1000, doc);
     p.start();
     jest.advanceTimersByTime(1000);
@@ -86,7 +98,10 @@ describe('createPoller', () => {
     const task = jest.fn(() => Promise.reject(new Error('boom')));
     const p = createPoller(task, 1000, doc);
     p.start();
-    for (let i = 0; i < 2; i++) { jest.advanceTimersByTime(1000); await flush(); }
+    for (let i = 0; i < 2; i++) {
+      jest.advanceTimersByTime(1000);
+      await flush();
+    }
     expect(task).toHaveBeenCalledTimes(2);
     spy.mockRestore();
   });

@@ -12,10 +12,11 @@ const section = () => sb!.page.locator('#progress');
 const counts = (over: Partial<ProgressInfo['counts']>) => ({ total: 10, pending: 0, rendering: 0, complete: 0, failed: 0, cancelled: 0, skipped: 0, ...over });
 const rendering = progress({ counts: counts({ rendering: 4, complete: 6 }) });
 const done = progress({ status: 'qa_ready', counts: counts({ complete: 10 }), stages: {} });
-const setHidden = (hidden: boolean) => sb!.page.evaluate((h) => {
-  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (h ? 'hidden' : 'visible') });
-  document.dispatchEvent(new Event('visibilitychange'));
-}, hidden);
+const setHidden = (hidden: boolean) =>
+  sb!.page.evaluate((h) => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (h ? 'hidden' : 'visible') });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
 
 describe('progress section', () => {
   it('should show the status, a stacked bar with legend numbers, and every stage in flight', async () => {
@@ -26,7 +27,9 @@ describe('progress section', () => {
     const legend = await section().locator('.legend li').allTextContents();
     expect(legend).toEqual(['Ready 8', 'Rendering 6', 'Waiting 4', 'Failed 1', 'Cancelled 1']);
     // Only what is finished fills the bar.
-    const widths = await section().locator('.bar .seg').evaluateAll((segs) => segs.map((s) => `${s.className}:${(s as HTMLElement).style.width}`));
+    const widths = await section()
+      .locator('.bar .seg')
+      .evaluateAll((segs) => segs.map((s) => `${s.className}:${(s as HTMLElement).style.width}`));
     expect(widths).toEqual(['seg seg-complete:40%', 'seg seg-failed:5%', 'seg seg-cancelled:5%']);
     expect(await section().locator('.bar').getAttribute('aria-label')).toContain('8 complete, 6 rendering, 4 pending, 1 failed, 1 cancelled');
     expect(await section().locator('.stage-list li').allTextContents()).toEqual(['Queued 2', 'Lip sync 3', 'Colour grade 4']);
@@ -34,7 +37,16 @@ describe('progress section', () => {
 
   it('should raise the stalled alert while stalled is present and drop it after', async () => {
     sb = await sidebars.open({
-      replies: { ...readyReplies(), getProgress: [rendering, progress({ counts: counts({ rendering: 4, complete: 6 }), stalled: { minutes: 12, jobs: 4, message: 'No video has moved for 12 minutes; our render queue is stuck.' } })] },
+      replies: {
+        ...readyReplies(),
+        getProgress: [
+          rendering,
+          progress({
+            counts: counts({ rendering: 4, complete: 6 }),
+            stalled: { minutes: 12, jobs: 4, message: 'No video has moved for 12 minutes; our render queue is stuck.' },
+          }),
+        ],
+      },
       timing: { progressPollMs: 100 },
     });
     const alert = section().getByRole('alert');
@@ -51,7 +63,10 @@ describe('progress section', () => {
 
   it('should never say a stall has lasted 0 minutes', async () => {
     sb = await sidebars.open({
-      replies: { ...readyReplies(), getProgress: progress({ stalled: { minutes: 0, jobs: 3, message: 'No video has moved for 0 minutes; our render queue is stuck.' } }) },
+      replies: {
+        ...readyReplies(),
+        getProgress: progress({ stalled: { minutes: 0, jobs: 3, message: 'No video has moved for 0 minutes; our render queue is stuck.' } }),
+      },
     });
     const alert = section().getByRole('alert');
     await alert.waitFor();
@@ -103,7 +118,10 @@ describe('progress section', () => {
   });
 
   it('should stop polling while the page is hidden and resume when visible', async () => {
-    sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: rendering, getActiveContext: context() }, timing: { progressPollMs: 100, contextPollMs: 100 } });
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), getProgress: rendering, getActiveContext: context() },
+      timing: { progressPollMs: 100, contextPollMs: 100 },
+    });
     await sb.waitForCalls('getProgress', 2);
     await setHidden(true);
     const progressCalls = (await sb.calls('getProgress')).length;
@@ -123,7 +141,11 @@ describe('progress section', () => {
     // A failed refresh never reads as "Last refresh".
     await section().getByText('The last refresh failed 3 minutes ago.').waitFor();
     await section().getByText('The service refused the key.').waitFor();
-    expect(await section().getByText(/^Last refresh/).count()).toBe(0);
+    expect(
+      await section()
+        .getByText(/^Last refresh/)
+        .count(),
+    ).toBe(0);
   });
 
   it('should switch auto-refresh and show the interval in force, reverting on failure', async () => {
@@ -150,7 +172,10 @@ describe('progress section', () => {
       replies: {
         ...readyReplies(),
         getSidebarState: state({ autoRefresh: on }),
-        getProgress: [{ ...rendering, autoRefresh: on }, { ...done, autoRefresh: { on: false, intervalMinutes: null, owner: null } }],
+        getProgress: [
+          { ...rendering, autoRefresh: on },
+          { ...done, autoRefresh: { on: false, intervalMinutes: null, owner: null } },
+        ],
       },
       timing: { progressPollMs: 200 },
     });
@@ -199,7 +224,10 @@ describe('progress section', () => {
   });
 
   it('should drop the refresh result once a later reading of the campaign differs', async () => {
-    sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: rendering, refreshNow: ok({ updated: 0, remaining: 25 }) }, timing: { progressPollMs: 100 } });
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), getProgress: rendering, refreshNow: ok({ updated: 0, remaining: 25 }) },
+      timing: { progressPollMs: 100 },
+    });
     await section().locator('.status-line').getByText('6 of 10 ready · 4 rendering').waitFor();
     await section().getByRole('button', { name: 'Refresh now' }).click();
     const message = section().getByText('Updated 0 rows. 25 rows left: run again to finish.');
@@ -209,9 +237,11 @@ describe('progress section', () => {
     await message.waitFor({ state: 'detached' });
   });
 
-  it('should offer Export while the bound campaign has nothing finished, and say the server\'s reason', async () => {
+  it("should offer Export while the bound campaign has nothing finished, and say the server's reason", async () => {
     // The tab may hold finished rows of an earlier campaign (a follow-up binds the tab): the server counts the tab's rows.
-    sb = await sidebars.open({ replies: { ...readyReplies(), exportFinishedVideos: fail('bad_input', 'No finished videos in this tab yet: a row is exported once its video is ready.') } });
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), exportFinishedVideos: fail('bad_input', 'No finished videos in this tab yet: a row is exported once its video is ready.') },
+    });
     const exportBtn = section().getByRole('button', { name: 'Export finished videos' });
     await section().locator('.status-line').waitFor();
     expect(await exportBtn.isDisabled()).toBe(false);
@@ -239,10 +269,15 @@ describe('progress helpers', () => {
   });
 
   it('should order known stages first and keep unknown ones', () => {
-    expect(activeStages({ zeta: 1, uploading: 2, queued: 1, tts: 0, alpha: 5 })).toEqual([['queued', 1], ['uploading', 2], ['alpha', 5], ['zeta', 1]]);
+    expect(activeStages({ zeta: 1, uploading: 2, queued: 1, tts: 0, alpha: 5 })).toEqual([
+      ['queued', 1],
+      ['uploading', 2],
+      ['alpha', 5],
+      ['zeta', 1],
+    ]);
   });
 
-  it('should give the minutes only when they are a positive number, whatever type stalled\'s keys have', () => {
+  it("should give the minutes only when they are a positive number, whatever type stalled's keys have", () => {
     const head = (st: Parameters<typeof stalledLines>[0]) => stalledLines(st)[0];
     expect(head({ minutes: 0 })).toBe('Rendering is stuck at the service: no video is moving.');
     expect(head({ minutes: '7', jobs: true })).toBe('Rendering is stuck at the service: no video is moving.');

@@ -21,7 +21,10 @@ describe('send section', () => {
   });
 
   it('should be disabled with the reason when every selected row was sent already', async () => {
-    sb = await sidebars.open({ replies: { ...readyReplies(), getActiveContext: context({ selection: { rows: 2 }, sampleRow: null }) }, timing: { contextPollMs: 50 } });
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), getActiveContext: context({ selection: { rows: 2 }, sampleRow: null }) },
+      timing: { contextPollMs: 50 },
+    });
     await section().getByText('Each selected row has a Lead ID or is empty: nothing to send.').waitFor();
     expect(await section().getByRole('button', { name: 'Add selected rows' }).isDisabled()).toBe(true);
   });
@@ -72,8 +75,11 @@ describe('send section', () => {
     expect(await section().getByRole('button', { name: 'Add selected rows' }).isDisabled()).toBe(true);
   });
 
-  it('should warn when the first selected row has problems, by the server\'s own validation', async () => {
-    sb = await sidebars.open({ replies: { ...readyReplies(), getActiveContext: context({ sampleRow: { row: 4, cells: ['Ada', 'Acme', 'ada(at)example'] } }) }, timing: { contextPollMs: 50 } });
+  it("should warn when the first selected row has problems, by the server's own validation", async () => {
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), getActiveContext: context({ sampleRow: { row: 4, cells: ['Ada', 'Acme', 'ada(at)example'] } }) },
+      timing: { contextPollMs: 50 },
+    });
     // An email the server refuses (validatePerson), which a length check alone would not see.
     await section().getByText('Email “ada(at)example” does not look like an email address.', { exact: false }).waitFor();
   });
@@ -81,6 +87,8 @@ describe('send section', () => {
 
 describe('resultLines', () => {
   it('should leave out outcomes that did not happen', () => {
-    expect(resultLines({ added: 1, skipped: 0, alreadySent: 0, invalid: 0, problems: [], unmatchable: 0, total: null, remaining: 0 })).toEqual(['Added 1 person.']);
+    expect(resultLines({ added: 1, skipped: 0, alreadySent: 0, invalid: 0, problems: [], unmatchable: 0, total: null, remaining: 0 })).toEqual([
+      'Added 1 person.',
+    ]);
   });
 });

@@ -9,7 +9,10 @@ describe('store', () => {
     store.set({ templateId: 'a' });
     store.set({ templateId: 'b' });
     expect(store.get()).toEqual({ ...initialState, templateId: 'b' });
-    expect(seen).toEqual([['a', null], ['b', 'a']]);
+    expect(seen).toEqual([
+      ['a', null],
+      ['b', 'a'],
+    ]);
   });
 });
 
@@ -17,7 +20,11 @@ describe('watch', () => {
   it('should render at once and then only when the picked slice changes', () => {
     const store = createStore();
     const rendered: unknown[] = [];
-    watch(store, (s) => ({ id: s.templateId }), (slice) => rendered.push(slice));
+    watch(
+      store,
+      (s) => ({ id: s.templateId }),
+      (slice) => rendered.push(slice),
+    );
     store.set({ templateId: 'a' });
     store.set({ templateId: 'a', campaignsError: 'x' });
     store.set({ templateId: 'b' });

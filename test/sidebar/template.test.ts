@@ -45,7 +45,10 @@ describe('template section', () => {
     const evil = '<img src=x onerror=alert(1)>';
     sb = await sidebars.open({ replies: { ...noCampaign(), listTemplates: ok({ templates: [{ ...TEMPLATES[0]!, name: evil }, TEMPLATES[2]!] }) } });
     let dialogs = 0;
-    sb.page.on('dialog', (d) => { dialogs += 1; void d.dismiss(); });
+    sb.page.on('dialog', (d) => {
+      dialogs += 1;
+      void d.dismiss();
+    });
     await section().getByText(evil, { exact: true }).waitFor();
     await sb.page.waitForTimeout(200);
     expect(await sb.page.locator('img').count()).toBe(0);
@@ -53,7 +56,9 @@ describe('template section', () => {
   });
 
   it('should show a listing failure inline and reload on request', async () => {
-    sb = await sidebars.open({ replies: { ...noCampaign(), listTemplates: [fail('internal', 'The service had a problem. Try again.'), ok({ templates: TEMPLATES })] } });
+    sb = await sidebars.open({
+      replies: { ...noCampaign(), listTemplates: [fail('internal', 'The service had a problem. Try again.'), ok({ templates: TEMPLATES })] },
+    });
     await section().getByRole('alert').getByText('The service had a problem. Try again.').waitFor();
     await section().getByRole('button', { name: 'Reload list' }).click();
     await section().getByText('Founder intro').waitFor();

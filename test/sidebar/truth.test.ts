@@ -14,7 +14,10 @@ const button = (name: string) => sb!.page.getByRole('button', { name, exact: tru
 /** What a person sees: the page's visible text. */
 const seen = () => sb!.page.locator('#app').innerText();
 const soon = (iso: number) => new Date(iso).toISOString();
-const hhmm = (iso: string) => { const d = new Date(iso); return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`; };
+const hhmm = (iso: string) => {
+  const d = new Date(iso);
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+};
 
 describe('sidebar truth: an unknown Generate', () => {
   it('should keep Generate and Preview off with the time the add-on will know, while the server says unsettled, and never say nothing was charged', async () => {
@@ -22,11 +25,19 @@ describe('sidebar truth: an unknown Generate', () => {
     const unsettled = { action: 'generate' as const, since: soon(Date.now()), knownBy };
     const waiting = progress({ status: 'draft', counts: counts({ total: 5, pending: 5 }), stages: {} });
     sb = await sidebars.open({
-      replies: { ...readyReplies(), getSidebarState: ok({ ...sidebarState(), unsettled }), getProgress: ok({ ...waiting, unsettled }),
-        getEstimate: ok({ leads: 5, low: 5, high: 10, balance: 100, affordable: true }) },
+      replies: {
+        ...readyReplies(),
+        getSidebarState: ok({ ...sidebarState(), unsettled }),
+        getProgress: ok({ ...waiting, unsettled }),
+        getEstimate: ok({ leads: 5, low: 5, high: 10, balance: 100, affordable: true }),
+      },
     });
-    await top().getByText(`Generate may have started and charged · the add-on will know by ${hhmm(knownBy)} · next: wait`).waitFor();
-    await money().getByText(`stay off until ${hhmm(knownBy)}, when the add-on will know`, { exact: false }).waitFor();
+    await top()
+      .getByText(`Generate may have started and charged · the add-on will know by ${hhmm(knownBy)} · next: wait`)
+      .waitFor();
+    await money()
+      .getByText(`stay off until ${hhmm(knownBy)}, when the add-on will know`, { exact: false })
+      .waitFor();
     for (const name of ['Generate videos', 'Preview']) expect(await button(name).isDisabled()).toBe(true);
     // The estimate (everyone still waiting) does not unblock it.
     await button('Check estimate').click();
@@ -61,22 +72,37 @@ describe('sidebar truth: stale lines', () => {
   it('should read progress once the person connects, dropping "Connect first"', async () => {
     const noKey = { baseUrl: null, keyHint: null, connected: false };
     sb = await sidebars.open({
-      replies: { ...readyReplies(), getSidebarState: state({ settings: noKey }),
+      replies: {
+        ...readyReplies(),
+        getSidebarState: state({ settings: noKey }),
         getProgress: [fail('no_settings', 'Connect first: enter the API address and your key under Connection.'), progress()],
-        saveSettings: ok({ settings: { baseUrl: 'https://api.example.com/api/v1', keyHint: '••••9999', connected: true, canWrite: true } }) },
+        saveSettings: ok({ settings: { baseUrl: 'https://api.example.com/api/v1', keyHint: '••••9999', connected: true, canWrite: true } }),
+      },
     });
     await sb.page.locator('#progress').getByText('Progress shows once you connect.').waitFor();
     await sb.page.locator('input[name="baseUrl"]').fill('https://api.example.com/api/v1');
     await sb.page.locator('input[name="apiKey"]').fill('sk_live_9999');
     await button('Save and test').click();
     await sb.page.locator('#progress .legend').waitFor();
-    expect(await sb.page.locator('#progress').getByText(/Connect first|once you connect/).count()).toBe(0);
+    expect(
+      await sb.page
+        .locator('#progress')
+        .getByText(/Connect first|once you connect/)
+        .count(),
+    ).toBe(0);
   });
 
   it('should never say "Last refresh" after a failed refresh', async () => {
-    sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state({ lastRefresh: { at: soon(Date.now()), error: 'The video service API is switched off.' } }) } });
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), getSidebarState: state({ lastRefresh: { at: soon(Date.now()), error: 'The video service API is switched off.' } }) },
+    });
     await sb.page.locator('#progress').getByText('The last refresh failed just now.').waitFor();
-    expect(await sb.page.locator('#progress').getByText(/Last refresh/).count()).toBe(0);
+    expect(
+      await sb.page
+        .locator('#progress')
+        .getByText(/Last refresh/)
+        .count(),
+    ).toBe(0);
   });
 
   it('should drop "Started 47 videos" once a newer state describes the campaign', async () => {
@@ -84,8 +110,12 @@ describe('sidebar truth: stale lines', () => {
     const started = progress({ counts: counts({ rendering: 47 }), stages: { queued: 47 } });
     const done = progress({ status: 'qa_ready', counts: counts({ complete: 47 }), stages: {} });
     sb = await sidebars.open({
-      replies: { ...readyReplies(), getProgress: pending, getEstimate: ok({ leads: 47, low: 94, high: 141, balance: 500, affordable: true }),
-        startGenerate: ok({ started: 47, creditsCharged: 141, parts: 1, autoRefresh: { on: true, intervalMinutes: 5 } }) },
+      replies: {
+        ...readyReplies(),
+        getProgress: pending,
+        getEstimate: ok({ leads: 47, low: 94, high: 141, balance: 500, affordable: true }),
+        startGenerate: ok({ started: 47, creditsCharged: 141, parts: 1, autoRefresh: { on: true, intervalMinutes: 5 } }),
+      },
       timing: { progressPollMs: 200 },
     });
     await top().getByText('47 people waiting', { exact: false }).waitFor();
@@ -102,14 +132,18 @@ describe('sidebar truth: stale lines', () => {
 
 describe('sidebar truth: words that mislead', () => {
   it('should show an API status the spec does not define as it came, in small print, never as a promise', async () => {
-    sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: progress({ status: 'delivered', counts: counts({ complete: 44, failed: 3 }), stages: {} }) } });
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), getProgress: progress({ status: 'delivered', counts: counts({ complete: 44, failed: 3 }), stages: {} }) },
+    });
     await top().getByText('44 of 47 videos ready, 3 failed', { exact: false }).waitFor();
     await sb.page.getByText('the service’s own word: “delivered”', { exact: false }).first().waitFor();
     expect(await seen()).not.toContain('Delivered');
   });
 
   it('should show nothing done in the bar at 0 done, and one name for the videos being made, with Lookup explained', async () => {
-    sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: progress({ counts: counts({ rendering: 47 }), stages: { queued: 22, lookup: 25 } }) } });
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), getProgress: progress({ counts: counts({ rendering: 47 }), stages: { queued: 22, lookup: 25 } }) },
+    });
     await sb.page.locator('#progress .legend').waitFor();
     expect(await sb.page.locator('#progress .bar .seg').count()).toBe(0);
     await sb.page.locator('#progress').getByText('Where the 47 rendering are').waitFor();
@@ -128,8 +162,11 @@ describe('sidebar truth: connection messages', () => {
     expect(await sb.page.locator('#connection').getByText('Key refused').count()).toBe(0);
   });
 
-  it('should drop another key\'s refusal when the state shows no key saved (a second person)', async () => {
-    sb = await sidebars.open({ replies: { ...readyReplies(), getEstimate: fail('unauthorized', 'The API key was refused.'), getActiveContext: context() }, timing: { contextPollMs: 100 } });
+  it("should drop another key's refusal when the state shows no key saved (a second person)", async () => {
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), getEstimate: fail('unauthorized', 'The API key was refused.'), getActiveContext: context() },
+      timing: { contextPollMs: 100 },
+    });
     await checkEstimate();
     await sb.page.locator('#connection .card-status').getByText('Key refused').waitFor();
     await sb.reply('getSidebarState', state({ settings: { baseUrl: null, keyHint: null, connected: false } }));
@@ -141,8 +178,11 @@ describe('sidebar truth: connection messages', () => {
   it('should say at once that a read-only key can look but not create, add or generate', async () => {
     const noKey = { baseUrl: null, keyHint: null, connected: false };
     sb = await sidebars.open({
-      replies: { ...readyReplies(), getSidebarState: state({ settings: noKey }),
-        saveSettings: ok({ settings: { baseUrl: 'https://api.example.com/api/v1', keyHint: '••••0000', connected: true, canWrite: false } }) },
+      replies: {
+        ...readyReplies(),
+        getSidebarState: state({ settings: noKey }),
+        saveSettings: ok({ settings: { baseUrl: 'https://api.example.com/api/v1', keyHint: '••••0000', connected: true, canWrite: false } }),
+      },
     });
     await sb.page.locator('input[name="baseUrl"]').fill('https://api.example.com/api/v1');
     await sb.page.locator('input[name="apiKey"]').fill('sk_read_0000');
@@ -161,13 +201,23 @@ describe('sidebar truth: rows and next steps', () => {
       replies: { ...readyReplies(), getActiveContext: context({ sampleRow: { row: 8, cells: ['', 'Acme', 'a@acme.test', '', '', '', '', ''] } }) },
       timing: { contextPollMs: 50 },
     });
-    await sb.page.locator('#send').getByText('Row 8 will be marked invalid and not sent (the others still go): First name is empty', { exact: false }).waitFor();
+    await sb.page
+      .locator('#send')
+      .getByText('Row 8 will be marked invalid and not sent (the others still go): First name is empty', { exact: false })
+      .waitFor();
     expect(await seen()).not.toContain('The first selected row has problems');
   });
 
-  it('should recognise the add-on\'s own tabs, say what they are and offer the way back', async () => {
-    sb = await sidebars.open({ replies: { ...readyReplies(), getActiveContext: context(), showSheet: ok({ sheetId: 1, name: 'Leads' }) }, timing: { contextPollMs: 100 } });
-    await top().getByText('ready', { exact: false }).or(top().getByText('waiting', { exact: false })).first().waitFor();
+  it("should recognise the add-on's own tabs, say what they are and offer the way back", async () => {
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), getActiveContext: context(), showSheet: ok({ sheetId: 1, name: 'Leads' }) },
+      timing: { contextPollMs: 100 },
+    });
+    await top()
+      .getByText('ready', { exact: false })
+      .or(top().getByText('waiting', { exact: false }))
+      .first()
+      .waitFor();
     await sb.reply('getSidebarState', state({ sheet: { id: 9, name: 'Video credits', headers: ['When'], ownTab: 'credits' }, campaign: null }));
     await sb.reply('getActiveContext', context({ sheetId: 9, sheetName: 'Video credits' }));
     await top().getByText('This tab is the spending record', { exact: false }).waitFor();
@@ -189,10 +239,16 @@ describe('sidebar truth: rows and next steps', () => {
 });
 
 describe('sidebar truth: one count after adding to a generated campaign', () => {
-  it('should say the new people once, in the top line, and no part\'s total in the Send card', async () => {
+  it("should say the new people once, in the top line, and no part's total in the Send card", async () => {
     const before = progress({ status: 'qa_ready', counts: counts({ complete: 47 }), stages: {} });
     const after = progress({ status: 'qa_ready', counts: counts({ total: 52, complete: 47, pending: 5 }), stages: {} });
-    sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: [before, after], addSelectedRows: ok({ added: 5, skipped: 0, alreadySent: 0, invalid: 0, total: 5, unmatchable: 0, remaining: 0 }) } });
+    sb = await sidebars.open({
+      replies: {
+        ...readyReplies(),
+        getProgress: [before, after],
+        addSelectedRows: ok({ added: 5, skipped: 0, alreadySent: 0, invalid: 0, total: 5, unmatchable: 0, remaining: 0 }),
+      },
+    });
     await top().getByText('All 47 ready', { exact: false }).waitFor();
     await button('Add selected rows').click();
     await top().getByText('47 of 52 videos ready · 5 new people waiting · next: Check estimate, then Generate').waitFor();
@@ -208,8 +264,21 @@ describe('sidebar truth: one count after adding to a generated campaign', () => 
 
 describe('sidebar truth: stop over parts', () => {
   it('should say which parts may still render and offer Stop again', async () => {
-    sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: progress(),
-      stopCampaign: ok({ stopped: 4, stillRendering: 2, status: 'partly_stopped', parts: [{ id: 'cmp_1', name: 'Q3 outreach', outcome: 'stopped', stopped: 4 }, { id: 'cmp_2', name: 'Q3 outreach · part 2', outcome: 'unknown' }] }) } });
+    sb = await sidebars.open({
+      replies: {
+        ...readyReplies(),
+        getProgress: progress(),
+        stopCampaign: ok({
+          stopped: 4,
+          stillRendering: 2,
+          status: 'partly_stopped',
+          parts: [
+            { id: 'cmp_1', name: 'Q3 outreach', outcome: 'stopped', stopped: 4 },
+            { id: 'cmp_2', name: 'Q3 outreach · part 2', outcome: 'unknown' },
+          ],
+        }),
+      },
+    });
     await button('Stop').click();
     await sb.page.getByRole('alertdialog').getByRole('button', { name: 'Stop campaign' }).click();
     await money().getByText('Q3 outreach · part 2: no clear answer; it may still render.').waitFor();
@@ -238,22 +307,44 @@ describe('sidebar truth: long and cramped', () => {
   });
 
   it('should keep every button on one line and every card status whole at 300 px', async () => {
-    sb = await sidebars.open({ replies: { ...readyReplies(), getEstimate: ok({ leads: 47, low: 94, high: 141, balance: 500, affordable: true }),
-      getSidebarState: state({ campaign: { id: 'cmp_1', name: 'Q3 outreach to founders in the Nordics' }, problems: { rows: 12, byStatus: { invalid: 3, failed: 4, skipped: 2, sending: 3 } } }) } });
+    sb = await sidebars.open({
+      replies: {
+        ...readyReplies(),
+        getEstimate: ok({ leads: 47, low: 94, high: 141, balance: 500, affordable: true }),
+        getSidebarState: state({
+          campaign: { id: 'cmp_1', name: 'Q3 outreach to founders in the Nordics' },
+          problems: { rows: 12, byStatus: { invalid: 3, failed: 4, skipped: 2, sending: 3 } },
+        }),
+      },
+    });
     await button('Check estimate').click();
     await money().locator('dl.figures').waitFor();
     const cramped = await sb.page.evaluate(() => [
-      ...Array.from(document.querySelectorAll<HTMLElement>('button.btn')).filter((b) => b.offsetParent && b.getBoundingClientRect().height > 36).map((b) => `button ${b.textContent}`),
-      ...Array.from(document.querySelectorAll<HTMLElement>('.card-status')).filter((s) => s.scrollWidth > s.clientWidth + 1).map((s) => `status ${s.textContent}`),
+      ...Array.from(document.querySelectorAll<HTMLElement>('button.btn'))
+        .filter((b) => b.offsetParent && b.getBoundingClientRect().height > 36)
+        .map((b) => `button ${b.textContent}`),
+      ...Array.from(document.querySelectorAll<HTMLElement>('.card-status'))
+        .filter((s) => s.scrollWidth > s.clientWidth + 1)
+        .map((s) => `status ${s.textContent}`),
     ]);
     expect(cramped).toEqual([]);
   });
 
-  it('should link to the previewed people\'s pages after a preview, naming their rows', async () => {
+  it("should link to the previewed people's pages after a preview, naming their rows", async () => {
     sb = await sidebars.open({
-      replies: { ...readyReplies(), getEstimate: ok({ leads: 12, low: 12, high: 24, balance: 500, affordable: true }),
-        startPreview: ok({ made: 2, creditsCharged: 4, autoRefresh: { on: true, intervalMinutes: 5 },
-          pages: [{ row: 2, firstName: 'Ava', company: 'Bluepeak', url: 'https://p.example/p/ava' }, { row: 3, firstName: 'Ben', company: 'Copperleaf', url: 'https://p.example/p/ben' }] }) },
+      replies: {
+        ...readyReplies(),
+        getEstimate: ok({ leads: 12, low: 12, high: 24, balance: 500, affordable: true }),
+        startPreview: ok({
+          made: 2,
+          creditsCharged: 4,
+          autoRefresh: { on: true, intervalMinutes: 5 },
+          pages: [
+            { row: 2, firstName: 'Ava', company: 'Bluepeak', url: 'https://p.example/p/ava' },
+            { row: 3, firstName: 'Ben', company: 'Copperleaf', url: 'https://p.example/p/ben' },
+          ],
+        }),
+      },
     });
     await button('Preview').click();
     await sb.page.getByRole('alertdialog').getByRole('button', { name: 'Make preview' }).click();
@@ -264,7 +355,9 @@ describe('sidebar truth: long and cramped', () => {
   });
 
   it('should say whose timer runs a shared tab, by their key', async () => {
-    sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state({ autoRefresh: { on: true, intervalMinutes: 5, owner: { keyHint: '••••beef', you: false } } }) } });
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), getSidebarState: state({ autoRefresh: { on: true, intervalMinutes: 5, owner: { keyHint: '••••beef', you: false } } }) },
+    });
     await sb.page.locator('#progress').getByText('Another person’s timer (key ••••beef) refreshes this tab, not yours', { exact: false }).waitFor();
   });
 });
@@ -274,7 +367,14 @@ describe('sidebar truth: the timer and a silent service', () => {
     const overdue = '2026-11-24T10:05:00.000Z';
     const silent = '2026-11-24T10:07:00.000Z';
     sb = await sidebars.open({
-      replies: { ...readyReplies(), getSidebarState: ok({ ...sidebarState({ autoRefresh: { on: true, intervalMinutes: 5, owner: { keyHint: '••••1a2b', you: true } } }), autoRefresh: { on: true, intervalMinutes: 5, owner: { keyHint: '••••1a2b', you: true }, overdueSince: overdue }, silentSince: silent }) },
+      replies: {
+        ...readyReplies(),
+        getSidebarState: ok({
+          ...sidebarState({ autoRefresh: { on: true, intervalMinutes: 5, owner: { keyHint: '••••1a2b', you: true } } }),
+          autoRefresh: { on: true, intervalMinutes: 5, owner: { keyHint: '••••1a2b', you: true }, overdueSince: overdue },
+          silentSince: silent,
+        }),
+      },
     });
     await sb.page.getByText(`Auto-refresh has not run since ${hhmm(overdue)} (due every 5 minutes).`, { exact: false }).waitFor();
     await sb.page.getByText(`The service has not answered since ${hhmm(silent)}.`, { exact: false }).waitFor();
@@ -283,7 +383,10 @@ describe('sidebar truth: the timer and a silent service', () => {
 
 describe('sidebar truth: the tab-and-selection poll (docs/rules.md#budgets)', () => {
   it('should slow down after a while without a change, and come back to quick on a change', async () => {
-    sb = await sidebars.open({ replies: { ...readyReplies(), getActiveContext: context() }, timing: { contextPollMs: 50, contextIdleMs: 400, contextSlowMs: 1000 } });
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), getActiveContext: context() },
+      timing: { contextPollMs: 50, contextIdleMs: 400, contextSlowMs: 1000 },
+    });
     await sb.page.waitForTimeout(700);
     const before = (await sb.calls('getActiveContext')).length;
     await sb.page.waitForTimeout(1100);

@@ -17,22 +17,25 @@ async function send(name: string, args: unknown[]): Promise<GasRunReply> {
 
 /** A google.script.run runner: handlers are set by chaining, any other name calls that server function. */
 function runner(ok: Handler, fail: Handler, user: unknown): object {
-  return new Proxy({}, {
-    get(_t, prop) {
-      if (prop === 'withSuccessHandler') return (fn: Handler) => runner(fn, fail, user);
-      if (prop === 'withFailureHandler') return (fn: Handler) => runner(ok, fn, user);
-      if (prop === 'withUserObject') return (u: unknown) => runner(ok, fail, u);
-      // Not thenable, not a primitive: only string names are server functions.
-      if (typeof prop !== 'string' || prop === 'then') return undefined;
-      return (...args: unknown[]) => {
-        void send(prop, args).then((r) => {
-          if (r.ok) ok?.(r.value, user);
-          else if (fail) fail(new Error(r.message), user);
-          else console.error(`google.script.run.${prop}: ${r.message}`);
-        });
-      };
+  return new Proxy(
+    {},
+    {
+      get(_t, prop) {
+        if (prop === 'withSuccessHandler') return (fn: Handler) => runner(fn, fail, user);
+        if (prop === 'withFailureHandler') return (fn: Handler) => runner(ok, fn, user);
+        if (prop === 'withUserObject') return (u: unknown) => runner(ok, fail, u);
+        // Not thenable, not a primitive: only string names are server functions.
+        if (typeof prop !== 'string' || prop === 'then') return undefined;
+        return (...args: unknown[]) => {
+          void send(prop, args).then((r) => {
+            if (r.ok) ok?.(r.value, user);
+            else if (fail) fail(new Error(r.message), user);
+            else console.error(`google.script.run.${prop}: ${r.message}`);
+          });
+        };
+      },
     },
-  });
+  );
 }
 
 /** Messages to the playground page that holds this frame. */

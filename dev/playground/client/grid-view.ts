@@ -10,8 +10,19 @@ const ROW_HEIGHT = 24;
 const DEFAULT_WIDTH = 100;
 /** Column widths by header, so the sample list and the add-on's output columns read well. */
 const WIDTHS: Record<string, number> = {
-  'First name': 90, 'Last name': 90, Company: 140, Email: 230, Website: 200, Hook: 240, 'CTA URL': 190,
-  'Lead ID': 90, 'Campaign ID': 110, 'Page URL': 190, 'Video URL': 210, 'Video Status': 110, 'Video Note': 280,
+  'First name': 90,
+  'Last name': 90,
+  Company: 140,
+  Email: 230,
+  Website: 200,
+  Hook: 240,
+  'CTA URL': 190,
+  'Lead ID': 90,
+  'Campaign ID': 110,
+  'Page URL': 190,
+  'Video URL': 210,
+  'Video Status': 110,
+  'Video Note': 280,
 };
 /** Output columns whose values are addresses a person opens. */
 const LINK_HEADERS = new Set(['Page URL', 'Video URL']);
@@ -60,9 +71,13 @@ export function createGrid(parts: GridParts, actions: GridActions): GridView {
   function sendSelection(): void {
     if (!view) return;
     pendingSelects++;
-    actions.select(view.id, sel.a1s())
+    actions
+      .select(view.id, sel.a1s())
       .catch((e: unknown) => actions.error(e instanceof Error ? e.message : String(e)))
-      .finally(() => { pendingSelects--; selectAckAt = performance.now(); });
+      .finally(() => {
+        pendingSelects--;
+        selectAckAt = performance.now();
+      });
   }
 
   function draw(v: SheetView): void {
@@ -70,22 +85,38 @@ export function createGrid(parts: GridParts, actions: GridActions): GridView {
     const header = v.display[0] ?? [];
     const width = (c: number) => WIDTHS[header[c - 1] ?? ''] ?? DEFAULT_WIDTH;
     const frozenLeft = (c: number) => ROW_HEAD_WIDTH + Array.from({ length: c - 1 }, (_, i) => width(i + 1)).reduce((a, b) => a + b, 0);
-    const colgroup = el('colgroup', {}, el('col', { style: `width:${ROW_HEAD_WIDTH}px` }),
-      ...Array.from({ length: v.cols }, (_, i) => el('col', { style: `width:${width(i + 1)}px` })));
-    const headRow = el('tr', {}, el('th', { class: 'corner' }),
+    const colgroup = el(
+      'colgroup',
+      {},
+      el('col', { style: `width:${ROW_HEAD_WIDTH}px` }),
+      ...Array.from({ length: v.cols }, (_, i) => el('col', { style: `width:${width(i + 1)}px` })),
+    );
+    const headRow = el(
+      'tr',
+      {},
+      el('th', { class: 'corner' }),
       ...Array.from({ length: v.cols }, (_, i) => {
         const c = i + 1;
-        const th = el('th', { class: `colhead${c <= v.frozenCols ? ' frozen-col' : ''}`, 'data-c': c, style: c <= v.frozenCols ? `left:${frozenLeft(c)}px` : null }, columnLetters(c));
+        const th = el(
+          'th',
+          { class: `colhead${c <= v.frozenCols ? ' frozen-col' : ''}`, 'data-c': c, style: c <= v.frozenCols ? `left:${frozenLeft(c)}px` : null },
+          columnLetters(c),
+        );
         cells.set(`h,${c}`, th);
         return th;
-      }));
+      }),
+    );
     const gone = new Set(v.hidden);
     const body = el('tbody');
     for (let r = 1; r <= v.rows; r++) {
       if (gone.has(r)) continue;
       const frozenRow = r <= v.frozenRows;
       const top = frozenRow ? `top:${r * ROW_HEIGHT}px;` : '';
-      const rowHead = el('th', { class: `rowhead${gone.has(r - 1) ? ' after-hidden' : ''}${frozenRow ? ' frozen-row' : ''}`, 'data-r': r, style: top || null }, String(r));
+      const rowHead = el(
+        'th',
+        { class: `rowhead${gone.has(r - 1) ? ' after-hidden' : ''}${frozenRow ? ' frozen-row' : ''}`, 'data-r': r, style: top || null },
+        String(r),
+      );
       cells.set(`${r},h`, rowHead);
       const tr = el('tr', {}, rowHead);
       for (let c = 1; c <= v.cols; c++) {
@@ -94,8 +125,11 @@ export function createGrid(parts: GridParts, actions: GridActions): GridView {
         const style = `${top}${frozenCol ? `left:${frozenLeft(c)}px;` : ''}${v.backgrounds[key(r, c)] ? `background:${v.backgrounds[key(r, c)]};` : ''}`;
         const classes = ['cell', frozenRow && 'frozen-row', frozenCol && 'frozen-col', v.bold.includes(key(r, c)) && 'bold'].filter(Boolean).join(' ');
         const isLink = r > 1 && LINK_HEADERS.has(header[c - 1] ?? '') && /^https?:\/\//i.test(text);
-        const td = el('td', { class: classes, 'data-r': r, 'data-c': c, style: style || null, title: text.length > 12 ? text : null },
-          isLink ? el('a', { href: text, target: '_blank', rel: 'noopener' }, text) : text);
+        const td = el(
+          'td',
+          { class: classes, 'data-r': r, 'data-c': c, style: style || null, title: text.length > 12 ? text : null },
+          isLink ? el('a', { href: text, target: '_blank', rel: 'noopener' }, text) : text,
+        );
         cells.set(key(r, c), td);
         tr.append(td);
       }
@@ -112,8 +146,16 @@ export function createGrid(parts: GridParts, actions: GridActions): GridView {
     const active = sel.active;
     for (const [k, node] of cells) {
       const [a, b] = k.split(',');
-      if (a === 'h') node.classList.toggle('sel-head', rects.some((x) => Number(b) >= x.col && Number(b) < x.col + x.numCols));
-      else if (b === 'h') node.classList.toggle('sel-head', rects.some((x) => Number(a) >= x.row && Number(a) < x.row + x.numRows));
+      if (a === 'h')
+        node.classList.toggle(
+          'sel-head',
+          rects.some((x) => Number(b) >= x.col && Number(b) < x.col + x.numCols),
+        );
+      else if (b === 'h')
+        node.classList.toggle(
+          'sel-head',
+          rects.some((x) => Number(a) >= x.row && Number(a) < x.row + x.numRows),
+        );
       else {
         const r = Number(a);
         const c = Number(b);
@@ -174,7 +216,8 @@ export function createGrid(parts: GridParts, actions: GridActions): GridView {
     const gone = hidden();
     const from = extend ? sel.ranges[sel.ranges.length - 1]!.focus : sel.active;
     let r = from.r;
-    do r += dr; while (dr !== 0 && gone.has(r) && r > 1 && r < view.rows);
+    do r += dr;
+    while (dr !== 0 && gone.has(r) && r > 1 && r < view.rows);
     const next = { r: Math.min(Math.max(r, 1), view.rows), c: Math.min(Math.max(from.c + dc, 1), view.cols) };
     if (extend) sel.dragTo(next);
     else sel.start('cells', next);
@@ -187,10 +230,25 @@ export function createGrid(parts: GridParts, actions: GridActions): GridView {
   parts.wrap.addEventListener('keydown', (ev) => {
     if (editing || ev.target !== parts.wrap) return;
     const arrow = ARROWS[ev.key];
-    if (arrow) { ev.preventDefault(); move(arrow[0], arrow[1], ev.shiftKey); return; }
-    if (ev.key === 'Enter' || ev.key === 'F2') { ev.preventDefault(); startEdit(sel.active, editValue(sel.active)); return; }
-    if (ev.key === 'Delete' || ev.key === 'Backspace') { ev.preventDefault(); write(sel.active, ''); return; }
-    if (ev.key.length === 1 && !ev.ctrlKey && !ev.metaKey && !ev.altKey) { ev.preventDefault(); startEdit(sel.active, ev.key); }
+    if (arrow) {
+      ev.preventDefault();
+      move(arrow[0], arrow[1], ev.shiftKey);
+      return;
+    }
+    if (ev.key === 'Enter' || ev.key === 'F2') {
+      ev.preventDefault();
+      startEdit(sel.active, editValue(sel.active));
+      return;
+    }
+    if (ev.key === 'Delete' || ev.key === 'Backspace') {
+      ev.preventDefault();
+      write(sel.active, '');
+      return;
+    }
+    if (ev.key.length === 1 && !ev.ctrlKey && !ev.metaKey && !ev.altKey) {
+      ev.preventDefault();
+      startEdit(sel.active, ev.key);
+    }
   });
 
   // Rows copied from another sheet or a CRM export land from the active cell on.

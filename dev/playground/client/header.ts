@@ -25,8 +25,14 @@ function copyButton(source: HTMLElement): HTMLButtonElement {
   const button = el('button', { type: 'button', class: 'copy', title: 'Copy' }, 'Copy');
   button.addEventListener('click', () => {
     void navigator.clipboard.writeText(source.textContent ?? '').then(
-      () => { replace(button, 'Copied'); setTimeout(() => replace(button, 'Copy'), 1200); },
-      () => { getSelection()?.selectAllChildren(source); });
+      () => {
+        replace(button, 'Copied');
+        setTimeout(() => replace(button, 'Copy'), 1200);
+      },
+      () => {
+        getSelection()?.selectAllChildren(source);
+      },
+    );
   });
   return button;
 }
@@ -36,8 +42,13 @@ export function createHeader(root: HTMLElement, actions: HeaderActions): { rende
 
   const menuList = el('div', { class: 'menu-list', role: 'menu', hidden: true });
   const menuButton = el('button', { type: 'button', class: 'menu-button', 'aria-haspopup': 'menu' }, 'Extensions ▾');
-  menuButton.addEventListener('click', (ev) => { ev.stopPropagation(); menuList.hidden = !menuList.hidden; });
-  document.addEventListener('click', () => { menuList.hidden = true; });
+  menuButton.addEventListener('click', (ev) => {
+    ev.stopPropagation();
+    menuList.hidden = !menuList.hidden;
+  });
+  document.addEventListener('click', () => {
+    menuList.hidden = true;
+  });
   let menusDrawn = '';
 
   const baseUrl = el('code', { 'data-testid': 'base-url' });
@@ -45,46 +56,84 @@ export function createHeader(root: HTMLElement, actions: HeaderActions): { rende
   const balance = el('strong', { 'data-testid': 'balance' }, '…');
   const timer = el('span', { class: 'timer' });
   const switches = new Map<FaultName, HTMLInputElement>();
-  const faults = el('div', { class: 'faults', role: 'group', 'aria-label': 'Simulator faults' }, el('span', { class: 'muted' }, 'Faults:'),
+  const faults = el(
+    'div',
+    { class: 'faults', role: 'group', 'aria-label': 'Simulator faults' },
+    el('span', { class: 'muted' }, 'Faults:'),
     ...(Object.keys(FAULT_LABELS) as FaultName[]).map((name) => {
       const box = el('input', { type: 'checkbox', name: `fault-${name}` });
       box.addEventListener('change', () => void run(actions.fault(name, box.checked)));
       switches.set(name, box);
       return el('label', { class: 'switch', title: FAULT_LABELS[name].help }, box, FAULT_LABELS[name].label);
-    }));
+    }),
+  );
   // A colleague on the same sheet: their own UserProperties, so the sidebar asks for their own key.
   const who = el('code', { 'data-testid': 'user' });
   const other = el('input', { type: 'checkbox', name: 'other-person' });
   other.addEventListener('change', () => void run(actions.user(other.checked)));
-  const person = el('span', { class: 'person', title: 'The add-on runs as this Google account; each person keeps their own API key and timer.' },
-    'Signed in as ', who, el('label', { class: 'switch switch-person' }, other, 'Sign in as another person'));
+  const person = el(
+    'span',
+    { class: 'person', title: 'The add-on runs as this Google account; each person keeps their own API key and timer.' },
+    'Signed in as ',
+    who,
+    el('label', { class: 'switch switch-person' }, other, 'Sign in as another person'),
+  );
   const reset = el('button', { type: 'button', class: 'danger' }, 'Reset');
   reset.addEventListener('click', () => {
     if (confirm('Start over: a fresh simulator, the sample spreadsheet again, and no saved settings?')) void run(actions.reset());
   });
 
-  replace(root,
-    el('div', { class: 'bar bar-top' },
+  replace(
+    root,
+    el(
+      'div',
+      { class: 'bar bar-top' },
       el('span', { class: 'brand' }, 'Video add-on playground'),
       el('div', { class: 'menu' }, menuButton, menuList),
       el('span', { class: 'spacer' }),
       person,
       el('span', { class: 'balance' }, 'Balance: ', balance),
-      reset),
-    el('div', { class: 'bar bar-sim' },
+      reset,
+    ),
+    el(
+      'div',
+      { class: 'bar bar-sim' },
       el('span', { class: 'cred' }, 'API address ', baseUrl, copyButton(baseUrl)),
       el('span', { class: 'cred' }, 'Write key ', writeKey, copyButton(writeKey)),
       faults,
       el('span', { class: 'spacer' }),
-      timer));
+      timer,
+    ),
+  );
 
   function drawMenus(menus: MenuView[]): void {
     const next = JSON.stringify(menus);
     if (next === menusDrawn) return;
     menusDrawn = next;
-    replace(menuList, ...(menus.length ? menus : [{ title: 'No add-on menu yet', items: [] }]).map((m) =>
-      el('div', { class: 'menu-group' }, el('div', { class: 'menu-title' }, m.title),
-        ...m.items.map((caption) => el('button', { type: 'button', role: 'menuitem', onclick: () => { menuList.hidden = true; void run(actions.menu(caption)); } }, caption)))));
+    replace(
+      menuList,
+      ...(menus.length ? menus : [{ title: 'No add-on menu yet', items: [] }]).map((m) =>
+        el(
+          'div',
+          { class: 'menu-group' },
+          el('div', { class: 'menu-title' }, m.title),
+          ...m.items.map((caption) =>
+            el(
+              'button',
+              {
+                type: 'button',
+                role: 'menuitem',
+                onclick: () => {
+                  menuList.hidden = true;
+                  void run(actions.menu(caption));
+                },
+              },
+              caption,
+            ),
+          ),
+        ),
+      ),
+    );
   }
 
   return {
@@ -97,8 +146,12 @@ export function createHeader(root: HTMLElement, actions: HeaderActions): { rende
       replace(who, s.user.email);
       if (document.activeElement !== other) other.checked = s.user.other;
       const t = s.timer;
-      replace(timer, t.installed === 0 ? 'Timer: none installed'
-        : `Timer: fires every ${Math.round(t.everyMs / 1000)} s${t.lastRunAt ? ` · last run ${time(t.lastRunAt)}` : ''}`);
+      replace(
+        timer,
+        t.installed === 0
+          ? 'Timer: none installed'
+          : `Timer: fires every ${Math.round(t.everyMs / 1000)} s${t.lastRunAt ? ` · last run ${time(t.lastRunAt)}` : ''}`,
+      );
       timer.classList.toggle('timer-error', Boolean(t.lastError));
       timer.title = t.lastError ?? 'The add-on installs a time-driven trigger (every 5 minutes); the playground fires it every few seconds.';
     },

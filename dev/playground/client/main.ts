@@ -26,7 +26,9 @@ function start(): void {
     toastBox.className = `toast toast-${tone}`;
     toastBox.hidden = false;
     clearTimeout(toastTimer);
-    toastTimer = setTimeout(() => { toastBox.hidden = true; }, TOAST_MS);
+    toastTimer = setTimeout(() => {
+      toastBox.hidden = true;
+    }, TOAST_MS);
   };
   const error = (message: string) => toast('Playground', message, 'error');
   // Every action is followed by a fresh state, so its effect shows without waiting for the poll.
@@ -39,13 +41,19 @@ function start(): void {
     reset: () => then(act('reset', {})),
     error,
   });
-  const grid = createGrid({ wrap: byId('grid-wrap'), ref: byId('cell-ref'), formula: byId<HTMLInputElement>('formula') }, {
-    // The column tools name the newly selected column at once.
-    select: (sheetId, ranges) => { if (last) columns.render(last.sheet); return act('select', { sheetId, ranges }); },
-    edit: (sheetId, row, col, value) => then(act('edit', { sheetId, row, col, value })),
-    paste: (sheetId, row, col, text) => then(act('paste', { sheetId, row, col, text })),
-    error,
-  });
+  const grid = createGrid(
+    { wrap: byId('grid-wrap'), ref: byId('cell-ref'), formula: byId<HTMLInputElement>('formula') },
+    {
+      // The column tools name the newly selected column at once.
+      select: (sheetId, ranges) => {
+        if (last) columns.render(last.sheet);
+        return act('select', { sheetId, ranges });
+      },
+      edit: (sheetId, row, col, value) => then(act('edit', { sheetId, row, col, value })),
+      paste: (sheetId, row, col, text) => then(act('paste', { sheetId, row, col, text })),
+      error,
+    },
+  );
   const sheetActions = {
     activate: (sheetId: number) => then(act('activate', { sheetId })),
     filter: (sheetId: number, col: number, text: string) => then(act('filter', { sheetId, col, text })),
@@ -68,7 +76,10 @@ function start(): void {
   let again = false;
 
   async function poll(): Promise<void> {
-    if (polling) { again = true; return; }
+    if (polling) {
+      again = true;
+      return;
+    }
     polling = true;
     clearTimeout(timer);
     try {

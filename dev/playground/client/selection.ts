@@ -4,8 +4,15 @@ import { columnLetters } from '../../standin/a1';
 import type { SheetView } from '../protocol';
 
 export type Kind = 'cells' | 'rows' | 'cols';
-export interface Point { r: number; c: number }
-export interface Range { kind: Kind; anchor: Point; focus: Point }
+export interface Point {
+  r: number;
+  c: number;
+}
+export interface Range {
+  kind: Kind;
+  anchor: Point;
+  focus: Point;
+}
 export type Rect = SheetView['selection'][number];
 
 export class Selection {

@@ -18,10 +18,23 @@ export function createTabs(root: HTMLElement, actions: SheetActions): { render(s
       const next = JSON.stringify([s.tabs, s.sheet.id]);
       if (next === drawn) return;
       drawn = next;
-      replace(root, ...s.tabs.map((t) => el('button', {
-        type: 'button', class: `tab${t.id === s.sheet.id ? ' tab-active' : ''}`, 'aria-pressed': String(t.id === s.sheet.id),
-        onclick: () => { actions.activate(t.id).catch((e: unknown) => actions.error(e instanceof Error ? e.message : String(e))); },
-      }, t.name)));
+      replace(
+        root,
+        ...s.tabs.map((t) =>
+          el(
+            'button',
+            {
+              type: 'button',
+              class: `tab${t.id === s.sheet.id ? ' tab-active' : ''}`,
+              'aria-pressed': String(t.id === s.sheet.id),
+              onclick: () => {
+                actions.activate(t.id).catch((e: unknown) => actions.error(e instanceof Error ? e.message : String(e)));
+              },
+            },
+            t.name,
+          ),
+        ),
+      );
     },
   };
 }
@@ -37,9 +50,18 @@ export function createFilter(root: HTMLElement, actions: SheetActions): { render
   let columnsDrawn = '';
   const run = (p: Promise<void>) => p.catch((e: unknown) => actions.error(e instanceof Error ? e.message : String(e)));
 
-  apply.addEventListener('click', () => { if (view) void run(actions.filter(view.id, Number(column.value), text.value)); });
-  text.addEventListener('keydown', (ev) => { if (ev.key === 'Enter' && view) void run(actions.filter(view.id, Number(column.value), text.value)); });
-  clear.addEventListener('click', () => { if (view) { text.value = ''; void run(actions.clearFilter(view.id)); } });
+  apply.addEventListener('click', () => {
+    if (view) void run(actions.filter(view.id, Number(column.value), text.value));
+  });
+  text.addEventListener('keydown', (ev) => {
+    if (ev.key === 'Enter' && view) void run(actions.filter(view.id, Number(column.value), text.value));
+  });
+  clear.addEventListener('click', () => {
+    if (view) {
+      text.value = '';
+      void run(actions.clearFilter(view.id));
+    }
+  });
 
   return {
     render(v) {
@@ -54,7 +76,10 @@ export function createFilter(root: HTMLElement, actions: SheetActions): { render
         replace(column, ...names.map((n, i) => el('option', { value: String(i + 1) }, n)));
         if (keep) column.value = keep;
       }
-      if (switched && v.filter) { column.value = String(v.filter.col); text.value = v.filter.text; }
+      if (switched && v.filter) {
+        column.value = String(v.filter.col);
+        text.value = v.filter.text;
+      }
       clear.disabled = !v.filter;
       replace(status, v.filter ? `${v.hidden.length} ${v.hidden.length === 1 ? 'row' : 'rows'} hidden` : '');
     },

@@ -6,7 +6,9 @@ import type { PlaygroundState } from '../protocol';
 
 export function createSidebarPane(pane: HTMLElement, frame: HTMLIFrameElement, title: HTMLElement, close: HTMLElement): { render(s: PlaygroundState): void } {
   let shown: string | null = null;
-  const hide = () => { pane.hidden = true; };
+  const hide = () => {
+    pane.hidden = true;
+  };
   close.addEventListener('click', hide);
   window.addEventListener('message', (ev: MessageEvent<{ source?: string; type?: string }>) => {
     if (ev.origin !== window.location.origin || ev.source !== frame.contentWindow || ev.data?.source !== 'gas-shim') return;

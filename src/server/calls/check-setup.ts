@@ -55,9 +55,18 @@ function triggerCheck(svc: Services): SetupCheck {
   const tail = lost ? ` The last timer problem (${lost.at}): ${lost.error}` : '';
   try {
     const minutes = timerInterval(svc);
-    if (minutes !== null) return { name, ok: true, sentence: `Your auto-refresh timer for this spreadsheet is installed (every ${minutes} minutes); it was listed, not re-made.${tail}` };
+    if (minutes !== null)
+      return {
+        name,
+        ok: true,
+        sentence: `Your auto-refresh timer for this spreadsheet is installed (every ${minutes} minutes); it was listed, not re-made.${tail}`,
+      };
     const probe = probeTrigger(svc);
-    return { name, ok: true, sentence: `A timer could be made (every ${probe.minutes} minutes) and was removed again. getProjectTriggers() ${probe.inProject ? 'lists' : 'does not list'} it; getUserTriggers(this spreadsheet) ${probe.inUser ? 'lists' : 'does not list'} it. Whether Google fires it shows later: the sidebar says when auto-refresh is overdue.${tail}` };
+    return {
+      name,
+      ok: true,
+      sentence: `A timer could be made (every ${probe.minutes} minutes) and was removed again. getProjectTriggers() ${probe.inProject ? 'lists' : 'does not list'} it; getUserTriggers(this spreadsheet) ${probe.inUser ? 'lists' : 'does not list'} it. Whether Google fires it shows later: the sidebar says when auto-refresh is overdue.${tail}`,
+    };
   } catch (e) {
     return { name, ok: false, sentence: `${why(e)}${tail}` };
   }
@@ -89,7 +98,8 @@ function cacheCheck(svc: Services, value: string): SetupCheck {
 
 function serviceChecks(svc: Services): SetupCheck[] {
   const settings = readSettings(svc.userProps);
-  if (!settings) return [{ name: 'Video service', ok: null, sentence: 'Not tried: no API key is saved for the base URL. Save one under Connection in the sidebar.' }];
+  if (!settings)
+    return [{ name: 'Video service', ok: null, sentence: 'Not tried: no API key is saved for the base URL. Save one under Connection in the sidebar.' }];
   const api = apiClient(svc, settings);
   const checks: SetupCheck[] = [];
   try {
@@ -101,11 +111,16 @@ function serviceChecks(svc: Services): SetupCheck[] {
   try {
     // A stop of a campaign that does not exist changes nothing: 403 for a read-only key, 404 with writing on.
     api.stop('check-setup-no-such-campaign');
-    checks.push({ name: 'Key can write', ok: null, sentence: 'The service answered a stop of a campaign that does not exist without an error, so whether the key can write is not known.' });
+    checks.push({
+      name: 'Key can write',
+      ok: null,
+      sentence: 'The service answered a stop of a campaign that does not exist without an error, so whether the key can write is not known.',
+    });
   } catch (e) {
     const code = isApiError(e) ? e.code : '';
     if (code === 'not_found') checks.push({ name: 'Key can write', ok: true, sentence: 'The key has writing switched on.' });
-    else if (code === 'forbidden') checks.push({ name: 'Key can write', ok: false, sentence: 'The key is read-only: it can look, but not create campaigns, add people or start videos.' });
+    else if (code === 'forbidden')
+      checks.push({ name: 'Key can write', ok: false, sentence: 'The key is read-only: it can look, but not create campaigns, add people or start videos.' });
     else checks.push({ name: 'Key can write', ok: null, sentence: `Could not tell: ${why(e)}` });
   }
   return checks;

@@ -20,9 +20,12 @@ export function saveSettings(svc: Services, args: SaveSettingsArgs): Reply<{ set
     const apiKey = typed || savedKeyFor(svc.userProps, url.url);
     if (!apiKey) {
       const keyHost = savedKeyHost(svc.userProps);
-      throw new AddonError('no_settings', keyHost !== null
-        ? `Type the API key again for ${hostOf(url.url)}: the saved key was typed for ${keyHost || 'another address'}, and a key is never sent to an address it was not typed for.`
-        : 'Enter your API key. The video service’s workspace owner makes keys in its web application.');
+      throw new AddonError(
+        'no_settings',
+        keyHost !== null
+          ? `Type the API key again for ${hostOf(url.url)}: the saved key was typed for ${keyHost || 'another address'}, and a key is never sent to an address it was not typed for.`
+          : 'Enter your API key. The video service’s workspace owner makes keys in its web application.',
+      );
     }
     const api = apiClient(svc, { baseUrl: url.url, apiKey });
     try {
@@ -71,14 +74,22 @@ export function createCampaign(svc: Services, args: CreateCampaignArgs): Reply<{
     const goal = String(args?.goal ?? '').trim();
     if (!templateId) throw new AddonError('bad_input', 'Choose a template (a recording) for the campaign first.');
     if (!name) throw new AddonError('bad_input', 'Give the campaign a name.');
-    if (name.length > CAMPAIGN_NAME_MAX) throw new AddonError('bad_input', `The campaign name is ${name.length} characters; the limit is ${CAMPAIGN_NAME_MAX}.`);
+    if (name.length > CAMPAIGN_NAME_MAX)
+      throw new AddonError('bad_input', `The campaign name is ${name.length} characters; the limit is ${CAMPAIGN_NAME_MAX}.`);
     // Checked before the service makes anything: a goal too long to keep would leave an orphan campaign.
-    if (goal.length > CAMPAIGN_GOAL_MAX) throw new AddonError('bad_input', `The goal is ${goal.length} characters; the limit is ${CAMPAIGN_GOAL_MAX}. Nothing was created.`);
+    if (goal.length > CAMPAIGN_GOAL_MAX)
+      throw new AddonError('bad_input', `The goal is ${goal.length} characters; the limit is ${CAMPAIGN_GOAL_MAX}. Nothing was created.`);
     const sheet = activeSheet(svc);
     const api = apiClient(svc, requireSettings(svc));
     // The first part is made at once; its id is the campaign's id everywhere (docs/rules.md#parts).
     const campaign = createApiCampaign(api, goal ? { templateId, name, goal } : { templateId, name }, svc.clock.now());
-    saveParts(svc.docProps, { id: campaign.id, name: campaign.name, templateId, ...(goal ? { goal } : {}), parts: [{ id: campaign.id, size: 0, closed: false }] });
+    saveParts(svc.docProps, {
+      id: campaign.id,
+      name: campaign.name,
+      templateId,
+      ...(goal ? { goal } : {}),
+      parts: [{ id: campaign.id, size: 0, closed: false }],
+    });
     sheetState(svc, sheet).campaign = campaign;
     return { campaign };
   });
@@ -111,7 +122,10 @@ export function foldParts(props: Props, list: CampaignSummary[]): CampaignSummar
   const done = new Set<string>();
   for (const s of list) {
     const c = partOf.get(s.id);
-    if (!c) { out.push(s); continue; }
+    if (!c) {
+      out.push(s);
+      continue;
+    }
     if (done.has(c.id)) continue;
     done.add(c.id);
     const seen = c.parts.map((p) => byId.get(p.id)).filter((x): x is CampaignSummary => !!x);
@@ -119,7 +133,17 @@ export function foldParts(props: Props, list: CampaignSummary[]): CampaignSummar
     const first = byId.get(c.id) ?? s;
     // One part still rendering means the campaign renders; otherwise the first part's word stands.
     const status = seen.some((x) => x.status === 'rendering') ? 'rendering' : first.status;
-    out.push({ ...first, id: c.id, name: c.name, status, leadCount: sum('leadCount'), waiting: sum('waiting'), complete: sum('complete'), failed: sum('failed'), parts: c.parts.length });
+    out.push({
+      ...first,
+      id: c.id,
+      name: c.name,
+      status,
+      leadCount: sum('leadCount'),
+      waiting: sum('waiting'),
+      complete: sum('complete'),
+      failed: sum('failed'),
+      parts: c.parts.length,
+    });
   }
   return out;
 }
@@ -127,6 +151,8 @@ export function foldParts(props: Props, list: CampaignSummary[]): CampaignSummar
 /** The document's campaigns of more than one part, from their records (read with the rest of the store). */
 function knownCampaigns(props: Props): CampaignParts[] {
   const prefix = DOC_KEYS.parts('');
-  return (props.keys?.() ?? []).filter((k) => k.startsWith(prefix))
-    .map((k) => getJson<CampaignParts>(props, k)).filter((c): c is CampaignParts => !!c && Array.isArray(c.parts) && c.parts.length > 1);
+  return (props.keys?.() ?? [])
+    .filter((k) => k.startsWith(prefix))
+    .map((k) => getJson<CampaignParts>(props, k))
+    .filter((c): c is CampaignParts => !!c && Array.isArray(c.parts) && c.parts.length > 1);
 }

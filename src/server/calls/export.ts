@@ -30,11 +30,15 @@ export function exportFinishedVideos(svc: Services): Reply<{ sheetName: string; 
     // finished before a follow-up campaign was bound are still to send), their lists read in one round.
     const own = partIds(loadParts(svc.docProps, campaign));
     const parts = [...new Set([...own, ...campaignIdsIn(sheet)])];
-    const lists = new Map(apiClient(svc, settings).listVideosOf(parts).map((l, i) => {
-      // Another campaign this key cannot see (docs/rules.md#sheet) leaves its rows out rather than the export.
-      if (l instanceof Error && (own.has(parts[i]!) || !isApiError(l) || l.code !== 'not_found')) throw l;
-      return [parts[i]!, l instanceof Error ? [] : l] as const;
-    }));
+    const lists = new Map(
+      apiClient(svc, settings)
+        .listVideosOf(parts)
+        .map((l, i) => {
+          // Another campaign this key cannot see (docs/rules.md#sheet) leaves its rows out rather than the export.
+          if (l instanceof Error && (own.has(parts[i]!) || !isApiError(l) || l.code !== 'not_found')) throw l;
+          return [parts[i]!, l instanceof Error ? [] : l] as const;
+        }),
+    );
     const rows = exportRows(sheet, lists, state.mapping, state.fallbacks);
     if (rows.length === 0) throw new AddonError('bad_input', 'No finished videos in this tab yet: a row is exported once its video is ready.');
     const ss = svc.sheets.getActiveSpreadsheet();
@@ -55,7 +59,10 @@ export function exportFinishedVideos(svc: Services): Reply<{ sheetName: string; 
  * videos of people no row names, without an email.
  */
 export function exportRows(
-  sheet: Sheet, lists: ReadonlyMap<string, FinishedVideo[]>, overrides: Parameters<typeof detectColumns>[1], fallbacks: Fallbacks = {},
+  sheet: Sheet,
+  lists: ReadonlyMap<string, FinishedVideo[]>,
+  overrides: Parameters<typeof detectColumns>[1],
+  fallbacks: Fallbacks = {},
 ): string[][] {
   const left = new Set([...lists.values()].flat());
   const indexes = new Map<FinishedVideo[], VideoIndex>();
@@ -89,12 +96,19 @@ export function exportRows(
   return out;
 }
 
-
 /** The distinct Campaign IDs of the tab's rows (one column read). */
 function campaignIdsIn(sheet: Sheet): string[] {
   const col = detectColumns(readHeaders(sheet), {}).outputs.campaignId;
   if (col === undefined || sheet.getLastRow() < 2) return [];
-  return [...new Set(sheet.getRange(2, col + 1, sheet.getLastRow() - 1, 1).getDisplayValues().map((r) => cellText(r[0])).filter((id) => id))];
+  return [
+    ...new Set(
+      sheet
+        .getRange(2, col + 1, sheet.getLastRow() - 1, 1)
+        .getDisplayValues()
+        .map((r) => cellText(r[0]))
+        .filter((id) => id),
+    ),
+  ];
 }
 
 function uniqueSheetName(ss: GoogleAppsScript.Spreadsheet.Spreadsheet, base: string): string {

@@ -4,7 +4,8 @@ import type { Services } from '../../core/services';
 export const SIDEBAR_TITLE = 'Personalized videos';
 
 export function onOpen(svc: Services): void {
-  svc.sheets.getUi()
+  svc.sheets
+    .getUi()
     .createAddonMenu()
     .addItem('Open sidebar', 'showSidebar')
     .addItem('Refresh video status now', 'refreshFromMenu')

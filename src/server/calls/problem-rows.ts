@@ -23,14 +23,17 @@ export function findProblemRows(sheet: Sheet, headers: string[] = readHeaders(sh
     const id = leadId ?? status;
     const why = note ?? status;
     const lo = Math.min(status, id, why);
-    sheet.getRange(2, lo + 1, last - 1, Math.max(status, id, why) - lo + 1).getDisplayValues().forEach((cells, i) => {
-      const s = cellText(cells[status - lo]).toLowerCase();
-      if (!ALWAYS.has(s) && !(s === 'sending' && (id === status || !cellText(cells[id - lo])))) return;
-      list.push(i + 2);
-      byStatus[s] = (byStatus[s] || 0) + 1;
-      // The first few are named with their reason, so the person knows which rows and why (docs/rules.md#problem-rows).
-      if (named.length < NAMED_ROWS) named.push({ row: i + 2, status: s, note: why === status ? '' : cellText(cells[why - lo]) });
-    });
+    sheet
+      .getRange(2, lo + 1, last - 1, Math.max(status, id, why) - lo + 1)
+      .getDisplayValues()
+      .forEach((cells, i) => {
+        const s = cellText(cells[status - lo]).toLowerCase();
+        if (!ALWAYS.has(s) && !(s === 'sending' && (id === status || !cellText(cells[id - lo])))) return;
+        list.push(i + 2);
+        byStatus[s] = (byStatus[s] || 0) + 1;
+        // The first few are named with their reason, so the person knows which rows and why (docs/rules.md#problem-rows).
+        if (named.length < NAMED_ROWS) named.push({ row: i + 2, status: s, note: why === status ? '' : cellText(cells[why - lo]) });
+      });
   }
   return { list, counts: { rows: list.length, byStatus, named } };
 }

@@ -45,7 +45,11 @@ export function getProgress(svc: Services): Reply<ProgressInfo> {
     if (turn && !evidence.spent) {
       tryDocumentLock(svc, () => {
         try {
-          refreshTab(svc, sheet, api, svc.clock.now() + PROGRESS_REFRESH_MS, { only: new Set([turn]), details: new Map([[turn, poll.view.details.get(turn)!]]), leadPolls: 0 });
+          refreshTab(svc, sheet, api, svc.clock.now() + PROGRESS_REFRESH_MS, {
+            only: new Set([turn]),
+            details: new Map([[turn, poll.view.details.get(turn)!]]),
+            leadPolls: 0,
+          });
         } catch {
           // Kept in lastRefresh for the sidebar; the progress itself was read.
         }
@@ -64,7 +68,6 @@ export function getProgress(svc: Services): Reply<ProgressInfo> {
     };
   });
 }
-
 
 export function refreshNow(svc: Services): Reply<{ updated: number; remaining: number }> {
   return handle(() => {

@@ -25,14 +25,19 @@ export function resendFailedRows(svc: Services, args: ResendFailedArgs): Reply<R
     const bound = requireCampaign(state, sheet.getName());
     const cancelled = !!(args && args.cancelled);
     // The failed videos' recording: known for a campaign made here, not for one picked from the list.
-    const templateId = loadParts(svc.docProps, bound).templateId || String(args && args.templateId || '').trim();
-    if (!templateId) throw new AddonError('bad_input', `The add-on does not know the recording of “${bound.name}” (it was picked from the list). Choose it under Template, then press again.`);
+    const templateId = loadParts(svc.docProps, bound).templateId || String((args && args.templateId) || '').trim();
+    if (!templateId)
+      throw new AddonError(
+        'bad_input',
+        `The add-on does not know the recording of “${bound.name}” (it was picked from the list). Choose it under Template, then press again.`,
+      );
     return withDocumentLock(svc, () => {
       const table = openTable(sheet, state.mapping);
       // The parts record as it is now, inside the lock (a push may have made a part since).
       const c = loadParts(svc.docProps, bound);
       const rows = rowsToResend(table, partIds(c), cancelled);
-      if (rows.size === 0) throw new AddonError('no_selection', `No row of “${bound.name}” in this tab has the status failed${cancelled ? ' or cancelled' : ''}.`);
+      if (rows.size === 0)
+        throw new AddonError('no_selection', `No row of “${bound.name}” in this tab has the status failed${cancelled ? ' or cancelled' : ''}.`);
       const api = apiClient(svc, settings, deadline);
       // A new part of the same campaign: the service cannot render a failed person again in their part (docs/rules.md#follow-up).
       const made = createApiCampaign(api, { templateId, name: partName(c.name, c.parts.length + 1), ...(c.goal ? { goal: c.goal } : {}) }, svc.clock.now());
@@ -42,22 +47,28 @@ export function resendFailedRows(svc: Services, args: ResendFailedArgs): Reply<R
       try {
         replaceEntries(sheet, rows);
         const writer = new RowWriter();
-        for (const [row, id] of rows) writer.set(row, { leadId: '', campaignId: '', pageUrl: '', videoUrl: '', status: '', note: `To be sent again to “${made.name}” (was lead ${id}).` });
+        for (const [row, id] of rows)
+          writer.set(row, { leadId: '', campaignId: '', pageUrl: '', videoUrl: '', status: '', note: `To be sent again to “${made.name}” (was lead ${id}).` });
         writer.commit(table);
         svc.sheets.flush();
         const result = pushRows({
-          sheet, rows: [...rows.keys()], overrides: state.mapping, fallbacks: state.fallbacks,
+          sheet,
+          rows: [...rows.keys()],
+          overrides: state.mapping,
+          fallbacks: state.fallbacks,
           parts: partAllocator(fresh, api, svc.docProps, () => svc.clock.now()),
           // Every such row of the campaign goes, hidden or not: the person asked for all of them.
           hidden: () => false,
-          api, clock: svc.clock, deadline,
+          api,
+          clock: svc.clock,
+          deadline,
           flush: () => svc.sheets.flush(),
           formatStatus: (sh, col) => ensureStatusFormatting(svc.sheets, sh, col),
           campaign: c.id,
           remember: sentRecorder(svc, sheet.getSheetId()),
         });
         noteSent(table, rows, made.id, made.name);
-        return { campaign: bound, previous: bound, part, recording: c.templateId ? 'same' as const : 'chosen' as const, failedRows: rows.size, result };
+        return { campaign: bound, previous: bound, part, recording: c.templateId ? ('same' as const) : ('chosen' as const), failedRows: rows.size, result };
       } catch (e) {
         const f = toFailure(e);
         throw new AddonError(f.error.code, `Made “${made.name}” in this campaign, but sending the rows did not finish: ${f.error.message}`);

@@ -27,7 +27,10 @@ export function addSelectedRows(svc: Services): Reply<AddRowsResult> {
     const layout = detectColumns(headers, overrides);
     for (const f of Object.keys(overrides) as (keyof typeof overrides)[]) {
       if (layout.fields[f] === undefined) {
-        throw new AddonError('bad_mapping', `The column “${overrides[f]}” chosen for ${FIELD_LABELS[f]} is no longer in this tab. Choose another under Columns.`);
+        throw new AddonError(
+          'bad_mapping',
+          `The column “${overrides[f]}” chosen for ${FIELD_LABELS[f]} is no longer in this tab. Choose another under Columns.`,
+        );
       }
     }
     if (layout.fields.firstName === undefined && layout.fullName === null && !fallbacks.firstName) {
@@ -38,10 +41,15 @@ export function addSelectedRows(svc: Services): Reply<AddRowsResult> {
       if (rows.length === 0) throw new AddonError('no_selection', 'Select the rows to send first (any cell of each row will do; the header row is skipped).');
       const api = apiClient(svc, settings, deadline);
       return pushRows({
-        sheet, rows, overrides, fallbacks,
+        sheet,
+        rows,
+        overrides,
+        fallbacks,
         parts: partAllocator(loadParts(svc.docProps, campaign), api, svc.docProps, () => svc.clock.now()),
         hidden: rowHidden(sheet),
-        api, clock: svc.clock, deadline,
+        api,
+        clock: svc.clock,
+        deadline,
         flush: () => svc.sheets.flush(),
         formatStatus: (sh, col) => ensureStatusFormatting(svc.sheets, sh, col),
         campaign: campaign.id,

@@ -39,9 +39,13 @@ function resolvedMapping(headers: string[], state: SheetState): { mapping: Field
   const mapping = {} as FieldMap<string | null>;
   for (const f of PERSON_FIELDS) {
     const col = layout.fields[f] ?? (f === 'firstName' && layout.fullName !== null ? layout.fullName : undefined);
-    mapping[f] = col === undefined ? null : headers[col] ?? null;
+    mapping[f] = col === undefined ? null : (headers[col] ?? null);
   }
-  return { mapping, overrides: PERSON_FIELDS.filter((f) => !!overrides[f]), firstNameFromFullName: layout.fields.firstName === undefined && layout.fullName !== null };
+  return {
+    mapping,
+    overrides: PERSON_FIELDS.filter((f) => !!overrides[f]),
+    firstNameFromFullName: layout.fields.firstName === undefined && layout.fullName !== null,
+  };
 }
 
 /** The selected data rows (no per-row visibility check) and the first one that would be sent. */
@@ -110,7 +114,14 @@ function autoRefreshOf(svc: Services, state: SheetState): SidebarState['autoRefr
   }
   const overdue = timerRestored ? {} : overdueTimer(svc, state, you);
   if (overdue.timerRestored) minutes = timerInterval(svc);
-  return { on: true, intervalMinutes: minutes, owner: { keyHint: owner.keyHint, you }, ...(timerLost ? { timerLost } : {}), ...(timerRestored ? { timerRestored } : {}), ...overdue };
+  return {
+    on: true,
+    intervalMinutes: minutes,
+    owner: { keyHint: owner.keyHint, you },
+    ...(timerLost ? { timerLost } : {}),
+    ...(timerRestored ? { timerRestored } : {}),
+    ...overdue,
+  };
 }
 
 /** The last refresh outcome to show: the tab's, or a newer timer run that could not reach the spreadsheet. */
@@ -175,7 +186,9 @@ function missingColumns(svc: Services, sheet: Sheet, headers: string[]): { field
   const sent = svc.docProps.getProperty(DOC_KEYS.tab(sheet.getSheetId(), 'sentColumns'));
   if (!sent) return [];
   const find = headerIndex(headers);
-  return sent.split('|').map((h, i) => ({ field: ID_FIELDS[i] ?? '', header: h.replace(/^~/, '') }))
+  return sent
+    .split('|')
+    .map((h, i) => ({ field: ID_FIELDS[i] ?? '', header: h.replace(/^~/, '') }))
     .filter((m) => m.field && m.header && find(m.header) < 0);
 }
 
@@ -191,7 +204,8 @@ export function saveColumnMapping(
     for (const f of PERSON_FIELDS) {
       const h = String(args?.mapping?.[f] ?? '').trim();
       if (!h) continue;
-      if (!headers.includes(h)) throw new AddonError('bad_mapping', `There is no column “${h}” in this tab for ${FIELD_LABELS[f]}. Choose one of the headers in row 1.`);
+      if (!headers.includes(h))
+        throw new AddonError('bad_mapping', `There is no column “${h}” in this tab for ${FIELD_LABELS[f]}. Choose one of the headers in row 1.`);
       overrides[f] = h;
     }
     const fallbacks: Partial<Record<PersonField, string>> = args?.fallbacks ? {} : state.fallbacks;

@@ -63,7 +63,6 @@ export function partIds(c: CampaignParts): Set<string> {
   return new Set(c.parts.map((p) => p.id));
 }
 
-
 /** "<name> · part N", the whole within the API's 80 characters. */
 export function partName(name: string, n: number): string {
   const tail = ` · part ${n}`;
@@ -88,7 +87,10 @@ export function createApiCampaign(api: ApiClient, body: { templateId: string; na
     if (!(isApiError(e) && e.code === 'network')) throw e;
     const found = findCreated(api.listCampaigns(100), body.name, now);
     if (!found) {
-      throw new AddonError('network', `No clear answer came back while creating “${body.name}”, and no campaign of that name has appeared in your campaign list, so it was most likely not created. Look for it under “Existing campaign” before creating it again.`);
+      throw new AddonError(
+        'network',
+        `No clear answer came back while creating “${body.name}”, and no campaign of that name has appeared in your campaign list, so it was most likely not created. Look for it under “Existing campaign” before creating it again.`,
+      );
     }
     return { id: found.id, name: found.name };
   }

@@ -25,8 +25,14 @@ export interface Poll {
 }
 
 /** A part's detail as last read, with the summary it was read under. */
-interface Seen { sig: string; detail: CampaignDetail }
-interface Memo { cursor: string; parts: Record<string, Seen> }
+interface Seen {
+  sig: string;
+  detail: CampaignDetail;
+}
+interface Memo {
+  cursor: string;
+  parts: Record<string, Seen>;
+}
 
 const MEMO_SECONDS = 6 * 3600;
 /** About the sidebar's progress poll: one part's turn each, when no memo says whose turn it is. */
@@ -38,7 +44,9 @@ export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts): P
     const view = readCampaign(api, svc.docProps, c);
     const d = view.details.get(c.id);
     return {
-      view, turn: d ? c.id : null, waiting: new Map(d ? [[c.id, d.counts.pending]] : []),
+      view,
+      turn: d ? c.id : null,
+      waiting: new Map(d ? [[c.id, d.counts.pending]] : []),
       // People waiting render only once their part was generated (docs/rules.md#may-still-render).
       rendering: d && detailMayRender(c.parts[0]!, d) ? [{ id: c.id, name: c.name }] : [],
       latest: view.details,
@@ -55,7 +63,11 @@ export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts): P
     details.set(turn, d!);
     memo.parts[turn] = { sig: list.has(turn) ? summarySignature(list.get(turn)!) : '', detail: d! };
     memo.cursor = turn;
-    try { cache?.put(memoKey(c.id), JSON.stringify(memo), MEMO_SECONDS); } catch { /* the next poll starts the turn again */ }
+    try {
+      cache?.put(memoKey(c.id), JSON.stringify(memo), MEMO_SECONDS);
+    } catch {
+      /* the next poll starts the turn again */
+    }
   }
   const all = c.parts.map((p) => details.get(p.id) ?? partNow(svc, p, list.get(p.id), memo.parts[p.id]));
   return {
@@ -92,16 +104,22 @@ function partNow(svc: Services, p: Part, s: CampaignSummary | undefined, seen: S
   const id = p.id;
   if (seen && s && seen.sig === summarySignature(s)) return seen.detail;
   const last = seen?.detail ?? getJson<CampaignDetail>(svc.docProps, DOC_KEYS.settledPart(id));
-  if (!s) return last ?? { id, name: '', status: '', counts: { total: 0, pending: 0, rendering: 0, complete: 0, failed: 0, cancelled: 0, skipped: 0 }, stages: {} };
+  if (!s)
+    return last ?? { id, name: '', status: '', counts: { total: 0, pending: 0, rendering: 0, complete: 0, failed: 0, cancelled: 0, skipped: 0 }, stages: {} };
   // The people a stop reply said were cancelled are never rendering, though no detail was read since.
   const cancelled = Math.max(last?.counts.cancelled ?? 0, p.cancelled ?? 0);
   const skipped = last?.counts.skipped ?? 0;
   const counts: CampaignCounts = {
-    total: s.leadCount, pending: s.waiting, complete: s.complete, failed: s.failed, cancelled, skipped,
+    total: s.leadCount,
+    pending: s.waiting,
+    complete: s.complete,
+    failed: s.failed,
+    cancelled,
+    skipped,
     rendering: Math.max(0, s.leadCount - s.waiting - s.complete - s.failed - cancelled - skipped),
   };
   const moving = counts.rendering > 0;
-  const d: CampaignDetail = { id, name: s.name, status: s.status, counts, stages: moving ? last?.stages ?? {} : {} };
+  const d: CampaignDetail = { id, name: s.name, status: s.status, counts, stages: moving ? (last?.stages ?? {}) : {} };
   if (moving && last?.stalled) d.stalled = last.stalled;
   return d;
 }

@@ -24,7 +24,13 @@ import type { SheetState } from '../sheet-state';
 import { enableAutoRefresh, type AutoRefresh } from '../timer/timer';
 import type { Sheet } from '../../sheet/table';
 
-interface CampaignContext { sheet: Sheet; state: SheetState; campaign: CampaignParts; api: ApiClient; /** Each part's estimate, once read (for the spending record). */ quoted?: Map<string, Estimate> }
+interface CampaignContext {
+  sheet: Sheet;
+  state: SheetState;
+  campaign: CampaignParts;
+  api: ApiClient;
+  /** Each part's estimate, once read (for the spending record). */ quoted?: Map<string, Estimate>;
+}
 
 /** The active tab's campaign; with `expected`, it must still be the one the person saw. */
 function campaignContext(svc: Services, expected?: unknown): CampaignContext {
@@ -33,22 +39,29 @@ function campaignContext(svc: Services, expected?: unknown): CampaignContext {
   const state = sheetState(svc, sheet);
   const bound = requireCampaign(state, sheet.getName());
   if (expected !== undefined && String(expected ?? '') !== bound.id) {
-    throw new AddonError('campaign_changed',
+    throw new AddonError(
+      'campaign_changed',
       `This tab is now bound to “${bound.name}”, not to the campaign you pressed the button for. Nothing was done; check this campaign’s figures before pressing again.`,
-      { campaign: { id: bound.id, name: bound.name } });
+      { campaign: { id: bound.id, name: bound.name } },
+    );
   }
   return { sheet, state, campaign: loadParts(svc.docProps, bound), api: apiClient(svc, settings) };
 }
 
-interface PartQuote { partId: string; estimate: Estimate }
+interface PartQuote {
+  partId: string;
+  estimate: Estimate;
+}
 
 /** Each part's estimate (one fetchAll round); only parts with people waiting count. */
 function quotes(ctx: CampaignContext, reuse: ReadonlyMap<string, Estimate> = new Map()): PartQuote[] {
   const ids = ctx.campaign.parts.map((p) => p.id).filter((id) => !reuse.has(id));
-  const read = new Map(ctx.api.getEstimates(ids).map((e, i) => {
-    if (e instanceof Error) throw e;
-    return [ids[i]!, e] as const;
-  }));
+  const read = new Map(
+    ctx.api.getEstimates(ids).map((e, i) => {
+      if (e instanceof Error) throw e;
+      return [ids[i]!, e] as const;
+    }),
+  );
   const q = ctx.campaign.parts.map((p) => ({ partId: p.id, estimate: reuse.get(p.id) ?? read.get(p.id)! }));
   ctx.quoted = new Map(q.map((x) => [x.partId, x.estimate]));
   return q;
@@ -72,7 +85,8 @@ function freshQuotes(svc: Services, ctx: CampaignContext): PartQuote[] {
 }
 
 function saveQuotes(svc: Services, ctx: CampaignContext, q: PartQuote[]): void {
-  if (ctx.campaign.parts.length > 1) setJsonLarge(svc.docProps, DOC_KEYS.quote(ctx.campaign.id), { at: svc.clock.now(), parts: Object.fromEntries(q.map((x) => [x.partId, x.estimate])) });
+  if (ctx.campaign.parts.length > 1)
+    setJsonLarge(svc.docProps, DOC_KEYS.quote(ctx.campaign.id), { at: svc.clock.now(), parts: Object.fromEntries(q.map((x) => [x.partId, x.estimate])) });
 }
 
 function summed(q: PartQuote[]): EstimateInfo {
@@ -113,7 +127,11 @@ const VERB: Record<Spend, string> = { preview: 'make the preview', generate: 'ge
 const BUTTON: Record<Spend, string> = { preview: 'Preview', generate: 'Generate', stop: 'Stop' };
 
 /** What the parts sent so far did, for a sentence when a later part fails. */
-interface Sent { parts: number; count: number; credits: number }
+interface Sent {
+  parts: number;
+  count: number;
+  credits: number;
+}
 
 /**
  * Money calls, one per part, each sent once, in order. The first error or unknown outcome stops the
@@ -132,7 +150,9 @@ function sendEach<T>(svc: Services, ctx: CampaignContext, what: Spend, partIds: 
       const r = call(id);
       replies.push(r);
       const [count, credits] = tally(r);
-      done.parts++; done.count += count; done.credits += credits;
+      done.parts++;
+      done.count += count;
+      done.credits += credits;
       record(id, { people: count, charged: credits });
     } catch (e) {
       if (isApiError(e) && e.code === 'not_ready') continue;
@@ -144,9 +164,10 @@ function sendEach<T>(svc: Services, ctx: CampaignContext, what: Spend, partIds: 
 }
 
 function failureAfter(svc: Services, ctx: CampaignContext, what: Spend, e: unknown, done: Sent, of: number): Error {
-  const before = done.parts > 0 && of > 1
-    ? ` ${done.parts} of ${of} parts had ${what === 'stop' ? `stopped (${done.count} cancelled)` : `started (${done.count} videos, ${done.credits} credits charged)`} before this one.`
-    : '';
+  const before =
+    done.parts > 0 && of > 1
+      ? ` ${done.parts} of ${of} parts had ${what === 'stop' ? `stopped (${done.count} cancelled)` : `started (${done.count} videos, ${done.credits} credits charged)`} before this one.`
+      : '';
   if (!(isApiError(e) && e.code === 'network')) {
     const f = toFailure(e);
     return before ? new AddonError(f.error.code, f.error.message + before) : (e as Error);
@@ -154,55 +175,83 @@ function failureAfter(svc: Services, ctx: CampaignContext, what: Spend, e: unkno
   enableAutoRefresh(svc, ctx.state);
   const after = readAfterUnknown(svc, ctx);
   const charged = what === 'stop' ? 'it may have stopped' : 'it may have started and charged';
-  return new AddonError('network',
+  return new AddonError(
+    'network',
     `No clear answer came back after asking to ${VERB[what]}, so the outcome is unknown: ${charged}.${before}${after.sentence} Progress shows what happened; do not press ${BUTTON[what]} again until it does.`,
-    after.progress ? { progress: after.progress } : {});
+    after.progress ? { progress: after.progress } : {},
+  );
 }
 
 export function startPreview(svc: Services, args: MoneyArgs): Reply<{ made: number; creditsCharged: number; autoRefresh: AutoRefresh; pages: PreviewPage[] }> {
-  return handle(() => withDocumentLock(svc, () => {
-    const ctx = campaignContext(svc, args?.campaignId);
-    refuseUnsettled(svc, ctx);
-    if (dailyLimit(svc.userProps) !== null) { spentToday(svc); assertPreviewFits(svc); }
-    // The first part with people waiting is the one to watch.
-    const part = quotes(ctx).find((q) => q.estimate.leads > 0)?.partId ?? ctx.campaign.parts[0]!.id;
-    const [r] = sendEach(svc, ctx, 'preview', [part], (id) => ctx.api.preview(id), (x) => [x.made, x.creditsCharged]);
-    if (!r) throw new ApiError('not_ready', 409, 'Nobody is waiting.');
-    const autoRefresh = enableAutoRefresh(svc, ctx.state);
-    return { made: r.made, creditsCharged: r.creditsCharged, autoRefresh, pages: previewPages(ctx.api, ctx.sheet, part, r.made) };
-  }));
+  return handle(() =>
+    withDocumentLock(svc, () => {
+      const ctx = campaignContext(svc, args?.campaignId);
+      refuseUnsettled(svc, ctx);
+      if (dailyLimit(svc.userProps) !== null) {
+        spentToday(svc);
+        assertPreviewFits(svc);
+      }
+      // The first part with people waiting is the one to watch.
+      const part = quotes(ctx).find((q) => q.estimate.leads > 0)?.partId ?? ctx.campaign.parts[0]!.id;
+      const [r] = sendEach(
+        svc,
+        ctx,
+        'preview',
+        [part],
+        (id) => ctx.api.preview(id),
+        (x) => [x.made, x.creditsCharged],
+      );
+      if (!r) throw new ApiError('not_ready', 409, 'Nobody is waiting.');
+      const autoRefresh = enableAutoRefresh(svc, ctx.state);
+      return { made: r.made, creditsCharged: r.creditsCharged, autoRefresh, pages: previewPages(ctx.api, ctx.sheet, part, r.made) };
+    }),
+  );
 }
 
 export function startGenerate(svc: Services, args: GenerateArgs): Reply<{ started: number; creditsCharged: number; parts: number; autoRefresh: AutoRefresh }> {
   // Under the document lock, the parts record read inside it: a push meanwhile never loses a part (docs/rules.md#parts).
-  return handle(() => withDocumentLock(svc, () => {
-    const ctx = campaignContext(svc, args?.campaignId);
-    refuseUnsettled(svc, ctx);
-    const confirmed = Number(args?.high);
-    if (!Number.isFinite(confirmed)) throw new AddonError('bad_input', 'Check the estimate and confirm its figure before generating.');
-    // Today's limit, before any request (docs/rules.md#spending-limit); the record is read for refunds others saw.
-    if (dailyLimit(svc.userProps) !== null) { spentToday(svc); assertGenerateFits(svc, confirmed); }
-    // Someone may have added people since the person confirmed: never charge above what they saw.
-    const q = freshQuotes(svc, ctx);
-    const fresh = summed(q);
-    if (fresh.high > confirmed) {
-      throw new AddonError('quote_changed',
-        `The cost went up since you confirmed: it is now up to ${fresh.high} credits for ${fresh.leads} people (you confirmed up to ${confirmed}). Nothing was charged; confirm the new figure to go ahead.`,
-        { estimate: fresh });
-    }
-    const waiting = q.filter((x) => x.estimate.leads > 0).map((x) => x.partId);
-    if (waiting.length === 0) throw new ApiError('not_ready', 409, 'Nobody is waiting.');
-    // A generated part takes no new people: closed before the call, so a cut-off run keeps it closed.
-    for (const p of ctx.campaign.parts) if (waiting.includes(p.id)) p.closed = true;
-    saveParts(svc.docProps, ctx.campaign);
-    const replies = sendEach(svc, ctx, 'generate', waiting, (id) => ctx.api.generate(id), (x) => [x.started, x.creditsCharged]);
-    return {
-      started: replies.reduce((n, r) => n + r.started, 0),
-      creditsCharged: replies.reduce((n, r) => n + r.creditsCharged, 0),
-      parts: replies.length,
-      autoRefresh: enableAutoRefresh(svc, ctx.state),
-    };
-  }));
+  return handle(() =>
+    withDocumentLock(svc, () => {
+      const ctx = campaignContext(svc, args?.campaignId);
+      refuseUnsettled(svc, ctx);
+      const confirmed = Number(args?.high);
+      if (!Number.isFinite(confirmed)) throw new AddonError('bad_input', 'Check the estimate and confirm its figure before generating.');
+      // Today's limit, before any request (docs/rules.md#spending-limit); the record is read for refunds others saw.
+      if (dailyLimit(svc.userProps) !== null) {
+        spentToday(svc);
+        assertGenerateFits(svc, confirmed);
+      }
+      // Someone may have added people since the person confirmed: never charge above what they saw.
+      const q = freshQuotes(svc, ctx);
+      const fresh = summed(q);
+      if (fresh.high > confirmed) {
+        throw new AddonError(
+          'quote_changed',
+          `The cost went up since you confirmed: it is now up to ${fresh.high} credits for ${fresh.leads} people (you confirmed up to ${confirmed}). Nothing was charged; confirm the new figure to go ahead.`,
+          { estimate: fresh },
+        );
+      }
+      const waiting = q.filter((x) => x.estimate.leads > 0).map((x) => x.partId);
+      if (waiting.length === 0) throw new ApiError('not_ready', 409, 'Nobody is waiting.');
+      // A generated part takes no new people: closed before the call, so a cut-off run keeps it closed.
+      for (const p of ctx.campaign.parts) if (waiting.includes(p.id)) p.closed = true;
+      saveParts(svc.docProps, ctx.campaign);
+      const replies = sendEach(
+        svc,
+        ctx,
+        'generate',
+        waiting,
+        (id) => ctx.api.generate(id),
+        (x) => [x.started, x.creditsCharged],
+      );
+      return {
+        started: replies.reduce((n, r) => n + r.started, 0),
+        creditsCharged: replies.reduce((n, r) => n + r.creditsCharged, 0),
+        parts: replies.length,
+        autoRefresh: enableAutoRefresh(svc, ctx.state),
+      };
+    }),
+  );
 }
 
 /** Generate and Preview wait while an earlier one's outcome is unknown: the campaign list may settle it now. */
@@ -212,9 +261,11 @@ function refuseUnsettled(svc: Services, ctx: CampaignContext): void {
   settleFromList(svc, ctx.api, sharedSummaries(ctx.api));
   const u = unsettledOf(svc, parts);
   if (!u) return;
-  throw new AddonError('unsettled',
+  throw new AddonError(
+    'unsettled',
     `The last ${u.action === 'preview' ? 'Preview' : 'Generate'} got no clear answer, so it may have charged. The add-on will know by ${u.knownBy.slice(11, 16)} UTC, once the campaign shows what happened; until then Generate and Preview wait, so nothing is charged twice.`,
-    { unsettled: u });
+    { unsettled: u },
+  );
 }
 
 /**
@@ -223,18 +274,33 @@ function refuseUnsettled(svc: Services, ctx: CampaignContext): void {
  * part what is known. The rows settle on the next refresh passes, on the timer switched on for them.
  */
 export function stopCampaign(svc: Services, args: MoneyArgs): Reply<StopReply> {
-  return handle(() => withDocumentLock(svc, () => {
-    const ctx = campaignContext(svc, args?.campaignId);
-    const refused = new Map<string, unknown>();
-    const list = partSummaries(ctx);
-    const parts = movingParts(ctx, list).map((id) => stopPart(svc, ctx, id, refused, list.get(id)?.waiting ?? waitingByRecord(svc, ctx, id) ?? (ctx.campaign.parts.length === 1 ? waitingByList(ctx, id) : null)));
-    // Who each part's stop cancelled, kept with the parts: progress never counts them as rendering.
-    saveParts(svc.docProps, ctx.campaign);
-    enableAutoRefresh(svc, ctx.state);
-    if (parts.length > 0 && !parts.some((p) => p.outcome === 'stopped')) throw stopFailure(svc, ctx, parts, refused);
-    const sum = (f: 'stopped' | 'stillRendering') => parts.reduce((n, p) => n + (p[f] ?? 0), 0);
-    return { stopped: sum('stopped'), stillRendering: sum('stillRendering'), status: parts.every((p) => p.outcome === 'stopped') ? 'stopped' : 'partly_stopped', parts };
-  }));
+  return handle(() =>
+    withDocumentLock(svc, () => {
+      const ctx = campaignContext(svc, args?.campaignId);
+      const refused = new Map<string, unknown>();
+      const list = partSummaries(ctx);
+      const parts = movingParts(ctx, list).map((id) =>
+        stopPart(
+          svc,
+          ctx,
+          id,
+          refused,
+          list.get(id)?.waiting ?? waitingByRecord(svc, ctx, id) ?? (ctx.campaign.parts.length === 1 ? waitingByList(ctx, id) : null),
+        ),
+      );
+      // Who each part's stop cancelled, kept with the parts: progress never counts them as rendering.
+      saveParts(svc.docProps, ctx.campaign);
+      enableAutoRefresh(svc, ctx.state);
+      if (parts.length > 0 && !parts.some((p) => p.outcome === 'stopped')) throw stopFailure(svc, ctx, parts, refused);
+      const sum = (f: 'stopped' | 'stillRendering') => parts.reduce((n, p) => n + (p[f] ?? 0), 0);
+      return {
+        stopped: sum('stopped'),
+        stillRendering: sum('stillRendering'),
+        status: parts.every((p) => p.outcome === 'stopped') ? 'stopped' : 'partly_stopped',
+        parts,
+      };
+    }),
+  );
 }
 
 function stopPart(svc: Services, ctx: CampaignContext, id: string, refused: Map<string, unknown>, waitingBefore: number | null): StopPart {

@@ -40,7 +40,15 @@ export interface Charge {
 }
 
 /** An unknown outcome waiting for evidence; its row is found again by when and part. */
-interface Open { at: string; part: string; waiting: number; high: number; balance?: number; action?: 'preview' | 'generate'; campaign?: string }
+interface Open {
+  at: string;
+  part: string;
+  waiting: number;
+  high: number;
+  balance?: number;
+  action?: 'preview' | 'generate';
+  campaign?: string;
+}
 
 const NOTES: Record<string, string> = {
   preview: 'A preview renders the first few people; the quote is for everyone waiting.',
@@ -56,7 +64,10 @@ export function recordCharge(svc: Services, c: Charge): void {
   const stop = c.action === 'stop';
   const quoted = !stop && quote;
   const row: Row = {
-    When: at, Campaign: c.campaign.name, 'Campaign ID': c.campaign.id, Part: c.part,
+    When: at,
+    Campaign: c.campaign.name,
+    'Campaign ID': c.campaign.id,
+    Part: c.part,
     Action: `${c.action}${c.auto ? ' (auto)' : ''}${done ? '' : ' (outcome unknown)'}`,
     // A generate is for everyone waiting; how many a preview renders is not said.
     People: done ? done.people : c.action === 'generate' && quote ? quote.leads : '',
@@ -70,13 +81,25 @@ export function recordCharge(svc: Services, c: Charge): void {
     appendRecord(svc, row);
   } catch (e) {
     // The charge stands whatever happens to its record; a protected tab is said in a toast (docs/rules.md#readings).
-    if (toFailure(e).error.code === 'protected') toast(svc, `The ${CREDITS_TAB} tab is protected, so this charge (${row.Action}, ${c.campaign.name}) was not recorded there. Ask the owner to let you edit it.`);
+    if (toFailure(e).error.code === 'protected')
+      toast(
+        svc,
+        `The ${CREDITS_TAB} tab is protected, so this charge (${row.Action}, ${c.campaign.name}) was not recorded there. Ask the owner to let you edit it.`,
+      );
   }
   // Counted in the person's day even when the record could not be written.
   bookRow(svc, row);
   // Kept even when the record could not be written: the evidence rule still holds the buttons (docs/rules.md#unknown-outcomes).
   if (!done && quoted) {
-    const open: Open = { at, part: c.part, waiting: quoted.leads, high: quoted.high, balance: quoted.balance, action: c.action as Open['action'], campaign: c.campaign.id };
+    const open: Open = {
+      at,
+      part: c.part,
+      waiting: quoted.leads,
+      high: quoted.high,
+      balance: quoted.balance,
+      action: c.action as Open['action'],
+      campaign: c.campaign.id,
+    };
     setJson(svc.docProps, OPEN_KEY, [...openOutcomes(svc), open].slice(-OPEN_MAX));
   }
 }
@@ -109,7 +132,13 @@ function toast(svc: Services, message: string): void {
 }
 
 /** What the record holds for a part: its charges (people, credits, the paying key) and the people refunded for failures. */
-interface PartRecord { people: number; charged: number; key: string | null; failedBooked: number; /** A charge whose people or figure is not known. */ unsure?: boolean }
+interface PartRecord {
+  people: number;
+  charged: number;
+  key: string | null;
+  failedBooked: number;
+  /** A charge whose people or figure is not known. */ unsure?: boolean;
+}
 
 /** Every part's record, from one read of the tab. */
 function partRecords(svc: Services): Map<string, PartRecord> {
@@ -124,12 +153,18 @@ function partRecords(svc: Services): Map<string, PartRecord> {
     out.set(part, rec);
     const action = String(r[col('Action')]);
     const n = r[col('People')];
-    if (action === 'refund' && typeof n === 'number') { rec.failedBooked += n; continue; }
+    if (action === 'refund' && typeof n === 'number') {
+      rec.failedBooked += n;
+      continue;
+    }
     // A settled unknown outcome keeps its "(outcome unknown)" label and counts once its figure is known.
     if (!/^(generate|preview)\b/.test(action)) continue;
     const c = r[col('Credits charged')];
     rec.key ??= col('Key') >= 0 ? String(r[col('Key')]) : null;
-    if (typeof n === 'number' && typeof c === 'number') { rec.people += n; rec.charged += c; } else rec.unsure = true;
+    if (typeof n === 'number' && typeof c === 'number') {
+      rec.people += n;
+      rec.charged += c;
+    } else rec.unsure = true;
   }
   return out;
 }
@@ -166,10 +201,17 @@ export function recordStop(svc: Services, c: { campaign: { id: string; name: str
   const charged = known && c.waitingBefore !== null ? Math.max(0, c.stopped! - c.waitingBefore) : null;
   const figure = !known ? 0 : charged === null ? UNKNOWN_CHARGE : refundOf(rec, charged);
   const row: Row = {
-    When: new Date(svc.clock.now()).toISOString(), Campaign: c.campaign.name, 'Campaign ID': c.campaign.id, Part: c.part,
-    Action: known ? 'stop' : 'stop (outcome unknown)', People: known ? c.stopped! : '', 'Credits charged': figure,
+    When: new Date(svc.clock.now()).toISOString(),
+    Campaign: c.campaign.name,
+    'Campaign ID': c.campaign.id,
+    Part: c.part,
+    Action: known ? 'stop' : 'stop (outcome unknown)',
+    People: known ? c.stopped! : '',
+    'Credits charged': figure,
     Key: figure === 0 && !known ? publicSettings(svc.userProps).keyHint || '' : payerKey(svc, rec),
-    Note: known ? `${c.stopped} cancelled, ${charged ?? 'an unknown number'} of them charged; a stop charges nothing and their credits come back.` : NOTES.unknownStop!,
+    Note: known
+      ? `${c.stopped} cancelled, ${charged ?? 'an unknown number'} of them charged; a stop charges nothing and their credits come back.`
+      : NOTES.unknownStop!,
   };
   try {
     appendRecord(svc, row);
@@ -193,7 +235,11 @@ function pruneOldFailed(svc: Services, parts: Iterable<string>): void {
   const old = getJson<Record<string, number>>(svc.docProps, OLD_FAILED_KEY);
   if (!old) return;
   let moved = false;
-  for (const part of parts) if (old[part] !== undefined) { delete old[part]; moved = true; }
+  for (const part of parts)
+    if (old[part] !== undefined) {
+      delete old[part];
+      moved = true;
+    }
   if (moved) setJson(svc.docProps, OLD_FAILED_KEY, Object.keys(old).length > 0 ? old : null);
 }
 
@@ -203,7 +249,11 @@ function pruneOldFailed(svc: Services, parts: Iterable<string>): void {
  * again, whoever reads the same count (a poll, a timer, a colleague), and each refund goes under the
  * key that paid. Callers hold the document lock, so two readers never append the same failures.
  */
-export function recordRefunds(svc: Services, details: ReadonlyMap<string, { counts: Pick<CampaignDetail['counts'], 'failed'> }>, campaign: { id: string; name: string }): void {
+export function recordRefunds(
+  svc: Services,
+  details: ReadonlyMap<string, { counts: Pick<CampaignDetail['counts'], 'failed'> }>,
+  campaign: { id: string; name: string },
+): void {
   pruneOldFailed(svc, details.keys());
   const base = getJson<Record<string, number>>(svc.docProps, failedKey(campaign.id, 'base')) || {};
   const booked = getJson<Record<string, number>>(svc.docProps, failedKey(campaign.id, 'booked')) || {};
@@ -215,7 +265,10 @@ export function recordRefunds(svc: Services, details: ReadonlyMap<string, { coun
     const failed = d.counts.failed;
     const rec = records.get(part);
     // Not charged by the add-on (yet): these failures are not its to book.
-    if (!rec || (rec.people === 0 && rec.key === null)) { base[h(part)] = failed; continue; }
+    if (!rec || (rec.people === 0 && rec.key === null)) {
+      base[h(part)] = failed;
+      continue;
+    }
     const n = failed - (base[h(part)] ?? 0) - rec.failedBooked;
     if (n > 0 && !bookRefund(svc, campaign, part, rec, n)) continue;
     booked[h(part)] = failed;
@@ -227,8 +280,14 @@ export function recordRefunds(svc: Services, details: ReadonlyMap<string, { coun
 /** One refund row for n failed people of a part; false when the record could not be written (the next reader books it). */
 function bookRefund(svc: Services, campaign: { id: string; name: string }, part: string, rec: PartRecord, n: number): boolean {
   const row: Row = {
-    When: new Date(svc.clock.now()).toISOString(), Campaign: campaign.name, 'Campaign ID': campaign.id, Part: part,
-    Action: 'refund', People: n, 'Credits charged': refundOf(rec, n), Key: payerKey(svc, rec),
+    When: new Date(svc.clock.now()).toISOString(),
+    Campaign: campaign.name,
+    'Campaign ID': campaign.id,
+    Part: part,
+    Action: 'refund',
+    People: n,
+    'Credits charged': refundOf(rec, n),
+    Key: payerKey(svc, rec),
     Note: `${n} ${n === 1 ? 'video' : 'videos'} failed; the service gives their credits back.`,
   };
   try {
@@ -251,10 +310,12 @@ export function refundsFromList(svc: Services, bound: BoundCampaign | null, list
   }
   if (!summaries) return;
   const parts = loadParts(svc.docProps, bound);
-  const failed = new Map(parts.parts.flatMap((p) => {
-    const s = summaries!.get(p.id);
-    return s ? [[p.id, { counts: { failed: s.failed } }] as const] : [];
-  }));
+  const failed = new Map(
+    parts.parts.flatMap((p) => {
+      const s = summaries!.get(p.id);
+      return s ? [[p.id, { counts: { failed: s.failed } }] as const] : [];
+    }),
+  );
   recordRefunds(svc, failed, { id: parts.id, name: parts.name });
 }
 
@@ -269,7 +330,10 @@ function recordTab(svc: Services): Sheet {
   if (found) return found;
   const active = ss.getActiveSheet();
   const tab = ss.insertSheet(CREDITS_TAB, ss.getNumSheets());
-  tab.getRange(1, 1, 1, COLUMNS.length).setValues([[...COLUMNS]]).setFontWeight('bold');
+  tab
+    .getRange(1, 1, 1, COLUMNS.length)
+    .setValues([[...COLUMNS]])
+    .setFontWeight('bold');
   tab.setFrozenRows(1);
   ss.setActiveSheet(active);
   return tab;
@@ -281,7 +345,11 @@ export function waitingIn(details: Map<string, CampaignDetail>): Map<string, num
 }
 
 /** What was read about the parts: people waiting now, and (read only when needed) the balance now. */
-export interface Evidence { waiting: ReadonlyMap<string, number>; balance(partId: string): number | null; /** A request was spent on the balance. */ spent?: boolean }
+export interface Evidence {
+  waiting: ReadonlyMap<string, number>;
+  balance(partId: string): number | null;
+  /** A request was spent on the balance. */ spent?: boolean;
+}
 
 /** Evidence from an API client: the balance costs one estimate, read at most once. */
 export function evidenceFrom(api: ApiClient, waiting: ReadonlyMap<string, number>): Evidence {
@@ -291,7 +359,11 @@ export function evidenceFrom(api: ApiClient, waiting: ReadonlyMap<string, number
     balance(partId) {
       if (read === undefined) {
         ev.spent = true;
-        try { read = api.getEstimate(partId).balance; } catch { read = null; }
+        try {
+          read = api.getEstimate(partId).balance;
+        } catch {
+          read = null;
+        }
       }
       return read;
     },
@@ -350,7 +422,11 @@ export function settleUnknown(svc: Services, ev: Evidence): void {
   setJson(svc.docProps, OPEN_KEY, left.length > 0 ? left : null);
 }
 
-interface Settled { charged: number | string; people?: number; note: string }
+interface Settled {
+  charged: number | string;
+  people?: number;
+  note: string;
+}
 
 function judge(o: Open, waiting: number, now: number, balance: () => number | null): Settled | null {
   // The verdict is the shared rule's; this side only words it and finds the figure.
@@ -362,13 +438,17 @@ function judge(o: Open, waiting: number, now: number, balance: () => number | nu
     const moved = read() !== null && o.balance !== undefined ? o.balance - read()! : null;
     const figure = moved !== null && moved > 0 && moved <= o.high ? moved : null;
     return {
-      charged: figure ?? UNKNOWN_CHARGE, people: started,
-      note: `${started} of ${o.waiting} people were started, so it charged (up to ${o.high} quoted)` +
+      charged: figure ?? UNKNOWN_CHARGE,
+      people: started,
+      note:
+        `${started} of ${o.waiting} people were started, so it charged (up to ${o.high} quoted)` +
         (figure !== null ? `; the figure is the balance’s move (${o.balance} → ${b}).` : '; the API gives no exact figure.'),
     };
   }
-  if (verdict === 'not_happened') return { charged: 0, people: 0, note: 'Two minutes later everyone was still waiting and the balance had not moved: nothing was charged.' };
-  if (verdict === 'cannot_tell') return { charged: UNKNOWN_CHARGE, note: 'People were added or the balance moved meanwhile, so the campaign cannot tell whether it charged.' };
+  if (verdict === 'not_happened')
+    return { charged: 0, people: 0, note: 'Two minutes later everyone was still waiting and the balance had not moved: nothing was charged.' };
+  if (verdict === 'cannot_tell')
+    return { charged: UNKNOWN_CHARGE, note: 'People were added or the balance moved meanwhile, so the campaign cannot tell whether it charged.' };
   return null;
 }
 
@@ -377,7 +457,9 @@ function complete(svc: Services, tab: Sheet, o: Open, v: Settled): void {
   const col = (h: Column) => values[0]!.indexOf(h);
   const i = values.findIndex((r) => r[col('When')] === o.at && r[col('Part')] === o.part);
   if (i < 1) return;
-  const set = (h: Column, x: string | number) => { if (col(h) >= 0) tab.getRange(i + 1, col(h) + 1).setValue(literal(x)); };
+  const set = (h: Column, x: string | number) => {
+    if (col(h) >= 0) tab.getRange(i + 1, col(h) + 1).setValue(literal(x));
+  };
   set('Credits charged', v.charged);
   if (v.people !== undefined) set('People', v.people);
   set('Note', v.note);

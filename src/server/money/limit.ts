@@ -13,7 +13,10 @@ import { AddonError } from '../failure';
 import { handle } from '../handle';
 
 /** Today's entries: row id → credits (negative for a refund); an unknown outcome counts at its quoted high. */
-interface SpendDay { d: string; e: Record<string, number> }
+interface SpendDay {
+  d: string;
+  e: Record<string, number>;
+}
 
 /** The most entries a day keeps (each ~20 bytes, well under the 9 KB a value may hold). */
 const MAX_ENTRIES = 300;
@@ -64,7 +67,10 @@ export function bookSpend(svc: Pick<Services, 'userProps' | 'clock'>, entry: { i
 /** Credits this person spent today (UTC), net of refunds, unknown outcomes at their high. */
 export function spentTodayBy(svc: Pick<Services, 'userProps' | 'clock'>): number {
   const day = today(svc.userProps, svc.clock);
-  return Math.max(0, Object.values(day.e).reduce((n, x) => n + (Number(x) || 0), 0));
+  return Math.max(
+    0,
+    Object.values(day.e).reduce((n, x) => n + (Number(x) || 0), 0),
+  );
 }
 
 /** The limit and today's spending, as getSidebarState and setSpendingLimit answer them. */
@@ -79,9 +85,11 @@ export function roomToday(svc: Pick<Services, 'userProps' | 'clock'>): number | 
 }
 
 function overLimit(f: LimitFigures & { creditsPerDay: number }, what: string): AddonError {
-  return new AddonError('over_limit',
+  return new AddonError(
+    'over_limit',
     `${what} Your limit is ${f.creditsPerDay} credits a day and ${f.spentToday} are spent today (UTC), so nothing was charged. Raise the limit or wait until tomorrow.`,
-    { limit: f });
+    { limit: f },
+  );
 }
 
 /** Refuses a Generate whose confirmed high would pass today's limit (before any request that charges). */
@@ -109,10 +117,15 @@ export function setSpendingLimit(svc: Services, args: { creditsPerDay?: unknown 
       svc.userProps.deleteProperty(USER_KEYS.limit);
     } else {
       const n = Number(raw);
-      if (!Number.isInteger(n) || n < 0 || n > LIMIT_MAX) throw new AddonError('bad_input', 'The daily limit is a whole number of credits (0 or more), or empty for none.');
+      if (!Number.isInteger(n) || n < 0 || n > LIMIT_MAX)
+        throw new AddonError('bad_input', 'The daily limit is a whole number of credits (0 or more), or empty for none.');
       svc.userProps.setProperty(USER_KEYS.limit, String(n));
     }
-    try { sync?.(); } catch { /* the person's own figure stands */ }
+    try {
+      sync?.();
+    } catch {
+      /* the person's own figure stands */
+    }
     return limitFigures(svc);
   });
 }

@@ -104,7 +104,10 @@ function unsentRows(sheet: Sheet, overrides: SheetState['mapping']): { row: numb
 /** Keeps this reading for the next run; written only when it changed (an idle run writes nothing). */
 function keepReading(props: Props, sheetId: number, rows: { seen: string }[]): Set<string> {
   const before = new Set((props.getProperty(DOC_KEYS.autoSeen(sheetId)) ?? '').split(',').filter(Boolean));
-  const now = rows.slice(0, SEEN_MAX).map((r) => r.seen).join(',');
+  const now = rows
+    .slice(0, SEEN_MAX)
+    .map((r) => r.seen)
+    .join(',');
   if (now !== [...before].join(',')) {
     if (now) props.setProperty(DOC_KEYS.autoSeen(sheetId), now);
     else props.deleteProperty(DOC_KEYS.autoSeen(sheetId));
@@ -122,9 +125,11 @@ export function setAutoMode(svc: Services, args: AutoModeArgs): Reply<AutoModeRe
     const state = sheetState(svc, sheet);
     const bound = requireCampaign(state, sheet.getName());
     if (String(args?.campaignId ?? '') !== bound.id) {
-      throw new AddonError('campaign_changed',
+      throw new AddonError(
+        'campaign_changed',
         `This tab is now bound to “${bound.name}”, not to the campaign you pressed the button for. Nothing was changed.`,
-        { campaign: { id: bound.id, name: bound.name } });
+        { campaign: { id: bound.id, name: bound.name } },
+      );
     }
     const me = userId(svc.userProps);
     const cur = readAuto(svc.docProps, sheet.getSheetId());
@@ -154,8 +159,13 @@ function switchOn(svc: Services, sheet: Sheet, state: SheetState, args: AutoMode
   svc.docProps.deleteProperty(DOC_KEYS.autoSeen(sheet.getSheetId()));
   keepReading(svc.docProps, sheet.getSheetId(), rows);
   const a: AutoMode = {
-    user: userId(svc.userProps), keyHint: hint, campaignId: args.campaignId, since: new Date(svc.clock.now()).toISOString(),
-    creditsPerDay: f.creditsPerDay, spent: f.spentToday, day: utcDay(svc),
+    user: userId(svc.userProps),
+    keyHint: hint,
+    campaignId: args.campaignId,
+    since: new Date(svc.clock.now()).toISOString(),
+    creditsPerDay: f.creditsPerDay,
+    spent: f.spentToday,
+    day: utcDay(svc),
   };
   setJson(svc.docProps, DOC_KEYS.autoMode(sheet.getSheetId()), a);
   return { on: true, owner: owner(a, a.user), ...f, unsent: rows.length };
@@ -171,7 +181,13 @@ export function autoModeInfo(svc: Services, sheet: Sheet, state: SheetState): Au
   const t = state.autoRefresh;
   const last = Date.parse(t?.lastRun ?? a.since);
   const minutes = (mine ? ownTimer(svc) : null) ?? t?.minutes ?? 5;
-  return { on: true, owner: owner(a, me), ...f, nextRunAt: Number.isFinite(last) ? new Date(last + minutes * 60_000).toISOString() : null, waiting: a.waiting ?? null };
+  return {
+    on: true,
+    owner: owner(a, me),
+    ...f,
+    nextRunAt: Number.isFinite(last) ? new Date(last + minutes * 60_000).toISOString() : null,
+    waiting: a.waiting ?? null,
+  };
 }
 
 /** The owner's timer, put back when Google dropped it: it stays installed while auto mode is on. */
@@ -197,7 +213,13 @@ export function autoModeClaim(svc: Services, sheet: Sheet, me: string): AutoRefr
  * One auto-mode run on a tab, inside the timer's pass (which holds the document lock): add, then
  * generate. True when auto mode is on for this person here (the timer then stays installed).
  */
-export function autoModeRun(svc: Services, sheet: Sheet, api: ApiClient, deadline: number, summaries: () => ReadonlyMap<string, CampaignSummary> | null): boolean {
+export function autoModeRun(
+  svc: Services,
+  sheet: Sheet,
+  api: ApiClient,
+  deadline: number,
+  summaries: () => ReadonlyMap<string, CampaignSummary> | null,
+): boolean {
   const id = sheet.getSheetId();
   const a = readAuto(svc.docProps, id);
   if (!a || a.user !== userId(svc.userProps)) return false;
@@ -227,13 +249,25 @@ function addStableRows(svc: Services, sheet: Sheet, state: SheetState, campaign:
   const pushed = new Set<string>();
   if (stable.length === 0) return pushed;
   const alloc = partAllocator(campaign, api, svc.docProps, () => svc.clock.now());
-  const parts: PartAllocator = { ...alloc, record(partId, total) { pushed.add(partId); alloc.record(partId, total); } };
+  const parts: PartAllocator = {
+    ...alloc,
+    record(partId, total) {
+      pushed.add(partId);
+      alloc.record(partId, total);
+    },
+  };
   try {
     pushRows({
-      sheet, rows: stable, overrides: state.mapping, fallbacks: state.fallbacks, parts,
+      sheet,
+      rows: stable,
+      overrides: state.mapping,
+      fallbacks: state.fallbacks,
+      parts,
       // The whole tab is the order, whatever a filter hides.
       hidden: () => false,
-      api, clock: svc.clock, deadline,
+      api,
+      clock: svc.clock,
+      deadline,
       flush: () => svc.sheets.flush(),
       formatStatus: (sh, col) => ensureStatusFormatting(svc.sheets, sh, col),
     });
@@ -244,7 +278,10 @@ function addStableRows(svc: Services, sheet: Sheet, state: SheetState, campaign:
   return pushed;
 }
 
-interface Held { why: string; parts: string[] }
+interface Held {
+  why: string;
+  parts: string[];
+}
 
 /** Parts to generate, in order: those the push just filled, and those the list shows with people waiting and nothing rendering. */
 function candidates(campaign: CampaignParts, pushed: ReadonlySet<string>, list: ReadonlyMap<string, CampaignSummary> | null): Part[] {
@@ -261,11 +298,19 @@ function candidates(campaign: CampaignParts, pushed: ReadonlySet<string>, list: 
  * rest, charged nothing. Returns why people wait, or null when none do.
  */
 function generateWaiting(
-  svc: Services, campaign: CampaignParts, api: ApiClient, pushed: ReadonlySet<string>,
-  summaries: () => ReadonlyMap<string, CampaignSummary> | null, stillOn: () => boolean,
+  svc: Services,
+  campaign: CampaignParts,
+  api: ApiClient,
+  pushed: ReadonlySet<string>,
+  summaries: () => ReadonlyMap<string, CampaignSummary> | null,
+  stillOn: () => boolean,
 ): Held | null {
   let list: ReadonlyMap<string, CampaignSummary> | null;
-  try { list = summaries(); } catch { list = null; }
+  try {
+    list = summaries();
+  } catch {
+    list = null;
+  }
   const todo = candidates(campaign, pushed, list);
   if (todo.length === 0) return null;
   const rest = (i: number) => todo.slice(i).map((p) => p.id);
@@ -300,7 +345,10 @@ function generateWaiting(
 function generatePart(svc: Services, campaign: CampaignParts, part: Part, api: ApiClient, quote: ReturnType<ApiClient['getEstimate']>): string | null {
   part.closed = true;
   saveParts(svc.docProps, campaign);
-  const sheetIds = svc.sheets.getActiveSpreadsheet().getSheets().map((s) => s.getSheetId());
+  const sheetIds = svc.sheets
+    .getActiveSpreadsheet()
+    .getSheets()
+    .map((s) => s.getSheetId());
   for (const sid of sheetIds) forgetCounts(svc.docProps, sid, part.id);
   unsettle(svc.docProps, part.id);
   const base = { campaign: { id: campaign.id, name: campaign.name }, part: part.id, action: 'generate' as const, quote, auto: true };

@@ -11,17 +11,32 @@ import { userId } from '../user-id';
 import { registerSpanOf } from '../campaign/register-span';
 
 export function refreshTab(
-  svc: Services, sheet: Sheet, api: ApiClient, deadline: number,
-  opts: { only?: ReadonlySet<string>; details?: Map<string, CampaignDetail>; summaries?: () => ReadonlyMap<string, CampaignSummary> | null; leadPolls?: number } = {},
+  svc: Services,
+  sheet: Sheet,
+  api: ApiClient,
+  deadline: number,
+  opts: {
+    only?: ReadonlySet<string>;
+    details?: Map<string, CampaignDetail>;
+    summaries?: () => ReadonlyMap<string, CampaignSummary> | null;
+    leadPolls?: number;
+  } = {},
 ): RefreshResult {
   const state = sheetState(svc, sheet);
   const record = state.ownedBy(userId(svc.userProps));
   const at = () => new Date(svc.clock.now()).toISOString();
   try {
     const r = refreshSheet({
-      sheet, api, clock: svc.clock, deadline, memo: svc.docProps, defaultCampaignId: state.campaign?.id ?? null,
-      overrides: state.mapping, fallbacks: state.fallbacks,
-      ...(opts.only ? { only: opts.only } : {}), ...(opts.details ? { details: opts.details } : {}),
+      sheet,
+      api,
+      clock: svc.clock,
+      deadline,
+      memo: svc.docProps,
+      defaultCampaignId: state.campaign?.id ?? null,
+      overrides: state.mapping,
+      fallbacks: state.fallbacks,
+      ...(opts.only ? { only: opts.only } : {}),
+      ...(opts.details ? { details: opts.details } : {}),
       ...(opts.leadPolls !== undefined ? { leadPolls: opts.leadPolls } : {}),
       summaries: opts.summaries ?? sharedSummaries(api),
       registerSpan: registerSpanOf(svc, sheet.getSheetId()),

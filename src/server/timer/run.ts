@@ -15,11 +15,29 @@ import { readSettings } from '../settings';
 import type { AutoRefreshOwner, SheetState } from '../sheet-state';
 import { backingOff, noteSilence } from './silence';
 import { userId } from '../user-id';
-import { TIMER_HANDLER, triggerKey, LOST_RUN, RUNS_KEPT, isoNow, ours, timerRecord, renderingParts, removeTrigger, removeTimer, finishedAway, UNKNOWN_PARTS_RUN, NO_DOCUMENT_RUN, type Spreadsheet, type TriggerRecord } from './timer';
+import {
+  TIMER_HANDLER,
+  triggerKey,
+  LOST_RUN,
+  RUNS_KEPT,
+  isoNow,
+  ours,
+  timerRecord,
+  renderingParts,
+  removeTrigger,
+  removeTimer,
+  finishedAway,
+  UNKNOWN_PARTS_RUN,
+  NO_DOCUMENT_RUN,
+  type Spreadsheet,
+  type TriggerRecord,
+} from './timer';
 
 /** This person's timer the event names, or their only one with a record; null when none can be told. */
 function recordOfRun(svc: Services, uid?: string): { uid: string; rec: TriggerRecord } | null {
-  const found = svc.triggers.getProjectTriggers().filter((t) => t.getHandlerFunction() === TIMER_HANDLER && (!uid || t.getUniqueId() === uid))
+  const found = svc.triggers
+    .getProjectTriggers()
+    .filter((t) => t.getHandlerFunction() === TIMER_HANDLER && (!uid || t.getUniqueId() === uid))
     .map((t) => ({ uid: t.getUniqueId(), rec: getJson<TriggerRecord>(svc.userProps, triggerKey(t.getUniqueId())) }))
     .filter((x): x is { uid: string; rec: TriggerRecord } => x.rec !== null);
   return found.length === 1 ? found[0]! : null;
@@ -32,7 +50,10 @@ function recordOfRun(svc: Services, uid?: string): { uid: string; rec: TriggerRe
 function noDocumentRun(svc: Services, uid?: string): void {
   const at = isoNow(svc);
   const found = recordOfRun(svc, uid);
-  if (!found || found.rec.parts === undefined) { setJson(svc.userProps, LOST_RUN, { at, error: UNKNOWN_PARTS_RUN }); return; }
+  if (!found || found.rec.parts === undefined) {
+    setJson(svc.userProps, LOST_RUN, { at, error: UNKNOWN_PARTS_RUN });
+    return;
+  }
   const { rec } = found;
   rec.runs = [...(rec.runs ?? []), svc.clock.now()].slice(-RUNS_KEPT);
   const settings = readSettings(svc.userProps);
@@ -48,7 +69,10 @@ function noDocumentRun(svc: Services, uid?: string): void {
     }
   }
   // A standing order needs its document to add rows: the timer waits for it rather than finishing.
-  if (rec.parts !== '' || rec.auto) { setJson(svc.userProps, triggerKey(found.uid), rec); return; }
+  if (rec.parts !== '' || rec.auto) {
+    setJson(svc.userProps, triggerKey(found.uid), rec);
+    return;
+  }
   const trigger = svc.triggers.getProjectTriggers().find((t) => t.getUniqueId() === found.uid);
   if (trigger) removeTrigger(svc, trigger);
   setJson(svc.userProps, USER_KEYS.timerDone(rec.spreadsheetId), at);
@@ -74,7 +98,10 @@ export function catchUpAfterAbsentRuns(svc: Services): boolean {
  */
 export function onRefreshTimer(svc: Services, event?: { triggerUid?: string }): void {
   const ss = svc.sheets.getActiveSpreadsheet();
-  if (!ss) { noDocumentRun(svc, event?.triggerUid); return; }
+  if (!ss) {
+    noDocumentRun(svc, event?.triggerUid);
+    return;
+  }
   try {
     tryDocumentLock(svc, () => timerPass(svc, ss));
   } catch (e) {
@@ -99,13 +126,16 @@ function timerPass(svc: Services, ss: Spreadsheet): void {
   for (const sheet of ss.getSheets()) {
     const state = sheetState(svc, sheet);
     // A tab in this person's auto mode is theirs to run while it is on (docs/rules.md#auto-mode).
-    const owner = state.ownedBy(me) ? state.autoRefresh ?? autoModeClaim(svc, sheet, me) : autoModeClaim(svc, sheet, me);
+    const owner = state.ownedBy(me) ? (state.autoRefresh ?? autoModeClaim(svc, sheet, me)) : autoModeClaim(svc, sheet, me);
     if (!owner) continue;
     // Each run leaves its time on the tab, so a timer that stops running is noticed.
     state.autoRefresh = { ...owner, user: me, lastRun: ran };
     tabs.push({ sheet, state, owner });
   }
-  if (tabs.length === 0) { removeTimer(svc, ss); return; }
+  if (tabs.length === 0) {
+    removeTimer(svc, ss);
+    return;
+  }
   const settings = readSettings(svc.userProps);
   if (!settings) {
     for (const t of tabs) t.state.lastRefresh = { at: ran, error: NO_SETTINGS };

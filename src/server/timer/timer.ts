@@ -26,7 +26,10 @@ export const TIMER_HANDLER = 'onRefreshTimer';
 
 export type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Trigger = GoogleAppsScript.Script.Trigger;
-export interface AutoRefresh { on: boolean; intervalMinutes: number | null }
+export interface AutoRefresh {
+  on: boolean;
+  intervalMinutes: number | null;
+}
 
 /** Per trigger, in the owner's UserProperties: the spreadsheet it serves and its interval. */
 export const triggerKey = USER_KEYS.trigger;
@@ -37,7 +40,13 @@ export const LOST_RUN = USER_KEYS.lostTimerRun;
  * the parts it waits for (comma-separated ids) and the times of its last runs.
  */
 /** `auto`: a tab of the document is in this person's auto mode, so the timer stays installed even when nothing renders (docs/rules.md#auto-mode). */
-export interface TriggerRecord { spreadsheetId: string; minutes: number; parts?: string; runs?: number[]; auto?: boolean }
+export interface TriggerRecord {
+  spreadsheetId: string;
+  minutes: number;
+  parts?: string;
+  runs?: number[];
+  auto?: boolean;
+}
 /** Run times kept: enough to see the interval Google keeps. */
 export const RUNS_KEPT = 4;
 
@@ -71,7 +80,8 @@ export function installTimer(svc: Services, ss: Spreadsheet = svc.sheets.getActi
   const first = existing[0];
   if (first) {
     const rec = getJson<TriggerRecord>(svc.userProps, triggerKey(first.getUniqueId()));
-    if (rec && parts.length > 0) setJson(svc.userProps, triggerKey(first.getUniqueId()), { ...rec, parts: joinParts(rec.parts, parts) } satisfies TriggerRecord);
+    if (rec && parts.length > 0)
+      setJson(svc.userProps, triggerKey(first.getUniqueId()), { ...rec, parts: joinParts(rec.parts, parts) } satisfies TriggerRecord);
     return rec?.minutes ?? 60;
   }
   const { trigger, minutes } = createTrigger(svc);
@@ -81,7 +91,13 @@ export function installTimer(svc: Services, ss: Spreadsheet = svc.sheets.getActi
 
 /** A trigger's record as stored (docs/rules.md#timer): under 9 KB with 200 parts of 36-character ids. */
 export function timerRecord(spreadsheetId: string, minutes: number, parts: string[], runs: number[] = [], auto = false): TriggerRecord {
-  return { spreadsheetId, minutes, parts: joinParts(undefined, parts), ...(runs.length > 0 ? { runs: runs.slice(-RUNS_KEPT) } : {}), ...(auto ? { auto } : {}) };
+  return {
+    spreadsheetId,
+    minutes,
+    parts: joinParts(undefined, parts),
+    ...(runs.length > 0 ? { runs: runs.slice(-RUNS_KEPT) } : {}),
+    ...(auto ? { auto } : {}),
+  };
 }
 
 /** The parts a timer waits for, without repeats, as one comma-separated value (ids hold no comma). */
@@ -92,7 +108,11 @@ function joinParts(had: string | undefined, more: string[]): string {
 /** The part ids of a tab's campaign that may still render (all of them while the list is not read). */
 export function renderingParts(svc: Services, state: SheetState, list?: ReadonlyMap<string, CampaignSummary> | null): string[] {
   const c = state.campaign;
-  return c ? loadParts(svc.docProps, c).parts.filter((p) => (list ? partMayRender(p, list.get(p.id)) : true)).map((p) => p.id) : [];
+  return c
+    ? loadParts(svc.docProps, c)
+        .parts.filter((p) => (list ? partMayRender(p, list.get(p.id)) : true))
+        .map((p) => p.id)
+    : [];
 }
 
 function createTrigger(svc: Services): { trigger: Trigger; minutes: number } {
@@ -109,9 +129,15 @@ function createTrigger(svc: Services): { trigger: Trigger; minutes: number } {
   } catch (e) {
     const why = (e instanceof Error ? e.message : String(e)).replace(/^Exception:\s*/, '');
     if (isPermissionRefusal(why)) {
-      throw new AddonError('no_permission', `You have not given the add-on the permission “${RUN_WHEN_ABSENT}”, so the automatic refresh could not be installed. ${grantSentence(svc)}`);
+      throw new AddonError(
+        'no_permission',
+        `You have not given the add-on the permission “${RUN_WHEN_ABSENT}”, so the automatic refresh could not be installed. ${grantSentence(svc)}`,
+      );
     }
-    throw new AddonError('no_timer', `Google refused to install the automatic refresh (“${why}”). A test deployment (Deploy › Test deployments) cannot run timers: press Refresh now, or keep the sidebar open while videos render.`);
+    throw new AddonError(
+      'no_timer',
+      `Google refused to install the automatic refresh (“${why}”). A test deployment (Deploy › Test deployments) cannot run timers: press Refresh now, or keep the sidebar open while videos render.`,
+    );
   }
 }
 
@@ -160,7 +186,10 @@ export function setAutoRefresh(svc: Services, args: { on: boolean }): Reply<Auto
     if (args?.on) return switchOn(svc, state);
     state.autoRefresh = null;
     const me = userId(svc.userProps);
-    const mine = svc.sheets.getActiveSpreadsheet().getSheets().some((s) => sheetState(svc, s).autoRefresh?.user === me);
+    const mine = svc.sheets
+      .getActiveSpreadsheet()
+      .getSheets()
+      .some((s) => sheetState(svc, s).autoRefresh?.user === me);
     if (!mine) removeTimer(svc);
     return { on: false, intervalMinutes: null };
   });
@@ -195,7 +224,11 @@ export function overdueTimer(svc: Services, state: SheetState, you: boolean): Pi
   if (you && finishedAway(svc, ss)) return {};
   const rec = you ? recordFor(svc, ss) : null;
   const seen = rec?.runs?.length ? new Date(rec.runs[rec.runs.length - 1]!).toISOString() : undefined;
-  const last = [owner?.lastRun, seen].filter((x): x is string => !!x).sort().pop() ?? owner?.since;
+  const last =
+    [owner?.lastRun, seen]
+      .filter((x): x is string => !!x)
+      .sort()
+      .pop() ?? owner?.since;
   if (!owner || !last) return {};
   const now = svc.clock.now();
   const minutes = Math.max(owner.minutes, observedMinutes(rec?.runs));
@@ -212,8 +245,10 @@ export function overdueTimer(svc: Services, state: SheetState, you: boolean): Pi
   }
 }
 
-export const UNKNOWN_PARTS_RUN = 'The automatic refresh ran but Google did not give it the spreadsheet, so nothing was refreshed. Links fill in while the sidebar is open, or press Refresh now.';
-export const NO_DOCUMENT_RUN = 'The automatic refresh ran but Google did not give it the spreadsheet, so no row was written; it checked your videos with the video service, and rows catch up when the sheet is open (or press Refresh now).';
+export const UNKNOWN_PARTS_RUN =
+  'The automatic refresh ran but Google did not give it the spreadsheet, so nothing was refreshed. Links fill in while the sidebar is open, or press Refresh now.';
+export const NO_DOCUMENT_RUN =
+  'The automatic refresh ran but Google did not give it the spreadsheet, so no row was written; it checked your videos with the video service, and rows catch up when the sheet is open (or press Refresh now).';
 
 /** Whether this person's timer finished in a run without the document since the sheet was last open. */
 export function finishedAway(svc: Services, ss: Spreadsheet): boolean {

@@ -6,7 +6,12 @@ function setup() {
   const gas = new AppsScriptStandin({ bundleSource: 'function onOpen() {}', startTime: Date.UTC(2026, 0, 5, 9), sidebarHtml: '<p></p>' });
   const ss = gas.spreadsheet;
   const first = ss.getActiveSheet();
-  const leads = ss.addSheet('Leads', [['First name', 'Company'], ['Ava', 'Northwind'], ['Ben', 'Bluepeak'], ['Chloe', 'Northwind Labs']]);
+  const leads = ss.addSheet('Leads', [
+    ['First name', 'Company'],
+    ['Ava', 'Northwind'],
+    ['Ben', 'Bluepeak'],
+    ['Chloe', 'Northwind Labs'],
+  ]);
   const other = ss.addSheet('Other', [['Name'], ['Zed']]);
   ss.deleteSheet(first);
   ss.setActiveSheet(leads);
@@ -16,7 +21,10 @@ function setup() {
 describe('playground grid', () => {
   it('should list the tabs and show the active sheet with room past the data', () => {
     const { grid, leads, other } = setup();
-    expect(grid.tabs()).toEqual([{ id: leads.getSheetId(), name: 'Leads' }, { id: other.getSheetId(), name: 'Other' }]);
+    expect(grid.tabs()).toEqual([
+      { id: leads.getSheetId(), name: 'Leads' },
+      { id: other.getSheetId(), name: 'Other' },
+    ]);
     const v = grid.view();
     expect(v.name).toBe('Leads');
     expect(v.display[1]).toEqual(['Ava', 'Northwind', ...Array(v.cols - 2).fill('')]);
@@ -66,7 +74,12 @@ describe('playground grid', () => {
     const { grid, leads } = setup();
     leads.setFrozenRows(1);
     grid.sort(leads.getSheetId(), 1, false);
-    expect(leads.getRange('A1:B4').getValues()).toEqual([['First name', 'Company'], ['Chloe', 'Northwind Labs'], ['Ben', 'Bluepeak'], ['Ava', 'Northwind']]);
+    expect(leads.getRange('A1:B4').getValues()).toEqual([
+      ['First name', 'Company'],
+      ['Chloe', 'Northwind Labs'],
+      ['Ben', 'Bluepeak'],
+      ['Ava', 'Northwind'],
+    ]);
     grid.sort(leads.getSheetId(), 2, true);
     expect(leads.getRange('A2:A4').getValues().flat()).toEqual(['Ben', 'Ava', 'Chloe']);
   });
@@ -74,7 +87,10 @@ describe('playground grid', () => {
   it('should move a column left and right with its header, and keep it selected', () => {
     const { gas, grid, leads } = setup();
     grid.moveColumn(leads.getSheetId(), 2, -1);
-    expect(leads.getRange('A1:B2').getValues()).toEqual([['Company', 'First name'], ['Northwind', 'Ava']]);
+    expect(leads.getRange('A1:B2').getValues()).toEqual([
+      ['Company', 'First name'],
+      ['Northwind', 'Ava'],
+    ]);
     expect(gas.spreadsheet.getActiveRange()?.getA1Notation()).toBe(`A1:A${leads.getMaxRows()}`);
     grid.moveColumn(leads.getSheetId(), 1, 1);
     expect(leads.getRange('A1:B1').getValues()).toEqual([['First name', 'Company']]);

@@ -65,14 +65,24 @@ describe('journey: a real session in the playground, every line checked against 
       if (parts.length && total !== people) throw new Error(`${step}: the top line counts ${total} people, the simulator ${people}`);
     }
     // A Generate button enabled while an outcome is unknown.
-    if (/may have (started|happened)/.test(text) && await frame().getByRole('button', { name: 'Generate videos' }).isEnabled()) {
+    if (/may have (started|happened)/.test(text) && (await frame().getByRole('button', { name: 'Generate videos' }).isEnabled())) {
       throw new Error(`${step}: Generate is enabled while the sidebar says an outcome is unknown`);
     }
     // Auto-refresh shown on with no trigger: the sidebar must catch up within a progress poll.
-    const auto = (await frame().locator('#progress .switch-state').innerText().catch(() => '')).trim();
+    const auto = (
+      await frame()
+        .locator('#progress .switch-state')
+        .innerText()
+        .catch(() => '')
+    ).trim();
     if (auto && auto !== 'off' && pg.session.gas.triggers.length === 0) {
-      await until(async () => pg.session.gas.triggers.length > 0 || (await frame().locator('#progress .switch-state').innerText()).trim() === 'off', (ok) => ok, 45_000)
-        .catch(() => { throw new Error(`${step}: auto-refresh shown on ("${auto}") with no trigger installed`); });
+      await until(
+        async () => pg.session.gas.triggers.length > 0 || (await frame().locator('#progress .switch-state').innerText()).trim() === 'off',
+        (ok) => ok,
+        45_000,
+      ).catch(() => {
+        throw new Error(`${step}: auto-refresh shown on ("${auto}") with no trigger installed`);
+      });
     }
     // A link in the sheet is a link you can send: a Page URL only for a ready video (docs/rules.md#links-when-ready).
     const leads = new Map((await sim()).campaigns.flatMap((c) => c.leads).map((l) => [l.id, l]));
@@ -84,14 +94,16 @@ describe('journey: a real session in the playground, every line checked against 
       for (const row of values.slice(1)) {
         const lead = leads.get(String(row[id]));
         // Kept apart (its own test below) so the session goes on and every other line is still checked.
-        if (row[url] && lead && !lead.videoReady) unsendable.add(`${step}: tab ${tab.getName()} shows the Page URL of ${lead.firstName} (${lead.status}), whose video is not ready`);
+        if (row[url] && lead && !lead.videoReady)
+          unsendable.add(`${step}: tab ${tab.getName()} shows the Page URL of ${lead.firstName} (${lead.status}), whose video is not ready`);
       }
     }
   }
 
   const fault = async (label: string, on: boolean) => {
     const box = page.getByLabel(label, { exact: true });
-    if (on) await box.check(); else await box.uncheck();
+    if (on) await box.check();
+    else await box.uncheck();
   };
 
   beforeAll(async () => {
@@ -99,7 +111,9 @@ describe('journey: a real session in the playground, every line checked against 
     browser = await launch();
     context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     // The sidebar frame polls progress every 2 s instead of 30, so the session takes a minute, not an hour.
-    await context.addInitScript(() => { (window as unknown as { sidebarTiming: unknown }).sidebarTiming = { progressPollMs: 2000 }; });
+    await context.addInitScript(() => {
+      (window as unknown as { sidebarTiming: unknown }).sidebarTiming = { progressPollMs: 2000 };
+    });
     page = await context.newPage();
     page.setDefaultTimeout(20_000);
     page.on('pageerror', (e) => pageErrors.push(e.message));
@@ -113,7 +127,7 @@ describe('journey: a real session in the playground, every line checked against 
     await pg?.close();
   });
 
-  it('should tell the truth through the README\'s steps 1 to 9', async () => {
+  it("should tell the truth through the README's steps 1 to 9", async () => {
     // 1. Connection
     await connect(sidebar, pg.session.sim.baseUrl);
     await sidebar.locator('#connection .card-status').getByText('Connected', { exact: true }).waitFor();
@@ -136,7 +150,10 @@ describe('journey: a real session in the playground, every line checked against 
     // 6. Cost and generate
     await generate(sidebar);
     await check('6 generated');
-    await sidebar.getByTestId('top-line').getByText(/of 47 videos ready · next: wait, links fill in alone/).waitFor();
+    await sidebar
+      .getByTestId('top-line')
+      .getByText(/of 47 videos ready · next: wait, links fill in alone/)
+      .waitFor();
     // 7–8. Progress while sorting
     await selectColumn(page, 'Company');
     await page.getByRole('button', { name: 'Sort Z→A' }).click();
@@ -146,7 +163,11 @@ describe('journey: a real session in the playground, every line checked against 
     await sidebar.getByText(/Started 47 videos/).waitFor({ state: 'detached' });
     await check('7 all ready');
     // The timer removes itself once all is done; the switch says off without Refresh now.
-    await until(() => pg.session.gas.triggers.length, (n) => n === 0, 60_000);
+    await until(
+      () => pg.session.gas.triggers.length,
+      (n) => n === 0,
+      60_000,
+    );
     await sidebar.locator('#progress .switch-state').getByText('off', { exact: true }).waitFor({ timeout: 45_000 });
     await check('7 timer gone');
     // 9. A page opens
@@ -172,15 +193,23 @@ describe('journey: a real session in the playground, every line checked against 
 
     // The stall, and a Generate whose answer is lost (applied, then a gateway's 502 page).
     await fault('Stall', true);
-    await until(async () => (await sim()).config.faults.stall, (on) => on);
+    await until(
+      async () => (await sim()).config.faults.stall,
+      (on) => on,
+    );
     await pg.session.sim.control({ action: 'configure', config: { faults: { html502Replies: 1, dropMatch: '^POST /campaigns/[^/]+/generate$' } } });
     await sidebar.getByRole('button', { name: 'Check estimate' }).click();
     await sidebar.locator('dl.figures dd', { hasText: /^5$/ }).waitFor();
     await sidebar.getByRole('button', { name: 'Generate videos' }).click();
     await sidebar.getByRole('alertdialog').getByRole('button', { name: 'Generate', exact: true }).click();
     // The unknown outcome is said, then settled by the evidence (people left the waiting list).
-    await sidebar.getByText(/may have (started|happened)|went through/).first().waitFor()
-      .catch(async (e: unknown) => { throw new Error(`no unknown outcome said: ${String(e)}\n${await seen()}`); });
+    await sidebar
+      .getByText(/may have (started|happened)|went through/)
+      .first()
+      .waitFor()
+      .catch(async (e: unknown) => {
+        throw new Error(`no unknown outcome said: ${String(e)}\n${await seen()}`);
+      });
     await check('unknown generate');
     const alert = sidebar.locator('#progress').getByRole('alert');
     await alert.waitFor({ timeout: 30_000 });
@@ -202,7 +231,10 @@ describe('journey: a real session in the playground, every line checked against 
     await fault('Render failures', true);
     await fault('Stall', false);
     await alert.waitFor({ state: 'detached', timeout: 60_000 });
-    await sidebar.getByTestId('top-line').getByText(/ready, 1 failed|ready, \d+ failed/).waitFor({ timeout: 90_000 });
+    await sidebar
+      .getByTestId('top-line')
+      .getByText(/ready, 1 failed|ready, \d+ failed/)
+      .waitFor({ timeout: 90_000 });
     await check('render failures');
     await fault('Render failures', false);
 
@@ -219,12 +251,19 @@ describe('journey: a real session in the playground, every line checked against 
     expect(pageErrors).toEqual([]);
   });
 
-  it('should tell the truth with a messy tab of the person\'s own, a Stop, and a person without a key', async () => {
+  it("should tell the truth with a messy tab of the person's own, a Stop, and a person without a key", async () => {
     // A tab as people make them: odd headers, a blank row, a row without a first name, the same person twice.
     const headers = ['first_name ', 'Organisation', 'E-mail', 'Personal note', 'Calendar', 'Favourite colour'];
     const person = (i: number, note: string) => [`Mess${i}`, `Firm ${i}`, `mess${i}@example.com`, note, 'https://cal.example.com/mess', i === 1 ? 'teal' : ''];
-    const rows = [person(1, 'Saw your launch.'), person(2, ''), ['', 'Nameless Ltd', 'nobody@example.com', 'x', '', ''], ['', '', '', '', '', ''],
-      person(3, 'Enjoyed the podcast.'), person(4, ''), person(1, 'Saw your launch.')];
+    const rows = [
+      person(1, 'Saw your launch.'),
+      person(2, ''),
+      ['', 'Nameless Ltd', 'nobody@example.com', 'x', '', ''],
+      ['', '', '', '', '', ''],
+      person(3, 'Enjoyed the podcast.'),
+      person(4, ''),
+      person(1, 'Saw your launch.'),
+    ];
     const tab = pg.session.gas.spreadsheet.addSheet('My leads', [headers, ...rows]);
     await page.getByRole('button', { name: 'My leads' }).click();
     await sidebar.locator('#campaign').getByText('No campaign on tab My leads', { exact: false }).waitFor();
@@ -244,22 +283,32 @@ describe('journey: a real session in the playground, every line checked against 
     // What the service holds is what the person wrote: personal notes and calendar links went.
     const held = (await boundParts()).flatMap((c) => c.leads);
     expect(held.map((l) => [l.firstName, l.person?.hook ?? '', l.person?.ctaUrl]).sort()).toEqual([
-      ['Mess1', 'Saw your launch.', 'https://cal.example.com/mess'], ['Mess2', '', 'https://cal.example.com/mess'],
-      ['Mess3', 'Enjoyed the podcast.', 'https://cal.example.com/mess'], ['Mess4', '', 'https://cal.example.com/mess']]);
+      ['Mess1', 'Saw your launch.', 'https://cal.example.com/mess'],
+      ['Mess2', '', 'https://cal.example.com/mess'],
+      ['Mess3', 'Enjoyed the podcast.', 'https://cal.example.com/mess'],
+      ['Mess4', '', 'https://cal.example.com/mess'],
+    ]);
     // Each problem row is named in the send card with the note the sheet holds.
-    const notes = (tab.getDataRange().getValues() as unknown[][]);
+    const notes = tab.getDataRange().getValues() as unknown[][];
     const noteCol = notes[0]!.indexOf('Video Note');
     const statusCol = notes[0]!.indexOf('Video Status');
     const invalid = notes.map((r, i) => [i + 1, r]).filter(([, r]) => (r as unknown[])[statusCol] === 'invalid') as [number, unknown[]][];
     expect(invalid.map(([n]) => n)).toEqual([4, 8]);
-    for (const [n, r] of invalid) await sidebar.locator('#send ul.problem-list').getByText(`Row ${n} (invalid): ${String(r[noteCol])}`).waitFor();
+    for (const [n, r] of invalid)
+      await sidebar
+        .locator('#send ul.problem-list')
+        .getByText(`Row ${n} (invalid): ${String(r[noteCol])}`)
+        .waitFor();
     await check('messy: problems named');
 
     // Generate while renders stand still, then Stop: the cancelled people can be sent again.
     // One render at a time: the others wait in the queue, where a Stop cancels and refunds them.
     await pg.session.sim.control({ action: 'configure', config: { concurrency: 1 } });
     await fault('Stall', true);
-    await until(async () => (await sim()).config.faults.stall, (on) => on);
+    await until(
+      async () => (await sim()).config.faults.stall,
+      (on) => on,
+    );
     await sidebar.getByRole('button', { name: 'Check estimate' }).click();
     await sidebar.locator('dl.figures dd', { hasText: /^4$/ }).waitFor();
     await sidebar.getByRole('button', { name: 'Generate videos' }).click();
@@ -273,8 +322,13 @@ describe('journey: a real session in the playground, every line checked against 
     await sidebar.getByText(/Stopped: \d+ videos? cancelled/).waitFor();
     await fault('Stall', false);
     await pg.session.sim.control({ action: 'configure', config: { concurrency: 25 } });
-    const cancelled = await until(async () => (await boundParts()).flatMap((c) => c.leads).filter((l) => l.status === 'cancelled').length, (n) => n > 0, 30_000)
-      .catch(async (e: unknown) => { throw new Error(`nobody cancelled: ${String(e)} ${JSON.stringify((await boundParts()).flatMap((c) => c.leads).map((l) => [l.status, l.stage]))}`); });
+    const cancelled = await until(
+      async () => (await boundParts()).flatMap((c) => c.leads).filter((l) => l.status === 'cancelled').length,
+      (n) => n > 0,
+      30_000,
+    ).catch(async (e: unknown) => {
+      throw new Error(`nobody cancelled: ${String(e)} ${JSON.stringify((await boundParts()).flatMap((c) => c.leads).map((l) => [l.status, l.stage]))}`);
+    });
     const again = sidebar.getByRole('button', { name: `Send the ${cancelled} cancelled again` });
     await again.and(sidebar.locator(':enabled')).waitFor({ timeout: 60_000 });
     await check('messy: stopped');
@@ -327,7 +381,12 @@ describe('journey: a real session in the playground, every line checked against 
     await sidebar.locator('#progress .legend').waitFor();
     expect(await seen()).not.toMatch(/Connect first/);
     await check('second person connected');
-    expect(await sidebar.locator('#progress .owner-line').innerText().catch(() => '')).not.toMatch(/^Your timer/);
+    expect(
+      await sidebar
+        .locator('#progress .owner-line')
+        .innerText()
+        .catch(() => ''),
+    ).not.toMatch(/^Your timer/);
     await page.getByLabel('Sign in as another person').uncheck();
     await page.locator('[data-testid="user"]', { hasText: 'alice@example.com' }).waitFor();
     await check('back to the first person');
@@ -349,8 +408,26 @@ describe('journey: auto mode in the playground, rows pasted into the grid get th
   let sidebar: FrameLocator;
   const pageErrors: string[] = [];
   const sim = async () => (await pg.session.sim.control({ action: 'state' })) as SimState;
-  const pasted = [['Ines', 'Park', 'Harbor Coffee', 'ines@harborcoffee.example.com', 'https://harborcoffee.example.com', 'Your roastery tour was great.', 'https://cal.example.com/alex/intro'],
-    ['Otto', 'Lang', 'Fjord Bikes', 'otto@fjordbikes.example.com', 'https://fjordbikes.example.com', 'Loved the new e-bike line.', 'https://cal.example.com/alex/intro']];
+  const pasted = [
+    [
+      'Ines',
+      'Park',
+      'Harbor Coffee',
+      'ines@harborcoffee.example.com',
+      'https://harborcoffee.example.com',
+      'Your roastery tour was great.',
+      'https://cal.example.com/alex/intro',
+    ],
+    [
+      'Otto',
+      'Lang',
+      'Fjord Bikes',
+      'otto@fjordbikes.example.com',
+      'https://fjordbikes.example.com',
+      'Loved the new e-bike line.',
+      'https://cal.example.com/alex/intro',
+    ],
+  ];
 
   beforeAll(async () => {
     pg = await startPlayground({ port: 0, timerEveryMs: 1000, sim: { stageMs: 1000 } });
@@ -378,19 +455,34 @@ describe('journey: auto mode in the playground, rows pasted into the grid get th
     pg.session.call('setSpendingLimit', [{ creditsPerDay: 100 }]);
     await sidebar.locator('#auto').getByRole('button', { name: 'Switch on' }).click();
     const dialog = sidebar.getByRole('alertdialog');
-    expect(await dialog.locator('p').textContent()).toBe('Inbound: new rows get videos every 5 minutes or so (hourly once published), up to 100 credits a day. 5 rows unsent go on the next run.');
+    expect(await dialog.locator('p').textContent()).toBe(
+      'Inbound: new rows get videos every 5 minutes or so (hourly once published), up to 100 credits a day. 5 rows unsent go on the next run.',
+    );
     await dialog.getByRole('button', { name: 'Switch on' }).click();
-    await sidebar.locator('#auto').getByText(/^Auto mode: on · \d+ of 100 credits today · next run about \d\d:\d\d/).waitFor();
+    await sidebar
+      .locator('#auto')
+      .getByText(/^Auto mode: on · \d+ of 100 credits today · next run about \d\d:\d\d/)
+      .waitFor();
 
     // Two rows pasted under the list, as from a CRM export.
     await page.locator('table.grid td[data-r="7"][data-c="1"]').click();
-    await page.evaluate((text) => {
-      const data = new DataTransfer();
-      data.setData('text/plain', text);
-      document.getElementById('grid-wrap')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-    }, pasted.map((r) => r.join('\t')).join('\n'));
-    await until(async () => (await gridRows(page)).length, (n) => n === 7);
-    await until(async () => (await gridRows(page)).map((r) => r['Video Status']), (s) => s.every((x) => x === 'complete'), 120_000);
+    await page.evaluate(
+      (text) => {
+        const data = new DataTransfer();
+        data.setData('text/plain', text);
+        document.getElementById('grid-wrap')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      },
+      pasted.map((r) => r.join('\t')).join('\n'),
+    );
+    await until(
+      async () => (await gridRows(page)).length,
+      (n) => n === 7,
+    );
+    await until(
+      async () => (await gridRows(page)).map((r) => r['Video Status']),
+      (s) => s.every((x) => x === 'complete'),
+      120_000,
+    );
 
     const people = (await sim()).campaigns.filter((c) => c.name.startsWith('Inbound')).flatMap((c) => c.leads);
     expect(people.map((l) => l.firstName).sort()).toEqual(['Ines', 'Iris', 'Jonas', 'Mila', 'Otto', 'Pavel', 'Rhea']);

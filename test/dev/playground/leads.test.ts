@@ -18,7 +18,9 @@ describe('sample leads', () => {
   });
 
   it('should have exactly three invalid rows, each for a different reason', () => {
-    const problems = sampleLeads().slice(1).map((r, i) => ({ row: i + 2, check: validatePerson(person(r)) }))
+    const problems = sampleLeads()
+      .slice(1)
+      .map((r, i) => ({ row: i + 2, check: validatePerson(person(r)) }))
       .filter((x) => !x.check.ok)
       .map((x) => ({ row: x.row, fields: x.check.ok ? [] : x.check.problems.map((p) => p.field) }));
     expect(problems).toEqual([
@@ -29,7 +31,9 @@ describe('sample leads', () => {
   });
 
   it('should give every lead its own email, so each is matchable and unique', () => {
-    const emails = sampleLeads().slice(1).map((r) => r[3]);
+    const emails = sampleLeads()
+      .slice(1)
+      .map((r) => r[3]);
     expect(new Set(emails).size).toBe(50);
   });
 

@@ -57,7 +57,10 @@ describe('playground', () => {
     await page.locator('th.rowhead[data-r="2"]').click();
     await page.locator('th.rowhead[data-r="51"]').click({ modifiers: ['Shift'] });
     expect(await page.locator('th.rowhead.sel-head').count()).toBe(50);
-    await until(() => pg.session.gas.spreadsheet.getActiveRange()?.getA1Notation(), (a) => a === 'A2:Z51');
+    await until(
+      () => pg.session.gas.spreadsheet.getActiveRange()?.getA1Notation(),
+      (a) => a === 'A2:Z51',
+    );
     await sidebar.getByText('50 rows selected').waitFor();
   });
 
@@ -77,9 +80,16 @@ describe('playground', () => {
     const videoAt = await columnOf(page, 'Video URL');
     await selectColumn(page, 'Video URL');
     await page.getByRole('button', { name: '◀ Move left' }).click();
-    await until(() => columnOf(page, 'Video URL'), (c) => c === videoAt - 1);
+    await until(
+      () => columnOf(page, 'Video URL'),
+      (c) => c === videoAt - 1,
+    );
     // Sort again once some links are in and others are still coming.
-    const partway = await until(() => count(page, 'Video URL'), (n) => n > 0, 60_000);
+    const partway = await until(
+      () => count(page, 'Video URL'),
+      (n) => n > 0,
+      60_000,
+    );
     await sortBy(page, 'First name', 'Z→A', 'Zoe');
     expect(partway).toBeGreaterThan(0);
 
@@ -95,8 +105,13 @@ describe('playground', () => {
     expect(withIds).toHaveLength(47);
     for (const row of withIds) {
       const lead = leads.get(row['Lead ID']!);
-      expect({ id: row['Lead ID'], firstName: row['First name'], company: row.Company, page: row['Page URL'], video: row['Video URL'] })
-        .toEqual({ id: lead?.id, firstName: lead?.firstName, company: lead?.company, page: lead?.url, video: lead?.videoUrl });
+      expect({ id: row['Lead ID'], firstName: row['First name'], company: row.Company, page: row['Page URL'], video: row['Video URL'] }).toEqual({
+        id: lead?.id,
+        firstName: lead?.firstName,
+        company: lead?.company,
+        page: lead?.url,
+        video: lead?.videoUrl,
+      });
     }
     // The grid is the stand-in's sheet: the same holds there, by header.
     const sheet = pg.session.gas.spreadsheet.getSheetByName('Leads')!.values();
@@ -107,7 +122,7 @@ describe('playground', () => {
     }
   });
 
-  it('should play the sample video on a finished recipient page, with the person\'s name and company', async () => {
+  it("should play the sample video on a finished recipient page, with the person's name and company", async () => {
     const row = (await rows(page)).find((r) => r['Video Status'] === 'complete')!;
     const recipient = await context.newPage();
     try {
@@ -121,10 +136,14 @@ describe('playground', () => {
         v.muted = true;
         void v.play();
       });
-      await recipient.waitForFunction(() => {
-        const v = document.querySelector('video');
-        return v !== null && v.readyState >= 2 && v.error === null;
-      }, undefined, { timeout: 15_000 });
+      await recipient.waitForFunction(
+        () => {
+          const v = document.querySelector('video');
+          return v !== null && v.readyState >= 2 && v.error === null;
+        },
+        undefined,
+        { timeout: 15_000 },
+      );
       expect(await recipient.evaluate(() => document.querySelector('video')!.duration)).toBeGreaterThan(3);
     } finally {
       await recipient.close();
@@ -147,15 +166,23 @@ describe('playground', () => {
     expect(await page.locator('table.grid tbody th.rowhead').count()).toBe(1 + 5 + 10);
     expect((await rows(page)).map((r) => r.Company)).toEqual(Array(5).fill('Copperleaf'));
     await page.getByRole('button', { name: 'Clear' }).click();
-    await until(() => page.locator('table.grid th.rowhead[data-r="3"]').count(), (n) => n === 1);
+    await until(
+      () => page.locator('table.grid th.rowhead[data-r="3"]').count(),
+      (n) => n === 1,
+    );
   });
 
   it('should edit a cell on double-click, typing and Enter, in the stand-in spreadsheet', async () => {
-    await page.locator('#grid-wrap').evaluate((w) => { w.scrollLeft = 0; });
+    await page.locator('#grid-wrap').evaluate((w) => {
+      w.scrollLeft = 0;
+    });
     await page.locator('table.grid td[data-r="3"][data-c="2"]').dblclick();
     await page.getByLabel('Cell value').fill('Brookes');
     await page.getByLabel('Cell value').press('Enter');
-    await until(() => pg.session.gas.spreadsheet.getSheetByName('Leads')!.getRange('B3').getValue(), (v) => v === 'Brookes');
+    await until(
+      () => pg.session.gas.spreadsheet.getSheetByName('Leads')!.getRange('B3').getValue(),
+      (v) => v === 'Brookes',
+    );
     await page.locator('table.grid td[data-r="3"][data-c="2"]', { hasText: 'Brookes' }).waitFor();
   });
 
@@ -185,17 +212,29 @@ describe('playground', () => {
   it('should switch render failures on and off from the header', async () => {
     const failures = page.getByLabel('Render failures');
     await failures.check();
-    await until(async () => ((await pg.session.sim.control({ action: 'state' })) as SimState).config.failRate, (r) => r === 0.2);
+    await until(
+      async () => ((await pg.session.sim.control({ action: 'state' })) as SimState).config.failRate,
+      (r) => r === 0.2,
+    );
     await failures.uncheck();
-    await until(async () => ((await pg.session.sim.control({ action: 'state' })) as SimState).config.failRate, (r) => r === 0);
+    await until(
+      async () => ((await pg.session.sim.control({ action: 'state' })) as SimState).config.failRate,
+      (r) => r === 0,
+    );
   });
 
   it('should switch a simulator fault from the header', async () => {
     const apiOff = page.getByLabel('API off');
     await apiOff.check();
-    await until(async () => (await pg.session.sim.control({ action: 'state' })).config.faults.apiOff as boolean, (on) => on);
+    await until(
+      async () => (await pg.session.sim.control({ action: 'state' })).config.faults.apiOff as boolean,
+      (on) => on,
+    );
     await apiOff.uncheck();
-    await until(async () => (await pg.session.sim.control({ action: 'state' })).config.faults.apiOff as boolean, (on) => !on);
+    await until(
+      async () => (await pg.session.sim.control({ action: 'state' })).config.faults.apiOff as boolean,
+      (on) => !on,
+    );
     expect(pageErrors).toEqual([]);
   });
 });

@@ -19,7 +19,13 @@ describe('recipient pages', () => {
   }
 
   it('should greet the person by first name and company on a holding screen that reloads itself, values as text', async () => {
-    const p = await addOne({ firstName: '<b>Ann</b>', company: 'Acme & "Sons"', headline: 'Ideas for {company}', ctaUrl: 'https://cal.example/ann', ctaLabel: '<Book>' });
+    const p = await addOne({
+      firstName: '<b>Ann</b>',
+      company: 'Acme & "Sons"',
+      headline: 'Ideas for {company}',
+      ctaUrl: 'https://cal.example/ann',
+      ctaLabel: '<Book>',
+    });
     const html = await (await fetch(p.url)).text();
     expect(html).toContain('A personal video for &#60;b&#62;Ann&#60;/b&#62; at Acme &#38; &#34;Sons&#34;');
     expect(html).toContain('Hi &#60;b&#62;Ann&#60;/b&#62;, your video is being made');

@@ -23,7 +23,10 @@ const gas = async (name: string, ...args: unknown[]): Promise<GasRunReply> => (a
 /** A raw GET with a chosen Host header (fetch will not let a caller set it). */
 function getWithHost(path: string, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: pg.port, path, headers: { host } }, (res) => { res.resume(); resolve(res.statusCode ?? 0); });
+    const req = request({ host: '127.0.0.1', port: pg.port, path, headers: { host } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
     req.on('error', reject);
     req.end();
   });
@@ -51,7 +54,12 @@ describe('playground server', () => {
 
   it('should report the simulator, the menu, the sidebar, the timer, the tabs and the active sheet', async () => {
     const s = await state();
-    expect(s.sim).toEqual({ baseUrl: pg.session.sim.baseUrl, writeKey: SIM_KEYS.write, balance: expect.any(Number), faults: { stall: false, error500: false, rate429: false, apiOff: false, failRenders: false } });
+    expect(s.sim).toEqual({
+      baseUrl: pg.session.sim.baseUrl,
+      writeKey: SIM_KEYS.write,
+      balance: expect.any(Number),
+      faults: { stall: false, error500: false, rate429: false, apiOff: false, failRenders: false },
+    });
     expect(s.user).toEqual({ email: 'alice@example.com', other: false });
     expect(s.menus[0]?.items).toEqual(['Open sidebar', 'Refresh video status now', 'Check setup']);
     expect(s.sidebar.opens).toBe(1);
@@ -87,13 +95,19 @@ describe('playground server', () => {
   it('should sort the Leads rows by a column and move a column, in the stand-in spreadsheet', async () => {
     const leads = (await state()).sheet.id;
     expect((await post('/api/sort', { sheetId: leads, col: 1, ascending: false })).status).toBe(200);
-    const names = (await state()).sheet.display.slice(1, 51).map((line) => line[0]!).filter((n) => n !== '');
+    const names = (await state()).sheet.display
+      .slice(1, 51)
+      .map((line) => line[0]!)
+      .filter((n) => n !== '');
     expect(names).toEqual([...names].sort((a, b) => b.localeCompare(a)));
     expect((await post('/api/move', { sheetId: leads, col: 3, by: -1 })).status).toBe(200);
     expect((await state()).sheet.display[0]?.slice(0, 3)).toEqual(['First name', 'Company', 'Last name']);
     await post('/api/move', { sheetId: leads, col: 2, by: 1 });
     await post('/api/sort', { sheetId: leads, col: 2, ascending: true });
-    const lastNames = (await state()).sheet.display.slice(1, 51).map((line) => line[1]!).filter((n) => n !== '');
+    const lastNames = (await state()).sheet.display
+      .slice(1, 51)
+      .map((line) => line[1]!)
+      .filter((n) => n !== '');
     expect(lastNames).toEqual([...lastNames].sort((x, y) => x.localeCompare(y)));
     const edge = await post('/api/move', { sheetId: leads, col: 1, by: -1 });
     expect([edge.status, await edge.json()]).toEqual([400, { message: 'Column A is already at the left end of the data.' }]);
@@ -120,7 +134,7 @@ describe('playground server', () => {
     expect(await bad.json()).toEqual({ message: 'The add-on has no menu item “Nope”.' });
   });
 
-  it('should show Check setup\'s report as a toast, in plain text', async () => {
+  it("should show Check setup's report as a toast, in plain text", async () => {
     expect((await post('/api/menu', { caption: 'Check setup' })).status).toBe(200);
     expect((await state()).toast).toMatchObject({ title: 'Check setup', message: expect.stringMatching(/· ✔ Your properties .*Timer \(auto-refresh\)/) });
   });

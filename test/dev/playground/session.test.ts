@@ -6,8 +6,12 @@ jest.setTimeout(60_000);
 
 describe('playground session', () => {
   let session: PlaygroundSession;
-  beforeAll(async () => { session = await PlaygroundSession.start(); });
-  afterAll(async () => { await session?.close(); });
+  beforeAll(async () => {
+    session = await PlaygroundSession.start();
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
 
   it('should open the sample spreadsheet with the add-on menu and its sidebar shown', () => {
     expect(session.gas.spreadsheet.getSheets().map((s) => s.getName())).toEqual(['Leads', 'Follow-ups']);

@@ -34,7 +34,9 @@ export const count = async (page: Page, header: string, pick: (x: { text: string
 export async function rows(page: Page): Promise<Record<string, string>[]> {
   return page.evaluate(() => {
     const heads = new Map<string, string>();
-    document.querySelectorAll<HTMLElement>('table.grid td[data-r="1"]').forEach((td) => { if (td.textContent) heads.set(td.dataset.c!, td.textContent); });
+    document.querySelectorAll<HTMLElement>('table.grid td[data-r="1"]').forEach((td) => {
+      if (td.textContent) heads.set(td.dataset.c!, td.textContent);
+    });
     const byRow = new Map<string, Record<string, string>>();
     document.querySelectorAll<HTMLElement>('table.grid td.cell').forEach((td) => {
       const name = heads.get(td.dataset.c!);
@@ -61,7 +63,10 @@ export async function selectColumn(page: Page, header: string): Promise<void> {
 export async function sortBy(page: Page, header: string, order: 'A→Z' | 'Z→A', first: string): Promise<void> {
   await selectColumn(page, header);
   await page.getByRole('button', { name: `Sort ${order}` }).click();
-  await until(async () => (await column(page, header))[0]?.text, (t) => t === first);
+  await until(
+    async () => (await column(page, header))[0]?.text,
+    (t) => t === first,
+  );
 }
 
 /** Types the simulator's address and write key into the sidebar's Connection section and saves them. */
@@ -92,7 +97,10 @@ export async function selectSampleRows(page: Page, sidebar: FrameLocator): Promi
 export async function addRows(page: Page, sidebar: FrameLocator): Promise<void> {
   await sidebar.getByRole('button', { name: 'Add selected rows' }).click();
   await sidebar.getByText('Added 47 people.').waitFor();
-  await until(() => count(page, 'Lead ID'), (n) => n === 47);
+  await until(
+    () => count(page, 'Lead ID'),
+    (n) => n === 47,
+  );
 }
 
 /** Checks the estimate, then generates the 47 videos through the confirmation. */
@@ -108,6 +116,14 @@ export async function generate(sidebar: FrameLocator): Promise<void> {
 
 /** Waits until the timer has filled every Video URL and every status says complete. */
 export async function allComplete(page: Page, timeoutMs = 60_000): Promise<void> {
-  await until(() => count(page, 'Video URL'), (n) => n === 47, timeoutMs);
-  await until(() => count(page, 'Video Status', (x) => x.text === 'complete'), (n) => n === 47, timeoutMs);
+  await until(
+    () => count(page, 'Video URL'),
+    (n) => n === 47,
+    timeoutMs,
+  );
+  await until(
+    () => count(page, 'Video Status', (x) => x.text === 'complete'),
+    (n) => n === 47,
+    timeoutMs,
+  );
 }

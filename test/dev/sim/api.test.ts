@@ -35,8 +35,11 @@ describe('simulator API gate', () => {
       expect((await call(sim(), 'GET', '/campaigns', { key: SIM_KEYS.readOnly })).status).toBe(200);
       const id = await createCampaign(sim());
       const writes: [string, unknown][] = [
-        ['/campaigns', { templateId: 'tpl_ready', name: 'x' }], [`/campaigns/${id}/leads`, { firstName: 'A' }],
-        [`/campaigns/${id}/preview`, undefined], [`/campaigns/${id}/generate`, undefined], [`/campaigns/${id}/stop`, undefined],
+        ['/campaigns', { templateId: 'tpl_ready', name: 'x' }],
+        [`/campaigns/${id}/leads`, { firstName: 'A' }],
+        [`/campaigns/${id}/preview`, undefined],
+        [`/campaigns/${id}/generate`, undefined],
+        [`/campaigns/${id}/stop`, undefined],
       ];
       for (const [path, body] of writes) {
         const r = await call(sim(), 'POST', path, { key: SIM_KEYS.readOnly, body });
@@ -48,7 +51,12 @@ describe('simulator API gate', () => {
 
   describe('routing', () => {
     it('should answer 404 not_found for an unknown path or method', async () => {
-      for (const [method, path] of [['GET', '/nope'], ['GET', '/campaigns/x/y'], ['DELETE', '/campaigns'], ['GET', '']]) {
+      for (const [method, path] of [
+        ['GET', '/nope'],
+        ['GET', '/campaigns/x/y'],
+        ['DELETE', '/campaigns'],
+        ['GET', ''],
+      ]) {
         const r = await call(sim(), method ?? 'GET', path ?? '');
         expect([method, path, r.status, r.body.error]).toEqual([method, path, 404, 'not_found']);
       }

@@ -8,20 +8,62 @@ describe('parseSimArgs', () => {
 
   it('should read every flag into the config', () => {
     const { config, json } = parseSimArgs([
-      '--port', '0', '--host', '0.0.0.0', '--clock', 'manual', '--speed', '10', '--stage-ms', '500', '--concurrency', '3',
-      '--fail-rate', '0.1', '--seed', '9', '--stall', '--error500-rate', '0.2', '--rate429-rate', '0.3', '--latency-ms', '40',
-      '--api-off', '--shuffle-people', '--rate-limit', '60', '--json',
+      '--port',
+      '0',
+      '--host',
+      '0.0.0.0',
+      '--clock',
+      'manual',
+      '--speed',
+      '10',
+      '--stage-ms',
+      '500',
+      '--concurrency',
+      '3',
+      '--fail-rate',
+      '0.1',
+      '--seed',
+      '9',
+      '--stall',
+      '--error500-rate',
+      '0.2',
+      '--rate429-rate',
+      '0.3',
+      '--latency-ms',
+      '40',
+      '--api-off',
+      '--shuffle-people',
+      '--rate-limit',
+      '60',
+      '--json',
     ]);
     expect(json).toBe(true);
     expect(config).toEqual({
-      port: 0, host: '0.0.0.0', clock: 'manual', speed: 10, stageMs: 500, concurrency: 3, failRate: 0.1, seed: 9, rateLimitPerMinute: 60,
+      port: 0,
+      host: '0.0.0.0',
+      clock: 'manual',
+      speed: 10,
+      stageMs: 500,
+      concurrency: 3,
+      failRate: 0.1,
+      seed: 9,
+      rateLimitPerMinute: 60,
       faults: { stall: true, error500Rate: 0.2, rate429Rate: 0.3, latencyMs: 40, apiOff: true, shufflePeople: true },
     });
   });
 
   it('should read the reply faults, their match and the people whose renders fail', () => {
     const { config } = parseSimArgs([
-      '--drop-replies', '1', '--html502-replies', '2', '--garbled-replies', '3', '--drop-match', '^POST /campaigns$', '--fail-people', 'ann@x.io, Bob,',
+      '--drop-replies',
+      '1',
+      '--html502-replies',
+      '2',
+      '--garbled-replies',
+      '3',
+      '--drop-match',
+      '^POST /campaigns$',
+      '--fail-people',
+      'ann@x.io, Bob,',
     ]);
     expect(config.faults).toEqual({ dropReplies: 1, html502Replies: 2, garbledReplies: 3, dropMatch: '^POST /campaigns$', failPeople: ['ann@x.io', 'Bob'] });
     expect(() => parseSimArgs(['--garbled-replies', 'lots'])).toThrow(/--garbled-replies/);

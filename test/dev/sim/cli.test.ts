@@ -16,7 +16,9 @@ function runCli(args: string[], until?: RegExp): Promise<{ code: number | null; 
       out += c.toString();
       if (until?.test(out)) child.kill();
     });
-    child.stderr.on('data', (c: Buffer) => { err += c.toString(); });
+    child.stderr.on('data', (c: Buffer) => {
+      err += c.toString();
+    });
     child.on('exit', (code) => resolve({ code, out, err }));
   });
 }
@@ -39,7 +41,12 @@ describe('simulator cli', () => {
     try {
       const { code, err } = await runCli(['--port', String(port)]);
       expect(code).toBe(1);
-      expect(err.trim().split('\n').filter((l) => !l.includes('npm warn'))).toEqual([`Port ${port} is already in use; stop whatever holds it or pick another with --port.`]);
+      expect(
+        err
+          .trim()
+          .split('\n')
+          .filter((l) => !l.includes('npm warn')),
+      ).toEqual([`Port ${port} is already in use; stop whatever holds it or pick another with --port.`]);
     } finally {
       blocker.close();
     }

@@ -23,9 +23,14 @@ describe('simulator control', () => {
       { key: SIM_KEYS.revoked, writes: true, revoked: true, dailyCap: 1_000_000, spentToday: 0 },
       { key: SIM_KEYS.lowCap, writes: true, revoked: false, dailyCap: 10, spentToday: 0 },
     ]);
-    expect(main?.templates.map((t) => [t.id, t.usable])).toEqual(expect.arrayContaining([
-      [SIM_TEMPLATES.ready, true], [SIM_TEMPLATES.voicePending, false], [SIM_TEMPLATES.noVideo, false], [SIM_TEMPLATES.noName, false],
-    ]));
+    expect(main?.templates.map((t) => [t.id, t.usable])).toEqual(
+      expect.arrayContaining([
+        [SIM_TEMPLATES.ready, true],
+        [SIM_TEMPLATES.voicePending, false],
+        [SIM_TEMPLATES.noVideo, false],
+        [SIM_TEMPLATES.noName, false],
+      ]),
+    );
     expect(st.campaigns.map((c) => [c.id, c.workspaceId, c.leads.length])).toEqual([['cmp_other_1', 'ws_other', 2]]);
     expect(st.ledger).toEqual([]);
   });

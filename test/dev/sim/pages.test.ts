@@ -32,7 +32,11 @@ describe('simulator recipient pages', () => {
     expect(html).toContain('href="mailto:ann@example.com"');
     const video = await fetch(p.videoUrl);
     expect([video.status, video.headers.get('content-type')]).toEqual([200, 'video/mp4']);
-    expect(Buffer.from(await video.arrayBuffer()).subarray(4, 8).toString()).toBe('ftyp');
+    expect(
+      Buffer.from(await video.arrayBuffer())
+        .subarray(4, 8)
+        .toString(),
+    ).toBe('ftyp');
   });
 
   it('should answer 410 for an expired page and 404 for an unknown one', async () => {

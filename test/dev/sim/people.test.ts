@@ -20,8 +20,11 @@ describe('readPeople', () => {
 
 describe('matchKeys', () => {
   it('should key on email, profile and first name plus company, case- and space-insensitive', () => {
-    expect(matchKeys({ email: ' A@B.c ', profileUrl: 'https://x', firstName: ' Ann ', company: 'ACME' }))
-      .toEqual(['email:a@b.c', 'profile:https://x', 'name:ann\u0000acme']);
+    expect(matchKeys({ email: ' A@B.c ', profileUrl: 'https://x', firstName: ' Ann ', company: 'ACME' })).toEqual([
+      'email:a@b.c',
+      'profile:https://x',
+      'name:ann\u0000acme',
+    ]);
     expect(matchKeys({ firstName: 'Ann' })).toEqual([]);
   });
 });

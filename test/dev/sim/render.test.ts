@@ -72,7 +72,10 @@ describe('simulator rendering', () => {
     const st = await state(sim());
     const leads = st.campaigns.find((c) => c.id === id)?.leads ?? [];
     expect(leads.map((l) => [l.firstName, l.status, l.charged])).toEqual([
-      ['Ann0', 'failed', 0], ['Ann1', 'complete', SIM_PRICES.video], ['Ann2', 'failed', 0], ['Ann3', 'complete', SIM_PRICES.video],
+      ['Ann0', 'failed', 0],
+      ['Ann1', 'complete', SIM_PRICES.video],
+      ['Ann2', 'failed', 0],
+      ['Ann3', 'complete', SIM_PRICES.video],
     ]);
     expect(st.ledger.filter((e) => e.kind === 'refund').map((e) => e.credits)).toEqual([SIM_PRICES.video, SIM_PRICES.video]);
     expect(await balance(sim())).toBe(10_000 - 2 * SIM_PRICES.video);

@@ -13,7 +13,11 @@ describe('simulator server', () => {
 
   it('should answer JSON with the sim clock header on successes and errors alike', async () => {
     const now = (await state(sim())).now;
-    for (const [path, key] of [['/templates', SIM_KEYS.write], ['/templates', null], ['/nope', SIM_KEYS.write]] as const) {
+    for (const [path, key] of [
+      ['/templates', SIM_KEYS.write],
+      ['/templates', null],
+      ['/nope', SIM_KEYS.write],
+    ] as const) {
       const r = await call(sim(), 'GET', path, { key });
       expect(r.headers.get('content-type')).toMatch(/^application\/json/);
       expect(r.headers.get(SIM_NOW_HEADER)).toBe(String(now));
@@ -52,7 +56,11 @@ describe('simulator server', () => {
     expect((await state(sim())).config.faults.dropReplies).toBe(0);
     expect((await call(sim(), 'POST', '/campaigns', { body: { templateId: 'tpl_ready', name: 'Kept' } })).status).toBe(200);
     const entries = await log(sim());
-    expect(entries.map((e) => [e.method, e.status, e.dropped ?? false])).toEqual([['GET', 200, false], ['POST', 200, true], ['POST', 200, false]]);
+    expect(entries.map((e) => [e.method, e.status, e.dropped ?? false])).toEqual([
+      ['GET', 200, false],
+      ['POST', 200, true],
+      ['POST', 200, false],
+    ]);
   });
 
   it('should drop only requests matching dropMatch', async () => {
@@ -65,10 +73,11 @@ describe('simulator server', () => {
     expect((await state(sim())).config.faults.dropReplies).toBe(1);
   });
 
-  it('should apply a request in full, then answer 502 with a gateway\'s HTML page', async () => {
+  it("should apply a request in full, then answer 502 with a gateway's HTML page", async () => {
     await sim().control({ action: 'configure', config: { faults: { html502Replies: 1 } } });
     const res = await fetch(`${sim().baseUrl}/campaigns`, {
-      method: 'POST', headers: { authorization: `Bearer ${SIM_KEYS.write}`, 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { authorization: `Bearer ${SIM_KEYS.write}`, 'content-type': 'application/json' },
       body: JSON.stringify({ templateId: 'tpl_ready', name: 'Behind the gateway' }),
     });
     expect([res.status, res.headers.get('content-type')]).toEqual([502, 'text/html']);
@@ -76,14 +85,18 @@ describe('simulator server', () => {
     expect((await state(sim())).campaigns.filter((c) => c.name === 'Behind the gateway')).toHaveLength(1);
     expect((await state(sim())).config.faults.html502Replies).toBe(0);
     expect((await call(sim(), 'POST', '/campaigns', { body: { templateId: 'tpl_ready', name: 'Next' } })).status).toBe(200);
-    expect((await log(sim())).map((e) => [e.status, e.replyFault, e.dropped])).toEqual([[200, 'html502', undefined], [200, undefined, undefined]]);
+    expect((await log(sim())).map((e) => [e.status, e.replyFault, e.dropped])).toEqual([
+      [200, 'html502', undefined],
+      [200, undefined, undefined],
+    ]);
   });
 
   it('should apply a request in full, then answer 200 with a body that is not readable JSON', async () => {
     const id = await createCampaign(sim());
     await sim().control({ action: 'configure', config: { faults: { garbledReplies: 1, dropMatch: '^POST /campaigns/[^/]+/leads$' } } });
     const res = await fetch(`${sim().baseUrl}/campaigns/${id}/leads`, {
-      method: 'POST', headers: { authorization: `Bearer ${SIM_KEYS.write}`, 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { authorization: `Bearer ${SIM_KEYS.write}`, 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'a@b.c', firstName: 'Ann' }),
     });
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
@@ -93,7 +106,10 @@ describe('simulator server', () => {
     expect(() => JSON.parse(text)).toThrow();
     expect((await state(sim())).campaigns.find((c) => c.id === id)?.leads).toHaveLength(1);
     const entries = await log(sim());
-    expect(entries.map((e) => [e.method, e.status, e.replyFault])).toEqual([['POST', 200, undefined], ['POST', 200, 'garbled']]);
+    expect(entries.map((e) => [e.method, e.status, e.replyFault])).toEqual([
+      ['POST', 200, undefined],
+      ['POST', 200, 'garbled'],
+    ]);
   });
 
   it('should mark a dropped reply with replyFault drop and spend the reply faults one at a time, drop first', async () => {
@@ -106,7 +122,8 @@ describe('simulator server', () => {
   it('should answer a gateway timeout at once and apply the request lateMs of sim time later', async () => {
     await sim().control({ action: 'configure', config: { faults: { lateReplies: 1, lateMs: 4000 } } });
     const res = await fetch(`${sim().baseUrl}/campaigns`, {
-      method: 'POST', headers: { authorization: `Bearer ${SIM_KEYS.write}`, 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { authorization: `Bearer ${SIM_KEYS.write}`, 'content-type': 'application/json' },
       body: JSON.stringify({ templateId: 'tpl_ready', name: 'Late' }),
     });
     expect([res.status, res.headers.get('content-type')]).toEqual([504, 'text/html']);
@@ -123,10 +140,15 @@ describe('simulator server', () => {
     await sim().control({ action: 'configure', config: { faults: { html502Replies: 1, faultAfter: 2, dropMatch: '^POST /campaigns$' } } });
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
-      statuses.push((await fetch(`${sim().baseUrl}/campaigns`, {
-        method: 'POST', headers: { authorization: `Bearer ${SIM_KEYS.write}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ templateId: 'tpl_ready', name: `n${i}` }),
-      })).status);
+      statuses.push(
+        (
+          await fetch(`${sim().baseUrl}/campaigns`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${SIM_KEYS.write}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ templateId: 'tpl_ready', name: `n${i}` }),
+          })
+        ).status,
+      );
     }
     expect(statuses).toEqual([200, 200, 502, 200]);
     expect((await state(sim())).campaigns.filter((c) => /^n\d$/.test(c.name))).toHaveLength(4);

@@ -56,8 +56,12 @@ describe('simulator service', () => {
 
     it('should answer 400 bad_input naming a missing or mistyped field', async () => {
       const cases: [unknown, RegExp][] = [
-        [{ name: 'x' }, /templateId/], [{ templateId: SIM_TEMPLATES.ready }, /name/], [{ templateId: 5, name: 'x' }, /templateId/],
-        [{ templateId: SIM_TEMPLATES.ready, name: '   ' }, /name/], [{ templateId: SIM_TEMPLATES.ready, name: 'x', goal: 3 }, /goal/], [[], /body/],
+        [{ name: 'x' }, /templateId/],
+        [{ templateId: SIM_TEMPLATES.ready }, /name/],
+        [{ templateId: 5, name: 'x' }, /templateId/],
+        [{ templateId: SIM_TEMPLATES.ready, name: '   ' }, /name/],
+        [{ templateId: SIM_TEMPLATES.ready, name: 'x', goal: 3 }, /goal/],
+        [[], /body/],
       ];
       for (const [body, field] of cases) {
         const r = await call(sim(), 'POST', '/campaigns', { body });
@@ -84,8 +88,15 @@ describe('simulator service', () => {
       const r = await call(sim(), 'GET', '/campaigns');
       expect(r.body.campaigns.map((c: { id: string }) => c.id)).toEqual(ids.slice().reverse().slice(0, 25));
       expect(r.body.campaigns[0]).toEqual({
-        id: ids[26], name: 'Test campaign', status: 'draft', leadCount: 0, waiting: 0, complete: 0, failed: 0,
-        nextStep: expect.any(String), createdAt: expect.stringMatching(ISO),
+        id: ids[26],
+        name: 'Test campaign',
+        status: 'draft',
+        leadCount: 0,
+        waiting: 0,
+        complete: 0,
+        failed: 0,
+        nextStep: expect.any(String),
+        createdAt: expect.stringMatching(ISO),
       });
       expect((await call(sim(), 'GET', '/campaigns?limit=1')).body.campaigns).toHaveLength(1);
       expect((await call(sim(), 'GET', '/campaigns?limit=100')).body.campaigns).toHaveLength(27);
@@ -128,7 +139,13 @@ describe('simulator service', () => {
       expect(r.body).toMatchObject({ added: 3, skipped: 0, total: 3 });
       expect(r.body.people.map((p: { firstName: string }) => p.firstName)).toEqual(['Ann0', 'Ann1', 'Ann2']);
       for (const p of r.body.people) {
-        expect(p).toEqual({ id: expect.any(String), firstName: expect.any(String), company: expect.any(String), url: expect.any(String), videoUrl: `${p.url}/video` });
+        expect(p).toEqual({
+          id: expect.any(String),
+          firstName: expect.any(String),
+          company: expect.any(String),
+          url: expect.any(String),
+          videoUrl: `${p.url}/video`,
+        });
         expect(p.url.startsWith(`${sim().pageBase}/p/`)).toBe(true);
       }
     });
@@ -142,10 +159,25 @@ describe('simulator service', () => {
     it('should skip people matched by email, profile link or first name plus company, returning their ids', async () => {
       const id = await createCampaign(sim());
       const first = await call(sim(), 'POST', `/campaigns/${id}/leads`, {
-        body: { people: [{ firstName: 'Ann', company: 'Acme', email: 'Ann@Example.com' }, { firstName: 'Bob', profileUrl: 'https://in/bob' }, { firstName: 'Cy', company: 'Zeta' }, { firstName: 'Nomatch' }] },
+        body: {
+          people: [
+            { firstName: 'Ann', company: 'Acme', email: 'Ann@Example.com' },
+            { firstName: 'Bob', profileUrl: 'https://in/bob' },
+            { firstName: 'Cy', company: 'Zeta' },
+            { firstName: 'Nomatch' },
+          ],
+        },
       });
       const again = await call(sim(), 'POST', `/campaigns/${id}/leads`, {
-        body: { people: [{ firstName: 'Other', email: ' ann@example.COM ' }, { profileUrl: 'https://in/bob' }, { firstName: ' cy ', company: 'ZETA' }, { firstName: 'Nomatch' }, { firstName: 'New', company: 'Acme' }] },
+        body: {
+          people: [
+            { firstName: 'Other', email: ' ann@example.COM ' },
+            { profileUrl: 'https://in/bob' },
+            { firstName: ' cy ', company: 'ZETA' },
+            { firstName: 'Nomatch' },
+            { firstName: 'New', company: 'Acme' },
+          ],
+        },
       });
       expect(again.body).toMatchObject({ added: 2, skipped: 3, total: 6 });
       const ids = again.body.people.map((p: { id: string }) => p.id);
@@ -164,7 +196,13 @@ describe('simulator service', () => {
 
     it('should reject the whole call with 400 naming a field over its length, adding nobody', async () => {
       const id = await createCampaign(sim());
-      const limits: [string, number][] = [['firstName', 80], ['company', 120], ['hook', 200], ['ctaLabel', 40], ['headline', 160]];
+      const limits: [string, number][] = [
+        ['firstName', 80],
+        ['company', 120],
+        ['hook', 200],
+        ['ctaLabel', 40],
+        ['headline', 160],
+      ];
       for (const [field, max] of limits) {
         const ok = await call(sim(), 'POST', `/campaigns/${id}/leads`, { body: { people: [{ [field]: 'é'.repeat(max) }] } });
         expect([field, ok.status]).toEqual([field, 200]);
@@ -196,7 +234,11 @@ describe('simulator service', () => {
       const r = await call(sim(), 'POST', `/campaigns/${id}/leads`, { body: { people: people(30) } });
       const names = r.body.people.map((p: { firstName: string }) => p.firstName);
       expect(names).not.toEqual(people(30).map((p) => p.firstName));
-      expect([...names].sort()).toEqual(people(30).map((p) => p.firstName).sort());
+      expect([...names].sort()).toEqual(
+        people(30)
+          .map((p) => p.firstName)
+          .sort(),
+      );
     });
 
     it('should answer 404 for a campaign of another workspace or none', async () => {
@@ -249,7 +291,11 @@ describe('simulator service', () => {
     });
 
     it('should answer 409 no_voice or needs_refilm for an unusable template, charging nothing', async () => {
-      const cases: [string, string][] = [[SIM_TEMPLATES.voicePending, 'no_voice'], [SIM_TEMPLATES.noVideo, 'needs_refilm'], [SIM_TEMPLATES.noName, 'needs_refilm']];
+      const cases: [string, string][] = [
+        [SIM_TEMPLATES.voicePending, 'no_voice'],
+        [SIM_TEMPLATES.noVideo, 'needs_refilm'],
+        [SIM_TEMPLATES.noName, 'needs_refilm'],
+      ];
       for (const [tpl, code] of cases) {
         const id = await createCampaign(sim(), tpl);
         await call(sim(), 'POST', `/campaigns/${id}/leads`, { body: { people: people(2) } });
@@ -283,7 +329,11 @@ describe('simulator service', () => {
       await call(sim(), 'POST', `/campaigns/${id}/generate`);
       const before = await balance(sim());
       await advance(sim(), 3999);
-      for (const [path, body] of [['generate', undefined], ['preview', undefined], ['leads', { email: 'late@x.io', firstName: 'Late' }]] as const) {
+      for (const [path, body] of [
+        ['generate', undefined],
+        ['preview', undefined],
+        ['leads', { email: 'late@x.io', firstName: 'Late' }],
+      ] as const) {
         const r = await call(sim(), 'POST', `/campaigns/${id}/${path}`, { body });
         expect([path, r.status, r.body.error]).toEqual([path, 409, 'campaign_busy']);
       }
@@ -363,7 +413,10 @@ describe('simulator service', () => {
       const id = await campaignWith(sim(), 2);
       const r = await call(sim(), 'GET', `/campaigns/${id}`);
       expect(r.body).toEqual({
-        id, name: 'Test campaign', status: 'draft', stages: {},
+        id,
+        name: 'Test campaign',
+        status: 'draft',
+        stages: {},
         counts: { total: 2, pending: 2, rendering: 0, complete: 0, failed: 0, cancelled: 0, skipped: 0 },
       });
       expect((await call(sim(), 'GET', '/campaigns/cmp_other_1')).status).toBe(404);
@@ -374,7 +427,16 @@ describe('simulator service', () => {
       const id = await createCampaign(sim());
       const added = (await call(sim(), 'POST', `/campaigns/${id}/leads`, { body: { firstName: 'Ann', company: 'Acme' } })).body.people[0];
       const r = await call(sim(), 'GET', `/leads/${added.id}`);
-      expect(r.body).toEqual({ id: added.id, firstName: 'Ann', company: 'Acme', campaignId: id, status: 'pending', url: added.url, videoUrl: null, videoReady: false });
+      expect(r.body).toEqual({
+        id: added.id,
+        firstName: 'Ann',
+        company: 'Acme',
+        campaignId: id,
+        status: 'pending',
+        url: added.url,
+        videoUrl: null,
+        videoReady: false,
+      });
       expect((await call(sim(), 'GET', '/leads/ld_other_1')).status).toBe(404);
       expect((await call(sim(), 'GET', '/leads/ld_missing')).body.error).toBe('not_found');
       const noName = (await call(sim(), 'POST', `/campaigns/${id}/leads`, { body: { email: 'x@y.z' } })).body.people[0];
@@ -447,7 +509,11 @@ describe('simulator service', () => {
       expect((await call(sim(), 'GET', `/leads/${leadId}`)).body).toMatchObject({ status: 'complete', videoReady: false, videoUrl: null });
       await advance(sim(), 60_000);
       expect((await call(sim(), 'GET', `/campaigns/${id}/videos`)).body.videos).toHaveLength(3);
-      expect((await call(sim(), 'GET', `/leads/${leadId}`)).body).toMatchObject({ status: 'complete', videoReady: true, videoUrl: expect.stringMatching(/\/video$/) });
+      expect((await call(sim(), 'GET', `/leads/${leadId}`)).body).toMatchObject({
+        status: 'complete',
+        videoReady: true,
+        videoUrl: expect.stringMatching(/\/video$/),
+      });
     });
 
     it('should list at most 500 videos', async () => {

@@ -17,13 +17,49 @@ import { FakeUtilities } from '../../../dev/standin/utilities';
 import { run, standin } from './fixture';
 
 const CLASSES: { api: GasApi; prototype: object }[] = [
-  FakeCache, FakeCacheService, FakeBooleanCondition, FakeConditionalFormatRule, FakeConditionalFormatRuleBuilder, FakeLock, FakeLockService,
-  FakeLogger, FakeProperties, FakePropertiesService, FakeRange, FakeRangeList, FakeSession, FakeUser, FakeFilter, FakeSheet, FakeSpreadsheet,
-  FakeSpreadsheetApp, FakeClockTriggerBuilder, FakeScriptApp, FakeTrigger, FakeTriggerBuilder, FakeHtmlOutput, FakeHtmlService, FakeMenu,
-  FakePromptResponse, FakeUi, FakeHttpResponse, FakeUrlFetchApp, FakeUtilities,
+  FakeCache,
+  FakeCacheService,
+  FakeBooleanCondition,
+  FakeConditionalFormatRule,
+  FakeConditionalFormatRuleBuilder,
+  FakeLock,
+  FakeLockService,
+  FakeLogger,
+  FakeProperties,
+  FakePropertiesService,
+  FakeRange,
+  FakeRangeList,
+  FakeSession,
+  FakeUser,
+  FakeFilter,
+  FakeSheet,
+  FakeSpreadsheet,
+  FakeSpreadsheetApp,
+  FakeClockTriggerBuilder,
+  FakeScriptApp,
+  FakeTrigger,
+  FakeTriggerBuilder,
+  FakeHtmlOutput,
+  FakeHtmlService,
+  FakeMenu,
+  FakePromptResponse,
+  FakeUi,
+  FakeHttpResponse,
+  FakeUrlFetchApp,
+  FakeUtilities,
 ];
 
-const VALUE_MEMBERS = new Set(['Button', 'ButtonSet', 'SandboxMode', 'XFrameOptionsMode', 'BooleanCriteria', 'AuthMode', 'AuthorizationStatus', 'EventType', 'TriggerSource']);
+const VALUE_MEMBERS = new Set([
+  'Button',
+  'ButtonSet',
+  'SandboxMode',
+  'XFrameOptionsMode',
+  'BooleanCriteria',
+  'AuthMode',
+  'AuthorizationStatus',
+  'EventType',
+  'TriggerSource',
+]);
 
 describe('Bridge', () => {
   it('should implement every member each class declares', () => {
@@ -43,26 +79,39 @@ describe('Bridge', () => {
     expect(() => run(s, `return MailApp;`)).toThrow(/MailApp is not defined/);
   });
 
-  it('should let the script catch service errors as its own Error with Apps Script\'s name', () => {
+  it("should let the script catch service errors as its own Error with Apps Script's name", () => {
     const s = standin();
-    expect(run(s, `try { SpreadsheetApp.getActiveSheet().getRange(0, 1); } catch (e) {
-      return [e instanceof Error, e.name, e.message, Object.getPrototypeOf(e) === Error.prototype]; }`))
-      .toEqual([true, 'Exception', 'The starting row of the range is too small.', true]);
+    expect(
+      run(
+        s,
+        `try { SpreadsheetApp.getActiveSheet().getRange(0, 1); } catch (e) {
+      return [e instanceof Error, e.name, e.message, Object.getPrototypeOf(e) === Error.prototype]; }`,
+      ),
+    ).toEqual([true, 'Exception', 'The starting row of the range is too small.', true]);
   });
 
   it('should make service objects look like Apps Script objects: named, not enumerable, not writable', () => {
     const s = standin();
-    expect(run(s, `var r = SpreadsheetApp.getActiveSheet().getRange('A1');
-      return [String(r), JSON.stringify(r), Object.keys(r).length, 'getValues' in r, 'rect' in r, typeof r.getValues];`))
-      .toEqual(['Range', '{}', 0, true, false, 'function']);
+    expect(
+      run(
+        s,
+        `var r = SpreadsheetApp.getActiveSheet().getRange('A1');
+      return [String(r), JSON.stringify(r), Object.keys(r).length, 'getValues' in r, 'rect' in r, typeof r.getValues];`,
+      ),
+    ).toEqual(['Range', '{}', 0, true, false, 'function']);
     expect(() => run(s, `'use strict'; SpreadsheetApp.foo = 1;`)).toThrow(/cannot set SpreadsheetApp.foo/);
   });
 
   it('should give the script plain objects of its own realm', () => {
     const s = standin();
     run(s, `PropertiesService.getUserProperties().setProperty('a', '1');`);
-    expect(run(s, `var p = PropertiesService.getUserProperties().getProperties();
-      return [Object.getPrototypeOf(p) === Object.prototype, p.a, ScriptApp.AuthMode.FULL];`)).toEqual([true, '1', 'FULL']);
+    expect(
+      run(
+        s,
+        `var p = PropertiesService.getUserProperties().getProperties();
+      return [Object.getPrototypeOf(p) === Object.prototype, p.a, ScriptApp.AuthMode.FULL];`,
+      ),
+    ).toEqual([true, '1', 'FULL']);
   });
 
   it('should count calls by class and member', () => {

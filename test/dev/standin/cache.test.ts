@@ -6,8 +6,10 @@ describe('CacheService', () => {
     const s = standin();
     run(s, `CacheService.getDocumentCache().put('k', 'v', 60); CacheService.getScriptCache().putAll({ a: '1', b: '2' });`);
     s.clock.advance(59_000);
-    expect(run(s, `return [CacheService.getDocumentCache().get('k'), CacheService.getScriptCache().getAll(['a', 'b', 'c'])];`))
-      .toEqual(['v', { a: '1', b: '2' }]);
+    expect(run(s, `return [CacheService.getDocumentCache().get('k'), CacheService.getScriptCache().getAll(['a', 'b', 'c'])];`)).toEqual([
+      'v',
+      { a: '1', b: '2' },
+    ]);
     s.clock.advance(1_000);
     expect(run(s, `return CacheService.getDocumentCache().get('k');`)).toBeNull();
     s.clock.advance(540_000);

@@ -15,8 +15,14 @@ describe('VirtualClock', () => {
 
   it('should be what Date reads inside the script, at load and per call', () => {
     const s = standin();
-    expect(run(s, `return [Date.now(), new Date().getTime(), typeof Date(), loadedAt, new Date(5).getTime(), new Date(2020, 0, 1) instanceof Date];`))
-      .toEqual([T0, T0, 'string', T0, 5, true]);
+    expect(run(s, `return [Date.now(), new Date().getTime(), typeof Date(), loadedAt, new Date(5).getTime(), new Date(2020, 0, 1) instanceof Date];`)).toEqual([
+      T0,
+      T0,
+      'string',
+      T0,
+      5,
+      true,
+    ]);
     s.clock.advance(60_000);
     expect(run(s, `return Date.now();`)).toBe(T0 + 60_000);
   });
@@ -35,7 +41,12 @@ describe('VirtualClock', () => {
       s.clock.advance(4000);
       expect(s.clock.now()).toBe(T0 + 250 + 5000);
       expect(s.counters.fetches).toBe(0);
-      const state = JSON.parse(run<string>(s, `return UrlFetchApp.fetch('${server.origin}/__sim/control', { method: 'post', payload: JSON.stringify({ action: 'state' }) }).getContentText();`));
+      const state = JSON.parse(
+        run<string>(
+          s,
+          `return UrlFetchApp.fetch('${server.origin}/__sim/control', { method: 'post', payload: JSON.stringify({ action: 'state' }) }).getContentText();`,
+        ),
+      );
       expect(state).toEqual({ now: T0 + 250 + 5000, advances: [1000, 4000] });
     } finally {
       await s.close();

@@ -12,7 +12,12 @@ const ADD_RULES = `
 
 function withRules() {
   const s = standin();
-  const sheet = s.spreadsheet.addSheet('Leads', [['Name', 'Company', 'Video Status'], ['A', 'X', 'complete'], ['B', 'Y', 'failed'], ['C', 'Z', 'pending']]);
+  const sheet = s.spreadsheet.addSheet('Leads', [
+    ['Name', 'Company', 'Video Status'],
+    ['A', 'X', 'complete'],
+    ['B', 'Y', 'failed'],
+    ['C', 'Z', 'pending'],
+  ]);
   s.spreadsheet.setActiveSheet(sheet);
   run(s, ADD_RULES);
   return { s, sheet };
@@ -21,14 +26,24 @@ function withRules() {
 describe('conditional format rules', () => {
   it('should let the script read back the criteria, colours and ranges of its rules', () => {
     const { s } = withRules();
-    expect(run(s, `return SpreadsheetApp.getActiveSheet().getConditionalFormatRules().map(function (r) {
+    expect(
+      run(
+        s,
+        `return SpreadsheetApp.getActiveSheet().getConditionalFormatRules().map(function (r) {
       var c = r.getBooleanCondition();
       return [c.getCriteriaType(), c.getCriteriaValues(), c.getBackground(), c.getFontColor(), r.getRanges().map(function (x) { return x.getA1Notation(); })];
-    });`)).toEqual([
+    });`,
+      ),
+    ).toEqual([
       ['TEXT_EQUAL_TO', ['complete'], '#b7e1cd', null, ['C2:C1000']],
       ['TEXT_CONTAINS', ['fail'], '#f4c7c3', '#990000', ['C2:C1000']],
     ]);
-    expect(run(s, `return SpreadsheetApp.BooleanCriteria.TEXT_EQUAL_TO === SpreadsheetApp.getActiveSheet().getConditionalFormatRules()[0].getBooleanCondition().getCriteriaType();`)).toBe(true);
+    expect(
+      run(
+        s,
+        `return SpreadsheetApp.BooleanCriteria.TEXT_EQUAL_TO === SpreadsheetApp.getActiveSheet().getConditionalFormatRules()[0].getBooleanCondition().getCriteriaType();`,
+      ),
+    ).toBe(true);
   });
 
   it('should colour cells as a person would see them, without per-cell formatting', () => {
@@ -51,21 +66,34 @@ describe('conditional format rules', () => {
   it('should refuse rules without a condition and rules for another sheet', () => {
     const { s } = withRules();
     expect(() => run(s, `SpreadsheetApp.newConditionalFormatRule().setBackground('#fff').build();`)).toThrow(/condition/);
-    expect(() => run(s, `var other = SpreadsheetApp.getActiveSpreadsheet().getSheetByName('Sheet1');
+    expect(() =>
+      run(
+        s,
+        `var other = SpreadsheetApp.getActiveSpreadsheet().getSheetByName('Sheet1');
       var rule = SpreadsheetApp.newConditionalFormatRule().whenCellEmpty().setRanges([other.getRange('A1')]).build();
-      SpreadsheetApp.getActiveSheet().setConditionalFormatRules([rule]);`)).toThrow(/different sheet/);
+      SpreadsheetApp.getActiveSheet().setConditionalFormatRules([rule]);`,
+      ),
+    ).toThrow(/different sheet/);
   });
 
   it('should copy a rule into a builder that keeps its condition', () => {
     const { s } = withRules();
-    expect(run(s, `var r = SpreadsheetApp.getActiveSheet().getConditionalFormatRules()[0].copy().setBackground('#000000').build();
-      return [r.getBooleanCondition().getCriteriaValues()[0], r.getBooleanCondition().getBackground()];`)).toEqual(['complete', '#000000']);
+    expect(
+      run(
+        s,
+        `var r = SpreadsheetApp.getActiveSheet().getConditionalFormatRules()[0].copy().setBackground('#000000').build();
+      return [r.getBooleanCondition().getCriteriaValues()[0], r.getBooleanCondition().getBackground()];`,
+      ),
+    ).toEqual(['complete', '#000000']);
   });
 
   it('should fail loudly when asked to evaluate a custom formula rule', () => {
     const { s, sheet } = withRules();
-    run(s, `var sh = SpreadsheetApp.getActiveSheet();
-      sh.setConditionalFormatRules([SpreadsheetApp.newConditionalFormatRule().whenFormulaSatisfied('=$C2="x"').setBackground('#000').setRanges([sh.getRange('A2')]).build()]);`);
+    run(
+      s,
+      `var sh = SpreadsheetApp.getActiveSheet();
+      sh.setConditionalFormatRules([SpreadsheetApp.newConditionalFormatRule().whenFormulaSatisfied('=$C2="x"').setBackground('#000').setRanges([sh.getRange('A2')]).build()]);`,
+    );
     expect(() => sheet.visibleBackground(2, 1)).toThrow(/custom formula rules/);
   });
 });

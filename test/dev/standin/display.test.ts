@@ -10,7 +10,7 @@ describe('display', () => {
     expect(generalNumber(1.5)).toBe('1.5');
     expect(generalNumber(-42)).toBe('-42');
     expect(generalNumber(1 / 3)).toBe('0.3333333333');
-    expect(generalNumber(2.50)).toBe('2.5');
+    expect(generalNumber(2.5)).toBe('2.5');
     expect(generalNumber(123456.789012345)).toBe('123456.789');
     expect(generalNumber(12345678901)).toBe('12345678901');
     expect(generalNumber(1.5e20)).toBe('1.5E+20');

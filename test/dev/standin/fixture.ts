@@ -90,10 +90,11 @@ export function startChildServer(simNow = T0): Promise<ChildServer> {
     child.stdout!.once('data', (d: Buffer) => {
       resolve({
         origin: `http://127.0.0.1:${String(d).trim()}`,
-        close: () => new Promise<void>((done) => {
-          child.once('exit', () => done());
-          child.kill();
-        }),
+        close: () =>
+          new Promise<void>((done) => {
+            child.once('exit', () => done());
+            child.kill();
+          }),
       });
     });
   });

@@ -16,7 +16,7 @@ describe('AppsScriptStandin', () => {
     expect(() => run(s, `return { when: new Date() };`)).toThrow(/cannot pass a Date \(result of exec.when\)/);
   });
 
-  it('should rethrow the script\'s error with its message', () => {
+  it("should rethrow the script's error with its message", () => {
     const s = standin();
     expect(() => s.call('fail')).toThrow('boom from the script');
     expect(() => s.call('fail')).toThrow(Error);
@@ -38,8 +38,9 @@ describe('AppsScriptStandin', () => {
 
   it('should stop an execution past six minutes of virtual time, even if the script catches the error', () => {
     const s = standin();
-    expect(() => run(s, `for (var i = 0; i < 10; i++) { try { Utilities.sleep(60000); } catch (e) {} } return 'finished';`))
-      .toThrow('Exceeded maximum execution time');
+    expect(() => run(s, `for (var i = 0; i < 10; i++) { try { Utilities.sleep(60000); } catch (e) {} } return 'finished';`)).toThrow(
+      'Exceeded maximum execution time',
+    );
     expect(run(s, `Utilities.sleep(1000); return 'next call is fine';`)).toBe('next call is fine');
     const unlimited = standin({ executionLimitMs: 0 });
     expect(run(unlimited, `for (var i = 0; i < 10; i++) Utilities.sleep(60000); return 'finished';`)).toBe('finished');
@@ -47,8 +48,11 @@ describe('AppsScriptStandin', () => {
 
   it('should collect Logger and console lines, showing service objects by class name only', () => {
     const s = standin();
-    run(s, `PropertiesService.getUserProperties().setProperty('apiKey', 'sk_secret_1');
-      console.log('props', PropertiesService.getUserProperties(), { n: 1 }); console.error('bad'); Logger.log('%s rows', 3); Logger.log(PropertiesService.getUserProperties());`);
+    run(
+      s,
+      `PropertiesService.getUserProperties().setProperty('apiKey', 'sk_secret_1');
+      console.log('props', PropertiesService.getUserProperties(), { n: 1 }); console.error('bad'); Logger.log('%s rows', 3); Logger.log(PropertiesService.getUserProperties());`,
+    );
     expect(s.logs).toEqual(['props Properties { n: 1 }', 'bad', '3 rows', 'Properties']);
     expect(s.logs.join('\n')).not.toContain('sk_secret_1');
   });

@@ -4,8 +4,9 @@ import { run, standin } from './fixture';
 describe('LockService', () => {
   it('should give the lock when free and release it when the call ends', () => {
     const s = standin();
-    expect(run(s, `var l = LockService.getDocumentLock(); return [l.hasLock(), l.tryLock(1000), l.hasLock(), LockService.getDocumentLock().hasLock()];`))
-      .toEqual([false, true, true, true]);
+    expect(
+      run(s, `var l = LockService.getDocumentLock(); return [l.hasLock(), l.tryLock(1000), l.hasLock(), LockService.getDocumentLock().hasLock()];`),
+    ).toEqual([false, true, true, true]);
     expect(run(s, `var l = LockService.getDocumentLock(); return [l.hasLock(), l.tryLock(0)];`)).toEqual([false, true]);
   });
 
@@ -26,7 +27,9 @@ describe('LockService', () => {
 
   it('should keep user locks per user and release explicitly', () => {
     const s = standin();
-    expect(run(s, `var a = LockService.getUserLock(); a.tryLock(0); a.releaseLock(); return [a.hasLock(), LockService.getScriptLock().tryLock(0)];`))
-      .toEqual([false, true]);
+    expect(run(s, `var a = LockService.getUserLock(); a.tryLock(0); a.releaseLock(); return [a.hasLock(), LockService.getScriptLock().tryLock(0)];`)).toEqual([
+      false,
+      true,
+    ]);
   });
 });

@@ -10,10 +10,16 @@ const NEW_TIMER = `return ScriptApp.newTrigger('onTimer').timeBased().everyMinut
 
 describe('stand-in readings', () => {
   describe('time-driven triggers in getUserTriggers', () => {
-    it.each([['listed', 1], ['unlisted', 0]] as const)('should list them there when %s, and always in getProjectTriggers', (reading, listed) => {
+    it.each([
+      ['listed', 1],
+      ['unlisted', 0],
+    ] as const)('should list them there when %s, and always in getProjectTriggers', (reading, listed) => {
       const s = standin({ readings: { clockTriggersInUserTriggers: reading } });
       run(s, NEW_TIMER);
-      expect(run(s, `return [ScriptApp.getUserTriggers(SpreadsheetApp.getActiveSpreadsheet()).length, ScriptApp.getProjectTriggers().length];`)).toEqual([listed, 1]);
+      expect(run(s, `return [ScriptApp.getUserTriggers(SpreadsheetApp.getActiveSpreadsheet()).length, ScriptApp.getProjectTriggers().length];`)).toEqual([
+        listed,
+        1,
+      ]);
     });
   });
 
@@ -37,7 +43,10 @@ describe('stand-in readings', () => {
     const PROBE = `function probeDoc() { PropertiesService.getUserProperties().setProperty('seen', JSON.stringify([
       SpreadsheetApp.getActiveSpreadsheet() === null, LockService.getDocumentLock() === null, PropertiesService.getDocumentProperties() === null])); }`;
 
-    it.each([['present', [false, false, false]], ['absent', [true, true, true]]] as const)('should give the spreadsheet, document lock and document properties when %s', (reading, nulls) => {
+    it.each([
+      ['present', [false, false, false]],
+      ['absent', [true, true, true]],
+    ] as const)('should give the spreadsheet, document lock and document properties when %s', (reading, nulls) => {
       const s = new AppsScriptStandin({ bundleSource: `${FIXTURE_BUNDLE}\n${PROBE}`, readings: { documentInTimeTriggers: reading } });
       s.call('exec', `ScriptApp.newTrigger('probeDoc').timeBased().everyMinutes(5).create();`);
       s.fireTimeTriggers();
@@ -57,11 +66,20 @@ describe('stand-in readings', () => {
   });
 
   describe('protected cells', () => {
-    it.each([['throw', PROTECTED_MESSAGE], ['warn-only', null]] as const)('should answer a write to a protected cell by someone not its editor: %s', (reading, message) => {
+    it.each([
+      ['throw', PROTECTED_MESSAGE],
+      ['warn-only', null],
+    ] as const)('should answer a write to a protected cell by someone not its editor: %s', (reading, message) => {
       const s = standin({ readings: { protectedCells: reading } });
-      const sheet = s.spreadsheet.addSheet('Leads', [['a', 'b'], ['1', '2']]);
+      const sheet = s.spreadsheet.addSheet('Leads', [
+        ['a', 'b'],
+        ['1', '2'],
+      ]);
       s.spreadsheet.protectRange(sheet, 'B1:B', ['owner@example.com']);
-      const r = run<string | null>(s, `try { SpreadsheetApp.getActiveSpreadsheet().getSheetByName('Leads').getRange('B2').setValue('x'); return null; } catch (e) { return e.message; }`);
+      const r = run<string | null>(
+        s,
+        `try { SpreadsheetApp.getActiveSpreadsheet().getSheetByName('Leads').getRange('B2').setValue('x'); return null; } catch (e) { return e.message; }`,
+      );
       expect(r).toBe(message);
       expect(sheet.getRange('B2').getValue()).toBe(message ? '2' : 'x');
       // Unprotected cells, and the protection's editors, write as ever.
@@ -77,16 +95,23 @@ describe('stand-in readings', () => {
     beforeAll(async () => {
       [a, b] = await Promise.all([spawnSimulator({ port: 0, clock: 'manual' }), spawnSimulator({ port: 0, clock: 'manual' })]);
     });
-    afterAll(async () => { await Promise.all([a.close(), b.close()]); });
+    afterAll(async () => {
+      await Promise.all([a.close(), b.close()]);
+    });
     afterEach(async () => {
       await a.control({ action: 'reset' });
       await b.control({ action: 'reset' });
     });
 
-    const fetchTemplates = (follow: boolean) => `var r = UrlFetchApp.fetch('${a.baseUrl}/templates', { headers: { Authorization: 'Bearer ${SIM_KEYS.write}' }, muteHttpExceptions: true${follow ? '' : ', followRedirects: false'} });
+    const fetchTemplates = (
+      follow: boolean,
+    ) => `var r = UrlFetchApp.fetch('${a.baseUrl}/templates', { headers: { Authorization: 'Bearer ${SIM_KEYS.write}' }, muteHttpExceptions: true${follow ? '' : ', followRedirects: false'} });
       return [r.getResponseCode(), r.getHeaders()['location'] || null];`;
 
-    it.each([['keep-headers', SIM_KEYS.write], ['drop-auth-across-hosts', null]] as const)('should follow a redirect to another host with %s', async (redirects, keySeen) => {
+    it.each([
+      ['keep-headers', SIM_KEYS.write],
+      ['drop-auth-across-hosts', null],
+    ] as const)('should follow a redirect to another host with %s', async (redirects, keySeen) => {
       const s = new AppsScriptStandin({ bundleSource: FIXTURE_BUNDLE, readings: { redirects } });
       await a.control({ action: 'configure', config: { faults: { redirectTo: b.origin } } });
       expect(run<unknown[]>(s, fetchTemplates(true))[0]).toBe(keySeen ? 200 : 401);

@@ -16,13 +16,27 @@ function leads() {
 describe('FakeSheet', () => {
   it('should accept every getRange form', () => {
     const { s } = leads();
-    expect(run(s, `var sh = SpreadsheetApp.getActiveSheet();
+    expect(
+      run(
+        s,
+        `var sh = SpreadsheetApp.getActiveSheet();
       return [sh.getRange('B2').getValue(), sh.getRange(2, 2).getValue(), sh.getRange(2, 1, 2).getValues(),
-              sh.getRange(3, 1, 2, 2).getValues(), sh.getRange('Leads!A4:B4').getValues(), sh.getRange('C:C').getNumRows()];`))
-      .toEqual(['Acme', 'Acme', [['Cy'], ['Al']], [['Al', 'Beta'], ['Bo', 'Corp']], [['Bo', 'Corp']], 1000]);
+              sh.getRange(3, 1, 2, 2).getValues(), sh.getRange('Leads!A4:B4').getValues(), sh.getRange('C:C').getNumRows()];`,
+      ),
+    ).toEqual([
+      'Acme',
+      'Acme',
+      [['Cy'], ['Al']],
+      [
+        ['Al', 'Beta'],
+        ['Bo', 'Corp'],
+      ],
+      [['Bo', 'Corp']],
+      1000,
+    ]);
   });
 
-  it('should refuse ranges outside the grid with Sheets\' messages', () => {
+  it("should refuse ranges outside the grid with Sheets' messages", () => {
     const { s } = leads();
     const at = (expr: string) => () => run(s, `SpreadsheetApp.getActiveSheet().${expr};`);
     expect(at('getRange(0, 1)')).toThrow('The starting row of the range is too small.');
@@ -38,31 +52,43 @@ describe('FakeSheet', () => {
   it('should report the used range, the grid size and the data range', () => {
     const { s, sheet } = leads();
     sheet.setValuesRaw([['', '', '', '', 'far']], 2, 1);
-    expect(run(s, `var sh = SpreadsheetApp.getActiveSheet();
-      return [sh.getLastRow(), sh.getLastColumn(), sh.getMaxRows(), sh.getMaxColumns(), sh.getDataRange().getA1Notation()];`))
-      .toEqual([4, 5, 1000, 26, 'A1:E4']);
-    expect(run(s, `var sh = SpreadsheetApp.getActiveSpreadsheet().getSheetByName('Sheet1'); return [sh.getLastRow(), sh.getDataRange().getA1Notation()];`))
-      .toEqual([0, 'A1']);
+    expect(
+      run(
+        s,
+        `var sh = SpreadsheetApp.getActiveSheet();
+      return [sh.getLastRow(), sh.getLastColumn(), sh.getMaxRows(), sh.getMaxColumns(), sh.getDataRange().getA1Notation()];`,
+      ),
+    ).toEqual([4, 5, 1000, 26, 'A1:E4']);
+    expect(
+      run(s, `var sh = SpreadsheetApp.getActiveSpreadsheet().getSheetByName('Sheet1'); return [sh.getLastRow(), sh.getDataRange().getA1Notation()];`),
+    ).toEqual([0, 'A1']);
   });
 
   it('should keep rows hidden by a filter and by the user apart', () => {
     const { s, sheet } = leads();
     sheet.hideRows(2, 1);
     sheet.setFilterHidden([4]);
-    expect(run(s, `var sh = SpreadsheetApp.getActiveSheet();
-      return [2, 3, 4].map(function (r) { return [sh.isRowHiddenByUser(r), sh.isRowHiddenByFilter(r)]; }).concat([sh.getFilter() !== null]);`))
-      .toEqual([[true, false], [false, false], [false, true], true]);
+    expect(
+      run(
+        s,
+        `var sh = SpreadsheetApp.getActiveSheet();
+      return [2, 3, 4].map(function (r) { return [sh.isRowHiddenByUser(r), sh.isRowHiddenByFilter(r)]; }).concat([sh.getFilter() !== null]);`,
+      ),
+    ).toEqual([[true, false], [false, false], [false, true], true]);
     run(s, `SpreadsheetApp.getActiveSheet().getFilter().remove(); SpreadsheetApp.getActiveSheet().showRows(2);`);
     expect([sheet.isRowHiddenByUser(2), sheet.isRowHiddenByFilter(4), sheet.getFilter()]).toEqual([false, false, null]);
   });
 
-  it('should insert columns at the right end, inheriting the neighbour\'s format, and append rows', () => {
+  it("should insert columns at the right end, inheriting the neighbour's format, and append rows", () => {
     const { s, sheet } = leads();
     sheet.getRange('C1').setFontWeight('bold');
-    run(s, `var sh = SpreadsheetApp.getActiveSheet();
+    run(
+      s,
+      `var sh = SpreadsheetApp.getActiveSheet();
       sh.insertColumnsAfter(sh.getLastColumn(), 2);
       sh.getRange(1, 4, 1, 2).setValues([['Lead ID', 'Page URL']]);
-      sh.appendRow(['Di', 'Delta']);`);
+      sh.appendRow(['Di', 'Delta']);`,
+    );
     expect(sheet.getMaxColumns()).toBe(28);
     expect(sheet.values()[0]).toEqual(['First name', 'Company', 'Video Status', 'Lead ID', 'Page URL']);
     expect(sheet.values()[4]).toEqual(['Di', 'Delta', '', '', '']);

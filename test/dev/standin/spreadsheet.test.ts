@@ -9,24 +9,35 @@ describe('FakeSpreadsheet', () => {
   it('should list, find, insert and activate sheets', () => {
     const s = standin({ spreadsheetId: 'ss_1' });
     const leads = s.spreadsheet.addSheet('Leads', [['a']]);
-    expect(run(s, `var ss = SpreadsheetApp.getActiveSpreadsheet();
+    expect(
+      run(
+        s,
+        `var ss = SpreadsheetApp.getActiveSpreadsheet();
       var made = ss.insertSheet('Finished videos');
       return [ss.getId(), ss.getSheets().map(function (x) { return x.getName(); }), ss.getActiveSheet().getName(),
               ss.getSheetByName('Leads').getSheetId(), ss.getSheetByName('nope'), ss.getSheetById(${leads.getSheetId()}).getName(),
-              made.getIndex()];`))
-      .toEqual(['ss_1', ['Sheet1', 'Leads', 'Finished videos'], 'Finished videos', leads.getSheetId(), null, 'Leads', 3]);
+              made.getIndex()];`,
+      ),
+    ).toEqual(['ss_1', ['Sheet1', 'Leads', 'Finished videos'], 'Finished videos', leads.getSheetId(), null, 'Leads', 3]);
     expect(() => run(s, `SpreadsheetApp.getActiveSpreadsheet().insertSheet('leads');`)).toThrow(/already exists/);
   });
 
   it('should return the selection as selected: every range, hidden rows included', () => {
     const s = standin();
-    const sheet = s.spreadsheet.addSheet('Leads', Array.from({ length: 40 }, (_, i) => [`r${i + 1}`]));
+    const sheet = s.spreadsheet.addSheet(
+      'Leads',
+      Array.from({ length: 40 }, (_, i) => [`r${i + 1}`]),
+    );
     sheet.hideRows(5, 3);
     s.spreadsheet.select(sheet, ['A2:F20', 'A30:F31']);
-    expect(run(s, `var list = SpreadsheetApp.getActiveRangeList();
+    expect(
+      run(
+        s,
+        `var list = SpreadsheetApp.getActiveRangeList();
       return [list.getRanges().map(function (r) { return r.getA1Notation(); }), SpreadsheetApp.getActiveSheet().getName(),
-              SpreadsheetApp.getActiveRange().getA1Notation(), SpreadsheetApp.getActiveSpreadsheet().getActiveRangeList().getRanges().length];`))
-      .toEqual([['A2:F20', 'A30:F31'], 'Leads', 'A30:F31', 2]);
+              SpreadsheetApp.getActiveRange().getA1Notation(), SpreadsheetApp.getActiveSpreadsheet().getActiveRangeList().getRanges().length];`,
+      ),
+    ).toEqual([['A2:F20', 'A30:F31'], 'Leads', 'A30:F31', 2]);
   });
 
   it('should select A1 when nothing was selected, and follow Range.activate', () => {
@@ -38,8 +49,13 @@ describe('FakeSpreadsheet', () => {
 
   it('should record toasts and report the time zone and locale', () => {
     const s = standin({ timeZone: 'Europe/Paris' });
-    expect(run(s, `var ss = SpreadsheetApp.getActiveSpreadsheet(); ss.toast('Sent 5 rows', 'Videos');
-      return [ss.getSpreadsheetTimeZone(), ss.getSpreadsheetLocale()];`)).toEqual(['Europe/Paris', 'en_US']);
+    expect(
+      run(
+        s,
+        `var ss = SpreadsheetApp.getActiveSpreadsheet(); ss.toast('Sent 5 rows', 'Videos');
+      return [ss.getSpreadsheetTimeZone(), ss.getSpreadsheetLocale()];`,
+      ),
+    ).toEqual(['Europe/Paris', 'en_US']);
     expect(s.ui.toasts).toEqual([{ message: 'Sent 5 rows', title: 'Videos', timeoutSeconds: 5 }]);
   });
 
@@ -51,9 +67,14 @@ describe('FakeSpreadsheet', () => {
 
   it('should open its own spreadsheet by id and refuse any other id as Apps Script does', () => {
     const s = standin({ spreadsheetId: '1abcSheetId' });
-    expect(run(s, `var ss = SpreadsheetApp.openById('1abcSheetId'); return [ss.getId(), ss.getName(), ss.getSheets().length];`)).toEqual(['1abcSheetId', 'Leads', 1]);
-    expect(run(s, `try { SpreadsheetApp.openById('1nope'); } catch (e) { return String(e); }`))
-      .toBe('Exception: Unexpected error while getting the method or property openById on object SpreadsheetApp.');
+    expect(run(s, `var ss = SpreadsheetApp.openById('1abcSheetId'); return [ss.getId(), ss.getName(), ss.getSheets().length];`)).toEqual([
+      '1abcSheetId',
+      'Leads',
+      1,
+    ]);
+    expect(run(s, `try { SpreadsheetApp.openById('1nope'); } catch (e) { return String(e); }`)).toBe(
+      'Exception: Unexpected error while getting the method or property openById on object SpreadsheetApp.',
+    );
   });
 
   it('should refuse openById when the manifest beside the bundle lacks the spreadsheets scope', () => {
@@ -63,8 +84,9 @@ describe('FakeSpreadsheet', () => {
       const manifest = (scopes: string[]) => writeFileSync(join(dir, 'appsscript.json'), JSON.stringify({ oauthScopes: scopes }));
       manifest(['https://www.googleapis.com/auth/spreadsheets.currentonly']);
       const narrow = new AppsScriptStandin({ bundlePath: join(dir, 'Code.js'), spreadsheetId: 'ss1' });
-      expect(() => run(narrow, `SpreadsheetApp.openById('ss1');`))
-        .toThrow('You do not have permission to call SpreadsheetApp.openById. Required permissions: https://www.googleapis.com/auth/spreadsheets');
+      expect(() => run(narrow, `SpreadsheetApp.openById('ss1');`)).toThrow(
+        'You do not have permission to call SpreadsheetApp.openById. Required permissions: https://www.googleapis.com/auth/spreadsheets',
+      );
       manifest(['https://www.googleapis.com/auth/spreadsheets']);
       const wide = new AppsScriptStandin({ bundlePath: join(dir, 'Code.js'), spreadsheetId: 'ss1' });
       expect(run(wide, `return SpreadsheetApp.openById('ss1').getId();`)).toBe('ss1');

@@ -8,9 +8,13 @@ describe('ScriptApp triggers', () => {
     const s = standin();
     const id = run<string>(s, INSTALL('everyMinutes(5)'));
     expect(s.triggers).toEqual([{ id, handler: 'onTimer', user: 'alice@example.com', documentId: s.spreadsheet.getId(), everyMinutes: 5 }]);
-    expect(run(s, `return ScriptApp.getUserTriggers(SpreadsheetApp.getActiveSpreadsheet()).map(function (t) {
-      return [t.getUniqueId(), t.getHandlerFunction(), t.getEventType() === ScriptApp.EventType.CLOCK, t.getTriggerSource()]; });`))
-      .toEqual([[id, 'onTimer', true, 'CLOCK']]);
+    expect(
+      run(
+        s,
+        `return ScriptApp.getUserTriggers(SpreadsheetApp.getActiveSpreadsheet()).map(function (t) {
+      return [t.getUniqueId(), t.getHandlerFunction(), t.getEventType() === ScriptApp.EventType.CLOCK, t.getTriggerSource()]; });`,
+      ),
+    ).toEqual([[id, 'onTimer', true, 'CLOCK']]);
     s.setUser('bob@example.com');
     expect(run(s, `return [ScriptApp.getProjectTriggers().length, ScriptApp.getUserTriggers(SpreadsheetApp.getActiveSpreadsheet()).length];`)).toEqual([0, 0]);
   });
@@ -45,7 +49,14 @@ describe('ScriptApp triggers', () => {
     expect(s.properties.user('alice@example.com').getProperty('runs')).toBe('1');
     expect(s.properties.user('bob@example.com').getProperty('runs')).toBeNull();
     expect(JSON.parse(s.properties.user('alice@example.com').getProperty('lastEvent')!)).toMatchObject({
-      authMode: 'FULL', triggerUid: id, year: 2025, month: 1, 'day-of-month': 6, hour: 9, minute: 0, timezone: 'UTC',
+      authMode: 'FULL',
+      triggerUid: id,
+      year: 2025,
+      month: 1,
+      'day-of-month': 6,
+      hour: 9,
+      minute: 0,
+      timezone: 'UTC',
     });
   });
 
@@ -70,7 +81,7 @@ describe('ScriptApp triggers', () => {
     expect(s.triggers.map((t) => t.id)).toEqual([id, probe.triggerUid]);
   });
 
-  it('should lose a trigger silently: one by id, or all of the current user\'s', () => {
+  it("should lose a trigger silently: one by id, or all of the current user's", () => {
     const s = standin();
     const first = run<string>(s, INSTALL('everyMinutes(5)'));
     const second = run<string>(s, INSTALL('everyHours(1)'));
@@ -94,8 +105,10 @@ describe('ScriptApp triggers', () => {
       run(s, `ScriptApp.newTrigger('probeTimer').timeBased().everyMinutes(5).create();`);
       s.fireTimeTriggers();
       expect(JSON.parse(s.properties.script.getProperty('probe')!)).toMatchObject({ active: null, opened: 'Leads' });
-      expect(run(s, `return [SpreadsheetApp.getActiveSpreadsheet().getId(), SpreadsheetApp.getActiveSheet().getName()];`))
-        .toEqual([s.spreadsheet.getId(), 'Sheet1']);
+      expect(run(s, `return [SpreadsheetApp.getActiveSpreadsheet().getId(), SpreadsheetApp.getActiveSheet().getName()];`)).toEqual([
+        s.spreadsheet.getId(),
+        'Sheet1',
+      ]);
     });
 
     it('should switch on and off between runs', () => {

@@ -9,10 +9,13 @@ describe('Ui', () => {
   it('should record the add-on menu that onOpen builds in AuthMode.NONE', () => {
     const s = standin({ addonName: 'Videos' });
     s.open();
-    expect(s.ui.menus).toEqual([{
-      title: 'Videos', addon: true,
-      items: [{ caption: 'Open sidebar', functionName: 'showSidebar' }, { separator: true }, { caption: 'Refresh', functionName: 'refresh' }],
-    }]);
+    expect(s.ui.menus).toEqual([
+      {
+        title: 'Videos',
+        addon: true,
+        items: [{ caption: 'Open sidebar', functionName: 'showSidebar' }, { separator: true }, { caption: 'Refresh', functionName: 'refresh' }],
+      },
+    ]);
   });
 
   it('should show the sidebar html when a person clicks the menu item', () => {
@@ -45,14 +48,21 @@ describe('Ui', () => {
     const s = standin();
     s.ui.answerNext('NO');
     s.ui.answerNext('OK', 'my text');
-    expect(run(s, `var ui = SpreadsheetApp.getUi();
+    expect(
+      run(
+        s,
+        `var ui = SpreadsheetApp.getUi();
       var a = ui.alert('Stop?', 'Stop the campaign?', ui.ButtonSet.YES_NO);
       var p = ui.prompt('Name?');
       var b = ui.alert('Done');
       var c = ui.alert('Sure?', ui.ButtonSet.YES_NO);
-      return [a === ui.Button.NO, p.getSelectedButton(), p.getResponseText(), b, c];`)).toEqual([true, 'OK', 'my text', 'OK', 'YES']);
+      return [a === ui.Button.NO, p.getSelectedButton(), p.getResponseText(), b, c];`,
+      ),
+    ).toEqual([true, 'OK', 'my text', 'OK', 'YES']);
     expect(s.ui.alerts.map((a) => [a.title, a.prompt, a.buttons, a.answer])).toEqual([
-      ['Stop?', 'Stop the campaign?', 'YES_NO', 'NO'], [undefined, 'Done', 'OK', 'OK'], [undefined, 'Sure?', 'YES_NO', 'YES'],
+      ['Stop?', 'Stop the campaign?', 'YES_NO', 'NO'],
+      [undefined, 'Done', 'OK', 'OK'],
+      [undefined, 'Sure?', 'YES_NO', 'YES'],
     ]);
   });
 });

@@ -8,16 +8,27 @@ import { AppsScriptStandin } from '../../../dev/standin';
 describe('UrlFetchApp', () => {
   let server: ChildServer;
   let s: AppsScriptStandin;
-  beforeAll(async () => { server = await startChildServer(); });
-  afterAll(async () => { await server.close(); });
-  beforeEach(() => { s = standin(); });
-  afterEach(async () => { await s.close(); });
+  beforeAll(async () => {
+    server = await startChildServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+  beforeEach(() => {
+    s = standin();
+  });
+  afterEach(async () => {
+    await s.close();
+  });
 
   it('should send method, headers and a JSON payload, and read the reply', () => {
-    const r = run<any>(s, `var res = UrlFetchApp.fetch('${server.origin}/echo?x=1', {
+    const r = run<any>(
+      s,
+      `var res = UrlFetchApp.fetch('${server.origin}/echo?x=1', {
         method: 'post', contentType: 'application/json', payload: JSON.stringify({ a: 1 }),
         headers: { Authorization: 'Bearer sk_secret_123' }, muteHttpExceptions: true });
-      return { code: res.getResponseCode(), body: JSON.parse(res.getContentText()), custom: res.getHeaders()['x-custom'] };`);
+      return { code: res.getResponseCode(), body: JSON.parse(res.getContentText()), custom: res.getHeaders()['x-custom'] };`,
+    );
     expect(r.code).toBe(200);
     expect(r.custom).toBe('yes');
     expect(r.body).toMatchObject({ method: 'POST', body: '{"a":1}', query: '?x=1' });
@@ -27,9 +38,14 @@ describe('UrlFetchApp', () => {
 
   it('should run a second execution from a hook inside a fetch, whose tryLock fails while the first holds the document lock', () => {
     let nested: unknown;
-    s.duringFetch(/^GET .*\/echo$/, () => { nested = run(s, `var t = Date.now(); return [LockService.getDocumentLock().tryLock(3000), Date.now() - t];`); });
-    const outer = run<unknown[]>(s, `var l = LockService.getDocumentLock(); l.tryLock(0);
-      UrlFetchApp.fetch('${server.origin}/echo'); UrlFetchApp.fetch('${server.origin}/echo'); return [l.hasLock()];`);
+    s.duringFetch(/^GET .*\/echo$/, () => {
+      nested = run(s, `var t = Date.now(); return [LockService.getDocumentLock().tryLock(3000), Date.now() - t];`);
+    });
+    const outer = run<unknown[]>(
+      s,
+      `var l = LockService.getDocumentLock(); l.tryLock(0);
+      UrlFetchApp.fetch('${server.origin}/echo'); UrlFetchApp.fetch('${server.origin}/echo'); return [l.hasLock()];`,
+    );
     expect(nested).toEqual([false, 3000]);
     expect(outer).toEqual([true]);
     expect(run(s, `return LockService.getDocumentLock().tryLock(0);`)).toBe(true);
@@ -43,12 +59,20 @@ describe('UrlFetchApp', () => {
     expect(JSON.stringify(s.fetches)).not.toContain('sk_secret_123');
   });
 
-  it('should throw Apps Script\'s exception on a non-2xx reply unless muteHttpExceptions is set', () => {
+  it("should throw Apps Script's exception on a non-2xx reply unless muteHttpExceptions is set", () => {
     const caught = run<string[]>(s, `try { UrlFetchApp.fetch('${server.origin}/status/503'); } catch (e) { return [String(e), e.name, e instanceof Error]; }`);
-    expect(caught[0]).toMatch(new RegExp(`^Exception: Request failed for ${server.origin.replace(/\./g, '\\.')} returned code 503\\. Truncated server response: server says x+ \\(use muteHttpExceptions option to examine full response\\)$`));
+    expect(caught[0]).toMatch(
+      new RegExp(
+        `^Exception: Request failed for ${server.origin.replace(/\./g, '\\.')} returned code 503\\. Truncated server response: server says x+ \\(use muteHttpExceptions option to examine full response\\)$`,
+      ),
+    );
     expect(caught.slice(1)).toEqual(['Exception', true]);
-    expect(run(s, `var r = UrlFetchApp.fetch('${server.origin}/status/404', { muteHttpExceptions: true }); return [r.getResponseCode(), r.getContentText().length];`))
-      .toEqual([404, 'server says '.length + 300]);
+    expect(
+      run(
+        s,
+        `var r = UrlFetchApp.fetch('${server.origin}/status/404', { muteHttpExceptions: true }); return [r.getResponseCode(), r.getContentText().length];`,
+      ),
+    ).toEqual([404, 'server says '.length + 300]);
   });
 
   it('should throw Address unavailable when nothing answers', () => {
@@ -64,11 +88,14 @@ describe('UrlFetchApp', () => {
   });
 
   it('should fetchAll: URLs or request objects, replies in order, muteHttpExceptions per request, one count each', () => {
-    const r = run<unknown[]>(s, `return UrlFetchApp.fetchAll([
+    const r = run<unknown[]>(
+      s,
+      `return UrlFetchApp.fetchAll([
         '${server.origin}/echo?n=1',
         { url: '${server.origin}/echo?n=2', method: 'post', payload: 'two', headers: { 'X-N': '2' } },
         { url: '${server.origin}/status/404', muteHttpExceptions: true },
-      ]).map(function (res) { return [res.getResponseCode(), res.getResponseCode() === 200 ? JSON.parse(res.getContentText()) : null]; });`);
+      ]).map(function (res) { return [res.getResponseCode(), res.getResponseCode() === 200 ? JSON.parse(res.getContentText()) : null]; });`,
+    );
     expect(r).toEqual([
       [200, expect.objectContaining({ method: 'GET', query: '?n=1' })],
       [200, expect.objectContaining({ method: 'POST', body: 'two', query: '?n=2', headers: expect.objectContaining({ 'x-n': '2' }) })],
@@ -81,7 +108,7 @@ describe('UrlFetchApp', () => {
     expect(() => run(s, `UrlFetchApp.fetchAll('${server.origin}/echo');`)).toThrow(/don't match the method signature for UrlFetchApp.fetchAll/);
   });
 
-  describe('a published build\'s urlFetchWhitelist', () => {
+  describe("a published build's urlFetchWhitelist", () => {
     const BLOCKED = /^Exception: Request to http:\/\/127\.0\.0\.1:\d+\/echo\? failed because the URL has not been whitelisted in the script manifest\.$/;
 
     it('should refuse URLs outside the allowlist in add-on mode only, before sending or counting', () => {
@@ -89,7 +116,9 @@ describe('UrlFetchApp', () => {
       expect(run(gas, `return UrlFetchApp.fetch('${server.origin}/echo?k=v').getResponseCode();`)).toBe(200);
       gas.addonMode = true;
       expect(run(gas, `try { UrlFetchApp.fetch('${server.origin}/echo?k=v'); } catch (e) { return String(e); }`)).toMatch(BLOCKED);
-      expect(() => run(gas, `UrlFetchApp.fetchAll([{ url: '${server.origin}/status/200' }, { url: '${server.origin}/echo' }]);`)).toThrow(/not been whitelisted/);
+      expect(() => run(gas, `UrlFetchApp.fetchAll([{ url: '${server.origin}/status/200' }, { url: '${server.origin}/echo' }]);`)).toThrow(
+        /not been whitelisted/,
+      );
       expect(run(gas, `return UrlFetchApp.fetch('${server.origin}/status/200').getResponseCode();`)).toBe(200);
       expect([gas.fetches.length, gas.quota.today().urlFetch]).toEqual([2, 2]);
     });

@@ -20,7 +20,10 @@ describe('Utilities', () => {
 
   it('should make UUIDs and base64', () => {
     const s = standin();
-    const [a, b, enc, dec] = run<[string, string, string, number[]]>(s, `return [Utilities.getUuid(), Utilities.getUuid(), Utilities.base64Encode('héllo'), Utilities.base64Decode('/w==')];`);
+    const [a, b, enc, dec] = run<[string, string, string, number[]]>(
+      s,
+      `return [Utilities.getUuid(), Utilities.getUuid(), Utilities.base64Encode('héllo'), Utilities.base64Decode('/w==')];`,
+    );
     expect(a).toMatch(/^[0-9a-f-]{36}$/);
     expect(a).not.toBe(b);
     expect(enc).toBe(Buffer.from('héllo').toString('base64'));

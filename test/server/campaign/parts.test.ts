@@ -2,17 +2,24 @@ import type { ApiClient } from '../../../src/api/client';
 import { loadParts, PART_SIZE, partAllocator, partName, type CampaignParts } from '../../../src/server/campaign/parts';
 import { memoryProps } from '../../fakes';
 
-
 function fakeApi(): ApiClient & { created: string[] } {
   const created: string[] = [];
   return {
     created,
-    createCampaign: (body: { name: string }) => { created.push(body.name); return { id: `c${created.length + 1}`, name: body.name, templateId: 't', status: 'draft' }; },
+    createCampaign: (body: { name: string }) => {
+      created.push(body.name);
+      return { id: `c${created.length + 1}`, name: body.name, templateId: 't', status: 'draft' };
+    },
   } as unknown as ApiClient & { created: string[] };
 }
 
-const campaign = (over: Partial<CampaignParts> = {}): CampaignParts =>
-  ({ id: 'c1', name: 'Spring', templateId: 't', parts: [{ id: 'c1', size: 0, closed: false }], ...over });
+const campaign = (over: Partial<CampaignParts> = {}): CampaignParts => ({
+  id: 'c1',
+  name: 'Spring',
+  templateId: 't',
+  parts: [{ id: 'c1', size: 0, closed: false }],
+  ...over,
+});
 
 describe('partName', () => {
   it('should name later parts after the campaign within 80 characters', () => {

@@ -7,17 +7,34 @@ import { apiError, html } from '../../api/fakes';
 import { bind, ok, world, type Routes, type UnitWorld } from '../../unit-services';
 
 const estimate = (leads: number, high = leads * 3, balance = 500) => ok({ leads, low: leads * 2, high, balance, affordable: true });
-const summary = (id: string, o: Partial<{ leadCount: number; waiting: number; complete: number; failed: number; status: string }> = {}) =>
-  ({ id, name: id, status: 'ready', leadCount: 10, waiting: 10, complete: 0, failed: 0, nextStep: '', createdAt: '2026-11-24T09:00:00Z', ...o });
+const summary = (id: string, o: Partial<{ leadCount: number; waiting: number; complete: number; failed: number; status: string }> = {}) => ({
+  id,
+  name: id,
+  status: 'ready',
+  leadCount: 10,
+  waiting: 10,
+  complete: 0,
+  failed: 0,
+  nextStep: '',
+  createdAt: '2026-11-24T09:00:00Z',
+  ...o,
+});
 const posts = (w: UnitWorld) => w.http.paths.filter((p) => p.startsWith('POST'));
 
 /** A campaign of three parts bound to the active tab; c_1 and c_3 have people waiting, c_2 none. */
 function threeParts(routes: Routes): UnitWorld {
   const w = world(routes);
   bind(w, 'c_1');
-  saveParts(w.docProps, { id: 'c_1', name: 'Q3', templateId: 'tpl_1', parts: [
-    { id: 'c_1', size: 500, closed: false }, { id: 'c_2', size: 500, closed: true }, { id: 'c_3', size: 10, closed: false },
-  ] });
+  saveParts(w.docProps, {
+    id: 'c_1',
+    name: 'Q3',
+    templateId: 'tpl_1',
+    parts: [
+      { id: 'c_1', size: 500, closed: false },
+      { id: 'c_2', size: 500, closed: true },
+      { id: 'c_3', size: 10, closed: false },
+    ],
+  });
   return w;
 }
 
@@ -46,7 +63,7 @@ describe('money › generate refusals that send no charge', () => {
   });
 
   // docs/rules.md#spending-limit
-  it('should refuse with over_limit before any request when the confirmed figure exceeds today\'s room', () => {
+  it("should refuse with over_limit before any request when the confirmed figure exceeds today's room", () => {
     const w = onePart({});
     w.userProps.setProperty(USER_KEYS.limit, '20');
     const r = startGenerate(w.svc, { campaignId: 'c_1', high: 30 });
@@ -55,9 +72,14 @@ describe('money › generate refusals that send no charge', () => {
   });
 
   // docs/rules.md#unknown-outcomes
-  it('should refuse with unsettled while an earlier generate\'s outcome is unknown, reading only the list', () => {
+  it("should refuse with unsettled while an earlier generate's outcome is unknown, reading only the list", () => {
     const w = onePart({ 'GET /campaigns': ok({ campaigns: [summary('c_1', { waiting: 10 })] }) });
-    recordCharge(w.svc, { campaign: { id: 'c_1', name: 'Q3' }, part: 'c_1', action: 'generate', quote: { leads: 10, low: 20, high: 30, balance: 500, affordable: true } });
+    recordCharge(w.svc, {
+      campaign: { id: 'c_1', name: 'Q3' },
+      part: 'c_1',
+      action: 'generate',
+      quote: { leads: 10, low: 20, high: 30, balance: 500, affordable: true },
+    });
     const r = startGenerate(w.svc, { campaignId: 'c_1', high: 30 });
     expect(failure(r)).toBe('unsettled');
     expect(w.http.paths).toEqual(['GET /campaigns?limit=100']);
@@ -69,7 +91,9 @@ describe('money › generate over parts', () => {
   // docs/rules.md#parts
   it('should send one generate to each part with people waiting, and none to a part with nobody waiting', () => {
     const w = threeParts({
-      'GET /campaigns/c_1/estimate': estimate(500, 1500), 'GET /campaigns/c_2/estimate': estimate(0, 0), 'GET /campaigns/c_3/estimate': estimate(10, 30),
+      'GET /campaigns/c_1/estimate': estimate(500, 1500),
+      'GET /campaigns/c_2/estimate': estimate(0, 0),
+      'GET /campaigns/c_3/estimate': estimate(10, 30),
       'POST /campaigns/c_1/generate': ok({ campaignId: 'c_1', started: 500, creditsCharged: 1400 }),
       'POST /campaigns/c_3/generate': ok({ campaignId: 'c_3', started: 10, creditsCharged: 28 }),
     });
@@ -83,9 +107,13 @@ describe('money › generate over parts', () => {
   // docs/rules.md#unknown-outcomes
   it('should never send a generate twice when its answer is lost, and stop the parts after it', () => {
     const w = threeParts({
-      'GET /campaigns/c_1/estimate': estimate(500, 1500), 'GET /campaigns/c_2/estimate': estimate(0, 0), 'GET /campaigns/c_3/estimate': estimate(10, 30),
+      'GET /campaigns/c_1/estimate': estimate(500, 1500),
+      'GET /campaigns/c_2/estimate': estimate(0, 0),
+      'GET /campaigns/c_3/estimate': estimate(10, 30),
       'POST /campaigns/c_1/generate': html(502),
-      'GET /campaigns/c_1': apiError(500, 'internal'), 'GET /campaigns/c_2': apiError(500, 'internal'), 'GET /campaigns/c_3': apiError(500, 'internal'),
+      'GET /campaigns/c_1': apiError(500, 'internal'),
+      'GET /campaigns/c_2': apiError(500, 'internal'),
+      'GET /campaigns/c_3': apiError(500, 'internal'),
       'GET /campaigns': apiError(500, 'internal'),
     });
     const r = startGenerate(w.svc, { campaignId: 'c_1', high: 1530 });
@@ -99,7 +127,9 @@ describe('money › a later part refused', () => {
   // docs/rules.md#parts
   it('should stop at a refused part, say which parts had started and record the charge that happened', () => {
     const w = threeParts({
-      'GET /campaigns/c_1/estimate': estimate(500, 1500), 'GET /campaigns/c_2/estimate': estimate(0, 0), 'GET /campaigns/c_3/estimate': estimate(10, 30),
+      'GET /campaigns/c_1/estimate': estimate(500, 1500),
+      'GET /campaigns/c_2/estimate': estimate(0, 0),
+      'GET /campaigns/c_3/estimate': estimate(10, 30),
       'POST /campaigns/c_1/generate': ok({ campaignId: 'c_1', started: 500, creditsCharged: 1400 }),
       'POST /campaigns/c_3/generate': apiError(402, 'insufficient_credits', 'Not enough credits.'),
     });
@@ -114,21 +144,32 @@ describe('money › a later part refused', () => {
 
 describe('money › stop', () => {
   // docs/rules.md#refunds
-  it('should stop a one-part campaign with one request and give back only its charged people\'s credits', () => {
+  it("should stop a one-part campaign with one request and give back only its charged people's credits", () => {
     const w = onePart({ 'POST /campaigns/c_1/stop': ok({ campaignId: 'c_1', stopped: 10, stillRendering: 2, status: 'stopped' }) });
     saveParts(w.docProps, { id: 'c_1', name: 'Q3', templateId: 'tpl_1', parts: [{ id: 'c_1', size: 16, closed: true }] });
-    recordCharge(w.svc, { campaign: { id: 'c_1', name: 'Q3' }, part: 'c_1', action: 'generate', quote: { leads: 12, low: 24, high: 36, balance: 500, affordable: true }, done: { people: 12, charged: 36 } });
+    recordCharge(w.svc, {
+      campaign: { id: 'c_1', name: 'Q3' },
+      part: 'c_1',
+      action: 'generate',
+      quote: { leads: 12, low: 24, high: 36, balance: 500, affordable: true },
+      done: { people: 12, charged: 36 },
+    });
     expect(stopCampaign(w.svc, { campaignId: 'c_1' })).toMatchObject({ ok: true, stopped: 10, stillRendering: 2, status: 'stopped' });
     expect(w.http.paths).toEqual(['POST /campaigns/c_1/stop']);
     const record = w.ss.getSheetByName(CREDITS_TAB)!.getDataRange().getValues();
     // 16 people in the part, 12 charged: 4 were waiting, so 6 of the 10 cancelled were charged.
-    expect(record.slice(1).map((x) => [x[4], x[5], x[7]])).toEqual([['generate', 12, 36], ['stop', 10, -18]]);
+    expect(record.slice(1).map((x) => [x[4], x[5], x[7]])).toEqual([
+      ['generate', 12, 36],
+      ['stop', 10, -18],
+    ]);
   });
 
   // docs/rules.md#may-still-render
   it('should send stop to every part that may render even when one answers 502', () => {
     const w = threeParts({
-      'GET /campaigns': ok({ campaigns: [summary('c_1', { leadCount: 500, waiting: 0 }), summary('c_2', { leadCount: 500, waiting: 0 }), summary('c_3', { waiting: 0 })] }),
+      'GET /campaigns': ok({
+        campaigns: [summary('c_1', { leadCount: 500, waiting: 0 }), summary('c_2', { leadCount: 500, waiting: 0 }), summary('c_3', { waiting: 0 })],
+      }),
       'POST /campaigns/c_1/stop': html(502),
       'POST /campaigns/c_2/stop': ok({ campaignId: 'c_2', stopped: 400, stillRendering: 3, status: 'stopped' }),
       'POST /campaigns/c_3/stop': ok({ campaignId: 'c_3', stopped: 10, stillRendering: 0, status: 'stopped' }),
@@ -141,7 +182,13 @@ describe('money › stop', () => {
 
   it('should not send stop to a part whose people are all finished', () => {
     const w = threeParts({
-      'GET /campaigns': ok({ campaigns: [summary('c_1', { leadCount: 500, waiting: 0, complete: 500 }), summary('c_2', { leadCount: 500, waiting: 0 }), summary('c_3', { waiting: 0, complete: 10 })] }),
+      'GET /campaigns': ok({
+        campaigns: [
+          summary('c_1', { leadCount: 500, waiting: 0, complete: 500 }),
+          summary('c_2', { leadCount: 500, waiting: 0 }),
+          summary('c_3', { waiting: 0, complete: 10 }),
+        ],
+      }),
       'POST /campaigns/c_2/stop': ok({ campaignId: 'c_2', stopped: 400, stillRendering: 3, status: 'stopped' }),
     });
     expect(stopCampaign(w.svc, { campaignId: 'c_1' })).toMatchObject({ ok: true, stopped: 400 });
@@ -165,7 +212,11 @@ describe('money › estimate', () => {
   });
 
   it('should sum only the parts with people waiting, in one estimate read per part', () => {
-    const w = threeParts({ 'GET /campaigns/c_1/estimate': estimate(500, 1500), 'GET /campaigns/c_2/estimate': estimate(0, 0), 'GET /campaigns/c_3/estimate': estimate(10, 30) });
+    const w = threeParts({
+      'GET /campaigns/c_1/estimate': estimate(500, 1500),
+      'GET /campaigns/c_2/estimate': estimate(0, 0),
+      'GET /campaigns/c_3/estimate': estimate(10, 30),
+    });
     expect(getEstimate(w.svc)).toMatchObject({ ok: true, leads: 510, high: 1530, balance: 500, affordable: false });
     expect(w.http.paths.sort()).toEqual(['GET /campaigns/c_1/estimate', 'GET /campaigns/c_2/estimate', 'GET /campaigns/c_3/estimate']);
   });

@@ -1,5 +1,17 @@
 // The spending record and its unknown outcomes, on the stand-in's in-memory spreadsheet.
-import { CREDITS_TAB, UNKNOWN_CHARGE, chargedPeople, hasOpen, recordCharge, recordRefunds, recordStop, settleUnknown, spentToday, unsettledOf, type Evidence } from '../../../src/server/money/credits';
+import {
+  CREDITS_TAB,
+  UNKNOWN_CHARGE,
+  chargedPeople,
+  hasOpen,
+  recordCharge,
+  recordRefunds,
+  recordStop,
+  settleUnknown,
+  spentToday,
+  unsettledOf,
+  type Evidence,
+} from '../../../src/server/money/credits';
 import { storeSettings } from '../../../src/server/settings';
 import { limitFigures } from '../../../src/server/money/limit';
 import { PROTECTED_MESSAGE } from '../../../dev/standin/readings';
@@ -17,7 +29,14 @@ function rows(w: UnitWorld): Record<string, unknown>[] {
 }
 
 function evidence(waiting: Record<string, number>, balance: number | null): Evidence & { reads: number } {
-  const ev = { waiting: new Map(Object.entries(waiting)), reads: 0, balance: () => { ev.reads++; return balance; } };
+  const ev = {
+    waiting: new Map(Object.entries(waiting)),
+    reads: 0,
+    balance: () => {
+      ev.reads++;
+      return balance;
+    },
+  };
   return ev;
 }
 
@@ -46,7 +65,7 @@ describe('credits › the record of spending', () => {
     expect(chargedPeople(w.svc, 'c_1')).toBe(10);
   });
 
-  it('should count only the person\'s own key in today\'s spending', () => {
+  it("should count only the person's own key in today's spending", () => {
     const w = world();
     recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE, done: { people: 10, charged: 25 } });
     switchKey(w, 'sk_other_9999');
@@ -57,10 +76,12 @@ describe('credits › the record of spending', () => {
 
 describe('credits › a record that cannot be written', () => {
   // docs/rules.md#money-record
-  it('should still count a charge in the person\'s day and keep its unknown outcome open when the record tab is protected', () => {
+  it("should still count a charge in the person's day and keep its unknown outcome open when the record tab is protected", () => {
     const w = world();
     recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_0', action: 'generate', quote: QUOTE, done: { people: 1, charged: 3 } });
-    w.ss.writeGuard = (sheet) => { if (sheet.getName() === CREDITS_TAB) throw new GasException(PROTECTED_MESSAGE); };
+    w.ss.writeGuard = (sheet) => {
+      if (sheet.getName() === CREDITS_TAB) throw new GasException(PROTECTED_MESSAGE);
+    };
     recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE });
     expect(rows(w)).toHaveLength(1);
     expect(limitFigures(w.svc).spentToday).toBe(3 + 30);
@@ -71,7 +92,7 @@ describe('credits › a record that cannot be written', () => {
 
 describe('credits › unknown outcomes', () => {
   // docs/rules.md#unknown-outcomes
-  it('should settle an unknown generate as charged when people left waiting, its figure the balance\'s move', () => {
+  it("should settle an unknown generate as charged when people left waiting, its figure the balance's move", () => {
     const w = world();
     recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE });
     settleUnknown(w.svc, evidence({ c_1: 0 }, 476));
@@ -127,7 +148,11 @@ describe('credits › refunds', () => {
     const refunds = rows(w).filter((r) => r['Action'] === 'refund');
     expect(refunds).toEqual([expect.objectContaining({ People: 2, 'Credits charged': -6 })]);
     recordRefunds(w.svc, new Map([['c_1', { counts: { failed: 3 } }]]), CAMPAIGN);
-    expect(rows(w).filter((r) => r['Action'] === 'refund').map((r) => r['People'])).toEqual([2, 1]);
+    expect(
+      rows(w)
+        .filter((r) => r['Action'] === 'refund')
+        .map((r) => r['People']),
+    ).toEqual([2, 1]);
   });
 
   it('should book a refund under the key that paid, not the key of whoever saw it', () => {
@@ -148,7 +173,7 @@ describe('credits › refunds', () => {
     expect(rows(w)).toEqual([]);
   });
 
-  it('should give back a stop\'s credits only for charged people it cancelled, not for people still waiting', () => {
+  it("should give back a stop's credits only for charged people it cancelled, not for people still waiting", () => {
     const w = world();
     recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE, done: { people: 10, charged: 30 } });
     recordStop(w.svc, { campaign: CAMPAIGN, part: 'c_1', stopped: 7, waitingBefore: 3 });

@@ -8,12 +8,18 @@ const DAY = Date.parse('2026-11-24T10:00:00Z');
 function person(limit: number | null, now = DAY) {
   const userProps = memoryProps(limit === null ? {} : { [USER_KEYS.limit]: String(limit) });
   const clock = { now: () => now, sleep: () => undefined };
-  return { userProps, clock, at: (t: number) => { clock.now = () => t; } };
+  return {
+    userProps,
+    clock,
+    at: (t: number) => {
+      clock.now = () => t;
+    },
+  };
 }
 
 const iso = (t: number) => new Date(t).toISOString();
 
-describe('limit › the person\'s day', () => {
+describe("limit › the person's day", () => {
   it('should book a row once however often it is read, and replace its figure when it settles', () => {
     const p = person(500);
     const id = spendId(iso(DAY), 'cmp_1', 'generate (outcome unknown)');
@@ -35,9 +41,10 @@ describe('limit › the person\'s day', () => {
     expect(roomToday(p)).toBe(100);
   });
 
-  it('should keep the day\'s total when old entries fold into one, and stay under 9 KB', () => {
+  it("should keep the day's total when old entries fold into one, and stay under 9 KB", () => {
     const p = person(null);
-    for (let i = 0; i < 400; i++) bookSpend(p, { id: spendId(iso(DAY + i * 1000), `cmp_${'x'.repeat(30)}${i}`, 'generate'), when: iso(DAY + i * 1000), credits: 3 });
+    for (let i = 0; i < 400; i++)
+      bookSpend(p, { id: spendId(iso(DAY + i * 1000), `cmp_${'x'.repeat(30)}${i}`, 'generate'), when: iso(DAY + i * 1000), credits: 3 });
     expect(limitFigures(p)).toEqual({ creditsPerDay: null, spentToday: 1200 });
     expect(roomToday(p)).toBeNull();
     expect(p.userProps.getProperty(USER_KEYS.spend)!.length).toBeLessThan(9000);

@@ -42,9 +42,27 @@ describe('grid selection', () => {
 
   it('should adopt the stand-in selection, recognising whole rows and columns', () => {
     const s = new Selection();
-    s.adopt([{ row: 2, col: 1, numRows: 3, numCols: 26 }, { row: 1, col: 2, numRows: 1000, numCols: 1 }, { row: 4, col: 4, numRows: 1, numCols: 1 }], 1000, 26);
+    s.adopt(
+      [
+        { row: 2, col: 1, numRows: 3, numCols: 26 },
+        { row: 1, col: 2, numRows: 1000, numCols: 1 },
+        { row: 4, col: 4, numRows: 1, numCols: 1 },
+      ],
+      1000,
+      26,
+    );
     expect(s.a1s()).toEqual(['2:4', 'B:B', 'D4']);
-    expect(s.matches([{ row: 2, col: 1, numRows: 3, numCols: 26 }, { row: 1, col: 2, numRows: 1000, numCols: 1 }, { row: 4, col: 4, numRows: 1, numCols: 1 }], 1000, 26)).toBe(true);
+    expect(
+      s.matches(
+        [
+          { row: 2, col: 1, numRows: 3, numCols: 26 },
+          { row: 1, col: 2, numRows: 1000, numCols: 1 },
+          { row: 4, col: 4, numRows: 1, numCols: 1 },
+        ],
+        1000,
+        26,
+      ),
+    ).toBe(true);
   });
 
   it('should tell which cells a set of rectangles covers', () => {
