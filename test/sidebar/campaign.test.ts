@@ -1,11 +1,13 @@
 // Campaign section: create (80-character name), pick an existing one, and follow tab switches.
 import { type Sidebar, thrown, useSidebars } from './harness';
-import { context, fail, ok, progress, readyReplies, state } from './fixtures';
+import { context, fail, ok, progress, readyReplies, state, CAMPAIGNS } from './fixtures';
 
 const sidebars = useSidebars();
+
 let sb: Sidebar | null = null;
 
 const section = () => sb!.page.locator('#campaign');
+
 const bound = () => section().locator('.bound');
 
 describe('campaign section', () => {
@@ -178,5 +180,35 @@ describe('campaign list and messages', () => {
     await section().getByText('It may have been created anyway', { exact: false }).waitFor();
     await sb.waitForCalls('listCampaigns', 2);
     expect(await section().textContent()).not.toMatch(/try again/i);
+  });
+});
+
+describe('campaign picker', () => {
+  it('should list each campaign by what a person can do with it, never by a status word alone', async () => {
+    const folded = [
+      {
+        id: 'cmp_4',
+        name: 'Q4 outreach',
+        status: 'rendering',
+        leadCount: 50,
+        waiting: 3,
+        complete: 47,
+        failed: 0,
+        nextStep: '',
+        createdAt: '2024-05-04T10:00:00Z',
+        parts: 2,
+      },
+      { id: 'cmp_5', name: 'Spring', status: 'qa_ready', leadCount: 50, waiting: 0, complete: 50, failed: 0, nextStep: '', createdAt: '2024-05-01T10:00:00Z' },
+      { id: 'cmp_6', name: 'Summer', status: 'stopped', leadCount: 30, waiting: 0, complete: 8, failed: 0, nextStep: '', createdAt: '2024-05-01T10:00:00Z' },
+      ...CAMPAIGNS,
+    ];
+    sb = await sidebars.open({ replies: { ...readyReplies(), listCampaigns: ok({ campaigns: folded }) } });
+    const options = sb.page.locator('#campaign select[name="campaignPick"] option');
+    await options.filter({ hasText: 'Q4 outreach' }).waitFor({ state: 'attached' });
+    const texts = await options.allTextContents();
+    expect(texts).toContain('Q4 outreach · 47 of 50 ready · 3 waiting for Generate');
+    expect(texts).toContain('Spring · 50 of 50 ready');
+    expect(texts).toContain('Summer · 8 of 30 ready · 22 cancelled · stopped');
+    expect(texts.join('\n')).not.toMatch(/Ready to check|Draft ·|Rendering ·/);
   });
 });

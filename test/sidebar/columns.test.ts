@@ -1,13 +1,17 @@
-// Columns section: detected columns, overrides, sample values, flags before sending, fallbacks, Save.
+// Columns section: detected columns, overrides, sample values, flags before sending, fallbacks, Save, and the columns
+// a tab leaves unused.
 import { type Sidebar, useSidebars } from './harness';
 import { context, HEADERS, ok, readyReplies, sidebarState, state } from './fixtures';
 import type { SidebarState } from '../../src/server/contract';
 
 const sidebars = useSidebars();
+
 let sb: Sidebar | null = null;
 
 const section = () => sb!.page.locator('#columns');
+
 const row = (label: string) => section().locator('.map-row', { has: sb!.page.getByLabel(label, { exact: true }) });
+
 /** Opens the sidebar, then the Columns card (folded once set up), as a person would. */
 const open = async (over: Partial<SidebarState> = {}, extra: Record<string, unknown> = {}) => {
   const opened = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state(over), ...extra }, timing: { contextPollMs: 50 } });
@@ -17,6 +21,12 @@ const open = async (over: Partial<SidebarState> = {}, extra: Record<string, unkn
   });
   return opened;
 };
+
+const button = (name: string) => sb!.page.getByRole('button', { name, exact: true, includeHidden: true });
+
+const send = () => sb!.page.locator('#send');
+
+const estimate = ok({ leads: 5, low: 10, high: 15, balance: 100, affordable: true });
 
 describe('columns section', () => {
   it('should list every person field with its detected column and the sample value', async () => {
@@ -187,5 +197,30 @@ describe('columns section', () => {
     expect(await section().getByLabel('Headline', { exact: true }).locator('option').allTextContents()).toEqual(['Detect automatically', 'Given name', 'Org']);
     expect(await section().getByLabel('Headline', { exact: true }).inputValue()).toBe('');
     await section().getByText('Select a row in the sheet to see its values.').waitFor();
+  });
+});
+
+describe('columns: what a tab leaves out', () => {
+  const gaps: SidebarState['gaps'] = {
+    unusedColumns: ['Favourite colour', 'Notes'],
+    unsent: { rows: 10, empty: { hook: 6 } },
+    waiting: { rows: 5, empty: { hook: 2, ctaUrl: 1 } },
+  };
+
+  it('should name the unused columns and count the empty personal lines before Add and in the Generate confirmation', async () => {
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), getSidebarState: ok({ ...sidebarState(), gaps }), getActiveContext: context(), getEstimate: estimate },
+    });
+    await send().getByText('Not used by any field: Favourite colour, Notes. Map what the video needs under Columns.').waitFor();
+    await send().getByText('6 people have no personal line.').waitFor();
+    // The folded Columns card does not read as done while columns go unused.
+    await sb.page.locator('#columns .card-status.card-status-warn').getByText('7 of 10 found · 2 unused').waitFor();
+    await button('Generate videos').click();
+    const dialog = sb.page.getByRole('alertdialog');
+    await dialog.getByText('Not used by any field: Favourite colour, Notes.', { exact: false }).waitFor();
+    await dialog.getByText('2 people have no personal line.').waitFor();
+    await dialog.getByText('1 person has no button link.').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await sb.calls('startGenerate')).toHaveLength(0);
   });
 });

@@ -1,11 +1,18 @@
-// Connection section: base URL and key, the masked hint, Save and test, errors inline.
+// Connection section: base URL and key, the masked hint, Save and test, errors inline, and a person without a key.
 import { type Sidebar, thrown, useSidebars } from './harness';
-import { context, fail, freshState, ok, sidebarState, TEMPLATES, CAMPAIGNS } from './fixtures';
+import { context, fail, freshState, ok, sidebarState, TEMPLATES, CAMPAIGNS, readyReplies, state } from './fixtures';
 
 const sidebars = useSidebars();
+
 let sb: Sidebar | null = null;
 
 const section = () => sb!.page.locator('#connection');
+
+const button = (name: string) => sb!.page.getByRole('button', { name, exact: true, includeHidden: true });
+
+const money = () => sb!.page.locator('#money');
+
+const seen = () => sb!.page.locator('#app').innerText();
 
 describe('connection section', () => {
   it('should ask for address and key in a password field when nothing is saved', async () => {
@@ -171,5 +178,27 @@ describe('connection badge', () => {
     await section().getByRole('button', { name: 'Save and test' }).click();
     await section().locator('.card-status').getByText('Connected').waitFor();
     await section().getByText('Connected. The key works.').waitFor({ state: 'attached' });
+  });
+});
+
+describe('connection: a person without a key', () => {
+  it('should enable nothing that needs a key and leave nothing loading for ever', async () => {
+    const noKey = { baseUrl: null, keyHint: null, connected: false };
+    sb = await sidebars.open({
+      replies: {
+        ...readyReplies(),
+        getSidebarState: state({ settings: noKey, lastRefresh: { at: new Date().toISOString(), error: null } }),
+        getProgress: fail('no_settings', 'Connect first: enter the API address and your key under Connection.'),
+        listTemplates: fail('no_settings', 'Connect first.'),
+        listCampaigns: fail('no_settings', 'Connect first.'),
+      },
+    });
+    await sb.page.locator('#progress').getByText('Progress shows once you connect.').waitFor();
+    for (const name of ['Check estimate', 'Preview', 'Generate videos', 'Stop', 'Refresh now', 'Export finished videos', 'Add selected rows']) {
+      expect([name, await button(name).isDisabled()]).toEqual([name, true]);
+    }
+    await money().getByText('Connect under Connection first: this needs your key.').first().waitFor();
+    const text = await seen();
+    expect(text).not.toMatch(/Reading the campaign…|Loading progress…|Reading “/);
   });
 });

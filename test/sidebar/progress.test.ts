@@ -1,4 +1,4 @@
-// Progress section: counts bar and legend, stages, the stalled alert, polling while in flight,
+// Progress section: counts bar and legend, stages, the stalled alert, polling while in flight, status words,
 // last refresh, the auto-refresh switch, Refresh now and Export.
 import { type Sidebar, useSidebars } from './harness';
 import { context, fail, ok, progress, readyReplies, state } from './fixtures';
@@ -6,17 +6,39 @@ import { activeStages, inFlight, stalledLines } from '../../sidebar/progress';
 import type { ProgressInfo } from '../../src/server/contract';
 
 const sidebars = useSidebars();
+
 let sb: Sidebar | null = null;
 
 const section = () => sb!.page.locator('#progress');
+
 const counts = (over: Partial<ProgressInfo['counts']>) => ({ total: 10, pending: 0, rendering: 0, complete: 0, failed: 0, cancelled: 0, skipped: 0, ...over });
+
 const rendering = progress({ counts: counts({ rendering: 4, complete: 6 }) });
+
 const done = progress({ status: 'qa_ready', counts: counts({ complete: 10 }), stages: {} });
+
 const setHidden = (hidden: boolean) =>
   sb!.page.evaluate((h) => {
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (h ? 'hidden' : 'visible') });
     document.dispatchEvent(new Event('visibilitychange'));
   }, hidden);
+
+const countsOfFive = (over: Partial<ProgressInfo['counts']>) => ({
+  total: 5,
+  pending: 0,
+  rendering: 0,
+  complete: 0,
+  failed: 0,
+  cancelled: 0,
+  skipped: 0,
+  ...over,
+});
+
+const button = (name: string) => sb!.page.getByRole('button', { name, exact: true, includeHidden: true });
+
+const money = () => sb!.page.locator('#money');
+
+const seen = () => sb!.page.locator('#app').innerText();
 
 describe('progress section', () => {
   it('should show the status, a stacked bar with legend numbers, and every stage in flight', async () => {
@@ -285,5 +307,28 @@ describe('progress helpers', () => {
     expect(head({ minutes: Number.NaN, message: { html: '<b>x</b>' } })).toBe('Rendering is stuck at the service: no video is moving.');
     expect(head({ minutes: 1, jobs: 1 })).toBe('Rendering is stuck at the service: no video has moved for 1 minute.');
     expect(stalledLines({ minutes: 7, message: 'Queue stuck for 7 minutes' })).toHaveLength(2);
+  });
+});
+
+describe('progress: status words', () => {
+  it("should say where a finished campaign stands in counts, show an unknown status as the service's own word, and explain the lookup surcharge", async () => {
+    sb = await sidebars.open({
+      replies: {
+        ...readyReplies(),
+        getProgress: progress({ status: 'delivered', counts: countsOfFive({ total: 50, complete: 50 }), stages: {} }),
+        getEstimate: ok({ leads: 0, low: 0, high: 0, balance: 100, affordable: true }),
+      },
+    });
+    await sb.page.locator('#progress .status-line').getByText('50 of 50 ready').waitFor();
+    const text = await seen();
+    expect(text).toContain('the service’s own word: “delivered”');
+    expect(text).not.toMatch(/Ready to check|Service status: delivered/);
+    await sb.reply('getProgress', progress({ status: 'draft', counts: countsOfFive({ total: 50, complete: 47, pending: 3 }), stages: {} }));
+    await sb.reply('getEstimate', ok({ leads: 3, low: 6, high: 9, balance: 100, affordable: true }));
+    await sb.reply('refreshNow', ok({ updated: 0, remaining: 0 }));
+    await button('Refresh now').click();
+    await sb.page.locator('#progress .status-line').getByText('47 of 50 ready · 3 waiting for Generate').waitFor();
+    await button('Check estimate').click();
+    await money().getByText('Up to 3 credits is the lookup surcharge, once per company website not yet looked up.', { exact: false }).waitFor();
   });
 });

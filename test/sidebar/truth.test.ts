@@ -1,23 +1,66 @@
-// The sidebar tells the truth at every step (docs/rules.md#sidebar-truth: each sentence follows the
-// latest state, nothing survives a state that contradicts it, rows are named, money is clear.
+// The sidebar tells the truth at every step (docs/rules.md#sidebar-truth): each sentence follows the latest state,
+// nothing survives a state that contradicts it, rows are named, money is clear.
 import { type Sidebar, useSidebars } from './harness';
 import { context, fail, ok, progress, readyReplies, sidebarState, state } from './fixtures';
 import type { ProgressInfo } from '../../src/server/contract';
 
 const sidebars = useSidebars();
+
 let sb: Sidebar | null = null;
 
 const counts = (over: Partial<ProgressInfo['counts']>) => ({ total: 47, pending: 0, rendering: 0, complete: 0, failed: 0, cancelled: 0, skipped: 0, ...over });
+
 const top = () => sb!.page.getByTestId('top-line');
+
 const money = () => sb!.page.locator('#money');
+
 const button = (name: string) => sb!.page.getByRole('button', { name, exact: true, includeHidden: true });
+
 /** What a person sees: the page's visible text. */
 const seen = () => sb!.page.locator('#app').innerText();
+
 const soon = (iso: number) => new Date(iso).toISOString();
+
 const hhmm = (iso: string) => {
   const d = new Date(iso);
   return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
 };
+
+const countsOfFive = (over: Partial<ProgressInfo['counts']>) => ({
+  total: 5,
+  pending: 0,
+  rendering: 0,
+  complete: 0,
+  failed: 0,
+  cancelled: 0,
+  skipped: 0,
+  ...over,
+});
+
+const send = () => sb!.page.locator('#send');
+
+const added = { added: 5, skipped: 0, alreadySent: 0, invalid: 0, total: 5, unmatchable: 0, remaining: 0 };
+
+const estimate = ok({ leads: 5, low: 10, high: 15, balance: 100, affordable: true });
+
+/**
+ * Sentences that cannot both be true of one state: the page must never show both at once. Each pair
+ * is a case the walk through the playground met.
+ */
+const CONTRADICTIONS: [RegExp, RegExp][] = [
+  [/nothing was charged/i, /\d+ credits? charged/i],
+  [/Connect first/i, /^Connected$/m],
+  [/Added \d+ (person|people)\./, /Started \d+ videos?\./],
+  [/will be marked invalid/, /is marked invalid/],
+  [/switched off/i, /Last refresh just now/],
+];
+
+async function noContradiction(): Promise<void> {
+  const text = await seen();
+  for (const [a, b] of CONTRADICTIONS) {
+    if (a.test(text) && b.test(text)) throw new Error(`both “${a.source}” and “${b.source}” are on screen:\n${text}`);
+  }
+}
 
 describe('sidebar truth: an unknown Generate', () => {
   it('should keep Generate and Preview off with the time the add-on will know, while the server says unsettled, and never say nothing was charged', async () => {
@@ -397,5 +440,120 @@ describe('sidebar truth: the tab-and-selection poll (docs/rules.md#budgets)', ()
     const after = (await sb.calls('getActiveContext')).length;
     await sb.page.waitForTimeout(300);
     expect((await sb.calls('getActiveContext')).length - after).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('sidebar truth: sentences that follow the latest state', () => {
+  it('should drop "Added 5 people." once Generate has started them, and never show "nothing was charged" beside a charge', async () => {
+    const waiting = progress({ status: 'draft', counts: countsOfFive({ pending: 5 }), stages: {} });
+    const started = progress({ status: 'rendering', counts: countsOfFive({ rendering: 5 }), stages: { queued: 5 } });
+    sb = await sidebars.open({
+      replies: {
+        ...readyReplies(),
+        getActiveContext: context(),
+        addSelectedRows: ok(added),
+        getProgress: progress({ status: 'draft', counts: countsOfFive({ total: 0 }), stages: {} }),
+        getEstimate: estimate,
+        startGenerate: ok({ started: 5, creditsCharged: 10, autoRefresh: { on: true, intervalMinutes: 5 } }),
+      },
+    });
+    await sb.reply('getProgress', waiting);
+    await button('Add selected rows').click();
+    await send().getByText('Added 5 people.').waitFor();
+    await noContradiction();
+    await sb.reply('getProgress', started);
+    await button('Generate videos').click();
+    await sb.page.getByRole('alertdialog').getByRole('button', { name: 'Generate' }).click();
+    await money().getByText('Started 5 videos. 10 credits charged.').waitFor();
+    // A newer reading of the campaign describes those people now: the result of Add goes.
+    await send().getByText('Added 5 people.').waitFor({ state: 'detached' });
+    await noContradiction();
+  });
+
+  it('should say a row already marked invalid is marked, not that it will be', async () => {
+    const headers = ['First name', 'Company', 'Email', 'Video Status', 'Video Note'];
+    sb = await sidebars.open({
+      replies: {
+        ...readyReplies(),
+        getSidebarState: state({ sheet: { id: 1, name: 'Leads', headers } }),
+        getActiveContext: context({ sampleRow: { row: 8, cells: ['', 'Acme', 'a@acme.test', 'invalid', 'First name is empty.'] } }),
+      },
+      timing: { contextPollMs: 50 },
+    });
+    await send().getByText('Row 8 is marked invalid: First name is empty', { exact: false }).waitFor();
+    expect(await seen()).not.toContain('will be marked invalid');
+    await noContradiction();
+  });
+
+  it('should drop the "nothing is charged" of rows sent again once a Generate charges them', async () => {
+    const stopped = progress({ status: 'stopped', counts: countsOfFive({ complete: 2, cancelled: 3 }), stages: {} });
+    const again = progress({ status: 'rendering', counts: countsOfFive({ total: 8, complete: 2, cancelled: 3, pending: 3 }), stages: {} });
+    const rendering = progress({ status: 'rendering', counts: countsOfFive({ total: 8, complete: 2, cancelled: 3, rendering: 3 }), stages: { queued: 3 } });
+    sb = await sidebars.open({
+      replies: {
+        ...readyReplies(),
+        getProgress: stopped,
+        getEstimate: ok({ leads: 3, low: 6, high: 6, balance: 100, affordable: true }),
+        resendFailedRows: ok({
+          campaign: { id: 'cmp_1', name: 'Q3 outreach' },
+          previous: { id: 'cmp_1', name: 'Q3 outreach' },
+          recording: 'same',
+          failedRows: 3,
+          result: { ...added, added: 3 },
+        }),
+        startGenerate: ok({ started: 3, creditsCharged: 6, autoRefresh: { on: true, intervalMinutes: 5 } }),
+      },
+    });
+    await sb.reply('getProgress', again);
+    await button('Send the 3 cancelled again').click();
+    await send().getByText('Nothing is charged before Generate.', { exact: false }).waitFor();
+    await sb.reply('getProgress', rendering);
+    await button('Generate videos').click();
+    await sb.page.getByRole('alertdialog').getByRole('button', { name: 'Generate' }).click();
+    await money().getByText('Started 3 videos. 6 credits charged.').waitFor();
+    await send().getByText('Nothing is charged before Generate.', { exact: false }).waitFor({ state: 'detached' });
+    await noContradiction();
+  });
+
+  it('should never keep "Connect first" beside "Connected" once the person connects', async () => {
+    const noKey = { baseUrl: null, keyHint: null, connected: false };
+    sb = await sidebars.open({
+      replies: {
+        ...readyReplies(),
+        getSidebarState: state({ settings: noKey }),
+        getEstimate: fail('no_settings', 'Connect first: enter the API address and your key under Connection.'),
+        getProgress: [fail('no_settings', 'Connect first: enter the API address and your key under Connection.'), progress()],
+        saveSettings: ok({ settings: { baseUrl: 'https://api.example.com/api/v1', keyHint: '••••9999', connected: true, canWrite: true } }),
+      },
+    });
+    await sb.page.locator('#connection .card-status').getByText('Not connected').waitFor();
+    // A person tries what they see first; whatever it says then must not outlive the connection.
+    await button('Check estimate')
+      .click({ timeout: 1000 })
+      .catch(() => undefined);
+    await noContradiction();
+    await sb.page.locator('input[name="baseUrl"]').fill('https://api.example.com/api/v1');
+    await sb.page.locator('input[name="apiKey"]').fill('sk_live_9999');
+    await button('Save and test').click();
+    await sb.page.locator('#connection .card-status').getByText('Connected').waitFor();
+    await sb.page.locator('#progress .legend').waitFor();
+    await noContradiction();
+  });
+});
+
+describe('sidebar truth: an error that is fixed', () => {
+  it('should drop "switched off" once a call works again, without pressing the button that failed', async () => {
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), refreshNow: fail('api_off', 'The video service API is switched off for now.'), getEstimate: estimate },
+    });
+    await button('Refresh now').click();
+    const off = sb.page.locator('#progress').getByText('The video service API is switched off for now.');
+    await off.waitFor();
+    // The API is back: any call that reaches it (here the estimate) says so, and the sentence goes.
+    await button('Check estimate').click();
+    await money().locator('dl.figures').waitFor();
+    await off.waitFor({ state: 'detached' });
+    await sb.page.locator('#connection .card-status').getByText('Connected').waitFor();
+    await noContradiction();
   });
 });

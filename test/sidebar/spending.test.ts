@@ -1,64 +1,13 @@
-// Beyond the basics (docs/rules.md#problem-rows) in the sidebar: the problem-rows button with its counts, the
-// spending record and today's charges beside the balance, and failed videos to a follow-up campaign.
+// The spending record and the daily limit in the money section (docs/rules.md#money-record): today's charges beside
+// the balance, the record tab, the limit's box, and Generate held back by it.
 import { type Sidebar, useSidebars } from './harness';
-import { context, fail, ok, progress, readyReplies, state } from './fixtures';
-import { problemLabel } from '../../sidebar/problems';
+import { context, fail, ok, readyReplies, state } from './fixtures';
 
 const sidebars = useSidebars();
+
 let sb: Sidebar | null = null;
 
-const send = () => sb!.page.locator('#send');
 const money = () => sb!.page.locator('#money');
-const problems = { rows: 3, byStatus: { invalid: 2, failed: 1 } };
-const withFailed = progress({
-  status: 'delivered',
-  counts: { total: 5, pending: 0, rendering: 0, complete: 3, failed: 2, cancelled: 0, skipped: 0 },
-  stages: {},
-});
-
-describe('problem rows', () => {
-  it('should name the counts on the button, select the rows, and say which rows Add selected rows sends again', async () => {
-    sb = await sidebars.open({
-      replies: { ...readyReplies(), getSidebarState: state({ problems }), getActiveContext: context(), selectProblemRows: ok(problems) },
-    });
-    const button = send().getByRole('button', { name: 'Select 3 problem rows (2 invalid, 1 failed)' });
-    await button.click();
-    await send().getByText('Selected 3 rows.').waitFor();
-    expect(await sb.calls('selectProblemRows')).toHaveLength(1);
-    // The selection changed: the tab and selection are read again.
-    await sb.waitForCalls('getActiveContext');
-    await send().getByText('Fix them, then Add selected rows: rows without a Lead ID go again.').waitFor();
-  });
-
-  it('should not offer the button when the tab has no problem rows', async () => {
-    sb = await sidebars.open({ replies: readyReplies() });
-    await send().getByText('3 rows selected').waitFor();
-    expect(
-      await send()
-        .getByRole('button', { name: /problem row/ })
-        .count(),
-    ).toBe(0);
-  });
-
-  it('should follow the counts the server answers with when rows were fixed meanwhile', async () => {
-    sb = await sidebars.open({
-      replies: {
-        ...readyReplies(),
-        getSidebarState: state({ problems }),
-        getActiveContext: context(),
-        selectProblemRows: ok({ rows: 1, byStatus: { failed: 1 } }),
-      },
-    });
-    await send().getByRole('button', { name: 'Select 3 problem rows (2 invalid, 1 failed)' }).click();
-    await send().getByRole('button', { name: 'Select 1 problem row (1 failed)' }).waitFor();
-  });
-
-  it('should word the label from the counts', () => {
-    expect(problemLabel({ rows: 4, byStatus: { sending: 1, skipped: 1, failed: 1, invalid: 1 } })).toBe(
-      'Select 4 problem rows (1 invalid, 1 failed, 1 skipped, 1 sending)',
-    );
-  });
-});
 
 describe('spending record', () => {
   it("should show today's charges next to the balance, with unknown charges counted apart", async () => {
@@ -159,58 +108,5 @@ describe('daily spending limit', () => {
     expect(await sb.calls('startGenerate')).toHaveLength(1);
     // The line follows the figures the refusal was judged on.
     await money().locator('dl.figures dd', { hasText: '480 of 500 credits today' }).waitFor();
-  });
-});
-
-describe('failed videos sent again', () => {
-  const moved = {
-    campaign: { id: 'cmp_1', name: 'Q3 outreach' },
-    previous: { id: 'cmp_1', name: 'Q3 outreach' },
-    recording: 'same',
-    failedRows: 2,
-    result: { added: 2, skipped: 0, alreadySent: 0, invalid: 0, total: 2, unmatchable: 0, remaining: 0 },
-  };
-  const again = () => send().getByRole('button', { name: 'Send the 2 failed again' });
-
-  it('should be offered only when videos failed, and send them to a new part of the same campaign without a charge', async () => {
-    sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: withFailed, resendFailedRows: ok(moved) } });
-    await sb.reply(
-      'getProgress',
-      progress({ status: 'rendering', counts: { total: 7, pending: 2, rendering: 0, complete: 3, failed: 2, cancelled: 0, skipped: 0 }, stages: {} }),
-    );
-    await again().click();
-    const said = send().getByRole('status').filter({ hasText: 'Sent 2 rows again, to a new part of “Q3 outreach”. Nothing is charged before Generate.' });
-    await said.waitFor();
-    expect((await sb.calls('resendFailedRows'))[0]!.args).toEqual([{}]);
-    expect(await sb.calls('startGenerate')).toHaveLength(0);
-  });
-
-  it('should not be offered while nothing failed', async () => {
-    sb = await sidebars.open({ replies: readyReplies() });
-    await send().getByText('3 rows selected').waitFor();
-    await sb.waitForCalls('getProgress');
-    expect(
-      await send()
-        .getByRole('button', { name: /failed again/ })
-        .count(),
-    ).toBe(0);
-  });
-
-  it('should wait while renders run', async () => {
-    sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: progress() } });
-    await send().getByText('Wait until nothing is rendering', { exact: false }).first().waitFor();
-    expect(await send().getByRole('button', { name: 'Send the 1 failed again' }).isDisabled()).toBe(true);
-  });
-
-  it("should show the server's sentence when it fails", async () => {
-    sb = await sidebars.open({
-      replies: {
-        ...readyReplies(),
-        getProgress: withFailed,
-        resendFailedRows: fail('bad_input', 'The add-on does not know the recording of “Q3 outreach”. Choose it under Template, then press again.'),
-      },
-    });
-    await again().click();
-    await send().getByRole('alert').getByText('Choose it under Template', { exact: false }).waitFor();
   });
 });

@@ -1,0 +1,180 @@
+// Rows that need a person (docs/rules.md#problem-rows): the problem-rows button with its counts, the problem rows named
+// with their reasons, and failed or cancelled people sent again to a new part of the same campaign.
+import { type Sidebar, useSidebars } from './harness';
+import { context, fail, ok, progress, readyReplies, state } from './fixtures';
+import { problemLabel } from '../../sidebar/problems';
+import type { ProgressInfo } from '../../src/server/contract';
+
+const sidebars = useSidebars();
+
+let sb: Sidebar | null = null;
+
+const send = () => sb!.page.locator('#send');
+
+const money = () => sb!.page.locator('#money');
+
+const problems = { rows: 3, byStatus: { invalid: 2, failed: 1 } };
+
+const withFailed = progress({
+  status: 'delivered',
+  counts: { total: 5, pending: 0, rendering: 0, complete: 3, failed: 2, cancelled: 0, skipped: 0 },
+  stages: {},
+});
+
+const countsOfFive = (over: Partial<ProgressInfo['counts']>) => ({
+  total: 5,
+  pending: 0,
+  rendering: 0,
+  complete: 0,
+  failed: 0,
+  cancelled: 0,
+  skipped: 0,
+  ...over,
+});
+
+const button = (name: string) => sb!.page.getByRole('button', { name, exact: true, includeHidden: true });
+
+const seen = () => sb!.page.locator('#app').innerText();
+
+const added = { added: 5, skipped: 0, alreadySent: 0, invalid: 0, total: 5, unmatchable: 0, remaining: 0 };
+
+describe('problem rows', () => {
+  it('should name the counts on the button, select the rows, and say which rows Add selected rows sends again', async () => {
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), getSidebarState: state({ problems }), getActiveContext: context(), selectProblemRows: ok(problems) },
+    });
+    const button = send().getByRole('button', { name: 'Select 3 problem rows (2 invalid, 1 failed)' });
+    await button.click();
+    await send().getByText('Selected 3 rows.').waitFor();
+    expect(await sb.calls('selectProblemRows')).toHaveLength(1);
+    // The selection changed: the tab and selection are read again.
+    await sb.waitForCalls('getActiveContext');
+    await send().getByText('Fix them, then Add selected rows: rows without a Lead ID go again.').waitFor();
+  });
+
+  it('should not offer the button when the tab has no problem rows', async () => {
+    sb = await sidebars.open({ replies: readyReplies() });
+    await send().getByText('3 rows selected').waitFor();
+    expect(
+      await send()
+        .getByRole('button', { name: /problem row/ })
+        .count(),
+    ).toBe(0);
+  });
+
+  it('should follow the counts the server answers with when rows were fixed meanwhile', async () => {
+    sb = await sidebars.open({
+      replies: {
+        ...readyReplies(),
+        getSidebarState: state({ problems }),
+        getActiveContext: context(),
+        selectProblemRows: ok({ rows: 1, byStatus: { failed: 1 } }),
+      },
+    });
+    await send().getByRole('button', { name: 'Select 3 problem rows (2 invalid, 1 failed)' }).click();
+    await send().getByRole('button', { name: 'Select 1 problem row (1 failed)' }).waitFor();
+  });
+
+  it('should word the label from the counts', () => {
+    expect(problemLabel({ rows: 4, byStatus: { sending: 1, skipped: 1, failed: 1, invalid: 1 } })).toBe(
+      'Select 4 problem rows (1 invalid, 1 failed, 1 skipped, 1 sending)',
+    );
+  });
+});
+
+describe('failed videos sent again', () => {
+  const moved = {
+    campaign: { id: 'cmp_1', name: 'Q3 outreach' },
+    previous: { id: 'cmp_1', name: 'Q3 outreach' },
+    recording: 'same',
+    failedRows: 2,
+    result: { added: 2, skipped: 0, alreadySent: 0, invalid: 0, total: 2, unmatchable: 0, remaining: 0 },
+  };
+  const again = () => send().getByRole('button', { name: 'Send the 2 failed again' });
+
+  it('should be offered only when videos failed, and send them to a new part of the same campaign without a charge', async () => {
+    sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: withFailed, resendFailedRows: ok(moved) } });
+    await sb.reply(
+      'getProgress',
+      progress({ status: 'rendering', counts: { total: 7, pending: 2, rendering: 0, complete: 3, failed: 2, cancelled: 0, skipped: 0 }, stages: {} }),
+    );
+    await again().click();
+    const said = send().getByRole('status').filter({ hasText: 'Sent 2 rows again, to a new part of “Q3 outreach”. Nothing is charged before Generate.' });
+    await said.waitFor();
+    expect((await sb.calls('resendFailedRows'))[0]!.args).toEqual([{}]);
+    expect(await sb.calls('startGenerate')).toHaveLength(0);
+  });
+
+  it('should not be offered while nothing failed', async () => {
+    sb = await sidebars.open({ replies: readyReplies() });
+    await send().getByText('3 rows selected').waitFor();
+    await sb.waitForCalls('getProgress');
+    expect(
+      await send()
+        .getByRole('button', { name: /failed again/ })
+        .count(),
+    ).toBe(0);
+  });
+
+  it('should wait while renders run', async () => {
+    sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: progress() } });
+    await send().getByText('Wait until nothing is rendering', { exact: false }).first().waitFor();
+    expect(await send().getByRole('button', { name: 'Send the 1 failed again' }).isDisabled()).toBe(true);
+  });
+
+  it("should show the server's sentence when it fails", async () => {
+    sb = await sidebars.open({
+      replies: {
+        ...readyReplies(),
+        getProgress: withFailed,
+        resendFailedRows: fail('bad_input', 'The add-on does not know the recording of “Q3 outreach”. Choose it under Template, then press again.'),
+      },
+    });
+    await again().click();
+    await send().getByRole('alert').getByText('Choose it under Template', { exact: false }).waitFor();
+  });
+});
+
+describe('problem rows named', () => {
+  const named = [3, 4, 6, 7, 8].map((row) => ({ row, status: 'invalid', note: `First name is empty (row ${row}).` }));
+  const problems = { rows: 17, byStatus: { invalid: 15, failed: 2 }, named };
+
+  it('should name each problem row with its reason in the send card, then count the rest, and name the rows it selects', async () => {
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), getSidebarState: state({ problems }), getActiveContext: context(), selectProblemRows: ok(problems) },
+    });
+    const list = send().locator('ul.problem-list li');
+    await list.first().waitFor();
+    expect(await list.allTextContents()).toEqual([...named.map((x) => `Row ${x.row} (invalid): First name is empty (row ${x.row}).`), 'and 12 more']);
+    await send()
+      .getByRole('button', { name: /Select 17 problem rows/ })
+      .click();
+    await send().getByText('Selected rows 3, 4, 6, 7, 8 and 12 more.').waitFor();
+    expect(await seen()).not.toMatch(/see Columns/);
+  });
+});
+
+describe('people a Stop cancelled', () => {
+  it('should offer to send them again instead of saying everyone has been started', async () => {
+    const stopped = progress({ status: 'stopped', counts: countsOfFive({ total: 50, complete: 28, cancelled: 22 }), stages: {} });
+    sb = await sidebars.open({
+      replies: {
+        ...readyReplies(),
+        getProgress: stopped,
+        resendFailedRows: ok({
+          campaign: { id: 'cmp_1', name: 'Q3 outreach' },
+          previous: { id: 'cmp_1', name: 'Q3 outreach' },
+          recording: 'same',
+          failedRows: 22,
+          result: { ...added, added: 22 },
+        }),
+      },
+    });
+    await money().getByText('22 people were cancelled by Stop: send them again (Send rows).').waitFor();
+    expect(await seen()).not.toContain('nothing is left to generate');
+    await sb.page.getByTestId('top-line').getByText('send the 22 cancelled again', { exact: false }).waitFor();
+    await button('Send the 22 cancelled again').click();
+    await send().getByText('Sent 22 rows again, to a new part of “Q3 outreach”.', { exact: false }).waitFor();
+    expect((await sb.calls('resendFailedRows'))[0]!.args).toEqual([{ cancelled: true }]);
+  });
+});
