@@ -12,33 +12,31 @@ const base = {
 
 const e2e = (...names) => names.map((n) => `<rootDir>/test/e2e/${n}.test.ts`);
 /** Files that never rely on the timer firing: they hold under readings where it cannot. */
-const WITHOUT_TIMER = e2e('push', 'extras');
+const WITHOUT_TIMER = e2e('push/send', 'push/problem-rows', 'push/follow-up', 'money/record');
 
 const READINGS = {
+  // Listing does not change what runs: every file but those that set their own readings or measure cost at scale.
   'triggers-unlisted': e2e(
-    'lifecycle',
-    'budgets',
-    'trust',
-    'push',
-    'extras',
-    'readings',
-    'identity',
-    'many-parts',
-    'protected',
-    'money-record',
-    'limit',
-    'register',
-    'auto-mode',
+    ...['push/send', 'push/problem-rows', 'push/follow-up', 'register/identity', 'register/edits'],
+    ...['refresh/links', 'refresh/cost', 'refresh/export'],
+    ...['money/generate', 'money/stop', 'money/estimate', 'money/record', 'money/refunds', 'money/limit'],
+    ...['timer/runs', 'timer/triggers', 'timer/auto-mode', 'sidebar/state', 'sidebar/connection', 'sidebar/pacing'],
   ),
   // The timer runs but writes no row: files where rows catch up once the sheet is open, or that need no timer.
-  'no-document': [...WITHOUT_TIMER, ...e2e('timer', 'refusals', 'cache')],
+  'no-document': [...WITHOUT_TIMER, ...e2e('timer/hard-cases', 'money/refusals', 'sidebar/pacing')],
   'test-deployment-throws': WITHOUT_TIMER,
   'test-deployment-silent': WITHOUT_TIMER,
   // The rest touch one service each: the files that lean on it.
-  'published-hourly': e2e('timer', 'check-setup'),
-  'timeout-360': e2e('readings', 'timer', 'check-setup'),
-  'cache-evicts': e2e('many-parts', 'budgets', 'cache', 'truth', 'check-setup'),
-  'quota-rolling': e2e('budgets', 'lifecycle', 'timer'),
+  'published-hourly': e2e('timer/hard-cases', 'sidebar/check-setup'),
+  'timeout-360': e2e('timer/hard-cases', 'timer/runs', 'timer/triggers', 'sidebar/check-setup', 'sidebar/connection'),
+  'cache-evicts': e2e(
+    ...['push/send', 'refresh/links', 'refresh/cost', 'refresh/export', 'money/generate', 'money/stop', 'money/refunds'],
+    ...['timer/runs', 'timer/triggers', 'sidebar/state', 'sidebar/connection', 'sidebar/pacing', 'sidebar/check-setup'],
+  ),
+  'quota-rolling': e2e(
+    ...['push/send', 'refresh/links', 'refresh/cost', 'refresh/export', 'money/generate', 'money/stop'],
+    ...['timer/hard-cases', 'timer/runs', 'timer/triggers', 'sidebar/state'],
+  ),
 };
 
 module.exports = {

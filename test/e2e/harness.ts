@@ -123,7 +123,9 @@ export async function startAddon(config: Omit<SimConfig, 'port' | 'clock'> = {},
       const head = (values[0] ?? []).map(String);
       return values.slice(1).map((r) => Object.fromEntries(head.map((h, i) => [h, r[i]])));
     },
+    /** Stops the stand-in's HTTP worker and the simulator; a second call does nothing. */
     async close() {
+      await gas.close();
       await sim.close();
     },
   };

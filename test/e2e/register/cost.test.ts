@@ -1,7 +1,5 @@
-// What the register and a refresh pass cost at scale (docs/rules.md#budgets): a refresh pass writes
-// with Range calls that do not grow with rows or parts, and the register is read in one call
-// whatever the number of people the document has sent.
-import { leadRow, startAddon, type Addon } from './harness';
+// The register at scale (docs/rules.md#budgets): read in one Range call, appended in one, and refresh passes that do not grow with it.
+import { leadRow, startAddon, type Addon } from '../harness';
 
 jest.setTimeout(900_000);
 
@@ -21,12 +19,12 @@ async function generated(a: Addon, n: number): Promise<void> {
   expect(a.generate()).toMatchObject({ ok: true });
 }
 
-describe('the register and a refresh pass, at scale', () => {
-  let a: Addon;
-  afterEach(async () => {
-    await a?.close();
-  });
+let a: Addon;
+afterEach(async () => {
+  await a?.close();
+});
 
+describe('the register at scale', () => {
   it('should write a refresh pass with the same Range calls for 100 rows in 1 part, 1,000 in 2 and 20,000 in 40', async () => {
     const figures: string[] = [];
     const calls: number[] = [];

@@ -1,21 +1,15 @@
-// The money record is never wrong, whoever watches: refunds only of what was charged, once, under
-// the key that paid; unknown outcomes kept under the lock; stored text bounded before anything is
-// made; progress after a Stop over parts. The built bundle in the stand-in against the simulator.
-import { SIM_KEYS } from '../../dev/sim/types';
-import { keyHint } from '../../src/server/settings';
-import { HEADERS, leadRow, startAddon, type Addon } from './harness';
+// Refunds (docs/rules.md#refunds): only of what was charged, booked once under the key that paid, whoever saw the failure first.
+import { SIM_KEYS } from '../../../dev/sim/types';
+import { keyHint } from '../../../src/server/settings';
+import { HEADERS, leadRow, startAddon, type Addon, renderAll } from '../harness';
+import { creditsRows } from '../steps';
 
 jest.setTimeout(180_000);
 
 const COLLEAGUE = 'colleague@example.com';
 
-function record(a: Addon): Record<string, unknown>[] {
-  const tab = a.gas.spreadsheet.getSheetByName('Video credits');
-  return tab ? a.rows(tab) : [];
-}
-
 function refundRows(a: Addon) {
-  return record(a).filter((r) => r.Action === 'refund');
+  return creditsRows(a).filter((r) => r.Action === 'refund');
 }
 
 async function simRefunds(a: Addon, reason: RegExp): Promise<number> {
@@ -44,12 +38,12 @@ async function untilQuiet(a: Addon) {
   for (let i = 0; i < 60 && (await a.state()).campaigns.some((c) => c.leads.some((l) => l.status === 'rendering')); i++) a.gas.clock.advance(60_000);
 }
 
-describe('the money record', () => {
-  let a: Addon;
-  afterEach(async () => {
-    await a?.close();
-  });
+let a: Addon;
+afterEach(async () => {
+  await a?.close();
+});
 
+describe('refunds', () => {
   describe('refunds of a Stop', () => {
     it('should refund only the charged people a Stop cancelled before they started, never people never generated', async () => {
       a = await startAddon({ concurrency: 1, stageMs: 60_000 });
@@ -61,7 +55,7 @@ describe('the money record', () => {
       expect(stop).toMatchObject({ ok: true, stopped: 9 });
       const back = await simRefunds(a, /stopped before it started/);
       expect(back).toBe(2 * (preview.creditsCharged / 3));
-      const row = record(a).find((r) => r.Action === 'stop')!;
+      const row = creditsRows(a).find((r) => r.Action === 'stop')!;
       expect(row['Credits charged']).toBe(-back);
       const est = a.call('getEstimate');
       expect(est.chargedToday).toBe(preview.creditsCharged - back);
@@ -122,87 +116,6 @@ describe('the money record', () => {
       expect(refundRows(a)[0]!['Credits charged']).toBe(-(await simRefunds(a, /./)));
     });
   });
-
-  describe('unknown outcomes', () => {
-    it("should never drop an unknown Generate while a poll on another tab settles that tab's outcome", async () => {
-      a = await startAddon();
-      a.connect();
-      const mine = a.pushedCampaign(3);
-      const here = a.gas.spreadsheet.getActiveSheet();
-      a.sheet([leadRow(50), leadRow(51)], HEADERS, 'Other');
-      a.createCampaign('Other');
-      a.selectRows(2, 3);
-      a.call('addSelectedRows');
-      // The other tab's Generate gets a gateway timeout and commits 5 seconds later: its outcome is open.
-      await a.sim.control({ action: 'configure', config: { faults: { lateReplies: 1, lateMs: 5000, dropMatch: '^POST /campaigns/[^/]+/generate$' } } });
-      expect(a.generate()).toMatchObject({ ok: false, error: { code: 'network' } });
-      expect(a.call('getSidebarState').unsettled).toMatchObject({ action: 'generate' });
-      // Its poll settles it (reading the balance); meanwhile Generate is pressed on the first tab, and would be answered late.
-      await a.sim.control({ action: 'configure', config: { faults: { lateReplies: 1, lateMs: 5000, dropMatch: '^POST /campaigns/[^/]+/generate$' } } });
-      const other = a.gas.spreadsheet.getActiveSheet();
-      let here502: any;
-      a.gas.duringFetch(/^GET .*\/estimate/, () => {
-        a.gas.spreadsheet.setActiveSheet(here);
-        here502 = a.generate();
-        a.gas.spreadsheet.setActiveSheet(other);
-      });
-      a.gas.clock.advance(10_000);
-      await a.sim.control({ action: 'clearRequests' });
-      expect(a.call('getProgress').unsettled ?? null).toBeNull();
-      // The first tab's Generate waited for the poll's lock and charged nothing: nothing to hold, nothing lost.
-      expect(here502).toMatchObject({ ok: false, error: { code: 'locked' } });
-      expect((await a.requests()).filter((r) => r.path === `/campaigns/${mine.id}/generate`)).toEqual([]);
-      a.gas.spreadsheet.setActiveSheet(here);
-      expect(a.call('getSidebarState').unsettled ?? null).toBeNull();
-      // Pressed again and answered late, its unknown outcome is held while the other tab polls.
-      await a.sim.control({ action: 'configure', config: { faults: { lateReplies: 1, lateMs: 5000, dropMatch: '^POST /campaigns/[^/]+/generate$' } } });
-      expect(a.generate()).toMatchObject({ ok: false, error: { code: 'network' } });
-      a.call('getProgress');
-      a.gas.spreadsheet.setActiveSheet(other);
-      a.call('getProgress');
-      a.gas.spreadsheet.setActiveSheet(here);
-      expect(a.call('getSidebarState').unsettled).toMatchObject({ action: 'generate' });
-    });
-  });
-
-  describe('stored text', () => {
-    it('should refuse a goal of more than 500 characters with a sentence, and make no campaign', async () => {
-      a = await startAddon();
-      a.connect();
-      a.sheet([leadRow(1)]);
-      const before = (await a.state()).campaigns.length;
-      const r = a.call('createCampaign', {
-        templateId: (await a.state()).workspaces[0]!.templates.find((t) => t.usable)!.id,
-        name: 'Long goal',
-        goal: 'x'.repeat(9000),
-      });
-      expect(r).toMatchObject({ ok: false, error: { code: 'bad_input' } });
-      expect(r.error.message).toMatch(/goal is 9000 characters; the limit is 500/);
-      expect((await a.state()).campaigns).toHaveLength(before);
-      expect((await a.requests()).filter((x) => x.method === 'POST' && x.path === '/campaigns')).toEqual([]);
-    });
-  });
-
-  describe('progress after a Stop over parts', () => {
-    it('should count none of the cancelled people of any part as rendering, and name no stopped part for Stop again', async () => {
-      a = await startAddon({ concurrency: 1, stageMs: 60_000 });
-      a.connect();
-      a.pushedCampaign(5);
-      expect(a.generate()).toMatchObject({ ok: true, parts: 1 });
-      addRows(a, 100, 5);
-      expect(a.generate()).toMatchObject({ ok: true, parts: 1 });
-      a.call('getProgress');
-      const stop = a.stop();
-      expect(stop).toMatchObject({ ok: true });
-      expect(stop.parts).toHaveLength(2);
-      const p = a.call('getProgress');
-      expect(p.counts.rendering).toBe(stop.stillRendering);
-      expect(p.counts.cancelled).toBe(stop.stopped);
-      expect(stop.parts.every((x: any) => x.outcome === 'stopped' && x.stopped > 0)).toBe(true);
-      // What still renders cannot be recalled: Stop is offered for no part.
-      expect(p.parts.rendering).toEqual([]);
-    });
-  });
   describe('the record against the service', () => {
     it("should hold, per key and per part, what the service's ledger holds after a whole session", async () => {
       a = await startAddon({ concurrency: 2, stageMs: 40_000, faults: { failPeople: ['p4@example.com', 'p103@example.com'] } });
@@ -239,7 +152,7 @@ describe('the money record', () => {
       }
       const sim = await a.state();
       expect(sim.ledger.filter((e) => e.kind === 'refund').length).toBeGreaterThan(0);
-      const rows = record(a);
+      const rows = creditsRows(a);
       expect(rows.every((r) => typeof r['Credits charged'] === 'number')).toBe(true);
       const net = (pairs: [string, number][]) => pairs.reduce<Record<string, number>>((m, [k, n]) => ({ ...m, [k]: (m[k] ?? 0) + n }), {});
       const service = sim.ledger.map((e) => [e.campaignId, e.kind === 'charge' ? e.credits : -e.credits] as [string, number]);
@@ -254,5 +167,58 @@ describe('the money record', () => {
       a.gas.setUser(COLLEAGUE);
       expect(a.call('getEstimate').chargedToday).toBe(0);
     });
+  });
+});
+
+describe('refunds in the record', () => {
+  it("should record failed videos' credits coming back and a stop's refund, and count charged today net of them, per key", async () => {
+    a = await startAddon({ concurrency: 2 });
+    a.connect();
+    a.sheet(
+      Array.from({ length: 5 }, (_, i) => leadRow(i)),
+      HEADERS,
+    );
+    const c = a.createCampaign('Refunds');
+    a.selectRows(2, 6);
+    a.call('addSelectedRows');
+    await a.sim.control({ action: 'configure', config: { faults: { failPeople: ['p1@example.com', 'p3@example.com'] } } });
+    expect(a.generate()).toMatchObject({ ok: true, started: 5 });
+    await renderAll(a, c.id);
+    expect(a.call('getProgress')).toMatchObject({ ok: true, counts: { failed: 2 } });
+    // A second read sees nothing new: one refund row for the two failures, never two.
+    a.call('getProgress');
+    const { ledger } = await a.state();
+    const charged = ledger.filter((e) => e.kind === 'charge').reduce((n, e) => n + e.credits, 0);
+    const refunded = ledger.filter((e) => e.kind === 'refund').reduce((n, e) => n + e.credits, 0);
+    expect(refunded).toBeGreaterThan(0);
+    const rows = a.rows(a.gas.spreadsheet.getSheetByName('Video credits')!);
+    expect(rows.map((r) => r['Action'])).toEqual(['generate', 'refund']);
+    expect(rows[1]).toMatchObject({ People: 2, 'Credits charged': -refunded, Key: '••••1a2b' });
+    expect(a.call('getEstimate')).toMatchObject({ chargedToday: charged - refunded, unknownToday: 0 });
+    // Another person with their own key (same workspace) has their own figure.
+    a.gas.setUser('bob@example.com');
+    a.call('saveSettings', { baseUrl: a.sim.baseUrl, apiKey: SIM_KEYS.lowCap });
+    expect(a.call('getEstimate')).toMatchObject({ chargedToday: 0, unknownToday: 0 });
+  });
+
+  it("should record failed videos' credits coming back from the timer alone, with no sidebar open", async () => {
+    a = await startAddon({ concurrency: 2 });
+    a.connect();
+    a.sheet(
+      Array.from({ length: 5 }, (_, i) => leadRow(i)),
+      HEADERS,
+    );
+    const c = a.createCampaign('Timer refunds');
+    a.selectRows(2, 6);
+    a.call('addSelectedRows');
+    await a.sim.control({ action: 'configure', config: { faults: { failPeople: ['p2@example.com'] } } });
+    expect(a.generate()).toMatchObject({ ok: true, started: 5 });
+    await renderAll(a, c.id);
+    a.runTimerUntilDone();
+    const refunded = (await a.state()).ledger.filter((e) => e.kind === 'refund').reduce((n, e) => n + e.credits, 0);
+    expect(refunded).toBeGreaterThan(0);
+    const rows = a.rows(a.gas.spreadsheet.getSheetByName('Video credits')!);
+    expect(rows.map((r) => r['Action'])).toEqual(['generate', 'refund']);
+    expect(rows[1]).toMatchObject({ People: 1, 'Credits charged': -refunded, Part: c.id });
   });
 });

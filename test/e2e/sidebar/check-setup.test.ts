@@ -1,8 +1,7 @@
-// The Check setup menu item (docs/rules.md#readings) under both readings of each switch: it says which reading holds,
-// never writes to the sheet, never leaves a trigger it made, and never makes a second one.
-import type { Readings } from '../../dev/standin';
-import { SIM_KEYS } from '../../dev/sim/types';
-import { leadRow, startAddon, type Addon } from './harness';
+// Check setup (docs/rules.md#readings) under both readings of each switch: it says which reading holds and changes nothing.
+import type { Readings } from '../../../dev/standin';
+import { SIM_KEYS } from '../../../dev/sim/types';
+import { leadRow, startAddon, type Addon } from '../harness';
 
 interface Check {
   name: string;
@@ -39,14 +38,12 @@ async function connected(readings: Partial<Readings>, key: string = SIM_KEYS.wri
   return a;
 }
 
-describe('Check setup', () => {
-  let a: Addon | undefined;
-  afterEach(async () => {
-    await a?.gas.close();
-    await a?.close();
-    a = undefined;
-  });
+let a: Addon;
+afterEach(async () => {
+  await a?.close();
+});
 
+describe('Check setup', () => {
   it('should put Check setup in the add-on menu and show each check in a dialog', async () => {
     a = await connected({});
     const checks = harmless(a);

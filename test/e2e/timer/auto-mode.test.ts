@@ -1,6 +1,7 @@
-// Auto mode end to end: the built bundle in the stand-in, the owner's timer, the simulator.
-import { SIM_KEYS, SIM_PRICES, SIM_WORKSPACES } from '../../dev/sim/types';
-import { leadRow, startAddon, type Addon } from './harness';
+// Auto mode (docs/rules.md#auto-mode) end to end: the owner's timer sends and generates the rows that arrive.
+import { SIM_KEYS, SIM_PRICES, SIM_WORKSPACES } from '../../../dev/sim/types';
+import { leadRow, startAddon, type Addon } from '../harness';
+import { netCharged } from '../steps';
 
 jest.setTimeout(240_000);
 
@@ -9,12 +10,10 @@ const HIGH = SIM_PRICES.video + SIM_PRICES.lookup;
 async function paths(a: Addon, re: RegExp): Promise<string[]> {
   return (await a.requests()).map((r) => `${r.method} ${r.path}`).filter((l) => re.test(l));
 }
-const GENERATE = /^POST \/campaigns\/[^/]+\/generate$/;
-const LEADS = /^POST \/campaigns\/[^/]+\/leads$/;
 
-async function charged(a: Addon): Promise<number> {
-  return (await a.state()).ledger.reduce((n, e) => n + (e.kind === 'charge' ? e.credits : -e.credits), 0);
-}
+const GENERATE = /^POST \/campaigns\/[^/]+\/generate$/;
+
+const LEADS = /^POST \/campaigns\/[^/]+\/leads$/;
 
 /** One timer run, 5 virtual minutes on. */
 function tick(a: Addon, times = 1): void {
@@ -47,12 +46,12 @@ async function people(a: Addon) {
 
 const statuses = (a: Addon) => a.rows(a.gas.spreadsheet.getSheetByName('Leads')!).map((r) => r['Video Status']);
 
-describe('auto mode', () => {
-  let a: Addon;
-  afterEach(async () => {
-    await a?.close();
-  });
+let a: Addon;
+afterEach(async () => {
+  await a?.close();
+});
 
+describe('auto mode', () => {
   it('should give rows appended between runs their videos with no click', async () => {
     ({ a } = await autoTab(2));
     tick(a);
@@ -65,7 +64,7 @@ describe('auto mode', () => {
     expect(await paths(a, GENERATE)).toHaveLength(2);
     const record = a.rows(a.gas.spreadsheet.getSheetByName('Video credits')!);
     expect(record.map((r) => r.Action)).toEqual(['generate (auto)', 'generate (auto)']);
-    expect(a.call('getSidebarState').autoMode).toMatchObject({ on: true, creditsPerDay: 500, spentToday: await charged(a), waiting: null });
+    expect(a.call('getSidebarState').autoMode).toMatchObject({ on: true, creditsPerDay: 500, spentToday: await netCharged(a), waiting: null });
     // The timer stays while auto mode is on, with nothing left to render.
     expect(a.gas.triggers).toHaveLength(1);
   });
@@ -115,13 +114,13 @@ describe('auto mode', () => {
     let id: string;
     ({ a, id } = await autoTab(3, 4 * HIGH));
     tick(a);
-    const first = await charged(a);
+    const first = await netCharged(a);
     expect(first).toBeLessThanOrEqual(3 * HIGH);
     append(a, 20, 2);
     tick(a, 3);
     // Two more people quote up to 2 × HIGH, more than the room left: nothing charged, the rows say why.
     expect(await paths(a, GENERATE)).toHaveLength(1);
-    expect(await charged(a)).toBe(first);
+    expect(await netCharged(a)).toBe(first);
     const waiting = a.rows().slice(3);
     expect(waiting.map((r) => r['Video Status'])).toEqual(['pending', 'pending']);
     expect(waiting.every((r) => r['Video Note'] === `Waiting: today’s limit of ${4 * HIGH} credits is reached; continues tomorrow.`)).toBe(true);

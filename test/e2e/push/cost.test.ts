@@ -1,6 +1,5 @@
-// What checking every row against everyone a campaign holds costs (docs/rules.md#row-identity): nothing per
-// person already there — no request, and no Range call that grows with them.
-import { HEADERS, leadRow, startAddon, type Addon } from './harness';
+// What a push costs at scale (docs/rules.md#budgets): requests and Range calls that do not grow with the campaign or the register.
+import { HEADERS, leadRow, startAddon, type Addon } from '../harness';
 
 jest.setTimeout(600_000);
 
@@ -27,12 +26,12 @@ function pushTab(a: Addon, name: string, data: string[][]) {
   return () => a.call('addSelectedRows');
 }
 
-describe('one person, one row, one video, at scale', () => {
-  let a: Addon;
-  afterEach(async () => {
-    await a?.close();
-  });
+let a: Addon;
+afterEach(async () => {
+  await a?.close();
+});
 
+describe('checking every row against the campaign, at scale', () => {
   it('should add nobody and charge nothing when 2,000 rows are pasted again under a generated 2,000-row campaign', async () => {
     a = await startAddon();
     a.connect();

@@ -1,8 +1,9 @@
-// Sending rows end to end: the built bundle in the stand-in against the simulator.
-import { SIM_KEYS } from '../../dev/sim/types';
-import { leadRow, startAddon, type Addon } from './harness';
+// Sending rows (Add selected rows) end to end: the built bundle in the stand-in against the simulator.
+import { SIM_KEYS, SIM_WORKSPACES } from '../../../dev/sim/types';
+import { leadRow, startAddon, type Addon, HEADERS, columnLetter, renderAll } from '../harness';
+import { chargedCredits, leadsOf, unprotect, rowOf, pushed } from '../steps';
 
-jest.setTimeout(120_000);
+jest.setTimeout(300_000);
 
 const invalidRows: Record<number, string[]> = {
   3: leadRow(3, { hook: 'x'.repeat(231) }),
@@ -59,12 +60,31 @@ async function expectIdsOnOwnRows(a: Addon, campaignIds: string | string[]) {
   return checked;
 }
 
-describe('addSelectedRows', () => {
-  let a: Addon;
-  afterEach(async () => {
-    await a?.close();
-  });
+const LEADS_POST = '^POST /campaigns/[^/]+/leads$';
 
+const OUTPUTS = ['Lead ID', 'Campaign ID', 'Page URL', 'Video URL', 'Video Status', 'Video Note'];
+
+/** A tab whose output columns exist, with `header`'s column protected for everyone but the owner. */
+function protectedTab(a: Addon, header: string, n = 3) {
+  const sheet = a.sheet(
+    Array.from({ length: n }, (_, i) => [...leadRow(i), '', '', '', '', '', '']),
+    [...HEADERS, ...OUTPUTS],
+  );
+  const col = columnLetter([...HEADERS, ...OUTPUTS].indexOf(header) + 1);
+  a.gas.spreadsheet.protectRange(sheet, `${col}1:${col}`, ['owner@example.com']);
+  return sheet;
+}
+
+async function leadsInService(a: Addon): Promise<number> {
+  return (await a.state()).campaigns.filter((c) => c.workspaceId === 'ws_main').reduce((n, c) => n + c.leads.length, 0);
+}
+
+let a: Addon;
+afterEach(async () => {
+  await a?.close();
+});
+
+describe('sending rows', () => {
   it('should send the valid rows, mark the invalid ones with their reason, and put each id on its own row', async () => {
     a = await startAddon();
     a.connect();
@@ -269,5 +289,190 @@ describe('addSelectedRows', () => {
     expect(a.gas.counters.rangeCalls).toBeLessThanOrEqual(small);
     expect(new Set(a.column('Campaign ID')).size).toBe(3);
     await expectIdsOnOwnRows(a, [...new Set(a.column('Campaign ID').map(String))]);
+  });
+});
+
+describe('sending rows at the edges', () => {
+  describe('ids only on their rows', () => {
+    it("should put each Sam's id on Sam's own row when eight share a first name and the reply is shuffled", async () => {
+      a = await startAddon({ faults: { shufflePeople: true } });
+      a.connect();
+      a.sheet(Array.from({ length: 8 }, (_, i) => leadRow(i, { first: 'Sam', company: '', email: `sam${i}@example.com` })));
+      const c = a.createCampaign();
+      a.selectRows(2, 9);
+      expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 8 });
+      const byId = new Map((await leadsOf(a, c.id)).map((l) => [l.id, l]));
+      const rows = a.rows();
+      expect(rows.every((r) => r['Lead ID'])).toBe(true);
+      for (const r of rows) expect(byId.get(String(r['Lead ID']))!.email).toBe(r['Email']);
+      expect(new Set(rows.map((r) => r['Lead ID'])).size).toBe(8);
+    });
+
+    it('should mark same-name rows it cannot tell apart instead of guessing', async () => {
+      a = await startAddon({ faults: { shufflePeople: true } });
+      a.connect();
+      a.sheet([0, 1, 2].map((i) => leadRow(i, { first: 'Kim', company: '', email: '', hook: `Hook ${i}` })));
+      const c = a.createCampaign();
+      a.selectRows(2, 4);
+      a.call('addSelectedRows');
+      expect(await leadsOf(a, c.id)).toHaveLength(3);
+      for (const r of a.rows()) {
+        expect(r['Lead ID']).toBe('');
+        expect(String(r['Video Note'])).toMatch(/does not say which/);
+      }
+    });
+  });
+
+  describe('nobody added twice after a lost or unreadable answer', () => {
+    it.each([
+      ['a gateway 502 page', { html502Replies: 1 }],
+      ['an unreadable 200', { garbledReplies: 1 }],
+    ])('should re-send only recognisable people after %s, and keep the others sending', async (_label, fault) => {
+      a = await startAddon();
+      a.connect();
+      const data = Array.from({ length: 6 }, (_, i) => leadRow(i));
+      data[2] = ['Ada', '', '', '', '', 'Only a first name', ''];
+      data[4] = ['Bo', '', '', '', '', 'Only a first name too', ''];
+      a.sheet(data);
+      const c = a.createCampaign();
+      await a.sim.control({ action: 'configure', config: { faults: { ...fault, dropMatch: LEADS_POST } } });
+      a.selectRows(2, 7);
+      expect(a.call('addSelectedRows')).toMatchObject({ ok: true, unmatchable: 2 });
+      const again = a.call('addSelectedRows');
+      expect(again).toMatchObject({ ok: true, unmatchable: 2 });
+      const leads = await leadsOf(a, c.id);
+      expect(leads).toHaveLength(6);
+      expect(leads.filter((l) => l.firstName === 'Ada')).toHaveLength(1);
+      const rows = a.rows();
+      for (const i of [2, 4]) {
+        expect(rows[i]!['Video Status']).toBe('sending');
+        expect(rows[i]!['Lead ID']).toBe('');
+      }
+      expect(rows.filter((r) => r['Lead ID'])).toHaveLength(4);
+    });
+  });
+});
+
+describe('sending into protected cells', () => {
+  it('should say so when the Lead ID column is protected, and send nobody twice once it is not', async () => {
+    a = await startAddon();
+    a.connect();
+    protectedTab(a, 'Lead ID');
+    a.createCampaign();
+    a.selectRows(2, 4);
+    expect(a.call('addSelectedRows')).toMatchObject({
+      ok: false,
+      error: { code: 'protected', message: expect.stringMatching(/protected .*Lead ID.*Nothing is lost/) },
+    });
+    unprotect(a);
+    a.selectRows(2, 4);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true });
+    expect(a.column('Lead ID').every((id) => String(id).length > 0)).toBe(true);
+    expect(await leadsInService(a)).toBe(3);
+  });
+
+  it('should write through a warning-only protection', async () => {
+    a = await startAddon({}, { readings: { protectedCells: 'warn-only' } });
+    a.connect();
+    protectedTab(a, 'Lead ID');
+    a.createCampaign();
+    a.selectRows(2, 4);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 3 });
+  });
+});
+
+describe('a cut-off send never forgets its part', () => {
+  /** Rows 2-3 sent and generated with row 4's send answered by gateway pages, so it stays sending in part 1. */
+  async function cutOffWhileRendering(): Promise<{ id: string }> {
+    a.connect();
+    a.sheet([leadRow(1), leadRow(2), leadRow(3)]);
+    const c = a.createCampaign();
+    a.selectRows(2, 3);
+    a.call('addSelectedRows');
+    await a.sim.control({ action: 'configure', config: { faults: { html502Replies: 4, dropMatch: '^POST /campaigns/[^/]+/leads$' } } });
+    a.selectRows(4, 4);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: false, error: { code: 'network' } });
+    await a.sim.control({ action: 'configure', config: { faults: { html502Replies: 0 } } });
+    expect(rowOf(a, 4)).toMatchObject({ 'Video Status': 'sending', 'Campaign ID': c.id });
+    expect(a.generate()).toMatchObject({ ok: true });
+    return c;
+  }
+
+  async function finishesInItsPart(c: { id: string }, spent: number): Promise<void> {
+    await renderAll(a, c.id);
+    a.selectRows(4, 4);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 0, skipped: 1 });
+    expect(rowOf(a, 4)).toMatchObject({ 'Campaign ID': c.id });
+    const st = await a.state();
+    expect(st.campaigns.filter((x) => x.workspaceId === SIM_WORKSPACES.main)).toHaveLength(1);
+    expect(st.campaigns.find((x) => x.id === c.id)!.leads).toHaveLength(3);
+    a.runTimerUntilDone();
+    a.call('refreshNow');
+    expect(rowOf(a, 4)['Video Status']).toBe('complete');
+    expect(await chargedCredits(a)).toBe(spent);
+  }
+
+  it('should leave rows sending in their part when a re-send is refused as campaign_busy, and finish them there', async () => {
+    a = await startAddon({ stageMs: 60_000 });
+    const c = await cutOffWhileRendering();
+    const spent = await chargedCredits(a);
+    a.selectRows(4, 4);
+    const r = a.call('addSelectedRows');
+    expect(r).toMatchObject({ ok: false, error: { code: 'campaign_busy' } });
+    expect(rowOf(a, 4)).toMatchObject({ 'Video Status': 'sending', 'Campaign ID': c.id, 'Lead ID': '' });
+    expect(String(rowOf(a, 4)['Video Note'])).toMatch(/stays “sending” in the part it was sent to/);
+    await finishesInItsPart(c, spent);
+  });
+
+  it('should leave rows sending in their part when a re-send is refused with a 404, and finish them there', async () => {
+    a = await startAddon({ stageMs: 60_000 });
+    const c = await cutOffWhileRendering();
+    const spent = await chargedCredits(a);
+    a.connect(SIM_KEYS.other);
+    a.selectRows(4, 4);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(rowOf(a, 4)).toMatchObject({ 'Video Status': 'sending', 'Campaign ID': c.id, 'Lead ID': '' });
+    a.connect();
+    await finishesInItsPart(c, spent);
+  });
+
+  it('should leave rows sending in their part when a re-send is refused with a 400, and finish them there', async () => {
+    a = await startAddon({ stageMs: 60_000 });
+    const c = await cutOffWhileRendering();
+    const spent = await chargedCredits(a);
+    await a.sim.control({ action: 'configure', config: { faults: { badInputMatch: '^POST /campaigns/[^/]+/leads$' } } });
+    a.selectRows(4, 4);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: false, error: { code: 'bad_input' } });
+    expect(rowOf(a, 4)).toMatchObject({ 'Video Status': 'sending', 'Campaign ID': c.id, 'Lead ID': '' });
+    await a.sim.control({ action: 'configure', config: { faults: { badInputMatch: '$^' } } });
+    await finishesInItsPart(c, spent);
+  });
+
+  it('should leave rows sending in their part when a re-send is refused with 429 after the retries, and finish them there', async () => {
+    a = await startAddon({ stageMs: 60_000 });
+    const c = await cutOffWhileRendering();
+    const spent = await chargedCredits(a);
+    await a.sim.control({ action: 'configure', config: { faults: { rate429Rate: 1 } } });
+    a.selectRows(4, 4);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: false, error: { code: 'rate_limited' } });
+    expect(rowOf(a, 4)).toMatchObject({ 'Video Status': 'sending', 'Campaign ID': c.id, 'Lead ID': '' });
+    await a.sim.control({ action: 'configure', config: { faults: { rate429Rate: 0 } } });
+    await finishesInItsPart(c, spent);
+  });
+});
+
+describe('sending rows within the budget', () => {
+  it('should ask for row visibility only of rows that would be sent', async () => {
+    a = await startAddon();
+    a.connect();
+    await pushed(a, 300);
+    a.sheet([], HEADERS, 'Scratch');
+    a.gas.spreadsheet.setActiveSheet(a.gas.spreadsheet.getSheetByName('Leads')!);
+    a.selectRows(2, 301);
+    a.gas.counters.reset();
+    expect(a.call('getActiveContext')).toMatchObject({ ok: true, selection: { rows: 300 }, sampleRow: null });
+    expect(a.call('getSidebarState')).toMatchObject({ ok: true });
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, alreadySent: 300 });
+    expect(a.gas.counters.byMember['Sheet.isRowHiddenByUser'] ?? 0).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
-// The daily spending limit end to end: built bundle, stand-in, simulator.
-import { SIM_PRICES } from '../../dev/sim/types';
-import { HEADERS, leadRow, startAddon, type Addon } from './harness';
+// The daily spending limit (docs/rules.md#spending-limit) end to end.
+import { SIM_PRICES } from '../../../dev/sim/types';
+import { HEADERS, leadRow, startAddon, type Addon } from '../harness';
+import { netCharged } from '../steps';
 
 jest.setTimeout(180_000);
 
@@ -8,10 +9,6 @@ const CHARGING = /^POST \/campaigns\/[^/]+\/(generate|preview)$/;
 
 async function charging(a: Addon): Promise<string[]> {
   return (await a.requests()).map((r) => `${r.method} ${r.path}`).filter((l) => CHARGING.test(l));
-}
-
-async function netCharged(a: Addon): Promise<number> {
-  return (await a.state()).ledger.reduce((n, e) => n + (e.kind === 'charge' ? e.credits : -e.credits), 0);
 }
 
 /** A second tab with its own campaign of n people (ids from `from`), active. */
@@ -27,12 +24,12 @@ function secondTab(a: Addon, n: number, from: number, name: string) {
   return c;
 }
 
-describe('daily spending limit', () => {
-  let a: Addon;
-  afterEach(async () => {
-    await a?.close();
-  });
+let a: Addon;
+afterEach(async () => {
+  await a?.close();
+});
 
+describe('daily spending limit', () => {
   it('should refuse a Generate whose confirmed high passes the limit, with the figures and no charging request', async () => {
     a = await startAddon();
     a.connect();

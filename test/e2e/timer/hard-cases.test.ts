@@ -1,31 +1,14 @@
-// The timer under the readings where Apps Script says least (docs/rules.md#timer): a run without its document,
-// a published add-on's hourly timer, and a service that hangs under either reading of UrlFetchApp's timeout.
+// The timer where Apps Script says least (docs/rules.md#readings): a run without its document, a published add-on, a service that hangs.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildServer } from '../../scripts/build';
-import type { Readings } from '../../dev/standin';
-import { SIM_KEYS } from '../../dev/sim/types';
-import { startAddon, type Addon, type StandinSetup } from './harness';
+import { buildServer } from '../../../scripts/build';
+import type { Readings } from '../../../dev/standin';
+import { SIM_KEYS } from '../../../dev/sim/types';
+import type { Addon } from '../harness';
+import { rendering } from '../steps';
 
 const MINUTE = 60_000;
-
-/** Five leads pushed and generated, renders taking about 50 minutes. */
-async function rendering(
-  readings: Partial<Readings>,
-  standin: StandinSetup = {},
-  stageMs = 10 * MINUTE,
-  connect = (a: Addon) => {
-    a.connect();
-  },
-): Promise<Addon> {
-  const setup: StandinSetup = typeof standin === 'function' ? async (o) => ({ ...(await standin(o)), readings }) : { ...standin, readings };
-  const a = await startAddon({ stageMs }, setup);
-  connect(a);
-  a.pushedCampaign(5);
-  expect(a.generate()).toMatchObject({ ok: true });
-  return a;
-}
 
 /** Every trigger id seen while the clock moves in steps, with the sidebar open (its state read each step). */
 function watch(a: Addon, steps: number, stepMs: number, sidebar = true): { ids: Set<string>; overdue: unknown[] } {
@@ -43,7 +26,7 @@ function watch(a: Addon, steps: number, stepMs: number, sidebar = true): { ids: 
   return { ids, overdue };
 }
 
-describe('the timer', () => {
+describe('the timer where Apps Script says least', () => {
   let a: Addon | undefined;
   let dir: string | undefined;
   afterEach(async () => {
@@ -56,7 +39,7 @@ describe('the timer', () => {
 
   describe('runs without their document', () => {
     it('should count as runs, read the parts from the API, remove the one trigger once all is done, and catch rows up when the sheet opens', async () => {
-      a = await rendering({ documentInTimeTriggers: 'absent' });
+      a = await rendering({ documentInTimeTriggers: 'absent' }, 10 * MINUTE);
       const seen = watch(a, 36, 5 * MINUTE);
       expect(a.gas.triggerErrors).toEqual([]);
       expect(seen.overdue).toEqual([]);
@@ -79,8 +62,8 @@ describe('the timer', () => {
       writeFileSync(join(d, 'Sidebar.html'), '<html></html>');
       return rendering(
         readings,
-        async (origin) => ({ bundlePath, addonMode: true, urlFetchWhitelist: [`${origin}/`] }),
         20 * MINUTE,
+        async (origin) => ({ bundlePath, addonMode: true, urlFetchWhitelist: [`${origin}/`] }),
         (a) => {
           const props = a.gas.properties.user();
           const saved = {
@@ -112,7 +95,7 @@ describe('the timer', () => {
     ['option-360', 20],
   ] as const)('a silent service where the timeout is %s', (fetchTimeout, budget) => {
     it(`should pass timeoutSeconds within its minute and spend at most ${budget} trigger minutes on two silent hours, 45 on a silent day`, async () => {
-      a = await rendering({ fetchTimeout }, {}, 60 * MINUTE);
+      a = await rendering({ fetchTimeout }, 60 * MINUTE);
       await a.sim.control({ action: 'configure', config: { faults: { hang: true } } });
       const before = a.gas.quota.total().triggerRuntimeMs;
       watch(a, 24, 5 * MINUTE, false);

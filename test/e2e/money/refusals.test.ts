@@ -1,8 +1,6 @@
-// Refusals Google makes before a request is sent (docs/rules.md#refusals): a quota in any of its wordings, an
-// administrator's list of allowed addresses, a permission not granted. Each has its own code and sentence; none
-// is an unknown outcome, so Generate is not held and the record gets no row saying it may have charged.
-import type { Readings } from '../../dev/standin';
-import { leadRow, startAddon, type Addon } from './harness';
+// Refusals that sent nothing (docs/rules.md#refusals): named as such, never as a lost answer.
+import type { Readings } from '../../../dev/standin';
+import { leadRow, startAddon, type Addon } from '../harness';
 
 type Refusal = Exclude<Readings['fetchRefusal'], 'none'>;
 
@@ -24,14 +22,12 @@ function record(a: Addon): string {
   return tab ? JSON.stringify(tab.getDataRange().getValues()) : '';
 }
 
-describe('refusals before anything is sent', () => {
-  let a: Addon | undefined;
-  afterEach(async () => {
-    await a?.gas.close();
-    await a?.close();
-    a = undefined;
-  });
+let a: Addon;
+afterEach(async () => {
+  await a?.close();
+});
 
+describe('refusals before anything is sent', () => {
   describe.each(CASES)('%s', (fetchRefusal, code, sentence) => {
     it('should answer Generate with its own code and sentence, hold nothing and record no unknown charge', async () => {
       a = await startAddon({ stageMs: 60_000 });

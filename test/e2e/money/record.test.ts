@@ -1,0 +1,124 @@
+// The record of spending (docs/rules.md#money-record): charges and refunds, once, under the key that paid.
+import { leadRow, renderAll, startAddon, type Addon } from '../harness';
+import { UNKNOWN_CHARGE, creditsRows } from '../steps';
+
+jest.setTimeout(180_000);
+
+let a: Addon;
+afterEach(async () => {
+  await a?.close();
+});
+
+describe('the spending record', () => {
+  it('should append one row per charge, equal to the ledger, and complete an unknown outcome from the campaign', async () => {
+    a = await startAddon({ concurrency: 2 });
+    a.connect();
+    a.sheet(Array.from({ length: 12 }, (_, i) => leadRow(i)));
+    const c = a.createCampaign('Spring push');
+    a.selectRows(2, 7);
+    a.call('addSelectedRows');
+    expect(a.gas.spreadsheet.getSheetByName('Video credits')).toBeNull();
+
+    const quote = a.call('getEstimate');
+    expect(a.preview()).toMatchObject({ ok: true, made: 3 });
+    // Made on the first charge, beside the person's tab, which stays active.
+    expect(a.gas.spreadsheet.getActiveSheet().getName()).toBe('Leads');
+    await renderAll(a, c.id);
+    const gen = a.generate();
+    expect(gen).toMatchObject({ ok: true, started: 3 });
+    await renderAll(a, c.id);
+
+    a.selectRows(8, 13);
+    a.call('addSelectedRows');
+    const before = a.call('getEstimate');
+    await a.sim.control({ action: 'configure', config: { faults: { html502Replies: 1, dropMatch: '^POST /campaigns/[^/]+/generate$' } } });
+    expect(a.generate()).toMatchObject({ ok: false, error: { code: 'network' } });
+    const stop = a.stop();
+    expect(stop).toMatchObject({ ok: true });
+
+    // Rows added after a generate went to a second part (docs/rules.md#parts): the record names the part charged.
+    const { ledger, campaigns } = await a.state();
+    const part2 = campaigns.find((x) => x.name === 'Spring push · part 2')!.id;
+    const charges = ledger.filter((e) => [c.id, part2].includes(e.campaignId) && e.kind === 'charge');
+    const refunds = ledger.filter((e) => e.campaignId === part2 && e.kind === 'refund' && /stopped/.test(e.reason));
+    expect(charges.map((e) => e.campaignId)).toEqual([c.id, c.id, part2]);
+    const rows = creditsRows(a);
+    expect(rows.map((r) => r['Action'])).toEqual(['preview', 'generate', 'generate (outcome unknown)', 'stop']);
+    expect(rows.map((r) => r['Part'])).toEqual([c.id, c.id, part2, part2]);
+    for (const r of rows) expect(r).toMatchObject({ Campaign: 'Spring push', 'Campaign ID': c.id, Key: '••••1a2b' });
+    expect(rows[0]).toMatchObject({ People: 3, 'Credits quoted': quote.high, 'Credits charged': charges[0]!.credits });
+    expect(rows[1]).toMatchObject({ People: 3, 'Credits charged': charges[1]!.credits });
+    // The unknown outcome: its charge happened (people left waiting), completed with the balance's move: the ledger's figure.
+    expect(rows[2]).toMatchObject({ People: 6, 'Credits quoted': before.high, 'Credits charged': charges[2]!.credits });
+    expect(String(rows[2]!['Note'])).toMatch(/6 of 6 people were started.*balance/);
+    expect(charges[2]!.credits).toBeLessThanOrEqual(before.high);
+    // A stop's refund is recorded (docs/rules.md#money-record), at the part's price per person (its unknown generate, settled above).
+    expect(rows[3]).toMatchObject({
+      People: stop.stopped,
+      'Credits quoted': '',
+      'Credits charged': stop.stopped ? -Math.round((charges[2]!.credits / 6) * stop.stopped) : 0,
+    });
+    expect(stop.stopped).toBe(refunds.length);
+    for (const r of rows) expect(String(r['When'])).toMatch(/^\d{4}-\d\d-\d\dT/);
+
+    const tab = a.gas.spreadsheet.getSheetByName('Video credits')!;
+    expect(tab.getRange(1, 1).getFontWeight()).toBe('bold');
+    // Today's total next to the balance: the known charges; the unknown one counted apart.
+    const refund = stop.stopped ? -Math.round((charges[2]!.credits / 6) * stop.stopped) : 0;
+    expect(a.call('getEstimate')).toMatchObject({ chargedToday: charges[0]!.credits + charges[1]!.credits + charges[2]!.credits + refund, unknownToday: 0 });
+    expect(a.call('showCreditsRecord')).toEqual({ ok: true, sheetName: 'Video credits' });
+    expect(a.gas.spreadsheet.getActiveSheet().getName()).toBe('Video credits');
+  });
+
+  it('should leave an unknown row open until the campaign is read, then complete it', async () => {
+    a = await startAddon();
+    a.connect();
+    const c = a.pushedCampaign(4);
+    // No answer to the generate, and none to the read right after it.
+    await a.sim.control({ action: 'configure', config: { faults: { dropReplies: 2, dropMatch: '^(POST /campaigns/[^/]+/generate|GET /campaigns/[^/]+)$' } } });
+    expect(a.generate()).toMatchObject({ ok: false, error: { code: 'network' } });
+    expect(creditsRows(a)[0]).toMatchObject({ Action: 'generate (outcome unknown)', 'Credits charged': UNKNOWN_CHARGE });
+    expect(a.call('getProgress')).toMatchObject({ ok: true, campaignId: c.id });
+    const charges = (await a.state()).ledger.filter((e) => e.kind === 'charge');
+    expect(charges).toHaveLength(1);
+    expect(creditsRows(a)[0]).toMatchObject({ 'Credits charged': charges[0]!.credits });
+    expect(creditsRows(a)).toHaveLength(1);
+  });
+
+  it('should complete an unknown outcome as nothing charged only two minutes later, everyone still waiting and the balance unmoved', async () => {
+    a = await startAddon();
+    a.connect();
+    a.sheet(Array.from({ length: 3 }, (_, i) => leadRow(i)));
+    a.createCampaign();
+    a.selectRows(2, 4);
+    a.call('addSelectedRows');
+    const quote = a.call('getEstimate');
+    // The service refuses (too few credits) but a gateway's 502 page is all that comes back: unknown, nothing charged.
+    await a.sim.control({ action: 'setWorkspace', workspaceId: 'ws_main', balance: 1 });
+    await a.sim.control({ action: 'configure', config: { faults: { html502Replies: 1, dropMatch: '^POST /campaigns/[^/]+/generate$' } } });
+    expect(a.call('startGenerate', { campaignId: a.boundCampaignId(), high: quote.high })).toMatchObject({ ok: false, error: { code: 'network' } });
+    // A charge can commit seconds after the gateway gave up: the read right after proves nothing yet (docs/rules.md#unknown-outcomes).
+    expect(creditsRows(a)[0]).toMatchObject({ Action: 'generate (outcome unknown)', People: 3, 'Credits charged': UNKNOWN_CHARGE });
+    a.gas.clock.advance(2 * 60_000);
+    expect(a.call('getEstimate')).toMatchObject({ ok: true, leads: 3, chargedToday: 0, unknownToday: 0 });
+    expect(creditsRows(a)[0]).toMatchObject({ 'Credits charged': 0, Note: expect.stringMatching(/nothing was charged/) });
+    expect((await a.state()).ledger).toEqual([]);
+  });
+});
+
+describe('a protected spending record', () => {
+  it('should charge as asked and say in a toast that a protected Video credits tab could not record it', async () => {
+    a = await startAddon();
+    a.connect();
+    a.pushedCampaign(2);
+    const credits = a.gas.spreadsheet.addSheet('Video credits', [
+      ['When', 'Campaign', 'Campaign ID', 'Part', 'Action', 'People', 'Credits quoted', 'Credits charged', 'Key', 'Note'],
+    ]);
+    a.gas.spreadsheet.protectRange(credits, 'A1:J', ['owner@example.com']);
+    expect(a.generate()).toMatchObject({ ok: true, started: 2 });
+    expect(a.gas.ui.toasts.at(-1)).toMatchObject({
+      title: 'Video credits',
+      message: expect.stringMatching(/protected, so this charge \(generate, Q3 outreach\) was not recorded/),
+    });
+  });
+});

@@ -1,0 +1,96 @@
+// The key and the address (docs/rules.md#settings): checked on saving, kept with its host, never sent elsewhere.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildServer } from '../../../scripts/build';
+import { AppsScriptStandin } from '../../../dev/standin';
+import { SIM_KEYS } from '../../../dev/sim/types';
+import { leadRow, startAddon, type Addon } from '../harness';
+import { spawnSimulator } from '../../../dev/sim/spawn';
+import type { SimHandle } from '../../../dev/sim/server';
+
+jest.setTimeout(180_000);
+
+let a: Addon;
+afterEach(async () => {
+  await a?.close();
+});
+
+describe('the key and its host', () => {
+  describe('the key stays with its host', () => {
+    it('should not send the saved key to a new address saved with the key field empty', async () => {
+      a = await startAddon();
+      a.connect();
+      await a.sim.control({ action: 'clearRequests' });
+      const otherHost = a.sim.baseUrl.replace('127.0.0.1', 'localhost');
+      const r = a.call('saveSettings', { baseUrl: otherHost, apiKey: '' });
+      expect(r).toMatchObject({ ok: false, error: { code: 'no_settings', message: expect.stringMatching(/Type the API key again for localhost/) } });
+      expect(await a.requests()).toEqual([]);
+      expect(a.call('saveSettings', { baseUrl: otherHost, apiKey: SIM_KEYS.write })).toMatchObject({ ok: true });
+    });
+
+    it("should refuse, in a sentence, an address outside a published build's allowlist", async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'trust-allowlist-'));
+      try {
+        const bundlePath = join(dir, 'Code.js');
+        await buildServer({ allowlist: ['https://api.example.com/'], file: bundlePath });
+        writeFileSync(join(dir, 'appsscript.json'), JSON.stringify({ urlFetchWhitelist: ['https://api.example.com/'] }));
+        writeFileSync(join(dir, 'Sidebar.html'), '<html></html>');
+        const gas = new AppsScriptStandin({ bundlePath, addonMode: true });
+        const r = gas.call<any>('saveSettings', { baseUrl: 'https://other.example.org/api/v1', apiKey: 'sk_x' });
+        expect(r).toMatchObject({ ok: false, error: { code: 'bad_input', message: expect.stringMatching(/may only reach https:\/\/api\.example\.com\//) } });
+        expect(gas.fetches).toEqual([]);
+        await gas.close();
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  });
+});
+
+describe('saving a key', () => {
+  it('should find out on saving whether the key can write, changing nothing in the service', async () => {
+    a = await startAddon();
+    a.sheet([leadRow(1)]);
+    const before = await a.state();
+    const readOnly = a.call('saveSettings', { baseUrl: a.sim.baseUrl, apiKey: SIM_KEYS.readOnly });
+    expect(readOnly).toMatchObject({ ok: true, settings: { connected: true, canWrite: false } });
+    expect(a.call('getSidebarState').settings).toMatchObject({ connected: true, canWrite: false });
+    const write = a.call('saveSettings', { baseUrl: a.sim.baseUrl, apiKey: SIM_KEYS.write });
+    expect(write).toMatchObject({ ok: true, settings: { connected: true, canWrite: true } });
+    const stops = (await a.requests()).filter((r) => /\/stop$/.test(r.path));
+    expect(stops.map((r) => r.status)).toEqual([403, 404]);
+    const st = await a.state();
+    expect(st.campaigns).toEqual(before.campaigns);
+    expect(st.ledger).toEqual(before.ledger);
+  });
+});
+
+describe('redirects', () => {
+  let a: Addon | undefined;
+  let other: SimHandle | undefined;
+  afterEach(async () => {
+    await a?.gas.close();
+    await a?.close();
+    await other?.close();
+    a = undefined;
+    other = undefined;
+  });
+
+  describe.each(['keep-headers', 'drop-auth-across-hosts'] as const)('redirects followed with %s', (redirects) => {
+    it('should never send the key to the address a redirect points to, and name that address', async () => {
+      a = await startAddon({}, { readings: { redirects } });
+      a.connect();
+      a.pushedCampaign(2);
+      other = await spawnSimulator({ port: 0, clock: 'manual' });
+      await a.sim.control({ action: 'configure', config: { faults: { redirectTo: other.origin } } });
+      const r = a.call('refreshNow');
+      expect(r).toMatchObject({ ok: false, error: { message: expect.stringContaining(other.origin) } });
+      expect(a.call('saveSettings', { baseUrl: a.sim.baseUrl, apiKey: SIM_KEYS.write })).toMatchObject({
+        ok: false,
+        error: { message: expect.stringContaining(other.origin) },
+      });
+      expect((await other.control({ action: 'requests' })).requests).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,160 @@
+// Small reads and steps that several end-to-end files share: the simulator's ledger and leads, the spending record tab,
+// and a campaign left rendering.
+import { SIM_WORKSPACES } from '../../dev/sim/types';
+import type { Readings } from '../../dev/standin';
+import { HEADERS, leadRow, startAddon, type Addon, type StandinSetup } from './harness';
+
+/** What the spending record says of a charge whose outcome nobody knows yet (docs/rules.md#unknown-outcomes). */
+export const UNKNOWN_CHARGE = 'unknown — see the service’s billing';
+
+/** The rows of the spending record ("Video credits"), none while the tab does not exist. */
+export function creditsRows(a: Addon): Record<string, unknown>[] {
+  const tab = a.gas.spreadsheet.getSheetByName('Video credits');
+  return tab ? a.rows(tab) : [];
+}
+
+/** Credits the simulator's ledger charged, of one campaign or all; refunds not deducted. */
+export async function chargedCredits(a: Addon, campaignId?: string): Promise<number> {
+  return (await a.state()).ledger
+    .filter((e) => e.kind === 'charge' && (campaignId === undefined || e.campaignId === campaignId))
+    .reduce((n, e) => n + e.credits, 0);
+}
+
+/** Credits charged net of refunds, in the simulator's ledger. */
+export async function netCharged(a: Addon): Promise<number> {
+  return (await a.state()).ledger.reduce((n, e) => n + (e.kind === 'charge' ? e.credits : -e.credits), 0);
+}
+
+/** Every lead of the main workspace, all campaigns (the simulator's other workspace has some of its own). */
+export async function mainLeads(a: Addon) {
+  return (await a.state()).campaigns.filter((c) => c.workspaceId === SIM_WORKSPACES.main).flatMap((c) => c.leads);
+}
+
+/** Five leads pushed and generated under these readings: the timer is on and renders take `stageMs` a stage. */
+export async function rendering(
+  readings: Partial<Readings> = {},
+  stageMs = 60_000,
+  standin: StandinSetup = {},
+  connect = (a: Addon) => {
+    a.connect();
+  },
+): Promise<Addon> {
+  const setup: StandinSetup = typeof standin === 'function' ? async (o) => ({ ...(await standin(o)), readings }) : { ...standin, readings };
+  const a = await startAddon({ stageMs }, setup);
+  connect(a);
+  a.pushedCampaign(5);
+  expect(a.generate()).toMatchObject({ ok: true });
+  return a;
+}
+
+/**
+ * n leads pushed to a new campaign (parts of 500), or with `onePart` to an existing API campaign
+ * chosen from the list, which stays one part however big.
+ */
+export async function ready(n: number, config: Parameters<typeof startAddon>[0] = {}, onePart = false): Promise<{ a: Addon; campaignId: string }> {
+  const a = await startAddon(config);
+  a.connect();
+  a.sheet(Array.from({ length: n }, (_, i) => leadRow(i)));
+  let campaign = a.createCampaign();
+  if (onePart) {
+    a.sheet([], undefined, 'Other');
+    a.gas.spreadsheet.setActiveSheet(a.gas.spreadsheet.getSheetByName('Leads')!);
+    const picked = a.call('selectCampaign', { campaignId: campaign.id });
+    a.gas.properties.document.deleteProperty(`campaign.${campaign.id}`);
+    campaign = picked.campaign;
+  }
+  a.selectRows(2, n + 1);
+  const pushed = a.call('addSelectedRows');
+  if (!pushed.ok || pushed.remaining) throw new Error(`push failed: ${JSON.stringify(pushed)}`);
+  return { a, campaignId: campaign.id };
+}
+
+export async function pushed(a: Addon, n: number, name = 'Leads', first = 0) {
+  a.sheet(
+    Array.from({ length: n }, (_, i) => leadRow(first + i)),
+    HEADERS,
+    name,
+  );
+  const c = a.createCampaign(`${name} campaign`);
+  a.selectRows(2, n + 1);
+  const r = a.call('addSelectedRows');
+  if (!r.ok || r.remaining) throw new Error(`push failed: ${JSON.stringify(r)}`);
+  return c;
+}
+
+export async function expectSheetMatchesSimulator(a: Addon, campaignId: string) {
+  // The campaign and its later parts (docs/rules.md#parts).
+  const st = await a.state();
+  const first = st.campaigns.find((c) => c.id === campaignId)!;
+  const parts = st.campaigns.filter((c) => c.id === campaignId || c.name.startsWith(`${first.name} · part `));
+  const byId = new Map(parts.flatMap((c) => c.leads).map((l) => [l.id, l]));
+  for (const r of a.rows().filter((row) => row['Lead ID'])) {
+    const lead = byId.get(String(r['Lead ID']))!;
+    expect(r['Campaign ID']).toBe(lead.campaignId);
+    expect([r['First name'], r['Company']]).toEqual([lead.firstName, lead.company]);
+    expect(r['Video Status']).toBe(lead.status);
+    expect(r['Video URL']).toBe(lead.videoReady ? lead.videoUrl : '');
+  }
+}
+
+/** The parts the simulator holds for the campaign named `name` (its first part and "<name> · part N"). */
+export async function simParts(a: Addon, name: string) {
+  return (await a.state()).campaigns.filter((c) => c.name === name || c.name.startsWith(`${name} · part `));
+}
+
+export async function leadsOf(a: Addon, campaignId: string) {
+  return (await a.state()).campaigns.find((c) => c.id === campaignId)!.leads;
+}
+
+export function rowOf(a: Addon, n: number): Record<string, unknown> {
+  return a.rows()[n - 2]!;
+}
+
+export const FIVE_MINUTES = 5 * 60_000;
+
+export type Sheet = ReturnType<Addon['sheet']>;
+
+/** Types these input cells (First name, Last name, Company, Email, …) into a row, as a person would. */
+export function typeInputs(sheet: Sheet, row: number, values: string[]): void {
+  sheet.typeValues([values], row, 1);
+}
+
+/** Copies a whole row (output cells included) onto another, as a person's copy and paste would. */
+export function copyRow(sheet: Sheet, from: number, to: number): void {
+  const values = sheet.getRange(from, 1, 1, sheet.getLastColumn()).getValues();
+  sheet.typeValues(values, to, 1);
+}
+
+/** Two people in a tab bound to a new campaign, both sent. */
+export async function twoRowsSent(a: Addon): Promise<Sheet> {
+  a.connect();
+  const sheet = a.sheet([leadRow(1), leadRow(2)]);
+  a.createCampaign();
+  a.selectRows(2, 3);
+  a.call('addSelectedRows');
+  return sheet;
+}
+
+/** Generates the bound campaign and runs the timer until every link is in. */
+export function generateAll(a: Addon): void {
+  expect(a.generate()).toMatchObject({ ok: true });
+  a.runTimerUntilDone();
+}
+
+export const own = (i: number, over: { note?: string; colour?: string } = {}) => [
+  `Person${i}`,
+  `Company ${i}`,
+  `p${i}@example.com`,
+  over.note ?? `Loved your post ${i}.`,
+  'https://cal.example.com/me',
+  over.colour ?? '',
+];
+
+export const OWN = ['First name', 'Company', 'Email', 'Personal note', 'Calendar', 'Favourite colour'];
+
+export const unprotect = (a: Addon) => a.gas.spreadsheet.protections.splice(0);
+
+export function tick(a: Addon): void {
+  a.gas.clock.advance(FIVE_MINUTES);
+  a.gas.fireTimeTriggers({ tolerateErrors: true });
+}
