@@ -4,14 +4,14 @@
 // that are not that person are cleared, and a selected one is sent as the person it now names.
 import type { ApiClient } from '../api/client';
 import { isApiError } from '../api/errors';
-import { cellText } from '../sheet/cells';
 import { DOUBTS_PER_RUN, IDENTITY_NOTES, isMergingKey, keyOf, People, personFromRow, rowKey, staleValues, type Fallbacks } from '../sheet/identity';
-import { readRows, type RowWriter, type Table } from '../sheet/table';
+import { readLeadRows, type LeadRow } from '../sheet/lead-rows';
+import type { RowWriter, Table } from '../sheet/table';
 import { headerIndex, isLive, namesByPart, namesSomeoneElse, personOf, rowIds, type Register } from '../register/identity';
 
 export interface CampaignPeople {
-  /** Every row of the tab (index 0 is row 2). */
-  cells: string[][];
+  /** Every data row of the tab, read once (index 0 is row 2). */
+  rows: LeadRow[];
   people: People;
   /** Per part, the first name + company keys it holds (the service merges on them). */
   namesIn: Map<string, Set<string>>;
@@ -31,29 +31,27 @@ export function campaignPeople(
   writer: RowWriter,
   register: Register,
 ): CampaignPeople {
-  const { sheet, out, layout } = table;
-  const last = sheet.getLastRow();
-  const cells = last >= 2 ? readRows(sheet, 2, last - 1, table.headers.length) : [];
-  const at = (r: string[], c: keyof Table['out']) => cellText(r[out[c] - 1]);
+  const { layout } = table;
+  const all = readLeadRows(table);
   const rowsOf = new Map<string, number[]>();
-  cells.forEach((r, i) => {
-    const id = at(r, 'leadId');
-    if (id && isPart(at(r, 'campaignId'))) rowsOf.set(id, [...(rowsOf.get(id) ?? []), i + 2]);
-  });
+  for (const r of all) {
+    const id = r.leadId;
+    if (id && isPart(r.campaignId)) rowsOf.set(id, [...(rowsOf.get(id) ?? []), r.row]);
+  }
   // People the register knows are judged by it, with no request (docs/rules.md#row-identity); older rows by their lead.
   const legacy = new Map([...rowsOf].filter(([id]) => !register.byLead(id)));
-  const cleared = clearStale(table, fallbacks, cells, legacy, api, writer);
+  const cleared = clearStale(table, fallbacks, all, legacy, api, writer);
   const find = headerIndex(table.headers);
   for (const [leadId, rows] of rowsOf) {
     const e = register.byLead(leadId);
     if (!e) continue;
     for (const row of rows) {
-      if (!namesSomeoneElse(rowIds(cells[row - 2]!, e.columns, find), e)) continue;
+      if (!namesSomeoneElse(rowIds(all[row - 2]!.cells, e.columns, find), e)) continue;
       writer.set(row, staleValues(leadId, e));
       cleared.set(row, IDENTITY_NOTES.staleSent(leadId, e));
     }
   }
-  const c: CampaignPeople = { cells, people: new People(), namesIn: namesByPart(register.of(isPart)), rowOfLead: new Map(), cleared, register };
+  const c: CampaignPeople = { rows: all, people: new People(), namesIn: namesByPart(register.of(isPart)), rowOfLead: new Map(), cleared, register };
   for (const [leadId, rows] of rowsOf) {
     const r = rows.find((row) => !cleared.has(row));
     if (r !== undefined) c.rowOfLead.set(leadId, r);
@@ -66,9 +64,9 @@ export function campaignPeople(
   for (const [leadId, rows] of legacy) {
     for (const row of rows) {
       if (cleared.has(row)) continue;
-      const r = cells[row - 2]!;
-      const part = at(r, 'campaignId');
-      const person = personFromRow(r, layout, fallbacks).person;
+      const r = all[row - 2]!;
+      const part = r.campaignId;
+      const person = personFromRow(r.cells, layout, fallbacks).person;
       c.people.add({ row, person, leadId, part });
       const key = keyOf(person);
       if (isMergingKey(key)) c.namesIn.set(part, (c.namesIn.get(part) ?? new Set()).add(key));
@@ -81,13 +79,13 @@ export function campaignPeople(
 function clearStale(
   table: Table,
   fallbacks: Fallbacks,
-  cells: string[][],
+  all: readonly LeadRow[],
   rowsOf: Map<string, number[]>,
   api: ApiClient,
   writer: RowWriter,
 ): Map<number, string> {
   const cleared = new Map<number, string>();
-  const keyAt = (row: number) => rowKey(cells[row - 2]!, table.layout, fallbacks);
+  const keyAt = (row: number) => rowKey(all[row - 2]!.cells, table.layout, fallbacks);
   const doubtful = [...rowsOf].filter(([, rows]) => new Set(rows.map(keyAt)).size > 1).slice(0, DOUBTS_PER_RUN);
   for (const [leadId, rows] of doubtful) {
     let lead;

@@ -10,8 +10,9 @@ import { PERSON_FIELDS, type AddedPerson, type AddPeopleReply, type PersonField,
 import type { Clock } from '../core/clock';
 import { cellText } from '../sheet/cells';
 import { IDENTITY_NOTES, isMergingKey, keyOf, type Known, type Verdict } from '../sheet/identity';
-import { unusedColumns } from '../sheet/headers';
-import { openTable, readRows, RowWriter, type Sheet, type Table } from '../sheet/table';
+import { unusedColumns, type ColumnIndex } from '../sheet/headers';
+import { readLeadRows, readRowSpan, type LeadRow } from '../sheet/lead-rows';
+import { openTable, RowWriter, type Sheet, type Table } from '../sheet/table';
 import { campaignPeople, type CampaignPeople } from './campaign-people';
 import { followUpRounds, pairPeople, type SentRow } from './pairing';
 import { fingerprint, nameKey, personFromRow } from './row-person';
@@ -96,7 +97,7 @@ export interface PushInput {
   deadline: number;
   flush(): void;
   /** Adds the status colours to the sheet if they are not there yet. */
-  formatStatus(sheet: Sheet, statusColumn: number): void;
+  formatStatus(sheet: Sheet, statusColumn: ColumnIndex): void;
   /** The campaign's id (its first part's), kept in the register. */
   campaign?: string;
   /** A part's people changed without a send (a row took its person back): the next refresh reads it. */
@@ -134,7 +135,7 @@ const RESEND_WAITS_MS = [2_000, 5_000, 10_000];
 export function pushRows(input: PushInput): AddRowsResult {
   const { sheet, rows, clock } = input;
   const table = openTable(sheet, input.overrides);
-  input.formatStatus(sheet, table.out.status);
+  input.formatStatus(sheet, table.layout.outputs.status!);
   const result: AddRowsResult = {
     added: 0,
     skipped: 0,
@@ -313,8 +314,9 @@ function readItems(input: PushInput, table: Table, campaign: CampaignPeople, wri
   const items: Item[] = [];
   const find = headerIndex(table.headers);
   for (const row of input.rows) {
-    const cells = campaign.cells[row - 2] ?? [];
-    if (cellText(cells[table.out.leadId - 1]) && !campaign.cleared.has(row)) {
+    const lead = campaign.rows[row - 2];
+    const cells = lead?.cells ?? [];
+    if (lead?.leadId && !campaign.cleared.has(row)) {
       result.alreadySent++;
       continue;
     }
@@ -340,14 +342,14 @@ function readItems(input: PushInput, table: Table, campaign: CampaignPeople, wri
       continue;
     }
     campaign.people.add({ row, person: checked.person });
-    const wasSending = !!own || (!campaign.cleared.has(row) && cellText(cells[table.out.status - 1]).toLowerCase() === 'sending');
+    const wasSending = !!own || (!campaign.cleared.has(row) && !!lead && lead.status.toLowerCase() === 'sending');
     if (wasSending && matchKeys(checked.person).length === 0) {
       result.unmatchable++;
       writer.set(row, { note: NOTES.unmatchable });
       continue;
     }
     // A cut-off send goes back to its part, which the register keeps whatever the row's cells say now.
-    const part = own ? own.part : wasSending ? cellText(cells[table.out.campaignId - 1]) : '';
+    const part = own ? own.part : wasSending ? (lead?.campaignId ?? '') : '';
     const key = keyOf(checked.person);
     const note = [
       ...built.notes,
@@ -572,31 +574,27 @@ function writeBack(input: PushInput, items: readonly Item[], values: (it: Item, 
  * with no id, else another such row with the same content. Undefined when it is gone.
  */
 function locateRows(table: Table, batch: readonly Item[], fallbacks: Partial<Record<PersonField, string>>): (number | undefined)[] {
-  const { sheet } = table;
-  const contentAt = (cells: readonly unknown[]): string | null => {
-    if (cellText(cells[table.out.leadId - 1])) return null;
-    if (cellText(cells[table.out.status - 1]).toLowerCase() !== 'sending') return null;
-    const checked = validatePerson(personFromRow(cells, table.layout, fallbacks).person);
+  const contentAt = (r: LeadRow): string | null => {
+    if (r.leadId) return null;
+    if (r.status.toLowerCase() !== 'sending') return null;
+    const checked = validatePerson(personFromRow(r.cells, table.layout, fallbacks).person);
     return checked.ok ? fingerprint(checked.person) : null;
   };
   if (batch.length === 0) return [];
   const minRow = Math.min(...batch.map((it) => it.row));
-  const maxRow = Math.min(sheet.getLastRow(), Math.max(...batch.map((it) => it.row)));
-  const span = maxRow >= minRow ? readRows(sheet, minRow, maxRow - minRow + 1, table.headers.length) : [];
+  const span = readRowSpan(table, minRow, Math.min(table.sheet.getLastRow(), Math.max(...batch.map((it) => it.row))));
   const inPlace = batch.map((it) => {
-    const cells = span[it.row - minRow];
-    return cells !== undefined && contentAt(cells) === it.fp;
+    const r = span[it.row - minRow];
+    return r !== undefined && contentAt(r) === it.fp;
   });
   if (inPlace.every(Boolean)) return batch.map((it) => it.row);
 
   // Something moved: index the whole sheet once by content.
-  const lastRow = sheet.getLastRow();
-  const all = lastRow >= 2 ? readRows(sheet, 2, lastRow - 1, table.headers.length) : [];
   const free = new Map<string, number[]>();
-  all.forEach((cells, i) => {
-    const fp = contentAt(cells);
-    if (fp !== null) free.set(fp, [...(free.get(fp) ?? []), i + 2]);
-  });
+  for (const r of readLeadRows(table)) {
+    const fp = contentAt(r);
+    if (fp !== null) free.set(fp, [...(free.get(fp) ?? []), r.row]);
+  }
   const taken = new Set<number>();
   batch.forEach((it, i) => {
     if (inPlace[i]) taken.add(it.row);

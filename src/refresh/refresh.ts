@@ -9,10 +9,10 @@ import type { CampaignDetail, CampaignSummary, FinishedVideo, Lead, PersonField 
 import type { Clock } from '../core/clock';
 import { getJson, setJson } from '../core/json-props';
 import type { Props } from '../core/services';
-import { cellText } from '../sheet/cells';
-import { detectColumns } from '../sheet/headers';
 import { DOUBTS_PER_RUN, keyOf, personFromRow, rowKey, staleValues, type Fallbacks, type Named } from '../sheet/identity';
-import { readHeaders, readRows, writeByLeadId, type RowDecision, type Sheet } from '../sheet/table';
+import { writeByLeadId, type RowDecision } from '../sheet/by-lead-id';
+import { readLeadRows } from '../sheet/lead-rows';
+import { openTable, type Sheet, type Table } from '../sheet/table';
 import { headerIndex, namesSomeoneElse, rowIds, type Register } from '../register/identity';
 import { readRegister, type RegisterSpan } from '../register/store';
 import { planStatuses, type PlanInput, type RowInfo } from './plan';
@@ -115,14 +115,14 @@ export function refreshSheet(input: RefreshInput): RefreshResult {
   const { sheet } = input;
   const details = input.details ?? new Map<string, CampaignDetail>();
   const result: RefreshResult = { updated: 0, remaining: 0, finished: true, details };
-  const headers = readHeaders(sheet);
-  const layout = detectColumns(headers, input.overrides);
-  const col = layout.outputs;
+  // A read: a missing output column is not made here (only the writer makes them).
+  const table = openTable(sheet, input.overrides, false);
+  const col = table.layout.outputs;
   if (col.leadId === undefined || col.status === undefined || sheet.getLastRow() < 2) return result;
   const writes: Writes = { updates: new Map(), leads: new Map(), register: readRegister(sheet.getParent(), input.registerSpan), memos: new Map() };
   let failure: unknown = null;
   try {
-    passOver(input, headers, layout, writes, result);
+    passOver(input, table, writes, result);
   } catch (e) {
     failure = e;
   }
@@ -133,17 +133,17 @@ export function refreshSheet(input: RefreshInput): RefreshResult {
   return result;
 }
 
-function passOver(input: RefreshInput, headers: string[], layout: ReturnType<typeof detectColumns>, writes: Writes, result: RefreshResult): void {
+function passOver(input: RefreshInput, table: Table, writes: Writes, result: RefreshResult): void {
   const { sheet, clock } = input;
-  const col = layout.outputs;
-  const find = headerIndex(headers);
+  const { layout } = table;
+  const find = headerIndex(table.headers);
   const byCampaign = new Map<string, Map<string, RowInfo>>();
   const tally = new Map<string, { counts: Record<string, number>; ids: Set<string> }>();
   const names = new RowNames();
-  for (const cells of readRows(sheet, 2, sheet.getLastRow() - 1, headers.length)) {
-    const leadId = cellText(cells[col.leadId!]);
+  for (const row of readLeadRows(table)) {
+    const { leadId, cells } = row;
     if (!leadId) continue;
-    const campaignId = (col.campaignId !== undefined ? cellText(cells[col.campaignId]) : '') || input.defaultCampaignId || '';
+    const campaignId = row.campaignId || input.defaultCampaignId || '';
     if (!campaignId || (input.only && !input.only.has(campaignId))) continue;
     // The register says who the Lead ID is: a row whose cells definitely name someone else is cleared at the write.
     const sent = writes.register.byLead(leadId);
@@ -153,7 +153,7 @@ function passOver(input: RefreshInput, headers: string[], layout: ReturnType<typ
     }
     const name = sent ? keyOf(sent) : rowKey(cells, layout, input.fallbacks ?? {});
     names.add(campaignId, leadId, name);
-    const status = cellText(cells[col.status!]).toLowerCase();
+    const status = row.status.toLowerCase();
     // By distinct Lead ID: a person pasted on two rows is one person of the campaign.
     const t = tally.get(campaignId) ?? { counts: {}, ids: new Set<string>() };
     if (!t.ids.has(leadId)) {
@@ -161,10 +161,9 @@ function passOver(input: RefreshInput, headers: string[], layout: ReturnType<typ
       t.counts[status] = (t.counts[status] ?? 0) + 1;
     }
     tally.set(campaignId, t);
-    const videoUrl = col.videoUrl !== undefined ? cellText(cells[col.videoUrl]) : '';
-    if (!isUnresolved(status, videoUrl)) continue;
+    if (!isUnresolved(status, row.videoUrl)) continue;
     const rows = byCampaign.get(campaignId) ?? new Map<string, RowInfo>();
-    rows.set(leadId, { leadId, pageUrl: col.pageUrl !== undefined ? cellText(cells[col.pageUrl]) : '', status, name });
+    rows.set(leadId, { leadId, pageUrl: row.pageUrl, status, name });
     byCampaign.set(campaignId, rows);
   }
   // A Lead ID on rows naming different people (a row copied and typed over) is asked of the lead itself.
@@ -432,7 +431,7 @@ function settleDoubts(input: RefreshInput, names: RowNames, writes: Writes): voi
 function writePass(input: RefreshInput, w: Writes): number {
   if (w.updates.size === 0) return 0;
   let find: ((h: string) => number) | undefined;
-  const decide: RowDecision = (id, cells, table) => {
+  const decide: RowDecision = (id, { cells }, table) => {
     const values = w.updates.get(id)!;
     const sent = w.register.byLead(id);
     const lead = sent ?? w.leads.get(id);

@@ -42,13 +42,16 @@ const FULL_NAME = ['Full name', 'Name', 'Contact name', 'Contact', 'Person'].map
 const OUTPUT_NORMALIZED = new Set(Object.values(OUTPUT_HEADERS).map(normalizeHeader));
 const SYNONYMS_NORMALIZED = Object.fromEntries(PERSON_FIELDS.map((f) => [f, SYNONYMS[f].map(normalizeHeader)])) as Record<PersonField, string[]>;
 
+/** A column as an index into a row's cells: 0-based (column A is 0). Only a Range call adds 1. */
+export type ColumnIndex = number;
+
 export interface ColumnLayout {
-  /** 0-based column index per field, when found. */
-  fields: Partial<Record<PersonField, number>>;
-  /** 0-based index of a full-name column, used for firstName only when no first-name column exists. */
-  fullName: number | null;
-  /** 0-based index of each output column, when present. */
-  outputs: Partial<Record<OutputColumn, number>>;
+  /** Column per field, when found. */
+  fields: Partial<Record<PersonField, ColumnIndex>>;
+  /** A full-name column, used for firstName only when no first-name column exists. */
+  fullName: ColumnIndex | null;
+  /** Each output column, when present. */
+  outputs: Partial<Record<OutputColumn, ColumnIndex>>;
 }
 
 /** Columns found by header; overrides (field → header text) win over detection. */

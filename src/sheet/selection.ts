@@ -1,4 +1,5 @@
 // The rows a person selected: every range of the selection, data rows only, hidden rows left out.
+import { FIRST_DATA_ROW } from './lead-rows';
 import type { Sheet } from './table';
 
 export type RangeList = Pick<GoogleAppsScript.Spreadsheet.RangeList, 'getRanges'>;
@@ -12,7 +13,7 @@ export function selectedRows(sheet: Sheet, selection: RangeList | null): number[
   const lastRow = sheet.getLastRow();
   const rows = new Set<number>();
   for (const range of selection.getRanges()) {
-    const first = Math.max(2, range.getRow());
+    const first = Math.max(FIRST_DATA_ROW, range.getRow());
     const last = Math.min(lastRow, range.getRow() + range.getNumRows() - 1);
     for (let r = first; r <= last; r++) rows.add(r);
   }

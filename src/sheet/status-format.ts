@@ -1,6 +1,7 @@
 // Colours for the Video Status column: conditional-format rules added once to the column, never
 // per-cell formatting on each write.
 import type { SpreadsheetService } from '../core/services';
+import type { ColumnIndex } from './headers';
 import type { Sheet } from './table';
 
 const COLOURS: { statuses: string[]; background: string; font: string }[] = [
@@ -11,7 +12,9 @@ const COLOURS: { statuses: string[]; background: string; font: string }[] = [
 ];
 
 /** Adds the rules to the status column unless a rule already covers it (they move with the column). */
-export function ensureStatusFormatting(sheets: Pick<SpreadsheetService, 'newConditionalFormatRule'>, sheet: Sheet, statusColumn: number): boolean {
+export function ensureStatusFormatting(sheets: Pick<SpreadsheetService, 'newConditionalFormatRule'>, sheet: Sheet, status: ColumnIndex): boolean {
+  // The ranges' numbering (1-based), which getColumn() answers in too.
+  const statusColumn = status + 1;
   const rules = sheet.getConditionalFormatRules();
   const covered = rules.some((rule) => rule.getRanges().some((r) => r.getColumn() <= statusColumn && statusColumn < r.getColumn() + r.getNumColumns()));
   if (covered) return false;

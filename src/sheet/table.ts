@@ -1,7 +1,7 @@
-// Batched sheet access: the header row, output columns, blocks of display text, and a writer that
-// touches each output column once per commit however many rows change.
+// The lead tab's header row and output columns, and the one writer, which touches each output column
+// once per commit however many rows change. Rows are read through ./lead-rows.
 import { literal } from './cells';
-import { detectColumns, OUTPUT_COLUMNS, OUTPUT_HEADERS, type ColumnLayout, type OutputColumn } from './headers';
+import { detectColumns, OUTPUT_COLUMNS, OUTPUT_HEADERS, type ColumnIndex, type ColumnLayout, type OutputColumn } from './headers';
 import type { PersonField } from '../api/types';
 
 export type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -27,31 +27,25 @@ export function ensureOutputColumns(sheet: Sheet, headers: string[]): string[] {
   return headers.concat(missing);
 }
 
-/** Display text of rows [first, first+count) across all columns: what a person sees. */
-export function readRows(sheet: Sheet, first: number, count: number, width: number): string[][] {
-  if (count < 1 || width < 1) return [];
-  return sheet.getRange(first, 1, count, width).getDisplayValues();
-}
-
 export interface Table {
   sheet: Sheet;
   headers: string[];
+  /** Columns found by header, each a ColumnIndex (0-based): only a Range call adds 1. */
   layout: ColumnLayout;
-  /** 1-based column of each output header (all present). */
-  out: Record<OutputColumn, number>;
+}
+
+/** The table of a header row already read (no Range call). */
+export function tableFrom(sheet: Sheet, headers: string[], overrides: Partial<Record<PersonField, string>> = {}): Table {
+  return { sheet, headers, layout: detectColumns(headers, overrides) };
 }
 
 /**
  * The header row and the columns found in it. Making the missing output columns is an explicit
- * step (`create`) of a writer, never of a read; without it a missing column is 0 and not written.
+ * step (`create`) of a writer, never of a read; without it a missing column has no index and is not written.
  */
 export function openTable(sheet: Sheet, overrides: Partial<Record<PersonField, string>> = {}, create = true): Table {
   const read = readHeaders(sheet);
-  const headers = create ? ensureOutputColumns(sheet, read) : read;
-  const layout = detectColumns(headers, overrides);
-  const out = {} as Record<OutputColumn, number>;
-  for (const c of OUTPUT_COLUMNS) out[c] = (layout.outputs[c] ?? -1) + 1;
-  return { sheet, headers, layout, out };
+  return tableFrom(sheet, create ? ensureOutputColumns(sheet, read) : read, overrides);
 }
 
 /**
@@ -89,18 +83,17 @@ export class RowWriter {
         else runs.push([r]);
       }
     }
+    const at = table.layout.outputs;
     for (const run of runs) {
-      const cols = OUTPUT_COLUMNS.filter((c) => table.out[c] > 0 && run.some((r) => this.pending.get(r)![c] !== undefined)).sort(
-        (a, b) => table.out[a] - table.out[b],
-      );
-      for (const block of adjacentColumns(cols, table)) {
+      const cols = OUTPUT_COLUMNS.filter((c) => at[c] !== undefined && run.some((r) => this.pending.get(r)![c] !== undefined)).sort((a, b) => at[a]! - at[b]!);
+      for (const block of adjacentColumns(cols, at)) {
         const values = run.map((r) =>
           block.map((c) => {
             const v = this.pending.get(r)![c];
-            return literal(v !== undefined ? v : (current!(r)![table.out[c] - 1] ?? ''));
+            return literal(v !== undefined ? v : (current!(r)![at[c]!] ?? ''));
           }),
         );
-        table.sheet.getRange(run[0]!, table.out[block[0]!], run.length, block.length).setValues(values);
+        table.sheet.getRange(run[0]!, at[block[0]!]! + 1, run.length, block.length).setValues(values);
       }
     }
     this.pending.clear();
@@ -108,11 +101,11 @@ export class RowWriter {
 }
 
 /** Output columns (sorted by position) split where they stop being side by side in the sheet. */
-function adjacentColumns(cols: OutputColumn[], table: Table): OutputColumn[][] {
+function adjacentColumns(cols: OutputColumn[], at: Partial<Record<OutputColumn, ColumnIndex>>): OutputColumn[][] {
   const blocks: OutputColumn[][] = [];
   for (const c of cols) {
     const last = blocks[blocks.length - 1];
-    if (last && table.out[c] === table.out[last[last.length - 1]!] + 1) last.push(c);
+    if (last && at[c] === at[last[last.length - 1]!]! + 1) last.push(c);
     else blocks.push([c]);
   }
   return blocks;
@@ -127,58 +120,4 @@ export function consecutiveRuns(sorted: readonly number[]): number[][] {
     else runs.push([r]);
   }
   return runs;
-}
-
-/** The rows holding each Lead ID right now (read at write time: rows may have moved since). */
-export function rowsByLeadId(table: Table): Map<string, number[]> {
-  const last = table.sheet.getLastRow();
-  const map = new Map<string, number[]>();
-  if (last < 2) return map;
-  const ids = table.sheet.getRange(2, table.out.leadId, last - 1, 1).getDisplayValues();
-  ids.forEach(([id], i) => {
-    const key = String(id ?? '').trim();
-    if (key) map.set(key, [...(map.get(key) ?? []), i + 2]);
-  });
-  return map;
-}
-
-/** What to write on one row holding a Lead ID, from the row's own cells (null: leave it). */
-export type RowDecision = (leadId: string, cells: readonly string[], table: Table) => Partial<Record<OutputColumn, string>> | null;
-
-/**
- * Writes output cells for leads, finding their rows by Lead ID at the moment of writing. For the
- * Lead IDs of `check`, each row's own cells say what it gets (a row that is not the lead's person
- * gets no link); only the span of those rows is read whole.
- */
-export function writeByLeadId(
-  sheet: Sheet,
-  updates: Map<string, Partial<Record<OutputColumn, string>>>,
-  check?: { ids: ReadonlySet<string>; decide: RowDecision },
-  overrides: Partial<Record<PersonField, string>> = {},
-): number {
-  if (updates.size === 0) return 0;
-  // The writer's explicit step: output columns a person deleted come back, so links still land (docs/rules.md#columns).
-  const table = openTable(sheet, overrides, true);
-  const where = rowsByLeadId(table);
-  const writer = new RowWriter();
-  const checked: [string, number][] = [];
-  for (const [id, values] of updates) {
-    for (const row of where.get(id) ?? []) {
-      if (check?.ids.has(id)) checked.push([id, row]);
-      else writer.set(row, values);
-    }
-  }
-  let span: string[][] = [];
-  let spanFirst = 0;
-  if (checked.length > 0) {
-    spanFirst = checked.reduce((m, [, r]) => Math.min(m, r), Infinity);
-    span = readRows(sheet, spanFirst, checked.reduce((m, [, r]) => Math.max(m, r), 0) - spanFirst + 1, table.headers.length);
-    for (const [id, row] of checked) {
-      const values = check!.decide(id, span[row - spanFirst]!, table);
-      if (values) writer.set(row, values);
-    }
-  }
-  const n = writer.size;
-  writer.commit(table, (row) => (spanFirst > 0 ? span[row - spanFirst] : undefined));
-  return n;
 }

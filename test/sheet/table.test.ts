@@ -20,8 +20,7 @@ describe('RowWriter', () => {
       }),
     } as unknown as Table['sheet'];
     const headers = ['First name', 'Lead ID', 'Campaign ID', 'Page URL', 'Video URL', 'Video Status', 'Video Note'];
-    const out = { leadId: 2, campaignId: 3, pageUrl: 4, videoUrl: 5, status: 6, note: 7 };
-    return { writes, table: { sheet, headers, layout: detectColumns(headers), out } as Table };
+    return { writes, table: { sheet, headers, layout: detectColumns(headers) } as Table };
   }
 
   /** Rows 2-5 alternate between a finished video (links, status, note) and a status alone. */

@@ -3,12 +3,13 @@
 import { isApiError } from '../../api/errors';
 import type { FinishedVideo } from '../../api/types';
 import type { Services } from '../../core/services';
-import { cellText, literal } from '../../sheet/cells';
+import { literal } from '../../sheet/cells';
 import { detectColumns } from '../../sheet/headers';
 import { indexVideos, keyOf, personFromRow, videoForRow, type Fallbacks, type VideoIndex } from '../../sheet/identity';
 import { headerIndex, namesSomeoneElse, rowIds } from '../../register/identity';
 import { readRegister } from '../../register/store';
-import { readHeaders, readRows, type Sheet } from '../../sheet/table';
+import { readLeadRows, readOutputs } from '../../sheet/lead-rows';
+import { openTable, type Sheet } from '../../sheet/table';
 import type { Reply } from '../contract';
 import { activeSheet, apiClient, requireCampaign, requireSettings, sheetState } from '../context';
 import { AddonError } from '../failure';
@@ -68,25 +69,25 @@ export function exportRows(
   const indexes = new Map<FinishedVideo[], VideoIndex>();
   const indexOf = (l: FinishedVideo[]) => indexes.get(l) ?? indexes.set(l, indexVideos(l)).get(l)!;
   const out: string[][] = [];
-  const headers = readHeaders(sheet);
-  const layout = detectColumns(headers, overrides);
+  const table = openTable(sheet, overrides, false);
+  const { layout } = table;
   const o = layout.outputs;
   if (o.leadId !== undefined && o.campaignId !== undefined && sheet.getLastRow() >= 2) {
     const register = readRegister(sheet.getParent());
-    const find = headerIndex(headers);
-    for (const cells of readRows(sheet, 2, sheet.getLastRow() - 1, headers.length)) {
-      const leadId = cellText(cells[o.leadId]);
-      const list = lists.get(cellText(cells[o.campaignId]));
+    const find = headerIndex(table.headers);
+    for (const row of readLeadRows(table)) {
+      const { leadId, cells } = row;
+      const list = lists.get(row.campaignId);
       if (!leadId || !list) continue;
       // A row that definitely names someone else than the person sent is not theirs to export (docs/rules.md#row-identity).
       const sent = register.byLead(leadId);
       if (sent && namesSomeoneElse(rowIds(cells, sent.columns, find), sent)) continue;
       const { person } = personFromRow(cells, layout, fallbacks);
       if (sent) Object.assign(person, { firstName: sent.firstName, company: sent.company, email: person.email || sent.email });
-      const page = o.pageUrl !== undefined ? cellText(cells[o.pageUrl]) : '';
+      const page = row.pageUrl;
       const video = videoForRow({ name: keyOf(person), page }, indexOf(list));
       // A list cut at 500 (a campaign picked from the list) may leave a video out: the row's own links stand.
-      const own = o.videoUrl !== undefined && list.length >= VIDEOS_LIST_MAX && page ? cellText(cells[o.videoUrl]) : '';
+      const own = list.length >= VIDEOS_LIST_MAX && page ? row.videoUrl : '';
       if (video ? !left.has(video) : !own) continue;
       if (video) left.delete(video);
       out.push([leadId, person.firstName ?? '', person.company ?? '', person.email ?? '', video?.url ?? page, video?.videoUrl ?? own]);
@@ -98,17 +99,7 @@ export function exportRows(
 
 /** The distinct Campaign IDs of the tab's rows (one column read). */
 function campaignIdsIn(sheet: Sheet): string[] {
-  const col = detectColumns(readHeaders(sheet), {}).outputs.campaignId;
-  if (col === undefined || sheet.getLastRow() < 2) return [];
-  return [
-    ...new Set(
-      sheet
-        .getRange(2, col + 1, sheet.getLastRow() - 1, 1)
-        .getDisplayValues()
-        .map((r) => cellText(r[0]))
-        .filter((id) => id),
-    ),
-  ];
+  return [...new Set(readOutputs(openTable(sheet, {}, false), ['campaignId']).map((r) => r.campaignId))].filter((id) => id);
 }
 
 function uniqueSheetName(ss: GoogleAppsScript.Spreadsheet.Spreadsheet, base: string): string {

@@ -4,9 +4,9 @@
 // waiting in any part. Nothing is charged until the person generates.
 import type { Services } from '../../core/services';
 import { pushRows } from '../../push/push';
-import { cellText } from '../../sheet/cells';
 import { ensureStatusFormatting } from '../../sheet/status-format';
-import { openTable, readRows, RowWriter, type Table } from '../../sheet/table';
+import { readLeadRows, readRowSpan } from '../../sheet/lead-rows';
+import { openTable, RowWriter, type Table } from '../../sheet/table';
 import type { Reply, ResendFailedArgs, ResendFailedReply } from '../contract';
 import { activeSheet, apiClient, requireCampaign, requireSettings, RUN_BUDGET_MS, sheetState, withDocumentLock } from '../context';
 import { AddonError, toFailure } from '../failure';
@@ -89,13 +89,10 @@ function replaceEntries(sheet: Table['sheet'], rows: Map<number, string>): void 
 /** Row → old Lead ID of the rows of these parts whose status is failed (or cancelled, when asked), ascending rows. */
 function rowsToResend(table: Table, parts: Set<string>, cancelled: boolean): Map<number, string> {
   const rows = new Map<number, string>();
-  const last = table.sheet.getLastRow();
-  if (last < 2) return rows;
-  readRows(table.sheet, 2, last - 1, table.headers.length).forEach((cells, i) => {
-    const at = (c: keyof Table['out']) => cellText(cells[table.out[c] - 1]);
-    const status = at('status').toLowerCase();
-    if ((status === 'failed' || (cancelled && status === 'cancelled')) && at('leadId') && parts.has(at('campaignId'))) rows.set(i + 2, at('leadId'));
-  });
+  for (const r of readLeadRows(table)) {
+    const status = r.status.toLowerCase();
+    if ((status === 'failed' || (cancelled && status === 'cancelled')) && r.leadId && parts.has(r.campaignId)) rows.set(r.row, r.leadId);
+  }
   return rows;
 }
 
@@ -103,11 +100,10 @@ function rowsToResend(table: Table, parts: Set<string>, cancelled: boolean): Map
 function noteSent(table: Table, rows: Map<number, string>, partId: string, partLabel: string): void {
   const list = [...rows.keys()];
   const writer = new RowWriter();
-  readRows(table.sheet, list[0]!, list[list.length - 1]! - list[0]! + 1, table.headers.length).forEach((cells, i) => {
-    const at = (c: keyof Table['out']) => cellText(cells[table.out[c] - 1]);
-    const id = rows.get(i + list[0]!);
-    if (id === undefined || !at('leadId') || at('campaignId') !== partId) return;
-    writer.set(i + list[0]!, { note: `Sent again to “${partLabel}” (was lead ${id}).${at('note') ? ` ${at('note')}` : ''}` });
-  });
+  for (const r of readRowSpan(table, list[0]!, list[list.length - 1]!)) {
+    const id = rows.get(r.row);
+    if (id === undefined || !r.leadId || r.campaignId !== partId) continue;
+    writer.set(r.row, { note: `Sent again to “${partLabel}” (was lead ${id}).${r.note ? ` ${r.note}` : ''}` });
+  }
   writer.commit(table);
 }

@@ -5,9 +5,9 @@ import type { Services } from '../../core/services';
 import { personFromRow } from '../../push/row-person';
 import { detectColumns, unusedColumns } from '../../sheet/headers';
 import { selectedRows } from '../../sheet/selection';
-import { readHeaders, readRows } from '../../sheet/table';
+import { readLeadRows, readRowsAt, type LeadRow } from '../../sheet/lead-rows';
+import { openTable, readHeaders, type Sheet, type Table } from '../../sheet/table';
 import { cellText } from '../../sheet/cells';
-import type { Sheet } from '../../sheet/table';
 import type { ActiveContext, FieldGaps, FieldMap, OwnTab, Reply, SaveColumnMappingArgs, SidebarState } from '../contract';
 import { autoModeInfo } from '../timer/auto-mode';
 import { CREDITS_TAB } from '../money/credits';
@@ -49,34 +49,25 @@ function resolvedMapping(headers: string[], state: SheetState): { mapping: Field
 }
 
 /** The selected data rows (no per-row visibility check) and the first one that would be sent. */
-function selectionOf(svc: Services, sheet: Sheet, headers: string[]): { rows: number[]; sample: { row: number; cells: string[] } | null } {
-  const rows = selectedRows(sheet, svc.sheets.getActiveSpreadsheet().getActiveRangeList());
-  const leadCol = detectColumns(headers).outputs.leadId;
-  const scan = rows.slice(0, SAMPLE_SCAN_ROWS);
-  if (scan.length === 0 || headers.length === 0) return { rows, sample: null };
-  const first = scan[0]!;
-  const block = readRows(sheet, first, scan[scan.length - 1]! - first + 1, headers.length);
-  for (const row of scan) {
-    const cells = block[row - first]!;
-    if (leadCol !== undefined && cellText(cells[leadCol])) continue;
-    if (cells.every((c) => !cellText(c))) continue;
-    return { rows, sample: { row, cells } };
+function selectionOf(svc: Services, table: Table): { rows: number[]; sample: LeadRow | null } {
+  const rows = selectedRows(table.sheet, svc.sheets.getActiveSpreadsheet().getActiveRangeList());
+  const scan = readRowsAt(table, rows.slice(0, SAMPLE_SCAN_ROWS));
+  for (const r of scan.values()) {
+    if (r.leadId) continue;
+    if (r.cells.every((c) => !cellText(c))) continue;
+    return { rows, sample: r };
   }
   return { rows, sample: null };
 }
 
-/** What the tab's rows leave out, from one read of the tab (docs/rules.md#columns). */
-export function fieldGaps(sheet: Sheet, headers: string[], state: SheetState): FieldGaps {
-  const layout = detectColumns(headers, state.mapping);
+/** What the tab's rows (read whole, once, by the caller) leave out (docs/rules.md#columns). */
+export function fieldGaps(table: Table, rows: readonly LeadRow[], state: SheetState): FieldGaps {
+  const { headers, layout } = table;
   const gaps: FieldGaps = { unusedColumns: unusedColumns(headers, layout), unsent: { rows: 0, empty: {} }, waiting: { rows: 0, empty: {} } };
-  const last = sheet.getLastRow();
-  const { leadId, status } = layout.outputs;
   // Optional fields with a column of their own and no fallback: an empty cell means a video without it.
   const watched = PERSON_FIELDS.filter((f) => f !== 'firstName' && layout.fields[f] !== undefined && !state.fallbacks[f]);
-  if (last < 2 || headers.length === 0) return gaps;
-  for (const cells of readRows(sheet, 2, last - 1, headers.length)) {
-    const id = leadId === undefined ? '' : cellText(cells[leadId]);
-    const word = status === undefined ? '' : cellText(cells[status]).toLowerCase();
+  for (const { cells, leadId: id, status } of rows) {
+    const word = status.toLowerCase();
     const bucket = !id ? (cells.some((c) => cellText(c)) ? gaps.unsent : null) : word === 'pending' ? gaps.waiting : null;
     if (!bucket) continue;
     bucket.rows++;
@@ -89,8 +80,13 @@ export function fieldGaps(sheet: Sheet, headers: string[], state: SheetState): F
 export function getActiveContext(svc: Services): Reply<ActiveContext> {
   return handle(() => {
     const sheet = activeSheet(svc);
-    const { rows, sample } = selectionOf(svc, sheet, readHeaders(sheet));
-    return { sheetId: sheet.getSheetId(), sheetName: sheet.getName(), selection: { rows: rows.length }, sampleRow: sample };
+    const { rows, sample } = selectionOf(svc, openTable(sheet, {}, false));
+    return {
+      sheetId: sheet.getSheetId(),
+      sheetName: sheet.getName(),
+      selection: { rows: rows.length },
+      sampleRow: sample && { row: sample.row, cells: [...sample.cells] },
+    };
   });
 }
 
@@ -152,11 +148,13 @@ export function getSidebarState(svc: Services): Reply<SidebarState> {
   return handle(() => {
     const sheet = activeSheet(svc);
     const state = sheetState(svc, sheet);
-    const headers = readHeaders(sheet);
+    // A read: the output columns are made by the first push, never by looking (docs/rules.md#sheet).
+    const table = openTable(sheet, state.mapping, false);
+    const { headers } = table;
     const { mapping, overrides, firstNameFromFullName } = resolvedMapping(headers, state);
-    const { rows, sample: first } = selectionOf(svc, sheet, headers);
-    const sample = first ? personFromRow(first.cells, detectColumns(headers, state.mapping), {}).person : null;
-    return {
+    const { rows, sample: first } = selectionOf(svc, table);
+    const sample = first ? personFromRow(first.cells, table.layout, {}).person : null;
+    const before = {
       settings: publicSettings(svc.userProps),
       sheet: { id: sheet.getSheetId(), name: sheet.getName(), headers, ownTab: ownTabOf(sheet.getName(), headers) },
       selection: { rows: rows.length },
@@ -169,12 +167,17 @@ export function getSidebarState(svc: Services): Reply<SidebarState> {
       sampleRow: first ? first.row : null,
       autoRefresh: autoRefreshOf(svc, state),
       lastRefresh: lastRefreshOf(svc, state),
-      problems: findProblemRows(sheet, headers).counts,
+    };
+    // Read once the timer's catch-up (in autoRefreshOf) has written its rows; problems and gaps share the read.
+    const all = readLeadRows(table);
+    return {
+      ...before,
+      problems: findProblemRows(table, all).counts,
       unsettled: state.campaign ? unsettledOf(svc, partIds(loadParts(svc.docProps, state.campaign))) : null,
       silentSince: silentSince(svc.userProps),
       limit: limitFigures(svc),
       autoMode: autoModeInfo(svc, sheet, state),
-      gaps: fieldGaps(sheet, headers, state),
+      gaps: fieldGaps(table, all, state),
       missingColumns: missingColumns(svc, sheet, headers),
       sentPeople: registerSize(svc.sheets.getActiveSpreadsheet()),
     };

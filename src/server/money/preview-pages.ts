@@ -1,8 +1,7 @@
 // After a preview: the previewed people's pages, so the person can watch what was made (docs/rules.md#sidebar-truth).
 import type { ApiClient } from '../../api/client';
-import { cellText } from '../../sheet/cells';
-import { detectColumns } from '../../sheet/headers';
-import { readHeaders, readRows, type Sheet } from '../../sheet/table';
+import { readLeadRows } from '../../sheet/lead-rows';
+import { openTable, type Sheet } from '../../sheet/table';
 import type { PreviewPage } from '../contract';
 
 /** How many of the part's people are read at most: a preview renders only the first few. */
@@ -15,20 +14,19 @@ const READ_AT_MOST = 8;
  */
 export function previewPages(api: ApiClient, sheet: Sheet, part: string, made: number): PreviewPage[] {
   const pages: PreviewPage[] = [];
-  const headers = readHeaders(sheet);
-  const o = detectColumns(headers).outputs;
+  const table = openTable(sheet, {}, false);
+  const o = table.layout.outputs;
   if (made <= 0 || o.leadId === undefined || o.campaignId === undefined || sheet.getLastRow() < 2) return pages;
-  const rows = readRows(sheet, 2, sheet.getLastRow() - 1, headers.length);
+  const rows = readLeadRows(table);
   let reads = 0;
   for (let i = 0; i < rows.length && pages.length < made && reads < READ_AT_MOST; i++) {
-    const cells = rows[i]!;
-    const id = cellText(cells[o.leadId]);
-    if (!id || cellText(cells[o.campaignId]) !== part) continue;
+    const { row, leadId: id, campaignId } = rows[i]!;
+    if (!id || campaignId !== part) continue;
     reads++;
     try {
       const lead = api.getLead(id);
       if (lead.status === 'pending' || !lead.url) continue;
-      pages.push({ row: i + 2, firstName: lead.firstName ?? '', company: lead.company ?? '', url: lead.url });
+      pages.push({ row, firstName: lead.firstName ?? '', company: lead.company ?? '', url: lead.url });
     } catch {
       break;
     }

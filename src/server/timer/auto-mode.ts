@@ -12,9 +12,9 @@ import { DOC_KEYS, USER_KEYS } from '../../core/state-keys';
 import { NOTES as PUSH_NOTES, pushRows, type PartAllocator } from '../../push/push';
 import { forgetCounts } from '../../refresh/refresh';
 import { cellText } from '../../sheet/cells';
-import { detectColumns } from '../../sheet/headers';
 import { ensureStatusFormatting } from '../../sheet/status-format';
-import { openTable, readHeaders, readRows, RowWriter, type Sheet } from '../../sheet/table';
+import { readLeadRows, type LeadRow } from '../../sheet/lead-rows';
+import { openTable, RowWriter, type Sheet } from '../../sheet/table';
 import { unsettle } from '../campaign/state';
 import { activeSheet, requireCampaign, requireSettings, sheetState, tryDocumentLock, withDocumentLock } from '../context';
 import type { AutoModeArgs, AutoModeInfo, AutoModeReply, Reply } from '../contract';
@@ -79,25 +79,22 @@ function reading(cells: readonly string[], outputs: ReadonlySet<number>): string
  * Whether a row is one auto mode sends: no Lead ID, and no status — or left `sending` by a send whose
  * answer was lost, unless the push path said sending it again could add the person twice.
  */
-function sendable(cells: readonly string[], out: Partial<Record<'leadId' | 'status' | 'note', number>>): boolean {
-  const at = (i: number | undefined) => (i === undefined ? '' : cellText(cells[i]));
-  const status = at(out.status).toLowerCase();
-  return !at(out.leadId) && (status === '' || (status === 'sending' && at(out.note) !== PUSH_NOTES.unmatchable));
+function sendable(r: LeadRow): boolean {
+  const status = r.status.toLowerCase();
+  return !r.leadId && (status === '' || (status === 'sending' && r.note !== PUSH_NOTES.unmatchable));
 }
 
 /** Rows auto mode would send that hold something, with their reading; one read of the tab. */
 function unsentRows(sheet: Sheet, overrides: SheetState['mapping']): { row: number; seen: string }[] {
-  const headers = readHeaders(sheet);
-  const last = sheet.getLastRow();
-  if (headers.length === 0 || last < 2) return [];
-  const cols = detectColumns(headers, overrides).outputs;
-  const outputs = new Set(Object.values(cols));
+  // A read: the output columns are made by the push that sends, not here.
+  const table = openTable(sheet, overrides, false);
+  const outputs = new Set(Object.values(table.layout.outputs));
   const out: { row: number; seen: string }[] = [];
-  readRows(sheet, 2, last - 1, headers.length).forEach((cells, i) => {
-    if (!sendable(cells, cols)) return;
-    if (cells.every((c, j) => outputs.has(j) || !cellText(c))) return;
-    out.push({ row: i + 2, seen: reading(cells, outputs) });
-  });
+  for (const r of readLeadRows(table)) {
+    if (!sendable(r)) continue;
+    if (r.cells.every((c, j) => outputs.has(j) || !cellText(c))) continue;
+    out.push({ row: r.row, seen: reading(r.cells, outputs) });
+  }
   return out;
 }
 
@@ -376,17 +373,14 @@ function noteWaiting(svc: Services, sheet: Sheet, state: SheetState, campaign: C
   const touched = new Set([...wasHeld, ...now]);
   if (touched.size === 0) return;
   const table = openTable(sheet, state.mapping);
-  const last = sheet.getLastRow();
-  if (last < 2) return;
-  const cells = readRows(sheet, 2, last - 1, table.headers.length);
   const writer = new RowWriter();
   const isOurs = partIds(campaign);
-  cells.forEach((r, i) => {
-    const part = cellText(r[table.out.campaignId - 1]);
-    if (!touched.has(part) || !isOurs.has(part) || cellText(r[table.out.status - 1]) !== 'pending') return;
-    const note = cellText(r[table.out.note - 1]);
+  for (const r of readLeadRows(table)) {
+    const part = r.campaignId;
+    if (!touched.has(part) || !isOurs.has(part) || r.status !== 'pending') continue;
+    const note = r.note;
     const want = now.has(part) ? held!.why : note.startsWith('Waiting: ') ? '' : note;
-    if (want !== note) writer.set(i + 2, { note: want });
-  });
+    if (want !== note) writer.set(r.row, { note: want });
+  }
   writer.commit(table);
 }
