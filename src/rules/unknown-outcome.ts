@@ -35,3 +35,18 @@ export function outcomeVerdict(o: OpenOutcome, waitingNow: number, now: number, 
   const b = balance ? balance() : null;
   return o.pending === waitingNow && b !== null && b === o.balance ? 'not_happened' : 'cannot_tell';
 }
+
+/** A Stop left without an answer: when, and how many people of its part were cancelled just before (null when not known). */
+export interface OpenStop {
+  at: number;
+  cancelledBefore: number | null;
+}
+
+/**
+ * A Stop happened when its part shows it stopped or more people cancelled; it did not when, two minutes
+ * on, neither shows. A stop charges nothing, so no balance is needed to tell.
+ */
+export function stopVerdict(o: OpenStop, part: { stopped: boolean; cancelled: number }, now: number): Exclude<OutcomeVerdict, 'cannot_tell'> {
+  if (part.stopped || part.cancelled > (o.cancelledBefore ?? 0)) return 'happened';
+  return now - o.at >= SETTLE_MS ? 'not_happened' : null;
+}

@@ -1,5 +1,5 @@
 // When an unknown money outcome is settled: by evidence only, the same rule for the server and the sidebar.
-import { knownBy, outcomeShown, outcomeVerdict, SETTLE_MS } from '../../src/rules/unknown-outcome';
+import { knownBy, outcomeShown, outcomeVerdict, SETTLE_MS, stopVerdict } from '../../src/rules/unknown-outcome';
 
 const AT = Date.parse('2026-01-05T10:00:00Z');
 const open = { at: AT, pending: 10, balance: 500 };
@@ -55,5 +55,18 @@ describe('outcomeVerdict', () => {
     const blind = { at: AT, pending: null };
     expect(outcomeVerdict(blind, 0, AT + 1_000)).toBeNull();
     expect(outcomeVerdict(blind, 0, AT + SETTLE_MS)).toBe('cannot_tell');
+  });
+});
+
+describe('stopVerdict', () => {
+  const at = 1_000_000;
+  it('should say a stop happened when its part shows it stopped or more people cancelled', () => {
+    expect(stopVerdict({ at, cancelledBefore: 0 }, { stopped: true, cancelled: 0 }, at)).toBe('happened');
+    expect(stopVerdict({ at, cancelledBefore: 2 }, { stopped: false, cancelled: 5 }, at)).toBe('happened');
+  });
+
+  it('should wait two minutes before saying a stop did not happen', () => {
+    expect(stopVerdict({ at, cancelledBefore: 2 }, { stopped: false, cancelled: 2 }, at + SETTLE_MS - 1)).toBeNull();
+    expect(stopVerdict({ at, cancelledBefore: 2 }, { stopped: false, cancelled: 2 }, at + SETTLE_MS)).toBe('not_happened');
   });
 });

@@ -4,7 +4,7 @@ import { pollCampaign } from '../campaign/poll';
 import type { Services } from '../../core/services';
 import type { ProgressInfo, Reply } from '../contract';
 import { activeSheet, apiClient, requireCampaign, requireSettings, RUN_BUDGET_MS, sheetState, tryDocumentLock, withDocumentLock } from '../context';
-import { evidenceFrom, hasOpen, recordRefunds, settleUnknown, unsettledOf } from '../money/credits';
+import { evidenceFrom, hasOpen, recordRefunds, settleStops, settleUnknown, unsettledOf } from '../money/credits';
 import { handle } from '../handle';
 import { loadParts, partIds } from '../campaign/parts';
 import { refreshTab } from '../timer/refresh-run';
@@ -40,6 +40,7 @@ export function getProgress(svc: Services): Reply<ProgressInfo> {
     tryDocumentLock(svc, () => {
       if (hasOpen(svc)) settleUnknown(svc, evidence);
       recordRefunds(svc, poll.latest, { id: parts.id, name: parts.name });
+      settleStops(svc, poll.latest);
     });
     const turn = poll.turn;
     if (turn && !evidence.spent) {

@@ -315,7 +315,9 @@ function stopPart(svc: Services, ctx: CampaignContext, id: string, refused: Map<
     return { id, name, outcome: 'stopped', stopped: r.stopped, stillRendering: r.stillRendering };
   } catch (e) {
     const unknown = isApiError(e) && e.code === 'network';
-    if (unknown) recordStop(svc, { campaign: ctx.campaign, part: id, waitingBefore });
+    // People are cancelled only by stops, and the parts record keeps what each stop reply said.
+    const cancelledBefore = ctx.campaign.parts.find((p) => p.id === id)?.cancelled ?? 0;
+    if (unknown) recordStop(svc, { campaign: ctx.campaign, part: id, waitingBefore, cancelledBefore });
     else refused.set(id, e);
     const message = unknown ? 'No clear answer came back: it may have stopped. Progress shows what happened.' : toFailure(e).error.message;
     return { id, name, outcome: unknown ? 'unknown' : 'error', message };

@@ -5,6 +5,7 @@ import type { CampaignDetail, CampaignSummary, Estimate } from '../../api/types'
 import { getJson, setJson } from '../../core/json-props';
 import { shortHash } from '../../core/hash';
 import { toFailure } from '../failure';
+import { isApiError } from '../../api/errors';
 import type { Services } from '../../core/services';
 import { literal } from '../../sheet/cells';
 import { readHeaders, type Sheet } from '../../sheet/table';
@@ -13,7 +14,7 @@ import { handle } from '../handle';
 import { bookSpend, spendId } from './limit';
 import { loadParts } from '../campaign/parts';
 import { publicSettings } from '../settings';
-import { knownBy, outcomeVerdict } from '../../rules/unknown-outcome';
+import { knownBy, outcomeVerdict, stopVerdict } from '../../rules/unknown-outcome';
 import type { BoundCampaign } from '../sheet-state';
 
 export const CREDITS_TAB = 'Video credits';
@@ -25,6 +26,8 @@ type Row = Partial<Record<Column, string | number>>;
 export const UNKNOWN_CHARGE = 'unknown — see the service’s billing';
 /** Unknown outcomes still to complete, in DocumentProperties (the record is the spreadsheet's). */
 const OPEN_KEY = 'credits.open';
+/** Stops whose answer was lost, completed from their part's counts (docs/rules.md#unknown-outcomes). */
+const OPEN_STOPS_KEY = 'credits.openStops';
 const OPEN_MAX = 20;
 
 export interface Charge {
@@ -54,7 +57,7 @@ const NOTES: Record<string, string> = {
   preview: 'A preview renders the first few people; the quote is for everyone waiting.',
   stop: 'A stop charges nothing; the credits of the people it cancelled come back (a negative figure here).',
   unknown: 'No clear answer came back; completed once the campaign shows what happened (within two minutes).',
-  unknownStop: 'No clear answer came back; a stop never charges.',
+  unknownStop: 'No clear answer came back; a stop never charges. Completed once the campaign shows whether it stopped (within two minutes).',
 };
 
 /** Appends a charge's row. A record that cannot be written never turns a charge into an error. */
@@ -190,16 +193,27 @@ function payerKey(svc: Services, rec: PartRecord): string {
   return rec.key ?? (publicSettings(svc.userProps).keyHint || '');
 }
 
+/** A stop left without an answer; its row is found again by when and part. */
+interface OpenStop {
+  at: string;
+  part: string;
+  waitingBefore: number | null;
+  cancelledBefore: number | null;
+}
+
 /**
  * A Stop's row: it charges nothing, and gives back the credits of the charged people it cancelled
  * before they started, never of people never generated (`waitingBefore`: people waiting just before
- * the stop, null when not read). Booked under the key that paid (docs/rules.md#refunds).
+ * the stop, null when not read). Booked under the key that paid (docs/rules.md#refunds). Without an
+ * answer its figure is unknown, never 0, until the part's counts tell (settleStops).
  */
-export function recordStop(svc: Services, c: { campaign: { id: string; name: string }; part: string; stopped?: number; waitingBefore: number | null }): void {
+export function recordStop(
+  svc: Services,
+  c: { campaign: { id: string; name: string }; part: string; stopped?: number; waitingBefore: number | null; cancelledBefore?: number | null },
+): void {
   const rec = partRecord(svc, c.part);
   const known = c.stopped !== undefined;
   const charged = known && c.waitingBefore !== null ? Math.max(0, c.stopped! - c.waitingBefore) : null;
-  const figure = !known ? 0 : charged === null ? UNKNOWN_CHARGE : refundOf(rec, charged);
   const row: Row = {
     When: new Date(svc.clock.now()).toISOString(),
     Campaign: c.campaign.name,
@@ -207,11 +221,9 @@ export function recordStop(svc: Services, c: { campaign: { id: string; name: str
     Part: c.part,
     Action: known ? 'stop' : 'stop (outcome unknown)',
     People: known ? c.stopped! : '',
-    'Credits charged': figure,
-    Key: figure === 0 && !known ? publicSettings(svc.userProps).keyHint || '' : payerKey(svc, rec),
-    Note: known
-      ? `${c.stopped} cancelled, ${charged ?? 'an unknown number'} of them charged; a stop charges nothing and their credits come back.`
-      : NOTES.unknownStop!,
+    'Credits charged': charged === null ? UNKNOWN_CHARGE : refundOf(rec, charged),
+    Key: payerKey(svc, rec),
+    Note: known ? stopNote(c.stopped!, charged) : NOTES.unknownStop!,
   };
   try {
     appendRecord(svc, row);
@@ -219,6 +231,58 @@ export function recordStop(svc: Services, c: { campaign: { id: string; name: str
     if (toFailure(e).error.code === 'protected') toast(svc, `The ${CREDITS_TAB} tab is protected, so this stop (${c.campaign.name}) was not recorded there.`);
   }
   bookRow(svc, row);
+  if (!known) {
+    const open: OpenStop = { at: String(row.When), part: c.part, waitingBefore: c.waitingBefore, cancelledBefore: c.cancelledBefore ?? null };
+    setJson(svc.docProps, OPEN_STOPS_KEY, [...openStops(svc), open].slice(-OPEN_MAX));
+  }
+}
+
+function stopNote(stopped: number, charged: number | null): string {
+  return `${stopped} cancelled, ${charged ?? 'an unknown number'} of them charged; a stop charges nothing and their credits come back.`;
+}
+
+function openStops(svc: Services): OpenStop[] {
+  return getJson<OpenStop[]>(svc.docProps, OPEN_STOPS_KEY) || [];
+}
+
+/** Parts with a stop whose answer was lost (their detail settles it). */
+export function openStopParts(svc: Services): string[] {
+  return openStops(svc).map((o) => o.part);
+}
+
+/**
+ * Completes stops whose answer was lost, from their parts' details (docs/rules.md#unknown-outcomes): it
+ * happened when the part shows it stopped or more people cancelled, and then gives back the credits
+ * of the charged people among them; it did not when, two minutes on, neither shows. Callers hold the
+ * document lock.
+ */
+export function settleStops(svc: Services, details: ReadonlyMap<string, Pick<CampaignDetail, 'status' | 'counts'>>): void {
+  const open = openStops(svc);
+  const now = svc.clock.now();
+  const done = new Map<OpenStop, Settled>();
+  for (const o of open) {
+    const d = details.get(o.part);
+    if (!d) continue;
+    const verdict = stopVerdict(
+      { at: Date.parse(o.at), cancelledBefore: o.cancelledBefore },
+      { stopped: d.status === 'stopped', cancelled: d.counts.cancelled },
+      now,
+    );
+    if (verdict === 'not_happened')
+      done.set(o, { charged: 0, people: 0, note: 'Two minutes later the campaign showed no stop and nobody cancelled: it did not stop.' });
+    if (verdict !== 'happened') continue;
+    const cancelled = o.cancelledBefore === null ? null : d.counts.cancelled - o.cancelledBefore;
+    const charged = cancelled === null || o.waitingBefore === null ? null : Math.max(0, cancelled - o.waitingBefore);
+    done.set(o, {
+      charged: charged === null ? UNKNOWN_CHARGE : refundOf(partRecord(svc, o.part), charged),
+      people: cancelled ?? undefined,
+      note: `The campaign shows it stopped: ${cancelled === null ? 'how many it cancelled is not known.' : stopNote(cancelled, charged)}`,
+    });
+  }
+  if (done.size === 0) return;
+  if (!completeRows(svc, done)) return;
+  const left = open.filter((o) => !done.has(o));
+  setJson(svc.docProps, OPEN_STOPS_KEY, left.length > 0 ? left : null);
 }
 
 /**
@@ -383,6 +447,21 @@ export function settleFromList(svc: Services, api: ApiClient, list: () => Readon
   if (summaries) settleUnknown(svc, evidenceFrom(api, new Map([...summaries].map(([id, c]) => [id, c.waiting]))));
 }
 
+/** The timer's share of lost stops: their parts' details, read only while one is open (docs/rules.md#unknown-outcomes). */
+export function settleStopsFromApi(svc: Services, api: ApiClient): void {
+  const parts = openStopParts(svc);
+  if (parts.length === 0) return;
+  const details = new Map<string, CampaignDetail>();
+  try {
+    api.getCampaigns(parts).forEach((d, i) => {
+      if (!isApiError(d)) details.set(parts[i]!, d);
+    });
+  } catch {
+    return; // Kept open: a silent API proves nothing.
+  }
+  settleStops(svc, details);
+}
+
 /** Whether any unknown outcome is open (no request is made when none is). */
 export function hasOpen(svc: Services): boolean {
   return openOutcomes(svc).length > 0;
@@ -411,15 +490,20 @@ export function settleUnknown(svc: Services, ev: Evidence): void {
     if (verdict) done.set(o, verdict);
   }
   if (done.size === 0) return;
+  if (!completeRows(svc, done)) return;
+  const left = open.filter((o) => !done.has(o));
+  setJson(svc.docProps, OPEN_KEY, left.length > 0 ? left : null);
+}
+
+/** Completes settled rows; false when they stay open for the next read (a protected record can never be completed). */
+function completeRows(svc: Services, done: ReadonlyMap<Open | OpenStop, Settled>): boolean {
   try {
     const tab = svc.sheets.getActiveSpreadsheet().getSheetByName(CREDITS_TAB);
     if (tab) for (const [o, v] of done) complete(svc, tab, o, v);
   } catch (e) {
-    // Kept open for the next read, unless the record is protected: then it can never be completed.
-    if (toFailure(e).error.code !== 'protected') return;
+    if (toFailure(e).error.code !== 'protected') return false;
   }
-  const left = open.filter((o) => !done.has(o));
-  setJson(svc.docProps, OPEN_KEY, left.length > 0 ? left : null);
+  return true;
 }
 
 interface Settled {
@@ -452,10 +536,12 @@ function judge(o: Open, waiting: number, now: number, balance: () => number | nu
   return null;
 }
 
-function complete(svc: Services, tab: Sheet, o: Open, v: Settled): void {
+function complete(svc: Services, tab: Sheet, o: Open | OpenStop, v: Settled): void {
   const values = tab.getDataRange().getDisplayValues();
   const col = (h: Column) => values[0]!.indexOf(h);
-  const i = values.findIndex((r) => r[col('When')] === o.at && r[col('Part')] === o.part);
+  // A stop and the charge before it can share a millisecond: the action tells their rows apart.
+  const stop = 'cancelledBefore' in o;
+  const i = values.findIndex((r) => r[col('When')] === o.at && r[col('Part')] === o.part && String(r[col('Action')]).startsWith('stop') === stop);
   if (i < 1) return;
   const set = (h: Column, x: string | number) => {
     if (col(h) >= 0) tab.getRange(i + 1, col(h) + 1).setValue(literal(x));
@@ -464,7 +550,7 @@ function complete(svc: Services, tab: Sheet, o: Open, v: Settled): void {
   if (v.people !== undefined) set('People', v.people);
   set('Note', v.note);
   const row = Object.fromEntries(values[0]!.map((h, j) => [h, values[i]![j]])) as Row;
-  bookRow(svc, { ...row, 'Credits charged': v.charged, 'Credits quoted': o.high });
+  bookRow(svc, { ...row, 'Credits charged': v.charged, 'Credits quoted': 'high' in o ? o.high : '' });
 }
 
 /**
@@ -484,7 +570,8 @@ export function spentToday(svc: Services): SpendToday {
     // Another person's key has its own allowance and its own figure.
     if (!String(r.When).startsWith(today) || (head!.includes('Key') && String(r.Key) !== mine)) continue;
     if (typeof r['Credits charged'] === 'number') spent.chargedToday += r['Credits charged'];
-    else spent.unknownToday++;
+    // A stop of unknown outcome can only give credits back: no charge of unknown size.
+    else if (!String(r.Action).startsWith('stop')) spent.unknownToday++;
     bookRow(svc, r);
   }
   return spent;

@@ -7,7 +7,7 @@ import type { Sheet } from '../../sheet/table';
 import { autoModeClaim, autoModeRun } from './auto-mode';
 import { apiClient, NO_SETTINGS, RUN_BUDGET_MS, sheetState, tryDocumentLock } from '../context';
 import { partsStillRendering } from './record';
-import { hasOpen, refundsFromList, settleFromList } from '../money/credits';
+import { hasOpen, openStopParts, refundsFromList, settleFromList, settleStopsFromApi } from '../money/credits';
 import { AddonError } from '../failure';
 import { sharedSummaries } from '../../refresh/refresh';
 import { refreshTab } from './refresh-run';
@@ -148,6 +148,7 @@ function timerPass(svc: Services, ss: Spreadsheet): void {
   const summaries = sharedSummaries(api);
   // An unknown charge is completed by the timer too, which runs until it is settled (docs/rules.md#unknown-outcomes).
   settleFromList(svc, api, summaries);
+  settleStopsFromApi(svc, api);
   let inFlight = false;
   let autoOn = false;
   const waiting: string[] = [];
@@ -157,7 +158,7 @@ function timerPass(svc: Services, ss: Spreadsheet): void {
       autoOn ||= auto;
       const r = refreshTab(svc, t.sheet, api, deadline, { summaries });
       refundsFromList(svc, t.state.campaign, summaries);
-      if (auto || r.remaining > 0 || !r.finished || hasOpen(svc)) inFlight = true;
+      if (auto || r.remaining > 0 || !r.finished || hasOpen(svc) || openStopParts(svc).length > 0) inFlight = true;
       else t.state.autoRefresh = null;
     } catch (e) {
       // Kept for the sidebar by refreshTab; the stack goes to the execution log.

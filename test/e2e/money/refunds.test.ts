@@ -2,7 +2,7 @@
 import { SIM_KEYS } from '../../../dev/sim/types';
 import { keyHint } from '../../../src/server/settings';
 import { HEADERS, leadRow, startAddon, type Addon, renderAll } from '../harness';
-import { creditsRows } from '../steps';
+import { creditsRows, UNKNOWN_CHARGE } from '../steps';
 
 jest.setTimeout(180_000);
 
@@ -220,5 +220,45 @@ describe('refunds in the record', () => {
     const rows = a.rows(a.gas.spreadsheet.getSheetByName('Video credits')!);
     expect(rows.map((r) => r['Action'])).toEqual(['generate', 'refund']);
     expect(rows[1]).toMatchObject({ People: 1, 'Credits charged': -refunded, Part: c.id });
+  });
+});
+
+describe('a Stop whose answer was lost', () => {
+  /** Ten people generated, renders queued two at a time, and a Stop the service applies but whose answer is a gateway's page. */
+  async function lostStop(): Promise<void> {
+    a = await startAddon({ concurrency: 2, stageMs: 40_000 });
+    a.connect();
+    a.pushedCampaign(10);
+    expect(a.generate()).toMatchObject({ ok: true });
+    await a.sim.control({ action: 'configure', config: { faults: { html502Replies: 1, dropMatch: '^POST /campaigns/[^/]+/stop$' } } });
+    expect(a.stop()).toMatchObject({ ok: false, error: { code: 'network' } });
+    expect(stopRow()).toMatchObject({ Action: 'stop (outcome unknown)', 'Credits charged': UNKNOWN_CHARGE });
+  }
+  const stopRow = () => creditsRows(a).find((r) => String(r.Action).startsWith('stop'))!;
+
+  /** The record's net per part equals the service's ledger. */
+  async function recordMatchesLedger(): Promise<void> {
+    const net = (pairs: [string, number][]) => pairs.reduce<Record<string, number>>((m, [k, n]) => ({ ...m, [k]: (m[k] ?? 0) + n }), {});
+    const ledger = (await a.state()).ledger.map((e) => [e.campaignId, e.kind === 'charge' ? e.credits : -e.credits] as [string, number]);
+    expect(net(creditsRows(a).map((r) => [String(r.Part), r['Credits charged'] as number]))).toEqual(net(ledger));
+  }
+
+  it("should complete its row from the part's counts in the sidebar's next poll, giving back what the service refunded", async () => {
+    await lostStop();
+    expect(a.call('getEstimate')).toMatchObject({ ok: true, unknownToday: 0 });
+    a.call('getProgress');
+    const back = await simRefunds(a, /stopped before it started/);
+    expect(back).toBeGreaterThan(0);
+    const cancelled = (await a.state()).campaigns.flatMap((c) => c.leads).filter((l) => l.status === 'cancelled').length;
+    expect(stopRow()).toMatchObject({ 'Credits charged': -back, People: cancelled, Note: expect.stringMatching(/shows it stopped/) });
+    await recordMatchesLedger();
+  });
+
+  it('should complete its row on the timer alone, with no sidebar open', async () => {
+    await lostStop();
+    a.gas.clock.advance(5 * 60_000);
+    a.gas.fireTimeTriggers();
+    expect(stopRow()['Credits charged']).toBe(-(await simRefunds(a, /stopped before it started/)));
+    await recordMatchesLedger();
   });
 });

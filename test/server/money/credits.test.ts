@@ -7,6 +7,8 @@ import {
   recordCharge,
   recordRefunds,
   recordStop,
+  openStopParts,
+  settleStops,
   settleUnknown,
   spentToday,
   unsettledOf,
@@ -180,9 +182,45 @@ describe('credits › refunds', () => {
     expect(rows(w)[1]).toMatchObject({ Action: 'stop', People: 7, 'Credits charged': -12 });
   });
 
-  it('should write an unknown stop as charging nothing', () => {
+  it('should write a stop without an answer as unknown, never as 0, and count no charge of unknown size', () => {
     const w = world();
     recordStop(w.svc, { campaign: CAMPAIGN, part: 'c_1', waitingBefore: null });
-    expect(rows(w)[0]).toMatchObject({ Action: 'stop (outcome unknown)', 'Credits charged': 0 });
+    expect(rows(w)[0]).toMatchObject({ Action: 'stop (outcome unknown)', 'Credits charged': UNKNOWN_CHARGE });
+    expect(openStopParts(w.svc)).toEqual(['c_1']);
+    expect(spentToday(w.svc)).toEqual({ chargedToday: 0, unknownToday: 0 });
+  });
+
+  /** Ten people charged 30 credits, then a Stop with no answer while 3 more people waited. */
+  function lostStop(cancelledBefore: number | null = 0): UnitWorld {
+    const w = world();
+    recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE, done: { people: 10, charged: 30 } });
+    recordStop(w.svc, { campaign: CAMPAIGN, part: 'c_1', waitingBefore: 3, cancelledBefore });
+    return w;
+  }
+  const detail = (status: string, cancelled: number) =>
+    new Map([['c_1', { status, counts: { total: 13, pending: 0, rendering: 0, complete: 0, failed: 0, cancelled, skipped: 0 } }]]);
+
+  it("should complete a lost stop from its part's counts, giving back only the charged people it cancelled", () => {
+    const w = lostStop();
+    settleStops(w.svc, detail('stopped', 7));
+    expect(rows(w)[0]).toMatchObject({ Action: 'generate', 'Credits charged': 30 });
+    expect(rows(w)[1]).toMatchObject({ Action: 'stop (outcome unknown)', People: 7, 'Credits charged': -12 });
+    expect(openStopParts(w.svc)).toEqual([]);
+  });
+
+  it('should keep a lost stop open while its part shows nothing, and complete it as giving nothing back two minutes on', () => {
+    const w = lostStop();
+    settleStops(w.svc, detail('rendering', 0));
+    expect(openStopParts(w.svc)).toEqual(['c_1']);
+    w.clock.t += 2 * 60_000;
+    settleStops(w.svc, detail('rendering', 0));
+    expect(rows(w)[1]).toMatchObject({ People: 0, 'Credits charged': 0, Note: expect.stringMatching(/did not stop/) });
+    expect(openStopParts(w.svc)).toEqual([]);
+  });
+
+  it('should leave the figure unknown when how many were cancelled before it is not known', () => {
+    const w = lostStop(null);
+    settleStops(w.svc, detail('stopped', 7));
+    expect(rows(w)[1]).toMatchObject({ 'Credits charged': UNKNOWN_CHARGE });
   });
 });
