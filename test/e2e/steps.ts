@@ -2,7 +2,7 @@
 // and a campaign left rendering.
 import { SIM_WORKSPACES } from '../../dev/sim/types';
 import type { Readings } from '../../dev/standin';
-import { HEADERS, leadRow, startAddon, type Addon, type StandinSetup } from './harness';
+import { HEADERS, leadRow, renderAll, startAddon, type Addon, type StandinSetup } from './harness';
 
 /** What the spending record says of a charge whose outcome nobody knows yet (docs/rules.md#unknown-outcomes). */
 export const UNKNOWN_CHARGE = 'unknown — see the service’s billing';
@@ -157,4 +157,38 @@ export const unprotect = (a: Addon) => a.gas.spreadsheet.protections.splice(0);
 export function tick(a: Addon): void {
   a.gas.clock.advance(FIVE_MINUTES);
   a.gas.fireTimeTriggers({ tolerateErrors: true });
+}
+
+/**
+ * Row 3's video fails in part 1, row 5 was added after the Generate and waits in part 2. `use` gets the
+ * add-on at once, so the test's teardown closes it whatever fails after.
+ */
+export async function failedAndWaiting(use: (a: Addon) => void): Promise<{ id: string }> {
+  const a = await startAddon({ faults: { failPeople: ['p2@example.com'] } });
+  use(a);
+  a.connect();
+  const sheet = a.sheet([leadRow(1), leadRow(2), leadRow(3)]);
+  const c = a.createCampaign('Summer');
+  a.selectRows(2, 4);
+  a.call('addSelectedRows');
+  expect(a.generate()).toMatchObject({ ok: true });
+  sheet.typeValues([leadRow(4)], 5, 1);
+  a.selectRows(5, 5);
+  expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 1 });
+  await renderAll(a, c.id);
+  a.runTimerUntilDone();
+  a.call('refreshNow');
+  expect(a.column('Video Status')).toEqual(['complete', 'failed', 'complete', 'pending']);
+  await a.sim.control({ action: 'configure', config: { faults: { failPeople: [] } } });
+  return c;
+}
+
+/** Appends rows [from, from+n) to the active tab and sends them (to a new part once the first was generated). */
+export function addRows(a: Addon, from: number, n: number) {
+  const sheet = a.gas.spreadsheet.getActiveSheet();
+  const first = sheet.getLastRow() + 1;
+  for (let i = 0; i < n; i++) sheet.appendRow(leadRow(from + i));
+  a.selectRows(first, first + n - 1);
+  const r = a.call('addSelectedRows');
+  expect(r).toMatchObject({ ok: true, added: n });
 }

@@ -78,6 +78,11 @@ export const CAMPAIGNS: CampaignSummary[] = [
   },
 ];
 
+/** A campaign's counts: `total` people, none in any state but those given. */
+export function countsOf(total: number, over: Partial<ProgressInfo['counts']> = {}): ProgressInfo['counts'] {
+  return { total, pending: 0, rendering: 0, complete: 0, failed: 0, cancelled: 0, skipped: 0, ...over };
+}
+
 export function progress(over: Partial<ProgressInfo> = {}) {
   return ok<ProgressInfo>({
     campaignId: 'cmp_1',

@@ -1,9 +1,8 @@
 // Rows that need a person (docs/rules.md#problem-rows): the problem-rows button with its counts, the problem rows named
 // with their reasons, and failed or cancelled people sent again to a new part of the same campaign.
 import { type Sidebar, useSidebars } from './harness';
-import { context, fail, ok, progress, readyReplies, state } from './fixtures';
+import { context, fail, ok, progress, readyReplies, state, countsOf } from './fixtures';
 import { problemLabel } from '../../sidebar/problems';
-import type { ProgressInfo } from '../../src/server/contract';
 
 const sidebars = useSidebars();
 
@@ -19,17 +18,6 @@ const withFailed = progress({
   status: 'delivered',
   counts: { total: 5, pending: 0, rendering: 0, complete: 3, failed: 2, cancelled: 0, skipped: 0 },
   stages: {},
-});
-
-const countsOfFive = (over: Partial<ProgressInfo['counts']>) => ({
-  total: 5,
-  pending: 0,
-  rendering: 0,
-  complete: 0,
-  failed: 0,
-  cancelled: 0,
-  skipped: 0,
-  ...over,
 });
 
 const button = (name: string) => sb!.page.getByRole('button', { name, exact: true, includeHidden: true });
@@ -156,7 +144,7 @@ describe('problem rows named', () => {
 
 describe('people a Stop cancelled', () => {
   it('should offer to send them again instead of saying everyone has been started', async () => {
-    const stopped = progress({ status: 'stopped', counts: countsOfFive({ total: 50, complete: 28, cancelled: 22 }), stages: {} });
+    const stopped = progress({ status: 'stopped', counts: countsOf(50, { complete: 28, cancelled: 22 }), stages: {} });
     sb = await sidebars.open({
       replies: {
         ...readyReplies(),

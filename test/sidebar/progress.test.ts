@@ -1,7 +1,7 @@
 // Progress section: counts bar and legend, stages, the stalled alert, polling while in flight, status words,
 // last refresh, the auto-refresh switch, Refresh now and Export.
 import { type Sidebar, useSidebars } from './harness';
-import { context, fail, ok, progress, readyReplies, state } from './fixtures';
+import { context, fail, ok, progress, readyReplies, state, countsOf } from './fixtures';
 import { activeStages, inFlight, stalledLines } from '../../sidebar/progress';
 import type { ProgressInfo } from '../../src/server/contract';
 
@@ -11,7 +11,7 @@ let sb: Sidebar | null = null;
 
 const section = () => sb!.page.locator('#progress');
 
-const counts = (over: Partial<ProgressInfo['counts']>) => ({ total: 10, pending: 0, rendering: 0, complete: 0, failed: 0, cancelled: 0, skipped: 0, ...over });
+const counts = (over: Partial<ProgressInfo['counts']>) => countsOf(10, over);
 
 const rendering = progress({ counts: counts({ rendering: 4, complete: 6 }) });
 
@@ -22,17 +22,6 @@ const setHidden = (hidden: boolean) =>
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (h ? 'hidden' : 'visible') });
     document.dispatchEvent(new Event('visibilitychange'));
   }, hidden);
-
-const countsOfFive = (over: Partial<ProgressInfo['counts']>) => ({
-  total: 5,
-  pending: 0,
-  rendering: 0,
-  complete: 0,
-  failed: 0,
-  cancelled: 0,
-  skipped: 0,
-  ...over,
-});
 
 const button = (name: string) => sb!.page.getByRole('button', { name, exact: true, includeHidden: true });
 
@@ -315,7 +304,7 @@ describe('progress: status words', () => {
     sb = await sidebars.open({
       replies: {
         ...readyReplies(),
-        getProgress: progress({ status: 'delivered', counts: countsOfFive({ total: 50, complete: 50 }), stages: {} }),
+        getProgress: progress({ status: 'delivered', counts: countsOf(50, { complete: 50 }), stages: {} }),
         getEstimate: ok({ leads: 0, low: 0, high: 0, balance: 100, affordable: true }),
       },
     });
@@ -323,7 +312,7 @@ describe('progress: status words', () => {
     const text = await seen();
     expect(text).toContain('the service’s own word: “delivered”');
     expect(text).not.toMatch(/Ready to check|Service status: delivered/);
-    await sb.reply('getProgress', progress({ status: 'draft', counts: countsOfFive({ total: 50, complete: 47, pending: 3 }), stages: {} }));
+    await sb.reply('getProgress', progress({ status: 'draft', counts: countsOf(50, { complete: 47, pending: 3 }), stages: {} }));
     await sb.reply('getEstimate', ok({ leads: 3, low: 6, high: 9, balance: 100, affordable: true }));
     await sb.reply('refreshNow', ok({ updated: 0, remaining: 0 }));
     await button('Refresh now').click();

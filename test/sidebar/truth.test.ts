@@ -1,14 +1,14 @@
 // The sidebar tells the truth at every step (docs/rules.md#sidebar-truth): each sentence follows the latest state,
 // nothing survives a state that contradicts it, rows are named, money is clear.
 import { type Sidebar, useSidebars } from './harness';
-import { context, fail, ok, progress, readyReplies, sidebarState, state } from './fixtures';
+import { context, fail, ok, progress, readyReplies, sidebarState, state, countsOf } from './fixtures';
 import type { ProgressInfo } from '../../src/server/contract';
 
 const sidebars = useSidebars();
 
 let sb: Sidebar | null = null;
 
-const counts = (over: Partial<ProgressInfo['counts']>) => ({ total: 47, pending: 0, rendering: 0, complete: 0, failed: 0, cancelled: 0, skipped: 0, ...over });
+const counts = (over: Partial<ProgressInfo['counts']>) => countsOf(47, over);
 
 const top = () => sb!.page.getByTestId('top-line');
 
@@ -25,17 +25,6 @@ const hhmm = (iso: string) => {
   const d = new Date(iso);
   return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
 };
-
-const countsOfFive = (over: Partial<ProgressInfo['counts']>) => ({
-  total: 5,
-  pending: 0,
-  rendering: 0,
-  complete: 0,
-  failed: 0,
-  cancelled: 0,
-  skipped: 0,
-  ...over,
-});
 
 const send = () => sb!.page.locator('#send');
 
@@ -445,14 +434,14 @@ describe('sidebar truth: the tab-and-selection poll (docs/rules.md#budgets)', ()
 
 describe('sidebar truth: sentences that follow the latest state', () => {
   it('should drop "Added 5 people." once Generate has started them, and never show "nothing was charged" beside a charge', async () => {
-    const waiting = progress({ status: 'draft', counts: countsOfFive({ pending: 5 }), stages: {} });
-    const started = progress({ status: 'rendering', counts: countsOfFive({ rendering: 5 }), stages: { queued: 5 } });
+    const waiting = progress({ status: 'draft', counts: countsOf(5, { pending: 5 }), stages: {} });
+    const started = progress({ status: 'rendering', counts: countsOf(5, { rendering: 5 }), stages: { queued: 5 } });
     sb = await sidebars.open({
       replies: {
         ...readyReplies(),
         getActiveContext: context(),
         addSelectedRows: ok(added),
-        getProgress: progress({ status: 'draft', counts: countsOfFive({ total: 0 }), stages: {} }),
+        getProgress: progress({ status: 'draft', counts: countsOf(5, { total: 0 }), stages: {} }),
         getEstimate: estimate,
         startGenerate: ok({ started: 5, creditsCharged: 10, autoRefresh: { on: true, intervalMinutes: 5 } }),
       },
@@ -486,9 +475,9 @@ describe('sidebar truth: sentences that follow the latest state', () => {
   });
 
   it('should drop the "nothing is charged" of rows sent again once a Generate charges them', async () => {
-    const stopped = progress({ status: 'stopped', counts: countsOfFive({ complete: 2, cancelled: 3 }), stages: {} });
-    const again = progress({ status: 'rendering', counts: countsOfFive({ total: 8, complete: 2, cancelled: 3, pending: 3 }), stages: {} });
-    const rendering = progress({ status: 'rendering', counts: countsOfFive({ total: 8, complete: 2, cancelled: 3, rendering: 3 }), stages: { queued: 3 } });
+    const stopped = progress({ status: 'stopped', counts: countsOf(5, { complete: 2, cancelled: 3 }), stages: {} });
+    const again = progress({ status: 'rendering', counts: countsOf(5, { total: 8, complete: 2, cancelled: 3, pending: 3 }), stages: {} });
+    const rendering = progress({ status: 'rendering', counts: countsOf(5, { total: 8, complete: 2, cancelled: 3, rendering: 3 }), stages: { queued: 3 } });
     sb = await sidebars.open({
       replies: {
         ...readyReplies(),

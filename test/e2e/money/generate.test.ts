@@ -1,7 +1,7 @@
 // Estimate, preview and generate (docs/rules.md#spending): money goes only where the person looked, and only once.
 import { SIM_KEYS, SIM_PRICES, SIM_WORKSPACES } from '../../../dev/sim/types';
-import { HEADERS, leadRow, startAddon, type Addon, renderAll } from '../harness';
-import { chargedCredits, leadsOf, rowOf, ready, expectSheetMatchesSimulator, pushed, UNKNOWN_CHARGE, creditsRows, simParts } from '../steps';
+import { HEADERS, leadRow, startAddon, type Addon } from '../harness';
+import { chargedCredits, leadsOf, rowOf, ready, expectSheetMatchesSimulator, pushed, UNKNOWN_CHARGE, creditsRows, simParts, failedAndWaiting } from '../steps';
 import { NO_SUCH_CAMPAIGN } from '../../../src/server/calls/connection';
 
 jest.setTimeout(300_000);
@@ -137,28 +137,8 @@ describe('money at the edges', () => {
 });
 
 describe('generate after a follow-up', () => {
-  /** Row 3's video fails in part 1, row 5 was added after the Generate and waits in part 2. */
-  async function failedAndWaiting(): Promise<{ id: string }> {
-    a = await startAddon({ faults: { failPeople: ['p2@example.com'] } });
-    a.connect();
-    const sheet = a.sheet([leadRow(1), leadRow(2), leadRow(3)]);
-    const c = a.createCampaign('Summer');
-    a.selectRows(2, 4);
-    a.call('addSelectedRows');
-    expect(a.generate()).toMatchObject({ ok: true });
-    sheet.typeValues([leadRow(4)], 5, 1);
-    a.selectRows(5, 5);
-    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 1 });
-    await renderAll(a, c.id);
-    a.runTimerUntilDone();
-    a.call('refreshNow');
-    expect(a.column('Video Status')).toEqual(['complete', 'failed', 'complete', 'pending']);
-    await a.sim.control({ action: 'configure', config: { faults: { failPeople: [] } } });
-    return c;
-  }
-
   it('should keep the tab on its campaign and generate everyone waiting in any part with the next Generate', async () => {
-    const c = await failedAndWaiting();
+    const c = await failedAndWaiting((x) => (a = x));
     const r = a.call('resendFailedRows', {});
     expect(r).toMatchObject({ ok: true, campaign: { id: c.id }, failedRows: 1, result: { added: 1 } });
     expect(a.boundCampaignId()).toBe(c.id);

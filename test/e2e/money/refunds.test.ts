@@ -2,7 +2,7 @@
 import { SIM_KEYS } from '../../../dev/sim/types';
 import { keyHint } from '../../../src/server/settings';
 import { HEADERS, leadRow, startAddon, type Addon, renderAll } from '../harness';
-import { creditsRows, UNKNOWN_CHARGE } from '../steps';
+import { creditsRows, UNKNOWN_CHARGE, addRows } from '../steps';
 
 jest.setTimeout(180_000);
 
@@ -14,16 +14,6 @@ function refundRows(a: Addon) {
 
 async function simRefunds(a: Addon, reason: RegExp): Promise<number> {
   return (await a.state()).ledger.filter((e) => e.kind === 'refund' && reason.test(e.reason)).reduce((n, e) => n + e.credits, 0);
-}
-
-/** Appends rows [from, from+n) to the active tab and sends them (to a new part once the first was generated). */
-function addRows(a: Addon, from: number, n: number) {
-  const sheet = a.gas.spreadsheet.getActiveSheet();
-  const first = sheet.getLastRow() + 1;
-  for (let i = 0; i < n; i++) sheet.appendRow(leadRow(from + i));
-  a.selectRows(first, first + n - 1);
-  const r = a.call('addSelectedRows');
-  expect(r).toMatchObject({ ok: true, added: n });
 }
 
 /** Runs the timer until the simulator's failures have all come back, then once more. */

@@ -1,18 +1,8 @@
 // Stop (docs/rules.md#parts): one press reaches every part, answers at once, and settles every row.
-import { leadRow, startAddon, type Addon } from '../harness';
-import { ready, expectSheetMatchesSimulator, FIVE_MINUTES, pushed, tick, simParts } from '../steps';
+import { startAddon, type Addon } from '../harness';
+import { ready, expectSheetMatchesSimulator, FIVE_MINUTES, pushed, tick, simParts, addRows } from '../steps';
 
 jest.setTimeout(240_000);
-
-/** Appends rows [from, from+n) to the active tab and sends them (to a new part once the first was generated). */
-function addRows(a: Addon, from: number, n: number) {
-  const sheet = a.gas.spreadsheet.getActiveSheet();
-  const first = sheet.getLastRow() + 1;
-  for (let i = 0; i < n; i++) sheet.appendRow(leadRow(from + i));
-  a.selectRows(first, first + n - 1);
-  const r = a.call('addSelectedRows');
-  expect(r).toMatchObject({ ok: true, added: n });
-}
 
 let a: Addon;
 afterEach(async () => {

@@ -1,6 +1,6 @@
 // The follow-up (docs/rules.md#follow-up): failed and cancelled people sent again to a new part of the same campaign.
 import { HEADERS, leadRow, renderAll, startAddon, type Addon } from '../harness';
-import { own, OWN, mainLeads } from '../steps';
+import { own, OWN, mainLeads, failedAndWaiting } from '../steps';
 
 jest.setTimeout(300_000);
 
@@ -147,28 +147,8 @@ describe('cancelled people', () => {
 });
 
 describe('the follow-up is a new part of the same campaign', () => {
-  /** Row 3's video fails in part 1, row 5 was added after the Generate and waits in part 2. */
-  async function failedAndWaiting(): Promise<{ id: string }> {
-    a = await startAddon({ faults: { failPeople: ['p2@example.com'] } });
-    a.connect();
-    const sheet = a.sheet([leadRow(1), leadRow(2), leadRow(3)]);
-    const c = a.createCampaign('Summer');
-    a.selectRows(2, 4);
-    a.call('addSelectedRows');
-    expect(a.generate()).toMatchObject({ ok: true });
-    sheet.typeValues([leadRow(4)], 5, 1);
-    a.selectRows(5, 5);
-    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 1 });
-    await renderAll(a, c.id);
-    a.runTimerUntilDone();
-    a.call('refreshNow');
-    expect(a.column('Video Status')).toEqual(['complete', 'failed', 'complete', 'pending']);
-    await a.sim.control({ action: 'configure', config: { faults: { failPeople: [] } } });
-    return c;
-  }
-
   it('should add nobody when the people of a follow-up are imported again', async () => {
-    await failedAndWaiting();
+    await failedAndWaiting((x) => (a = x));
     expect(a.call('resendFailedRows', {})).toMatchObject({ ok: true });
     const sheet = a.gas.spreadsheet.getActiveSheet();
     const before = (await mainLeads(a)).length;

@@ -2,7 +2,6 @@
 import { SIM_KEYS } from '../../../dev/sim/types';
 import { HEADERS, leadRow, startAddon, type Addon } from '../harness';
 import { leadsOf, FIVE_MINUTES, ready, pushed, tick, rendering } from '../steps';
-import type { SimHandle } from '../../../dev/sim/server';
 
 jest.setTimeout(240_000);
 
@@ -101,16 +100,6 @@ describe('timer runs the sidebar reports', () => {
 });
 
 describe('timer runs under each reading', () => {
-  let a: Addon | undefined;
-  let other: SimHandle | undefined;
-  afterEach(async () => {
-    await a?.gas.close();
-    await a?.close();
-    await other?.close();
-    a = undefined;
-    other = undefined;
-  });
-
   describe('a time-driven run without its document', () => {
     it('should write no row in the run itself, without an error, and catch the rows up when the sheet is next open', async () => {
       a = await rendering({ documentInTimeTriggers: 'absent' });

@@ -1,7 +1,6 @@
 // The one trigger (docs/rules.md#timer): made once, kept, put back, and removed once all is done.
 import { leadRow, startAddon, type Addon } from '../harness';
 import { ready, pushed, tick, rendering } from '../steps';
-import type { SimHandle } from '../../../dev/sim/server';
 
 jest.setTimeout(240_000);
 
@@ -52,16 +51,6 @@ describe('a lost trigger', () => {
 });
 
 describe('the one trigger under each reading', () => {
-  let a: Addon | undefined;
-  let other: SimHandle | undefined;
-  afterEach(async () => {
-    await a?.gas.close();
-    await a?.close();
-    await other?.close();
-    a = undefined;
-    other = undefined;
-  });
-
   describe.each(['listed', 'unlisted'] as const)('time-driven triggers %s by getUserTriggers', (listing) => {
     it('should keep one trigger however often the sidebar opens, and remove it once all is done', async () => {
       a = await rendering({ clockTriggersInUserTriggers: listing });
