@@ -12,7 +12,7 @@ import { readHeaders, type Sheet } from '../../sheet/table';
 import type { Reply, SpendToday, Unsettled } from '../contract';
 import { handle } from '../handle';
 import { bookSpend, spendId } from './limit';
-import { loadParts } from '../campaign/parts';
+import { loadParts, saveParts } from '../campaign/parts';
 import { publicSettings } from '../settings';
 import { knownBy, outcomeVerdict, stopVerdict } from '../../rules/unknown-outcome';
 import type { BoundCampaign } from '../sheet-state';
@@ -197,6 +197,7 @@ function payerKey(svc: Services, rec: PartRecord): string {
 interface OpenStop {
   at: string;
   part: string;
+  campaign?: { id: string; name: string };
   waitingBefore: number | null;
   cancelledBefore: number | null;
 }
@@ -232,7 +233,13 @@ export function recordStop(
   }
   bookRow(svc, row);
   if (!known) {
-    const open: OpenStop = { at: String(row.When), part: c.part, waitingBefore: c.waitingBefore, cancelledBefore: c.cancelledBefore ?? null };
+    const open: OpenStop = {
+      at: String(row.When),
+      part: c.part,
+      campaign: c.campaign,
+      waitingBefore: c.waitingBefore,
+      cancelledBefore: c.cancelledBefore ?? null,
+    };
     setJson(svc.docProps, OPEN_STOPS_KEY, [...openStops(svc), open].slice(-OPEN_MAX));
   }
 }
@@ -271,6 +278,7 @@ export function settleStops(svc: Services, details: ReadonlyMap<string, Pick<Cam
     if (verdict === 'not_happened')
       done.set(o, { charged: 0, people: 0, note: 'Two minutes later the campaign showed no stop and nobody cancelled: it did not stop.' });
     if (verdict !== 'happened') continue;
+    noteCancelled(svc, o, d.counts.cancelled);
     const cancelled = o.cancelledBefore === null ? null : d.counts.cancelled - o.cancelledBefore;
     const charged = cancelled === null || o.waitingBefore === null ? null : Math.max(0, cancelled - o.waitingBefore);
     done.set(o, {
@@ -445,6 +453,16 @@ export function settleFromList(svc: Services, api: ApiClient, list: () => Readon
     return; // Kept open: a refused key or a silent API proves nothing.
   }
   if (summaries) settleUnknown(svc, evidenceFrom(api, new Map([...summaries].map(([id, c]) => [id, c.waiting]))));
+}
+
+/** The parts record keeps who a stop cancelled, as a stop's reply would have said: a later stop counts from there. */
+function noteCancelled(svc: Services, o: OpenStop, cancelled: number): void {
+  if (!o.campaign) return;
+  const parts = loadParts(svc.docProps, o.campaign);
+  const part = parts.parts.find((p) => p.id === o.part);
+  if (!part || (part.cancelled ?? 0) >= cancelled) return;
+  part.cancelled = cancelled;
+  saveParts(svc.docProps, parts);
 }
 
 /** The timer's share of lost stops: their parts' details, read only while one is open (docs/rules.md#unknown-outcomes). */

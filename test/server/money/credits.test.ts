@@ -16,6 +16,7 @@ import {
 } from '../../../src/server/money/credits';
 import { storeSettings } from '../../../src/server/settings';
 import { limitFigures } from '../../../src/server/money/limit';
+import { loadParts } from '../../../src/server/campaign/parts';
 import { PROTECTED_MESSAGE } from '../../../dev/standin/readings';
 import { GasException } from '../../../dev/standin/gas-object';
 import { BASE, world, type UnitWorld } from '../../unit-services';
@@ -206,6 +207,8 @@ describe('credits › refunds', () => {
     expect(rows(w)[0]).toMatchObject({ Action: 'generate', 'Credits charged': 30 });
     expect(rows(w)[1]).toMatchObject({ Action: 'stop (outcome unknown)', People: 7, 'Credits charged': -12 });
     expect(openStopParts(w.svc)).toEqual([]);
+    // A later stop of the part counts its cancelled people from these.
+    expect(loadParts(w.docProps, CAMPAIGN).parts[0]).toMatchObject({ id: 'c_1', cancelled: 7 });
   });
 
   it('should keep a lost stop open while its part shows nothing, and complete it as giving nothing back two minutes on', () => {
