@@ -10,6 +10,24 @@ import { addRows, allComplete, connect, createCampaign, generate, selectColumn, 
 
 jest.setTimeout(300_000);
 
+/** The playground with a fast timer and simulator, open in Chromium with its sidebar loaded; the page's errors go to `pageErrors`. */
+async function openPlayground(pageErrors: string[], progressPollMs?: number) {
+  const pg = await startPlayground({ port: 0, timerEveryMs: 1000, sim: { stageMs: 1000 } });
+  const browser = await launch();
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  if (progressPollMs)
+    await context.addInitScript((ms) => {
+      (window as unknown as { sidebarTiming: unknown }).sidebarTiming = { progressPollMs: ms };
+    }, progressPollMs);
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  await page.goto(pg.url);
+  const sidebar = page.frameLocator('#sidebar-frame');
+  await sidebar.locator('#app').waitFor();
+  return { pg, browser, context, page, sidebar };
+}
+
 /** Sentences that must never be on screen together: each pair contradicts itself. */
 const CONTRADICTIONS: [RegExp, RegExp][] = [
   [/Started \d+ videos/, /Nobody is waiting for a video/],
@@ -107,19 +125,8 @@ describe('journey: a real session in the playground, every line checked against 
   };
 
   beforeAll(async () => {
-    pg = await startPlayground({ port: 0, timerEveryMs: 1000, sim: { stageMs: 1000 } });
-    browser = await launch();
-    context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     // The sidebar frame polls progress every 2 s instead of 30, so the session takes a minute, not an hour.
-    await context.addInitScript(() => {
-      (window as unknown as { sidebarTiming: unknown }).sidebarTiming = { progressPollMs: 2000 };
-    });
-    page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    await page.goto(pg.url);
-    sidebar = page.frameLocator('#sidebar-frame');
-    await sidebar.locator('#app').waitFor();
+    ({ pg, browser, context, page, sidebar } = await openPlayground(pageErrors, 2000));
   });
 
   afterAll(async () => {
@@ -430,14 +437,7 @@ describe('journey: auto mode in the playground, rows pasted into the grid get th
   ];
 
   beforeAll(async () => {
-    pg = await startPlayground({ port: 0, timerEveryMs: 1000, sim: { stageMs: 1000 } });
-    browser = await launch();
-    page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
-    page.setDefaultTimeout(20_000);
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    await page.goto(pg.url);
-    sidebar = page.frameLocator('#sidebar-frame');
-    await sidebar.locator('#app').waitFor();
+    ({ pg, browser, page, sidebar } = await openPlayground(pageErrors));
   });
 
   afterAll(async () => {
