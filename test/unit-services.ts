@@ -82,3 +82,18 @@ export function bind(w: UnitWorld, id: string, name = 'Q3'): SheetState {
   state.campaign = { id, name };
   return state;
 }
+
+/** The stand-in's active tab holding `values` from A1, with every Range it hands out recorded as [row, column, rows, columns]. */
+export function recordedTab(values: unknown[][]) {
+  const fake = world({}, { connected: false }).ss.getActiveSheet();
+  if (values.length > 0) fake.setValuesRaw(values, 1, 1);
+  const sheet = fake as unknown as GoogleAppsScript.Spreadsheet.Sheet;
+  const ranges: number[][] = [];
+  const getRange = sheet.getRange.bind(sheet) as (...a: number[]) => GoogleAppsScript.Spreadsheet.Range;
+  sheet.getRange = ((...a: number[]) => {
+    ranges.push(a);
+    return getRange(...a);
+  }) as typeof sheet.getRange;
+  const shown = () => fake.getRange(1, 1, fake.getLastRow(), fake.getLastColumn()).getDisplayValues();
+  return { sheet, ranges, shown };
+}

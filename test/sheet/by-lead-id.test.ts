@@ -1,22 +1,8 @@
 import { rowsByLeadId, writeByLeadId } from '../../src/sheet/by-lead-id';
-import { openTable, type Sheet } from '../../src/sheet/table';
-import { world } from '../unit-services';
+import { openTable } from '../../src/sheet/table';
+import { recordedTab } from '../unit-services';
 
-/** The stand-in's tab with these rows, every Range it hands out recorded as [row, column, rows, columns]. */
-function tab(values: unknown[][]) {
-  const w = world({}, { connected: false });
-  const fake = w.ss.getActiveSheet();
-  fake.setValuesRaw(values, 1, 1);
-  const sheet = fake as unknown as Sheet;
-  const ranges: number[][] = [];
-  const getRange = sheet.getRange.bind(sheet) as (...a: number[]) => GoogleAppsScript.Spreadsheet.Range;
-  sheet.getRange = ((...a: number[]) => {
-    ranges.push(a);
-    return getRange(...a);
-  }) as Sheet['getRange'];
-  const shown = () => fake.getRange(1, 1, fake.getLastRow(), fake.getLastColumn()).getDisplayValues();
-  return { sheet, ranges, shown };
-}
+const tab = recordedTab;
 
 describe('rowsByLeadId', () => {
   it('should find every row of each Lead ID from one read of the Lead ID column', () => {

@@ -1,22 +1,12 @@
 import { FIRST_DATA_ROW, readLeadRows, readOutputs, readRowsAt, readRowSpan } from '../../src/sheet/lead-rows';
-import { openTable, type Sheet } from '../../src/sheet/table';
-import { world } from '../unit-services';
+import { openTable } from '../../src/sheet/table';
+import { recordedTab } from '../unit-services';
 
 const HEADERS = ['First name', 'Company', 'Lead ID', 'Campaign ID', 'Page URL', 'Video URL', 'Video Status', 'Video Note'];
 
 /** The stand-in's tab holding these rows under the header row, with every Range it hands out recorded. */
 function tab(rows: unknown[][], headers: string[] | null = HEADERS) {
-  const w = world({}, { connected: false });
-  const fake = w.ss.getActiveSheet();
-  if (headers) fake.setValuesRaw([headers], 1, 1);
-  if (rows.length > 0) fake.setValuesRaw(rows, 2, 1);
-  const sheet = fake as unknown as Sheet;
-  const ranges: number[][] = [];
-  const getRange = sheet.getRange.bind(sheet) as (...a: number[]) => GoogleAppsScript.Spreadsheet.Range;
-  sheet.getRange = ((...a: number[]) => {
-    ranges.push(a);
-    return getRange(...a);
-  }) as Sheet['getRange'];
+  const { sheet, ranges } = recordedTab(headers ? [headers, ...rows] : rows);
   // The header row is read as a read reads it: no output column is made.
   const table = openTable(sheet, {}, false);
   ranges.length = 0;
