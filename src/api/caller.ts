@@ -46,6 +46,8 @@ export interface Link {
  * otherwise, so each request passes this as its timeoutSeconds (docs/rules.md#budgets).
  */
 export const REQUEST_ALLOWANCE_MS = 60_000;
+/** How a request left unsent for the run's deadline begins its sentence. */
+export const RUN_TIME_UP = 'This run’s time was nearly up';
 /** A request that failed after this long was not refused but left unanswered: the service is silent. */
 const SILENT_AFTER_MS = 30_000;
 
@@ -141,7 +143,7 @@ function guard(opts: ApiClientOptions) {
       );
     }
     if (opts.deadline !== undefined && clock.now() + REQUEST_ALLOWANCE_MS > opts.deadline) {
-      throw new ApiError('not_sent', 0, `This run’s time was nearly up, so ${what} was not sent; it carries on at the next run.`);
+      throw new ApiError('not_sent', 0, `${RUN_TIME_UP}, so ${what} was not sent; it carries on at the next run.`);
     }
     const started = clock.now();
     try {

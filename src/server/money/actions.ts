@@ -3,6 +3,7 @@
 // on its parts as one (docs/rules.md#may-still-render): one estimate, one Generate click, one Stop.
 import type { ApiClient } from '../../api/client';
 import { ApiError, isApiError } from '../../api/errors';
+import { RUN_TIME_UP } from '../../api/caller';
 import type { CampaignSummary, Estimate } from '../../api/types';
 import type { Services } from '../../core/services';
 import { getJsonLarge, setJsonLarge } from '../../core/json-props';
@@ -168,6 +169,14 @@ function failureAfter(svc: Services, ctx: CampaignContext, what: Spend, e: unkno
     done.parts > 0 && of > 1
       ? ` ${done.parts} of ${of} parts had ${what === 'stop' ? `stopped (${done.count} cancelled)` : `started (${done.count} videos, ${done.credits} credits charged)`} before this one.`
       : '';
+  // Never sent: a money call is never carried on by a run, so the person presses again for the parts still waiting.
+  if (isApiError(e) && e.code === 'not_sent') {
+    const why = e.message.startsWith(RUN_TIME_UP) ? 'this run’s time ran out' : 'the video service stopped answering';
+    return new AddonError(
+      'not_sent',
+      `${BUTTON[what]} did not reach every part: ${why}, so the rest were not asked.${before} Press ${BUTTON[what]} again for the parts still to do; nothing is sent twice.`,
+    );
+  }
   if (!(isApiError(e) && e.code === 'network')) {
     const f = toFailure(e);
     return before ? new AddonError(f.error.code, f.error.message + before) : (e as Error);

@@ -393,3 +393,28 @@ describe('generate and the money record', () => {
     });
   });
 });
+
+describe('a Generate cut off by the end of its run', () => {
+  it('should say which parts started and ask for another press, never that a run carries it on, and start the rest once on that press', async () => {
+    a = await startAddon();
+    a.connect();
+    a.pushedCampaign(1001);
+    const high = a.call('getEstimate').high;
+    // Requests of 90 s each: the run's time runs out before the third part is asked.
+    await a.sim.control({ action: 'configure', config: { faults: { latencyMs: 90_000 } } });
+    const first = a.generate(high);
+    expect(first).toMatchObject({ ok: false, error: { code: 'not_sent' } });
+    expect(first.error.message).toMatch(
+      /^Generate did not reach every part: this run’s time ran out, so the rest were not asked\. 2 of 3 parts had started \(1000 videos, \d+ credits charged\) before this one\. Press Generate again/,
+    );
+    expect(first.error.message).not.toMatch(/carries on|next run/);
+    await a.sim.control({ action: 'configure', config: { faults: { latencyMs: 0 } } });
+    expect(a.generate()).toMatchObject({ ok: true });
+    const sim = await a.state();
+    const parts = sim.campaigns.filter((c) => c.name.startsWith('Q3 outreach'));
+    expect(parts).toHaveLength(3);
+    expect(parts.flatMap((c) => c.leads).filter((l) => l.status === 'pending')).toEqual([]);
+    const generates = (await a.requests()).filter((r) => r.method === 'POST' && r.path.endsWith('/generate') && r.status === 200);
+    expect(generates.map((r) => r.path).sort()).toEqual(parts.map((c) => `/campaigns/${c.id}/generate`).sort());
+  });
+});
