@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { autoMode, type AutoResult } from './auto';
+import { crowdedWorkspace, type CrowdedResult } from './crowded';
 import { runCase, type CaseResult, type CaseSpec } from './campaign';
 import { generateOnly, type ClickResult } from './click';
 import { idleSidebar, type IdleResult } from './idle';
@@ -37,6 +38,8 @@ export interface BenchResults {
   storage: StorageResult;
   /** Auto mode: an idle run beside an idle refresh, and 1,000 rows arriving 100 per run. */
   auto: AutoResult;
+  /** The largest campaign, its parts all pushed out of the list, watched by an open sidebar. */
+  crowded: CrowdedResult;
   bundle: { file: string; bytes: number; budgetKb: number }[];
 }
 
@@ -73,7 +76,8 @@ export async function runSuite(wall: string[]): Promise<BenchResults> {
   ];
   const storage = storedAt200Parts();
   const auto = await step('auto mode, 1,000 rows arriving 100 per run', autoMode, wall);
-  return { cases, document, stops: { early, late }, idle, edge, watch, rush, silence, storage, auto, bundle: bundleSizes() };
+  const crowded = await step('100,000 leads in a crowded workspace', crowdedWorkspace, wall);
+  return { cases, document, stops: { early, late }, idle, edge, watch, rush, silence, storage, auto, crowded, bundle: bundleSizes() };
 }
 
 function bundleSizes(): BenchResults['bundle'] {

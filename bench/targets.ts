@@ -1,5 +1,6 @@
 // The budgets of docs/rules.md#budgets as checks on the measured figures, one row each.
 import { autoTargets } from './auto';
+import { crowdedTargets } from './crowded';
 import { generateToEnd, type CaseResult } from './campaign';
 import { fmt, minutes, seconds } from './format';
 import type { StopResult } from './stop';
@@ -44,6 +45,7 @@ export function targets(r: BenchResults): Target[] {
     pushRanges(r.cases),
     ...silenceTargets(r.silence),
     ...autoTargets(r.auto),
+    ...crowdedTargets(r.crowded),
     ...storageTargets(r.storage),
     ...r.bundle.map((b) => ({
       what: `Bundle: ${b.file}`,
