@@ -5,6 +5,7 @@
 import { DOC_KEYS } from '../core/state-keys';
 import type { ApiClient } from '../api/client';
 import { ApiError, isApiError } from '../api/errors';
+import { RUN_TIME_UP } from '../api/caller';
 import type { CampaignDetail, CampaignSummary, FinishedVideo, Lead, PersonField } from '../api/types';
 import type { Clock } from '../core/clock';
 import { getJson, setJson } from '../core/json-props';
@@ -22,6 +23,8 @@ import { isUnresolved, NOTES, valuesForLead, type RowValues } from './row-status
 export const HUNT_LIMIT = 50;
 /** Room kept before the deadline for the last write. */
 const WRITE_MARGIN_MS = 15_000;
+/** Parts whose details and videos lists are read together before they are refreshed. */
+const PARTS_PER_READ = 25;
 
 export interface RefreshInput {
   sheet: Sheet;
@@ -134,7 +137,6 @@ export function refreshSheet(input: RefreshInput): RefreshResult {
 }
 
 function passOver(input: RefreshInput, table: Table, writes: Writes, result: RefreshResult): void {
-  const { sheet, clock } = input;
   const { layout } = table;
   const find = headerIndex(table.headers);
   const byCampaign = new Map<string, Map<string, RowInfo>>();
@@ -171,26 +173,51 @@ function passOver(input: RefreshInput, table: Table, writes: Writes, result: Ref
   settleDoubts(input, names, writes);
 
   const unseen = new Map<string, ApiError>();
-  const reads = readChanged(input, [...byCampaign.keys()], result.details, unseen);
-  if (unseen.size > 0) leaveUnseen(input, unseen, [...tally.keys()], byCampaign, result.details, writes);
-  for (const [campaignId, rows] of byCampaign) {
-    if (unseen.has(campaignId)) continue;
-    const read = reads.get(campaignId);
-    if (!read) {
-      const seen = getJson<Memo>(input.memo, memoKey(sheet.getSheetId(), campaignId));
-      result.remaining += inFlight(rows, result.details.get(campaignId) ?? (seen ? { counts: seen.counts, stages: {} } : undefined));
-      continue;
+  const ids = [...byCampaign.keys()];
+  // Parts are read and refreshed a chunk at a time: a run whose time runs out keeps what it read (docs/rules.md#budgets).
+  for (let i = 0; i < ids.length; i += PARTS_PER_READ) {
+    const chunk = ids.slice(i, i + PARTS_PER_READ);
+    const unread = new Set<string>();
+    const reads = readChanged(input, chunk, result.details, unseen, unread);
+    if (unread.size > 0) result.finished = false;
+    for (const campaignId of chunk) {
+      if (unseen.has(campaignId)) continue;
+      const t = tally.get(campaignId)!;
+      const view = { tally: t.counts, distinctIds: t.ids.size, names: names.counts(campaignId) };
+      refreshRead(input, campaignId, byCampaign.get(campaignId)!, view, reads.get(campaignId), writes, result);
     }
-    if (clock.now() + WRITE_MARGIN_MS > input.deadline) {
-      result.finished = false;
-      result.remaining += rows.size;
-      continue;
-    }
-    const t = tally.get(campaignId)!;
-    const pass = refreshCampaign(input, campaignId, rows, { tally: t.counts, distinctIds: t.ids.size, names: names.counts(campaignId) }, read, writes);
-    result.remaining += pass.remaining;
-    if (!pass.finished) result.finished = false;
   }
+  if (unseen.size > 0) leaveUnseen(input, unseen, [...tally.keys()], byCampaign, result.details, writes);
+}
+
+/** One part's rows from what was read of it; a part not read (or no time left to write) waits for the next pass. */
+function refreshRead(
+  input: RefreshInput,
+  campaignId: string,
+  rows: Map<string, RowInfo>,
+  view: Pick<PlanInput, 'tally' | 'distinctIds' | 'names'>,
+  read: CampaignRead | undefined,
+  writes: Writes,
+  result: RefreshResult,
+): void {
+  if (!read) {
+    const seen = getJson<Memo>(input.memo, memoKey(input.sheet.getSheetId(), campaignId));
+    result.remaining += inFlight(rows, result.details.get(campaignId) ?? (seen ? { counts: seen.counts, stages: {} } : undefined));
+    return;
+  }
+  if (input.clock.now() + WRITE_MARGIN_MS > input.deadline) {
+    result.finished = false;
+    result.remaining += rows.size;
+    return;
+  }
+  const pass = refreshCampaign(input, campaignId, rows, view, read, writes);
+  result.remaining += pass.remaining;
+  if (!pass.finished) result.finished = false;
+}
+
+/** A request the run's deadline left unsent: its part waits for the next pass (a silent service still fails the pass). */
+function leftForLater(e: unknown): boolean {
+  return isApiError(e) && e.code === 'not_sent' && e.message.startsWith(RUN_TIME_UP);
 }
 
 /**
@@ -232,7 +259,13 @@ function inFlight(rows: Map<string, RowInfo>, detail: Pick<CampaignDetail, 'coun
  * list: one round of details and one of lists, through fetchAll. A campaign whose summary did not
  * change costs nothing; one missing from the newest 100 costs its detail.
  */
-function readChanged(input: RefreshInput, ids: string[], details: Map<string, CampaignDetail>, unseen: Map<string, ApiError>): Map<string, CampaignRead> {
+function readChanged(
+  input: RefreshInput,
+  ids: string[],
+  details: Map<string, CampaignDetail>,
+  unseen: Map<string, ApiError>,
+  unread: Set<string>,
+): Map<string, CampaignRead> {
   const { api, memo, sheet } = input;
   // The list is worth its request only when some campaign's detail is not in hand already.
   const summaries = ids.some((id) => !details.has(id)) ? (input.summaries?.() ?? null) : null;
@@ -246,11 +279,12 @@ function readChanged(input: RefreshInput, ids: string[], details: Map<string, Ca
   api.getCampaigns(toRead).forEach((d, i) => {
     // Another workspace's campaign answers 404 too: its rows are left alone (leaveUnseen).
     if (isApiError(d) && d.code === 'not_found') unseen.set(toRead[i]!, new ApiError('not_found', d.status, NOTES.campaignNotFound(toRead[i]!)));
+    else if (leftForLater(d)) unread.add(toRead[i]!);
     else if (d instanceof Error) throw d;
     else details.set(toRead[i]!, d);
   });
   const changed = moved
-    .filter((id) => !unseen.has(id))
+    .filter((id) => !unseen.has(id) && !unread.has(id))
     .filter((id) => {
       const s = seen.get(id);
       const d = details.get(id)!;
@@ -265,11 +299,12 @@ function readChanged(input: RefreshInput, ids: string[], details: Map<string, Ca
   const withVideos = changed.filter((id) => details.get(id)!.counts.complete > 0);
   const lists = new Map<string, FinishedVideo[]>();
   api.listVideosOf(withVideos).forEach((l, i) => {
-    if (l instanceof Error) throw l;
-    lists.set(withVideos[i]!, l);
+    if (leftForLater(l)) unread.add(withVideos[i]!);
+    else if (l instanceof Error) throw l;
+    else lists.set(withVideos[i]!, l);
   });
   const reads = new Map<string, CampaignRead>();
-  for (const id of changed) {
+  for (const id of changed.filter((x) => !unread.has(x))) {
     const summary = summaryOf(id);
     reads.set(id, { detail: details.get(id)!, listed: lists.get(id) ?? [], seen: seen.get(id) ?? null, ...(summary ? { summary } : {}) });
   }

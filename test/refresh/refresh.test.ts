@@ -1,6 +1,7 @@
 // refreshSheet on the stand-in's in-memory sheet, with a scripted API: each test says which reads happen.
 import type { ApiClient } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
+import { RUN_TIME_UP } from '../../src/api/caller';
 import type { CampaignDetail, CampaignSummary, FinishedVideo, Lead } from '../../src/api/types';
 import { refreshSheet, sharedSummaries, type RefreshInput } from '../../src/refresh/refresh';
 import { NOTES } from '../../src/refresh/row-status';
@@ -129,6 +130,39 @@ describe('refresh › what a pass costs', () => {
     t.pass();
     expect(api.log.slice(0, 2)).toEqual(['list', 'detail c_1']);
     expect(t.cell(2, 'Video Status')).toBe('failed');
+  });
+});
+
+describe('refresh › a run that runs out of time', () => {
+  // docs/rules.md#budgets
+  it('should keep what it read when the deadline stops its requests mid-pass, and refresh the rest on the next pass', () => {
+    const ids = Array.from({ length: 30 }, (_, i) => i + 1);
+    const campaigns = Object.fromEntries(ids.map((i) => [`c_${i}`, detail(`c_${i}`, { total: 1, complete: 1 }, 'complete')]));
+    const videos = Object.fromEntries(
+      ids.map((i) => [`c_${i}`, [{ firstName: `P${i}`, company: `Co${i}`, url: `https://p.example/p/${i}`, videoUrl: `https://p.example/v/${i}.mp4` }]]),
+    );
+    const api = fakeApi(campaigns, {}, videos);
+    // Room for 40 requests a run: past them, what the deadline leaves unsent.
+    let room = 40;
+    const late = new ApiError('not_sent', 0, `${RUN_TIME_UP}, so GET /campaigns/{id} was not sent; it carries on at the next run.`);
+    const within =
+      <T>(read: (ids: string[]) => T[]) =>
+      (asked: string[]) =>
+        read(asked).map((x) => (room-- > 0 ? x : late));
+    api.api.getCampaigns = within(api.api.getCampaigns);
+    api.api.listVideosOf = within(api.api.listVideosOf);
+    const t = setup(
+      ids.map((i): Row => [`P${i}`, `Co${i}`, '', `l_${i}`, `c_${i}`, 'rendering']),
+      api,
+    );
+    const first = t.pass();
+    const done = () => ids.filter((i) => t.cell(i + 1, 'Video Status') === 'complete').length;
+    expect(first.finished).toBe(false);
+    expect(done()).toBeGreaterThan(0);
+    expect(t.cell(2, 'Video URL')).toBe('https://p.example/v/1.mp4');
+    room = 40;
+    t.pass();
+    expect(done()).toBe(30);
   });
 });
 
