@@ -2,7 +2,7 @@
 // definition of an unknown outcome), retries of the retryable codes for reads, fetchAll rounds.
 import type * as z from 'zod/mini';
 import type { HttpRequest, HttpResponse, HttpTransport } from '../core/http';
-import { ApiError, isApiError } from './errors';
+import { ApiError, isApiError, runTimeUp } from './errors';
 import { createPacer } from './pacer';
 import { DEFAULT_RETRY_POLICY, parseRetryAfter, withRetry } from './retry';
 import { describeProblem, errorBodySchema } from './schemas';
@@ -46,8 +46,6 @@ export interface Link {
  * otherwise, so each request passes this as its timeoutSeconds (docs/rules.md#budgets).
  */
 export const REQUEST_ALLOWANCE_MS = 60_000;
-/** How a request left unsent for the run's deadline begins its sentence. */
-export const RUN_TIME_UP = 'This run’s time was nearly up';
 /** A request that failed after this long was not refused but left unanswered: the service is silent. */
 const SILENT_AFTER_MS = 30_000;
 
@@ -56,7 +54,8 @@ export const TEMPLATES_PATH = '/templates';
 export function createCaller(opts: ApiClientOptions): Caller {
   const base = opts.baseUrl.trim().replace(/\/+$/, '');
   const pacer = opts.pacer === undefined ? createPacer({ clock: opts.clock }) : opts.pacer;
-  const transport = pacer ? pacer.wrap(opts.transport) : opts.transport;
+  // A paced request still needs its minute before the deadline once its wait is over.
+  const transport = pacer ? pacer.wrap(opts.transport, opts.deadline === undefined ? undefined : opts.deadline - REQUEST_ALLOWANCE_MS) : opts.transport;
   // Retry-After of each error built from a reply, read by the retry loop.
   const retryAfter = new WeakMap<ApiError, number>();
 
@@ -143,7 +142,7 @@ function guard(opts: ApiClientOptions) {
       );
     }
     if (opts.deadline !== undefined && clock.now() + REQUEST_ALLOWANCE_MS > opts.deadline) {
-      throw new ApiError('not_sent', 0, `${RUN_TIME_UP}, so ${what} was not sent; it carries on at the next run.`);
+      throw runTimeUp(what);
     }
     const started = clock.now();
     try {

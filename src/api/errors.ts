@@ -24,6 +24,14 @@ export class ApiError extends Error {
   }
 }
 
+/** How a request left unsent for the run's deadline begins its sentence. */
+export const RUN_TIME_UP = 'This run’s time was nearly up';
+
+/** A request the run's deadline leaves unsent (`what` names it). */
+export function runTimeUp(what: string): ApiError {
+  return new ApiError('not_sent', 0, `${RUN_TIME_UP}, so ${what} was not sent; it carries on at the next run.`);
+}
+
 export function isApiError(e: unknown): e is ApiError {
   return e instanceof ApiError || (typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'ApiError');
 }

@@ -4,6 +4,7 @@ import type { Clock } from '../core/clock';
 import type { HttpTransport } from '../core/http';
 import { shortHash } from '../core/hash';
 import { USER_KEYS } from '../core/state-keys';
+import { runTimeUp } from './errors';
 
 /** Where executions of one key keep their request count for the last minute (CacheService). */
 export interface SharedCount {
@@ -24,10 +25,13 @@ export interface PacerOptions {
 }
 
 export interface Pacer {
-  /** Blocks until `n` more requests (default 1) fit in the window, then counts them. */
-  take(n?: number): void;
-  /** The same transport with every request paced by this pacer. */
-  wrap(transport: HttpTransport): HttpTransport;
+  /**
+   * Blocks until `n` more requests (default 1) fit in the window, then counts them. A wait that would
+   * start them after `latestStart` is not waited: they are not sent (the run's time is up).
+   */
+  take(n?: number, latestStart?: number): void;
+  /** The same transport with every request paced by this pacer, none started after `latestStart`. */
+  wrap(transport: HttpTransport, latestStart?: number): HttpTransport;
 }
 
 export const DEFAULT_MAX_REQUESTS = 100;
@@ -85,7 +89,7 @@ export function createPacer(opts: PacerOptions): Pacer {
   const windowMs = opts.windowMs ?? DEFAULT_WINDOW_MS;
   const { read, write } = sentLog(opts.shared, windowMs);
 
-  const take = (n = 1): void => {
+  const take = (n = 1, latestStart?: number): void => {
     for (;;) {
       const now = clock.now();
       const sent = read().filter(([t]) => t > now - windowMs);
@@ -108,23 +112,26 @@ export function createPacer(opts: PacerOptions): Pacer {
         until = t + windowMs;
         if (over <= 0) break;
       }
-      clock.sleep(Math.max(1, until - now));
+      const wait = Math.max(1, until - now);
+      // Sleeping past the run's deadline would send the request too late (Apps Script ends an execution at 6 minutes).
+      if (latestStart !== undefined && now + wait > latestStart) throw runTimeUp(n === 1 ? 'the next request' : `${n} requests`);
+      clock.sleep(wait);
     }
   };
 
   return {
     take,
-    wrap: (transport) => {
+    wrap: (transport, latestStart) => {
       const paced: HttpTransport = {
         request(req) {
-          take();
+          take(1, latestStart);
           return transport.request(req);
         },
       };
       const all = transport.requestAll;
       if (all) {
         paced.requestAll = (reqs) => {
-          take(reqs.length);
+          take(reqs.length, latestStart);
           return all.call(transport, reqs);
         };
       }

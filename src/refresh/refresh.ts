@@ -4,8 +4,7 @@
 // Rows are found by Lead ID when written.
 import { DOC_KEYS } from '../core/state-keys';
 import type { ApiClient } from '../api/client';
-import { ApiError, isApiError } from '../api/errors';
-import { RUN_TIME_UP } from '../api/caller';
+import { ApiError, isApiError, RUN_TIME_UP } from '../api/errors';
 import type { CampaignDetail, CampaignSummary, FinishedVideo, Lead, PersonField } from '../api/types';
 import type { Clock } from '../core/clock';
 import { getJson, setJson } from '../core/json-props';

@@ -34,6 +34,27 @@ describe('createPacer', () => {
     expect(busiestWindow(times, 60_000)).toBe(100);
   });
 
+  it("should not wait past the latest start it is given: the request is not sent, as the run's time is up", () => {
+    const clock = new FakeClock();
+    const pacer = createPacer({ clock, maxRequests: 2, windowMs: 60_000 });
+    const sent: number[] = [];
+    const transport = pacer.wrap(
+      new ScriptedTransport(() => {
+        sent.push(clock.now());
+        return json(200, {});
+      }),
+      clock.now() + 30_000,
+    );
+    const req: HttpRequest = { method: 'GET', url: 'https://x/api/v1/templates', headers: {} };
+    transport.request(req);
+    transport.request(req);
+    expect(() => transport.request(req)).toThrow(
+      expect.objectContaining({ code: 'not_sent', message: expect.stringMatching(/^This run’s time was nearly up/) }),
+    );
+    expect(sent).toHaveLength(2);
+    expect(clock.sleeps).toEqual([]);
+  });
+
   it('should not sleep while under the ceiling', () => {
     const clock = new FakeClock();
     const pacer = createPacer({ clock, maxRequests: 3, windowMs: 1000 });

@@ -1,7 +1,6 @@
 // refreshSheet on the stand-in's in-memory sheet, with a scripted API: each test says which reads happen.
 import type { ApiClient } from '../../src/api/client';
-import { ApiError } from '../../src/api/errors';
-import { RUN_TIME_UP } from '../../src/api/caller';
+import { ApiError, RUN_TIME_UP } from '../../src/api/errors';
 import type { CampaignDetail, CampaignSummary, FinishedVideo, Lead } from '../../src/api/types';
 import { refreshSheet, sharedSummaries, type RefreshInput } from '../../src/refresh/refresh';
 import { NOTES } from '../../src/refresh/row-status';

@@ -2,8 +2,7 @@
 // stop. Each money call acts only on the campaign the person saw when they clicked (docs/architecture.md#server-functions), and
 // on its parts as one (docs/rules.md#may-still-render): one estimate, one Generate click, one Stop.
 import type { ApiClient } from '../../api/client';
-import { ApiError, isApiError } from '../../api/errors';
-import { RUN_TIME_UP } from '../../api/caller';
+import { ApiError, isApiError, RUN_TIME_UP } from '../../api/errors';
 import type { CampaignSummary, Estimate } from '../../api/types';
 import type { Services } from '../../core/services';
 import { getJsonLarge, setJsonLarge } from '../../core/json-props';
