@@ -164,6 +164,11 @@ function failureHandler(app: App, msg: Message): Failed {
     // A refusal over the daily limit brings the figures it was judged on.
     if (r.limit) takeLimit(store, r.limit);
     msg.show('error', r.error.message);
+    // Cut off by its run's end: some parts may have started, so the old figures are gone and progress is read.
+    if (r.error.code === 'not_sent') {
+      store.set({ estimate: null });
+      await app.loadProgress();
+    }
   };
 }
 

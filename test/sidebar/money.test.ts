@@ -362,6 +362,20 @@ describe('money section: buttons that can do something', () => {
     expect(await button('Stop').isDisabled()).toBe(true);
   });
 
+  it("should drop the estimate and read progress when a Generate was cut off by its run's end after some parts started", async () => {
+    const cut =
+      'Generate did not reach every part: this run’s time ran out, so the rest were not asked. 1 of 2 parts had started (500 videos, 1500 credits charged) before this one. Press Generate again for the parts still to do; nothing is sent twice.';
+    await open({ getEstimate: affordable, startGenerate: fail('not_sent', cut) });
+    await button('Check estimate').click();
+    await section().locator('dl.figures').waitFor();
+    const polls = (await sb!.calls('getProgress')).length;
+    await button('Generate videos').click();
+    await dialog().getByRole('button', { name: 'Generate' }).click();
+    await section().getByRole('alert').getByText('Press Generate again', { exact: false }).waitFor();
+    await sb!.waitForCalls('getProgress', polls + 1);
+    expect(await section().locator('dl.figures').isHidden()).toBe(true);
+  });
+
   it('should drop an old estimate when the next estimate fails', async () => {
     await open({ getEstimate: [ok({ leads: 0, low: 0, high: 0, balance: 0, affordable: true }), fail('api_off', 'The video service API is switched off.')] });
     await button('Check estimate').click();
