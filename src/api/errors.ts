@@ -25,11 +25,16 @@ export class ApiError extends Error {
 }
 
 /** How a request left unsent for the run's deadline begins its sentence. */
-export const RUN_TIME_UP = 'This run’s time was nearly up';
+const RUN_TIME_UP = 'This run’s time was nearly up';
 
 /** A request the run's deadline leaves unsent (`what` names it). */
 export function runTimeUp(what: string): ApiError {
   return new ApiError('not_sent', 0, `${RUN_TIME_UP}, so ${what} was not sent; it carries on at the next run.`);
+}
+
+/** Whether a request was left unsent because the run's time was up (not because the service went silent). */
+export function isRunTimeUp(e: unknown): boolean {
+  return isApiError(e) && e.code === 'not_sent' && e.message.startsWith(RUN_TIME_UP);
 }
 
 export function isApiError(e: unknown): e is ApiError {

@@ -4,7 +4,7 @@
 // Rows are found by Lead ID when written.
 import { DOC_KEYS } from '../core/state-keys';
 import type { ApiClient } from '../api/client';
-import { ApiError, isApiError, RUN_TIME_UP } from '../api/errors';
+import { ApiError, isApiError, isRunTimeUp } from '../api/errors';
 import type { CampaignDetail, CampaignSummary, FinishedVideo, Lead, PersonField } from '../api/types';
 import type { Clock } from '../core/clock';
 import { getJson, setJson } from '../core/json-props';
@@ -214,11 +214,6 @@ function refreshRead(
   if (!pass.finished) result.finished = false;
 }
 
-/** A request the run's deadline left unsent: its part waits for the next pass (a silent service still fails the pass). */
-function leftForLater(e: unknown): boolean {
-  return isApiError(e) && e.code === 'not_sent' && e.message.startsWith(RUN_TIME_UP);
-}
-
 /**
  * Rows of a campaign this key cannot see (404: another workspace's, or deleted) are left as they are with
  * a note, and do not hold up the rest (docs/rules.md#sheet). When the key sees none of the tab's campaigns, it is
@@ -278,7 +273,8 @@ function readChanged(
   api.getCampaigns(toRead).forEach((d, i) => {
     // Another workspace's campaign answers 404 too: its rows are left alone (leaveUnseen).
     if (isApiError(d) && d.code === 'not_found') unseen.set(toRead[i]!, new ApiError('not_found', d.status, NOTES.campaignNotFound(toRead[i]!)));
-    else if (leftForLater(d)) unread.add(toRead[i]!);
+    // Left unsent by the run's deadline: read next pass (a silent service still fails the pass).
+    else if (isRunTimeUp(d)) unread.add(toRead[i]!);
     else if (d instanceof Error) throw d;
     else details.set(toRead[i]!, d);
   });
@@ -298,7 +294,7 @@ function readChanged(
   const withVideos = changed.filter((id) => details.get(id)!.counts.complete > 0);
   const lists = new Map<string, FinishedVideo[]>();
   api.listVideosOf(withVideos).forEach((l, i) => {
-    if (leftForLater(l)) unread.add(withVideos[i]!);
+    if (isRunTimeUp(l)) unread.add(withVideos[i]!);
     else if (l instanceof Error) throw l;
     else lists.set(withVideos[i]!, l);
   });

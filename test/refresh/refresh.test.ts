@@ -1,6 +1,6 @@
 // refreshSheet on the stand-in's in-memory sheet, with a scripted API: each test says which reads happen.
 import type { ApiClient } from '../../src/api/client';
-import { ApiError, RUN_TIME_UP } from '../../src/api/errors';
+import { ApiError, runTimeUp } from '../../src/api/errors';
 import type { CampaignDetail, CampaignSummary, FinishedVideo, Lead } from '../../src/api/types';
 import { refreshSheet, sharedSummaries, type RefreshInput } from '../../src/refresh/refresh';
 import { NOTES } from '../../src/refresh/row-status';
@@ -143,7 +143,7 @@ describe('refresh › a run that runs out of time', () => {
     const api = fakeApi(campaigns, {}, videos);
     // Room for 40 requests a run: past them, what the deadline leaves unsent.
     let room = 40;
-    const late = new ApiError('not_sent', 0, `${RUN_TIME_UP}, so GET /campaigns/{id} was not sent; it carries on at the next run.`);
+    const late = runTimeUp('GET /campaigns/{id}');
     const within =
       <T>(read: (ids: string[]) => T[]) =>
       (asked: string[]) =>

@@ -2,7 +2,7 @@
 // stop. Each money call acts only on the campaign the person saw when they clicked (docs/architecture.md#server-functions), and
 // on its parts as one (docs/rules.md#may-still-render): one estimate, one Generate click, one Stop.
 import type { ApiClient } from '../../api/client';
-import { ApiError, isApiError, RUN_TIME_UP } from '../../api/errors';
+import { ApiError, isApiError, isRunTimeUp } from '../../api/errors';
 import type { CampaignSummary, Estimate } from '../../api/types';
 import type { Services } from '../../core/services';
 import { getJsonLarge, setJsonLarge } from '../../core/json-props';
@@ -170,7 +170,7 @@ function failureAfter(svc: Services, ctx: CampaignContext, what: Spend, e: unkno
       : '';
   // Never sent: a money call is never carried on by a run, so the person presses again for the parts still waiting.
   if (isApiError(e) && e.code === 'not_sent') {
-    const why = e.message.startsWith(RUN_TIME_UP) ? 'this run’s time ran out' : 'the video service stopped answering';
+    const why = isRunTimeUp(e) ? 'this run’s time ran out' : 'the video service stopped answering';
     return new AddonError(
       'not_sent',
       `${BUTTON[what]} did not reach every part: ${why}, so the rest were not asked.${before} Press ${BUTTON[what]} again for the parts still to do; nothing is sent twice.`,
