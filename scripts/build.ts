@@ -3,6 +3,7 @@
 import { build } from 'esbuild';
 import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { bundleCss, bundleForBrowser, inlineScript } from './browser-bundle';
 
 const root = resolve(__dirname, '..');
 const dist = join(root, 'dist');
@@ -54,28 +55,9 @@ export async function buildServer(opts: { allowlist?: string[]; file?: string } 
 export async function buildSidebar(): Promise<string> {
   const dir = join(root, 'sidebar');
   const html = readFileSync(join(dir, 'index.html'), 'utf8');
-  // The sidebar runs in the person's browser, where ES2020 is everywhere Google Sheets runs: `?.` and
-  // `??` stay native instead of lowered, which keeps the page within its 60 KB.
-  const js = existsSync(join(dir, 'main.ts'))
-    ? (
-        await build({
-          entryPoints: [join(dir, 'main.ts')],
-          bundle: true,
-          write: false,
-          format: 'iife',
-          target: 'es2020',
-          minify: true,
-          legalComments: 'none',
-          charset: 'utf8',
-          logLevel: 'warning',
-        })
-      ).outputFiles[0]!.text
-    : '';
-  const css = existsSync(join(dir, 'styles.css'))
-    ? (await build({ entryPoints: [join(dir, 'styles.css')], bundle: true, write: false, minify: true, logLevel: 'warning' })).outputFiles[0]!.text
-    : '';
-  const safeJs = js.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
-  const out = html.replace('<!--@css-->', () => `<style>${css}</style>`).replace('<!--@js-->', () => `<script>${safeJs}</script>`);
+  const js = existsSync(join(dir, 'main.ts')) ? await bundleForBrowser(join(dir, 'main.ts')) : '';
+  const css = existsSync(join(dir, 'styles.css')) ? await bundleCss(join(dir, 'styles.css')) : '';
+  const out = html.replace('<!--@css-->', () => `<style>${css}</style>`).replace('<!--@js-->', () => inlineScript(js));
   const file = join(dist, 'Sidebar.html');
   writeFileSync(file, out);
   return file;

@@ -1,6 +1,6 @@
 // The playground's browser code, bundled at start with esbuild: the page (HTML with its CSS and JS
 // inlined) and the google.script shim, and the sidebar page with that shim put in front of its script.
-import { build } from 'esbuild';
+import { bundleCss, bundleForBrowser, inlineScript } from '../../scripts/browser-bundle';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -13,31 +13,11 @@ export interface Assets {
   shim: string;
 }
 
-/** A script's text made safe to sit inside <script>…</script>. */
-function inlineScript(js: string): string {
-  return `<script>${js.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--')}</script>`;
-}
-
-async function bundle(entry: string): Promise<string> {
-  const r = await build({
-    entryPoints: [join(CLIENT, entry)],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    target: 'es2020',
-    minify: true,
-    legalComments: 'none',
-    charset: 'utf8',
-    logLevel: 'warning',
-  });
-  return r.outputFiles[0]!.text;
-}
-
 export async function buildAssets(): Promise<Assets> {
   const [main, shim, css] = await Promise.all([
-    bundle('main.ts'),
-    bundle('gas-shim.ts'),
-    build({ entryPoints: [join(CLIENT, 'styles.css')], bundle: true, write: false, minify: true, logLevel: 'warning' }).then((r) => r.outputFiles[0]!.text),
+    bundleForBrowser(join(CLIENT, 'main.ts')),
+    bundleForBrowser(join(CLIENT, 'gas-shim.ts')),
+    bundleCss(join(CLIENT, 'styles.css')),
   ]);
   const page = readFileSync(join(CLIENT, 'index.html'), 'utf8')
     .replace('<!--@css-->', () => `<style>${css}</style>`)
