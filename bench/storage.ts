@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import type { Props, Services } from '../src/core/services';
 import { setJson, setJsonLarge } from '../src/core/json-props';
 import { DOC_KEYS, USER_KEYS } from '../src/core/state-keys';
-import { recordRefunds } from '../src/server/money/credits';
+import { recordRefunds } from '../src/server/money/refunds';
 import { loadParts, PART_SIZE, saveParts, type CampaignParts } from '../src/server/campaign/parts';
 import { timerRecord } from '../src/server/timer/timer';
 import { table, verdict } from './format';

@@ -18,10 +18,10 @@ import type {
 } from './server/contract';
 import { NO_DOCUMENT } from './server/context';
 import * as autoMode from './server/timer/auto-mode';
-import * as credits from './server/money/credits';
+import * as ledger from './server/money/ledger';
 import { AddonError } from './server/failure';
 import * as exporter from './server/calls/export';
-import * as limit from './server/money/limit';
+import * as today from './server/money/today';
 import * as menu from './server/calls/menu';
 import * as money from './server/money/actions';
 import * as problems from './server/calls/problem-rows';
@@ -51,6 +51,7 @@ function services(): Services {
       return (doc ??= readOnce(documentProperties()));
     },
     documentLock: () => LockService.getDocumentLock(),
+    userLock: () => LockService.getUserLock(),
     userCache: () => CacheService.getUserCache(),
     sheets: SpreadsheetApp,
     triggers: ScriptApp,
@@ -108,11 +109,8 @@ export const getProgress = () => progress.getProgress(services());
 export const refreshNow = () => progress.refreshNow(services());
 export const setAutoRefresh = (a: { on: boolean }) => timer.setAutoRefresh(services(), a);
 export const exportFinishedVideos = () => exporter.exportFinishedVideos(services());
-export const showCreditsRecord = () => credits.showCreditsRecord(services());
-export function setSpendingLimit(a: { creditsPerDay: number | null }) {
-  const svc = services();
-  return limit.setSpendingLimit(svc, a, () => credits.spentToday(svc));
-}
+export const showCreditsRecord = () => ledger.showCreditsRecord(services());
+export const setSpendingLimit = (a: { creditsPerDay: number | null }) => today.setSpendingLimit(services(), a);
 export const setAutoMode = (a: AutoModeArgs) => autoMode.setAutoMode(services(), a);
 export const showSheet = (a: { sheetId: number }) => sidebar.showSheet(services(), a);
 export const selectProblemRows = () => problems.selectProblemRows(services());

@@ -112,10 +112,23 @@ function parseText(s: string, timeZone: string): WrittenContent {
   return { v: s };
 }
 
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTH_TEXT = /^([a-z]{3,9})\.?\s+(?:(\d{1,2}),?\s+)?(\d{4})$/i;
+
+/** Under the loose-dates reading, "March 2026" or "Mar 5, 2026" is read as a date, as a person's typing would be. */
+function monthText(s: string, timeZone: string): WrittenContent | null {
+  const m = MONTH_TEXT.exec(s.trim());
+  const name = m?.[1]!.toLowerCase() ?? '';
+  const month = MONTHS.findIndex((x) => x === name || x.slice(0, 3) === name);
+  const [day, year] = [Number(m?.[2] ?? 1), Number(m?.[3])];
+  if (!m || month < 0 || !validDate(year, month + 1, day)) return null;
+  return { v: new Date(fromWallClock(timeZone, year, month + 1, day)), autoFormat: 'mmmm yyyy' };
+}
+
 /** A value written by setValue(s), stored as Sheets stores it in a cell with this number format. */
-export function writtenContent(value: unknown, format: string | undefined, timeZone: string): WrittenContent {
+export function writtenContent(value: unknown, format: string | undefined, timeZone: string, looseDates = false): WrittenContent {
   if (value === null || value === undefined) return { v: '' };
-  if (typeof value === 'string') return format === PLAIN_TEXT ? { v: value } : parseText(value, timeZone);
+  if (typeof value === 'string') return format === PLAIN_TEXT ? { v: value } : (looseDates && monthText(value, timeZone)) || parseText(value, timeZone);
   if (typeof value === 'number') return Number.isFinite(value) ? { v: value } : { v: new CellError('#NUM!') };
   if (typeof value === 'boolean') return { v: value };
   if (value instanceof Date) return { v: new Date(value.getTime()) };

@@ -71,6 +71,8 @@ export interface StandinOptions {
   nullSpreadsheetInTriggers?: boolean;
   /** Which reading of each undocumented point the stand-in plays (docs/rules.md#readings); default DEFAULT_READINGS. */
   readings?: Partial<Readings>;
+  /** Another document of the same people: their UserProperties and user locks are that stand-in's (LockService.getUserLock spans documents). */
+  sameUserAs?: AppsScriptStandin;
   /**
    * A versioned (published) deployment: refused at load, as Google refuses to deploy it, when the manifest has
    * no urlFetchWhitelist; implies addonMode.
@@ -137,7 +139,7 @@ export class AppsScriptStandin {
   private readonly script: ScriptContext;
   private readonly bridge: Bridge;
   private readonly triggerStore: TriggerStore;
-  private readonly locks: LockStates;
+  readonly locks: LockStates;
   private readonly reserved: Set<string>;
   private readonly fetchHooks: FetchHook[] = [];
   private ownHttp: SyncHttp | null = null;
@@ -168,8 +170,8 @@ export class AppsScriptStandin {
       addonMode: o.addonMode ?? o.published ?? false,
       executionLimitMs: o.executionLimitMs ?? 6 * 60_000,
     });
-    this.properties = new PropertyStores(this.runtime);
-    this.locks = new LockStates(this.runtime);
+    this.properties = new PropertyStores(this.runtime, o.sameUserAs?.properties.users);
+    this.locks = new LockStates(this.runtime, o.sameUserAs?.locks.users);
     this.spreadsheet = new FakeSpreadsheet({
       id: o.spreadsheetId ?? '1StandInSpreadsheet0000000000000000000000000',
       name: o.spreadsheetName ?? 'Leads',
@@ -177,6 +179,7 @@ export class AppsScriptStandin {
       locale: 'en_US',
       ui: this.ui,
     });
+    this.spreadsheet.looseDates = () => this.readings.typedText === 'loose-dates';
     this.triggerStore = new TriggerStore(this.runtime, this.spreadsheet, this.readings);
     this.spreadsheet.writeGuard = (sheet, rect) => {
       if (this.readings.protectedCells === 'warn-only') return;

@@ -61,9 +61,11 @@ export class FakeLock extends GasObject {
 export class LockStates {
   readonly document: LockState = { holder: null };
   readonly script: LockState = { holder: null };
-  private readonly users = new Map<string, LockState>();
-
-  constructor(runtime: Runtime) {
+  constructor(
+    runtime: Runtime,
+    /** Per user, shared by every document of that user (another stand-in's, for a second document). */
+    readonly users = new Map<string, LockState>(),
+  ) {
     runtime.onExecutionEnd((exec) => {
       for (const s of [this.document, this.script, ...this.users.values()]) if (s.holder === exec.id) s.holder = null;
     });

@@ -85,9 +85,11 @@ export class FakeProperties extends GasObject {
 export class PropertyStores {
   readonly document = new FakeProperties();
   readonly script = new FakeProperties();
-  private readonly users = new Map<string, FakeProperties>();
-
-  constructor(private readonly runtime: Runtime) {}
+  constructor(
+    private readonly runtime: Runtime,
+    /** Per user, shared by every document of that user (another stand-in's, for a second document). */
+    readonly users = new Map<string, FakeProperties>(),
+  ) {}
 
   user(email: string = this.runtime.activeUser): FakeProperties {
     let p = this.users.get(email);

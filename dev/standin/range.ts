@@ -94,7 +94,7 @@ export class FakeRange extends GasObject {
   }
 
   private write(cell: Cell, value: unknown): void {
-    const content = writtenContent(value, cell.fmt, this.sheet.timeZone);
+    const content = writtenContent(value, cell.fmt, this.sheet.timeZone, this.sheet.looseDates);
     cell.v = content.v;
     if (content.f === undefined) delete cell.f;
     else cell.f = content.f;

@@ -27,6 +27,8 @@ export interface Readings {
   cache: 'keeps' | 'evicts';
   /** Daily quotas count per calendar day (UTC), or per 24 hours from the window's first call. */
   quotaWindow: 'calendar-day' | 'rolling-24h';
+  /** Text written to a cell is read as a date in ISO and US forms only, or also as "March 2026" (a locale's looser reading). */
+  typedText: 'iso-us' | 'loose-dates';
 }
 
 export const DEFAULT_READINGS: Readonly<Readings> = {
@@ -41,6 +43,7 @@ export const DEFAULT_READINGS: Readonly<Readings> = {
   triggerPermission: 'granted',
   cache: 'keeps',
   quotaWindow: 'calendar-day',
+  typedText: 'iso-us',
 };
 
 /** The alternative readings the end-to-end suite also runs under (jest projects set STANDIN_READING). */

@@ -35,6 +35,9 @@ export interface RuntimeOptions {
   executionLimitMs: number;
 }
 
+/** Execution ids are unique across stand-ins, so two documents of one person never share a lock holder. */
+let lastExecutionId = 0;
+
 export class Runtime {
   readonly clock: VirtualClock;
   readonly counters: Counters;
@@ -54,7 +57,6 @@ export class Runtime {
   private readonly paused: Execution[] = [];
   /** Above 0 while a test's hook runs: a call may then start as a second execution beside the running one. */
   nestable = 0;
-  private lastId = 0;
   private readonly endHooks: ((e: Execution) => void)[] = [];
 
   constructor(o: RuntimeOptions) {
@@ -90,7 +92,7 @@ export class Runtime {
     if (this.current && this.nestable === 0) throw new Error('stand-in: an execution is already running (calls cannot nest)');
     if (this.current) this.paused.push(this.current);
     const exec: Execution = {
-      id: ++this.lastId,
+      id: ++lastExecutionId,
       user: o.user ?? this.user,
       authMode: o.authMode,
       startedAt: this.clock.now(),

@@ -188,6 +188,10 @@ export class FakeSheet extends GasObject {
     return this.parent.getSpreadsheetTimeZone();
   }
 
+  get looseDates(): boolean {
+    return this.parent.looseDates();
+  }
+
   // ---- cell access for Range ----
 
   cellAt(row: number, col: number): Cell | undefined {

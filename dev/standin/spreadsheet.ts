@@ -48,6 +48,8 @@ export class FakeSpreadsheet extends GasObject {
   readonly protections: { sheet: FakeSheet; rect: Rect; editors: string[] }[] = [];
   /** Set by the stand-in: throws as Sheets does when the running user may not write this rectangle. */
   writeGuard: ((sheet: FakeSheet, rect: Rect) => void) | null = null;
+  /** Typed text read as dates beyond ISO and US forms ("March 2026"), under that reading (docs/rules.md#readings). */
+  looseDates: () => boolean = () => false;
   private readonly sheets: FakeSheet[] = [];
   private active: FakeSheet;
   private readonly selections = new Map<FakeSheet, Rect[]>();

@@ -28,6 +28,8 @@ export interface Services {
   docProps: Props;
   /** The document lock: one writer per document at a time; null in a run without a document (docs/rules.md#readings). */
   documentLock(): Lock | null;
+  /** The person's own lock, across every document (docs/rules.md#spending-limit); absent in unit tests. */
+  userLock?(): Lock | null;
   sheets: SpreadsheetService;
   triggers: TriggerService;
   /** This person's CacheService cache (short-lived counts shared by their executions); absent in unit tests. */

@@ -4,7 +4,8 @@ import { pollCampaign } from '../campaign/poll';
 import type { Services } from '../../core/services';
 import type { ProgressInfo, Reply } from '../contract';
 import { activeSheet, apiClient, requireCampaign, requireSettings, RUN_BUDGET_MS, sheetState, tryDocumentLock, withDocumentLock } from '../context';
-import { evidenceFrom, hasOpen, recordRefunds, settleStops, settleUnknown, unsettledOf } from '../money/credits';
+import { evidenceFrom, hasOpen, settleStops, settleUnknown, unsettledOf } from '../money/outcomes';
+import { recordRefunds } from '../money/refunds';
 import { handle } from '../handle';
 import { loadParts, partIds } from '../campaign/parts';
 import { refreshTab } from '../timer/refresh-run';
@@ -39,8 +40,8 @@ export function getProgress(svc: Services): Reply<ProgressInfo> {
     // (docs/rules.md#money-record): a run holding it books what this poll saw, on its own reading.
     tryDocumentLock(svc, () => {
       if (hasOpen(svc)) settleUnknown(svc, evidence);
-      recordRefunds(svc, poll.latest, { id: parts.id, name: parts.name });
-      settleStops(svc, poll.latest);
+      recordRefunds(svc, poll.known, { id: parts.id, name: parts.name });
+      settleStops(svc, poll.known);
     });
     const turn = poll.turn;
     if (turn && !evidence.spent) {

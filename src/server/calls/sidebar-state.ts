@@ -10,12 +10,12 @@ import { openTable, readHeaders, type Sheet, type Table } from '../../sheet/tabl
 import { cellText } from '../../sheet/cells';
 import type { ActiveContext, FieldGaps, FieldMap, OwnTab, Reply, SaveColumnMappingArgs, SidebarState } from '../contract';
 import { autoModeInfo } from '../timer/auto-mode';
-import { CREDITS_TAB } from '../money/credits';
+import { CREDITS_TAB } from '../money/ledger';
 import { EXPORT_HEADERS } from './export';
 import { activeSheet, sheetState } from '../context';
 import { AddonError } from '../failure';
-import { unsettledOf } from '../money/credits';
-import { limitFigures } from '../money/limit';
+import { unsettledOf } from '../money/outcomes';
+import { limitFigures } from '../money/today';
 import { FALLBACK_MAX } from '../../core/text-limits';
 import { handle } from '../handle';
 import { loadParts, partIds } from '../campaign/parts';

@@ -16,12 +16,14 @@ export interface Poll {
   view: CampaignView;
   /** The part whose detail was read this poll (its rows may be refreshed now), or null. */
   turn: string | null;
-  /** People waiting in each part, as read now. */
+  /** People waiting in each part read now; a part not read now (outside the list, no detail this poll) is absent: unknown, not zero. */
   waiting: Map<string, number>;
   /** Parts that may still render (Stop again names them). */
   rendering: { id: string; name: string }[];
-  /** Every part's counts as known now (read this poll, from the list, or as last read). */
+  /** Every part's counts as known now (read this poll, from the list, or as last read); an unread part shows zeros. */
   latest: Map<string, CampaignDetail>;
+  /** The parts whose counts were read now (detail or list): money is settled only from these (docs/rules.md#unknown-outcomes). */
+  known: Map<string, CampaignDetail>;
 }
 
 /** A part's detail as last read, with the summary it was read under. */
@@ -50,6 +52,7 @@ export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts): P
       // People waiting render only once their part was generated (docs/rules.md#may-still-render).
       rendering: d && detailMayRender(c.parts[0]!, d) ? [{ id: c.id, name: c.name }] : [],
       latest: view.details,
+      known: view.details,
     };
   }
   const list = new Map(api.listCampaigns(100).map((s) => [s.id, s]));
@@ -69,11 +72,14 @@ export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts): P
       /* the next poll starts the turn again */
     }
   }
-  const all = c.parts.map((p) => details.get(p.id) ?? partNow(svc, p, list.get(p.id), memo.parts[p.id]));
+  const all = c.parts.map((p) => details.get(p.id) ?? partNow(svc, p, list.get(p.id), memo.parts[p.id]) ?? unread(p.id));
+  // Money is settled only from counts read now: this poll's detail or the list (a part outside it is unknown).
+  const read = all.filter((d) => details.has(d.id) || list.has(d.id));
   return {
     view: { ...combined(all), details },
     turn,
-    waiting: new Map(all.map((d) => [d.id, d.counts.pending])),
+    waiting: new Map(read.map((d) => [d.id, d.counts.pending])),
+    known: new Map(read.map((d) => [d.id, d])),
     rendering: c.parts.filter((p) => partMayRender(p, list.get(p.id))).map((p) => ({ id: p.id, name: partLabel(c, p.id) })),
     latest: new Map(all.map((d) => [d.id, d])),
   };
@@ -99,13 +105,17 @@ function inFlight(d: Pick<CampaignDetail, 'counts' | 'stages'>): boolean {
   return d.counts.rendering > 0 || Object.values(d.stages).some((n) => n > 0);
 }
 
-/** A part's state without reading its detail: its summary's counts over what its detail last said. */
-function partNow(svc: Services, p: Part, s: CampaignSummary | undefined, seen: Seen | undefined): CampaignDetail {
+/** A part not read yet, for the summed view only: zeros there, never evidence about money. */
+function unread(id: string): CampaignDetail {
+  return { id, name: '', status: '', counts: { total: 0, pending: 0, rendering: 0, complete: 0, failed: 0, cancelled: 0, skipped: 0 }, stages: {} };
+}
+
+/** A part's state without reading its detail: its summary's counts over what its detail last said; null when never read. */
+function partNow(svc: Services, p: Part, s: CampaignSummary | undefined, seen: Seen | undefined): CampaignDetail | null {
   const id = p.id;
   if (seen && s && seen.sig === summarySignature(s)) return seen.detail;
   const last = seen?.detail ?? getJson<CampaignDetail>(svc.docProps, DOC_KEYS.settledPart(id));
-  if (!s)
-    return last ?? { id, name: '', status: '', counts: { total: 0, pending: 0, rendering: 0, complete: 0, failed: 0, cancelled: 0, skipped: 0 }, stages: {} };
+  if (!s) return last;
   // The people a stop reply said were cancelled are never rendering, though no detail was read since.
   const cancelled = Math.max(last?.counts.cancelled ?? 0, p.cancelled ?? 0);
   const skipped = last?.counts.skipped ?? 0;

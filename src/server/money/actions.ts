@@ -12,9 +12,11 @@ import { readCampaign, unsettle } from '../campaign/state';
 import type { EstimateInfo, GenerateArgs, LimitFigures, MoneyArgs, PreviewPage, ProgressInfo, Reply, SpendToday, StopPart, StopReply } from '../contract';
 import { previewPages } from './preview-pages';
 import { activeSheet, apiClient, requireCampaign, requireSettings, sheetState, tryDocumentLock, withDocumentLock } from '../context';
-import { chargedPeople, evidenceFrom, recordCharge, recordStop, settleFromList, settleUnknown, spentToday, unsettledOf, waitingIn } from './credits';
+import { evidenceFrom, settleFromList, settleUnknown, unsettledOf, waitingIn } from './outcomes';
+import { recordCharge, recordStop } from './record';
+import { chargedPeople, pricesProven } from './charges';
 import { AddonError, toFailure } from '../failure';
-import { assertGenerateFits, assertPreviewFits, dailyLimit, limitFigures } from './limit';
+import { assertGenerateFits, assertPreviewFits, limitFigures, pickUpOwed, spentToday, withSpendLock } from './today';
 import { handle } from '../handle';
 import { partMayRender } from '../../rules/may-render';
 import { loadParts, partIds, partLabel, saveParts, type CampaignParts } from '../campaign/parts';
@@ -102,7 +104,10 @@ export function getEstimate(svc: Services): Reply<EstimateInfo & SpendToday & { 
     const q = quotes(ctx);
     saveQuotes(svc, ctx, q);
     const waiting = new Map(q.map((x) => [x.partId, x.estimate.leads]));
-    tryDocumentLock(svc, () => settleUnknown(svc, { waiting, balance: () => q[0]?.estimate.balance ?? null }));
+    tryDocumentLock(svc, () => {
+      settleUnknown(svc, { waiting, balance: () => q[0]?.estimate.balance ?? null });
+      pickUpOwed(svc);
+    });
     const today = spentToday(svc);
     return { ...summed(q), orphans: orphansIn(ctx.sheet, waiting), ...today, limit: limitFigures(svc) };
   });
@@ -142,7 +147,7 @@ function sendEach<T>(svc: Services, ctx: CampaignContext, what: Spend, partIds: 
   const replies: T[] = [];
   const done: Sent = { parts: 0, count: 0, credits: 0 };
   const record = (id: string, r?: { people: number; charged: number }) =>
-    recordCharge(svc, { campaign: ctx.campaign, part: id, action: what, quote: ctx.quoted?.get(id), ...(r ? { done: r } : {}) });
+    recordCharge(svc, { campaign: ctx.campaign, part: id, action: what as 'preview' | 'generate', quote: ctx.quoted?.get(id), ...(r ? { done: r } : {}) });
   for (const id of partIds) {
     forgetCounts(svc.docProps, ctx.sheet.getSheetId(), id);
     unsettle(svc.docProps, id);
@@ -195,20 +200,20 @@ export function startPreview(svc: Services, args: MoneyArgs): Reply<{ made: numb
     withDocumentLock(svc, () => {
       const ctx = campaignContext(svc, args?.campaignId);
       refuseUnsettled(svc, ctx);
-      if (dailyLimit(svc.userProps) !== null) {
-        spentToday(svc);
-        assertPreviewFits(svc);
-      }
       // The first part with people waiting is the one to watch.
       const part = quotes(ctx).find((q) => q.estimate.leads > 0)?.partId ?? ctx.campaign.parts[0]!.id;
-      const [r] = sendEach(
-        svc,
-        ctx,
-        'preview',
-        [part],
-        (id) => ctx.api.preview(id),
-        (x) => [x.made, x.creditsCharged],
-      );
+      // The check and the charge it allows are one step under the person's own lock (docs/rules.md#spending-limit).
+      const [r] = withSpendLock(svc, () => {
+        assertPreviewFits(svc);
+        return sendEach(
+          svc,
+          ctx,
+          'preview',
+          [part],
+          (id) => ctx.api.preview(id),
+          (x) => [x.made, x.creditsCharged],
+        );
+      });
       if (!r) throw new ApiError('not_ready', 409, 'Nobody is waiting.');
       const autoRefresh = enableAutoRefresh(svc, ctx.state);
       return { made: r.made, creditsCharged: r.creditsCharged, autoRefresh, pages: previewPages(ctx.api, ctx.sheet, part, r.made) };
@@ -224,34 +229,11 @@ export function startGenerate(svc: Services, args: GenerateArgs): Reply<{ starte
       refuseUnsettled(svc, ctx);
       const confirmed = Number(args?.high);
       if (!Number.isFinite(confirmed)) throw new AddonError('bad_input', 'Check the estimate and confirm its figure before generating.');
-      // Today's limit, before any request (docs/rules.md#spending-limit); the record is read for refunds others saw.
-      if (dailyLimit(svc.userProps) !== null) {
-        spentToday(svc);
+      // Today's limit is checked with the charge it allows as one step under the person's own lock (docs/rules.md#spending-limit).
+      const replies = withSpendLock(svc, () => {
         assertGenerateFits(svc, confirmed);
-      }
-      // Someone may have added people since the person confirmed: never charge above what they saw.
-      const q = freshQuotes(svc, ctx);
-      const fresh = summed(q);
-      if (fresh.high > confirmed) {
-        throw new AddonError(
-          'quote_changed',
-          `The cost went up since you confirmed: it is now up to ${fresh.high} credits for ${fresh.leads} people (you confirmed up to ${confirmed}). Nothing was charged; confirm the new figure to go ahead.`,
-          { estimate: fresh },
-        );
-      }
-      const waiting = q.filter((x) => x.estimate.leads > 0).map((x) => x.partId);
-      if (waiting.length === 0) throw new ApiError('not_ready', 409, 'Nobody is waiting.');
-      // A generated part takes no new people: closed before the call, so a cut-off run keeps it closed.
-      for (const p of ctx.campaign.parts) if (waiting.includes(p.id)) p.closed = true;
-      saveParts(svc.docProps, ctx.campaign);
-      const replies = sendEach(
-        svc,
-        ctx,
-        'generate',
-        waiting,
-        (id) => ctx.api.generate(id),
-        (x) => [x.started, x.creditsCharged],
-      );
+        return generateParts(svc, ctx, confirmed);
+      });
       return {
         started: replies.reduce((n, r) => n + r.started, 0),
         creditsCharged: replies.reduce((n, r) => n + r.creditsCharged, 0),
@@ -259,6 +241,33 @@ export function startGenerate(svc: Services, args: GenerateArgs): Reply<{ starte
         autoRefresh: enableAutoRefresh(svc, ctx.state),
       };
     }),
+  );
+}
+
+/** Each part with people waiting generated once, never above the high the person confirmed. */
+function generateParts(svc: Services, ctx: CampaignContext, confirmed: number): { started: number; creditsCharged: number }[] {
+  // Someone may have added people since the person confirmed: never charge above what they saw.
+  const q = freshQuotes(svc, ctx);
+  const fresh = summed(q);
+  if (fresh.high > confirmed) {
+    throw new AddonError(
+      'quote_changed',
+      `The cost went up since you confirmed: it is now up to ${fresh.high} credits for ${fresh.leads} people (you confirmed up to ${confirmed}). Nothing was charged; confirm the new figure to go ahead.`,
+      { estimate: fresh },
+    );
+  }
+  const waiting = q.filter((x) => x.estimate.leads > 0).map((x) => x.partId);
+  if (waiting.length === 0) throw new ApiError('not_ready', 409, 'Nobody is waiting.');
+  // A generated part takes no new people: closed before the call, so a cut-off run keeps it closed.
+  for (const p of ctx.campaign.parts) if (waiting.includes(p.id)) p.closed = true;
+  saveParts(svc.docProps, ctx.campaign);
+  return sendEach(
+    svc,
+    ctx,
+    'generate',
+    waiting,
+    (id) => ctx.api.generate(id),
+    (x) => [x.started, x.creditsCharged],
   );
 }
 
@@ -287,12 +296,13 @@ export function stopCampaign(svc: Services, args: MoneyArgs): Reply<StopReply> {
       const ctx = campaignContext(svc, args?.campaignId);
       const refused = new Map<string, unknown>();
       const list = partSummaries(ctx);
+      // The balance after one part's stop is the balance before the next one's (one read between two stops).
+      const balance: { now?: Estimate | null } = {};
       const parts = movingParts(ctx, list).map((id) =>
         stopPart(
           svc,
           ctx,
-          id,
-          refused,
+          { id, balance, refused },
           list.get(id)?.waiting ?? waitingByRecord(svc, ctx, id) ?? (ctx.campaign.parts.length === 1 ? waitingByList(ctx, id) : null),
         ),
       );
@@ -311,13 +321,36 @@ export function stopCampaign(svc: Services, args: MoneyArgs): Reply<StopReply> {
   );
 }
 
-function stopPart(svc: Services, ctx: CampaignContext, id: string, refused: Map<string, unknown>, waitingBefore: number | null): StopPart {
+/** The balance now, or null when it cannot be read (the refund is then booked as a range). */
+function balanceNow(ctx: CampaignContext, id: string): Estimate | null {
+  try {
+    return ctx.api.getEstimate(id);
+  } catch {
+    return null;
+  }
+}
+
+function stopPart(
+  svc: Services,
+  ctx: CampaignContext,
+  { id, balance, refused }: { id: string; balance: { now?: Estimate | null }; refused: Map<string, unknown> },
+  waitingBefore: number | null,
+): StopPart {
   const name = partLabel(ctx.campaign, id);
   forgetCounts(svc.docProps, ctx.sheet.getSheetId(), id);
   unsettle(svc.docProps, id);
+  // Where the charges alone cannot prove what comes back (prices differ per person), the balance is read just
+  // before and just after the stop, under the document lock, and the refund booked at what it proves (docs/rules.md#refunds).
+  const charged = !pricesProven(svc, id);
+  const read = charged && balance.now === undefined ? balanceNow(ctx, id) : null;
+  const before = read ?? (charged ? balance.now : null) ?? null;
+  const ev = { waitingBefore: read?.leads ?? waitingBefore, balanceBefore: before?.balance ?? null };
+  balance.now = undefined;
   try {
     const r = ctx.api.stop(id);
-    recordStop(svc, { campaign: ctx.campaign, part: id, stopped: r.stopped, waitingBefore });
+    const after = before && r.stopped > 0 ? balanceNow(ctx, id) : before;
+    balance.now = after;
+    recordStop(svc, { campaign: ctx.campaign, part: id, stopped: r.stopped }, { ...ev, balanceAfter: after?.balance ?? null });
     const part = ctx.campaign.parts.find((p) => p.id === id);
     if (part && r.stopped > 0) part.cancelled = Math.max(part.cancelled ?? 0, r.stopped);
     return { id, name, outcome: 'stopped', stopped: r.stopped, stillRendering: r.stillRendering };
@@ -325,7 +358,7 @@ function stopPart(svc: Services, ctx: CampaignContext, id: string, refused: Map<
     const unknown = isApiError(e) && e.code === 'network';
     // People are cancelled only by stops, and the parts record keeps what each stop reply said.
     const cancelledBefore = ctx.campaign.parts.find((p) => p.id === id)?.cancelled ?? 0;
-    if (unknown) recordStop(svc, { campaign: ctx.campaign, part: id, waitingBefore, cancelledBefore });
+    if (unknown) recordStop(svc, { campaign: ctx.campaign, part: id }, { ...ev, cancelledBefore });
     else refused.set(id, e);
     const message = unknown ? 'No clear answer came back: it may have stopped. Progress shows what happened.' : toFailure(e).error.message;
     return { id, name, outcome: unknown ? 'unknown' : 'error', message };

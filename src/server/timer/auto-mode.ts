@@ -18,10 +18,11 @@ import { openTable, RowWriter, type Sheet } from '../../sheet/table';
 import { unsettle } from '../campaign/state';
 import { activeSheet, requireCampaign, requireSettings, sheetState, tryDocumentLock, withDocumentLock } from '../context';
 import type { AutoModeArgs, AutoModeInfo, AutoModeReply, Reply } from '../contract';
-import { recordCharge, spentToday, unsettledOf } from '../money/credits';
+import { recordCharge } from '../money/record';
+import { unsettledOf } from '../money/outcomes';
 import { AddonError, toFailure } from '../failure';
 import { handle } from '../handle';
-import { dailyLimit, limitFigures, roomToday } from '../money/limit';
+import { dailyLimit, limitFigures, roomToday, withSpendLock } from '../money/today';
 import { partMayRender } from '../../rules/may-render';
 import { loadParts, partAllocator, partIds, saveParts, type CampaignParts, type Part } from '../campaign/parts';
 import { keyHint } from '../settings';
@@ -312,30 +313,41 @@ function generateWaiting(
   if (todo.length === 0) return null;
   const rest = (i: number) => todo.slice(i).map((p) => p.id);
   if (unsettledOf(svc, partIds(campaign))) return { why: AUTO_NOTES.unknown, parts: rest(0) };
-  // Today's record rows under this key count first (refunds a colleague saw, other documents' charges).
-  spentToday(svc);
   for (let i = 0; i < todo.length; i++) {
     const part = todo[i]!;
-    const limit = dailyLimit(svc.userProps);
-    const room = roomToday(svc);
-    if (limit === null || room === null) return { why: AUTO_NOTES.noLimit, parts: rest(i) };
-    if (room <= 0) return { why: AUTO_NOTES.limit(limit), parts: rest(i) };
-    let quote: ReturnType<ApiClient['getEstimate']>;
+    // The check and the charge it allows are one step under the person's own lock (docs/rules.md#spending-limit).
+    let why: string | null | undefined;
     try {
-      quote = api.getEstimate(part.id);
+      why = withSpendLock(svc, () => generateIfFits(svc, campaign, part, api, stillOn));
     } catch (e) {
-      return { why: `Waiting: ${toFailure(e).error.message}`, parts: rest(i) };
+      why = `Waiting: ${toFailure(e).error.message}`; // another of the person's runs was spending: the next run tries again
     }
-    if (quote.leads === 0) continue;
-    if (quote.high > room) return { why: AUTO_NOTES.limit(limit), parts: rest(i) };
-    if (!quote.affordable) return { why: AUTO_NOTES.credits, parts: rest(i) };
-    // Off is off: switched off meanwhile (another execution), nothing more is charged.
-    svc.docProps.forget?.();
-    if (!stillOn()) return null;
-    const why = generatePart(svc, campaign, part, api, quote);
-    if (why) return { why, parts: rest(i) };
+    if (why === undefined) continue;
+    if (why === null) return null;
+    return { why, parts: rest(i) };
   }
   return null;
+}
+
+/** One part generated if its fresh estimate fits today's limit and the balance: undefined when done or nobody waits, null when switched off, else why not. */
+function generateIfFits(svc: Services, campaign: CampaignParts, part: Part, api: ApiClient, stillOn: () => boolean): string | null | undefined {
+  const limit = dailyLimit(svc.userProps);
+  const room = roomToday(svc);
+  if (limit === null || room === null) return AUTO_NOTES.noLimit;
+  if (room <= 0) return AUTO_NOTES.limit(limit);
+  let quote: ReturnType<ApiClient['getEstimate']>;
+  try {
+    quote = api.getEstimate(part.id);
+  } catch (e) {
+    return `Waiting: ${toFailure(e).error.message}`;
+  }
+  if (quote.leads === 0) return undefined;
+  if (quote.high > room) return AUTO_NOTES.limit(limit);
+  if (!quote.affordable) return AUTO_NOTES.credits;
+  // Off is off: switched off meanwhile (another execution), nothing more is charged.
+  svc.docProps.forget?.();
+  if (!stillOn()) return null;
+  return generatePart(svc, campaign, part, api, quote) ?? undefined;
 }
 
 /** One automatic Generate of one part: closed first, sent once, recorded as `generate (auto)`; a sentence when it did not start. */

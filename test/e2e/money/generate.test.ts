@@ -1,4 +1,5 @@
 // Estimate, preview and generate (docs/rules.md#spending): money goes only where the person looked, and only once.
+import { holds, rangeOf } from './figures';
 import { SIM_KEYS, SIM_PRICES, SIM_WORKSPACES } from '../../../dev/sim/types';
 import { HEADERS, leadRow, startAddon, type Addon } from '../harness';
 import { chargedCredits, leadsOf, rowOf, ready, expectSheetMatchesSimulator, pushed, UNKNOWN_CHARGE, creditsRows, simParts, failedAndWaiting } from '../steps';
@@ -283,7 +284,8 @@ describe('generate over many parts', () => {
       a.gas.fireTimeTriggers();
       const charged = (await a.state()).ledger.filter((e) => e.kind === 'charge').reduce((n, e) => n + e.credits, 0);
       expect(charged).toBeGreaterThan(0);
-      expect(creditsRows(a)[0]).toMatchObject({ 'Credits charged': charged });
+      // Its figure is what its own quote bounds for the people who started (docs/rules.md#unknown-outcomes).
+      expect(holds(rangeOf(creditsRows(a)[0]!['Credits charged']), charged)).toBe(true);
       expect(a.call('getProgress').unsettled ?? null).toBeNull();
     });
 
@@ -337,7 +339,7 @@ describe('generate and the money record', () => {
     it("should never drop an unknown Generate while a poll on another tab settles that tab's outcome", async () => {
       a = await startAddon();
       a.connect();
-      const mine = a.pushedCampaign(3);
+      a.pushedCampaign(3);
       const here = a.gas.spreadsheet.getActiveSheet();
       a.sheet([leadRow(50), leadRow(51)], HEADERS, 'Other');
       a.createCampaign('Other');
@@ -347,21 +349,12 @@ describe('generate and the money record', () => {
       await a.sim.control({ action: 'configure', config: { faults: { lateReplies: 1, lateMs: 5000, dropMatch: '^POST /campaigns/[^/]+/generate$' } } });
       expect(a.generate()).toMatchObject({ ok: false, error: { code: 'network' } });
       expect(a.call('getSidebarState').unsettled).toMatchObject({ action: 'generate' });
-      // Its poll settles it (reading the balance); meanwhile Generate is pressed on the first tab, and would be answered late.
-      await a.sim.control({ action: 'configure', config: { faults: { lateReplies: 1, lateMs: 5000, dropMatch: '^POST /campaigns/[^/]+/generate$' } } });
+      // Its poll settles it from the counts, reading nothing inside the document lock (no balance since docs/rules.md#unknown-outcomes).
       const other = a.gas.spreadsheet.getActiveSheet();
-      let here502: any;
-      a.gas.duringFetch(/^GET .*\/estimate/, () => {
-        a.gas.spreadsheet.setActiveSheet(here);
-        here502 = a.generate();
-        a.gas.spreadsheet.setActiveSheet(other);
-      });
       a.gas.clock.advance(10_000);
       await a.sim.control({ action: 'clearRequests' });
       expect(a.call('getProgress').unsettled ?? null).toBeNull();
-      // The first tab's Generate waited for the poll's lock and charged nothing: nothing to hold, nothing lost.
-      expect(here502).toMatchObject({ ok: false, error: { code: 'locked' } });
-      expect((await a.requests()).filter((r) => r.path === `/campaigns/${mine.id}/generate`)).toEqual([]);
+      expect((await a.requests()).filter((r) => r.path.endsWith('/estimate'))).toEqual([]);
       a.gas.spreadsheet.setActiveSheet(here);
       expect(a.call('getSidebarState').unsettled ?? null).toBeNull();
       // Pressed again and answered late, its unknown outcome is held while the other tab polls.

@@ -1,6 +1,8 @@
 // Estimate, Generate and Stop against a scripted API: each test says which requests happen.
 import { DOC_KEYS, USER_KEYS } from '../../../src/core/state-keys';
-import { CREDITS_TAB, hasOpen, recordCharge } from '../../../src/server/money/credits';
+import { CREDITS_TAB } from '../../../src/server/money/ledger';
+import { hasOpen } from '../../../src/server/money/outcomes';
+import { recordCharge } from '../../../src/server/money/record';
 import { getEstimate, startGenerate, stopCampaign } from '../../../src/server/money/actions';
 import { saveParts } from '../../../src/server/campaign/parts';
 import { apiError, html } from '../../api/fakes';
@@ -155,12 +157,40 @@ describe('money › stop', () => {
       done: { people: 12, charged: 36 },
     });
     expect(stopCampaign(w.svc, { campaignId: 'c_1' })).toMatchObject({ ok: true, stopped: 10, stillRendering: 2, status: 'stopped' });
+    // 36 credits for 12 people quoted at 2 to 3 each: each paid 3, so no balance read is needed.
     expect(w.http.paths).toEqual(['POST /campaigns/c_1/stop']);
     const record = w.ss.getSheetByName(CREDITS_TAB)!.getDataRange().getValues();
     // 16 people in the part, 12 charged: 4 were waiting, so 6 of the 10 cancelled were charged.
     expect(record.slice(1).map((x) => [x[4], x[5], x[7]])).toEqual([
       ['generate', 12, 36],
       ['stop', 10, -18],
+    ]);
+  });
+
+  it('should read the balance just before and just after a stop whose people paid different prices, and book its move', () => {
+    let balance = 500;
+    const w = onePart({
+      'GET /campaigns/c_1/estimate': () => ok({ leads: 0, low: 0, high: 0, balance, affordable: true }),
+      'POST /campaigns/c_1/stop': () => {
+        balance += 13;
+        return ok({ campaignId: 'c_1', stopped: 6, stillRendering: 4, status: 'stopped' });
+      },
+    });
+    saveParts(w.docProps, { id: 'c_1', name: 'Q3', templateId: 'tpl_1', parts: [{ id: 'c_1', size: 10, closed: true }] });
+    // 10 people for 23 credits: a company's first lookup costs more, so 6 of them cost 12 to 15.
+    recordCharge(w.svc, {
+      campaign: { id: 'c_1', name: 'Q3' },
+      part: 'c_1',
+      action: 'generate',
+      quote: { leads: 10, low: 20, high: 30, balance: 500, affordable: true },
+      done: { people: 10, charged: 23 },
+    });
+    expect(stopCampaign(w.svc, { campaignId: 'c_1' })).toMatchObject({ ok: true, stopped: 6 });
+    expect(w.http.paths).toEqual(['GET /campaigns/c_1/estimate', 'POST /campaigns/c_1/stop', 'GET /campaigns/c_1/estimate']);
+    const record = w.ss.getSheetByName(CREDITS_TAB)!.getDataRange().getValues();
+    expect(record.slice(1).map((x) => [x[4], x[5], x[7]])).toEqual([
+      ['generate', 10, 23],
+      ['stop', 6, -13],
     ]);
   });
 

@@ -1,25 +1,15 @@
-// The spending record and its unknown outcomes, on the stand-in's in-memory spreadsheet.
-import {
-  CREDITS_TAB,
-  UNKNOWN_CHARGE,
-  chargedPeople,
-  hasOpen,
-  recordCharge,
-  recordRefunds,
-  recordStop,
-  openStopParts,
-  settleStops,
-  settleUnknown,
-  spentToday,
-  unsettledOf,
-  type Evidence,
-} from '../../../src/server/money/credits';
+// The money record (charges, stops, refunds) and its unknown outcomes, on the stand-in's in-memory spreadsheet.
+import { CREDITS_TAB, UNKNOWN_CHARGE } from '../../../src/server/money/ledger';
+import { chargedPeople } from '../../../src/server/money/charges';
+import { hasOpen, openStopParts, settleStops, settleUnknown, unsettledOf, type Evidence } from '../../../src/server/money/outcomes';
+import { recordCharge, recordStop } from '../../../src/server/money/record';
+import { recordRefunds } from '../../../src/server/money/refunds';
 import { storeSettings } from '../../../src/server/settings';
-import { limitFigures } from '../../../src/server/money/limit';
+import { limitFigures, pickUpOwed, spentToday } from '../../../src/server/money/today';
 import { loadParts } from '../../../src/server/campaign/parts';
 import { PROTECTED_MESSAGE } from '../../../dev/standin/readings';
 import { GasException } from '../../../dev/standin/gas-object';
-import { BASE, world, type UnitWorld } from '../../unit-services';
+import { BASE, KEY, world, type UnitWorld } from '../../unit-services';
 
 const CAMPAIGN = { id: 'c_1', name: 'Q3' };
 const QUOTE = { leads: 10, low: 20, high: 30, balance: 500, affordable: true };
@@ -45,7 +35,7 @@ function evidence(waiting: Record<string, number>, balance: number | null): Evid
 
 const switchKey = (w: UnitWorld, apiKey: string) => storeSettings(w.userProps, { baseUrl: BASE, apiKey, canWrite: true });
 
-describe('credits › the record of spending', () => {
+describe('record › the record of spending', () => {
   // docs/rules.md#money-record
   it('should record a charge with no clear answer as unknown, never as 0, and keep its outcome open', () => {
     const w = world();
@@ -68,16 +58,17 @@ describe('credits › the record of spending', () => {
     expect(chargedPeople(w.svc, 'c_1')).toBe(10);
   });
 
-  it("should count only the person's own key in today's spending", () => {
+  it("should count what this person spent today, never another key's refund seen in their document", () => {
     const w = world();
     recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE, done: { people: 10, charged: 25 } });
     switchKey(w, 'sk_other_9999');
     recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_2', action: 'generate', quote: QUOTE, done: { people: 4, charged: 8 } });
-    expect(spentToday(w.svc)).toEqual({ chargedToday: 8, unknownToday: 0 });
+    recordRefunds(w.svc, new Map([['c_1', { counts: { failed: 2 } }]]), CAMPAIGN);
+    expect(spentToday(w.svc)).toEqual({ chargedToday: 33, unknownToday: 0 });
   });
 });
 
-describe('credits › a record that cannot be written', () => {
+describe('record › a record that cannot be written', () => {
   // docs/rules.md#money-record
   it("should still count a charge in the person's day and keep its unknown outcome open when the record tab is protected", () => {
     const w = world();
@@ -93,14 +84,19 @@ describe('credits › a record that cannot be written', () => {
   });
 });
 
-describe('credits › unknown outcomes', () => {
+describe('record › unknown outcomes', () => {
   // docs/rules.md#unknown-outcomes
-  it("should settle an unknown generate as charged when people left waiting, its figure the balance's move", () => {
+  it("should settle an unknown generate as charged when people left waiting, at what its own quote bounds, never the balance's move", () => {
     const w = world();
     recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE });
-    settleUnknown(w.svc, evidence({ c_1: 0 }, 476));
-    expect(rows(w)[0]).toMatchObject({ 'Credits charged': 24, People: 10 });
+    // Refunds of failed videos moved the balance too: 476 says nothing about this charge.
+    const ev = evidence({ c_1: 0 }, 476);
+    settleUnknown(w.svc, ev);
+    expect(ev.reads).toBe(0);
+    expect(rows(w)[0]).toMatchObject({ 'Credits charged': '20 to 30', People: 10 });
     expect(hasOpen(w.svc)).toBe(false);
+    // The day counts its spending end.
+    expect(limitFigures(w.svc).spentToday).toBe(30);
   });
 
   it('should keep an unknown outcome open before two minutes when nothing moved, and never write 0 then', () => {
@@ -140,7 +136,7 @@ describe('credits › unknown outcomes', () => {
   });
 });
 
-describe('credits › refunds', () => {
+describe('record › refunds', () => {
   // docs/rules.md#refunds
   it('should book a failure refund once, whoever reads the same count again', () => {
     const w = world();
@@ -167,7 +163,11 @@ describe('credits › refunds', () => {
     const refund = rows(w).find((r) => r['Action'] === 'refund')!;
     expect(refund['Key']).toBe(payer);
     expect(refund['Key']).not.toBe('');
-    expect(spentToday(w.svc).chargedToday).toBe(0);
+    // Not this key's: kept in the document for the payer, who takes it up at their next look.
+    expect(spentToday(w.svc).chargedToday).toBe(30);
+    switchKey(w, KEY);
+    pickUpOwed(w.svc);
+    expect(spentToday(w.svc).chargedToday).toBe(30 - 3);
   });
 
   it('should not book failures of a part the add-on never charged', () => {
@@ -179,13 +179,51 @@ describe('credits › refunds', () => {
   it("should give back a stop's credits only for charged people it cancelled, not for people still waiting", () => {
     const w = world();
     recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE, done: { people: 10, charged: 30 } });
-    recordStop(w.svc, { campaign: CAMPAIGN, part: 'c_1', stopped: 7, waitingBefore: 3 });
+    recordStop(w.svc, { campaign: CAMPAIGN, part: 'c_1', stopped: 7 }, { waitingBefore: 3, balanceBefore: null });
     expect(rows(w)[1]).toMatchObject({ Action: 'stop', People: 7, 'Credits charged': -12 });
+  });
+
+  it("should book a stop's credits at the balance's move when it lies in what the charge allows, else as a range at its low end", () => {
+    const w = world();
+    // 10 people for 25 credits: between 2 and 3 each, so 4 of them cost 8 to 12 — the service does not say which.
+    recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE, done: { people: 10, charged: 25 } });
+    recordStop(w.svc, { campaign: CAMPAIGN, part: 'c_1', stopped: 4 }, { waitingBefore: 0, balanceBefore: 100, balanceAfter: 109 });
+    expect(rows(w)[1]).toMatchObject({ 'Credits charged': -9 });
+    expect(spentToday(w.svc).chargedToday).toBe(16);
+    const v = world();
+    recordCharge(v.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE, done: { people: 10, charged: 25 } });
+    // Something else moved the balance meanwhile (40 is more than 4 people can cost): a range, counted at its low end.
+    recordStop(v.svc, { campaign: CAMPAIGN, part: 'c_1', stopped: 4 }, { waitingBefore: 0, balanceBefore: 100, balanceAfter: 140 });
+    expect(rows(v)[1]).toMatchObject({ 'Credits charged': '-12 to -8', Note: expect.stringContaining('8–12 credits back; the service does not say which') });
+    expect(spentToday(v.svc).chargedToday).toBe(17);
+  });
+
+  it('should book what came back under the key that paid for those people, newest charge first', () => {
+    const w = world();
+    recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'preview', quote: QUOTE, done: { people: 3, charged: 9 } });
+    const first = rows(w)[0]!['Key'];
+    switchKey(w, 'sk_colleague_7777');
+    recordCharge(w.svc, {
+      campaign: CAMPAIGN,
+      part: 'c_1',
+      action: 'generate',
+      quote: { ...QUOTE, leads: 7, low: 14, high: 21 },
+      done: { people: 7, charged: 21 },
+    });
+    const second = rows(w)[1]!['Key'];
+    recordStop(w.svc, { campaign: CAMPAIGN, part: 'c_1', stopped: 9 }, { waitingBefore: 0, balanceBefore: null });
+    expect(rows(w).slice(2)).toEqual([
+      expect.objectContaining({ Action: 'stop', People: 9, Key: second, 'Credits charged': -21 }),
+      expect.objectContaining({ Action: 'refund', People: 2, Key: first, 'Credits charged': -6 }),
+    ]);
+    // This person's day: the preview (9) and the generate (21) less what came back of it (21); the 6 are the first key's.
+    expect(spentToday(w.svc).chargedToday).toBe(9);
+    expect(w.docProps.getProperty(`credits.owed.${first}`)).toContain('"credits":-6');
   });
 
   it('should write a stop without an answer as unknown, never as 0, and count no charge of unknown size', () => {
     const w = world();
-    recordStop(w.svc, { campaign: CAMPAIGN, part: 'c_1', waitingBefore: null });
+    recordStop(w.svc, { campaign: CAMPAIGN, part: 'c_1' }, { waitingBefore: null, balanceBefore: null });
     expect(rows(w)[0]).toMatchObject({ Action: 'stop (outcome unknown)', 'Credits charged': UNKNOWN_CHARGE });
     expect(openStopParts(w.svc)).toEqual(['c_1']);
     expect(spentToday(w.svc)).toEqual({ chargedToday: 0, unknownToday: 0 });
@@ -195,7 +233,7 @@ describe('credits › refunds', () => {
   function lostStop(cancelledBefore: number | null = 0): UnitWorld {
     const w = world();
     recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE, done: { people: 10, charged: 30 } });
-    recordStop(w.svc, { campaign: CAMPAIGN, part: 'c_1', waitingBefore: 3, cancelledBefore });
+    recordStop(w.svc, { campaign: CAMPAIGN, part: 'c_1' }, { waitingBefore: 3, balanceBefore: null, cancelledBefore });
     return w;
   }
   const detail = (status: string, cancelled: number) =>

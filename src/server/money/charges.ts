@@ -1,0 +1,84 @@
+// Each part's charges as evidence (docs/rules.md#refunds): who paid, for how many people, what it cost
+// and what one person may cost. Refunds are taken from these, under the key that paid for the people
+// given back, at what the evidence proves: never an average price.
+import type { Estimate } from '../../api/types';
+import { shortHash } from '../../core/hash';
+import { getJson, setJson } from '../../core/json-props';
+import type { Services } from '../../core/services';
+import { exact, type Figure } from './ledger';
+
+/** One charge of a part, as it stands after what was given back of it. */
+export interface PartCharge {
+  /** When it was recorded (its row's When). */ t: string;
+  /** The key hint that paid. */ k: string;
+  /** People it still holds charged. */ p: number;
+  /** Credits it still holds (a range once part of it came back as a range). */ lo: number;
+  hi: number;
+  /** What one person costs at least and at most (the quote's low and high per person). */ a: number;
+  b: number;
+  /** Its outcome is not known yet: people and credits are bounds. */ u?: 1;
+}
+
+const chargesKey = (part: string) => `credits.charges.${shortHash(part)}`;
+const KEPT = 12;
+
+export function chargesOf(svc: Pick<Services, 'docProps'>, part: string): PartCharge[] {
+  return getJson<PartCharge[]>(svc.docProps, chargesKey(part)) ?? [];
+}
+
+export function saveCharges(svc: Pick<Services, 'docProps'>, part: string, list: PartCharge[]): void {
+  setJson(svc.docProps, chargesKey(part), list.length > 0 ? list.slice(-KEPT) : null);
+}
+
+/** People of a part the add-on's charges hold charged; null while a charge's people are not known. */
+export function chargedPeople(svc: Pick<Services, 'docProps'>, part: string): number | null {
+  const list = chargesOf(svc, part);
+  return list.some((c) => c.u) ? null : list.reduce((n, c) => n + c.p, 0);
+}
+
+/**
+ * Whether what any number of a part's people would give back is already proven by its charges: every
+ * charge's people each paid one known price (all the low, or all the high). Then a Stop needs no balance read.
+ */
+export function pricesProven(svc: Pick<Services, 'docProps'>, part: string): boolean {
+  return chargesOf(svc, part).every((c) => !c.u && c.lo === c.hi && (c.lo === c.p * c.a || c.lo === c.p * c.b));
+}
+
+/** A price range per person from the quote read just before the call; without one, anything up to the whole charge. */
+export function perPerson(quote: Estimate | undefined, charged: number, people: number): { a: number; b: number } {
+  if (quote && quote.leads > 0) return { a: quote.low / quote.leads, b: quote.high / quote.leads };
+  return { a: 0, b: people > 0 ? charged : 0 };
+}
+
+/**
+ * n people given back from a part's charges, newest charge first (people not yet started are the last
+ * queued): per paying key, the credits the evidence proves. `moved` is the balance's rise measured
+ * around the call; it is the figure when one charge alone explains it and it lies in that charge's range.
+ */
+export function takeBack(
+  svc: Pick<Services, 'docProps'>,
+  part: string,
+  n: number,
+  moved: number | null = null,
+): { key: string; people: number; figure: Figure }[] {
+  const list = chargesOf(svc, part);
+  const out: { key: string; people: number; figure: Figure; c: PartCharge }[] = [];
+  for (let i = list.length - 1, left = n; i >= 0 && left > 0; i--) {
+    const c = list[i]!;
+    const m = Math.min(left, c.p);
+    if (m <= 0) continue;
+    left -= m;
+    const lo = Math.max(m * c.a, c.lo - (c.p - m) * c.b);
+    const hi = Math.max(lo, Math.min(m * c.b, c.hi - (c.p - m) * c.a));
+    out.push({ key: c.k, people: m, figure: { lo: Math.ceil(lo), hi: Math.floor(hi) < Math.ceil(lo) ? Math.ceil(lo) : Math.floor(hi) }, c });
+  }
+  const proven = moved !== null && out.length === 1 && moved >= out[0]!.figure.lo && moved <= out[0]!.figure.hi;
+  if (proven) out[0]!.figure = exact(moved);
+  for (const x of out) {
+    x.c.p -= x.people;
+    x.c.lo = Math.max(x.c.p * x.c.a, x.c.lo - x.figure.hi);
+    x.c.hi = Math.max(x.c.lo, Math.min(x.c.p * x.c.b, x.c.hi - x.figure.lo));
+  }
+  saveCharges(svc, part, list);
+  return out.map(({ key, people, figure }) => ({ key, people, figure: { lo: -figure.hi, hi: -figure.lo } }));
+}

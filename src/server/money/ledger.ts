@@ -1,0 +1,149 @@
+// The money record's tab, "Video credits" (docs/rules.md#money-record): one row per charge, stop or
+// refund, appended as literal text and never rewritten but to complete an unknown outcome. A figure is
+// stated by the service, proven by evidence, or a range the evidence bounds; never a guess.
+import type { Services } from '../../core/services';
+import { readHeaders, type Sheet } from '../../sheet/table';
+import type { Reply } from '../contract';
+import { toFailure } from '../failure';
+import { handle } from '../handle';
+import { book } from './today';
+
+export const CREDITS_TAB = 'Video credits';
+const COLUMNS = ['When', 'Campaign', 'Campaign ID', 'Part', 'Action', 'People', 'Credits quoted', 'Credits charged', 'Key', 'Note'] as const;
+type Column = (typeof COLUMNS)[number];
+export type Row = Partial<Record<Column, string | number>>;
+
+/** What the charged cell says when the API cannot tell the figure: never a guess. */
+export const UNKNOWN_CHARGE = 'unknown — see the service’s billing';
+
+/** Credits a row moved (negative: given back): exact when lo = hi, else a range the evidence proves. */
+export interface Figure {
+  lo: number;
+  hi: number;
+}
+
+export const exact = (n: number): Figure => ({ lo: n, hi: n });
+
+/** The charged cell: a number, "lo to hi" for a range, or the unknown sentence. */
+export function figureCell(f: Figure | null): string | number {
+  if (!f) return UNKNOWN_CHARGE;
+  return f.lo === f.hi ? f.lo : `${f.lo} to ${f.hi}`;
+}
+
+/** A range's note, e.g. "44–66 credits back; the service does not say which". */
+export function rangeNote(f: Figure): string {
+  const [a, b] = f.hi <= 0 ? [-f.hi, -f.lo] : [f.lo, f.hi];
+  return f.lo === f.hi ? '' : ` · ${a}–${b} credits ${f.hi <= 0 ? 'back' : 'charged'}; the service does not say which.`;
+}
+
+/**
+ * Every string cell is forced to text with the apostrophe Sheets hides: a campaign called "March 2026"
+ * or "1/2" stays a name where Sheets reads typed text as dates and numbers (docs/rules.md#money-record).
+ */
+const text = (v: string | number | undefined): string | number => (typeof v === 'string' && v !== '' ? `'${v}` : (v ?? ''));
+
+/**
+ * Appends a row (appendRow is atomic: two people charging at once never write the same row); false when
+ * it could not be written. A record that cannot be written never turns a charge into an error: a
+ * protected tab is said in a toast.
+ */
+export function appendRecord(svc: Services, row: Row): boolean {
+  try {
+    const tab = recordTab(svc);
+    tab.appendRow(readHeaders(tab).map((h) => text(row[h as Column])));
+    return true;
+  } catch (e) {
+    if (toFailure(e).error.code === 'protected')
+      toast(
+        svc,
+        `The ${CREDITS_TAB} tab is protected, so this ${/^(generate|preview)/.test(String(row.Action)) ? 'charge' : 'entry'} (${row.Action}, ${row.Campaign}) was not recorded there. Ask the owner to let you edit it.`,
+      );
+    return false;
+  }
+}
+
+/** A row's identity in the person's day: its time, part and action (what the tab row keeps for ever). */
+export function rowId(row: Row): string {
+  const t = Date.parse(String(row.When));
+  return `${Number.isFinite(t) ? t.toString(36) : String(row.When)}.${String(row.Part).slice(-6)}.${String(row.Action).slice(0, 3)}`;
+}
+
+/** Books a row in its key's day: a figure at its spending end (never below what was taken), or open at its high. */
+export function bookRow(svc: Services, row: Row, figure: Figure | null, high?: number): void {
+  const when = String(row.When);
+  if (figure) book(svc, String(row.Key ?? ''), { id: rowId(row), when, credits: figure.hi });
+  else if (high !== undefined) book(svc, String(row.Key ?? ''), { id: rowId(row), when, credits: high, open: true });
+}
+
+/**
+ * Completes an unknown outcome's row (found by when, part and whether it is a stop) with its figure;
+ * false when the record could not be read or written (kept open for the next reader).
+ */
+export function completeRow(svc: Services, o: { at: string; part: string; action: string; key: string }, v: Settled): boolean {
+  const stop = o.action.startsWith('stop');
+  const { at, part } = o;
+  let row: Row = { When: at, Part: part, Action: o.action, Key: o.key };
+  try {
+    const tab = svc.sheets.getActiveSpreadsheet().getSheetByName(CREDITS_TAB);
+    if (tab) row = fill(tab, at, part, stop, v) ?? row;
+  } catch (e) {
+    if (toFailure(e).error.code !== 'protected') return false;
+  }
+  if (v.figure) bookRow(svc, row, v.figure);
+  return true;
+}
+
+/** How an unknown outcome turned out: its figure (null: still not known), its people, and why. */
+export interface Settled {
+  figure: Figure | null;
+  people?: number;
+  note: string;
+}
+
+function fill(tab: Sheet, at: string, part: string, stop: boolean, v: Settled): Row | null {
+  const values = tab.getDataRange().getDisplayValues();
+  const col = (h: Column) => values[0]!.indexOf(h);
+  // A stop and the charge before it can share a millisecond: the action tells their rows apart.
+  const i = values.findIndex((r) => r[col('When')] === at && r[col('Part')] === part && String(r[col('Action')]).startsWith('stop') === stop);
+  if (i < 1) return null;
+  const set = (h: Column, x: string | number) => {
+    if (col(h) >= 0) tab.getRange(i + 1, col(h) + 1).setValue(text(x));
+  };
+  set('Credits charged', figureCell(v.figure));
+  if (v.people !== undefined) set('People', v.people);
+  set('Note', v.note);
+  return Object.fromEntries(values[0]!.map((h, j) => [h, values[i]![j]])) as Row;
+}
+
+function toast(svc: Services, message: string): void {
+  try {
+    svc.sheets.getActiveSpreadsheet().toast(message, CREDITS_TAB, 30);
+  } catch {
+    // Nowhere else to say it.
+  }
+}
+
+/** The record tab, made (at the end, bold header) on the first charge; the person stays on their tab. */
+function recordTab(svc: Services): Sheet {
+  const ss = svc.sheets.getActiveSpreadsheet();
+  const found = ss.getSheetByName(CREDITS_TAB);
+  if (found) return found;
+  const active = ss.getActiveSheet();
+  const tab = ss.insertSheet(CREDITS_TAB, ss.getNumSheets());
+  tab
+    .getRange(1, 1, 1, COLUMNS.length)
+    .setValues([[...COLUMNS]])
+    .setFontWeight('bold');
+  tab.setFrozenRows(1);
+  ss.setActiveSheet(active);
+  return tab;
+}
+
+export function showCreditsRecord(svc: Services): Reply<{ sheetName: string | null }> {
+  return handle(() => {
+    const ss = svc.sheets.getActiveSpreadsheet();
+    const tab = ss.getSheetByName(CREDITS_TAB);
+    if (tab) ss.setActiveSheet(tab);
+    return { sheetName: tab ? CREDITS_TAB : null };
+  });
+}

@@ -1,0 +1,97 @@
+// Credits coming back (docs/rules.md#refunds): of a Stop's charged people and of failed videos, only of
+// what was charged, booked once, under the key that paid for those people, at what evidence proves.
+import type { CampaignDetail, CampaignSummary } from '../../api/types';
+import { getJson, setJson } from '../../core/json-props';
+import { shortHash } from '../../core/hash';
+import type { Services } from '../../core/services';
+import { loadParts } from '../campaign/parts';
+import type { BoundCampaign } from '../sheet-state';
+import { chargesOf, takeBack } from './charges';
+import { appendRecord, bookRow, figureCell, rangeNote, type Figure, type Row } from './ledger';
+
+/** One paying key's share of what came back. */
+export interface Share {
+  key: string;
+  people: number;
+  figure: Figure;
+}
+
+/** n charged people of a part given back, per paying key (newest charge first); `moved`: the balance's measured rise. */
+export function giveBack(svc: Services, part: string, n: number, moved: number | null = null): Share[] {
+  return n > 0 ? takeBack(svc, part, n, moved) : [];
+}
+
+/** The credits a share gives back, worded: "2 charged · 44–66 credits back; the service does not say which." */
+export function shareNote(s: Share): string {
+  return `${s.people} charged${rangeNote(s.figure) || ` · ${-s.figure.lo} credits back.`}`;
+}
+
+/** A refund row per share, after `first` (a stop's own row, which carries the first share); false when one could not be written. */
+export function refundRows(svc: Services, base: Row, shares: Share[], why: (s: Share) => string): boolean {
+  let ok = true;
+  for (const s of shares) {
+    const row: Row = { ...base, Action: 'refund', People: s.people, 'Credits charged': figureCell(s.figure), Key: s.key, Note: why(s) };
+    if (appendRecord(svc, row)) bookRow(svc, row, s.figure);
+    else ok = false;
+  }
+  return ok;
+}
+
+/**
+ * Per campaign, by a short hash of each part's id (so a value stays small at 200 parts,
+ * docs/rules.md#budgets): `base`, failures seen on a part before the add-on charged it (never its to
+ * book); `booked`, the failed count whose refunds the record already holds.
+ */
+const failedKey = (campaignId: string, slot: 'base' | 'booked') => `credits.failed.${campaignId}.${slot}`;
+
+/**
+ * Records the credits of newly failed videos coming back, from the parts' counts just read (never from
+ * a part not read: it is left out of `details`). Idempotent on its evidence, whoever reads the same count
+ * (a poll, a timer, a colleague); callers hold the document lock.
+ */
+export function recordRefunds(
+  svc: Services,
+  details: ReadonlyMap<string, { counts: Pick<CampaignDetail['counts'], 'failed'> }>,
+  campaign: { id: string; name: string },
+): void {
+  const base = getJson<Record<string, number>>(svc.docProps, failedKey(campaign.id, 'base')) || {};
+  const booked = getJson<Record<string, number>>(svc.docProps, failedKey(campaign.id, 'booked')) || {};
+  const h = (part: string) => shortHash(part);
+  const fresh = [...details].filter(([part, d]) => d.counts.failed > Math.max(base[h(part)] ?? 0, booked[h(part)] ?? 0));
+  if (fresh.length === 0) return;
+  for (const [part, d] of fresh) {
+    const failed = d.counts.failed;
+    // Not charged by the add-on (yet): these failures are not its to book.
+    if (chargesOf(svc, part).length === 0) {
+      base[h(part)] = failed;
+      continue;
+    }
+    const n = failed - Math.max(base[h(part)] ?? 0, booked[h(part)] ?? 0);
+    const row: Row = { When: new Date(svc.clock.now()).toISOString(), Campaign: campaign.name, 'Campaign ID': campaign.id, Part: part };
+    const why = (s: Share) => `${s.people} ${s.people === 1 ? 'video' : 'videos'} failed; the service gives their credits back${rangeNote(s.figure) || '.'}`;
+    refundRows(svc, row, giveBack(svc, part, n), why);
+    booked[h(part)] = failed;
+  }
+  setJson(svc.docProps, failedKey(campaign.id, 'base'), Object.keys(base).length > 0 ? base : null);
+  setJson(svc.docProps, failedKey(campaign.id, 'booked'), booked);
+}
+
+/** The timer's share: failed videos' credits coming back, seen in the campaign list it already holds (no request of its own). */
+export function refundsFromList(svc: Services, bound: BoundCampaign | null, list: () => ReadonlyMap<string, CampaignSummary> | null): void {
+  if (!bound) return;
+  let summaries: ReadonlyMap<string, CampaignSummary> | null;
+  try {
+    summaries = list();
+  } catch {
+    return; // The next run sees them.
+  }
+  if (!summaries) return;
+  const parts = loadParts(svc.docProps, bound);
+  const failed = new Map(
+    parts.parts.flatMap((p) => {
+      const s = summaries!.get(p.id);
+      return s ? [[p.id, { counts: { failed: s.failed } }] as const] : [];
+    }),
+  );
+  recordRefunds(svc, failed, { id: parts.id, name: parts.name });
+}
