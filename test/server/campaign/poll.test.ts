@@ -1,0 +1,39 @@
+// The sidebar's progress poll over parts: a part not read now is unknown to money, never zero (docs/rules.md#unknown-outcomes).
+import type { ApiClient } from '../../../src/api/client';
+import type { CampaignDetail, CampaignSummary } from '../../../src/api/types';
+import { pollCampaign } from '../../../src/server/campaign/poll';
+import { world } from '../../unit-services';
+
+const counts = { total: 10, pending: 0, rendering: 10, complete: 0, failed: 0, cancelled: 0, skipped: 0 };
+const detail = (id: string): CampaignDetail => ({ id, name: id, status: 'rendering', counts, stages: {} });
+const summary = (id: string): CampaignSummary => ({
+  id,
+  name: id,
+  status: 'rendering',
+  leadCount: 10,
+  waiting: 0,
+  complete: 0,
+  failed: 0,
+  nextStep: '',
+  createdAt: '2026-11-24T09:00:00Z',
+});
+
+describe('poll › a part outside the list of 100', () => {
+  it('should leave a part it did not read now out of the counts money is settled from, never reading it as zeros', () => {
+    // c_2 is pushed out of the newest 100 campaigns and its detail is not this poll's turn.
+    const w = world({}, { now: 60_000 * 1000 });
+    const api = { listCampaigns: () => [summary('c_1')], getCampaigns: (ids: string[]) => ids.map(detail) } as unknown as ApiClient;
+    const poll = pollCampaign(w.svc, api, {
+      id: 'c_1',
+      name: 'Q3',
+      templateId: 't',
+      parts: [
+        { id: 'c_1', size: 10, closed: true },
+        { id: 'c_2', size: 10, closed: true },
+      ],
+    });
+    expect(poll.turn).toBe('c_1');
+    expect([...poll.waiting.keys()]).toEqual(['c_1']);
+    expect([...poll.known.keys()]).toEqual(['c_1']);
+  });
+});
