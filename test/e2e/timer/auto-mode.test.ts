@@ -1,7 +1,7 @@
 // Auto mode (docs/rules.md#auto-mode) end to end: the owner's timer sends and generates the rows that arrive.
 import { SIM_KEYS, SIM_PRICES, SIM_WORKSPACES } from '../../../dev/sim/types';
 import { leadRow, startAddon, type Addon } from '../harness';
-import { chargedCredits, copyRow, mainLeads, netCharged, rowOf } from '../steps';
+import { chargedCredits, copyRow, mainLeads, netCharged, rowOf, simParts } from '../steps';
 
 jest.setTimeout(240_000);
 
@@ -352,6 +352,20 @@ describe('auto mode', () => {
     });
     expect(await people(a)).toHaveLength(3);
     expect(await chargedCredits(a)).toBe(spent);
+  });
+
+  it('should fill one part across bursts whose renders finished between them, generating only the newcomers', async () => {
+    ({ a } = await autoTab(3));
+    for (let burst = 1; burst <= 3; burst++) {
+      tick(a, 12);
+      expect(statuses(a)).toEqual(Array(3 * burst).fill('complete'));
+      if (burst < 3) append(a, 10 * burst, 3);
+    }
+    expect(await simParts(a, 'Inbound')).toHaveLength(1);
+    expect(await people(a)).toHaveLength(9);
+    expect(await paths(a, GENERATE)).toHaveLength(3);
+    expect((await a.state()).ledger.filter((e) => e.kind === 'charge')).toHaveLength(3);
+    expect(await chargedCredits(a)).toBeLessThanOrEqual(9 * HIGH);
   });
 
   it('should keep its timer through runs that get no document, and send rows added meanwhile once the document is back', async () => {
