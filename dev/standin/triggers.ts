@@ -38,8 +38,13 @@ export class TriggerStore {
       Partial<Pick<Readings, 'publishedEveryMinutes' | 'fetchRefusal' | 'triggerPermission'>>,
   ) {}
 
+  /** Every ScriptApp call about triggers needs the script.scriptapp scope, listing and deleting as much as making one. */
+  requirePermission(member: string): void {
+    if (this.readings.triggerPermission === 'not-granted') throw new GasException(TRIGGER_PERMISSION_MESSAGE.replace('newTrigger', member));
+  }
+
   add(t: Omit<InstalledTrigger, 'id' | 'user' | 'documentId'>): InstalledTrigger {
-    if (this.readings.triggerPermission === 'not-granted') throw new GasException(TRIGGER_PERMISSION_MESSAGE);
+    this.requirePermission('newTrigger');
     if (this.readings.timeTriggers === 'create-throws') throw new GasException(TEST_DEPLOYMENT_TRIGGER_MESSAGE);
     const user = this.runtime.activeUser;
     const documentId = this.spreadsheet.getId();
@@ -183,6 +188,7 @@ export class FakeScriptApp extends GasObject {
 
   /** The current user's triggers of this project. */
   getProjectTriggers(): FakeTrigger[] {
+    this.store.requirePermission('getProjectTriggers');
     const user = this.store.runtime.activeUser;
     return this.store.installed.filter((t) => t.user === user).map((t) => new FakeTrigger(t));
   }
@@ -190,6 +196,7 @@ export class FakeScriptApp extends GasObject {
   /** The current user's triggers in that spreadsheet; time-driven ones only under the 'listed' reading. */
   getUserTriggers(spreadsheet: unknown): FakeTrigger[] {
     if (!(spreadsheet instanceof FakeSpreadsheet)) throw badArguments('ScriptApp.getUserTriggers', [spreadsheet]);
+    this.store.requirePermission('getUserTriggers');
     if (this.store.readings.clockTriggersInUserTriggers === 'unlisted') return [];
     const user = this.store.runtime.activeUser;
     return this.store.installed.filter((t) => t.user === user && t.documentId === spreadsheet.getId()).map((t) => new FakeTrigger(t));
@@ -197,6 +204,7 @@ export class FakeScriptApp extends GasObject {
 
   deleteTrigger(trigger: unknown): void {
     if (!(trigger instanceof FakeTrigger)) throw badArguments('ScriptApp.deleteTrigger', [trigger]);
+    this.store.requirePermission('deleteTrigger');
     const i = this.store.installed.findIndex((t) => t.id === trigger.info.id && t.user === this.store.runtime.activeUser);
     if (i >= 0) this.store.installed.splice(i, 1);
   }

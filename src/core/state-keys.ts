@@ -32,8 +32,12 @@ export const DOC_KEYS = {
   /** Per tab (by sheet id): bound campaign, column mapping, fallbacks, auto-refresh owner, last refresh. */
   tab: (sheetId: number, slot: 'campaign' | 'mapping' | 'fallbacks' | 'autoRefresh' | 'lastRefresh' | 'sentColumns' | 'registerRows') =>
     `sheet.${sheetId}.${slot}`,
-  /** Per tab: its auto mode (owner, limit, why people wait), and the last reading of its unsent rows. */
+  /**
+   * Per tab: its auto mode — the standing order (owner, campaign, since), written only by the person's switch —
+   * what its runs saw (limit, why people wait), and the last reading of its unsent rows.
+   */
   autoMode: (sheetId: number) => `auto.${sheetId}`,
+  autoRun: (sheetId: number) => `auto.${sheetId}.run`,
   autoSeen: (sheetId: number) => `auto.${sheetId}.seen`,
   /** Per tab and API campaign: the last seen counts and summary of a refresh pass. */
   refreshMemo: (sheetId: number, campaignId: string) => `refresh.${sheetId}.${campaignId}`,

@@ -176,11 +176,19 @@ export interface AutoModeArgs {
   on: boolean;
   check?: boolean;
 }
-/** `unsent`: rows of the tab with no Lead ID and no status, sent on the next run. */
+/**
+ * The confirmation names everyone the next run would charge (docs/rules.md#auto-mode): `unsent`, rows of the tab
+ * not sent yet (sent on the next run); `waiting`, people already in the campaign's parts that run generates,
+ * `orphans` of them named by no row any more; `credits`, the most it may take (null when no quote tells the
+ * unsent rows' price).
+ */
 export interface AutoModeReply extends LimitFigures {
   on: boolean;
   owner: AutoModeInfo['owner'];
   unsent: number;
+  waiting: number;
+  orphans: number;
+  credits: number | null;
 }
 
 /** 'export': a tab written by exportFinishedVideos; 'credits': the spending record. */

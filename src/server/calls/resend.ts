@@ -3,18 +3,16 @@
 // new ids on the same rows. The tab stays bound to its campaign, so one Generate reaches everyone
 // waiting in any part. Nothing is charged until the person generates.
 import type { Services } from '../../core/services';
-import { pushRows } from '../../push/push';
-import { ensureStatusFormatting } from '../../sheet/status-format';
 import { readLeadRows, readRowSpan } from '../../sheet/lead-rows';
 import { openTable, RowWriter, type Table } from '../../sheet/table';
 import type { Reply, ResendFailedArgs, ResendFailedReply } from '../contract';
 import { activeSheet, apiClient, requireCampaign, requireSettings, RUN_BUDGET_MS, sheetState, withDocumentLock } from '../context';
 import { AddonError, toFailure } from '../failure';
 import { handle } from '../handle';
-import { createApiCampaign, loadParts, partAllocator, partIds, partName, saveParts, type CampaignParts } from '../campaign/parts';
+import { createApiCampaign, loadParts, partIds, partName, saveParts, type CampaignParts } from '../campaign/parts';
 import { readRegister, patchEntries } from '../../register/store';
 import type { Entry } from '../../register/identity';
-import { sentRecorder } from '../campaign/register-span';
+import { sendRows } from '../campaign/send-rows';
 
 export function resendFailedRows(svc: Services, args: ResendFailedArgs): Reply<ResendFailedReply> {
   return handle(() => {
@@ -51,22 +49,8 @@ export function resendFailedRows(svc: Services, args: ResendFailedArgs): Reply<R
           writer.set(row, { leadId: '', campaignId: '', pageUrl: '', videoUrl: '', status: '', note: `To be sent again to “${made.name}” (was lead ${id}).` });
         writer.commit(table);
         svc.sheets.flush();
-        const result = pushRows({
-          sheet,
-          rows: [...rows.keys()],
-          overrides: state.mapping,
-          fallbacks: state.fallbacks,
-          parts: partAllocator(fresh, api, svc.docProps, () => svc.clock.now()),
-          // Every such row of the campaign goes, hidden or not: the person asked for all of them.
-          hidden: () => false,
-          api,
-          clock: svc.clock,
-          deadline,
-          flush: () => svc.sheets.flush(),
-          formatStatus: (sh, col) => ensureStatusFormatting(svc.sheets, sh, col),
-          campaign: c.id,
-          remember: sentRecorder(svc, sheet.getSheetId()),
-        });
+        // Every such row of the campaign goes, hidden or not: the person asked for all of them.
+        const result = sendRows(svc, { sheet, state, campaign: fresh, rows: [...rows.keys()], api, deadline });
         noteSent(table, rows, made.id, made.name);
         return { campaign: bound, previous: bound, part, recording: c.templateId ? ('same' as const) : ('chosen' as const), failedRows: rows.size, result };
       } catch (e) {

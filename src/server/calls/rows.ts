@@ -1,18 +1,15 @@
 // The "Add selected rows" server function: checks, the lock, then the push.
 import type { Services } from '../../core/services';
-import { pushRows } from '../../push/push';
 import { detectColumns } from '../../sheet/headers';
 import { rowHidden, selectedRows } from '../../sheet/selection';
-import { ensureStatusFormatting } from '../../sheet/status-format';
 import { readHeaders } from '../../sheet/table';
 import { FIELD_LABELS } from '../../api/people';
 import type { AddRowsResult, Reply } from '../contract';
 import { activeSheet, apiClient, requireCampaign, requireSettings, RUN_BUDGET_MS, sheetState, withDocumentLock } from '../context';
 import { AddonError } from '../failure';
 import { handle } from '../handle';
-import { loadParts, partAllocator } from '../campaign/parts';
-import { forgetCounts } from '../../refresh/refresh';
-import { sentRecorder } from '../campaign/register-span';
+import { loadParts } from '../campaign/parts';
+import { sendRows } from '../campaign/send-rows';
 
 export function addSelectedRows(svc: Services): Reply<AddRowsResult> {
   return handle(() => {
@@ -39,22 +36,14 @@ export function addSelectedRows(svc: Services): Reply<AddRowsResult> {
     return withDocumentLock(svc, () => {
       const rows = selectedRows(sheet, svc.sheets.getActiveSpreadsheet().getActiveRangeList());
       if (rows.length === 0) throw new AddonError('no_selection', 'Select the rows to send first (any cell of each row will do; the header row is skipped).');
-      const api = apiClient(svc, settings, deadline);
-      return pushRows({
+      return sendRows(svc, {
         sheet,
+        state,
+        campaign: loadParts(svc.docProps, campaign),
         rows,
-        overrides,
-        fallbacks,
-        parts: partAllocator(loadParts(svc.docProps, campaign), api, svc.docProps, () => svc.clock.now()),
-        hidden: rowHidden(sheet),
-        api,
-        clock: svc.clock,
+        api: apiClient(svc, settings, deadline),
         deadline,
-        flush: () => svc.sheets.flush(),
-        formatStatus: (sh, col) => ensureStatusFormatting(svc.sheets, sh, col),
-        campaign: campaign.id,
-        touched: (part) => forgetCounts(svc.docProps, sheet.getSheetId(), part),
-        remember: sentRecorder(svc, sheet.getSheetId()),
+        hidden: rowHidden(sheet),
       });
     });
   });

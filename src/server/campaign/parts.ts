@@ -102,7 +102,25 @@ function findCreated(list: CampaignSummary[], name: string, since: number): Camp
   return list.find((c) => c.name.trim() === name.trim() && Date.parse(c.createdAt) >= since - skewMs);
 }
 
-/** Where a push's new people go: the last open part with room, else a new part (saved at once). */
+/**
+ * Whether a generated part's generate has settled, so it takes new people again (a generate then charges only
+ * those still waiting, docs/rules.md#parts): nothing renders or is in a stage, and it was never stopped. One
+ * detail read; any doubt (a failed read) keeps it closed.
+ */
+function generateSettled(api: ApiClient, part: Part): boolean {
+  if ((part.cancelled ?? 0) > 0) return false;
+  try {
+    const d = api.getCampaign(part.id);
+    return d.status !== 'stopped' && d.counts.rendering === 0 && !Object.values(d.stages).some((n) => n > 0);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where a push's new people go (docs/rules.md#parts): the newest part while it holds fewer than 500 and is not
+ * generating — a generated part takes people again once its generate settled — else a new part (saved at once).
+ */
 export function partAllocator(c: CampaignParts, api: ApiClient, props: Props, now: () => number): PartAllocator {
   // People of this round not yet answered for, by part: they take room too.
   const reserved = new Map<string, number>();
@@ -112,6 +130,10 @@ export function partAllocator(c: CampaignParts, api: ApiClient, props: Props, no
       // A campaign chosen from the list stays one part: its recording is not known to make another.
       if (c.templateId === null) return avoid.has(open.id) ? null : { id: open.id, room: Infinity };
       const room = PART_SIZE - Math.max(0, open.size) - (reserved.get(open.id) ?? 0);
+      if (room > 0 && !avoid.has(open.id) && open.closed && generateSettled(api, open)) {
+        open.closed = false;
+        saveParts(props, c);
+      }
       if (!open.closed && room > 0 && !avoid.has(open.id)) return { id: open.id, room };
       const made = createApiCampaign(api, { templateId: c.templateId, name: partName(c.name, c.parts.length + 1), ...(c.goal ? { goal: c.goal } : {}) }, now());
       c.parts.push({ id: made.id, size: 0, closed: false });
@@ -124,6 +146,8 @@ export function partAllocator(c: CampaignParts, api: ApiClient, props: Props, no
       if (part && part.size !== total) {
         part.size = total;
         saveParts(props, c);
+        // Its counts change: a settled part's kept counts no longer hold (docs/architecture.md#parts).
+        props.deleteProperty(DOC_KEYS.settledPart(partId));
       }
     },
     has: (partId) => c.parts.some((p) => p.id === partId),

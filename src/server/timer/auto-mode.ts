@@ -9,14 +9,13 @@ import type { CampaignSummary } from '../../api/types';
 import { getJson, setJson } from '../../core/json-props';
 import type { Props, Services } from '../../core/services';
 import { DOC_KEYS, USER_KEYS } from '../../core/state-keys';
-import { NOTES as PUSH_NOTES, pushRows, type PartAllocator } from '../../push/push';
+import { NOTES as PUSH_NOTES } from '../../push/push';
 import { forgetCounts } from '../../refresh/refresh';
 import { cellText } from '../../sheet/cells';
-import { ensureStatusFormatting } from '../../sheet/status-format';
 import { readLeadRows, type LeadRow } from '../../sheet/lead-rows';
 import { openTable, RowWriter, type Sheet } from '../../sheet/table';
 import { unsettle } from '../campaign/state';
-import { activeSheet, requireCampaign, requireSettings, sheetState, tryDocumentLock, withDocumentLock } from '../context';
+import { activeSheet, apiClient, requireCampaign, requireSettings, RUN_BUDGET_MS, sheetState, tryDocumentLock, withDocumentLock } from '../context';
 import type { AutoModeArgs, AutoModeInfo, AutoModeReply, Reply } from '../contract';
 import { recordCharge } from '../money/record';
 import { unsettledOf } from '../money/outcomes';
@@ -24,17 +23,28 @@ import { AddonError, toFailure } from '../failure';
 import { handle } from '../handle';
 import { dailyLimit, limitFigures, roomToday, withSpendLock } from '../money/today';
 import { partMayRender } from '../../rules/may-render';
-import { loadParts, partAllocator, partIds, saveParts, type CampaignParts, type Part } from '../campaign/parts';
+import { loadParts, partIds, saveParts, type CampaignParts, type Part } from '../campaign/parts';
+import { sendRows } from '../campaign/send-rows';
+import { orphansIn } from '../money/orphans';
 import { keyHint } from '../settings';
 import type { AutoRefreshOwner, SheetState } from '../sheet-state';
 import { installTimer, setAutoRefresh, timerInterval } from './timer';
 import { userId } from '../user-id';
 
-/** A tab's auto mode, in DocumentProperties (everyone on the document sees whose it is). */
+/**
+ * A tab's standing order, in DocumentProperties (everyone on the document sees whose it is). Written only
+ * by its owner's switch; a run never writes it, so a switch-off is never undone by a copy a run read
+ * before it (docs/rules.md#auto-mode).
+ */
 interface AutoMode {
   user: string;
   keyHint: string | null;
   campaignId: string;
+  since: string;
+}
+
+/** What the order's runs saw, apart from the order: counts only while `since` names the order in force. */
+interface AutoRun {
   since: string;
   /** The owner's limit and what they spent today (UTC day `day`), as of their last run: what others see. */
   creditsPerDay: number | null;
@@ -61,6 +71,25 @@ const NOT_OWNER = (hint: string | null) =>
 
 function readAuto(props: Props, sheetId: number): AutoMode | null {
   return getJson<AutoMode>(props, DOC_KEYS.autoMode(sheetId));
+}
+
+/** The order as stored now, not as this execution first read it: another execution may have switched it off. */
+function freshAuto(props: Props, sheetId: number): AutoMode | null {
+  props.forget?.();
+  return readAuto(props, sheetId);
+}
+
+const sameOrder = (a: AutoMode | null, b: AutoMode) => !!a && a.user === b.user && a.since === b.since && a.campaignId === b.campaignId;
+
+/** The run's record of the order in force; null when none or it was another order's. */
+function readRun(props: Props, sheetId: number, a: AutoMode): AutoRun | null {
+  const r = getJson<AutoRun>(props, DOC_KEYS.autoRun(sheetId));
+  return r && r.since === a.since ? r : null;
+}
+
+/** The order and everything that hangs on it go together. */
+function dropAuto(props: Props, sheetId: number): void {
+  for (const k of [DOC_KEYS.autoMode(sheetId), DOC_KEYS.autoRun(sheetId), DOC_KEYS.autoSeen(sheetId)]) props.deleteProperty(k);
 }
 
 const utcDay = (svc: Services) => new Date(svc.clock.now()).toISOString().slice(0, 10);
@@ -130,52 +159,83 @@ export function setAutoMode(svc: Services, args: AutoModeArgs): Reply<AutoModeRe
       );
     }
     const me = userId(svc.userProps);
-    const cur = readAuto(svc.docProps, sheet.getSheetId());
+    const id = sheet.getSheetId();
+    const cur = readAuto(svc.docProps, id);
     if (cur && cur.user !== me) throw new AddonError('not_owner', NOT_OWNER(cur.keyHint));
     if (!args?.on) {
-      // Off at once, with no lock to wait for: a run under way reads it again before each Generate.
-      svc.docProps.deleteProperty(DOC_KEYS.autoMode(sheet.getSheetId()));
-      svc.docProps.deleteProperty(DOC_KEYS.autoSeen(sheet.getSheetId()));
+      // Off at once, with no lock to wait for: one delete of the one record, which no run writes back; a run
+      // under way reads it again before each step that acts on it (docs/rules.md#auto-mode).
+      const held = cur ? (readRun(svc.docProps, id, cur)?.held ?? []) : [];
+      dropAuto(svc.docProps, id);
       // Rows that waited for auto mode no longer do: their notes go when nobody else is writing.
-      if (cur?.held?.length) tryDocumentLock(svc, () => noteWaiting(svc, sheet, state, loadParts(svc.docProps, bound), cur.held!, null));
-      return { on: false, owner: null, ...limitFigures(svc), unsent: 0 };
+      if (held.length) tryDocumentLock(svc, () => noteWaiting(svc, sheet, state, loadParts(svc.docProps, bound), held, null));
+      return { on: false, owner: null, ...limitFigures(svc), unsent: 0, waiting: 0, orphans: 0, credits: 0 };
     }
     const settings = requireSettings(svc);
     if (svc.userProps.getProperty(USER_KEYS.canWrite) === 'false') throw new AddonError('forbidden', sentenceFor('forbidden', ''));
     if (dailyLimit(svc.userProps) === null) throw new AddonError('no_limit', NO_LIMIT);
-    return withDocumentLock(svc, () => switchOn(svc, sheet, state, args, keyHint(settings.apiKey)));
+    const api = apiClient(svc, settings, svc.clock.now() + RUN_BUDGET_MS);
+    return withDocumentLock(svc, () => switchOn(svc, sheet, state, args, keyHint(settings.apiKey), api));
   });
 }
 
-function switchOn(svc: Services, sheet: Sheet, state: SheetState, args: AutoModeArgs, hint: string): AutoModeReply {
+function switchOn(svc: Services, sheet: Sheet, state: SheetState, args: AutoModeArgs, hint: string, api: ApiClient): AutoModeReply {
+  // Inside the lock, as stored now: someone else may have switched it on meanwhile.
+  const cur = readAuto(svc.docProps, sheet.getSheetId());
+  if (cur && cur.user !== userId(svc.userProps)) throw new AddonError('not_owner', NOT_OWNER(cur.keyHint));
   const rows = unsentRows(sheet, state.mapping);
-  const f = limitFigures(svc);
-  if (args.check) return { on: false, owner: null, ...f, unsent: rows.length };
+  const figures = { ...limitFigures(svc), unsent: rows.length, ...nextRunCharges(svc, sheet, state, api, rows.length) };
+  if (args.check) return { on: false, owner: null, ...figures };
   const timer = setAutoRefresh(svc, { on: true });
   if (!timer.ok) throw new AddonError(timer.error.code, timer.error.message);
   // Switching on is the first reading: a row still being typed waits one interval.
   svc.docProps.deleteProperty(DOC_KEYS.autoSeen(sheet.getSheetId()));
   keepReading(svc.docProps, sheet.getSheetId(), rows);
-  const a: AutoMode = {
-    user: userId(svc.userProps),
-    keyHint: hint,
-    campaignId: args.campaignId,
-    since: new Date(svc.clock.now()).toISOString(),
-    creditsPerDay: f.creditsPerDay,
-    spent: f.spentToday,
+  const a: AutoMode = { user: userId(svc.userProps), keyHint: hint, campaignId: args.campaignId, since: new Date(svc.clock.now()).toISOString() };
+  setJson(svc.docProps, DOC_KEYS.autoRun(sheet.getSheetId()), {
+    since: a.since,
+    creditsPerDay: figures.creditsPerDay,
+    spent: figures.spentToday,
     day: utcDay(svc),
-  };
+  });
   setJson(svc.docProps, DOC_KEYS.autoMode(sheet.getSheetId()), a);
-  return { on: true, owner: owner(a, a.user), ...f, unsent: rows.length };
+  return { on: true, owner: owner(a, a.user), ...figures };
+}
+
+/**
+ * Whom the next run would charge besides the unsent rows (docs/rules.md#auto-mode): the people already waiting in the
+ * parts it generates — the same parts the run picks — those no row names any more among them, and the most
+ * credits it may take (the unsent rows at the dearest per-person quote; null when no quote tells it).
+ */
+function nextRunCharges(
+  svc: Services,
+  sheet: Sheet,
+  state: SheetState,
+  api: ApiClient,
+  unsent: number,
+): Pick<AutoModeReply, 'waiting' | 'orphans' | 'credits'> {
+  const campaign = loadParts(svc.docProps, state.campaign!);
+  const list = new Map(api.listCampaigns(100).map((c) => [c.id, c]));
+  const ids = candidates(campaign, new Set(), list).map((p) => p.id);
+  const quotes = api.getEstimates(ids).map((q) => {
+    if (q instanceof Error) throw q;
+    return q;
+  });
+  const waiting = new Map(ids.map((id, i) => [id, quotes[i]!.leads]));
+  const people = quotes.reduce((n, q) => n + q.leads, 0);
+  const perPerson = Math.max(0, ...quotes.filter((q) => q.leads > 0).map((q) => Math.ceil(q.high / q.leads)));
+  const high = quotes.reduce((n, q) => n + q.high, 0);
+  return { waiting: people, orphans: orphansIn(sheet, waiting), credits: unsent === 0 ? high : perPerson > 0 ? high + unsent * perPerson : null };
 }
 
 /** The tab's auto mode as the sidebar shows it; off, the viewer's own limit figures. */
 export function autoModeInfo(svc: Services, sheet: Sheet, state: SheetState): AutoModeInfo {
   const a = readAuto(svc.docProps, sheet.getSheetId());
   if (!a) return { on: false, owner: null, ...limitFigures(svc) };
+  const run = readRun(svc.docProps, sheet.getSheetId(), a);
   const me = userId(svc.userProps);
   const mine = a.user === me;
-  const f = mine ? limitFigures(svc) : { creditsPerDay: a.creditsPerDay, spentToday: a.day === utcDay(svc) ? a.spent : 0 };
+  const f = mine ? limitFigures(svc) : { creditsPerDay: run?.creditsPerDay ?? null, spentToday: run && run.day === utcDay(svc) ? run.spent : 0 };
   const t = state.autoRefresh;
   const last = Date.parse(t?.lastRun ?? a.since);
   const minutes = (mine ? ownTimer(svc) : null) ?? t?.minutes ?? 5;
@@ -184,7 +244,7 @@ export function autoModeInfo(svc: Services, sheet: Sheet, state: SheetState): Au
     owner: owner(a, me),
     ...f,
     nextRunAt: Number.isFinite(last) ? new Date(last + minutes * 60_000).toISOString() : null,
-    waiting: a.waiting ?? null,
+    waiting: run?.waiting ?? null,
   };
 }
 
@@ -225,50 +285,40 @@ export function autoModeRun(
   const bound = state.campaign;
   if (!bound || bound.id !== a.campaignId) {
     // The tab was bound to another campaign: the standing order was for the old one.
-    svc.docProps.deleteProperty(DOC_KEYS.autoMode(id));
-    svc.docProps.deleteProperty(DOC_KEYS.autoSeen(id));
+    dropAuto(svc.docProps, id);
     return false;
   }
+  const stillOn = () => sameOrder(freshAuto(svc.docProps, id), a);
+  const was = readRun(svc.docProps, id, a);
   const campaign = loadParts(svc.docProps, bound);
   const pushed = addStableRows(svc, sheet, state, campaign, api, deadline);
-  const held = generateWaiting(svc, campaign, api, pushed, summaries, () => !!readAuto(svc.docProps, id));
-  noteWaiting(svc, sheet, state, campaign, a.held ?? [], held);
+  const held = generateWaiting(svc, campaign, api, pushed, summaries, stillOn);
+  // Switched off during the run: nothing is written back, and no row says it waits for auto mode.
+  const on = stillOn();
+  noteWaiting(svc, sheet, state, campaign, was?.held ?? [], on ? held : null);
+  if (!on) return false;
   const f = limitFigures(svc);
-  const next: AutoMode = { ...a, creditsPerDay: f.creditsPerDay, spent: f.spentToday, day: utcDay(svc), waiting: held?.why ?? null, held: held?.parts ?? [] };
-  if (JSON.stringify(next) !== JSON.stringify(a) && readAuto(svc.docProps, id)) setJson(svc.docProps, DOC_KEYS.autoMode(id), next);
+  const next: AutoRun = {
+    since: a.since,
+    creditsPerDay: f.creditsPerDay,
+    spent: f.spentToday,
+    day: utcDay(svc),
+    waiting: held?.why ?? null,
+    held: held?.parts ?? [],
+  };
+  if (JSON.stringify(next) !== JSON.stringify(was)) setJson(svc.docProps, DOC_KEYS.autoRun(id), next);
   return true;
 }
 
-/** Step one: rows that read the same as at the last reading go through the push path; the parts they went to. */
+/** Step one: rows that read the same as at the last reading go through the one send path; the parts they went to. */
 function addStableRows(svc: Services, sheet: Sheet, state: SheetState, campaign: CampaignParts, api: ApiClient, deadline: number): Set<string> {
   const rows = unsentRows(sheet, state.mapping);
   const before = keepReading(svc.docProps, sheet.getSheetId(), rows);
   const stable = rows.filter((r) => before.has(r.seen)).map((r) => r.row);
   const pushed = new Set<string>();
   if (stable.length === 0) return pushed;
-  const alloc = partAllocator(campaign, api, svc.docProps, () => svc.clock.now());
-  const parts: PartAllocator = {
-    ...alloc,
-    record(partId, total) {
-      pushed.add(partId);
-      alloc.record(partId, total);
-    },
-  };
   try {
-    pushRows({
-      sheet,
-      rows: stable,
-      overrides: state.mapping,
-      fallbacks: state.fallbacks,
-      parts,
-      // The whole tab is the order, whatever a filter hides.
-      hidden: () => false,
-      api,
-      clock: svc.clock,
-      deadline,
-      flush: () => svc.sheets.flush(),
-      formatStatus: (sh, col) => ensureStatusFormatting(svc.sheets, sh, col),
-    });
+    sendRows(svc, { sheet, state, campaign, rows: stable, api, deadline, sentTo: pushed });
   } catch (e) {
     // The rows say what happened (the push path's notes); people added before it still get their videos.
     state.lastRefresh = { at: new Date(svc.clock.now()).toISOString(), error: toFailure(e).error.message };

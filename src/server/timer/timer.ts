@@ -57,12 +57,32 @@ export const isoNow = (svc: Services) => new Date(svc.clock.now()).toISOString()
  * (getUserTriggers(ss) may leave time-driven triggers out), and any it lists that lost their record.
  */
 export function ours(svc: Services, ss: Spreadsheet): Trigger[] {
-  const listed = new Set(svc.triggers.getUserTriggers(ss).map((t) => t.getUniqueId()));
-  return svc.triggers.getProjectTriggers().filter((t) => {
-    if (t.getHandlerFunction() !== TIMER_HANDLER) return false;
-    const rec = getJson<TriggerRecord>(svc.userProps, triggerKey(t.getUniqueId()));
-    return rec ? rec.spreadsheetId === ss.getId() : listed.has(t.getUniqueId());
+  return needsPermission(svc, () => {
+    const listed = new Set(svc.triggers.getUserTriggers(ss).map((t) => t.getUniqueId()));
+    return svc.triggers.getProjectTriggers().filter((t) => {
+      if (t.getHandlerFunction() !== TIMER_HANDLER) return false;
+      const rec = getJson<TriggerRecord>(svc.userProps, triggerKey(t.getUniqueId()));
+      return rec ? rec.spreadsheetId === ss.getId() : listed.has(t.getUniqueId());
+    });
   });
+}
+
+/** The permission refusal for triggers, naming the permission and how to grant it (docs/rules.md#refusals). */
+function noPermission(svc: Services): AddonError {
+  return new AddonError(
+    'no_permission',
+    `You have not given the add-on the permission “${RUN_WHEN_ABSENT}”, so the automatic refresh could not be installed. ${grantSentence(svc)}`,
+  );
+}
+
+/** Every ScriptApp call about triggers needs that permission, listing as much as making one: its refusal is said, not "something went wrong". */
+function needsPermission<T>(svc: Services, f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (isPermissionRefusal(e instanceof Error ? e.message : String(e))) throw noPermission(svc);
+    throw e;
+  }
 }
 
 /** The interval of this person's trigger on the document, or null when none is installed (or it was lost). */
@@ -128,12 +148,7 @@ function createTrigger(svc: Services): { trigger: Trigger; minutes: number } {
     return { trigger: svc.triggers.newTrigger(TIMER_HANDLER).timeBased().everyHours(1).create(), minutes: 60 };
   } catch (e) {
     const why = (e instanceof Error ? e.message : String(e)).replace(/^Exception:\s*/, '');
-    if (isPermissionRefusal(why)) {
-      throw new AddonError(
-        'no_permission',
-        `You have not given the add-on the permission “${RUN_WHEN_ABSENT}”, so the automatic refresh could not be installed. ${grantSentence(svc)}`,
-      );
-    }
+    if (isPermissionRefusal(why)) throw noPermission(svc);
     throw new AddonError(
       'no_timer',
       `Google refused to install the automatic refresh (“${why}”). A test deployment (Deploy › Test deployments) cannot run timers: press Refresh now, or keep the sidebar open while videos render.`,
@@ -154,7 +169,7 @@ export function probeTrigger(svc: Services): { minutes: number; inProject: boole
 }
 
 export function removeTrigger(svc: Services, t: Trigger): void {
-  svc.triggers.deleteTrigger(t);
+  needsPermission(svc, () => svc.triggers.deleteTrigger(t));
   svc.userProps.deleteProperty(triggerKey(t.getUniqueId()));
 }
 

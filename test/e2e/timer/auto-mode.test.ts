@@ -1,7 +1,7 @@
 // Auto mode (docs/rules.md#auto-mode) end to end: the owner's timer sends and generates the rows that arrive.
 import { SIM_KEYS, SIM_PRICES, SIM_WORKSPACES } from '../../../dev/sim/types';
 import { leadRow, startAddon, type Addon } from '../harness';
-import { netCharged } from '../steps';
+import { chargedCredits, copyRow, mainLeads, netCharged, rowOf, simParts } from '../steps';
 
 jest.setTimeout(240_000);
 
@@ -257,6 +257,9 @@ describe('auto mode', () => {
       creditsPerDay: 30,
       spentToday: 0,
       unsent: 1,
+      waiting: 0,
+      orphans: 0,
+      credits: null,
     });
     expect(a.gas.triggers).toHaveLength(0);
     a.connect(SIM_KEYS.readOnly);
@@ -267,6 +270,104 @@ describe('auto mode', () => {
     expect(a.gas.triggers).toHaveLength(0);
     expect(a.call('getSidebarState').autoMode).toMatchObject({ on: false });
   });
+  it('should hold a switch-off made while an automatic Generate is on the wire', async () => {
+    let id: string;
+    ({ a, id } = await autoTab(2));
+    let off: unknown;
+    a.gas.duringFetch(/^POST .*\/generate$/, () => {
+      off = a.call('setAutoMode', { campaignId: id, on: false });
+    });
+    tick(a);
+    expect(off).toMatchObject({ ok: true, on: false });
+    expect(await paths(a, GENERATE)).toHaveLength(1);
+    // The run that was generating ends without writing back the order it read before the switch-off.
+    expect(a.call('getSidebarState').autoMode).toMatchObject({ on: false, owner: null });
+    append(a, 40, 2);
+    tick(a, 6);
+    expect(await paths(a, LEADS)).toHaveLength(1);
+    expect(await paths(a, GENERATE)).toHaveLength(1);
+    expect(statuses(a).slice(2)).toEqual(['', '']);
+  });
+
+  it('should name in its confirmation everyone the first run charges, people no row names any more included', async () => {
+    a = await startAddon();
+    a.connect();
+    const sheet = a.sheet([leadRow(0), leadRow(1), leadRow(2)]);
+    const c = a.createCampaign('Inbound');
+    a.selectRows(2, 4);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 3 });
+    // Row 4's person stays waiting in the part though no row names them.
+    sheet.deleteRows(4, 1);
+    append(a, 10, 2);
+    a.call('setSpendingLimit', { creditsPerDay: 500 });
+    const check = a.call('setAutoMode', { campaignId: c.id, on: true, check: true });
+    expect(check).toMatchObject({ ok: true, on: false, unsent: 2, waiting: 3, orphans: 1 });
+    expect(a.call('getSidebarState').autoMode).toMatchObject({ on: false });
+    const on = a.call('setAutoMode', { campaignId: c.id, on: true });
+    expect(on).toMatchObject({ ok: true, on: true, unsent: 2, waiting: 3, orphans: 1, credits: check.credits });
+    tick(a);
+    // The first run charges exactly those people, within the credits the confirmation named.
+    expect((await people(a)).filter((l) => l.status !== 'pending')).toHaveLength(on.unsent + on.waiting);
+    expect(await people(a)).toHaveLength(5);
+    expect(await chargedCredits(a)).toBeLessThanOrEqual(on.credits);
+    expect(await chargedCredits(a)).toBeGreaterThan(0);
+  });
+
+  it("should give a finished row copied and typed over as a second Sarah at Google her own video, not the first Sarah's", async () => {
+    ({ a } = await autoTab(0));
+    const sheet = a.gas.spreadsheet.getSheetByName('Leads')!;
+    sheet.appendRow(leadRow(1, { first: 'Sarah', company: 'Google', email: 'sarah.adams@google.example' }));
+    sheet.appendRow(leadRow(2));
+    tick(a, 12);
+    expect(statuses(a)).toEqual(['complete', 'complete']);
+    const adams = rowOf(a, 2);
+    copyRow(sheet, 2, 4);
+    sheet.typeValues([['sarah.baker@google.example']], 4, 4);
+    tick(a, 14);
+    const baker = rowOf(a, 4);
+    expect(baker['Lead ID']).not.toBe(adams['Lead ID']);
+    const all = await mainLeads(a);
+    const lead = all.find((l) => l.id === baker['Lead ID'])!;
+    expect(lead).toMatchObject({ email: 'sarah.baker@google.example', campaignId: baker['Campaign ID'] });
+    expect(all.filter((l) => l.campaignId === lead.campaignId && l.firstName === 'Sarah')).toHaveLength(1);
+    expect(baker).toMatchObject({ 'Video Status': 'complete', 'Page URL': lead.url });
+    expect(rowOf(a, 2)).toEqual(adams);
+  });
+
+  it('should give a finished person re-imported under auto mode their Lead ID and links back, charging nobody again', async () => {
+    ({ a } = await autoTab(3));
+    tick(a, 12);
+    expect(statuses(a)).toEqual(Array(3).fill('complete'));
+    const first = rowOf(a, 2);
+    const spent = await chargedCredits(a);
+    const sheet = a.gas.spreadsheet.getSheetByName('Leads')!;
+    sheet.deleteRows(2, 1);
+    append(a, 0, 1);
+    tick(a, 4);
+    expect(rowOf(a, 4)).toMatchObject({
+      'Lead ID': first['Lead ID'],
+      'Video Status': 'complete',
+      'Video URL': first['Video URL'],
+      'Page URL': first['Page URL'],
+    });
+    expect(await people(a)).toHaveLength(3);
+    expect(await chargedCredits(a)).toBe(spent);
+  });
+
+  it('should fill one part across bursts whose renders finished between them, generating only the newcomers', async () => {
+    ({ a } = await autoTab(3));
+    for (let burst = 1; burst <= 3; burst++) {
+      tick(a, 12);
+      expect(statuses(a)).toEqual(Array(3 * burst).fill('complete'));
+      if (burst < 3) append(a, 10 * burst, 3);
+    }
+    expect(await simParts(a, 'Inbound')).toHaveLength(1);
+    expect(await people(a)).toHaveLength(9);
+    expect(await paths(a, GENERATE)).toHaveLength(3);
+    expect((await a.state()).ledger.filter((e) => e.kind === 'charge')).toHaveLength(3);
+    expect(await chargedCredits(a)).toBeLessThanOrEqual(9 * HIGH);
+  });
+
   it('should keep its timer through runs that get no document, and send rows added meanwhile once the document is back', async () => {
     ({ a } = await autoTab(2));
     tick(a, 12);

@@ -33,6 +33,25 @@ describe('the one trigger', () => {
   });
 });
 
+describe('the permission to run when the person is not present', () => {
+  it('should name the permission and how to grant it when auto-refresh or auto mode is switched on without it', async () => {
+    // Granular consent: every ScriptApp call about triggers is refused, listing them as much as making one.
+    a = await startAddon({}, { readings: { triggerPermission: 'not-granted' } });
+    a.connect();
+    a.sheet([leadRow(1)]);
+    const c = a.createCampaign();
+    const named = {
+      ok: false,
+      error: { code: 'no_permission', message: expect.stringMatching(/run when you are not present.*To grant it, open https:\/\/\S+/) },
+    };
+    expect(a.call('setAutoRefresh', { on: true })).toMatchObject(named);
+    a.call('setSpendingLimit', { creditsPerDay: 50 });
+    expect(a.call('setAutoMode', { campaignId: c.id, on: true })).toMatchObject(named);
+    expect(a.call('getSidebarState')).toMatchObject({ ok: true, autoMode: { on: false } });
+    expect(a.gas.triggers).toEqual([]);
+  });
+});
+
 describe('a lost trigger', () => {
   it('should put back a lost trigger when the sidebar opens on a tab still rendering, and say so', async () => {
     a = await startAddon({ stageMs: 60_000 });

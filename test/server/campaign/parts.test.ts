@@ -41,10 +41,43 @@ describe('partAllocator', () => {
     expect(loadParts(props, { id: 'c1', name: 'Spring' }).parts.map((p) => p.id)).toEqual(['c1', 'c2']);
   });
 
-  it('should give a generated part no new people', () => {
+  it('should give a generated part no new people while its generate may still run', () => {
     const api = fakeApi();
     const parts = partAllocator(campaign({ parts: [{ id: 'c1', size: 10, closed: true }] }), api, memoryProps(), () => 0);
     expect(parts.next()!.id).toBe('c2');
+  });
+
+  /** A part's detail as the API would answer it. */
+  const detail = (status: string, rendering: number, stages: Record<string, number> = {}) => ({
+    id: 'c1',
+    name: 'Spring',
+    status,
+    counts: { total: 10, pending: 0, rendering, complete: 10 - rendering, failed: 0, cancelled: 0, skipped: 0 },
+    stages,
+  });
+
+  it('should fill a generated part up to 500 once its generate settled, but not while it renders, after a stop, or when its detail cannot be read', () => {
+    const cases: [ReturnType<typeof detail> | Error, number | undefined, string][] = [
+      [detail('rendering', 0), undefined, 'c1'],
+      [detail('rendering', 2, { lipsync: 2 }), undefined, 'c2'],
+      [detail('rendering', 0, { uploading: 1 }), undefined, 'c2'],
+      [detail('stopped', 0), undefined, 'c2'],
+      [detail('rendering', 0), 3, 'c2'],
+      [new Error('no answer'), undefined, 'c2'],
+    ];
+    for (const [d, cancelled, to] of cases) {
+      const api = Object.assign(fakeApi(), {
+        getCampaign: () => {
+          if (d instanceof Error) throw d;
+          return d;
+        },
+      });
+      const props = memoryProps();
+      const c = campaign({ parts: [{ id: 'c1', size: 10, closed: true, ...(cancelled ? { cancelled } : {}) }] });
+      expect(partAllocator(c, api, props, () => 0).next()).toEqual({ id: to, room: to === 'c1' ? PART_SIZE - 10 : PART_SIZE });
+      // Reopened, it is saved as taking people (a generate of it charges only the newcomers).
+      if (to === 'c1') expect(loadParts(props, { id: 'c1', name: 'Spring' }).parts).toEqual([{ id: 'c1', size: 10, closed: false }]);
+    }
   });
 
   it('should make a new part for a person whose name the open part already holds, and none for a campaign picked from the list', () => {

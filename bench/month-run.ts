@@ -1,0 +1,23 @@
+// `npx tsx bench/month-run.ts [days] [hourly|5]`: the list left running on its own (a long run, apart from
+// `npm run bench`), printed as a Markdown table for bench/results.md.
+import { fmt, table } from './format';
+import { monthOfAutoMode, type MonthResult } from './month';
+
+function render(r: MonthResult): string {
+  const head = ['timer', 'day', 'rows', 'complete', 'people', 'parts', 'largest value (bytes)', 'stores (bytes)', 'own tabs (cells)'];
+  const rows = r.checkpoints.map((c) => [r.timer, c.day, c.rows, c.complete, c.people, c.parts, c.largestValue, c.storeBytes, c.ownCells]);
+  const day = `Busiest day (${r.timer}, ${r.days} days): ${fmt(r.perDay.requests)} requests, ${r.perDay.triggerMinutes.toFixed(1)} trigger minutes, ${fmt(r.perDay.propertyOps)} property operations.`;
+  return [table(head, rows), day, r.errors.length ? `Errors: ${r.errors.join('; ')}` : 'No run failed.'].join('\n\n');
+}
+
+async function main(): Promise<void> {
+  const days = Number(process.argv[2] ?? 30);
+  const minutes = process.argv[3] === '5' ? 5 : 60;
+  const at = [1, 7, 30, 365].filter((d) => d <= days);
+  process.stdout.write(`${render(await monthOfAutoMode(minutes, days, at.includes(days) ? at : [...at, days]))}\n`);
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,102 @@
+// A list left running (docs/rules.md#budgets): auto mode fed 1,000 new rows a day in 20 bursts, on a published
+// add-on's hourly timer and an unpublished one's 5-minute timer. Per day: requests, trigger minutes and property
+// operations; at the checkpoints: parts, the largest stored value, the stores' total, and the cells of the
+// add-on's own tabs. Every run of the timer is fired; only the virtual clock is fast.
+import { SIM_PRICES } from '../dev/sim/types';
+import { leadRow, type Addon } from '../test/e2e/harness';
+import { addCosts, Meter, simLeads, withAddon, type Cost } from './meter';
+import { fireTimer, fund } from './setup';
+
+export const MONTH = { rowsPerDay: 1000, burstsPerDay: 20 };
+const DAY_MS = 86_400_000;
+const OWN_TABS = ['Video register', 'Video credits'];
+
+export interface Checkpoint {
+  day: number;
+  rows: number;
+  complete: number;
+  people: number;
+  parts: number;
+  largestValue: number;
+  storeBytes: number;
+  ownCells: number;
+}
+
+export interface MonthResult {
+  timer: 'hourly' | 'every 5 minutes';
+  days: number;
+  /** The busiest day's figures (each the maximum over the days). */
+  perDay: { requests: number; triggerMinutes: number; propertyOps: number };
+  checkpoints: Checkpoint[];
+  errors: string[];
+}
+
+const tab = (a: Addon) => a.gas.spreadsheet.getSheetByName('Leads')!;
+
+function stores(a: Addon): { largest: number; total: number } {
+  const all = [a.gas.properties.document, a.gas.properties.user()].flatMap((s) => Object.entries(s.getProperties()));
+  const sizes = all.map(([k, v]) => Buffer.byteLength(k) + Buffer.byteLength(v));
+  return { largest: Math.max(0, ...all.map(([, v]) => Buffer.byteLength(v))), total: sizes.reduce((n, x) => n + x, 0) };
+}
+
+function ownCells(a: Addon): number {
+  return OWN_TABS.map((n) => a.gas.spreadsheet.getSheetByName(n))
+    .filter((s) => !!s)
+    .reduce((n, s) => n + s!.getMaxRows() * s!.getMaxColumns(), 0);
+}
+
+async function checkpoint(a: Addon, day: number, rows: number): Promise<Checkpoint> {
+  const leads = await simLeads(a);
+  const parts = new Set([...leads.values()].map((l) => l.campaignId)).size;
+  const complete = a.rows(tab(a)).filter((r) => r['Video Status'] === 'complete' && r['Video URL']).length;
+  const s = stores(a);
+  return { day, rows, complete, people: leads.size, parts, largestValue: s.largest, storeBytes: s.total, ownCells: ownCells(a) };
+}
+
+/** `days` days of the list, checkpoints at the days named; the timer every `minutes`. */
+export function monthOfAutoMode(minutes: 5 | 60, days: number, at: readonly number[]): Promise<MonthResult> {
+  return withAddon({}, async (a) => {
+    if (minutes === 60) a.gas.addonMode = true;
+    a.connect();
+    a.sheet([]);
+    const c = a.createCampaign('Left running');
+    await fund(a, MONTH.rowsPerDay * days * 2);
+    const high = SIM_PRICES.video + SIM_PRICES.lookup;
+    a.call('setSpendingLimit', { creditsPerDay: MONTH.rowsPerDay * high * 2 });
+    const on = a.call<{ ok: boolean; on: boolean }>('setAutoMode', { campaignId: c.id, on: true });
+    if (!on.ok) throw new Error(`setAutoMode failed: ${JSON.stringify(on)}`);
+    const meter = new Meter(a);
+    await meter.begin();
+    const burstMs = DAY_MS / MONTH.burstsPerDay;
+    const perBurst = MONTH.rowsPerDay / MONTH.burstsPerDay;
+    const start = a.gas.clock.now();
+    let rows = 0;
+    let nextBurst = start;
+    const daily: Cost[] = [];
+    const checkpoints: Checkpoint[] = [];
+    const errors: string[] = [];
+    for (let day = 1; day <= days; day++) {
+      const runs: Cost[] = [];
+      for (let t = start + (day - 1) * DAY_MS + minutes * 60_000; t <= start + day * DAY_MS; t += minutes * 60_000) {
+        for (; nextBurst < t; nextBurst += burstMs) {
+          for (let i = 0; i < perBurst; i++) tab(a).appendRow(leadRow(rows + i));
+          rows += perBurst;
+        }
+        a.gas.clock.advance(t - a.gas.clock.now());
+        const run = await fireTimer(meter, start);
+        runs.push(run.cost);
+        errors.push(...run.errors);
+      }
+      daily.push(addCosts(runs));
+      if (at.includes(day)) checkpoints.push(await checkpoint(a, day, rows));
+    }
+    const most = (f: (c: Cost) => number) => Math.max(...daily.map(f));
+    return {
+      timer: minutes === 60 ? 'hourly' : 'every 5 minutes',
+      days,
+      perDay: { requests: most((c) => c.requests.total), triggerMinutes: most((c) => c.runtimeMs) / 60_000, propertyOps: most((c) => c.propertyOps) },
+      checkpoints,
+      errors: [...new Set(errors)].slice(0, 5),
+    };
+  });
+}

@@ -1,0 +1,56 @@
+// The one way rows are sent (docs/rules.md#sending): Add, the follow-up and auto mode all go through
+// here, so the push's wiring — the parts, the tab's register rows, the counts a refresh reads again —
+// is owned in one place and no sender can leave a piece out.
+import type { ApiClient } from '../../api/client';
+import type { Services } from '../../core/services';
+import { pushRows, type AddRowsResult, type PartAllocator } from '../../push/push';
+import { forgetCounts } from '../../refresh/refresh';
+import { ensureStatusFormatting } from '../../sheet/status-format';
+import type { Sheet } from '../../sheet/table';
+import type { SheetState } from '../sheet-state';
+import { partAllocator, type CampaignParts } from './parts';
+import { sentRecorder } from './register-span';
+
+export interface SendRows {
+  sheet: Sheet;
+  state: Pick<SheetState, 'mapping' | 'fallbacks'>;
+  /** The campaign's parts as read inside the document lock; new parts are added to it. */
+  campaign: CampaignParts;
+  rows: number[];
+  api: ApiClient;
+  deadline: number;
+  /** Whether a row is hidden; the default sends every row (the whole tab is the order). */
+  hidden?: (row: number) => boolean;
+  /** Collects the parts people were sent to (auto mode generates them). */
+  sentTo?: Set<string>;
+}
+
+export function sendRows(svc: Services, s: SendRows): AddRowsResult {
+  const alloc = partAllocator(s.campaign, s.api, svc.docProps, () => svc.clock.now());
+  const sheetId = s.sheet.getSheetId();
+  const parts: PartAllocator = {
+    ...alloc,
+    record(partId, total) {
+      s.sentTo?.add(partId);
+      alloc.record(partId, total);
+    },
+  };
+  return pushRows({
+    sheet: s.sheet,
+    rows: s.rows,
+    overrides: s.state.mapping,
+    fallbacks: s.state.fallbacks,
+    parts,
+    hidden: s.hidden ?? (() => false),
+    api: s.api,
+    clock: svc.clock,
+    deadline: s.deadline,
+    flush: () => svc.sheets.flush(),
+    formatStatus: (sh, col) => ensureStatusFormatting(svc.sheets, sh, col),
+    campaign: s.campaign.id,
+    // A part whose people changed without a send (a row took its person back) is read again by the next refresh.
+    touched: (part) => forgetCounts(svc.docProps, sheetId, part),
+    // The register rows of this tab's people, so every refresh reads them (docs/architecture.md#register).
+    remember: sentRecorder(svc, sheetId),
+  });
+}
