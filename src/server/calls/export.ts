@@ -40,7 +40,7 @@ export function exportFinishedVideos(svc: Services): Reply<{ sheetName: string; 
           return [parts[i]!, l instanceof Error ? [] : l] as const;
         }),
     );
-    const rows = exportRows(sheet, lists, state.mapping, state.fallbacks);
+    const rows = exportRows(sheet, lists, svc.docProps, state.mapping, state.fallbacks);
     if (rows.length === 0) throw new AddonError('bad_input', 'No finished videos in this tab yet: a row is exported once its video is ready.');
     const ss = svc.sheets.getActiveSpreadsheet();
     const name = uniqueSheetName(ss, `Videos – ${campaign.name}`.slice(0, 90));
@@ -62,6 +62,7 @@ export function exportFinishedVideos(svc: Services): Reply<{ sheetName: string; 
 export function exportRows(
   sheet: Sheet,
   lists: ReadonlyMap<string, FinishedVideo[]>,
+  props: Services['docProps'],
   overrides: Parameters<typeof detectColumns>[1],
   fallbacks: Fallbacks = {},
 ): string[][] {
@@ -73,7 +74,7 @@ export function exportRows(
   const { layout } = table;
   const o = layout.outputs;
   if (o.leadId !== undefined && o.campaignId !== undefined && sheet.getLastRow() >= 2) {
-    const register = readRegister(sheet.getParent());
+    const register = readRegister({ ss: sheet.getParent(), props });
     const find = headerIndex(table.headers);
     for (const row of readLeadRows(table)) {
       const { leadId, cells } = row;
@@ -83,7 +84,8 @@ export function exportRows(
       const sent = register.byLead(leadId);
       if (sent && namesSomeoneElse(rowIds(cells, sent.columns, find), sent)) continue;
       const { person } = personFromRow(cells, layout, fallbacks);
-      if (sent) Object.assign(person, { firstName: sent.firstName, company: sent.company, email: person.email || sent.email });
+      // The email is the row's own: a cleared one stays cleared, and the register holds none to read (docs/rules.md#export).
+      if (sent) Object.assign(person, { firstName: sent.firstName, company: sent.company });
       const page = row.pageUrl;
       const video = videoForRow({ name: keyOf(person), page }, indexOf(list));
       // A list cut at 500 (a campaign picked from the list) may leave a video out: the row's own links stand.

@@ -55,6 +55,7 @@ export function addSelectedRows(svc: Services): Reply<AddRowsResult> {
         campaign: campaign.id,
         touched: (part) => forgetCounts(svc.docProps, sheet.getSheetId(), part),
         remember: sentRecorder(svc, sheet.getSheetId()),
+        props: svc.docProps,
       });
     });
   });

@@ -104,7 +104,7 @@ export function getEstimate(svc: Services): Reply<EstimateInfo & SpendToday & { 
     const waiting = new Map(q.map((x) => [x.partId, x.estimate.leads]));
     tryDocumentLock(svc, () => settleUnknown(svc, { waiting, balance: () => q[0]?.estimate.balance ?? null }));
     const today = spentToday(svc);
-    return { ...summed(q), orphans: orphansIn(ctx.sheet, waiting), ...today, limit: limitFigures(svc) };
+    return { ...summed(q), orphans: orphansIn(ctx.sheet, waiting, svc.docProps), ...today, limit: limitFigures(svc) };
   });
 }
 

@@ -267,6 +267,7 @@ function addStableRows(svc: Services, sheet: Sheet, state: SheetState, campaign:
       deadline,
       flush: () => svc.sheets.flush(),
       formatStatus: (sh, col) => ensureStatusFormatting(svc.sheets, sh, col),
+      props: svc.docProps,
     });
   } catch (e) {
     // The rows say what happened (the push path's notes); people added before it still get their videos.
