@@ -121,7 +121,7 @@ export function isLive(e: Entry): boolean {
 
 /** What a person is told while the register does not match its fingerprint (docs/rules.md#register-whole). */
 export const REGISTER_BROKEN =
-  'The add-on’s record of whom this document sent (the hidden tab “Video register”) was changed by hand — rows deleted, sorted or edited, or the tab renamed or deleted — so it can no longer tell who is new. Nothing is sent until it is repaired: press “Repair the register” in the sidebar.';
+  'The hidden tab “Video register” was edited by hand, so the add-on cannot tell who is new. Nothing is sent until you press “Repair the register” in the sidebar.';
 
 /** Thrown by a sender while the register is not whole: nothing was sent. */
 export class RegisterBroken extends Error {

@@ -62,16 +62,11 @@ function isWhole(props: Props, exists: boolean, now: Print): boolean {
   return exists ? samePrint(kept, now) : kept.rows === 0;
 }
 
-/** Whether the register can be trusted now (one read of its Lead IDs). */
-export function registerIsWhole(doc: RegisterDoc): boolean {
-  return readRegister(doc, null).whole;
-}
-
 /** Every entry the tab holds now, trusted or not: what a repair starts from. */
 export function storedEntries(ss: Spreadsheet): Entry[] {
   const tab = ss.getSheetByName(REGISTER_TAB);
   const last = tab ? tab.getLastRow() : 0;
-  return tab && last >= 2 ? toEntries(tab.getRange(2, 1, last - 1, WIDTH).getDisplayValues(), 2) : [];
+  return last >= 2 ? toEntries(tab!.getRange(2, 1, last - 1, WIDTH).getDisplayValues(), 2) : [];
 }
 
 /** How many people the fingerprint says the register held (0: no fingerprint). */
@@ -124,12 +119,12 @@ export function registerTab(ss: Spreadsheet): Sheet {
   return tab;
 }
 
-/** A tab the add-on makes is sized to what it holds: Sheets counts every cell of every tab (docs/rules.md#cells). */
+/** A tab the add-on makes is sized to what it holds (`cols` at most 26): Sheets counts every cell of every tab (docs/rules.md#cells). */
 export function trimTo(tab: Sheet, rows: number, cols: number): void {
-  if (tab.getMaxColumns() > cols) tab.deleteColumns(cols + 1, tab.getMaxColumns() - cols);
-  else if (tab.getMaxColumns() < cols) tab.insertColumnsAfter(tab.getMaxColumns(), cols - tab.getMaxColumns());
-  if (tab.getMaxRows() > rows) tab.deleteRows(rows + 1, tab.getMaxRows() - rows);
-  else if (tab.getMaxRows() < rows) tab.insertRowsAfter(tab.getMaxRows(), rows - tab.getMaxRows());
+  const [r, c] = [tab.getMaxRows(), tab.getMaxColumns()];
+  if (c > cols) tab.deleteColumns(cols + 1, c - cols);
+  if (r > rows) tab.deleteRows(rows + 1, r - rows);
+  if (r < rows) tab.insertRowsAfter(r, rows - r);
 }
 
 /** Stores new entries at the end, in one call; each gets its row; the fingerprint and each tab's rows follow. */
@@ -140,7 +135,7 @@ export function appendEntries(doc: RegisterDoc, entries: Entry[]): void {
   const short = first + entries.length - 1 - tab.getMaxRows();
   if (short > 0) tab.insertRowsAfter(tab.getMaxRows(), short);
   tab.getRange(first, 1, entries.length, WIDTH).setValues(entries.map(row));
-  let print = keptPrint(doc, tab, first);
+  let print = keptPrint(doc);
   entries.forEach((e, i) => {
     e.at = first + i;
     print = withRow(print, e.at, null, e.leadId);
@@ -150,18 +145,9 @@ export function appendEntries(doc: RegisterDoc, entries: Entry[]): void {
   widenSpans(doc.props, entries);
 }
 
-/** The fingerprint as kept (read from the tab only for a register from before fingerprints). */
-function keptPrint(doc: RegisterDoc, tab: Sheet, first: number): Print {
-  const kept = decodePrint(doc.props.getProperty(DOC_KEYS.registerPrint));
-  if (kept) return kept;
-  return first > 2
-    ? printOf(
-        tab
-          .getRange(2, 1, first - 2, 1)
-          .getDisplayValues()
-          .map((r) => String(r[0] ?? '').trim()),
-      )
-    : printOf([]);
+/** The fingerprint as kept: every writer read the register first, which fingerprints one from before fingerprints. */
+function keptPrint(doc: RegisterDoc): Print {
+  return decodePrint(doc.props.getProperty(DOC_KEYS.registerPrint)) ?? printOf([]);
 }
 
 /** Each tab's register rows widen to hold its new entries. */
@@ -197,7 +183,7 @@ export function patchEntries(doc: RegisterDoc, entries: readonly Entry[]): void 
   for (const run of consecutiveRuns([...byRow.keys()].sort((a, b) => a - b))) {
     tab.getRange(run[0]!, 1, run.length, STATUS_WIDTH).setValues(run.map((r) => row(byRow.get(r)!).slice(0, STATUS_WIDTH)));
   }
-  let print = keptPrint(doc, tab, tab.getLastRow() + 1);
+  let print = keptPrint(doc);
   for (const e of byRow.values()) {
     print = withRow(print, e.at, storedId.get(e) ?? '', e.leadId);
     storedId.set(e, e.leadId);

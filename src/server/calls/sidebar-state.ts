@@ -28,7 +28,7 @@ import { catchUpAfterAbsentRuns } from '../timer/run';
 import { userId } from '../user-id';
 import { DOC_KEYS } from '../../core/state-keys';
 import { headerIndex, ID_FIELDS } from '../../register/identity';
-import { registerIsWhole, registerSize } from '../../register/store';
+import { readRegister, registerSize } from '../../register/store';
 
 /** How far into a selection the first row that would be sent is looked for. */
 const SAMPLE_SCAN_ROWS = 200;
@@ -180,7 +180,7 @@ export function getSidebarState(svc: Services): Reply<SidebarState> {
       gaps: fieldGaps(table, all, state),
       missingColumns: missingColumns(svc, sheet, headers),
       sentPeople: registerSize(svc.sheets.getActiveSpreadsheet()),
-      registerBroken: !registerIsWhole({ ss: svc.sheets.getActiveSpreadsheet(), props: svc.docProps }),
+      registerBroken: !readRegister({ ss: svc.sheets.getActiveSpreadsheet(), props: svc.docProps }, null).whole,
     };
   });
 }
