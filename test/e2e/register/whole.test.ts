@@ -2,7 +2,7 @@
 // deleted, sorted or typed over is not trusted to say who is new, the sidebar says so, and a repair
 // rebuilds it from the tabs' Lead IDs and the service's lead records.
 import { leadRow, startAddon, type Addon } from '../harness';
-import { chargedCredits, rowOf, type Sheet } from '../steps';
+import { chargedCredits, mainLeads, rowOf, type Sheet } from '../steps';
 import type { FakeSheet } from '../../../dev/standin/sheet';
 
 jest.setTimeout(300_000);
@@ -79,5 +79,40 @@ describe('a register changed by hand', () => {
     expect(a.call('refreshNow')).toMatchObject({ ok: true });
     expect(a.column('Video Status').slice(0, 2)).toEqual(['complete', 'complete']);
     expect(await chargedCredits(a)).toBe(spent);
+  });
+});
+
+describe('auto mode and a register changed by hand', () => {
+  const tick = () => {
+    a.gas.clock.advance(5 * 60_000);
+    a.gas.fireTimeTriggers();
+  };
+
+  it('should send nobody while the register is sorted, and go on once it is repaired, re-imported people taken back', async () => {
+    a = await startAddon();
+    a.connect();
+    const sheet = a.sheet([leadRow(1), leadRow(2)]);
+    const c = a.createCampaign('Inbound');
+    expect(a.call('setSpendingLimit', { creditsPerDay: 500 })).toMatchObject({ ok: true });
+    expect(a.call('setAutoMode', { campaignId: c.id, on: true })).toMatchObject({ ok: true, on: true });
+    tick();
+    tick();
+    expect(await mainLeads(a)).toHaveLength(2);
+    (a.gas.spreadsheet.getSheetByName(REGISTER) as FakeSheet).sortBy(6, false);
+    // A re-import of the first person, and someone new.
+    sheet.deleteRows(2, 1);
+    sheet.appendRow(leadRow(1));
+    sheet.appendRow(leadRow(3));
+    await a.sim.control({ action: 'clearRequests' });
+    tick();
+    tick();
+    expect((await a.requests()).filter((q) => q.method === 'POST')).toEqual([]);
+    expect(a.call('getSidebarState')).toMatchObject({ ok: true, registerBroken: true });
+    expect(a.call('repairRegister')).toMatchObject({ ok: true, recovered: 2, lost: 0 });
+    tick();
+    tick();
+    expect(await mainLeads(a)).toHaveLength(3);
+    expect(rowOf(a, 3)['Lead ID']).not.toBe('');
+    expect(a.column('Lead ID').filter((id) => id)).toHaveLength(3);
   });
 });
