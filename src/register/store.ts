@@ -196,16 +196,10 @@ export function patchEntries(doc: RegisterDoc, entries: readonly Entry[]): void 
  * exactly them, the fingerprint is theirs, and each tab's rows are where they now are.
  */
 export function rewriteRegister(doc: RegisterDoc, entries: Entry[], tabs: readonly number[]): void {
-  const tab = registerTab(doc.ss);
-  trimTo(tab, entries.length + 1, WIDTH);
-  if (entries.length > 0) tab.getRange(2, 1, entries.length, WIDTH).setValues(entries.map(row));
+  trimTo(registerTab(doc.ss), 1, WIDTH);
   for (const id of tabs) doc.props.deleteProperty(DOC_KEYS.tab(id, 'registerRows'));
-  entries.forEach((e, i) => {
-    e.at = i + 2;
-    storedId.set(e, e.leadId);
-  });
-  doc.props.setProperty(DOC_KEYS.registerPrint, encodePrint(printOf(entries.map((e) => e.leadId))));
-  widenSpans(doc.props, entries);
+  doc.props.deleteProperty(DOC_KEYS.registerPrint);
+  appendEntries(doc, entries);
 }
 
 /** How many people the document has sent, from the tab's size alone (no read of its cells). */
