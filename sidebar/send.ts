@@ -6,6 +6,7 @@ import { card, openWithCampaign } from './card';
 import { el, inRow, replace } from './dom';
 import { sampleProblems } from './fields';
 import { cancelledBlock, followUpBlock, problemsBlock } from './problems';
+import { registerBlock } from './register';
 import { currentSample, nothingToSend, sampleMarked, sampleRowNumber, selectedRows } from './sample';
 import { NO_CAMPAIGN, gapLines, writeBlock } from './truth';
 import { count, formatNumber } from './format';
@@ -53,6 +54,7 @@ export function sendSection(app: App): HTMLElement {
   });
   const gaps = el('div', { class: 'stack', hidden: true });
   c.body.append(
+    registerBlock(app),
     selected,
     warn,
     gaps,

@@ -27,6 +27,7 @@ import * as money from './server/money/actions';
 import * as problems from './server/calls/problem-rows';
 import * as progress from './server/calls/progress';
 import * as resend from './server/calls/resend';
+import * as repair from './server/calls/repair';
 import * as rows from './server/calls/rows';
 import * as sidebar from './server/calls/sidebar-state';
 import * as timer from './server/timer/timer';
@@ -115,6 +116,7 @@ export const setAutoMode = (a: AutoModeArgs) => autoMode.setAutoMode(services(),
 export const showSheet = (a: { sheetId: number }) => sidebar.showSheet(services(), a);
 export const selectProblemRows = () => problems.selectProblemRows(services());
 export const resendFailedRows = (a: ResendFailedArgs) => resend.resendFailedRows(services(), a);
+export const repairRegister = () => repair.repairRegister(services());
 
 /** The compiler holds these entry points to the contract the sidebar is built against (docs/architecture.md#server-functions). */
 type ContractHeld<T extends ServerFunctions> = T;

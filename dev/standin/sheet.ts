@@ -338,8 +338,11 @@ export class FakeSheet extends GasObject {
   appendRow(values: unknown): this {
     if (!Array.isArray(values) || values.length === 0) throw badArguments('SpreadsheetApp.Sheet.appendRow', [values]);
     const row = this.getLastRow() + 1;
-    this.maxRows = Math.max(this.maxRows, row);
-    this.maxCols = Math.max(this.maxCols, values.length);
+    const rows = Math.max(this.maxRows, row);
+    const cols = Math.max(this.maxCols, values.length);
+    this.parent.checkCells(rows * cols - this.cellCount());
+    this.maxRows = rows;
+    this.maxCols = cols;
     new FakeRange(this, { row, col: 1, numRows: 1, numCols: values.length }).setValues([values]);
     return this;
   }
@@ -528,7 +531,13 @@ export class FakeSheet extends GasObject {
     this.parent.remapSelection(this, (rect) => remap(rect, axis, pos));
   }
 
+  /** Every cell of the grid, empty or not: what Sheets counts against a spreadsheet's limit. */
+  cellCount(): number {
+    return this.maxRows * this.maxCols;
+  }
+
   private insert(axis: Axis, at: number, n: number, formatFrom: number): void {
+    this.parent.checkCells(n * (axis === 'row' ? this.maxCols : this.maxRows));
     if (axis === 'row') {
       const source = this.rows[formatFrom - 1];
       const fresh = Array.from({ length: n }, (): Row => ({ ...newRow(), cells: (source?.cells ?? []).map(inherit) }));

@@ -9,6 +9,8 @@ import { FakeSheet } from './sheet';
 import type { FakeUi, UiLog } from './ui';
 
 const DEFAULT_SIZE = { maxRows: 1000, maxCols: 26 };
+/** Sheets counts every cell of every tab against this (docs/rules.md#cells). */
+export const MAX_CELLS = 10_000_000;
 
 export interface SpreadsheetOptions {
   id: string;
@@ -198,8 +200,22 @@ export class FakeSpreadsheet extends GasObject {
     return this.selections.get(sheet) ?? [{ row: 1, col: 1, numRows: 1, numCols: 1 }];
   }
 
+  /** Throws as Sheets does when `more` cells would take the spreadsheet past its limit. */
+  checkCells(more: number): void {
+    if (more <= 0) return;
+    const used = this.sheets.reduce((n, s) => n + s.cellCount(), 0);
+    if (used + more > MAX_CELLS)
+      throw new GasException(`This action would increase the number of cells in the workbook above the limit of ${MAX_CELLS} cells.`);
+  }
+
+  /** Every cell of every tab. */
+  cellCount(): number {
+    return this.sheets.reduce((n, s) => n + s.cellCount(), 0);
+  }
+
   private createSheet(name: string, index: number, size = DEFAULT_SIZE): FakeSheet {
     this.checkNewName(name);
+    this.checkCells(size.maxRows * size.maxCols);
     const sheet = new FakeSheet(this, this.nextSheetId++, name, size);
     this.sheets.splice(Math.max(0, Math.min(index, this.sheets.length)), 0, sheet);
     return sheet;

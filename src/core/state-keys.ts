@@ -32,6 +32,8 @@ export const DOC_KEYS = {
   /** Per tab (by sheet id): bound campaign, column mapping, fallbacks, auto-refresh owner, last refresh. */
   tab: (sheetId: number, slot: 'campaign' | 'mapping' | 'fallbacks' | 'autoRefresh' | 'lastRefresh' | 'sentColumns' | 'registerRows') =>
     `sheet.${sheetId}.${slot}`,
+  /** The register's fingerprint: its row count and the digest of its Lead IDs in order (docs/rules.md#register-whole). */
+  registerPrint: 'register.print',
   /**
    * Per tab: its auto mode — the standing order (owner, campaign, since), written only by the person's switch —
    * what its runs saw (limit, why people wait), and the last reading of its unsent rows.

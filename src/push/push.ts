@@ -16,8 +16,9 @@ import { openTable, RowWriter, type Sheet, type Table } from '../sheet/table';
 import { campaignPeople, type CampaignPeople } from './campaign-people';
 import { followUpRounds, pairPeople, type SentRow } from './pairing';
 import { fingerprint, nameKey, personFromRow } from './row-person';
-import { namesSomeoneElse, rowIds, headerIndex, sentIds, type Entry, type Ids } from '../register/identity';
+import { namesSomeoneElse, rowIds, headerIndex, RegisterBroken, sentIds, type Entry, type Ids } from '../register/identity';
 import { appendEntries, patchEntries, readRegister, type RegisterSpan } from '../register/store';
+import type { Props } from '../core/services';
 
 export const NOTES = {
   unmatchable:
@@ -104,6 +105,8 @@ export interface PushInput {
   touched?(partId: string): void;
   /** A batch was recorded: the headers its identifiers came from (the sidebar says which one is gone) and its register rows. */
   remember?(columns: string, rows: RegisterSpan): void;
+  /** DocumentProperties: the register's fingerprint and each tab's register rows are kept there (docs/rules.md#register-whole). */
+  props: Props;
 }
 
 interface Item {
@@ -150,7 +153,9 @@ export function pushRows(input: PushInput): AddRowsResult {
   if (rows.length === 0) return result;
 
   const writer = new RowWriter();
-  const register = readRegister(sheet.getParent());
+  const register = readRegister({ ss: sheet.getParent(), props: input.props });
+  // A register someone changed cannot say who is new: nothing is sent (docs/rules.md#register-whole).
+  if (!register.whole) throw new RegisterBroken();
   const campaign = campaignPeople(table, input.fallbacks, (id) => input.parts.has(id), input.api, writer, register);
   const items = readItems(input, table, campaign, writer, result);
   writer.commit(table);
@@ -217,7 +222,7 @@ function sendRound(
     deferred.delete(input);
     writeBack(input, [...later.keys()], (it) => later.get(it)!);
     patchEntries(
-      input.sheet.getParent(),
+      { ss: input.sheet.getParent(), props: input.props },
       round.flatMap((x) => x.batch.map((it) => it.entry!)),
     );
   }
@@ -248,7 +253,7 @@ function recordSending(input: PushInput, round: { partId: string; batch: Item[] 
       fresh.push(it.entry);
     }
   }
-  appendEntries(input.sheet.getParent(), fresh);
+  appendEntries({ ss: input.sheet.getParent(), props: input.props }, fresh);
   if (fresh.length > 0) input.remember?.(fresh[0]!.columns, { first: fresh[0]!.at, last: fresh[fresh.length - 1]!.at });
 }
 /** Writes of a round of sends, kept to be put on their rows at once when the round ends. */

@@ -121,7 +121,12 @@ export function refreshSheet(input: RefreshInput): RefreshResult {
   const table = openTable(sheet, input.overrides, false);
   const col = table.layout.outputs;
   if (col.leadId === undefined || col.status === undefined || sheet.getLastRow() < 2) return result;
-  const writes: Writes = { updates: new Map(), leads: new Map(), register: readRegister(sheet.getParent(), input.registerSpan), memos: new Map() };
+  const writes: Writes = {
+    updates: new Map(),
+    leads: new Map(),
+    register: readRegister({ ss: sheet.getParent(), props: input.memo }, input.registerSpan),
+    memos: new Map(),
+  };
   let failure: unknown = null;
   try {
     passOver(input, table, writes, result);

@@ -119,11 +119,28 @@ export function isLive(e: Entry): boolean {
   return e.state === 'sending' || e.state === 'sent';
 }
 
+/** What a person is told while the register does not match its fingerprint (docs/rules.md#register-whole). */
+export const REGISTER_BROKEN =
+  'The hidden tab “Video register” was edited by hand, so the add-on cannot tell who is new. Nothing is sent until you press “Repair the register” in the sidebar.';
+
+/** Thrown by a sender while the register is not whole: nothing was sent. */
+export class RegisterBroken extends Error {
+  readonly code = 'register_broken';
+  constructor() {
+    super(REGISTER_BROKEN);
+    this.name = 'RegisterBroken';
+  }
+}
+
 /** The register read once: entries by Lead ID (the newest) and by part. */
 export class Register {
   private readonly lead = new Map<string, Entry>();
 
-  constructor(readonly entries: readonly Entry[]) {
+  /** whole: false when the register no longer matches its fingerprint; it then holds nobody (docs/rules.md#register-whole). */
+  constructor(
+    readonly entries: readonly Entry[],
+    readonly whole = true,
+  ) {
     for (const e of entries) if (e.leadId) this.lead.set(e.leadId, e);
   }
 

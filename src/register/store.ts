@@ -1,8 +1,12 @@
 // Where the register lives (docs/rules.md#register): a hidden tab the add-on owns, with a
-// warning-only protection, one row per person. Read in one Range call; a batch is appended in one
-// call and completed in one call per run of its rows.
+// warning-only protection, one row per person, as narrow as its columns. Read in one Range call; a
+// batch is appended in one call and completed in one call per run of its rows. Its one writer keeps
+// its fingerprint (docs/rules.md#register-whole) and each tab's rows in DocumentProperties.
+import type { Props } from '../core/services';
+import { DOC_KEYS } from '../core/state-keys';
 import { literal } from '../sheet/cells';
 import { consecutiveRuns } from '../sheet/table';
+import { decodePrint, encodePrint, printOf, samePrint, withRow, type Print } from './fingerprint';
 import { Register, type Entry, type EntryState } from './identity';
 
 export const REGISTER_TAB = 'Video register';
@@ -14,6 +18,15 @@ const STATUS_WIDTH = 6;
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
+/** The document the register lives in: its tabs, and its properties where the fingerprint and spans are kept. */
+export interface RegisterDoc {
+  ss: Spreadsheet;
+  props: Props;
+}
+
+/** The Lead ID each stored entry holds in the tab now, so a completed reply updates the fingerprint without a read. */
+const storedId = new WeakMap<Entry, string>();
+
 /** The register rows holding one tab's people (it is only ever appended to, so they stay there). */
 export interface RegisterSpan {
   first: number;
@@ -22,20 +35,52 @@ export interface RegisterSpan {
 
 /**
  * The register as the tab holds it, in one call: all of it, or only `span` (one tab's people, so a
- * small tab of a big document reads little); null: that tab sent nobody, nothing is read.
+ * small tab of a big document reads little, with its Lead IDs read apart for the fingerprint); null:
+ * that tab sent nobody. A register that does not match its fingerprint is not trusted: it reads as
+ * empty and not whole (docs/rules.md#register-whole).
  */
-export function readRegister(ss: Spreadsheet, span?: RegisterSpan | null): Register {
-  const tab = span === null ? null : ss.getSheetByName(REGISTER_TAB);
-  const last = tab ? Math.min(tab.getLastRow(), span ? span.last : Infinity) : 0;
-  const first = span ? Math.max(2, span.first) : 2;
-  if (!tab || last < first) return new Register([]);
-  const values = tab.getRange(first, 1, last - first + 1, WIDTH).getDisplayValues();
-  return new Register(values.map((r, i) => toEntry(r, i + first)).filter((e) => e.part));
+export function readRegister(doc: RegisterDoc, span?: RegisterSpan | null): Register {
+  const tab = doc.ss.getSheetByName(REGISTER_TAB);
+  const lastRow = tab ? tab.getLastRow() : 0;
+  const read = (first: number, last: number, width: number) => (tab && last >= first ? tab.getRange(first, 1, last - first + 1, width).getDisplayValues() : []);
+  const whole = span === undefined ? read(2, lastRow, WIDTH) : null;
+  const ids = whole ? whole.map((r) => String(r[0] ?? '').trim()) : read(2, lastRow, 1).map((r) => String(r[0] ?? '').trim());
+  if (!isWhole(doc.props, tab !== null, printOf(ids))) return new Register([], false);
+  if (whole) return new Register(toEntries(whole, 2));
+  if (!span) return new Register([]);
+  const first = Math.max(2, span.first);
+  return new Register(toEntries(read(first, Math.min(lastRow, span.last), WIDTH), first));
+}
+
+/** Whether the register matches its fingerprint; a register from before fingerprints is taken as it is. */
+function isWhole(props: Props, exists: boolean, now: Print): boolean {
+  const kept = decodePrint(props.getProperty(DOC_KEYS.registerPrint));
+  if (!kept) {
+    if (now.rows > 0) props.setProperty(DOC_KEYS.registerPrint, encodePrint(now));
+    return true;
+  }
+  return exists ? samePrint(kept, now) : kept.rows === 0;
+}
+
+/** Every entry the tab holds now, trusted or not: what a repair starts from. */
+export function storedEntries(ss: Spreadsheet): Entry[] {
+  const tab = ss.getSheetByName(REGISTER_TAB);
+  const last = tab ? tab.getLastRow() : 0;
+  return last >= 2 ? toEntries(tab!.getRange(2, 1, last - 1, WIDTH).getDisplayValues(), 2) : [];
+}
+
+/** How many people the fingerprint says the register held (0: no fingerprint). */
+export function printedRows(props: Props): number {
+  return decodePrint(props.getProperty(DOC_KEYS.registerPrint))?.rows ?? 0;
+}
+
+function toEntries(values: readonly string[][], first: number): Entry[] {
+  return values.map((r, i) => toEntry(r, i + first)).filter((e) => e.part);
 }
 
 function toEntry(r: readonly string[], at: number): Entry {
   const s = (i: number) => String(r[i] ?? '').trim();
-  return {
+  const e: Entry = {
     at,
     leadId: s(0),
     part: s(1),
@@ -49,18 +94,21 @@ function toEntry(r: readonly string[], at: number): Entry {
     profileUrl: s(9),
     columns: s(10),
   };
+  storedId.set(e, e.leadId);
+  return e;
 }
 
 function row(e: Entry): unknown[] {
   return [e.leadId, e.part, e.campaign, e.tab, e.batch, e.state, e.firstName, e.company, e.email, e.profileUrl, e.columns].map(literal);
 }
 
-/** The register tab, made hidden and warning-only protected on the first send; the person stays on their tab. */
-function registerTab(ss: Spreadsheet): Sheet {
+/** The register tab, made hidden, warning-only protected and trimmed to its columns on the first send; the person stays on their tab. */
+export function registerTab(ss: Spreadsheet): Sheet {
   const found = ss.getSheetByName(REGISTER_TAB);
   if (found) return found;
   const active = ss.getActiveSheet();
   const tab = ss.insertSheet(REGISTER_TAB, ss.getNumSheets());
+  trimTo(tab, 1, WIDTH);
   tab
     .getRange(1, 1, 1, WIDTH)
     .setValues([[...HEADERS]])
@@ -71,28 +119,87 @@ function registerTab(ss: Spreadsheet): Sheet {
   return tab;
 }
 
-/** Stores new entries at the end, in one call; each gets its row. */
-export function appendEntries(ss: Spreadsheet, entries: Entry[]): void {
+/** A tab the add-on makes is sized to what it holds (`cols` at most 26): Sheets counts every cell of every tab (docs/rules.md#cells). */
+export function trimTo(tab: Sheet, rows: number, cols: number): void {
+  const [r, c] = [tab.getMaxRows(), tab.getMaxColumns()];
+  if (c > cols) tab.deleteColumns(cols + 1, c - cols);
+  if (r > rows) tab.deleteRows(rows + 1, r - rows);
+  if (r < rows) tab.insertRowsAfter(r, rows - r);
+}
+
+/** Stores new entries at the end, in one call; each gets its row; the fingerprint and each tab's rows follow. */
+export function appendEntries(doc: RegisterDoc, entries: Entry[]): void {
   if (entries.length === 0) return;
-  const tab = registerTab(ss);
+  const tab = registerTab(doc.ss);
   const first = Math.max(tab.getLastRow(), 1) + 1;
   const short = first + entries.length - 1 - tab.getMaxRows();
   if (short > 0) tab.insertRowsAfter(tab.getMaxRows(), short);
   tab.getRange(first, 1, entries.length, WIDTH).setValues(entries.map(row));
+  let print = keptPrint(doc);
   entries.forEach((e, i) => {
     e.at = first + i;
+    print = withRow(print, e.at, null, e.leadId);
+    storedId.set(e, e.leadId);
   });
+  doc.props.setProperty(DOC_KEYS.registerPrint, encodePrint(print));
+  widenSpans(doc.props, entries);
 }
 
-/** Writes the Lead ID, part and state of stored entries: one call per run of adjacent rows. */
-export function patchEntries(ss: Spreadsheet, entries: readonly Entry[]): void {
+/** The fingerprint as kept: every writer read the register first, which fingerprints one from before fingerprints. */
+function keptPrint(doc: RegisterDoc): Print {
+  return decodePrint(doc.props.getProperty(DOC_KEYS.registerPrint)) ?? printOf([]);
+}
+
+/** Each tab's register rows widen to hold its new entries. */
+function widenSpans(props: Props, entries: readonly Entry[]): void {
+  const byTab = new Map<string, RegisterSpan>();
+  for (const e of entries) {
+    const s = byTab.get(e.tab);
+    byTab.set(e.tab, s ? { first: Math.min(s.first, e.at), last: Math.max(s.last, e.at) } : { first: e.at, last: e.at });
+  }
+  for (const [tab, rows] of byTab) {
+    const id = Number(tab);
+    const was = registerSpanOf(props, id);
+    setSpan(props, id, was ? { first: Math.min(was.first, rows.first), last: Math.max(was.last, rows.last) } : rows);
+  }
+}
+
+function setSpan(props: Props, sheetId: number, span: RegisterSpan): void {
+  props.setProperty(DOC_KEYS.tab(sheetId, 'registerRows'), `${span.first}:${span.last}`);
+}
+
+/** The register rows of a tab's people; null when the tab sent nobody. */
+export function registerSpanOf(props: Props, sheetId: number): RegisterSpan | null {
+  const m = /^(\d+):(\d+)$/.exec(props.getProperty(DOC_KEYS.tab(sheetId, 'registerRows')) ?? '');
+  return m ? { first: Number(m[1]), last: Number(m[2]) } : null;
+}
+
+/** Writes the Lead ID, part and state of stored entries: one call per run of adjacent rows; the fingerprint follows. */
+export function patchEntries(doc: RegisterDoc, entries: readonly Entry[]): void {
   const stored = entries.filter((e) => e.at >= 2);
   if (stored.length === 0) return;
-  const tab = registerTab(ss);
+  const tab = registerTab(doc.ss);
   const byRow = new Map(stored.map((e) => [e.at, e]));
   for (const run of consecutiveRuns([...byRow.keys()].sort((a, b) => a - b))) {
     tab.getRange(run[0]!, 1, run.length, STATUS_WIDTH).setValues(run.map((r) => row(byRow.get(r)!).slice(0, STATUS_WIDTH)));
   }
+  let print = keptPrint(doc);
+  for (const e of byRow.values()) {
+    print = withRow(print, e.at, storedId.get(e) ?? '', e.leadId);
+    storedId.set(e, e.leadId);
+  }
+  doc.props.setProperty(DOC_KEYS.registerPrint, encodePrint(print));
+}
+
+/**
+ * Writes the register anew from these entries (a repair, docs/rules.md#register-whole): the tab holds
+ * exactly them, the fingerprint is theirs, and each tab's rows are where they now are.
+ */
+export function rewriteRegister(doc: RegisterDoc, entries: Entry[], tabs: readonly number[]): void {
+  trimTo(registerTab(doc.ss), 1, WIDTH);
+  for (const id of tabs) doc.props.deleteProperty(DOC_KEYS.tab(id, 'registerRows'));
+  doc.props.deleteProperty(DOC_KEYS.registerPrint);
+  appendEntries(doc, entries);
 }
 
 /** How many people the document has sent, from the tab's size alone (no read of its cells). */

@@ -149,6 +149,8 @@ export interface SidebarState {
   missingColumns?: { field: string; header: string }[];
   /** How many people this document has sent, every tab and campaign (the register, docs/rules.md#register). */
   sentPeople?: number;
+  /** True when the register no longer matches its fingerprint: nothing is sent until it is repaired (docs/rules.md#register-whole). */
+  registerBroken?: boolean;
   /** The bound campaign's unknown money outcome not yet settled (Generate and Preview refused until knownBy). */
   unsettled?: Unsettled | null;
   /** The person's daily spending limit and today's spending (docs/rules.md#spending-limit). */
@@ -363,4 +365,6 @@ export interface ServerFunctions {
   selectProblemRows(): Reply<ProblemRows>;
   /** Sends the bound campaign's failed rows to a new campaign (charges nothing) and binds the tab to it. */
   resendFailedRows(args: ResendFailedArgs): Reply<ResendFailedReply>;
+  /** Rebuilds a register that no longer matches its fingerprint from the tabs' Lead IDs and the service's lead records (docs/rules.md#register-whole). */
+  repairRegister(): Reply<{ recovered: number; lost: number }>;
 }

@@ -65,6 +65,7 @@ function setup(rows: Row[], send: Send, extra: { leadIds?: Record<number, string
   const clock = new FakeClock(Date.parse('2026-11-24T10:00:00Z'));
   const parts = allocator();
   const input: PushInput = {
+    props: w.docProps,
     sheet,
     rows: rows.map((_, i) => i + 2),
     overrides: {},
@@ -116,7 +117,7 @@ describe('push › sending rows', () => {
       (p, people, n) => {
         seen = [2, 3].map((r) => `${t.cell(r, 'Video Status')}@${t.cell(r, 'Campaign ID')}`);
         flushedBefore = t.flushes();
-        expect(readRegister(t.w.ss as never).entries.map((e) => e.state)).toEqual(['sending', 'sending']);
+        expect(readRegister({ ss: t.w.ss as never, props: t.input.props }).entries.map((e) => e.state)).toEqual(['sending', 'sending']);
         return addAll(p, people, n);
       },
     );

@@ -254,7 +254,11 @@ describe('refresh › who a row is', () => {
       ],
       api,
     );
-    appendEntries(t.w.ss as never, [entry('l_1', 'Ada', 'ada@acme.test'), entry('l_2', 'Bob', 'bob@acme.test'), entry('l_3', 'Cy', 'cy@acme.test')]);
+    appendEntries({ ss: t.w.ss as never, props: t.w.docProps }, [
+      entry('l_1', 'Ada', 'ada@acme.test'),
+      entry('l_2', 'Bob', 'bob@acme.test'),
+      entry('l_3', 'Cy', 'cy@acme.test'),
+    ]);
     expect(t.cell(4, 'Email')).toBe('#REF!');
     t.pass();
     expect([t.cell(2, 'Lead ID'), t.cell(2, 'Video Status')]).toEqual(['', '']);

@@ -1,6 +1,6 @@
 // The register tab on the stand-in's in-memory spreadsheet: where it lives, what is read and written.
 import type { Entry } from '../../src/register/identity';
-import { appendEntries, patchEntries, readRegister, registerSize, REGISTER_TAB } from '../../src/register/store';
+import { appendEntries, patchEntries, readRegister, registerSize, registerSpanOf, REGISTER_TAB } from '../../src/register/store';
 import type { FakeSheet } from '../../dev/standin/sheet';
 import { world } from '../unit-services';
 
@@ -24,7 +24,7 @@ const entry = (n: number, o: Partial<Entry> = {}): Entry => ({
 
 function setup() {
   const w = world({}, { connected: false });
-  const ss = w.ss as unknown as Spreadsheet;
+  const ss = { ss: w.ss as unknown as Spreadsheet, props: w.docProps };
   const tab = () => w.ss.getSheetByName(REGISTER_TAB) as FakeSheet;
   return { w, ss, tab };
 }
@@ -52,7 +52,7 @@ describe('register store › the tab', () => {
     appendEntries(t.ss, b);
     expect([...a, ...b].map((e) => e.at)).toEqual([2, 3, 4]);
     expect(readRegister(t.ss).entries).toEqual([...a, ...b]);
-    expect(registerSize(t.ss)).toBe(3);
+    expect(registerSize(t.ss.ss)).toBe(3);
   });
 
   // docs/rules.md#stored-text
@@ -68,7 +68,7 @@ describe('register store › the tab', () => {
     const many = Array.from({ length: 1200 }, (_, i) => entry(i));
     appendEntries(t.ss, many);
     expect(many[1199]!.at).toBe(1201);
-    expect(registerSize(t.ss)).toBe(1200);
+    expect(registerSize(t.ss.ss)).toBe(1200);
     expect(readRegister(t.ss).entries[1199]!.firstName).toBe('P1199');
   });
 });
@@ -102,7 +102,7 @@ describe('register store › reading and completing', () => {
       ['', 'c_1', 'sending', 'Edited'],
       ['l_3', 'c_2', 'sent', 'P3'],
     ]);
-    expect(registerSize(t.ss)).toBe(3);
+    expect(registerSize(t.ss.ss)).toBe(3);
   });
 
   it('should read an empty state as sending and skip rows with no part', () => {
@@ -111,5 +111,59 @@ describe('register store › reading and completing', () => {
     t.tab().getRange(2, 6).setValue('');
     t.tab().getRange(3, 2).setValue('');
     expect(readRegister(t.ss).entries.map((e) => [e.at, e.state])).toEqual([[2, 'sending']]);
+  });
+});
+
+// docs/rules.md#register-whole
+describe('register store › the fingerprint and the spans its writer keeps', () => {
+  /** Three entries sent from tab 7, the second completed. */
+  function sent() {
+    const t = setup();
+    const es = [entry(1, { tab: '7' }), entry(2, { tab: '7' }), entry(3, { tab: '7' })];
+    appendEntries(t.ss, es);
+    es[1]!.leadId = 'l_2';
+    es[1]!.state = 'sent';
+    patchEntries(t.ss, [es[1]!]);
+    return t;
+  }
+
+  it('should trust the register its writer wrote, appended to and completed, and record the rows of each tab', () => {
+    const t = sent();
+    appendEntries(t.ss, [entry(4, { tab: '8' })]);
+    expect(readRegister(t.ss).whole).toBe(true);
+    expect(readRegister(t.ss, null).whole).toBe(true);
+    expect(registerSpanOf(t.w.docProps, 7)).toEqual({ first: 2, last: 4 });
+    expect(registerSpanOf(t.w.docProps, 8)).toEqual({ first: 5, last: 5 });
+    expect(readRegister(t.ss, registerSpanOf(t.w.docProps, 7)).entries.map((e) => e.leadId)).toEqual(['', 'l_2', '']);
+  });
+
+  it('should not trust a register whose rows were sorted, typed over, deleted, or whose tab was renamed', () => {
+    const edits: ((tab: FakeSheet) => void)[] = [
+      (tab) => tab.sortBy(0, true),
+      (tab) => tab.getRange(3, 1).setValue('l_9'),
+      (tab) => tab.deleteRows(4, 1),
+      (tab) => tab.setName('Old register'),
+    ];
+    for (const edit of edits) {
+      const t = sent();
+      edit(t.tab() ?? (t.w.ss.getSheetByName(REGISTER_TAB) as FakeSheet));
+      const read = readRegister(t.ss);
+      expect([read.whole, read.entries]).toEqual([false, []]);
+      expect(readRegister(t.ss, { first: 2, last: 4 }).whole).toBe(false);
+    }
+  });
+
+  it('should take a register from before fingerprints as it is, and fingerprint it', () => {
+    const t = sent();
+    t.w.docProps.deleteProperty('register.print');
+    expect(readRegister(t.ss).whole).toBe(true);
+    t.tab().getRange(2, 1).setValue('l_9');
+    expect(readRegister(t.ss).whole).toBe(false);
+  });
+
+  // docs/rules.md#cells
+  it('should make the register as narrow as its columns', () => {
+    const t = sent();
+    expect([t.tab().getMaxRows(), t.tab().getMaxColumns()]).toEqual([4, 11]);
   });
 });

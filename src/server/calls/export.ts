@@ -7,7 +7,7 @@ import { literal } from '../../sheet/cells';
 import { detectColumns } from '../../sheet/headers';
 import { indexVideos, keyOf, personFromRow, videoForRow, type Fallbacks, type VideoIndex } from '../../sheet/identity';
 import { headerIndex, namesSomeoneElse, rowIds } from '../../register/identity';
-import { readRegister } from '../../register/store';
+import { readRegister, trimTo } from '../../register/store';
 import { readLeadRows, readOutputs } from '../../sheet/lead-rows';
 import { openTable, type Sheet } from '../../sheet/table';
 import type { Reply } from '../contract';
@@ -40,16 +40,11 @@ export function exportFinishedVideos(svc: Services): Reply<{ sheetName: string; 
           return [parts[i]!, l instanceof Error ? [] : l] as const;
         }),
     );
-    const rows = exportRows(sheet, lists, state.mapping, state.fallbacks);
+    const rows = exportRows(sheet, lists, svc.docProps, state.mapping, state.fallbacks);
     if (rows.length === 0) throw new AddonError('bad_input', 'No finished videos in this tab yet: a row is exported once its video is ready.');
     const ss = svc.sheets.getActiveSpreadsheet();
     const name = uniqueSheetName(ss, `Videos – ${campaign.name}`.slice(0, 90));
-    const out = ss.insertSheet(name);
-    const table = [[...EXPORT_HEADERS], ...rows];
-    out.getRange(1, 1, table.length, EXPORT_HEADERS.length).setValues(table.map((r) => r.map((c) => literal(c))));
-    out.getRange(1, 1, 1, EXPORT_HEADERS.length).setFontWeight('bold');
-    out.setFrozenRows(1);
-    ss.setActiveSheet(out);
+    writeExport(ss, name, [[...EXPORT_HEADERS], ...rows]);
     return { sheetName: name, count: rows.length };
   });
 }
@@ -62,6 +57,7 @@ export function exportFinishedVideos(svc: Services): Reply<{ sheetName: string; 
 export function exportRows(
   sheet: Sheet,
   lists: ReadonlyMap<string, FinishedVideo[]>,
+  props: Services['docProps'],
   overrides: Parameters<typeof detectColumns>[1],
   fallbacks: Fallbacks = {},
 ): string[][] {
@@ -73,7 +69,7 @@ export function exportRows(
   const { layout } = table;
   const o = layout.outputs;
   if (o.leadId !== undefined && o.campaignId !== undefined && sheet.getLastRow() >= 2) {
-    const register = readRegister(sheet.getParent());
+    const register = readRegister({ ss: sheet.getParent(), props });
     const find = headerIndex(table.headers);
     for (const row of readLeadRows(table)) {
       const { leadId, cells } = row;
@@ -83,7 +79,8 @@ export function exportRows(
       const sent = register.byLead(leadId);
       if (sent && namesSomeoneElse(rowIds(cells, sent.columns, find), sent)) continue;
       const { person } = personFromRow(cells, layout, fallbacks);
-      if (sent) Object.assign(person, { firstName: sent.firstName, company: sent.company, email: person.email || sent.email });
+      // The email is the row's own: a cleared one stays cleared, and the register holds none to read (docs/rules.md#export).
+      if (sent) Object.assign(person, { firstName: sent.firstName, company: sent.company });
       const page = row.pageUrl;
       const video = videoForRow({ name: keyOf(person), page }, indexOf(list));
       // A list cut at 500 (a campaign picked from the list) may leave a video out: the row's own links stand.
@@ -95,6 +92,31 @@ export function exportRows(
   }
   for (const v of left) out.push(['', v.firstName ?? '', v.company ?? '', '', v.url, v.videoUrl]);
   return out;
+}
+
+/**
+ * The new tab, sized to the table before it is written (a new tab has 1,000 rows and 26 columns, and every
+ * cell counts against the spreadsheet's 10 million: docs/rules.md#cells), then shown. A tab that could not
+ * be written is removed: no empty tab is left behind.
+ */
+function writeExport(ss: GoogleAppsScript.Spreadsheet.Spreadsheet, name: string, table: string[][]): void {
+  const active = ss.getActiveSheet();
+  const out = ss.insertSheet(name);
+  try {
+    trimTo(out, table.length, EXPORT_HEADERS.length);
+    out.getRange(1, 1, table.length, EXPORT_HEADERS.length).setValues(table.map((r) => r.map((c) => literal(c))));
+    out.getRange(1, 1, 1, EXPORT_HEADERS.length).setFontWeight('bold');
+    out.setFrozenRows(1);
+  } catch (e) {
+    ss.deleteSheet(out);
+    ss.setActiveSheet(active);
+    if (!/above the limit/i.test(String(e instanceof Error ? e.message : e))) throw e;
+    throw new AddonError(
+      'quota',
+      'No room for the export: a spreadsheet holds at most 10 million cells, every tab counted. Delete tabs or rows you no longer need, then export again.',
+    );
+  }
+  ss.setActiveSheet(out);
 }
 
 /** The distinct Campaign IDs of the tab's rows (one column read). */

@@ -43,7 +43,7 @@ export function resendFailedRows(svc: Services, args: ResendFailedArgs): Reply<R
       saveParts(svc.docProps, fresh);
       const part = { id: made.id, name: made.name };
       try {
-        replaceEntries(sheet, rows);
+        replaceEntries(sheet, rows, svc.docProps);
         const writer = new RowWriter();
         for (const [row, id] of rows)
           writer.set(row, { leadId: '', campaignId: '', pageUrl: '', videoUrl: '', status: '', note: `To be sent again to “${made.name}” (was lead ${id}).` });
@@ -62,8 +62,8 @@ export function resendFailedRows(svc: Services, args: ResendFailedArgs): Reply<R
 }
 
 /** The register's entries of the leads sent again are marked replaced: the new send is those people now. */
-function replaceEntries(sheet: Table['sheet'], rows: Map<number, string>): void {
-  const ss = sheet.getParent();
+function replaceEntries(sheet: Table['sheet'], rows: Map<number, string>, props: Services['docProps']): void {
+  const ss = { ss: sheet.getParent(), props };
   const register = readRegister(ss);
   const olds = [...rows.values()].map((id) => register.byLead(id)).filter((e): e is Entry => !!e);
   for (const e of olds) e.state = 'replaced';

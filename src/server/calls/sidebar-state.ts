@@ -28,7 +28,7 @@ import { catchUpAfterAbsentRuns } from '../timer/run';
 import { userId } from '../user-id';
 import { DOC_KEYS } from '../../core/state-keys';
 import { headerIndex, ID_FIELDS } from '../../register/identity';
-import { registerSize } from '../../register/store';
+import { readRegister, registerSize } from '../../register/store';
 
 /** How far into a selection the first row that would be sent is looked for. */
 const SAMPLE_SCAN_ROWS = 200;
@@ -180,6 +180,7 @@ export function getSidebarState(svc: Services): Reply<SidebarState> {
       gaps: fieldGaps(table, all, state),
       missingColumns: missingColumns(svc, sheet, headers),
       sentPeople: registerSize(svc.sheets.getActiveSpreadsheet()),
+      registerBroken: !readRegister({ ss: svc.sheets.getActiveSpreadsheet(), props: svc.docProps }, null).whole,
     };
   });
 }

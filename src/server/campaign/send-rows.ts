@@ -52,5 +52,6 @@ export function sendRows(svc: Services, s: SendRows): AddRowsResult {
     touched: (part) => forgetCounts(svc.docProps, sheetId, part),
     // The register rows of this tab's people, so every refresh reads them (docs/architecture.md#register).
     remember: sentRecorder(svc, sheetId),
+    props: svc.docProps,
   });
 }

@@ -5,14 +5,15 @@ import { readLeadRows } from '../../sheet/lead-rows';
 import { openTable, type Sheet } from '../../sheet/table';
 import { headerIndex, namesSomeoneElse, rowIds } from '../../register/identity';
 import { readRegister } from '../../register/store';
+import type { Props } from '../../core/services';
 
 /** Σ over parts of the people waiting beyond the tab's rows that name a waiting person of that part. */
-export function orphansIn(sheet: Sheet, waiting: ReadonlyMap<string, number>): number {
+export function orphansIn(sheet: Sheet, waiting: ReadonlyMap<string, number>, props: Props): number {
   const table = openTable(sheet, {}, false);
   const o = table.layout.outputs;
   const named = new Map<string, Set<string>>();
   if (o.leadId !== undefined && o.campaignId !== undefined && o.status !== undefined && sheet.getLastRow() >= 2) {
-    const register = readRegister(sheet.getParent());
+    const register = readRegister({ ss: sheet.getParent(), props });
     const find = headerIndex(table.headers);
     for (const { row, cells, leadId, campaignId: part, status: shown } of readLeadRows(table)) {
       const status = shown.toLowerCase();

@@ -6,6 +6,24 @@ import { AppsScriptStandin } from '../../../dev/standin';
 import { FIXTURE_BUNDLE, run, standin } from './fixture';
 
 describe('FakeSpreadsheet', () => {
+  // docs/rules.md#cells
+  it('should count every cell of every tab against 10 million, as Sheets does', () => {
+    const s = standin();
+    const out = run<[number[], unknown]>(
+      s,
+      `var ss = SpreadsheetApp.getActiveSpreadsheet();
+      var t = ss.insertSheet('Big');
+      var size = [t.getMaxRows(), t.getMaxColumns()];
+      t.insertRowsAfter(t.getMaxRows(), 382000);
+      var made = false;
+      try { ss.insertSheet('One more'); made = true; } catch (e) { made = String(e.message); }
+      return [size, made];`,
+    );
+    expect(out[0]).toEqual([1000, 26]);
+    expect(out[1]).toMatch(/above the limit of 10000000 cells/);
+    expect(() => run(s, `SpreadsheetApp.getActiveSpreadsheet().getSheetByName('Big').insertColumnsAfter(26, 1);`)).toThrow(/above the limit/);
+  });
+
   it('should list, find, insert and activate sheets', () => {
     const s = standin({ spreadsheetId: 'ss_1' });
     const leads = s.spreadsheet.addSheet('Leads', [['a']]);

@@ -103,3 +103,63 @@ describe('the export after a follow-up', () => {
     expect(r).toMatchObject({ ok: true, count: 4 });
   });
 });
+
+describe('the export and the person’s own edits', () => {
+  // docs/rules.md#export
+  it('should leave an email the person cleared empty, never read it back from the register', async () => {
+    a = await startAddon();
+    const sheet = await twoRowsSent(a);
+    generateAll(a);
+    sheet.typeValues([['']], 2, HEADERS.indexOf('Email') + 1);
+    const out = a.call('exportFinishedVideos');
+    expect(out).toMatchObject({ ok: true, count: 2 });
+    const lines = a.gas.spreadsheet.getSheetByName(out.sheetName)!.getDataRange().getValues().slice(1);
+    expect(lines.map((l) => l[3])).toEqual(['', 'p2@example.com']);
+  });
+});
+
+describe('the export at any size', () => {
+  /** n people sent, generated and finished; then the export. */
+  async function exported(n: number): Promise<{ sheetName: string; count: number }> {
+    ({ a } = await ready(n));
+    expect(a.generate()).toMatchObject({ ok: true });
+    a.runTimerUntilDone(200);
+    expect(a.column('Video Status').filter((s) => s === 'complete')).toHaveLength(n);
+    const out = a.call('exportFinishedVideos');
+    expect(out).toMatchObject({ ok: true, count: n });
+    return out;
+  }
+
+  // docs/rules.md#cells
+  it('should export 1,200 finished videos to one tab sized to them', async () => {
+    const out = await exported(1200);
+    const tab = a.gas.spreadsheet.getSheetByName(out.sheetName)!;
+    expect([tab.getMaxRows(), tab.getMaxColumns()]).toEqual([1201, 6]);
+    expect(tab.getRange(1201, 4).getValue()).toBe('p1199@example.com');
+  });
+
+  it('should export 20,000 finished videos to one tab sized to them, and leave no tab behind when the spreadsheet has no room', async () => {
+    ({ a } = await ready(20_000));
+    await a.sim.control({ action: 'setWorkspace', workspaceId: 'ws_main', balance: 100_000 });
+    expect(a.generate()).toMatchObject({ ok: true });
+    a.runTimerUntilDone(200);
+    expect(a.column('Video Status').filter((s) => s === 'complete')).toHaveLength(20_000);
+    // Another tab takes the spreadsheet to where a new tab fits but not 20,001 rows of it.
+    const ss = a.gas.spreadsheet;
+    const filler = ss.addSheet('Archive', [['x']]);
+    filler.insertRowsAfter(filler.getMaxRows(), Math.floor((9_920_000 - ss.cellCount()) / 26));
+    const tabs = ss.getSheets().map((t) => t.getName());
+    ss.setActiveSheet(ss.getSheetByName('Leads')!);
+    const refused = a.call('exportFinishedVideos');
+    expect(refused).toMatchObject({ ok: false, error: { code: 'quota' } });
+    expect(refused.error.message).toMatch(/10 million cells/);
+    expect(ss.getSheets().map((t) => t.getName())).toEqual(tabs);
+    expect(ss.getActiveSheet().getName()).toBe('Leads');
+    ss.deleteSheet(filler);
+    const out = a.call('exportFinishedVideos');
+    expect(out).toMatchObject({ ok: true, count: 20_000 });
+    const tab = a.gas.spreadsheet.getSheetByName(out.sheetName)!;
+    expect([tab.getMaxRows(), tab.getMaxColumns()]).toEqual([20_001, 6]);
+    expect(tab.getRange(20_001, 4).getValue()).toBe('p19999@example.com');
+  });
+});

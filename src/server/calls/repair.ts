@@ -1,0 +1,118 @@
+// "Repair the register" (docs/rules.md#register-whole): a register that no longer matches its fingerprint is
+// rebuilt from evidence — its own rows a tab's row confirms, and for every other Lead ID (in the tabs or
+// left in the register) the service's lead record — and the reply says how many people it could not recover.
+import type { ApiClient } from '../../api/client';
+import { isApiError } from '../../api/errors';
+import type { Lead } from '../../api/types';
+import type { Services } from '../../core/services';
+import { personFromRow } from '../../push/row-person';
+import { sentIds, type Entry } from '../../register/identity';
+import { printedRows, readRegister, REGISTER_TAB, rewriteRegister, storedEntries } from '../../register/store';
+import { readLeadRows, type LeadRow } from '../../sheet/lead-rows';
+import { openTable, type Sheet, type Table } from '../../sheet/table';
+import type { Reply } from '../contract';
+import { apiClient, requireSettings, sheetState, withDocumentLock } from '../context';
+import { handle } from '../handle';
+
+/** A Lead ID as a tab shows it: the tab, its row and the person its cells name. */
+interface Seen {
+  tab: Sheet;
+  table: Table;
+  row: LeadRow;
+  campaign: string;
+}
+
+export function repairRegister(svc: Services): Reply<{ recovered: number; lost: number }> {
+  return handle(() => {
+    const settings = requireSettings(svc);
+    return withDocumentLock(svc, () => {
+      const ss = svc.sheets.getActiveSpreadsheet();
+      const doc = { ss, props: svc.docProps };
+      const now = readRegister(doc, null);
+      if (now.whole) return { recovered: storedEntries(ss).filter((e) => e.leadId).length, lost: 0 };
+      const expected = printedRows(svc.docProps);
+      const seen = leadIdsInTabs(svc, ss.getSheets());
+      const api = apiClient(svc, settings);
+      const rebuilt: Entry[] = [];
+      const done = new Set<string>();
+      for (const e of storedEntries(ss)) {
+        if (!e.leadId) {
+          // A send cut off before its reply: the register's own record of where it went.
+          if (e.state === 'sending') rebuilt.push(e);
+          continue;
+        }
+        if (done.has(e.leadId)) continue;
+        const s = seen.get(e.leadId);
+        // Two records agree (a tab's row and the register's row): the register's row stands, wherever it was moved.
+        const entry = s && s.row.campaignId === e.part ? e : fromEvidence(api, e.leadId, s, e);
+        if (entry) rebuilt.push(entry);
+        done.add(e.leadId);
+      }
+      for (const [id, s] of seen) {
+        if (done.has(id)) continue;
+        const entry = fromEvidence(api, id, s);
+        if (entry) rebuilt.push(entry);
+        done.add(id);
+      }
+      rewriteRegister(
+        doc,
+        rebuilt,
+        ss.getSheets().map((t) => t.getSheetId()),
+      );
+      const recovered = rebuilt.filter((e) => e.leadId).length;
+      return { recovered, lost: Math.max(0, expected - rebuilt.length) };
+    });
+  });
+}
+
+/** Every Lead ID the tabs show (the first row showing it), with the tab's bound campaign: one read per tab. */
+function leadIdsInTabs(svc: Services, tabs: readonly Sheet[]): Map<string, Seen> {
+  const seen = new Map<string, Seen>();
+  for (const tab of tabs) {
+    if (tab.getName() === REGISTER_TAB || tab.getLastRow() < 2) continue;
+    const state = sheetState(svc, tab);
+    const table = openTable(tab, state.mapping, false);
+    if (table.layout.outputs.leadId === undefined) continue;
+    for (const row of readLeadRows(table)) {
+      if (row.leadId && !seen.has(row.leadId)) seen.set(row.leadId, { tab, table, row, campaign: state.campaign?.id ?? '' });
+    }
+  }
+  return seen;
+}
+
+/**
+ * An entry rebuilt from the service's record of the lead (its part, first name and company) and the row
+ * that shows it, or the register's own row (the email and profile link as sent). Null: the service does
+ * not know this id (a mistyped one), so it is nobody.
+ */
+function fromEvidence(api: ApiClient, leadId: string, seen: Seen | undefined, was?: Entry): Entry | null {
+  let lead: Lead;
+  try {
+    lead = api.getLead(leadId);
+  } catch (e) {
+    if (isApiError(e) && e.code === 'not_found') return null;
+    throw e;
+  }
+  const own = was && was.part === lead.campaignId ? was : null;
+  const fromRow = seen ? rowIdentifiers(seen) : null;
+  return {
+    at: 0,
+    leadId,
+    part: lead.campaignId,
+    campaign: own?.campaign || seen?.campaign || lead.campaignId,
+    tab: own?.tab ?? (seen ? String(seen.tab.getSheetId()) : ''),
+    batch: own?.batch ?? 'repair',
+    state: 'sent',
+    firstName: String(lead.firstName ?? ''),
+    company: String(lead.company ?? ''),
+    email: own?.email ?? fromRow?.ids.email ?? '',
+    profileUrl: own?.profileUrl ?? fromRow?.ids.profileUrl ?? '',
+    columns: own?.columns ?? fromRow?.columns ?? '',
+  };
+}
+
+/** The identifiers a tab's row names now, with the headers they come from. */
+function rowIdentifiers(s: Seen): ReturnType<typeof sentIds> {
+  const { person } = personFromRow(s.row.cells, s.table.layout, {});
+  return sentIds(s.row.cells, s.table.headers, s.table.layout, person);
+}

@@ -1,0 +1,118 @@
+// The register is evidence only while it is whole (docs/rules.md#register-whole): a register someone
+// deleted, sorted or typed over is not trusted to say who is new, the sidebar says so, and a repair
+// rebuilds it from the tabs' Lead IDs and the service's lead records.
+import { leadRow, startAddon, type Addon } from '../harness';
+import { chargedCredits, mainLeads, rowOf, type Sheet } from '../steps';
+import type { FakeSheet } from '../../../dev/standin/sheet';
+
+jest.setTimeout(300_000);
+
+const REGISTER = 'Video register';
+
+let a: Addon;
+afterEach(async () => {
+  await a?.close();
+});
+
+/** Three people sent, generated and finished; the register then changed by hand; row 3 deleted and pasted back (a re-import). */
+async function brokenThenReimported(edit: (register: FakeSheet) => void): Promise<{ sheet: Sheet; gone: Record<string, unknown>; spent: number }> {
+  a = await startAddon();
+  a.connect();
+  const sheet = a.sheet([leadRow(1), leadRow(2), leadRow(3)]);
+  a.createCampaign();
+  a.selectRows(2, 4);
+  expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 3 });
+  expect(a.generate()).toMatchObject({ ok: true });
+  a.runTimerUntilDone();
+  expect(a.column('Video Status')).toEqual(['complete', 'complete', 'complete']);
+  const spent = await chargedCredits(a);
+  edit(a.gas.spreadsheet.getSheetByName(REGISTER) as FakeSheet);
+  const gone = rowOf(a, 3);
+  sheet.deleteRows(3, 1);
+  sheet.typeValues([leadRow(2)], 4, 1);
+  await a.sim.control({ action: 'clearRequests' });
+  a.selectRows(4, 4);
+  const added = a.call('addSelectedRows');
+  expect(added).toMatchObject({ ok: false, error: { code: 'register_broken' } });
+  expect(added.error.message).toMatch(/Repair the register/);
+  expect((await a.requests()).filter((q) => q.method === 'POST')).toEqual([]);
+  expect(a.call('getSidebarState')).toMatchObject({ ok: true, registerBroken: true });
+  return { sheet, gone, spent };
+}
+
+/** After the repair, the sidebar trusts the register again and the pasted-back row takes its person back: nothing sent, nothing charged. */
+async function takenBackAfterRepair(gone: Record<string, unknown>, spent: number): Promise<void> {
+  expect(a.call('getSidebarState')).toMatchObject({ ok: true, registerBroken: false });
+  a.selectRows(4, 4);
+  expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 0, invalid: 0, takenBack: 1 });
+  expect(rowOf(a, 4)).toMatchObject({ 'Lead ID': gone['Lead ID'], 'Campaign ID': gone['Campaign ID'] });
+  expect(a.call('refreshNow')).toMatchObject({ ok: true });
+  expect(rowOf(a, 4)).toMatchObject({ 'Video Status': 'complete', 'Page URL': gone['Page URL'] });
+  expect((await a.requests()).filter((q) => q.method === 'POST')).toEqual([]);
+  expect(await chargedCredits(a)).toBe(spent);
+}
+
+describe('a register changed by hand', () => {
+  it('should refuse to send, say so in the sidebar, and recover every person when its rows were sorted', async () => {
+    const { gone, spent } = await brokenThenReimported((register) => {
+      register.sortBy(6, false);
+    });
+    expect(a.call('repairRegister')).toMatchObject({ ok: true, recovered: 3, lost: 0 });
+    await takenBackAfterRepair(gone, spent);
+  });
+
+  it('should refuse to send, say so in the sidebar, and recover every person when one Lead ID was mistyped', async () => {
+    const { gone, spent } = await brokenThenReimported((register) => {
+      register.getRange(2, 1).setValue('l_typo');
+    });
+    expect(a.call('repairRegister')).toMatchObject({ ok: true, recovered: 3, lost: 0 });
+    await takenBackAfterRepair(gone, spent);
+  });
+
+  it('should refuse to send, say so in the sidebar, and recover whom the tabs still show when it was deleted', async () => {
+    const { spent } = await brokenThenReimported((register) => {
+      a.gas.spreadsheet.deleteSheet(register);
+    });
+    // The deleted row's person is nowhere else in the document: one the repair says it could not recover.
+    expect(a.call('repairRegister')).toMatchObject({ ok: true, recovered: 2, lost: 1 });
+    expect(a.call('getSidebarState')).toMatchObject({ ok: true, registerBroken: false });
+    expect(a.call('refreshNow')).toMatchObject({ ok: true });
+    expect(a.column('Video Status').slice(0, 2)).toEqual(['complete', 'complete']);
+    expect(await chargedCredits(a)).toBe(spent);
+  });
+});
+
+describe('auto mode and a register changed by hand', () => {
+  const tick = () => {
+    a.gas.clock.advance(5 * 60_000);
+    a.gas.fireTimeTriggers();
+  };
+
+  it('should send nobody while the register is sorted, and go on once it is repaired, re-imported people taken back', async () => {
+    a = await startAddon();
+    a.connect();
+    const sheet = a.sheet([leadRow(1), leadRow(2)]);
+    const c = a.createCampaign('Inbound');
+    expect(a.call('setSpendingLimit', { creditsPerDay: 500 })).toMatchObject({ ok: true });
+    expect(a.call('setAutoMode', { campaignId: c.id, on: true })).toMatchObject({ ok: true, on: true });
+    tick();
+    tick();
+    expect(await mainLeads(a)).toHaveLength(2);
+    (a.gas.spreadsheet.getSheetByName(REGISTER) as FakeSheet).sortBy(6, false);
+    // A re-import of the first person, and someone new.
+    sheet.deleteRows(2, 1);
+    sheet.appendRow(leadRow(1));
+    sheet.appendRow(leadRow(3));
+    await a.sim.control({ action: 'clearRequests' });
+    tick();
+    tick();
+    expect((await a.requests()).filter((q) => q.method === 'POST')).toEqual([]);
+    expect(a.call('getSidebarState')).toMatchObject({ ok: true, registerBroken: true });
+    expect(a.call('repairRegister')).toMatchObject({ ok: true, recovered: 2, lost: 0 });
+    tick();
+    tick();
+    expect(await mainLeads(a)).toHaveLength(3);
+    expect(rowOf(a, 3)['Lead ID']).not.toBe('');
+    expect(a.column('Lead ID').filter((id) => id)).toHaveLength(3);
+  });
+});
