@@ -239,7 +239,7 @@ function recordSending(input: PushInput, round: { partId: string; batch: Item[] 
         leadId: '',
         part: partId,
         campaign: input.campaign ?? '',
-        tab: String(input.sheet.getSheetId()),
+        tab: tabOf(input),
         batch: batchId,
         state: 'sending',
         ...it.ids,
@@ -251,6 +251,14 @@ function recordSending(input: PushInput, round: { partId: string; batch: Item[] 
   appendEntries(input.sheet.getParent(), fresh);
   if (fresh.length > 0) input.remember?.(fresh[0]!.columns, { first: fresh[0]!.at, last: fresh[fresh.length - 1]!.at });
 }
+/** The pushed tab's id, asked once a press: a Sheet call per row is a round trip each (docs/rules.md#budgets). */
+const tabIds = new WeakMap<PushInput, string>();
+function tabOf(input: PushInput): string {
+  let id = tabIds.get(input);
+  if (id === undefined) tabIds.set(input, (id = String(input.sheet.getSheetId())));
+  return id;
+}
+
 /** Writes of a round of sends, kept to be put on their rows at once when the round ends. */
 const deferred = new WeakMap<PushInput, Map<Item, RowValues>>();
 
@@ -388,7 +396,7 @@ function heldElsewhere(
   if (verdict.kind !== 'same' || !verdict.as.entry || verdict.as.row !== 0) return { verdict };
   const as = verdict.as;
   if (namesSomeoneElse(rowIds(cells, as.entry!.columns, find), as.entry!)) return { verdict: { kind: 'new' } };
-  if (as.entry!.tab !== String(input.sheet.getSheetId())) {
+  if (as.entry!.tab !== tabOf(input)) {
     // Sent from another tab: that tab's row is theirs.
     writer.set(row, { status: 'invalid', note: refuse(result, row, 'email', IDENTITY_NOTES.sameElsewhere(as.entry!.leadId)) });
     return null;
