@@ -53,7 +53,7 @@ export const DEFAULT_READINGS: Readonly<Readings> = {
 };
 
 /** Virtual milliseconds a Spreadsheet, Sheet or Range call takes under the metered reading ("tens of milliseconds"). */
-export const SHEET_CALL_MS = 25;
+export const SHEET_CALL_MS = 10;
 
 /** The alternative readings the end-to-end suite also runs under (jest projects set STANDIN_READING). */
 export const NAMED_READINGS: Record<string, Partial<Readings>> = {

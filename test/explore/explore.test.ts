@@ -2,9 +2,7 @@
 import { explore, type Outcome } from './explore';
 import { Lab } from './world';
 
-/** Seeds run by `npm test`: each a few short histories, under a minute in all on a 2-core machine. */
-export const CI_SEEDS = [1, 2, 3, 4];
-export const CI_HISTORY = { runs: 3, actions: 25 };
+import { CI_HISTORY, CI_SEEDS } from './seeds';
 
 jest.setTimeout(300_000);
 
