@@ -33,13 +33,20 @@ async function main(): Promise<void> {
       const out = await explore(lab, { seed: s, runs: Number(v.runs), actions, minActions: actions, readings });
       outcomes.push(out);
       console.log(`seed ${s}: ${out.histories} histories, ${out.actions} actions${out.failure ? ` — BROKEN: ${out.failure.broken[0]}` : ''}`);
+      // Written after every seed, so a run stopped at a deadline still reports what it did.
+      writeFileSync(v.out!, `${report(outcomes, actions, started)}\n`);
     }
   } finally {
     await lab.close();
   }
+  console.log(report(outcomes, actions, started));
+  if (outcomes.some((o) => o.failure)) process.exitCode = 1;
+}
+
+function report(outcomes: Outcome[], actions: number, started: number): string {
   const sum = (f: (o: Outcome) => number) => outcomes.reduce((n, o) => n + f(o), 0);
   const failures = outcomes.filter((o) => o.failure);
-  const report = [
+  return [
     `# Explorer run (${new Date().toISOString()})`,
     '',
     `reading: ${v.reading}; seeds ${v.first}..${Number(v.first) + Number(v.seeds) - 1}, ${v.runs} histories a seed of at least ${actions} actions`,
@@ -50,9 +57,6 @@ async function main(): Promise<void> {
     '',
     'Reproduce a seed: `npm run explore -- --first <seed> --seeds 1 --actions <n> --reading <name>`.',
   ].join('\n');
-  writeFileSync(v.out!, `${report}\n`);
-  console.log(report);
-  if (failures.length) process.exitCode = 1;
 }
 
 void main();
