@@ -129,6 +129,8 @@ interface Item {
  * the minute UrlFetchApp may take, which the caller keeps for every request (docs/rules.md#budgets).
  */
 const MIN_CALL_MS = REQUEST_ALLOWANCE_MS;
+/** Kept free after reading rows: a round's requests (a new part's and its people's), each allowed a minute by the caller. */
+const SEND_RESERVE_MS = 2 * MIN_CALL_MS;
 /** Waits before re-sending the recognisable people of a batch whose outcome is unknown. */
 const RESEND_WAITS_MS = [2_000, 5_000, 10_000];
 
@@ -159,7 +161,7 @@ export function pushRows(input: PushInput): AddRowsResult {
   const queue = batchesByPart(items, input.parts);
   for (let b = 0; b < queue.length;) {
     if (clock.now() + lastCallMs > input.deadline) {
-      result.remaining = queue.slice(b).reduce((n, x) => n + x.length, 0);
+      result.remaining += queue.slice(b).reduce((n, x) => n + x.length, 0);
       break;
     }
     // One round of at most 1000 rows, over as many parts as it takes: its sheet writes go together (docs/rules.md#budgets).
@@ -330,8 +332,8 @@ function readItems(input: PushInput, table: Table, campaign: CampaignPeople, wri
     }
     const built = personFromRow(cells, table.layout, input.fallbacks);
     if (built.empty) continue;
-    // Visibility is a call per row: past the deadline the rest is left for the next press.
-    if (input.clock.now() + MIN_CALL_MS > input.deadline) {
+    // Visibility is a call per row: the rest is left for the next press while a send still fits before the deadline.
+    if (input.clock.now() + SEND_RESERVE_MS > input.deadline) {
       result.remaining++;
       continue;
     }

@@ -1,5 +1,6 @@
 // Per-row service calls of a push (docs/rules.md#budgets): only row visibility is asked once per row; every other
 // Spreadsheet, Sheet and Range call is a constant of the press, from 100 rows to 1,000.
+import { SHEET_CALL_MS } from '../../../dev/standin';
 import { leadRow, startAddon, type Addon } from '../harness';
 
 jest.setTimeout(120_000);
@@ -35,5 +36,26 @@ describe('a push’s Sheets calls', () => {
     const grown = Object.entries(large.byMember).filter(([k, x]) => x > 2 * (small.byMember[k] ?? 0) + 2);
     expect(grown).toEqual([]);
     expect(large.total).toBeLessThanOrEqual(small.total + 10);
+  });
+});
+
+describe('a push longer than one press under metered Sheets calls', () => {
+  it('should send the rows it read before the deadline and count every other row as left', async () => {
+    const n = 30_000;
+    const a: Addon = await startAddon({}, { readings: { sheetCalls: 'metered' } });
+    try {
+      a.connect();
+      a.sheet(Array.from({ length: n }, (_, i) => leadRow(i)));
+      a.createCampaign();
+      a.selectRows(2, n + 1);
+      const r = a.call<{ ok: boolean; added: number; remaining: number }>('addSelectedRows');
+      console.log(`30,000 rows at ${SHEET_CALL_MS} ms a Sheets call: ${JSON.stringify(r).slice(0, 300)}`);
+      // Visibility alone (a call per row) would take longer than the press: it stops with time to send what it read.
+      expect(r.added).toBeGreaterThan(10_000);
+      expect(r.added + r.remaining).toBe(n);
+      expect(a.column('Lead ID').filter(Boolean)).toHaveLength(r.added);
+    } finally {
+      await a.close();
+    }
   });
 });
