@@ -14,6 +14,8 @@ const e2e = (...names) => names.map((n) => `<rootDir>/test/e2e/${n}.test.ts`);
 /** Files that never rely on the timer firing: they hold under readings where it cannot. */
 const WITHOUT_TIMER = e2e('push/send', 'push/problem-rows', 'push/follow-up', 'money/record');
 
+const EXPLORER = '<rootDir>/test/explore/explore.test.ts';
+
 const READINGS = {
   // Listing does not change what runs: every file but those that set their own readings or measure cost at scale.
   'triggers-unlisted': e2e(
@@ -37,6 +39,18 @@ const READINGS = {
     ...['push/send', 'refresh/links', 'refresh/cost', 'refresh/export', 'money/generate', 'money/stop'],
     ...['timer/hard-cases', 'timer/runs', 'timer/triggers', 'sidebar/state'],
   ),
+  // Sheets calls cost time: the files where run time, lock hold time and trigger minutes add up, and the explorer.
+  'sheets-metered': [
+    ...e2e('push/send', 'push/per-row', 'push/cost', 'money/generate', 'money/stop', 'refresh/links', 'refresh/cost'),
+    ...e2e('timer/runs', 'timer/auto-mode', 'timer/hard-cases', 'register/cost'),
+    EXPLORER,
+  ],
+  // The smaller limit of a property: the files that store the most, and the explorer.
+  'property-key-and-value': [
+    ...e2e('push/send', 'register/identity', 'register/cost', 'money/record', 'money/limit', 'money/refunds'),
+    ...e2e('timer/runs', 'timer/auto-mode', 'refresh/cost', 'refresh/export'),
+    EXPLORER,
+  ],
 };
 
 module.exports = {

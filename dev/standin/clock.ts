@@ -10,6 +10,8 @@ export interface ClockPeer {
 export class VirtualClock {
   private t: number;
   private peer: ClockPeer | null = null;
+  /** Time passed here (metered service calls) not yet told to the peer: told with the next advance or settle. */
+  private owed = 0;
 
   constructor(start: number) {
     this.t = start;
@@ -23,8 +25,21 @@ export class VirtualClock {
   advance(ms: number): void {
     if (!(ms >= 0)) throw new Error(`stand-in: cannot advance the clock by ${ms} ms`);
     this.t += ms;
-    const peerNow = this.peer?.advance(ms);
+    const owed = this.owed;
+    this.owed = 0;
+    const peerNow = this.peer?.advance(ms + owed);
     if (peerNow !== undefined) this.catchUp(peerNow);
+  }
+
+  /** Time passes here only for now (a metered service call: one round trip to the peer per call would be slow). */
+  charge(ms: number): void {
+    this.t += ms;
+    this.owed += ms;
+  }
+
+  /** Tells the peer the time charged here since it last heard (before a request reaches it). */
+  settle(): void {
+    if (this.owed > 0) this.advance(0);
   }
 
   /** Follows a clock that is ahead (the simulator's, read from a reply); never goes back. */

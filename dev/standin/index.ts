@@ -20,7 +20,7 @@ import { FakeScriptApp, TriggerStore, type InstalledTrigger } from './triggers';
 import { FakeHtmlService, FakeUi, UiLog, htmlFileReader } from './ui';
 import { FakeUrlFetchApp, type FetchHook, type FetchRecord, type HttpClient } from './urlfetch';
 import { FakeUtilities } from './utilities';
-import { DEFAULT_READINGS, PROTECTED_MESSAGE, type Readings } from './readings';
+import { DEFAULT_READINGS, PROTECTED_MESSAGE, SHEET_CALL_MS, type Readings } from './readings';
 import { GasException } from './gas-object';
 import { createScriptContext, defineGlobals, readBundle, runScript, type ScriptContext } from './vm';
 import { wallClock } from './time-zone';
@@ -35,7 +35,7 @@ export type { MenuRecord, UiLog } from './ui';
 export type { AuthMode } from './runtime';
 export type { QuotaUsage } from './quota';
 export { CONSUMER_QUOTAS, QUOTA_MESSAGES } from './quota';
-export { DEFAULT_READINGS, NAMED_READINGS, FETCH_REFUSALS, readingsFromEnv, type Readings } from './readings';
+export { DEFAULT_READINGS, NAMED_READINGS, FETCH_REFUSALS, SHEET_CALL_MS, readingsFromEnv, type Readings } from './readings';
 
 export const DEFAULT_BUNDLE = join(__dirname, '..', '..', 'dist', 'Code.js');
 
@@ -169,8 +169,9 @@ export class AppsScriptStandin {
       timeZone,
       addonMode: o.addonMode ?? o.published ?? false,
       executionLimitMs: o.executionLimitMs ?? 6 * 60_000,
+      sheetCallMs: () => (this.readings.sheetCalls === 'metered' ? SHEET_CALL_MS : 0),
     });
-    this.properties = new PropertyStores(this.runtime, o.sameUserAs?.properties.users);
+    this.properties = new PropertyStores(this.runtime, o.sameUserAs?.properties.users, () => this.readings.propertyValueLimit);
     this.locks = new LockStates(this.runtime, o.sameUserAs?.locks.users);
     this.spreadsheet = new FakeSpreadsheet({
       id: o.spreadsheetId ?? '1StandInSpreadsheet0000000000000000000000000',

@@ -2,7 +2,10 @@
 import { GasException, GasObject, badArguments, gasApi } from './gas-object';
 import type { Runtime } from './runtime';
 
-const VALUE_LIMIT = 9 * 1024;
+import type { Readings } from './readings';
+
+/** The largest property under each reading (docs/rules.md#readings): 9 KB of value, or 8,066 bytes of key and value. */
+export const PROPERTY_LIMITS = { 'value-9216': 9 * 1024, 'key-and-value-8066': 8066 } as const;
 const STORE_LIMIT = 500 * 1024;
 
 const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
@@ -18,6 +21,20 @@ export class FakeProperties extends GasObject {
     'getKeys',
   ]);
   private readonly map = new Map<string, string>();
+
+  constructor(private readonly limit: () => Readings['propertyValueLimit'] = () => 'value-9216') {
+    super();
+  }
+
+  /** The bytes this property counts against its limit under the reading in force. */
+  sizeOf(key: string, value: string): number {
+    return this.limit() === 'key-and-value-8066' ? bytes(key) + bytes(value) : bytes(value);
+  }
+
+  /** The limit one property's size is held to under the reading in force. */
+  get valueLimit(): number {
+    return PROPERTY_LIMITS[this.limit()];
+  }
 
   getProperty(key: unknown): string | null {
     if (typeof key !== 'string') throw badArguments('PropertiesService.Properties.getProperty', [key]);
@@ -70,7 +87,7 @@ export class FakeProperties extends GasObject {
   }
 
   private put(entries: Map<string, string>, replaceAll: boolean): void {
-    for (const v of entries.values()) if (bytes(v) > VALUE_LIMIT) throw new GasException('Argument too large: value');
+    for (const [k, v] of entries) if (this.sizeOf(k, v) > this.valueLimit) throw new GasException('Argument too large: value');
     const next = new Map(replaceAll ? [] : this.map);
     for (const [k, v] of entries) next.set(k, v);
     let total = 0;
@@ -83,17 +100,27 @@ export class FakeProperties extends GasObject {
 
 /** The stores, inspectable by tests: user(email?) defaults to the current user. */
 export class PropertyStores {
-  readonly document = new FakeProperties();
-  readonly script = new FakeProperties();
+  readonly document: FakeProperties;
+  readonly script: FakeProperties;
+
   constructor(
     private readonly runtime: Runtime,
     /** Per user, shared by every document of that user (another stand-in's, for a second document). */
     readonly users = new Map<string, FakeProperties>(),
-  ) {}
+    private readonly limit: () => Readings['propertyValueLimit'] = () => 'value-9216',
+  ) {
+    this.document = new FakeProperties(limit);
+    this.script = new FakeProperties(limit);
+  }
+
+  /** Every store, the users' included, with a name for reports. */
+  all(): [string, FakeProperties][] {
+    return [['document', this.document], ['script', this.script], ...[...this.users].map(([u, p]): [string, FakeProperties] => [`user ${u}`, p])];
+  }
 
   user(email: string = this.runtime.activeUser): FakeProperties {
     let p = this.users.get(email);
-    if (!p) this.users.set(email, (p = new FakeProperties()));
+    if (!p) this.users.set(email, (p = new FakeProperties(this.limit)));
     return p;
   }
 }

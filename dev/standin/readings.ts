@@ -29,6 +29,13 @@ export interface Readings {
   quotaWindow: 'calendar-day' | 'rolling-24h';
   /** Text written to a cell is read as a date in ISO and US forms only, or also as "March 2026" (a locale's looser reading). */
   typedText: 'iso-us' | 'loose-dates';
+  /**
+   * What a Spreadsheet, Sheet or Range call costs: nothing, or virtual time (SHEET_CALL_MS each), so per-row calls show
+   * in run time, lock hold time and trigger minutes.
+   */
+  sheetCalls: 'free' | 'metered';
+  /** A property's size limit: 9 KB of value; or, as one public measurement found, about 8,066 bytes of key and value together. */
+  propertyValueLimit: 'value-9216' | 'key-and-value-8066';
 }
 
 export const DEFAULT_READINGS: Readonly<Readings> = {
@@ -44,7 +51,12 @@ export const DEFAULT_READINGS: Readonly<Readings> = {
   cache: 'keeps',
   quotaWindow: 'calendar-day',
   typedText: 'iso-us',
+  sheetCalls: 'free',
+  propertyValueLimit: 'value-9216',
 };
+
+/** Virtual milliseconds a Spreadsheet, Sheet or Range call takes under the metered reading ("tens of milliseconds"). */
+export const SHEET_CALL_MS = 10;
 
 /** The alternative readings the end-to-end suite also runs under (jest projects set STANDIN_READING). */
 export const NAMED_READINGS: Record<string, Partial<Readings>> = {
@@ -57,6 +69,8 @@ export const NAMED_READINGS: Record<string, Partial<Readings>> = {
   'timeout-360': { fetchTimeout: 'option-360' },
   'cache-evicts': { cache: 'evicts' },
   'quota-rolling': { quotaWindow: 'rolling-24h' },
+  'sheets-metered': { sheetCalls: 'metered' },
+  'property-key-and-value': { propertyValueLimit: 'key-and-value-8066' },
 };
 
 /** The readings named by STANDIN_READING (default: the kind reading of every point). */

@@ -22,6 +22,9 @@ export interface Execution {
 const ALLOWED_IN_NONE = new Set(['SpreadsheetApp.getUi', 'Ui.createAddonMenu', 'Ui.createMenu', 'Logger.log']);
 const CLASSES_ALLOWED_IN_NONE = new Set(['Menu']);
 
+/** The classes whose every call costs virtual time under the metered reading of Sheets calls (docs/rules.md#readings). */
+const METERED = new Set(['Spreadsheet', 'Sheet', 'Range', 'RangeList']);
+
 export const TIME_LIMIT_MESSAGE = 'Exceeded maximum execution time';
 
 export interface RuntimeOptions {
@@ -33,6 +36,8 @@ export interface RuntimeOptions {
   addonMode: boolean;
   /** Apps Script stops a run after 6 minutes; 0 turns the limit off. */
   executionLimitMs: number;
+  /** Virtual milliseconds one Spreadsheet, Sheet or Range call takes now (0: free). */
+  sheetCallMs?: () => number;
 }
 
 /** Execution ids are unique across stand-ins, so two documents of one person never share a lock holder. */
@@ -46,6 +51,7 @@ export class Runtime {
   /** A published add-on (may change between calls). */
   addonMode: boolean;
   readonly executionLimitMs: number;
+  private readonly sheetCallMs: () => number;
   readonly logs: string[] = [];
   /** Service calls made while the bundle was loading (there should be none). */
   readonly loadCalls: string[] = [];
@@ -67,6 +73,7 @@ export class Runtime {
     this.timeZone = o.timeZone;
     this.addonMode = o.addonMode;
     this.executionLimitMs = o.executionLimitMs;
+    this.sheetCallMs = o.sheetCallMs ?? (() => 0);
   }
 
   get execution(): Execution | null {
@@ -109,6 +116,7 @@ export class Runtime {
       throw e;
     } finally {
       this.current = this.paused.pop() ?? null;
+      this.clock.settle();
       for (const hook of this.endHooks) hook(exec);
     }
   }
@@ -126,6 +134,10 @@ export class Runtime {
     if (exec.killed || this.overTime(exec)) {
       exec.killed = true;
       throw new GasException(TIME_LIMIT_MESSAGE);
+    }
+    if (METERED.has(cls)) {
+      const ms = this.sheetCallMs();
+      if (ms > 0) this.clock.charge(ms);
     }
     if (exec.authMode === 'NONE' && !ALLOWED_IN_NONE.has(`${cls}.${member}`) && !CLASSES_ALLOWED_IN_NONE.has(cls)) {
       throw new GasException(`You do not have permission to call ${cls}.${member} (AuthMode.NONE)`);

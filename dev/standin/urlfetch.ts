@@ -188,6 +188,7 @@ export class FakeUrlFetchApp extends GasObject {
 
   /** One request and the redirects it is sent on to; null when the server never answered. */
   private send(first: Prepared): FakeHttpResponse | null {
+    this.o.runtime.clock.settle();
     let req = first;
     for (let hops = 0; ; hops++) {
       const res = this.exchange(req);

@@ -132,6 +132,8 @@ interface Item {
  * the minute UrlFetchApp may take, which the caller keeps for every request (docs/rules.md#budgets).
  */
 const MIN_CALL_MS = REQUEST_ALLOWANCE_MS;
+/** Kept free after reading rows: a round's requests (a new part's and its people's), each allowed a minute by the caller. */
+const SEND_RESERVE_MS = 2 * MIN_CALL_MS;
 /** Waits before re-sending the recognisable people of a batch whose outcome is unknown. */
 const RESEND_WAITS_MS = [2_000, 5_000, 10_000];
 
@@ -164,7 +166,7 @@ export function pushRows(input: PushInput): AddRowsResult {
   const queue = batchesByPart(items, input.parts);
   for (let b = 0; b < queue.length;) {
     if (clock.now() + lastCallMs > input.deadline) {
-      result.remaining = queue.slice(b).reduce((n, x) => n + x.length, 0);
+      result.remaining += queue.slice(b).reduce((n, x) => n + x.length, 0);
       break;
     }
     // One round of at most 1000 rows, over as many parts as it takes: its sheet writes go together (docs/rules.md#budgets).
@@ -244,7 +246,7 @@ function recordSending(input: PushInput, round: { partId: string; batch: Item[] 
         leadId: '',
         part: partId,
         campaign: input.campaign ?? '',
-        tab: String(input.sheet.getSheetId()),
+        tab: tabOf(input),
         batch: batchId,
         state: 'sending',
         ...it.ids,
@@ -256,6 +258,14 @@ function recordSending(input: PushInput, round: { partId: string; batch: Item[] 
   appendEntries({ ss: input.sheet.getParent(), props: input.props }, fresh);
   if (fresh.length > 0) input.remember?.(fresh[0]!.columns, { first: fresh[0]!.at, last: fresh[fresh.length - 1]!.at });
 }
+/** The pushed tab's id, asked once a press: a Sheet call per row is a round trip each (docs/rules.md#budgets). */
+const tabIds = new WeakMap<PushInput, string>();
+function tabOf(input: PushInput): string {
+  let id = tabIds.get(input);
+  if (id === undefined) tabIds.set(input, (id = String(input.sheet.getSheetId())));
+  return id;
+}
+
 /** Writes of a round of sends, kept to be put on their rows at once when the round ends. */
 const deferred = new WeakMap<PushInput, Map<Item, RowValues>>();
 
@@ -327,8 +337,8 @@ function readItems(input: PushInput, table: Table, campaign: CampaignPeople, wri
     }
     const built = personFromRow(cells, table.layout, input.fallbacks);
     if (built.empty) continue;
-    // Visibility is a call per row: past the deadline the rest is left for the next press.
-    if (input.clock.now() + MIN_CALL_MS > input.deadline) {
+    // Visibility is a call per row: the rest is left for the next press while a send still fits before the deadline.
+    if (input.clock.now() + SEND_RESERVE_MS > input.deadline) {
       result.remaining++;
       continue;
     }
@@ -393,7 +403,7 @@ function heldElsewhere(
   if (verdict.kind !== 'same' || !verdict.as.entry || verdict.as.row !== 0) return { verdict };
   const as = verdict.as;
   if (namesSomeoneElse(rowIds(cells, as.entry!.columns, find), as.entry!)) return { verdict: { kind: 'new' } };
-  if (as.entry!.tab !== String(input.sheet.getSheetId())) {
+  if (as.entry!.tab !== tabOf(input)) {
     // Sent from another tab: that tab's row is theirs.
     writer.set(row, { status: 'invalid', note: refuse(result, row, 'email', IDENTITY_NOTES.sameElsewhere(as.entry!.leadId)) });
     return null;

@@ -3,7 +3,7 @@ import { spawnSimulator } from '../../../dev/sim/spawn';
 import type { SimHandle } from '../../../dev/sim/server';
 import { SIM_KEYS } from '../../../dev/sim/types';
 import { AppsScriptStandin } from '../../../dev/standin';
-import { PROTECTED_MESSAGE, TEST_DEPLOYMENT_TRIGGER_MESSAGE } from '../../../dev/standin/readings';
+import { PROTECTED_MESSAGE, SHEET_CALL_MS, TEST_DEPLOYMENT_TRIGGER_MESSAGE } from '../../../dev/standin/readings';
 import { FIXTURE_BUNDLE, run, standin } from './fixture';
 
 const NEW_TIMER = `return ScriptApp.newTrigger('onTimer').timeBased().everyMinutes(5).create().getUniqueId();`;
@@ -137,6 +137,45 @@ describe('stand-in readings', () => {
       expect(s.clock.now() - start).toBe(120_000);
       expect(s.quota.today().urlFetch).toBe(3);
       await s.close();
+    });
+  });
+
+  describe('the cost of a Sheets call', () => {
+    const READ_100 = `var sh = SpreadsheetApp.getActiveSpreadsheet().getActiveSheet(); for (var i = 0; i < 100; i++) sh.getSheetId(); return Date.now();`;
+
+    it.each([
+      ['free', 0],
+      ['metered', 100 * SHEET_CALL_MS],
+    ] as const)('should let 100 Sheet calls take %s virtual time', (reading, ms) => {
+      const s = standin({ readings: { sheetCalls: reading } });
+      const before = s.clock.now();
+      // Two calls more than the loop's: getActiveSpreadsheet is SpreadsheetApp's (free), getActiveSheet is the Spreadsheet's.
+      expect(run(s, READ_100)).toBe(before + (reading === 'metered' ? ms + SHEET_CALL_MS : 0));
+    });
+
+    it('should count metered time toward the 6-minute limit of a run', () => {
+      const s = standin({ readings: { sheetCalls: 'metered' } });
+      const calls = Math.ceil((6 * 60_000) / SHEET_CALL_MS) + 10;
+      expect(() => run(s, `var sh = SpreadsheetApp.getActiveSpreadsheet().getActiveSheet(); for (var i = 0; i < ${calls}; i++) sh.getSheetId();`)).toThrow(
+        'Exceeded maximum execution time',
+      );
+    });
+  });
+
+  describe('a property’s size', () => {
+    const SET = (key: string, bytes: number) => `PropertiesService.getUserProperties().setProperty('${key}', new Array(${bytes + 1}).join('x'));`;
+
+    it('should take 9,216 bytes of value whatever the key in the value-9216 reading', () => {
+      const s = standin({ readings: { propertyValueLimit: 'value-9216' } });
+      run(s, SET('a.long.key.of.forty.characters.0000000000', 9216));
+      expect(() => run(s, SET('k', 9217))).toThrow('Argument too large: value');
+    });
+
+    it('should count the key with the value against 8,066 bytes in the key-and-value-8066 reading', () => {
+      const s = standin({ readings: { propertyValueLimit: 'key-and-value-8066' } });
+      run(s, SET('k', 8065));
+      expect(() => run(s, SET('kk', 8065))).toThrow('Argument too large: value');
+      expect(() => run(s, SET('k', 8100))).toThrow('Argument too large: value');
     });
   });
 });

@@ -1,0 +1,277 @@
+// What happens to a list (docs/rules.md#explorer): presses of every server function a person reaches, what people do
+// to the sheet, time, the timer, and faults wrapped around a press. Each action is plain data, so a failing history
+// prints as a test that replays it.
+import fc from 'fast-check';
+import type { SimFaults } from '../../dev/sim/types';
+import { leadRow } from '../e2e/harness';
+import { PEOPLE, TABS, type World } from './world';
+
+export type Fault = 'drop' | 'html502' | 'error500' | 'rate429' | 'hang' | 'lock' | 'pollDuring' | 'timerDuring';
+
+export type Action =
+  | { k: 'person'; p: number }
+  | { k: 'tab'; t: number }
+  | { k: 'create'; t: number }
+  | { k: 'select'; t: number; from: number }
+  | { k: 'map' }
+  | { k: 'add'; t: number; from: number; n: number }
+  | { k: 'estimate' }
+  | { k: 'preview' }
+  | { k: 'generate'; stale: boolean }
+  | { k: 'stop' }
+  | { k: 'resend'; cancelled: boolean }
+  | { k: 'export' }
+  | { k: 'limit'; v: number | null }
+  | { k: 'auto'; on: boolean }
+  | { k: 'refresh' }
+  | { k: 'autoRefresh'; on: boolean }
+  | { k: 'checkSetup' }
+  | { k: 'append'; t: number; n: number }
+  | { k: 'pasteBack'; t: number; row: number }
+  | { k: 'typeOver'; t: number; row: number }
+  | { k: 'copyRow'; t: number; row: number }
+  | { k: 'sort'; t: number; col: number; asc: boolean }
+  | { k: 'filter'; t: number; row: number }
+  | { k: 'deleteRows'; t: number; row: number; n: number }
+  | { k: 'renameHeader'; t: number; col: number }
+  | { k: 'moveColumn'; t: number; from: number; to: number }
+  | { k: 'register'; what: 'edit' | 'sort' | 'delete' }
+  | { k: 'wait'; ms: number }
+  | { k: 'midnight' }
+  | { k: 'timer' }
+  | { k: 'fault'; f: Fault; then: Action };
+
+const MIN = 60_000;
+const tab = fc.nat({ max: TABS.length - 1 });
+const row = fc.integer({ min: 2, max: 12 });
+
+/** A press of a server function (what faults are wrapped around). */
+const press: fc.Arbitrary<Action> = fc.oneof(
+  { arbitrary: fc.record({ k: fc.constant('add' as const), t: tab, from: row, n: fc.integer({ min: 1, max: 8 }) }), weight: 6 },
+  { arbitrary: fc.record({ k: fc.constant('generate' as const), stale: fc.constantFrom(false, false, false, true) }), weight: 5 },
+  { arbitrary: fc.constant({ k: 'preview' as const }), weight: 2 },
+  { arbitrary: fc.constant({ k: 'stop' as const }), weight: 2 },
+  { arbitrary: fc.constant({ k: 'refresh' as const }), weight: 4 },
+  { arbitrary: fc.record({ k: fc.constant('auto' as const), on: fc.boolean() }), weight: 3 },
+  { arbitrary: fc.record({ k: fc.constant('resend' as const), cancelled: fc.boolean() }), weight: 1 },
+  { arbitrary: fc.constant({ k: 'export' as const }), weight: 1 },
+  { arbitrary: fc.constant({ k: 'estimate' as const }), weight: 1 },
+);
+
+const faultArb = fc.constantFrom<Fault>('drop', 'html502', 'error500', 'rate429', 'hang', 'lock', 'pollDuring', 'timerDuring');
+
+export const actionArb: fc.Arbitrary<Action> = fc.oneof(
+  { arbitrary: press, weight: 30 },
+  { arbitrary: fc.record({ k: fc.constant('person' as const), p: fc.nat({ max: PEOPLE.length - 1 }) }), weight: 3 },
+  { arbitrary: fc.record({ k: fc.constant('tab' as const), t: tab }), weight: 3 },
+  { arbitrary: fc.record({ k: fc.constant('create' as const), t: tab }), weight: 3 },
+  { arbitrary: fc.record({ k: fc.constant('select' as const), t: tab, from: tab }), weight: 1 },
+  { arbitrary: fc.constant({ k: 'map' as const }), weight: 1 },
+  { arbitrary: fc.record({ k: fc.constant('limit' as const), v: fc.option(fc.constantFrom(6, 20, 60, 500), { nil: null }) }), weight: 2 },
+  { arbitrary: fc.record({ k: fc.constant('autoRefresh' as const), on: fc.boolean() }), weight: 1 },
+  { arbitrary: fc.constant({ k: 'checkSetup' as const }), weight: 1 },
+  { arbitrary: fc.record({ k: fc.constant('append' as const), t: tab, n: fc.integer({ min: 1, max: 5 }) }), weight: 5 },
+  { arbitrary: fc.record({ k: fc.constant('pasteBack' as const), t: tab, row }), weight: 2 },
+  { arbitrary: fc.record({ k: fc.constant('typeOver' as const), t: tab, row }), weight: 2 },
+  { arbitrary: fc.record({ k: fc.constant('copyRow' as const), t: tab, row }), weight: 2 },
+  { arbitrary: fc.record({ k: fc.constant('sort' as const), t: tab, col: fc.nat({ max: 10 }), asc: fc.boolean() }), weight: 2 },
+  { arbitrary: fc.record({ k: fc.constant('filter' as const), t: tab, row }), weight: 1 },
+  { arbitrary: fc.record({ k: fc.constant('deleteRows' as const), t: tab, row, n: fc.integer({ min: 1, max: 3 }) }), weight: 1 },
+  { arbitrary: fc.record({ k: fc.constant('renameHeader' as const), t: tab, col: fc.nat({ max: 10 }) }), weight: 1 },
+  { arbitrary: fc.record({ k: fc.constant('moveColumn' as const), t: tab, from: fc.nat({ max: 10 }), to: fc.nat({ max: 10 }) }), weight: 1 },
+  { arbitrary: fc.record({ k: fc.constant('register' as const), what: fc.constantFrom('edit' as const, 'sort' as const, 'delete' as const) }), weight: 1 },
+  { arbitrary: fc.record({ k: fc.constant('wait' as const), ms: fc.constantFrom(MIN, 10 * MIN, 60 * MIN, 6 * 60 * MIN, 24 * 60 * MIN) }), weight: 6 },
+  { arbitrary: fc.constant({ k: 'midnight' as const }), weight: 1 },
+  { arbitrary: fc.constant({ k: 'timer' as const }), weight: 8 },
+  { arbitrary: fc.record({ k: fc.constant('fault' as const), f: faultArb, then: press }), weight: 6 },
+);
+
+/** The sim fault that makes the next matching request fail as named (applied or not, as the name says). */
+const SIM_FAULTS: Partial<Record<Fault, Partial<SimFaults>>> = {
+  drop: { dropReplies: 1 },
+  html502: { html502Replies: 1 },
+  error500: { error500Rate: 1 },
+  rate429: { rate429Rate: 1 },
+  hang: { hang: true },
+};
+const NO_FAULTS: Partial<SimFaults> = { dropReplies: 0, html502Replies: 0, error500Rate: 0, rate429Rate: 0, hang: false };
+
+/** Runs one action in the world; presses that cannot apply answer an error, as they would for a person. */
+export async function perform(w: World, a: Action): Promise<void> {
+  if (a.k === 'fault') return withFault(w, a.f, a.then);
+  if (a.k === 'wait') return w.gas.clock.advance(a.ms);
+  if (a.k === 'midnight') return w.gas.clock.advance(86_400_000 - (w.gas.clock.now() % 86_400_000) + 5 * MIN);
+  if (a.k === 'timer') {
+    w.gas.clock.advance(5 * MIN);
+    w.gas.fireTimeTriggers({ tolerateErrors: true });
+    return;
+  }
+  if (pressAction(w, a)) return;
+  sheetAction(w, a);
+}
+
+async function withFault(w: World, f: Fault, then: Action): Promise<void> {
+  const sim = SIM_FAULTS[f];
+  if (sim) await w.lab.sim.control({ action: 'configure', config: { faults: { ...sim, dropMatch: '^(POST|GET) ' } } });
+  if (f === 'lock') w.gas.holdDocumentLock(2 * MIN);
+  if (f === 'pollDuring' || f === 'timerDuring') {
+    w.gas.duringFetch(/^POST /, () => {
+      if (f === 'pollDuring') w.call('getProgress');
+      else w.gas.fireTimeTriggers({ tolerateErrors: true });
+    });
+  }
+  try {
+    await perform(w, then);
+  } finally {
+    if (sim) await w.lab.sim.control({ action: 'configure', config: { faults: NO_FAULTS } });
+    if (f === 'lock') w.gas.releaseDocumentLock();
+  }
+}
+
+/** A press of a server function; false when the action is not one. */
+function pressAction(w: World, a: Action): boolean {
+  const campaignId = () => w.boundCampaignId();
+  switch (a.k) {
+    case 'person':
+      w.person = a.p;
+      w.gas.setUser(PEOPLE[a.p]!.email);
+      return true;
+    case 'create':
+      w.tab(a.t);
+      w.createCampaign();
+      return true;
+    case 'select': {
+      const id = (w.tab(a.from), campaignId());
+      w.tab(a.t);
+      if (id) w.call('selectCampaign', { campaignId: id });
+      return true;
+    }
+    case 'map': {
+      const mapping = w.call<any>('getSidebarState')?.mapping;
+      if (mapping) w.call('saveColumnMapping', { mapping });
+      return true;
+    }
+    case 'add': {
+      const last = w.tab(a.t)?.getLastRow() ?? 1;
+      if (last < 2) return true;
+      const from = Math.min(a.from, last);
+      w.selectRows(from, Math.min(last, from + a.n - 1));
+      w.call('addSelectedRows');
+      return true;
+    }
+    case 'estimate':
+      w.call('getEstimate');
+      return true;
+    case 'preview':
+      w.call('startPreview', { campaignId: campaignId() });
+      return true;
+    case 'generate': {
+      const est = w.call<any>('getEstimate');
+      // A stale confirmation: the figure a person saw before someone added more.
+      const high = Math.max(0, (est?.high ?? 0) - (a.stale ? 3 : 0));
+      w.call('startGenerate', { campaignId: campaignId(), high });
+      return true;
+    }
+    case 'stop':
+      w.call('stopCampaign', { campaignId: campaignId() });
+      return true;
+    case 'resend':
+      w.call('resendFailedRows', a.cancelled ? { cancelled: true } : { name: `Follow-up ${++w.campaigns}` });
+      return true;
+    case 'export':
+      w.call('exportFinishedVideos');
+      return true;
+    case 'limit': {
+      const r = w.call<any>('setSpendingLimit', { creditsPerDay: a.v });
+      if (r?.ok) w.limits.push({ person: w.person, at: w.gas.clock.now(), limit: a.v });
+      return true;
+    }
+    case 'auto':
+      autoMode(w, a.on);
+      return true;
+    case 'refresh':
+      w.call('refreshNow');
+      return true;
+    case 'autoRefresh':
+      w.call('setAutoRefresh', { on: a.on });
+      return true;
+    case 'checkSetup':
+      w.call('getSetupReport');
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** The owner's click on auto mode: on is a standing order for the person's key; off holds from that moment. */
+function autoMode(w: World, on: boolean): void {
+  const campaignId = w.boundCampaignId();
+  if (!campaignId) return;
+  const r = w.call<any>('setAutoMode', { campaignId, on });
+  if (!r?.ok) return;
+  if (r.on) w.autoOn.set(campaignId, PEOPLE[w.person]!.key);
+  else w.autoOn.delete(campaignId);
+}
+
+/** What a person does to the sheet itself. */
+function sheetAction(w: World, a: Action): void {
+  const ss = w.gas.spreadsheet;
+  if (a.k === 'register') return registerAction(w, a.what);
+  const sheet = w.tab((a as { t: number }).t);
+  if (!sheet) return;
+  const last = sheet.getLastRow();
+  const width = Math.max(1, sheet.getLastColumn());
+  switch (a.k) {
+    case 'tab':
+      return;
+    case 'append':
+      for (let i = 0; i < a.n; i++) sheet.appendRow(leadRow(w.nextLead++ % 40));
+      return;
+    case 'pasteBack':
+      if (a.row <= last) sheet.typeValues(sheet.getRange(a.row, 1, 1, 7).getValues(), last + 1, 1);
+      return;
+    case 'typeOver':
+      if (a.row <= last) sheet.typeValues([leadRow(w.nextLead++ % 40)], a.row, 1);
+      return;
+    case 'copyRow':
+      if (a.row <= last) sheet.typeValues(sheet.getRange(a.row, 1, 1, width).getValues(), last + 1, 1);
+      return;
+    case 'sort':
+      if (last > 2) sheet.sortBy(a.col % width, a.asc);
+      return;
+    case 'filter':
+      if (a.row <= last) sheet.setFilterHidden([a.row]);
+      else sheet.removeFilter();
+      return;
+    case 'deleteRows':
+      if (a.row <= last) sheet.deleteRows(a.row, Math.min(a.n, last - a.row + 1));
+      return;
+    case 'renameHeader':
+      sheet.typeValues([[`${String(sheet.getRange(1, (a.col % width) + 1).getValue())} (old)`]], 1, (a.col % width) + 1);
+      return;
+    case 'moveColumn':
+      if (a.from % width !== a.to % width) sheet.moveColumn(a.from % width, a.to % width);
+      return;
+    default:
+      void ss;
+  }
+}
+
+/** A person edits, sorts or deletes the add-on's register tab. */
+function registerAction(w: World, what: 'edit' | 'sort' | 'delete'): void {
+  const ss = w.gas.spreadsheet;
+  const reg = ss.getSheetByName('Video register');
+  if (!reg) return;
+  if (what === 'delete') {
+    if (ss.getSheets().length > 1) ss.deleteSheet(reg);
+    return;
+  }
+  if (reg.getLastRow() < 3) return;
+  if (what === 'sort') reg.sortBy(0, false);
+  else reg.typeValues([['edited']], 2, 1);
+}
+
+/** An action as the line of a ready test. */
+export function show(a: Action): string {
+  return JSON.stringify(a);
+}

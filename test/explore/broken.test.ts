@@ -1,0 +1,40 @@
+// Proof that the explorer can fail (docs/rules.md#explorer): a bundle built to understate every known charge in the
+// spending record by a credit is caught within the seeds `npm test` runs.
+import { readFileSync } from 'node:fs';
+import { BUNDLE } from '../e2e/harness';
+import { explore } from './explore';
+import { CI_HISTORY, CI_SEEDS } from './seeds';
+import { Lab } from './world';
+
+jest.setTimeout(300_000);
+
+/** The built bundle with the record's charged figure one credit short (a money defect the invariants must see). */
+function brokenBundle(): string {
+  const good = readFileSync(BUNDLE, 'utf8');
+  const honest = '"Credits charged":r?r.charged:';
+  if (good.split(honest).length !== 2) throw new Error('the record’s charged figure is no longer where this test breaks it; update brokenBundle()');
+  return good.replace(honest, '"Credits charged":r?r.charged-1:');
+}
+
+let lab: Lab;
+beforeAll(async () => {
+  lab = await Lab.open();
+});
+afterAll(async () => {
+  await lab?.close();
+});
+
+describe('the explorer on a broken bundle', () => {
+  it('should find the understated record within the fixed seeds', async () => {
+    const bundleSource = brokenBundle();
+    const found: string[] = [];
+    for (const seed of CI_SEEDS) {
+      const out = await explore(lab, { seed, ...CI_HISTORY, bundleSource, noShrink: true });
+      if (out.failure) {
+        found.push(...out.failure.broken);
+        break;
+      }
+    }
+    expect(found.some((b) => b.startsWith('the record never below the ledger'))).toBe(true);
+  });
+});

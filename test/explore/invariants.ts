@@ -1,0 +1,173 @@
+// The invariants of a list's life (docs/rules.md#explorer), checked after every action against the simulator's state
+// and ledger, and what the people confirmed; each answers the sentences of what is broken (none: holds).
+import type { SimState } from '../../dev/sim/types';
+import { PEOPLE, TABS, type World } from './world';
+import type { Action } from './actions';
+
+export const INVARIANTS = [
+  'no server function throws',
+  'nobody in the service twice for one row’s person',
+  'no person charged twice',
+  'nothing charged without a click or a confirmed standing order',
+  'a day’s spend per person never past the limit',
+  'the record never below the ledger, never above what was charged',
+  'every link on a row its own person’s, and only once ready',
+  'no stored value past its limit',
+  'no run past 6 minutes',
+] as const;
+
+const DAY = 86_400_000;
+type Lead = SimState['campaigns'][number]['leads'][number];
+
+/** A campaign and its later parts ("<name> · part N") are one campaign. */
+const family = (name: string) => name.replace(/ · part \d+$/, '');
+const email = (s: unknown) =>
+  String(s ?? '')
+    .trim()
+    .toLowerCase();
+
+/** Every broken invariant after `action`, given the ledger entries it added. */
+export function check(w: World, st: SimState, action: Action): string[] {
+  const out: string[] = [];
+  if (w.thrown.length) out.push(`no server function throws: ${w.thrown.splice(0).join('; ')}`);
+  out.push(...people(st), ...charges(w, st, action), ...limits(w, st), ...record(w, st), ...links(w, st), ...stored(w), ...runs(w));
+  w.ledgerSeen = st.ledger.length;
+  return out;
+}
+
+function people(st: SimState): string[] {
+  const out: string[] = [];
+  const seen = new Map<string, Lead>();
+  const charged = new Map<string, Lead>();
+  for (const c of st.campaigns.filter((x) => x.workspaceId === 'ws_main')) {
+    for (const l of c.leads) {
+      // A person without an email is told apart by first name and company (docs/rules.md#row-identity).
+      const who = `${family(c.name)} / ${email(l.email) || `${email(l.firstName)} at ${email(l.company)}`}`;
+      if (l.status !== 'failed' && l.status !== 'cancelled') {
+        if (seen.has(who)) out.push(`nobody in the service twice for one row’s person: ${who} is ${seen.get(who)!.id} and ${l.id}`);
+        seen.set(who, l);
+      }
+      if (l.charged > 0) {
+        if (charged.has(who)) out.push(`no person charged twice: ${who} charged as ${charged.get(who)!.id} and ${l.id}`);
+        charged.set(who, l);
+      }
+    }
+  }
+  return out;
+}
+
+/** Charges the action added: only a press of Generate or Preview by the key's person, or the timer of a standing order. */
+function charges(w: World, st: SimState, a: Action): string[] {
+  const fresh = st.ledger.slice(w.ledgerSeen).filter((e) => e.kind === 'charge');
+  const inner = a.k === 'fault' ? a.then : a;
+  const timer = a.k === 'timer' || (a.k === 'fault' && a.f === 'timerDuring');
+  const pressKey = ['generate', 'preview', 'resend'].includes(inner.k) ? PEOPLE[w.person]!.key : null;
+  const standing = new Set(w.autoOn.values());
+  return fresh
+    .filter((e) => e.key !== pressKey && !(timer && e.key !== undefined && standing.has(e.key)))
+    .map((e) => `nothing charged without a click or a confirmed standing order: ${e.credits} credits (${e.reason}) under ${e.key} during ${JSON.stringify(a)}`);
+}
+
+/** Per person's key and UTC day, charges net of that day's refunds within the limit in force all day. */
+function limits(w: World, st: SimState): string[] {
+  const out: string[] = [];
+  for (const [p, { key }] of PEOPLE.entries()) {
+    const days = new Map<number, number>();
+    for (const e of st.ledger.filter((x) => x.key === key))
+      days.set(Math.floor(e.at / DAY), (days.get(Math.floor(e.at / DAY)) ?? 0) + (e.kind === 'charge' ? e.credits : -e.credits));
+    for (const [day, net] of days) {
+      const start = day * DAY;
+      // A limit changed during the day is not one the whole day was held to.
+      if (w.limits.some((l) => l.person === p && l.at > start && l.at < start + DAY)) continue;
+      const limit = w.limitAt(p, start);
+      if (limit !== null && net > limit) out.push(`a day’s spend per person never past the limit: ${key} spent ${net} on day ${day} under a limit of ${limit}`);
+    }
+  }
+  return out;
+}
+
+/** The spending record per key: its known figures plus its unknown rows' quotes never below the ledger's net. */
+function record(w: World, st: SimState): string[] {
+  const tab = w.gas.spreadsheet.getSheetByName('Video credits');
+  if (!tab) return [];
+  const values = tab.getDataRange().getValues() as unknown[][];
+  const head = (values[0] ?? []).map(String);
+  const col = (name: string) => head.indexOf(name);
+  const out: string[] = [];
+  for (const { key } of PEOPLE) {
+    const hint = `••••${key.slice(-4)}`;
+    let known = 0;
+    let unknown = 0;
+    for (const r of values.slice(1).filter((x) => x[col('Key')] === hint)) {
+      const charged = r[col('Credits charged')];
+      if (typeof charged === 'number') known += charged;
+      else unknown += Number(r[col('Credits quoted')]) || 0;
+    }
+    const ledger = st.ledger.filter((e) => e.key === key);
+    const net = ledger.reduce((n, e) => n + (e.kind === 'charge' ? e.credits : -e.credits), 0);
+    const gross = ledger.filter((e) => e.kind === 'charge').reduce((n, e) => n + e.credits, 0);
+    if (known + unknown < net) out.push(`the record never below the ledger: ${hint} records ${known} (+${unknown} unknown), the service took ${net} net`);
+    if (known > gross) out.push(`the record never above what was charged: ${hint} records ${known}, the service charged ${gross}`);
+  }
+  return out;
+}
+
+/** A Video URL on a row is the ready video of the lead on that row, who is that row's person. */
+function links(w: World, st: SimState): string[] {
+  const byUrl = new Map(st.campaigns.flatMap((c) => c.leads).map((l) => [l.videoUrl, l]));
+  const out: string[] = [];
+  for (const name of TABS) {
+    const sheet = w.gas.spreadsheet.getSheetByName(name);
+    if (!sheet) continue;
+    const values = sheet.getDataRange().getValues() as unknown[][];
+    const head = (values[0] ?? []).map(String);
+    const [u, id, em] = ['Video URL', 'Lead ID', 'Email'].map((h) => head.indexOf(h));
+    if (u! < 0 || id! < 0) continue;
+    values.slice(1).forEach((r, i) => {
+      const url = String(r[u!] ?? '');
+      if (!url) return;
+      const lead = byUrl.get(url);
+      const where = `${name} row ${i + 2}`;
+      if (!lead || !lead.videoReady) out.push(`every link on a row only once ready: ${where} shows ${url}`);
+      else if (lead.id !== String(r[id!]) || (em! >= 0 && email(r[em!]) !== email(lead.email)))
+        out.push(`every link on a row its own person’s: ${where} (${String(r[id!])}, ${String(r[em!] ?? '')}) shows ${lead.id}'s video (${lead.email})`);
+    });
+  }
+  return out;
+}
+
+function stored(w: World): string[] {
+  const out: string[] = [];
+  for (const [store, props] of w.gas.properties.all()) {
+    for (const [k, v] of Object.entries(props.getProperties()))
+      if (props.sizeOf(k, v) > props.valueLimit) out.push(`no stored value past its limit: ${store} ${k} is ${props.sizeOf(k, v)} bytes`);
+  }
+  return out;
+}
+
+function runs(w: World): string[] {
+  const over = w.gas.triggerErrors.splice(0).filter((e) => /Exceeded maximum execution time|too large/.test(e.message));
+  return over.map((e) => `no run past 6 minutes: ${e.handler} as ${e.user}: ${e.message}`);
+}
+
+/** Once the service has settled and the rows were refreshed: no row left `sending`, none behind its lead. */
+export function settled(w: World, st: SimState): string[] {
+  const leads = new Map(st.campaigns.flatMap((c) => c.leads).map((l) => [l.id, l]));
+  const out: string[] = [];
+  for (const name of TABS) {
+    const sheet = w.gas.spreadsheet.getSheetByName(name);
+    if (!sheet) continue;
+    const values = sheet.getDataRange().getValues() as unknown[][];
+    const head = (values[0] ?? []).map(String);
+    const [s, id] = ['Video Status', 'Lead ID'].map((h) => head.indexOf(h));
+    if (s! < 0) continue;
+    values.slice(1).forEach((r, i) => {
+      const status = String(r[s!] ?? '');
+      const lead = id! >= 0 ? leads.get(String(r[id!] ?? '')) : undefined;
+      if (status === 'sending') out.push(`no row left sending once settled: ${name} row ${i + 2}`);
+      if (status === 'pending' && lead && lead.status !== 'pending')
+        out.push(`no row left pending once settled: ${name} row ${i + 2} (${lead.id} is ${lead.status})`);
+    });
+  }
+  return out;
+}

@@ -1,0 +1,24 @@
+// Histories the explorer printed (docs/rules.md#explorer), kept as tests: each replays in a fresh world and must break
+// no invariant. Paste a failing history's ready test here once its defect is fixed.
+import type { Action } from './actions';
+import { replay } from './explore';
+
+jest.setTimeout(120_000);
+
+describe('histories the explorer found', () => {
+  it('should hold every invariant when Generate’s answer is lost and a stop, refunds, midnight and another tab’s Generate follow', async () => {
+    const actions: Action[] = [
+      { k: 'add', t: 0, from: 2, n: 3 },
+      { k: 'limit', v: 20 },
+      { k: 'fault', f: 'drop', then: { k: 'generate', stale: false } },
+      { k: 'timer' },
+      { k: 'fault', f: 'html502', then: { k: 'stop' } },
+      { k: 'midnight' },
+      { k: 'timer' },
+      { k: 'refresh' },
+      { k: 'add', t: 1, from: 2, n: 3 },
+      { k: 'generate', stale: false },
+    ];
+    expect(await replay(actions, { failRate: 0.5 })).toEqual([]);
+  });
+});

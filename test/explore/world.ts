@@ -1,0 +1,147 @@
+// The explorer's world (docs/rules.md#explorer): the built bundle in the stand-in against one simulator, on one virtual
+// clock; one document, two people with their own keys, several tabs; and what the people confirmed (clicks, limits,
+// standing orders), which the invariants hold the simulator's ledger to.
+import { AppsScriptStandin, readingsFromEnv, type Readings } from '../../dev/standin';
+import { SyncHttp } from '../../dev/sync-http';
+import { spawnSimulator } from '../../dev/sim/spawn';
+import type { SimHandle } from '../../dev/sim/server';
+import { SIM_KEYS, SIM_TEMPLATES, type SimState } from '../../dev/sim/types';
+import { BUNDLE, HEADERS, READING, columnLetter, leadRow } from '../e2e/harness';
+
+/** The two people at the sheet, each with their own key (the second key has a service cap of 10 credits a day). */
+export const PEOPLE = [
+  { email: 'alice@example.com', key: SIM_KEYS.write },
+  { email: 'bob@example.com', key: SIM_KEYS.lowCap },
+] as const;
+
+export const TABS = ['Leads A', 'Leads B', 'Leads C'] as const;
+
+/** A press that may charge: who, with which key, in which action. */
+export interface Click {
+  person: number;
+  key: string;
+}
+
+/** One shared simulator (reset per history) and the HTTP worker the stand-ins share. */
+export class Lab {
+  private constructor(
+    readonly sim: SimHandle,
+    readonly http: SyncHttp,
+  ) {}
+
+  static async open(): Promise<Lab> {
+    return new Lab(await spawnSimulator({ port: 0, clock: 'manual' }), new SyncHttp());
+  }
+
+  async close(): Promise<void> {
+    await this.http.close();
+    await this.sim.close();
+  }
+}
+
+export interface WorldOptions {
+  readings?: Partial<Readings>;
+  /** The bundle's source, instead of dist/Code.js (a deliberately broken build). */
+  bundleSource?: string;
+  failRate?: number;
+}
+
+export class World {
+  gas!: AppsScriptStandin;
+  /** Who is at the keyboard. */
+  person = 0;
+  /** Next person index for new rows (emails p<i>@example.com); a small pool, so people recur across tabs. */
+  nextLead = 0;
+  campaigns = 0;
+  /** Limits each person set, with when (null: none). */
+  readonly limits: { person: number; at: number; limit: number | null }[] = [];
+  /** Standing orders confirmed on, by campaign id: the owner's key (removed when switched off). */
+  readonly autoOn = new Map<string, string>();
+  /** Charges the ledger held before the current action (its length). */
+  ledgerSeen = 0;
+  /** Errors a server function threw (none should: docs/architecture.md#server-functions). */
+  readonly thrown: string[] = [];
+  readonly trace: string[] = [];
+
+  constructor(
+    readonly lab: Lab,
+    readonly o: WorldOptions = {},
+  ) {}
+
+  async start(): Promise<void> {
+    await this.lab.sim.control({ action: 'reset', config: { clock: 'manual', stageMs: 60_000, failRate: this.o.failRate ?? 0.1, seed: 7 } });
+    const now = (await this.state()).now;
+    this.gas = new AppsScriptStandin({
+      bundlePath: BUNDLE,
+      ...(this.o.bundleSource !== undefined && { bundleSource: this.o.bundleSource }),
+      simOrigin: this.lab.sim.origin,
+      http: this.lab.http,
+      startTime: now,
+      readings: { ...readingsFromEnv(READING), ...this.o.readings },
+    });
+    for (const [i, name] of TABS.entries()) {
+      this.gas.spreadsheet.addSheet(name, [HEADERS, ...Array.from({ length: 3 + i }, () => leadRow(this.nextLead++ % 40))]);
+    }
+    for (const p of PEOPLE.keys()) this.as(p, () => this.call('saveSettings', { baseUrl: this.lab.sim.baseUrl, apiKey: PEOPLE[p]!.key }));
+    // Every tab starts bound to a campaign of its own (the histories are about what follows).
+    for (const t of TABS.keys()) this.as(t % PEOPLE.length, () => (this.tab(t), this.createCampaign()));
+    this.tab(0);
+  }
+
+  async state(): Promise<SimState> {
+    return (await this.lab.sim.control({ action: 'state' })) as SimState;
+  }
+
+  /** A server function as google.script.run calls it; a throw is kept (none should happen) and answers null. */
+  call<T = any>(name: string, ...args: unknown[]): T | null {
+    try {
+      return this.gas.call<T>(name, ...args);
+    } catch (e) {
+      this.thrown.push(`${name}: ${e instanceof Error ? e.message : String(e)}`);
+      return null;
+    }
+  }
+
+  as<T>(person: number, fn: () => T): T {
+    const was = this.person;
+    this.person = person;
+    this.gas.setUser(PEOPLE[person]!.email);
+    try {
+      return fn();
+    } finally {
+      this.person = was;
+      this.gas.setUser(PEOPLE[was]!.email);
+    }
+  }
+
+  tab(t: number) {
+    const sheet = this.gas.spreadsheet.getSheetByName(TABS[t % TABS.length]!);
+    if (sheet) this.gas.spreadsheet.setActiveSheet(sheet);
+    return sheet;
+  }
+
+  /** Selects rows [first, last] (1-based) of the active tab. */
+  selectRows(first: number, last: number): void {
+    const sheet = this.gas.spreadsheet.getActiveSheet();
+    this.gas.spreadsheet.select(sheet, [`A${first}:${columnLetter(Math.max(1, sheet.getLastColumn()))}${last}`]);
+  }
+
+  boundCampaignId(): string {
+    return this.call<any>('getSidebarState')?.campaign?.id ?? '';
+  }
+
+  createCampaign(): void {
+    this.call('createCampaign', { templateId: SIM_TEMPLATES.ready, name: `Campaign ${++this.campaigns}` });
+  }
+
+  /** The daily limit person p had in force at time t (null: none, or unknown). */
+  limitAt(p: number, t: number): number | null {
+    let l: number | null = null;
+    for (const x of this.limits) if (x.person === p && x.at <= t) l = x.limit;
+    return l;
+  }
+
+  async close(): Promise<void> {
+    await this.gas?.close();
+  }
+}
