@@ -32,4 +32,13 @@ describe('LockService', () => {
       true,
     ]);
   });
+
+  it("should share one person's user lock and UserProperties between two documents of theirs", () => {
+    const first = standin();
+    const second = standin({ sameUserAs: first, spreadsheetId: '1OtherDocument' });
+    run(first, `PropertiesService.getUserProperties().setProperty('spend', '12');`);
+    expect(run(second, `return PropertiesService.getUserProperties().getProperty('spend');`)).toBe('12');
+    expect(second.locks.user('alice@example.com')).toBe(first.locks.user('alice@example.com'));
+    expect(standin().locks.user('alice@example.com')).not.toBe(first.locks.user('alice@example.com'));
+  });
 });
