@@ -1,11 +1,14 @@
 // `npx tsx bench/money.ts`: the money record against the simulator's ledger over Stops of the bench's campaign
 // shapes (docs/rules.md#money-record), and what the balance reads around a Stop cost (docs/rules.md#refunds).
-// Prints markdown rows for bench/results.md ("Money record against the ledger"); runs in about a minute.
+// Writes its section of bench/results.md ("The money record against the ledger"); runs in about a minute.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { SIM_KEYS, type SimState } from '../dev/sim/types';
 import { keyHint } from '../src/server/settings';
 import { leadRow, startAddon, type Addon } from '../test/e2e/harness';
 import { creditsRows } from '../test/e2e/steps';
 import { rangeOf } from '../test/e2e/money/figures';
+import { withMoneySection } from './money-section';
 
 interface Case {
   name: string;
@@ -55,13 +58,23 @@ async function measure(c: Case): Promise<string> {
   }
 }
 
+const HEAD = `## The money record against the ledger
+
+A Stop pressed 2 minutes after Generate (renders 30 s a stage, 25 at once per part), key \`${keyHint(SIM_KEYS.write)}\`: the Stop's requests (the balance is read just before and just after only where the charges cannot prove what comes back, i.e. where people paid different prices), the simulator's ledger net for the key against the record's net (a range "lo–hi" where only bounds are proven) and "Charged today".
+`;
+const NOTE = `
+Where every person of a part paid one known price the charges prove the refund and the Stop costs what it did (one request per part plus one). Where prices differ (a company's first lookup costs more) the balance is read before the first stop and after each: one request per such part plus one. Before the record booked refunds this way (an average price per person), the same Stops left the record at 70 against 71 and 280 against 281: below what the service took.`;
+
 async function main(): Promise<void> {
   const lines = [
     '| campaign | stopped | Stop requests | of which balance reads | ledger net (key) | record net (key) | Charged today | record vs ledger |',
     '| --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const c of CASES) lines.push(await measure(c));
-  process.stdout.write(`${lines.join('\n')}\n`);
+  const body = [HEAD, ...lines, NOTE].join('\n');
+  const file = join(__dirname, 'results.md');
+  writeFileSync(file, withMoneySection(readFileSync(file, 'utf8'), body));
+  process.stdout.write(`${body}\n`);
 }
 
 main().catch((e: unknown) => {

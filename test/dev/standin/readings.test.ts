@@ -188,3 +188,12 @@ describe('readings › typed text', () => {
     expect(run(standin({ readings: { typedText: 'loose-dates' } }), write)).toEqual([true, 'March 2026']);
   });
 });
+
+describe('readings › typed text', () => {
+  const write = `var r = SpreadsheetApp.getActiveSheet().getRange('A1:B1'); r.setValues([['March 2026', "'March 2026"]]); var v = r.getValues()[0]; return [v[0] instanceof Date, v[1]];`;
+
+  it('should read "March 2026" as text under the ISO-and-US reading, and as a date under the loose one, where an apostrophe keeps it text', () => {
+    expect(run(standin(), write)).toEqual([false, 'March 2026']);
+    expect(run(standin({ readings: { typedText: 'loose-dates' } }), write)).toEqual([true, 'March 2026']);
+  });
+});

@@ -192,7 +192,8 @@ describe('auto mode', () => {
     expect((await a.state()).ledger.filter((e) => e.kind === 'charge')).toHaveLength(2);
     expect(statuses(a)).toEqual(Array(3).fill('complete'));
     const record = a.rows(a.gas.spreadsheet.getSheetByName('Video credits')!);
-    expect(record[0]).toMatchObject({ Action: 'generate (auto) (outcome unknown)', 'Credits charged': 2 * HIGH });
+    // Settled from the counts and its own quote, never the balance: the range two people may cost (docs/rules.md#unknown-outcomes).
+    expect(record[0]).toMatchObject({ Action: 'generate (auto) (outcome unknown)', 'Credits charged': `${2 * SIM_PRICES.video} to ${2 * HIGH}` });
     expect(a.call('getSidebarState').unsettled).toBeNull();
   });
 
