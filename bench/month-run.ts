@@ -1,7 +1,10 @@
-// `npx tsx bench/month-run.ts [days] [hourly|5]`: the list left running on its own (a long run, apart from
-// `npm run bench`), printed as a Markdown table for bench/results.md.
+// `npx tsx bench/month-run.ts [days] [60|5]`: the list left running on its own (a long run, apart from
+// `npm run bench`), printed and kept in bench/results.md under its own heading, one block per timer.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fmt, table } from './format';
 import { monthOfAutoMode, type MonthResult } from './month';
+import { keepBlock } from './month-block';
 
 function render(r: MonthResult): string {
   const head = ['timer', 'day', 'rows', 'complete', 'people', 'parts', 'largest value (bytes)', 'stores (bytes)', 'own tabs (cells)'];
@@ -14,7 +17,10 @@ async function main(): Promise<void> {
   const days = Number(process.argv[2] ?? 30);
   const minutes = process.argv[3] === '5' ? 5 : 60;
   const at = [1, 7, 30, 365].filter((d) => d <= days);
-  process.stdout.write(`${render(await monthOfAutoMode(minutes, days, at.includes(days) ? at : [...at, days]))}\n`);
+  const md = render(await monthOfAutoMode(minutes, days, at.includes(days) ? at : [...at, days]));
+  process.stdout.write(`${md}\n`);
+  const file = join(__dirname, 'results.md');
+  writeFileSync(file, keepBlock(readFileSync(file, 'utf8'), minutes === 5 ? 'five' : 'hourly', md));
 }
 
 main().catch((e: unknown) => {

@@ -3,6 +3,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { moneySection } from './money-section';
 import { join } from 'node:path';
+import { monthSection } from './month-block';
 import { report } from './report';
 import { runSuite } from './suite';
 
@@ -10,9 +11,11 @@ async function main(): Promise<void> {
   const wall0 = performance.now();
   const wall: string[] = [];
   const file = join(__dirname, 'results.md');
-  // The money section is measured by bench/money.ts on its own and kept as it stands.
-  const md = report(await runSuite(wall)) + moneySection(existsSync(file) ? readFileSync(file, 'utf8') : '');
-  writeFileSync(file, `${md}\n`);
+  // Sections measured on their own (bench/money.ts, bench/month-run.ts) are kept as they stand.
+  const old = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const kept = monthSection(old);
+  const md = report(await runSuite(wall)) + moneySection(old);
+  writeFileSync(file, `${md}\n${kept ? `\n${kept}\n` : ''}`);
   process.stdout.write(`${md}\n`);
   process.stdout.write(`\nWall time: ${wall.join('; ')}; total ${((performance.now() - wall0) / 1000).toFixed(1)} s. Written to bench/results.md.\n`);
 }
