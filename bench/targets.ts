@@ -2,7 +2,7 @@
 import { autoTargets } from './auto';
 import { crowdedTargets } from './crowded';
 import { generateToEnd, type CaseResult } from './campaign';
-import { fmt, minutes, seconds } from './format';
+import { fmt, minutes, seconds, type Target } from './format';
 import type { StopResult } from './stop';
 import { HOUR_S } from './idle';
 import type { QuietResult } from './quiet';
@@ -12,12 +12,7 @@ import { silenceTargets } from './silence';
 import { storageTargets } from './storage';
 import { caseName, EDGE_LEADS, OLD_PACE, TARGET_SIZE, type BenchResults } from './suite';
 
-export interface Target {
-  what: string;
-  budget: string;
-  measured: string;
-  pass: boolean;
-}
+export type { Target } from './format';
 
 const WHOLE_REQUESTS = 1000;
 const WHOLE_RUNTIME_MS = 10 * 60_000;

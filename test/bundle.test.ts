@@ -7,6 +7,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppsScriptStandin } from '../dev/standin';
 import { withUrlFetchWhitelist } from '../scripts/build';
+import type * as main from '../src/main';
+import type { ServerFunctions } from '../src/server/contract';
+
+/** The compiler holds src/main.ts's entry points to the contract the sidebar is built against (docs/architecture.md#server-functions). */
+type ContractHeld<T extends ServerFunctions> = T;
+export type EntryPoints = ContractHeld<Pick<typeof main, keyof ServerFunctions>>;
 
 const ROOT = join(__dirname, '..');
 const DIST = join(ROOT, 'dist');
