@@ -11,6 +11,7 @@ import { PART_SIZE, type TimerRun } from './setup';
 import { silenceTargets } from './silence';
 import { storageTargets } from './storage';
 import { caseName, EDGE_LEADS, OLD_PACE, TARGET_SIZE, type BenchResults } from './suite';
+import { kb, KB } from '../scripts/sizes';
 
 export type { Target } from './format';
 
@@ -45,8 +46,8 @@ export function targets(r: BenchResults): Target[] {
     ...r.bundle.map((b) => ({
       what: `Bundle: ${b.file}`,
       budget: `≤ ${b.budgetKb} KB`,
-      measured: `${(b.bytes / 1024).toFixed(1)} KB`,
-      pass: b.bytes <= b.budgetKb * 1024,
+      measured: kb(b.bytes),
+      pass: b.bytes <= b.budgetKb * KB,
     })),
   ];
 }

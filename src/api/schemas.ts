@@ -84,8 +84,11 @@ export const campaignDetailSchema = z.looseObject({
   name: str,
   status: str,
   counts: countsSchema,
-  /** Open-ended: any stage key is accepted; a non-numeric value is dropped rather than failing the poll. */
-  stages: z.pipe(z.optional(z.record(z.string(), z.unknown())), z.transform(numbersOnly)),
+  /**
+   * Open-ended: any stage key is accepted; a non-numeric value is dropped rather than failing the poll. An object of
+   * no named keys, not zod's record, which would add about 3 KB to the bundle for the same check on JSON.
+   */
+  stages: z.pipe(z.optional(z.looseObject({})), z.transform(numbersOnly)),
   stalled: z.optional(z.nullable(stalledSchema)),
 });
 
