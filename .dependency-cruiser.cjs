@@ -1,38 +1,117 @@
-/** Import cycles are refused everywhere the add-on has code (src/, sidebar/, dev/), and src/server/'s folders keep their order (docs/architecture.md#pieces). */
+/**
+ * The one map of imports (docs/architecture.md#pieces), checked by `npm run lint` over src/, sidebar/, dev/, bench/ and
+ * scripts/: the layers of src/, the order inside src/server/, what the sidebar may take from src/, and no import cycle.
+ * Type-only imports count like any other.
+ */
+
+/** Layers of src/ from the top; each may import only the ones after it (`|`: side by side, neither imports the other). */
+const LAYERS = ['main', 'server', 'push|refresh', 'register', 'sheet', 'records', 'rules', 'api', 'shared', 'core'];
+
+/** Inside src/server/, from the top: the folders and then the files directly in it, which every capability shares. */
+const SERVER = ['calls', 'timer', 'money', 'campaign', '*.ts'];
+
+/** Pure modules of src/ that the sidebar shares with the server, so both check a row the same way. */
+const SIDEBAR_SHARED = [
+  'api/people',
+  'api/types',
+  'sheet/headers',
+  'sheet/output-headers',
+  'sheet/cells',
+  'push/row-person',
+  'core/text-limits',
+  'core/limit-rule',
+  'rules/unknown-outcome',
+  'rules/may-render',
+  'rules/links',
+];
+
+/** Imports that break the map today and are left to the move that fixes them, each named with its reason. */
+const KNOWN_EXCEPTIONS = [
+  // A row's known person carries its register entry; the type moves when the shared modules get one home.
+  { from: '^src/sheet/identity[.]ts$', to: '^src/register/identity[.]ts$' },
+  // Generate and Preview switch the timer on; the trigger's own module moves below money with the records.
+  { from: '^src/server/money/actions[.]ts$', to: '^src/server/timer/timer[.]ts$' },
+];
+
+/** The path pattern of a layer: src/main.ts, or a folder of src/. */
+const layerPath = (l) => (l === 'main' ? '^src/main[.]ts$' : `^src/${l}/`);
+const serverPath = (s) => (s === '*.ts' ? '^src/server/[^/]+[.]ts$' : `^src/server/${s}/`);
+
+/** One rule per level of an order: nothing at it imports a level above it or a peer beside it. */
+function orderRules(kind, levels, pathOf) {
+  return levels.flatMap((level, at) =>
+    level.split('|').map((name) => {
+      const above = [...levels.slice(0, at).flatMap((l) => l.split('|')), ...level.split('|').filter((p) => p !== name)];
+      if (above.length === 0) return null;
+      const exceptions = KNOWN_EXCEPTIONS.filter((e) => new RegExp(pathOf(name)).test(e.from.replace(/^\^|\$$|\[|\]/g, '')));
+      return {
+        name: `${kind}-${name.replace('*.ts', 'files')}`,
+        severity: 'error',
+        comment: `${kind} order ${levels.join(' → ')} (docs/architecture.md#pieces): ${name} may not import ${above.join(', ')}.`,
+        from: { path: pathOf(name) },
+        to: { path: above.map(pathOf).join('|') },
+        ...(exceptions.length ? { _exceptions: exceptions } : {}),
+      };
+    }),
+  );
+}
+
+/** dependency-cruiser has no per-pair exception: a rule with some is split so the named pairs pass. */
+function withExceptions(rule) {
+  const { _exceptions: exceptions, ...plain } = rule;
+  if (!exceptions) return [plain];
+  const named = exceptions.map((e) => e.from).join('|');
+  return [
+    { ...plain, from: { path: plain.from.path, pathNot: named } },
+    ...exceptions.map((e, i) => ({ ...plain, name: `${plain.name}-except-${i + 1}`, from: { path: e.from }, to: { path: plain.to.path, pathNot: e.to } })),
+  ];
+}
+
 module.exports = {
   forbidden: [
+    ...orderRules('layer', LAYERS, layerPath).filter(Boolean).flatMap(withExceptions),
+    ...orderRules('server', SERVER, serverPath).filter(Boolean).flatMap(withExceptions),
     {
-      name: 'server-calls-on-top',
+      name: 'rules-pure',
       severity: 'error',
-      comment: 'src/server/calls/ holds what the sidebar and menu call; nothing else in the server builds on it (docs/architecture.md#pieces).',
-      from: { path: '^src/server/', pathNot: '^src/server/calls/' },
-      to: { path: '^src/server/calls/' },
+      comment:
+        'src/rules holds one home per rule the server and the sidebar share: plain functions over plain values, so from the API it takes only its types.',
+      from: { path: '^src/rules/' },
+      to: { path: '^src/api/', pathNot: '^src/api/types[.]ts$' },
     },
     {
-      name: 'server-campaign-below',
+      name: 'sidebar-shares-only',
       severity: 'error',
-      comment: 'The parts record and campaign state sit below money and the timer: they import neither.',
-      from: { path: '^src/server/campaign/' },
-      to: { path: '^src/server/(money|timer)/' },
+      comment: `The sidebar runs in the browser: from src/ it may import only ${SIDEBAR_SHARED.join(', ')} (the code shared with the server), and types.`,
+      from: { path: '^sidebar/' },
+      to: { path: '^src/', pathNot: `^src/(${SIDEBAR_SHARED.join('|')})[.]ts$`, dependencyTypesNot: ['type-only'] },
     },
     {
-      name: 'server-plumbing-at-bottom',
+      name: 'src-stands-alone',
       severity: 'error',
-      comment: 'The files directly in src/server/ (contract, context, failure, settings, per-tab state) are what every capability shares.',
-      from: { path: '^src/server/[^/]+[.]ts$' },
-      to: { path: '^src/server/[^/]+/' },
+      comment: 'The add-on ships only src/: it imports nothing from the sidebar, the dev tools, the bench, the scripts or the tests.',
+      from: { path: '^src/' },
+      to: { path: '^(sidebar|dev|bench|scripts|test)/' },
+    },
+    {
+      name: 'sidebar-and-dev-apart',
+      severity: 'error',
+      comment: 'The sidebar ships; the dev tools, the bench and the scripts do not, so the sidebar imports none of them.',
+      from: { path: '^sidebar/' },
+      to: { path: '^(dev|bench|scripts|test)/' },
     },
     {
       name: 'no-circular',
       severity: 'error',
       comment: 'A cycle hides which module owns a rule; move the shared piece down a layer.',
-      from: {},
+      // Known, not yet fixed: the stand-in's range, sheet and spreadsheet name their parents' types.
+      from: { pathNot: '^dev/standin/(range|sheet|spreadsheet|conditional-format)[.]ts$' },
       to: { circular: true },
     },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    tsPreCompilationDeps: false,
+    tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
   },
 };

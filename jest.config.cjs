@@ -1,8 +1,12 @@
 /**
  * Jest: TypeScript through esbuild, tests under test/ mirroring src/. The end-to-end suite also runs under
- * each alternative reading of Apps Script (docs/rules.md#readings; dev/standin/readings.ts): one project per reading,
- * with the e2e files that reading can run (where the timer cannot run at all, those that do not need it).
+ * each alternative reading of Apps Script (docs/rules.md#readings; dev/standin/readings.ts): one project per reading.
+ * Each end-to-end file names the readings it is not run under on a line `// @not-under a, b (why)`, and the projects
+ * are derived from those lines: a reading runs every end-to-end file that does not name it.
  */
+const { readdirSync, readFileSync } = require('node:fs');
+const { join } = require('node:path');
+
 const base = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
@@ -10,57 +14,57 @@ const base = {
   moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'json'],
 };
 
-const e2e = (...names) => names.map((n) => `<rootDir>/test/e2e/${n}.test.ts`);
-/** Files that never rely on the timer firing: they hold under readings where it cannot. */
-const WITHOUT_TIMER = e2e('push/send', 'push/problem-rows', 'push/follow-up', 'money/record');
-
-const EXPLORER = '<rootDir>/test/explore/explore.test.ts';
-
-const READINGS = {
+/** The readings the end-to-end files run under besides the default (names of NAMED_READINGS in dev/standin/readings.ts). */
+const READINGS = [
   // Listing does not change what runs: every file but those that set their own readings or measure cost at scale.
-  'triggers-unlisted': e2e(
-    ...['push/send', 'push/problem-rows', 'push/follow-up', 'register/identity', 'register/edits'],
-    ...['refresh/links', 'refresh/cost', 'refresh/export'],
-    ...['money/generate', 'money/stop', 'money/estimate', 'money/record', 'money/refunds', 'money/limit'],
-    ...['timer/runs', 'timer/triggers', 'timer/auto-mode', 'sidebar/state', 'sidebar/connection', 'sidebar/pacing'],
-  ),
+  'triggers-unlisted',
   // The timer runs but writes no row: files where rows catch up once the sheet is open, or that need no timer.
-  'no-document': [...WITHOUT_TIMER, ...e2e('timer/hard-cases', 'money/refusals', 'sidebar/pacing')],
-  'test-deployment-throws': WITHOUT_TIMER,
-  'test-deployment-silent': WITHOUT_TIMER,
+  'no-document',
+  // The timer cannot run at all: the files that never rely on it firing.
+  'test-deployment-throws',
+  'test-deployment-silent',
   // The rest touch one service each: the files that lean on it.
-  'published-hourly': e2e('timer/hard-cases', 'sidebar/check-setup'),
-  'timeout-360': e2e('timer/hard-cases', 'timer/runs', 'timer/triggers', 'sidebar/check-setup', 'sidebar/connection'),
-  'cache-evicts': e2e(
-    ...['push/send', 'refresh/links', 'refresh/cost', 'refresh/export', 'money/generate', 'money/stop', 'money/refunds'],
-    ...['timer/runs', 'timer/triggers', 'sidebar/state', 'sidebar/connection', 'sidebar/pacing', 'sidebar/check-setup'],
-  ),
-  'quota-rolling': e2e(
-    ...['push/send', 'refresh/links', 'refresh/cost', 'refresh/export', 'money/generate', 'money/stop'],
-    ...['timer/hard-cases', 'timer/runs', 'timer/triggers', 'sidebar/state'],
-  ),
+  'published-hourly',
+  'timeout-360',
+  'cache-evicts',
+  'quota-rolling',
   // Sheets calls cost time: the files where run time, lock hold time and trigger minutes add up, and the explorer.
-  'sheets-metered': [
-    ...e2e('push/send', 'push/per-row', 'push/cost', 'money/generate', 'money/stop', 'refresh/links', 'refresh/cost'),
-    ...e2e('timer/runs', 'timer/auto-mode', 'timer/hard-cases', 'register/cost'),
-    EXPLORER,
-  ],
+  'sheets-metered',
   // The smaller limit of a property: the files that store the most, and the explorer.
-  'property-key-and-value': [
-    ...e2e('push/send', 'register/identity', 'register/cost', 'money/record', 'money/limit', 'money/refunds'),
-    ...e2e('timer/runs', 'timer/auto-mode', 'refresh/cost', 'refresh/export'),
-    EXPLORER,
-  ],
-};
+  'property-key-and-value',
+];
+
+/** Every end-to-end and explorer file, with the readings its `@not-under` line names. */
+function e2eFiles() {
+  return ['e2e', 'explore'].flatMap((folder) => {
+    const dir = join(__dirname, 'test', folder);
+    return readdirSync(dir, { recursive: true })
+      .filter((f) => f.endsWith('.test.ts'))
+      .map((f) => {
+        const line = /^\/\/ @not-under ([a-z0-9, -]+)/m.exec(readFileSync(join(dir, f), 'utf8'));
+        const skips = line
+          ? line[1]
+              .split(',')
+              .map((r) => r.trim())
+              .filter(Boolean)
+          : [];
+        const unknown = skips.filter((r) => !READINGS.includes(r));
+        if (unknown.length) throw new Error(`test/${folder}/${f}: @not-under names no reading of jest.config.cjs: ${unknown.join(', ')}`);
+        return { path: `<rootDir>/test/${folder}/${f.split('\\').join('/')}`, skips };
+      });
+  });
+}
+
+const files = e2eFiles();
 
 module.exports = {
   testTimeout: 60000,
   projects: [
     { ...base, displayName: 'default', testMatch: ['**/*.test.ts'] },
-    ...Object.entries(READINGS).map(([reading, files]) => ({
+    ...READINGS.map((reading) => ({
       ...base,
       displayName: `reading: ${reading}`,
-      testMatch: files,
+      testMatch: files.filter((f) => !f.skips.includes(reading)).map((f) => f.path),
       globals: { STANDIN_READING: reading },
     })),
   ],

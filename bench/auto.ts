@@ -7,7 +7,7 @@ import { fmt, minutes, seconds, table } from './format';
 import { addCosts, Meter, simLeads, withAddon, type Cost } from './meter';
 import { describeKinds } from './requests';
 import { fund, timerRun, type TimerRun } from './setup';
-import type { Target } from './targets';
+import type { Target } from './format';
 
 export const ARRIVING = { rows: 1000, perRun: 100 };
 /** Every arriving person quoted at its high figure: the limit that just lets them all through. */

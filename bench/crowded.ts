@@ -6,7 +6,7 @@ import type { Addon } from '../test/e2e/harness';
 import { fmt, minutes, table, type Cell } from './format';
 import { addCosts, simLeads, withAddon, type Cost } from './meter';
 import { describeKinds } from './requests';
-import type { Target } from './targets';
+import type { Target } from './format';
 import { checkRows, type RowCheck } from './rows';
 import { fireTimer, nextSlot, pushedTab } from './setup';
 import { tryGenerateClick } from './sidebar';

@@ -24,3 +24,11 @@ export function spread(xs: number[]): string {
 /** A titled part of the report: blocks (tables, paragraphs) one blank line apart. */
 export const section = (title: string, ...blocks: string[]): string => [`## ${title}`, ...blocks].join('\n\n');
 export const subsection = (title: string, ...blocks: string[]): string => [`### ${title}`, ...blocks].join('\n\n');
+
+/** One budget of the bench: what is measured, its limit, the figure, and whether it holds. */
+export interface Target {
+  what: string;
+  budget: string;
+  measured: string;
+  pass: boolean;
+}

@@ -17,6 +17,7 @@ import { STORAGE_NOTE, storageTable } from './storage';
 import { LATE_STOP_AFTER_MS, STOP_AFTER_MS, type StopResult } from './stop';
 import { caseName, EDGE_LEADS, OLD_PACE, TARGET_SIZE, type BenchResults } from './suite';
 import { quietMost, rangePerBatch, runsAfterLastRender, stopBudget, stopOk, targets, wholeCampaignOk } from './targets';
+import { KB } from '../scripts/sizes';
 
 /** Every lead row has a website, so each render runs the simulator's lookup stage before the base ones. */
 const STAGES = BASE_STAGES.length + 1;
@@ -390,8 +391,8 @@ const CLICK_NOTE =
 
 function bundleTable(r: BenchResults): string {
   return table(
-    ['file', 'bytes', 'KB', 'budget', 'result'],
-    r.bundle.map((b) => [b.file, b.bytes, (b.bytes / 1024).toFixed(1), `${b.budgetKb} KB`, verdict(b.bytes <= b.budgetKb * 1024)]),
+    ['file', 'bytes', 'KB (1,000 bytes)', 'budget', 'result'],
+    r.bundle.map((b) => [b.file, b.bytes, (b.bytes / KB).toFixed(1), `${b.budgetKb} KB`, verdict(b.bytes <= b.budgetKb * KB)]),
   );
 }
 

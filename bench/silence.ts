@@ -7,7 +7,7 @@ import { minutes, table, verdict } from './format';
 import { control, withAddon } from './meter';
 import { pushedTab, timerRun } from './setup';
 import { generateClick } from './sidebar';
-import type { Target } from './targets';
+import type { Target } from './format';
 
 export const SILENCE_MS = 2 * 60 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;

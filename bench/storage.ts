@@ -9,7 +9,7 @@ import { recordRefunds } from '../src/server/money/refunds';
 import { loadParts, PART_SIZE, saveParts, type CampaignParts } from '../src/server/campaign/parts';
 import { timerRecord } from '../src/server/timer/timer';
 import { table, verdict } from './format';
-import type { Target } from './targets';
+import type { Target } from './format';
 
 export const VALUE_LIMIT = 9 * 1024;
 export const STORE_LIMIT = 500 * 1024;

@@ -11,6 +11,7 @@ import { silentApi, type SilenceResult } from './silence';
 import { storedAt200Parts, type StorageResult } from './storage';
 import { LATE_STOP_AFTER_MS, stopOnePart, STOP_AFTER_MS, type StopResult } from './stop';
 import { rushedClick, watchRender, type RushResult, type WatchResult } from './watch';
+import { BUDGETS, KB } from '../scripts/sizes';
 
 export const SIZES = [100, 1000, 5000, 20_000] as const;
 export const ORDERS = ['newest', 'oldest'] as const;
@@ -82,12 +83,9 @@ export async function runSuite(wall: string[]): Promise<BenchResults> {
 
 function bundleSizes(): BenchResults['bundle'] {
   const dist = join(__dirname, '..', 'dist');
-  return [
-    ['Code.js', 150],
-    ['Sidebar.html', 60],
-  ].map(([file, budgetKb]) => ({
-    file: `dist/${file}`,
-    bytes: readFileSync(join(dist, String(file))).length,
-    budgetKb: Number(budgetKb),
+  return (Object.keys(BUDGETS) as (keyof typeof BUDGETS)[]).map((file) => ({
+    file,
+    bytes: readFileSync(join(dist, file.replace('dist/', ''))).length,
+    budgetKb: BUDGETS[file].limit / KB,
   }));
 }

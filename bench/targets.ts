@@ -2,7 +2,7 @@
 import { autoTargets } from './auto';
 import { crowdedTargets } from './crowded';
 import { generateToEnd, type CaseResult } from './campaign';
-import { fmt, minutes, seconds } from './format';
+import { fmt, minutes, seconds, type Target } from './format';
 import type { StopResult } from './stop';
 import { HOUR_S } from './idle';
 import type { QuietResult } from './quiet';
@@ -11,13 +11,9 @@ import { PART_SIZE, type TimerRun } from './setup';
 import { silenceTargets } from './silence';
 import { storageTargets } from './storage';
 import { caseName, EDGE_LEADS, OLD_PACE, TARGET_SIZE, type BenchResults } from './suite';
+import { kb, KB } from '../scripts/sizes';
 
-export interface Target {
-  what: string;
-  budget: string;
-  measured: string;
-  pass: boolean;
-}
+export type { Target } from './format';
 
 const WHOLE_REQUESTS = 1000;
 const WHOLE_RUNTIME_MS = 10 * 60_000;
@@ -50,8 +46,8 @@ export function targets(r: BenchResults): Target[] {
     ...r.bundle.map((b) => ({
       what: `Bundle: ${b.file}`,
       budget: `≤ ${b.budgetKb} KB`,
-      measured: `${(b.bytes / 1024).toFixed(1)} KB`,
-      pass: b.bytes <= b.budgetKb * 1024,
+      measured: kb(b.bytes),
+      pass: b.bytes <= b.budgetKb * KB,
     })),
   ];
 }

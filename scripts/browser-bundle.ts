@@ -1,11 +1,16 @@
 // Browser code as one script text, and a script text made safe to inline: shared by the sidebar's build and the playground.
-import { build } from 'esbuild';
+import { build, type Metafile } from 'esbuild';
 
 /**
  * An entry bundled for the browser. ES2020 runs wherever Google Sheets runs: `?.` and `??` stay native
  * instead of lowered, which keeps the sidebar within its 60 KB.
  */
 export async function bundleForBrowser(entry: string): Promise<string> {
+  return (await browserBundle(entry)).text;
+}
+
+/** The same bundle with esbuild's metafile, which says how many bytes each input took (scripts/sizes.ts). */
+export async function browserBundle(entry: string): Promise<{ text: string; metafile: Metafile }> {
   const r = await build({
     entryPoints: [entry],
     bundle: true,
@@ -16,8 +21,9 @@ export async function bundleForBrowser(entry: string): Promise<string> {
     legalComments: 'none',
     charset: 'utf8',
     logLevel: 'warning',
+    metafile: true,
   });
-  return r.outputFiles[0]!.text;
+  return { text: r.outputFiles[0]!.text, metafile: r.metafile };
 }
 
 /** A CSS entry bundled and minified. */

@@ -3,11 +3,13 @@
 import { build } from 'esbuild';
 import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { bundleCss, bundleForBrowser, inlineScript } from './browser-bundle';
+import { browserBundle, bundleCss, inlineScript } from './browser-bundle';
+import { serverParts, sidebarParts, sizeTable, type Part } from './sizes';
 
 const root = resolve(__dirname, '..');
 const dist = join(root, 'dist');
-export const LIB_NAME = 'AddonLib';
+/** The bundle's one global; short, since each entry-point declaration names it. */
+export const LIB_NAME = '$L';
 
 /** Names exported by the entry module, read from an ESM build's metafile. */
 async function entryExports(entry: string): Promise<string[]> {
@@ -20,7 +22,9 @@ async function entryExports(entry: string): Promise<string[]> {
  * The server bundle. `allowlist` is the published build's urlFetchWhitelist: the code knows it too,
  * so a base URL outside it is refused with a sentence instead of failing on every fetch.
  */
-export async function buildServer(opts: { allowlist?: string[]; file?: string } = {}): Promise<{ file: string; exports: string[] }> {
+export async function buildServer(
+  opts: { allowlist?: string[]; file?: string } = {},
+): Promise<{ file: string; exports: string[]; bytes: number; parts: Part[] }> {
   const entry = join(root, 'src', 'main.ts');
   const names = await entryExports(entry);
   const bad = names.filter((n) => n.endsWith('_') || n === 'default');
@@ -41,26 +45,32 @@ export async function buildServer(opts: { allowlist?: string[]; file?: string } 
     minifyWhitespace: true,
     minifyIdentifiers: true,
     logLevel: 'warning',
+    metafile: true,
     define: { __URL_ALLOWLIST__: JSON.stringify(opts.allowlist ?? []) },
   });
   // Apps Script finds menu, trigger and google.script.run targets only by top-level declarations.
-  const stubs = names.map((n) => `function ${n}() { return ${LIB_NAME}.${n}.apply(this, arguments); }`).join('\n');
+  const stubs = names.map((n) => `function ${n}(){return ${LIB_NAME}.${n}.apply(this,arguments)}`).join('\n');
   const code = `${r.outputFiles[0]!.text}\n${stubs}\n`;
   const file = opts.file ?? join(dist, 'Code.js');
   writeFileSync(file, code);
-  return { file, exports: names };
+  const bytes = Buffer.byteLength(code, 'utf8');
+  return { file, exports: names, bytes, parts: serverParts(bytes, r.metafile) };
 }
 
 /** The sidebar page with its CSS and JS inlined: HtmlService serves one self-contained file. */
-export async function buildSidebar(): Promise<string> {
+export async function buildSidebar(opts: { file?: string } = {}): Promise<{ file: string; bytes: number; parts: Part[] }> {
   const dir = join(root, 'sidebar');
   const html = readFileSync(join(dir, 'index.html'), 'utf8');
-  const js = existsSync(join(dir, 'main.ts')) ? await bundleForBrowser(join(dir, 'main.ts')) : '';
+  const js = existsSync(join(dir, 'main.ts')) ? await browserBundle(join(dir, 'main.ts')) : null;
   const css = existsSync(join(dir, 'styles.css')) ? await bundleCss(join(dir, 'styles.css')) : '';
-  const out = html.replace('<!--@css-->', () => `<style>${css}</style>`).replace('<!--@js-->', () => inlineScript(js));
-  const file = join(dist, 'Sidebar.html');
+  const style = `<style>${css}</style>`;
+  const script = inlineScript(js?.text ?? '');
+  const out = html.replace('<!--@css-->', () => style).replace('<!--@js-->', () => script);
+  const file = opts.file ?? join(dist, 'Sidebar.html');
   writeFileSync(file, out);
-  return file;
+  const [bytes, s, c] = [out, script, style].map((t) => Buffer.byteLength(t, 'utf8')) as [number, number, number];
+  const meta = js?.metafile ?? { inputs: {}, outputs: { none: { bytes: 0, inputs: {}, imports: [], exports: [], entryPoint: '' } } };
+  return { file, bytes, parts: sidebarParts({ script: s, style: c, page: bytes - s - c }, meta) };
 }
 
 /**
@@ -91,8 +101,8 @@ export async function buildAll(opts: { publish?: boolean } = {}): Promise<void> 
   const marker = join(dist, PUBLISH_MARKER);
   if (opts.publish) writeFileSync(marker, `${JSON.stringify(manifest.urlFetchWhitelist)}\n`);
   else rmSync(marker, { force: true });
-  const size = (f: string) => `${(readFileSync(f).length / 1024).toFixed(1)} KB`;
-  console.log(`dist/Code.js ${size(server.file)} (${server.exports.length} entry points), dist/Sidebar.html ${size(sidebar)}`);
+  console.log(`dist/Code.js: ${server.exports.length} entry points`);
+  console.log(sizeTable({ 'dist/Code.js': server.bytes, 'dist/Sidebar.html': sidebar.bytes }, [...server.parts, ...sidebar.parts]));
 }
 
 /**

@@ -9,7 +9,7 @@ export type Estimate = Omit<Ok<ReturnType<ServerFunctions['getEstimate']>>, 'ok'
 export type MoneyAction = 'preview' | 'generate' | 'stop';
 
 /**
- * Shared contracts 1 and 3 (servers of issues 18 and 20 fill them; absent on an older server): an
+ * Parts of the server's contract (src/server/contract.ts; absent on an older server): an
  * unknown money outcome not yet settled, the timer overdue, the service silent.
  */
 export interface Unsettled {

@@ -14,7 +14,6 @@ import type {
   SaveColumnMappingArgs,
   SaveSettingsArgs,
   SelectCampaignArgs,
-  ServerFunctions,
 } from './server/contract';
 import { NO_DOCUMENT } from './server/context';
 import * as autoMode from './server/timer/auto-mode';
@@ -117,7 +116,3 @@ export const showSheet = (a: { sheetId: number }) => sidebar.showSheet(services(
 export const selectProblemRows = () => problems.selectProblemRows(services());
 export const resendFailedRows = (a: ResendFailedArgs) => resend.resendFailedRows(services(), a);
 export const repairRegister = () => repair.repairRegister(services());
-
-/** The compiler holds these entry points to the contract the sidebar is built against (docs/architecture.md#server-functions). */
-type ContractHeld<T extends ServerFunctions> = T;
-export type _EntryPoints = ContractHeld<Pick<typeof import('./main'), keyof ServerFunctions>>;

@@ -1,49 +1,104 @@
-// The layer order is enforced: lint refuses a module that imports from a layer above it, naming the rule.
+// The map of imports is enforced: dependency-cruiser refuses a module that imports from a layer above it, naming the
+// rule, counts type-only imports, and the layer line of docs/architecture.md is the order its config holds.
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 const ROOT = join(__dirname, '..');
-const ESLINT = join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js');
+const DEPCRUISE = join(ROOT, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the config is CommonJS, as dependency-cruiser reads it
+const CONFIG = require('../.dependency-cruiser.cjs') as {
+  forbidden: { name: string; from: { path?: string; pathNot?: string }; to: { path?: string; pathNot?: string } }[];
+};
 
-/** ESLint in its own process (its config is an ES module, which jest's vm cannot load), on text given as `file`. */
-async function lint(file: string, code: string): Promise<string[]> {
-  const run = spawnSync(process.execPath, [ESLINT, '--stdin', '--stdin-filename', file, '--format', 'json'], { cwd: ROOT, input: code, encoding: 'utf8' });
-  const [result] = JSON.parse(run.stdout) as { messages: { ruleId: string; message: string }[] }[];
-  return result!.messages.map((m) => `${m.ruleId}: ${m.message}`);
+/** Probe files written beside the real ones (so the config's paths apply), cruised in one run; the rules each one broke. */
+function cruise(probes: Record<string, string>): Record<string, string[]> {
+  const files = Object.keys(probes);
+  try {
+    for (const f of files) {
+      mkdirSync(dirname(join(ROOT, f)), { recursive: true });
+      writeFileSync(join(ROOT, f), probes[f]!);
+    }
+    const run = spawnSync(process.execPath, [DEPCRUISE, ...files, '--config', '.dependency-cruiser.cjs', '--output-type', 'json'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    const out = JSON.parse(run.stdout) as { summary: { violations: { from: string; rule: { name: string } }[] } };
+    return Object.fromEntries(files.map((f) => [f, out.summary.violations.filter((v) => v.from === f).map((v) => v.rule.name)]));
+  } finally {
+    for (const f of files) rmSync(join(ROOT, f), { force: true });
+  }
 }
 
-describe('layer order', () => {
-  jest.setTimeout(60_000);
+/** Whether a layer rule of the config refuses an import from one file to another. */
+function refused(from: string, to: string): boolean {
+  const hit = (p: { path?: string; pathNot?: string }, f: string) => (!p.path || new RegExp(p.path).test(f)) && !(p.pathNot && new RegExp(p.pathNot).test(f));
+  return CONFIG.forbidden.some((r) => r.name.startsWith('layer-') && hit(r.from, from) && hit(r.to, to));
+}
 
-  it('should refuse an import of the server layer from src/api, naming the rule', async () => {
-    const messages = await lint('src/api/probe.ts', "import '../server/contract';\n");
-    expect(messages).toEqual([expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*Layer order .*src\/api may not import src\/server/)]);
+describe('import map', () => {
+  jest.setTimeout(120_000);
+  const p = 'layer-probe';
+  const upward: [string, string][] = [
+    [`src/api/${p}.ts`, "import '../server/contract';\n"],
+    [`src/core/${p}.ts`, "import type { ApiClient } from '../api/client';\nexport type A = ApiClient;\n"],
+    [`src/sheet/${p}.ts`, "import '../push/push';\n"],
+    [`src/register/${p}.ts`, "import '../push/push';\n"],
+    [`src/sheet/${p}x.ts`, "import '../register/store';\n"],
+    [`src/push/${p}.ts`, "import '../refresh/refresh';\n"],
+    [`src/refresh/${p}.ts`, "import '../server/context';\n"],
+    [`src/server/${p}.ts`, "import '../main';\n"],
+    [`src/server/campaign/${p}.ts`, "import '../money/credits';\n"],
+    [`src/server/money/${p}.ts`, "import '../timer/run';\n"],
+    [`src/server/${p}x.ts`, "import '../server/campaign/parts';\n"],
+    [`sidebar/${p}.ts`, "import { refreshSheet } from '../src/refresh/refresh';\nexport const r = refreshSheet;\n"],
+    [`src/rules/${p}.ts`, "import '../api/client';\n"],
+    [`src/api/${p}x.ts`, "import '../rules/links';\n"],
+    [`src/core/${p}x.ts`, "import '../../dev/sim/rng';\n"],
+  ];
+  const downward: [string, string][] = [
+    [`src/server/${p}y.ts`, "import '../push/push';\nimport '../core/clock';\n"],
+    [`src/refresh/${p}y.ts`, "import '../rules/links';\nimport '../register/store';\n"],
+    [`src/server/timer/${p}y.ts`, "import '../money/credits';\nimport '../campaign/parts';\n"],
+    [`src/rules/${p}y.ts`, "import type { Lead } from '../api/types';\nimport '../core/clock';\nexport type L = Lead;\n"],
+    [
+      `sidebar/${p}y.ts`,
+      "import { validatePerson } from '../src/api/people';\nimport type { Reply } from '../src/server/contract';\nexport type R = Reply<object>;\nexport const v = validatePerson;\n",
+    ],
+  ];
+  const found = cruise(Object.fromEntries([...upward, ...downward]));
+
+  it.each(upward)('should refuse the upward or sideways import in %s, naming the rule', (file) => {
+    expect(found[file]!.length).toBeGreaterThan(0);
   });
 
-  it.each([
-    ['src/core/probe.ts', "import '../api/client';\n"],
-    ['src/sheet/probe.ts', "import '../push/push';\n"],
-    ['src/push/probe.ts', "import '../refresh/refresh';\n"],
-    ['src/refresh/probe.ts', "import '../server/context';\n"],
-    ['src/server/probe.ts', "import '../main';\n"],
-    ['sidebar/probe.ts', "import { refreshSheet } from '../src/refresh/refresh';\nrefreshSheet;\n"],
-    ['src/api/probe.ts', "import '../rules/links';\n"],
-    ['src/rules/probe.ts', "import '../sheet/cells';\n"],
-    ['src/rules/probe.ts', "import '../api/client';\n"],
-  ])('should refuse an upward import in %s', async (file, code) => {
-    expect((await lint(file, code)).some((m) => m.startsWith('@typescript-eslint/no-restricted-imports'))).toBe(true);
+  it.each(downward)("should allow downward imports, the sidebar's shared modules and types in %s", (file) => {
+    expect(found[file]).toEqual([]);
   });
 
-  it("should allow downward imports and the sidebar's shared modules and types", async () => {
-    expect(await lint('src/server/probe.ts', "import '../push/push';\nimport '../core/clock';\n")).toEqual([]);
-    expect(await lint('src/refresh/probe.ts', "import '../rules/links';\n")).toEqual([]);
-    expect(await lint('src/rules/probe.ts', "import '../api/types';\nimport '../core/clock';\n")).toEqual([]);
-    expect(await lint('sidebar/probe.ts', "import { linksReady } from '../src/rules/links';\nexport const l = linksReady;\n")).toEqual([]);
-    expect(
-      await lint(
-        'sidebar/probe.ts',
-        "import { validatePerson } from '../src/api/people';\nimport type { Reply } from '../src/server/contract';\nexport type R = Reply<object>;\nexport const v = validatePerson;\n",
-      ),
-    ).toEqual([]);
+  it('should hold the layer order docs/architecture.md states, from each layer to every one above it', () => {
+    const doc = readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8');
+    const line = /`(main → [^`]+)`/.exec(doc)?.[1];
+    const layers = line!.split(' → ').map((l) => l.split(' | '));
+    expect(layers.flat()).toEqual(expect.arrayContaining(['main', 'server', 'register', 'records', 'shared', 'core']));
+    const fileOf = (l: string) => (l === 'main' ? 'src/main.ts' : `src/${l}/x.ts`);
+    const wrong: string[] = [];
+    layers.forEach((level, at) => {
+      for (const l of level) {
+        for (const up of [...layers.slice(0, at).flat(), ...level.filter((o) => o !== l)])
+          if (!refused(fileOf(l), fileOf(up))) wrong.push(`${l} → ${up} allowed`);
+        for (const down of layers.slice(at + 1).flat()) if (refused(fileOf(l), fileOf(down))) wrong.push(`${l} → ${down} refused`);
+      }
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it('should name every folder of src/ in the layer line', () => {
+    const doc = readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8');
+    const named = /`(main → [^`]+)`/.exec(doc)![1]!.split(/ → | \| /);
+    const folders = readdirSync(join(ROOT, 'src'), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
+    expect(folders.filter((f) => !named.includes(f))).toEqual([]);
   });
 });

@@ -2,15 +2,9 @@
 import { ApiFail, badInput } from './errors';
 import type { Simulator } from './simulator';
 import type { Key } from './state';
+import type { ApiRequest } from './types';
 
-export interface ApiRequest {
-  method: string;
-  /** Relative to /api/v1, without the query. */
-  path: string;
-  query: URLSearchParams;
-  authorization: string | undefined;
-  body: string;
-}
+export type { ApiRequest } from './types';
 
 export interface ApiReply {
   status: number;

@@ -2,7 +2,7 @@
 // then the client gets no reply, a gateway's HTML error page, or a 200 it cannot read; or it gets a gateway
 // timeout at once and the request is applied lateMs later. Each counts down on matching requests, after
 // faultAfter matching requests were let through.
-import { handleApi, type ApiRequest } from './api';
+import { handleApi } from './api';
 import type { Simulator } from './simulator';
 import type { ReplyFault, SimFaults } from './types';
 
@@ -40,12 +40,6 @@ export function takeReplyFault(sim: Simulator, line: string): ReplyFault | null 
 /** A JSON body cut in half: the reply a connection reset mid-body leaves behind. */
 export function garble(body: string): string {
   return body.slice(0, Math.max(1, Math.floor(body.length / 2)));
-}
-
-/** A request answered 504 now, to be applied once sim time reaches `at`. */
-export interface LateRequest {
-  at: number;
-  req: ApiRequest;
 }
 
 /** Applies the late requests whose time has come (before any other request, and before state is read). */

@@ -4,11 +4,10 @@ import { SimClock } from './clock';
 import { mergeConfig, type ConfigPatch, type ResolvedConfig } from './config';
 import { RenderEngine } from './render';
 import { RateLimiter } from './ratelimit';
-import type { LateRequest } from './reply-faults';
 import { createRng, type Rng } from './rng';
 import { campaignStatus, Service, slugMaker } from './service';
 import { createWorld, type World } from './state';
-import type { SimRequestLogEntry, SimState } from './types';
+import type { LateRequest, SimRequestLogEntry, SimState } from './types';
 
 export class Simulator {
   config!: ResolvedConfig;

@@ -195,3 +195,18 @@ export const SIM_PRICES = { video: 2, lookup: 1 } as const;
 
 /** Header on every simulator reply: the sim clock (epoch ms), so a virtual-clock client can follow it. */
 export const SIM_NOW_HEADER = 'x-sim-now';
+
+/** A request the API sees: relative to /api/v1, without the query. */
+export interface ApiRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  authorization: string | undefined;
+  body: string;
+}
+
+/** A request answered 504 now, to be applied once sim time reaches `at`. */
+export interface LateRequest {
+  at: number;
+  req: ApiRequest;
+}

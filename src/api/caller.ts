@@ -7,9 +7,28 @@ import { createPacer } from './pacer';
 import { DEFAULT_RETRY_POLICY, parseRetryAfter, withRetry } from './retry';
 import { describeProblem, errorBodySchema } from './schemas';
 import { hostOf, refusalError } from './refusals';
-import type { ApiClientOptions } from './client';
+import type { Clock } from '../core/clock';
+import type { Pacer } from './pacer';
+import type { RetryPolicy } from './retry';
 
 export const API_OFF_MESSAGE = 'The video API is switched off for this site, or the base URL is wrong.';
+
+/** What a client of the API is built from (the client's options: src/api/client.ts). */
+export interface ApiClientOptions {
+  /** Ends with /api/v1 (a trailing slash is tolerated). */
+  baseUrl: string;
+  apiKey: string;
+  transport: HttpTransport;
+  clock: Clock;
+  /** Epoch ms after which no retry wait may start (the execution's time budget). */
+  deadline?: number;
+  /** Shares one request budget between clients; null switches pacing off. Default: a pacer of this client's own. */
+  pacer?: Pacer | null;
+  /** Waits and attempts for retryable codes; default 6 attempts, 1 s doubling to 30 s. */
+  retryPolicy?: RetryPolicy;
+  /** How the person grants a permission Google refused a request for (a sentence). */
+  grantPermission?: () => string;
+}
 
 export interface Call<T> {
   method: 'GET' | 'POST';

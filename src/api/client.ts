@@ -1,11 +1,7 @@
 // The typed API client: one method per endpoint of docs/api.md#endpoints, replies parsed, errors mapped, retries ruled.
-import type { Clock } from '../core/clock';
-import type { HttpTransport } from '../core/http';
-import { createCaller, encodeId, TEMPLATES_PATH, type Call, type Link } from './caller';
+import { createCaller, encodeId, TEMPLATES_PATH, type ApiClientOptions, type Call, type Link } from './caller';
 import { ApiError } from './errors';
-import type { Pacer } from './pacer';
 import { MAX_PEOPLE_PER_CALL } from './people';
-import type { RetryPolicy } from './retry';
 import {
   addPeopleReplySchema,
   campaignDetailSchema,
@@ -34,21 +30,7 @@ import type {
   Template,
 } from './types';
 
-export interface ApiClientOptions {
-  /** Ends with /api/v1 (a trailing slash is tolerated). */
-  baseUrl: string;
-  apiKey: string;
-  transport: HttpTransport;
-  clock: Clock;
-  /** Epoch ms after which no retry wait may start (the execution's time budget). */
-  deadline?: number;
-  /** Shares one request budget between clients; null switches pacing off. Default: a pacer of this client's own. */
-  pacer?: Pacer | null;
-  /** Waits and attempts for retryable codes; default 6 attempts, 1 s doubling to 30 s. */
-  retryPolicy?: RetryPolicy;
-  /** How the person grants a permission Google refused a request for (a sentence). */
-  grantPermission?: () => string;
-}
+export type { ApiClientOptions } from './caller';
 
 export interface ApiClient {
   listTemplates(): Template[];

@@ -323,7 +323,7 @@ function refuseOnePart(input: PushInput, items: Item[], result: AddRowsResult): 
 /**
  * The rows to send, checked. Rows with an id are counted and left alone, bad rows and rows that are
  * a person the campaign already holds or an earlier selected row are marked invalid with why
- * (docs/rules.md#row-identity), a cut-off send of a row the service cannot recognise is left for the person (6.5).
+ * (docs/rules.md#row-identity), a cut-off send of a row the service cannot recognise is left for the person.
  */
 function readItems(input: PushInput, table: Table, campaign: CampaignPeople, writer: RowWriter, result: AddRowsResult): Item[] {
   const items: Item[] = [];

@@ -12,6 +12,21 @@ function codeFiles(): string[] {
   );
 }
 
+/** The project's own pages, which keep the same rule as its code. */
+function docFiles(): string[] {
+  return ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => join('docs', f))];
+}
+
+/**
+ * References to a document outside the repository or to the tracker: the design or API spec by name, issues or
+ * contracts by number, and section numbers such as "(6.5)" or "§ 12".
+ */
+const OUTSIDE = /DESIGN|api-spec|\b[Ii]ssues? #?[0-9]|\b[Cc]ontracts? [0-9]|\s\(§?\s?[0-9]{1,2}\.[0-9]{1,2}\)|§\s?[0-9]/g;
+
+function outsideReferences(text: string): string[] {
+  return [...text.matchAll(OUTSIDE)].map((m) => m[0]);
+}
+
 /** The anchors a docs page declares with <a id="…">. */
 function anchorsOf(page: string): Set<string> {
   return new Set([...readFileSync(join(ROOT, page), 'utf8').matchAll(/<a id="([a-z0-9-]+)"><\/a>/g)].map((m) => m[1]!));
@@ -32,7 +47,24 @@ describe('docs anchors', () => {
   });
 
   it('should name no document outside the repository and no tracker number', () => {
-    const outside = codeFiles().filter((f) => f !== join('test', 'docs', 'anchors.test.ts') && /DESIGN|api-spec|[Ii]ssue [0-9]/.test(readFileSync(join(ROOT, f), 'utf8')));
+    const files = [...codeFiles(), ...docFiles()].filter((f) => f !== join('test', 'docs', 'anchors.test.ts'));
+    const outside = files.flatMap((f) => outsideReferences(readFileSync(join(ROOT, f), 'utf8')).map((r) => `${f}: ${r}`));
     expect(outside).toEqual([]);
+  });
+
+  it.each([
+    ['a design document', 'see DESIGN for the rule'],
+    ['the API spec', '// per api-spec.md'],
+    ['an issue', '// fixed in issue 18'],
+    ['issues', '// servers of issues 18 and 20'],
+    ['contracts by number', '// Shared contracts 1 and 3'],
+    ['a section number', '// left for the person (6.5).'],
+    ['a section sign', '// as § 12 says'],
+  ])('should catch a reference to %s', (_what, text) => {
+    expect(outsideReferences(text)).not.toEqual([]);
+  });
+
+  it('should let numbers in code pass', () => {
+    expect(outsideReferences("expect(generalNumber(1.5)).toBe('1.5'); const failRate = toBe(0.2); // on 127.0.0.1 (127.0.0.1) // 2 issues left")).toEqual([]);
   });
 });

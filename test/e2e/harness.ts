@@ -2,6 +2,7 @@
 // the simulator in a child process, with one virtual time on both sides.
 import { join } from 'node:path';
 import { AppsScriptStandin, readingsFromEnv, type StandinOptions } from '../../dev/standin';
+import type { SimHandle } from '../../dev/sim/server';
 import { spawnSimulator } from '../../dev/sim/spawn';
 import { SIM_KEYS, SIM_TEMPLATES, type SimConfig, type SimState } from '../../dev/sim/types';
 
@@ -30,8 +31,28 @@ export const READING: string = (globalThis as { STANDIN_READING?: string }).STAN
 /** Stand-in options, or a function of the simulator's origin giving them (a published build naming its address). */
 export type StandinSetup = Partial<StandinOptions> | ((origin: string) => Promise<Partial<StandinOptions>>);
 
+/**
+ * Simulator children this test file has finished with. Starting one costs about a second; a reset to a test's config
+ * gives the state a fresh start would (same seed, clock, config, empty logs), so the next test takes one from here.
+ */
+const idle: SimHandle[] = [];
+
+if (typeof afterAll === 'function') afterAll(async () => Promise.all(idle.splice(0).map((s) => s.close())));
+
+/** A simulator in the state a fresh start with `config` has: one of this file's idle children reset, or a new one. */
+async function simulator(config: Omit<SimConfig, 'port' | 'clock'>): Promise<SimHandle> {
+  const sim = idle.pop() ?? (await spawnSimulator({ port: 0, clock: 'manual' }));
+  try {
+    await sim.control({ action: 'reset', config });
+    return sim;
+  } catch (e) {
+    await sim.close();
+    throw e;
+  }
+}
+
 export async function startAddon(config: Omit<SimConfig, 'port' | 'clock'> = {}, setup: StandinSetup = {}) {
-  const sim = await spawnSimulator({ port: 0, clock: 'manual', ...config });
+  const sim = await simulator(config);
   const standin = typeof setup === 'function' ? await setup(sim.origin) : setup;
   const start = ((await sim.control({ action: 'state' })) as SimState).now;
   const gas = new AppsScriptStandin({
@@ -42,6 +63,7 @@ export async function startAddon(config: Omit<SimConfig, 'port' | 'clock'> = {},
     readings: { ...readingsFromEnv(READING), ...standin.readings },
   });
 
+  let closed = false;
   const addon = {
     sim,
     gas,
@@ -123,10 +145,12 @@ export async function startAddon(config: Omit<SimConfig, 'port' | 'clock'> = {},
       const head = (values[0] ?? []).map(String);
       return values.slice(1).map((r) => Object.fromEntries(head.map((h, i) => [h, r[i]])));
     },
-    /** Stops the stand-in's HTTP worker and the simulator; a second call does nothing. */
+    /** Stops the stand-in's HTTP worker and leaves the simulator for the file's next test; a second call does nothing. */
     async close() {
+      if (closed) return;
+      closed = true;
       await gas.close();
-      await sim.close();
+      idle.push(sim);
     },
   };
   return addon;

@@ -1,4 +1,5 @@
 // Proof that the explorer can fail (docs/rules.md#explorer): a bundle built to understate every known charge in the
+// @not-under triggers-unlisted, no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, cache-evicts, quota-rolling, sheets-metered, property-key-and-value (readings of jest.config.cjs this file is not run under)
 // spending record by a credit is caught within the seeds `npm test` runs.
 import { readFileSync } from 'node:fs';
 import { BUNDLE } from '../e2e/harness';

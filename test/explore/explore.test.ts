@@ -1,4 +1,5 @@
 // The explorer in CI (docs/rules.md#explorer): fixed seeds, short histories, every invariant after every action.
+// @not-under triggers-unlisted, no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, cache-evicts, quota-rolling (readings of jest.config.cjs this file is not run under)
 import { explore, type Outcome } from './explore';
 import { Lab } from './world';
 

@@ -1,4 +1,5 @@
 // The estimate (docs/rules.md#spending): what it counts, and the people no row names any more.
+// @not-under no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, cache-evicts, quota-rolling, sheets-metered, property-key-and-value (readings of jest.config.cjs this file is not run under)
 import { leadRow, startAddon, type Addon } from '../harness';
 import { typeInputs, copyRow } from '../steps';
 

@@ -1,4 +1,5 @@
 // Estimate, preview and generate (docs/rules.md#spending): money goes only where the person looked, and only once.
+// @not-under no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, property-key-and-value (readings of jest.config.cjs this file is not run under)
 import { holds, rangeOf } from './figures';
 import { SIM_KEYS, SIM_PRICES, SIM_WORKSPACES } from '../../../dev/sim/types';
 import { HEADERS, leadRow, startAddon, type Addon } from '../harness';

@@ -1,4 +1,5 @@
 // The daily spending limit (docs/rules.md#spending-limit) end to end.
+// @not-under no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, cache-evicts, quota-rolling, sheets-metered (readings of jest.config.cjs this file is not run under)
 import { SIM_PRICES } from '../../../dev/sim/types';
 import { HEADERS, leadRow, startAddon, type Addon } from '../harness';
 import { netCharged } from '../steps';

@@ -1,4 +1,5 @@
 // The record of spending (docs/rules.md#money-record): charges and refunds, once, under the key that paid.
+// @not-under published-hourly, timeout-360, cache-evicts, quota-rolling, sheets-metered (readings of jest.config.cjs this file is not run under)
 import { holds, rangeOf } from './figures';
 import { leadRow, renderAll, startAddon, type Addon } from '../harness';
 import { UNKNOWN_CHARGE, creditsRows } from '../steps';

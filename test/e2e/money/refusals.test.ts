@@ -1,4 +1,5 @@
 // Refusals that sent nothing (docs/rules.md#refusals): named as such, never as a lost answer.
+// @not-under triggers-unlisted, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, cache-evicts, quota-rolling, sheets-metered, property-key-and-value (readings of jest.config.cjs this file is not run under)
 import type { Readings } from '../../../dev/standin';
 import { leadRow, startAddon, type Addon } from '../harness';
 

@@ -1,4 +1,5 @@
 // Stop (docs/rules.md#parts): one press reaches every part, answers at once, and settles every row.
+// @not-under no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, property-key-and-value (readings of jest.config.cjs this file is not run under)
 import { startAddon, type Addon } from '../harness';
 import { ready, expectSheetMatchesSimulator, FIVE_MINUTES, pushed, tick, simParts, addRows } from '../steps';
 

@@ -1,4 +1,5 @@
 // What a push costs at scale (docs/rules.md#budgets): requests and Range calls that do not grow with the campaign or the register.
+// @not-under triggers-unlisted, no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, cache-evicts, quota-rolling, property-key-and-value (readings of jest.config.cjs this file is not run under)
 import { HEADERS, leadRow, startAddon, type Addon } from '../harness';
 
 jest.setTimeout(600_000);

@@ -1,4 +1,5 @@
 // The follow-up (docs/rules.md#follow-up): failed and cancelled people sent again to a new part of the same campaign.
+// @not-under published-hourly, timeout-360, cache-evicts, quota-rolling, sheets-metered, property-key-and-value (readings of jest.config.cjs this file is not run under)
 import { HEADERS, leadRow, renderAll, startAddon, type Addon } from '../harness';
 import { own, OWN, mainLeads, failedAndWaiting } from '../steps';
 

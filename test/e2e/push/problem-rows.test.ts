@@ -1,4 +1,5 @@
 // Problem rows (docs/rules.md#problem-rows): marked with why, named in the sidebar, selected, and sent once fixed.
+// @not-under published-hourly, timeout-360, cache-evicts, quota-rolling, sheets-metered, property-key-and-value (readings of jest.config.cjs this file is not run under)
 import { leadRow, renderAll, startAddon, type Addon } from '../harness';
 import { own, OWN } from '../steps';
 

@@ -1,4 +1,5 @@
 // Sending rows (Add selected rows) end to end: the built bundle in the stand-in against the simulator.
+// @not-under published-hourly, timeout-360 (readings of jest.config.cjs this file is not run under)
 import { SIM_KEYS, SIM_WORKSPACES } from '../../../dev/sim/types';
 import { leadRow, startAddon, type Addon, HEADERS, columnLetter, renderAll } from '../harness';
 import { chargedCredits, leadsOf, unprotect, rowOf, pushed } from '../steps';

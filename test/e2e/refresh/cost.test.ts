@@ -1,4 +1,5 @@
 // What watching costs (docs/rules.md#budgets): one request for a pass where nothing moved, Range calls that do not grow.
+// @not-under no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360 (readings of jest.config.cjs this file is not run under)
 import { startAddon, type Addon } from '../harness';
 import { ready, pushed, tick, simParts } from '../steps';
 

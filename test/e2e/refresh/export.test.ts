@@ -1,4 +1,5 @@
 // The send-ready export (docs/rules.md#export): finished videos of every part, each beside its own person.
+// @not-under no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, sheets-metered (readings of jest.config.cjs this file is not run under)
 import { leadRow, startAddon, type Addon, HEADERS, renderAll } from '../harness';
 import { mainLeads, rowOf, typeInputs, twoRowsSent, generateAll, ready } from '../steps';
 

@@ -1,4 +1,5 @@
 // Links reaching their rows (docs/rules.md#links-when-ready): every video on its own row, only when ready.
+// @not-under no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, property-key-and-value (readings of jest.config.cjs this file is not run under)
 import { HEADERS, leadRow, startAddon, type Addon, columnLetter } from '../harness';
 import { leadsOf, FIVE_MINUTES, unprotect, mainLeads, ready, expectSheetMatchesSimulator } from '../steps';
 

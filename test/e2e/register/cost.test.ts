@@ -1,4 +1,5 @@
 // The register at scale (docs/rules.md#budgets): read in one Range call, appended in one, and refresh passes that do not grow with it.
+// @not-under triggers-unlisted, no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, cache-evicts, quota-rolling (readings of jest.config.cjs this file is not run under)
 import { leadRow, startAddon, type Addon } from '../harness';
 
 jest.setTimeout(900_000);

@@ -1,4 +1,5 @@
 // Edits that are no evidence (docs/rules.md#register): a row keeps its person whatever happens to the columns.
+// @not-under no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, cache-evicts, quota-rolling, sheets-metered, property-key-and-value (readings of jest.config.cjs this file is not run under)
 import { leadRow, renderAll, startAddon, type Addon } from '../harness';
 import { chargedCredits, mainLeads, Sheet } from '../steps';
 

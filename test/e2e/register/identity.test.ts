@@ -1,4 +1,5 @@
 // Who a row is (docs/rules.md#row-identity): one person, one row, one video, across presses, parts and copies.
+// @not-under no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, cache-evicts, quota-rolling, sheets-metered (readings of jest.config.cjs this file is not run under)
 import { SIM_KEYS, SIM_TEMPLATES, SIM_WORKSPACES } from '../../../dev/sim/types';
 import { leadRow, startAddon, type Addon } from '../harness';
 import { chargedCredits, leadsOf, mainLeads, rowOf, Sheet, typeInputs, copyRow, twoRowsSent, generateAll } from '../steps';

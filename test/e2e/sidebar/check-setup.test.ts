@@ -1,4 +1,5 @@
 // Check setup (docs/rules.md#readings) under both readings of each switch: it says which reading holds and changes nothing.
+// @not-under triggers-unlisted, no-document, test-deployment-throws, test-deployment-silent, quota-rolling, sheets-metered, property-key-and-value (readings of jest.config.cjs this file is not run under)
 import type { Readings } from '../../../dev/standin';
 import { SIM_KEYS } from '../../../dev/sim/types';
 import { leadRow, startAddon, type Addon } from '../harness';

@@ -1,4 +1,5 @@
 // The key and the address (docs/rules.md#settings): checked on saving, kept with its host, never sent elsewhere.
+// @not-under no-document, test-deployment-throws, test-deployment-silent, published-hourly, quota-rolling, sheets-metered, property-key-and-value (readings of jest.config.cjs this file is not run under)
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

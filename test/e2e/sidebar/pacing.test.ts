@@ -1,4 +1,5 @@
 // Pacing (docs/rules.md#pacing): requests pressed in a minute stay under the API's limit, whether the cache keeps entries or not.
+// @not-under test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, quota-rolling, sheets-metered, property-key-and-value (readings of jest.config.cjs this file is not run under)
 import { startAddon, type Addon } from '../harness';
 
 jest.setTimeout(180_000);

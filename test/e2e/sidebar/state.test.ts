@@ -1,4 +1,5 @@
 // What the sidebar is told (docs/rules.md#sidebar-truth): its state, its progress, and what an open sidebar costs.
+// @not-under no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, sheets-metered, property-key-and-value (readings of jest.config.cjs this file is not run under)
 import { renderAll, startAddon, type Addon, leadRow } from '../harness';
 import { own, OWN, ready, pushed, tick } from '../steps';
 

@@ -1,4 +1,5 @@
 // Auto mode (docs/rules.md#auto-mode) end to end: the owner's timer sends and generates the rows that arrive.
+// @not-under no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, cache-evicts, quota-rolling (readings of jest.config.cjs this file is not run under)
 import { SIM_KEYS, SIM_PRICES, SIM_WORKSPACES } from '../../../dev/sim/types';
 import { leadRow, startAddon, type Addon } from '../harness';
 import { chargedCredits, copyRow, mainLeads, netCharged, rowOf, simParts } from '../steps';

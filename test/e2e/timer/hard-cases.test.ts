@@ -1,4 +1,5 @@
 // The timer where Apps Script says least (docs/rules.md#readings): a run without its document, a published add-on, a service that hangs.
+// @not-under triggers-unlisted, test-deployment-throws, test-deployment-silent, cache-evicts, property-key-and-value (readings of jest.config.cjs this file is not run under)
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,4 +1,5 @@
 // Timer runs (docs/rules.md#timer): what a run does, with or without its document, under every reading.
+// @not-under no-document, test-deployment-throws, test-deployment-silent, published-hourly (readings of jest.config.cjs this file is not run under)
 import { SIM_KEYS } from '../../../dev/sim/types';
 import { HEADERS, leadRow, startAddon, type Addon } from '../harness';
 import { leadsOf, FIVE_MINUTES, ready, pushed, tick, rendering } from '../steps';

@@ -1,4 +1,5 @@
 // The one trigger (docs/rules.md#timer): made once, kept, put back, and removed once all is done.
+// @not-under no-document, test-deployment-throws, test-deployment-silent, published-hourly, sheets-metered, property-key-and-value (readings of jest.config.cjs this file is not run under)
 import { leadRow, startAddon, type Addon } from '../harness';
 import { ready, pushed, tick, rendering } from '../steps';
 
