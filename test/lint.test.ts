@@ -48,7 +48,7 @@ describe('import map', () => {
     [`src/push/${p}.ts`, "import '../refresh/refresh';\n"],
     [`src/refresh/${p}.ts`, "import '../server/context';\n"],
     [`src/server/${p}.ts`, "import '../main';\n"],
-    [`src/server/campaign/${p}.ts`, "import '../money/credits';\n"],
+    [`src/server/campaign/${p}.ts`, "import '../money/record';\n"],
     [`src/server/money/${p}.ts`, "import '../timer/run';\n"],
     [`src/server/${p}x.ts`, "import '../server/campaign/parts';\n"],
     [`sidebar/${p}.ts`, "import { refreshSheet } from '../src/refresh/refresh';\nexport const r = refreshSheet;\n"],
@@ -59,7 +59,7 @@ describe('import map', () => {
   const downward: [string, string][] = [
     [`src/server/${p}y.ts`, "import '../push/push';\nimport '../core/clock';\n"],
     [`src/refresh/${p}y.ts`, "import '../rules/links';\nimport '../register/store';\n"],
-    [`src/server/timer/${p}y.ts`, "import '../money/credits';\nimport '../campaign/parts';\n"],
+    [`src/server/timer/${p}y.ts`, "import '../money/record';\nimport '../campaign/parts';\n"],
     [`src/rules/${p}y.ts`, "import type { Lead } from '../api/types';\nimport '../core/clock';\nexport type L = Lead;\n"],
     [
       `sidebar/${p}y.ts`,

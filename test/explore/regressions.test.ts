@@ -1,6 +1,6 @@
 // Histories the explorer printed (docs/rules.md#explorer), kept as tests: each replays in a fresh world and must break
-// @not-under triggers-unlisted, no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, cache-evicts, quota-rolling, sheets-metered, property-key-and-value (readings of jest.config.cjs this file is not run under)
 // no invariant. Paste a failing history's ready test here once its defect is fixed.
+// @not-under triggers-unlisted, no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, cache-evicts, quota-rolling, sheets-metered, property-key-and-value (readings of jest.config.cjs this file is not run under)
 import type { Action } from './actions';
 import { replay } from './explore';
 

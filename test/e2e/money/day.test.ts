@@ -1,7 +1,7 @@
 // A day of random money actions by two people with two keys (docs/rules.md#money-record): after every
-// @not-under triggers-unlisted, no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, cache-evicts, quota-rolling, sheets-metered, property-key-and-value (readings of jest.config.cjs this file is not run under)
 // step, per key, the record's spend is never below the simulator's ledger and equals it wherever every
 // figure is stated or proven; the owner's limit is never passed.
+// @not-under triggers-unlisted, no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, cache-evicts, quota-rolling, sheets-metered, property-key-and-value (readings of jest.config.cjs this file is not run under)
 import * as fc from 'fast-check';
 import { SIM_KEYS } from '../../../dev/sim/types';
 import { keyHint } from '../../../src/server/settings';

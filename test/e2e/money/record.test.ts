@@ -28,17 +28,17 @@ describe('the spending record', () => {
     await renderAll(a, c.id);
     const gen = a.generate();
     expect(gen).toMatchObject({ ok: true, started: 3 });
-    await renderAll(a, c.id);
-
+    // Added while the first part renders, so they go to a second part (docs/rules.md#parts).
     a.selectRows(8, 13);
     a.call('addSelectedRows');
+    await renderAll(a, c.id);
     const before = a.call('getEstimate');
     await a.sim.control({ action: 'configure', config: { faults: { html502Replies: 1, dropMatch: '^POST /campaigns/[^/]+/generate$' } } });
     expect(a.generate()).toMatchObject({ ok: false, error: { code: 'network' } });
     const stop = a.stop();
     expect(stop).toMatchObject({ ok: true });
 
-    // Rows added after a generate went to a second part (docs/rules.md#parts): the record names the part charged.
+    // The record names the part charged.
     const { ledger, campaigns } = await a.state();
     const part2 = campaigns.find((x) => x.name === 'Spring push · part 2')!.id;
     const charges = ledger.filter((e) => [c.id, part2].includes(e.campaignId) && e.kind === 'charge');

@@ -1,7 +1,7 @@
 // The money record and the daily limit against the service (docs/rules.md#money-record): per key, the
-// @not-under triggers-unlisted, no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, cache-evicts, quota-rolling, sheets-metered, property-key-and-value (readings of jest.config.cjs this file is not run under)
 // record's spend is never below the simulator's ledger, and equal to it wherever the service or the
 // balance proves the figure.
+// @not-under triggers-unlisted, no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, cache-evicts, quota-rolling, sheets-metered, property-key-and-value (readings of jest.config.cjs this file is not run under)
 import { SIM_KEYS } from '../../../dev/sim/types';
 import { AppsScriptStandin } from '../../../dev/standin';
 import { USER_KEYS } from '../../../src/core/state-keys';

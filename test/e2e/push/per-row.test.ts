@@ -1,6 +1,6 @@
 // Per-row service calls of a push (docs/rules.md#budgets): only row visibility is asked once per row; every other
-// @not-under triggers-unlisted, no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, cache-evicts, quota-rolling, property-key-and-value (readings of jest.config.cjs this file is not run under)
 // Spreadsheet, Sheet and Range call is a constant of the press, from 100 rows to 1,000.
+// @not-under triggers-unlisted, no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, cache-evicts, quota-rolling, property-key-and-value (readings of jest.config.cjs this file is not run under)
 import { SHEET_CALL_MS } from '../../../dev/standin';
 import { leadRow, startAddon, type Addon } from '../harness';
 

@@ -1,6 +1,6 @@
 // The send-ready export at any size (docs/rules.md#cells): one tab sized to what it holds, and none left
-// @not-under triggers-unlisted, no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, cache-evicts, quota-rolling, sheets-metered, property-key-and-value (readings of jest.config.cjs this file is not run under)
 // behind when the spreadsheet has no room. Apart from export.test.ts so the readings' projects do not repeat it.
+// @not-under triggers-unlisted, no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, cache-evicts, quota-rolling, sheets-metered, property-key-and-value (readings of jest.config.cjs this file is not run under)
 import { ready } from '../steps';
 import type { Addon } from '../harness';
 

@@ -1,7 +1,7 @@
 // The register is evidence only while it is whole (docs/rules.md#register-whole): a register someone
-// @not-under triggers-unlisted, no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, cache-evicts, quota-rolling, sheets-metered, property-key-and-value (readings of jest.config.cjs this file is not run under)
 // deleted, sorted or typed over is not trusted to say who is new, the sidebar says so, and a repair
 // rebuilds it from the tabs' Lead IDs and the service's lead records.
+// @not-under triggers-unlisted, no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, cache-evicts, quota-rolling, sheets-metered, property-key-and-value (readings of jest.config.cjs this file is not run under)
 import { leadRow, startAddon, type Addon } from '../harness';
 import { chargedCredits, mainLeads, rowOf, type Sheet } from '../steps';
 import type { FakeSheet } from '../../../dev/standin/sheet';
