@@ -61,6 +61,11 @@ export function openStopParts(svc: Services): string[] {
   return openStops(svc).map((o) => o.part);
 }
 
+/** Parts with an unknown charge or a lost stop: only their counts read now settle them. */
+export function openParts(svc: Services): Set<string> {
+  return new Set([...openCharges(svc).map((o) => o.part), ...openStopParts(svc)]);
+}
+
 /** The oldest open unknown charge among these parts, as the sidebar shows it. */
 export function unsettledOf(svc: Services, parts: ReadonlySet<string>): Unsettled | null {
   const o = openCharges(svc).find((x) => parts.has(x.part));
