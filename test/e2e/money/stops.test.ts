@@ -148,43 +148,7 @@ describe('stops against the ledger', () => {
 
   describe('a part outside the newest 100 campaigns', () => {
     it('should record a Generate that got a 500 and was never applied as not charged, and count only what the service took', async () => {
-      a = await startAddon({ concurrency: 1, stageMs: 60_000 });
-      a.connect();
-      a.call('setSpendingLimit', { creditsPerDay: 1000 });
-      a.pushedCampaign(3);
-      expect(a.generate()).toMatchObject({ ok: true, started: 3 });
-      // People added while the first part renders go to a second part.
-      addRows(a, 10, 3);
-      const parts = await simParts(a, 'Q3 outreach');
-      expect(parts).toHaveLength(2);
-      // A colleague's 100 newer campaigns push both parts out of the list of 100.
-      for (let i = 0; i < 100; i++) {
-        const res = await fetch(`${a.sim.baseUrl}/campaigns`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${SIM_KEYS.write}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ templateId: SIM_TEMPLATES.ready, name: `Colleague ${i + 1}` }),
-        });
-        expect(res.ok).toBe(true);
-      }
-      a.gas.clock.advance(60_000);
-      // The second part's generate is answered 500 before anything is applied (so is every call until the person's press ends).
-      const http = new SyncHttp();
-      const faults = (error500Rate: number) =>
-        http.request({
-          method: 'POST',
-          url: `${a.sim.origin}/__sim/control`,
-          body: JSON.stringify({ action: 'configure', config: { faults: { error500Rate } } }),
-        });
-      try {
-        a.gas.duringFetch(new RegExp(`^POST .*/campaigns/${parts[1]!.id}/generate`), () => faults(1));
-        expect(a.generate()).toMatchObject({ ok: false });
-        faults(0);
-      } finally {
-        http.close();
-      }
-      const st = await a.state();
-      expect(st.ledger.filter((e) => e.kind === 'charge')).toHaveLength(1);
-      expect(st.campaigns.find((x) => x.id === parts[1]!.id)!.leads.every((l) => l.status === 'pending')).toBe(true);
+      await lostGenerateOfUnlistedPart();
       // The open sidebar polls every 30 seconds for a while: one part's detail a poll. With no poll run yet the turn
       // follows the clock (30 s a part): the first poll reads the first part, so the second is one it has not read yet.
       if (a.gas.clock.now() % 60_000 >= 30_000) a.gas.clock.advance(60_000 - (a.gas.clock.now() % 60_000));
@@ -193,16 +157,73 @@ describe('stops against the ledger', () => {
         a.call('getProgress');
         // Both parts were read within the two minutes the outcome may take to show: not settled yet.
         if (i === 1) expect(a.call('getSidebarState').unsettled).toMatchObject({ action: 'generate' });
-        const ledger = await ledgerSpend(a);
-        expect(recordSpend(a)[1]).toBeGreaterThanOrEqual(ledger);
-        expect(a.call('getSidebarState').limit.spentToday).toBeGreaterThanOrEqual(ledger);
+        await expectNeverBelowLedger(a);
       }
-      // Settled: nothing of the second part was charged, and the record and the day say what the service took.
-      expect(a.call('getSidebarState').unsettled ?? null).toBeNull();
-      const ledger = await ledgerSpend(a);
-      expect(recordSpend(a)).toEqual([ledger, ledger]);
-      expect(a.call('getSidebarState').limit.spentToday).toBe(ledger);
-      expect(a.call('getEstimate').chargedToday).toBe(ledger);
+      await expectSettledAtLedger(a);
+    });
+
+    it('should settle that Generate by the timer alone, with no sidebar open', async () => {
+      await lostGenerateOfUnlistedPart();
+      for (let i = 0; i < 3; i++) {
+        a.gas.clock.advance(5 * 60_000);
+        a.gas.fireTimeTriggers();
+        await expectNeverBelowLedger(a);
+      }
+      await expectSettledAtLedger(a);
     });
   });
 });
+
+/**
+ * A campaign of two parts, both pushed out of the list of 100 by a colleague's newer campaigns, whose second part's
+ * Generate was answered 500 before anything was applied (so was every call until the press ended).
+ */
+async function lostGenerateOfUnlistedPart() {
+  a = await startAddon({ concurrency: 1, stageMs: 60_000 });
+  a.connect();
+  a.call('setSpendingLimit', { creditsPerDay: 1000 });
+  a.pushedCampaign(3);
+  expect(a.generate()).toMatchObject({ ok: true, started: 3 });
+  // People added while the first part renders go to a second part.
+  addRows(a, 10, 3);
+  const parts = await simParts(a, 'Q3 outreach');
+  expect(parts).toHaveLength(2);
+  for (let i = 0; i < 100; i++) {
+    const res = await fetch(`${a.sim.baseUrl}/campaigns`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${SIM_KEYS.write}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ templateId: SIM_TEMPLATES.ready, name: `Colleague ${i + 1}` }),
+    });
+    expect(res.ok).toBe(true);
+  }
+  a.gas.clock.advance(60_000);
+  const http = new SyncHttp();
+  const faults = (error500Rate: number) =>
+    http.request({ method: 'POST', url: `${a.sim.origin}/__sim/control`, body: JSON.stringify({ action: 'configure', config: { faults: { error500Rate } } }) });
+  try {
+    a.gas.duringFetch(new RegExp(`^POST .*/campaigns/${parts[1]!.id}/generate`), () => faults(1));
+    expect(a.generate()).toMatchObject({ ok: false });
+    faults(0);
+  } finally {
+    http.close();
+  }
+  const st = await a.state();
+  expect(st.ledger.filter((e) => e.kind === 'charge')).toHaveLength(1);
+  expect(st.campaigns.find((x) => x.id === parts[1]!.id)!.leads.every((l) => l.status === 'pending')).toBe(true);
+}
+
+/** While it is open: the record's spending end and the day's figure are never below what the service took. */
+async function expectNeverBelowLedger(a: Addon) {
+  const ledger = await ledgerSpend(a);
+  expect(recordSpend(a)[1]).toBeGreaterThanOrEqual(ledger);
+  expect(a.call('getSidebarState').limit.spentToday).toBeGreaterThanOrEqual(ledger);
+}
+
+/** Settled: nothing of the second part was charged, and the record and the day say what the service took. */
+async function expectSettledAtLedger(a: Addon) {
+  expect(a.call('getSidebarState').unsettled ?? null).toBeNull();
+  const ledger = await ledgerSpend(a);
+  expect(recordSpend(a)).toEqual([ledger, ledger]);
+  expect(a.call('getSidebarState').limit.spentToday).toBe(ledger);
+  expect(a.call('getEstimate').chargedToday).toBe(ledger);
+}
