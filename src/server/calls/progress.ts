@@ -4,7 +4,7 @@ import { pollCampaign } from '../campaign/poll';
 import type { Services } from '../../core/services';
 import type { ProgressInfo, Reply } from '../contract';
 import { activeSheet, apiClient, requireCampaign, requireSettings, RUN_BUDGET_MS, sheetState, tryDocumentLock, withDocumentLock } from '../context';
-import { evidenceFrom, hasOpen, settleStops, settleUnknown, unsettledOf } from '../money/outcomes';
+import { evidenceFrom, hasOpen, openParts, settleStops, settleUnknown, unsettledOf } from '../money/outcomes';
 import { recordRefunds } from '../money/refunds';
 import { handle } from '../handle';
 import { loadParts, partIds } from '../campaign/parts';
@@ -31,7 +31,7 @@ export function getProgress(svc: Services): Reply<ProgressInfo> {
     const api = apiClient(svc, settings);
     let poll: ReturnType<typeof pollCampaign>;
     try {
-      poll = pollCampaign(svc, api, parts);
+      poll = pollCampaign(svc, api, parts, openParts(svc));
     } finally {
       noteSilence(svc.userProps, api, svc.clock.now());
     }

@@ -41,7 +41,8 @@ const MEMO_SECONDS = 6 * 3600;
 const TURN_MS = 30_000;
 const memoKey = (campaignId: string) => `poll.${campaignId}`;
 
-export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts): Poll {
+/** `open`: parts with an unknown money outcome; one outside the list is read in its turn until settled (docs/rules.md#unknown-outcomes). */
+export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts, open: ReadonlySet<string> = new Set()): Poll {
   if (c.parts.length === 1) {
     const view = readCampaign(api, svc.docProps, c);
     const d = view.details.get(c.id);
@@ -58,7 +59,7 @@ export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts): P
   const list = new Map(api.listCampaigns(100).map((s) => [s.id, s]));
   const cache = userCache(svc);
   const memo: Memo = parse(cache?.get(memoKey(c.id))) ?? { cursor: '', parts: {} };
-  const turn = nextTurn(c, list, memo, svc.clock.now());
+  const turn = nextTurn(c, list, memo, svc.clock.now(), open);
   const details = new Map<string, CampaignDetail>();
   if (turn) {
     const [d] = api.getCampaigns([turn]);
@@ -85,8 +86,8 @@ export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts): P
   };
 }
 
-/** The part after the cursor whose summary moved since its detail was read, or that may still be moving. */
-function nextTurn(c: CampaignParts, list: Map<string, CampaignSummary>, memo: Memo, now: number): string | null {
+/** The part after the cursor whose summary moved since its detail was read, that may still be moving, or that settles an open outcome. */
+function nextTurn(c: CampaignParts, list: Map<string, CampaignSummary>, memo: Memo, now: number, open: ReadonlySet<string>): string | null {
   const ids = c.parts.map((p) => p.id);
   // The cache is best effort (docs/rules.md#pacing): with the memo gone, the clock takes the turn on, so parts still come in turn.
   const from = memo.cursor ? ids.indexOf(memo.cursor) + 1 : Math.floor(now / TURN_MS) % ids.length;
@@ -95,7 +96,7 @@ function nextTurn(c: CampaignParts, list: Map<string, CampaignSummary>, memo: Me
     const s = list.get(id);
     const seen = memo.parts[id];
     if (!seen) return true;
-    if (!s) return inFlight(seen.detail);
+    if (!s) return open.has(id) || inFlight(seen.detail);
     return seen.sig !== summarySignature(s) || inFlight(seen.detail);
   };
   return order.find(due) ?? null;

@@ -61,6 +61,11 @@ export function openStopParts(svc: Services): string[] {
   return openStops(svc).map((o) => o.part);
 }
 
+/** Parts with an unknown charge or a lost stop: only their counts read now settle them. */
+export function openParts(svc: Services): Set<string> {
+  return new Set([...openCharges(svc).map((o) => o.part), ...openStopParts(svc)]);
+}
+
 /** The oldest open unknown charge among these parts, as the sidebar shows it. */
 export function unsettledOf(svc: Services, parts: ReadonlySet<string>): Unsettled | null {
   const o = openCharges(svc).find((x) => parts.has(x.part));
@@ -140,7 +145,7 @@ function settleCharge(svc: Services, o: OpenCharge, started: number | null): Set
   return { figure, people: started, note: `${started} of ${o.waiting} people were started, so it charged for them: ${words} (up to ${o.high} quoted).` };
 }
 
-/** Settles what the campaign list can show (a request only when an outcome is open and no list is in hand). */
+/** Settles what the campaign list can show, and the details of open parts outside it (requests only while an outcome is open). */
 export function settleFromList(svc: Services, api: ApiClient, list: () => ReadonlyMap<string, CampaignSummary> | null): void {
   if (!hasOpen(svc)) return;
   let summaries: ReadonlyMap<string, CampaignSummary> | null;
@@ -149,7 +154,24 @@ export function settleFromList(svc: Services, api: ApiClient, list: () => Readon
   } catch {
     return; // Kept open: a refused key or a silent API proves nothing.
   }
-  if (summaries) settleUnknown(svc, evidenceFrom(api, new Map([...summaries].map(([id, c]) => [id, c.waiting]))));
+  if (!summaries) return;
+  const waiting = new Map([...summaries].map(([id, c]) => [id, c.waiting]));
+  const unlisted = [...new Set(openCharges(svc).map((o) => o.part))].filter((id) => !waiting.has(id));
+  settleUnknown(svc, evidenceFrom(api, new Map([...waiting, ...waitingIn(detailsOf(api, unlisted))])));
+}
+
+/** Details of parts the list does not show (outside the newest 100), one request each; a part not read is left out. */
+function detailsOf(api: ApiClient, ids: string[]): Map<string, CampaignDetail> {
+  const details = new Map<string, CampaignDetail>();
+  if (ids.length === 0) return details;
+  try {
+    api.getCampaigns(ids).forEach((d, i) => {
+      if (!isApiError(d)) details.set(ids[i]!, d);
+    });
+  } catch {
+    // Kept open: a silent API proves nothing.
+  }
+  return details;
 }
 
 /**
@@ -208,14 +230,5 @@ function noteCancelled(svc: Services, o: OpenStop, cancelled: number): void {
 /** The timer's share of lost stops: their parts' details, read only while one is open. */
 export function settleStopsFromApi(svc: Services, api: ApiClient): void {
   const parts = openStopParts(svc);
-  if (parts.length === 0) return;
-  const details = new Map<string, CampaignDetail>();
-  try {
-    api.getCampaigns(parts).forEach((d, i) => {
-      if (!isApiError(d)) details.set(parts[i]!, d);
-    });
-  } catch {
-    return; // Kept open: a silent API proves nothing.
-  }
-  settleStops(svc, details);
+  if (parts.length > 0) settleStops(svc, detailsOf(api, parts));
 }

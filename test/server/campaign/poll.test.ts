@@ -37,3 +37,34 @@ describe('poll › a part outside the list of 100', () => {
     expect([...poll.known.keys()]).toEqual(['c_1']);
   });
 });
+
+describe('poll › an open outcome in a part outside the list', () => {
+  it('should give that part its turn again until it is settled, though nothing of it renders', () => {
+    // c_1 renders and is in the list; c_2 waits, outside the list, with an unknown Generate open.
+    const turns = (open: Set<string>) => {
+      const w = world({}, { now: 60_000 * 1000 });
+      const store = new Map<string, string>();
+      w.svc.userCache = () => ({ get: (k: string) => store.get(k) ?? null, put: (k: string, v: string) => void store.set(k, v) }) as never;
+      const waiting = { ...counts, pending: 10, rendering: 0 };
+      const api = {
+        listCampaigns: () => [summary('c_1')],
+        getCampaigns: (ids: string[]) => ids.map((id) => (id === 'c_2' ? { ...detail(id), status: 'draft', counts: waiting } : detail(id))),
+      } as unknown as ApiClient;
+      const parts = {
+        id: 'c_1',
+        name: 'Q3',
+        templateId: 't',
+        parts: [
+          { id: 'c_1', size: 10, closed: true },
+          { id: 'c_2', size: 10, closed: false },
+        ],
+      };
+      return Array.from({ length: 6 }, () => {
+        w.clock.sleep(30_000);
+        return pollCampaign(w.svc, api, parts, open).turn;
+      }).filter((t) => t === 'c_2').length;
+    };
+    expect(turns(new Set())).toBe(1);
+    expect(turns(new Set(['c_2']))).toBe(3);
+  });
+});
