@@ -1,5 +1,6 @@
 // The register at scale (docs/rules.md#budgets): read in one Range call, appended in one, and refresh passes that do not grow with it.
-// @not-under triggers-unlisted, no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, cache-evicts, quota-rolling (readings of jest.config.cjs this file is not run under)
+// Not under sheets-metered: there a 20,000-row Add takes two presses (docs/rules.md#budgets; test/e2e/push/per-row.test.ts).
+// @not-under triggers-unlisted, no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, cache-evicts, quota-rolling, sheets-metered (readings of jest.config.cjs this file is not run under)
 import { leadRow, startAddon, type Addon } from '../harness';
 
 jest.setTimeout(900_000);
