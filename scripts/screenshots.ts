@@ -48,7 +48,7 @@ async function playground(browser: Browser): Promise<void> {
     await generate(sidebar);
     await allComplete(page);
     await sortBy(page, 'Company', 'A→Z', 'Bluepeak Analytics');
-    await sidebar.getByRole('button', { name: 'Refresh now' }).click();
+    await sidebar.getByRole('button', { name: 'Refresh now', exact: true }).click();
     await sidebar.locator('[data-key="complete"] strong', { hasText: /^47$/ }).waitFor();
     // The output columns in view beside the frozen first names; the progress section in the sidebar.
     const leadId = await columnOf(page, 'Lead ID');
@@ -134,13 +134,13 @@ async function sidebarStates(browser: Browser): Promise<void> {
   const money = { replies: { ...readyReplies(), getEstimate: ok({ leads: 15, low: 30, high: 45, balance: 120, affordable: true, chargedToday: 12 }) } };
   const estimate = async (s: Sidebar) => {
     await s.page.getByText('Bound to tab').waitFor();
-    await s.page.getByRole('button', { name: 'Check estimate' }).click();
+    await s.page.getByRole('button', { name: 'Check estimate', exact: true }).click();
     await s.page.getByText('30–45 credits').first().waitFor();
   };
   await shoot(money, 'sidebar-money.png', estimate, ['money']);
   await shoot(money, 'sidebar-money-confirm.png', async (s) => {
     await estimate(s);
-    await s.page.getByRole('button', { name: 'Generate videos' }).click();
+    await s.page.getByRole('button', { name: 'Generate videos', exact: true }).click();
     await s.page.getByRole('alertdialog').waitFor();
   });
   await shoot(
@@ -292,7 +292,7 @@ async function worstScreens(browser: Browser, prefix: 'after' | 'before', html?:
       getEstimate: ok({ leads: 3, low: 6, high: 9, balance: 100, affordable: true }),
     },
     async (s) => {
-      await s.page.getByRole('button', { name: 'Check estimate' }).click();
+      await s.page.getByRole('button', { name: 'Check estimate', exact: true }).click();
       await s.page.locator('dl.figures').waitFor();
     },
     ['money', 'progress'],

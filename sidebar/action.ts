@@ -123,9 +123,12 @@ export function okOrShow<T extends { ok: boolean }>(reply: T, slot: Message): Ex
     slot.clear();
     return reply as Extract<T, { ok: true }>;
   }
-  const { code, message: text } = (reply as unknown as Failure).error;
-  // A refused key or the API switched off is said until any call works again (docs/rules.md#sidebar-truth).
+  showFailure(slot, reply as unknown as Failure);
+  return null;
+}
+
+/** A failure's sentence; a refused key or the API switched off goes once any call works again (docs/rules.md#sidebar-truth). */
+export function showFailure(slot: Message, { error: { code, message: text } }: Failure): void {
   if (code === 'api_off' || code === 'unauthorized') slot.showWhile((s) => Boolean(s.keyProblem), 'error', text);
   else slot.show('error', text);
-  return null;
 }

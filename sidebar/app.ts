@@ -53,8 +53,11 @@ function takeProgress(store: Store, progress: Progress, asked: string): void {
       : {};
   // An estimate describes who was waiting when it was read: once that moves, it no longer holds.
   const stale = s.estimate && s.progress?.campaignId === asked && s.progress.counts.pending !== progress.counts.pending ? { estimate: null } : {};
-  store.set({ progress, progressError: null, awaitingRender: awaiting, unsettled, ...autoRefresh, ...stale });
+  store.set({ progress, progressError: null, awaitingRender: awaiting, unsettled, ...autoRefresh, ...stale, ...skewOf(progress.now) });
 }
+
+/** The server's clock against this page's, when a reply says its now. */
+const skewOf = (now: string | undefined): { skew?: number } => (now && !Number.isNaN(Date.parse(now)) ? { skew: Date.parse(now) - Date.now() } : {});
 
 /** The recordings into the store, keeping the one picked while it is usable. */
 const loadTemplates = async (store: Store) => {
@@ -81,7 +84,7 @@ export function createApp(store: Store, timing: Timing): App {
         const { ok: _ok, ...sidebar } = r;
         // The way back from the add-on's own tabs is the last tab with leads.
         const leadTab = sidebar.sheet.ownTab ? store.get().leadTab : { id: sidebar.sheet.id, name: sidebar.sheet.name };
-        store.set({ sidebar, sidebarError: null, leadTab });
+        store.set({ sidebar, sidebarError: null, leadTab, ...skewOf(sidebar.now) });
       } else {
         store.set({ sidebarError: isAccountMixup(thrownText(r)) ? ACCOUNT_MIXUP : [r.error.message] });
       }

@@ -2,7 +2,7 @@
 // and Stop, each behind an in-page confirmation that names the credits and closes if the campaign
 // changes; an answer that may hide a charge blocks them until the campaign's state has been read.
 import type { App } from './app';
-import { actionButton, blockAll, message, progressScope, type ActionButton, type Message } from './action';
+import { actionButton, blockAll, message, progressScope, showFailure, type ActionButton, type Message } from './action';
 import { call, thrownText } from './bridge';
 import { card, openWithCampaign, type Card } from './card';
 import { confirmDialog, type ConfirmOptions } from './dialog';
@@ -95,7 +95,7 @@ async function fetchEstimate(store: Store, slot: Message): Promise<Estimate | nu
   if (asked !== campaignOf(store)) return null;
   if (!r.ok) {
     store.set({ estimate: null });
-    slot.show('error', r.error.message);
+    showFailure(slot, r);
     return null;
   }
   const { ok: _ok, ...e } = r;
@@ -163,7 +163,7 @@ function failureHandler(app: App, msg: Message): Failed {
     }
     // A refusal over the daily limit brings the figures it was judged on.
     if (r.limit) takeLimit(store, r.limit);
-    msg.show('error', r.error.message);
+    showFailure(msg, r);
     // Cut off by its run's end: some parts may have started, so the old figures are gone and progress is read.
     if (r.error.code === 'not_sent') {
       store.set({ estimate: null });

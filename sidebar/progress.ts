@@ -9,7 +9,7 @@ import { count, formatNumber, humanize, KNOWN_STAGES, stageWord } from './format
 import type { ProgressInfo, SidebarState } from '../src/server/contract';
 import type { CampaignCounts, Stalled } from '../src/api/types';
 import { patchSidebar, watch, type AppState, type Progress, type Store } from './state';
-import { NO_CAMPAIGN, autoText, countWords, keyBlock, refreshLines, refundable, strangeStatus } from './truth';
+import { NO_CAMPAIGN, autoText, countWords, keyBlock, refreshLines, refundable, serverNow, strangeStatus } from './truth';
 
 /** Legend entries, in the order a person reads them. */
 const SEGMENTS = ['complete', 'rendering', 'pending', 'failed', 'cancelled', 'skipped'] as const;
@@ -199,7 +199,7 @@ const showProgress = (c: Card, status: HTMLElement, chart: HTMLElement, stages: 
 
 /** When the timer last refreshed, and its last error. */
 const showRefresh = (store: Store, lastRefresh: HTMLElement, timerError: HTMLElement, switchText: HTMLElement) => {
-  const r = refreshLines(store.get(), Date.now());
+  const r = refreshLines(store.get(), serverNow(store.get()));
   replace(lastRefresh, r.line);
   if (r.at) lastRefresh.title = r.at;
   replace(timerError, r.error ?? '');

@@ -54,6 +54,8 @@ export interface AppState {
   progressError: string | null;
   /** Set by a generate: pending people are about to render, so progress is watched. */
   awaitingRender: boolean;
+  /** The server's clock minus this page's, in ms, from the last reply that said its now: times the server wrote are read on its clock. */
+  skew: number;
 }
 
 export const initialState: AppState = {
@@ -72,6 +74,7 @@ export const initialState: AppState = {
   progress: null,
   progressError: null,
   awaitingRender: false,
+  skew: 0,
 };
 
 export type Listener = (next: AppState, prev: AppState) => void;

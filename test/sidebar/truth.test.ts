@@ -1,7 +1,7 @@
 // The sidebar tells the truth at every step (docs/rules.md#sidebar-truth): each sentence follows the latest state,
 // nothing survives a state that contradicts it, rows are named, money is clear.
 import { type Sidebar, useSidebars } from './harness';
-import { context, fail, ok, progress, readyReplies, sidebarState, state, countsOf } from './fixtures';
+import { context, fail, hhmm, ok, progress, readyReplies, sidebarState, state, countsOf } from './fixtures';
 import type { ProgressInfo } from '../../src/server/contract';
 
 const sidebars = useSidebars();
@@ -20,11 +20,6 @@ const button = (name: string) => sb!.page.getByRole('button', { name, exact: tru
 const seen = () => sb!.page.locator('#app').innerText();
 
 const soon = (iso: number) => new Date(iso).toISOString();
-
-const hhmm = (iso: string) => {
-  const d = new Date(iso);
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
-};
 
 const send = () => sb!.page.locator('#send');
 

@@ -180,6 +180,7 @@ export function getSidebarState(svc: Services): Reply<SidebarState> {
       gaps: fieldGaps(table, all, state),
       missingColumns: missingColumns(svc, sheet, headers),
       sentPeople: registerSize(svc.sheets.getActiveSpreadsheet()),
+      now: new Date(svc.clock.now()).toISOString(),
     };
   });
 }
