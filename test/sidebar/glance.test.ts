@@ -83,3 +83,18 @@ describe('sidebar glance: the timer under auto mode', () => {
     await sb.page.locator('#auto').getByText('Only its owner, whose key is ••••beef, can switch it.').waitFor();
   });
 });
+
+describe('sidebar glance: the header', () => {
+  it('should name the tab and its campaign, and take the next step from the header with one click', async () => {
+    sb = await sidebars.open({ replies: { ...readyReplies(), getEstimate: ok({ leads: 12, low: 24, high: 36, balance: 100, affordable: true }) } });
+    await sb.page.getByTestId('top-campaign').getByText('Tab Leads · campaign “Q3 outreach”').waitFor();
+    const next = sb.page.getByTestId('next-step');
+    await next.getByText('Next: Check estimate').waitFor();
+    // Seen without scrolling in the 643 px pane.
+    const box = (await next.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(643);
+    await next.click();
+    await sb.waitForCalls('getEstimate');
+    await sb.page.locator('#money dl.figures').waitFor();
+  });
+});
