@@ -65,7 +65,7 @@ function createForm(app: App): HTMLElement {
     { class: 'stack', 'aria-label': 'Create a campaign' },
     el('h3', {}, 'Create a new one'),
     el('div', { class: 'stack', onkeydown: enterClicks(create.el) }, nameField),
-    labelled('Goal (optional)', goal, 'Who it is for. Only you see it.'),
+    labelled('Goal (optional)', goal, 'What the videos are for; the service gets it with the campaign.'),
     inRow(create.el),
     create.reason,
     createMsg.el,
@@ -86,7 +86,16 @@ function pickForm(app: App): HTMLElement {
     pickMsg.show('ok', `Bound “${r.campaign.name}” to tab ${sidebar?.sheet.name ?? 'this tab'}.`);
     await app.loadState();
   });
-  const updateUse = () => use.block(pick.value ? null : isConnected(store.get()) ? 'Choose one from the list.' : 'Connect first.');
+  const updateUse = () =>
+    use.block(
+      pick.value
+        ? null
+        : !isConnected(store.get())
+          ? 'Connect first.'
+          : store.get().campaigns?.length === 0
+            ? 'None to use yet: create one above.'
+            : 'Choose one from the list.',
+    );
   pick.addEventListener('change', updateUse);
   // The list is read when the person goes to it, so it is never stale and never polled.
   pick.addEventListener('focus', () => {

