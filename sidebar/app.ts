@@ -1,7 +1,7 @@
 // The shared context every section gets: the store, and the loaders that fill it from the server.
 import { ACCOUNT_MIXUP, isAccountMixup } from './accounts';
 import { call, thrownText } from './bridge';
-import { same, type Progress, type Store } from './state';
+import { campaignOf, same, type Progress, type Store } from './state';
 import { outcomeShown } from '../src/rules/unknown-outcome';
 
 export interface Timing {
@@ -35,7 +35,7 @@ export interface App {
 /** A progress reading into the store, with what it settles: the awaited render, an unknown outcome, a stale estimate. */
 function takeProgress(store: Store, progress: Progress, asked: string): void {
   // A reply for a campaign no longer bound (the person switched tabs meanwhile) is stale.
-  if (progress.campaignId !== asked || asked !== store.get().sidebar?.campaign?.id) return;
+  if (progress.campaignId !== asked || asked !== campaignOf(store.get())) return;
   const s = store.get();
   // Someone watching a generate keeps watching until nothing is left pending or rendering.
   const awaiting = s.awaitingRender && (progress.counts.pending > 0 || progress.counts.rendering > 0);
@@ -115,13 +115,13 @@ export function createApp(store: Store, timing: Timing): App {
       return campaignsLoad;
     },
     async loadProgress() {
-      const asked = store.get().sidebar?.campaign?.id;
+      const asked = campaignOf(store.get());
       if (!asked) return;
       const r = await call('getProgress');
       if (r.ok) {
         const { ok: _ok, ...progress } = r;
         app.takeProgress(progress, asked);
-      } else if (asked === store.get().sidebar?.campaign?.id) store.set({ progressError: r.error.message });
+      } else if (asked === campaignOf(store.get())) store.set({ progressError: r.error.message });
     },
     takeProgress(progress, asked) {
       takeProgress(store, progress, asked);

@@ -7,7 +7,7 @@ import { card, openWithCampaign } from './card';
 import { confirmDialog } from './dialog';
 import { el, inRow, replace } from './dom';
 import { count, credits } from './format';
-import { watch } from './state';
+import { campaignOf, watch } from './state';
 import type { AutoModeInfo } from '../src/server/contract';
 import { clock } from './truth';
 
@@ -26,7 +26,7 @@ export function autoSection(app: App): HTMLElement {
   const line = el('p', {});
   const msg = message(store);
   const set = async (on: boolean, check?: boolean) => {
-    const id = store.get().sidebar?.campaign?.id ?? '';
+    const id = campaignOf(store.get()) ?? '';
     return okOrShow(await call('setAutoMode', { campaignId: id, on, ...(check ? { check } : {}) }), msg);
   };
   const toggle = actionButton('Switch on', 'secondary', async () => {

@@ -8,7 +8,7 @@ import { enterClicks, labelled } from './field';
 import { formatNumber } from './format';
 import { isConnected } from './key';
 import { summaryWords, writeBlock } from './truth';
-import { patchSidebar, watch } from './state';
+import { campaignOf, patchSidebar, watch } from './state';
 
 import { CAMPAIGN_GOAL_MAX, CAMPAIGN_NAME_MAX as NAME_LIMIT } from '../src/core/text-limits';
 
@@ -16,7 +16,7 @@ import { CAMPAIGN_GOAL_MAX, CAMPAIGN_NAME_MAX as NAME_LIMIT } from '../src/core/
 function createForm(app: App): HTMLElement {
   const { store } = app;
   const name = el('input', { type: 'text', name: 'campaignName', maxlength: NAME_LIMIT, autocomplete: 'off' });
-  const counter = el('span', { class: 'counter' });
+  const counter = el('span', 'counter');
   const goal = el('textarea', { name: 'campaignGoal', rows: 2, maxlength: CAMPAIGN_GOAL_MAX });
   const createMsg = message(store);
   const create = actionButton('Create campaign', 'primary', async () => {
@@ -35,7 +35,7 @@ function createForm(app: App): HTMLElement {
     name.value = '';
     goal.value = '';
     updateCreate();
-    if (sidebar) store.set({ sidebar: { ...sidebar, campaign: r.campaign } });
+    patchSidebar(store, { campaign: r.campaign });
     createMsg.show('ok', `Created “${r.campaign.name}” and bound it to tab ${sidebar?.sheet.name ?? 'this tab'}.`);
     await Promise.all([app.loadState(), app.loadCampaigns()]);
   });
@@ -104,7 +104,7 @@ function pickForm(app: App): HTMLElement {
 
   watch(
     store,
-    (s) => ({ list: s.campaigns, error: s.campaignsError, bound: s.sidebar?.campaign?.id ?? null, connected: isConnected(s) }),
+    (s) => ({ list: s.campaigns, error: s.campaignsError, bound: campaignOf(s), connected: isConnected(s) }),
     ({ list, error, bound: boundId, connected }) => {
       if (error) pickMsg.show('error', error);
       else if (list) pickMsg.clear();
@@ -133,8 +133,8 @@ function pickForm(app: App): HTMLElement {
 export function campaignSection(app: App): HTMLElement {
   const { store } = app;
   const c = card('campaign', 'Campaign');
-  const bound = el('p', { class: 'bound' });
-  const change = el('details', { class: 'sub' }, el('summary', {}, 'Create or switch campaign'), createForm(app), pickForm(app));
+  const bound = el('p', 'bound');
+  const change = el('details', 'sub', el('summary', {}, 'Create or switch campaign'), createForm(app), pickForm(app));
   // The forms open when they are the next step (connected, no campaign) and fold away otherwise.
   let lastWanted: boolean | null = null;
   c.body.append(bound, change);

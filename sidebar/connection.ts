@@ -21,7 +21,7 @@ export function connectionSection(app: App): HTMLElement {
   const toggle = autoOpen(c);
   const baseUrl = el('input', { type: 'url', name: 'baseUrl', autocomplete: 'off', spellcheck: 'false', placeholder: 'https://…/api/v1' });
   const apiKey = el('input', { type: 'password', name: 'apiKey', autocomplete: 'off', spellcheck: 'false' });
-  const keyHint = el('span', { class: 'key-hint' });
+  const keyHint = el('span', 'key-hint');
   const msg = message(store);
   // A refused key is said here whichever call met it, and goes when a call works again.
   const keyMsg = el('div', { class: 'msg msg-error', role: 'alert', hidden: true });

@@ -11,7 +11,7 @@ import { moneySection } from './money';
 import { createPoller } from './poller';
 import { inFlight, progressSection } from './progress';
 import { sendSection } from './send';
-import { createStore, watch, type AppState } from './state';
+import { campaignOf, createStore, watch, type AppState } from './state';
 import { templateSection } from './template';
 import { topSection } from './top';
 
@@ -24,7 +24,6 @@ declare global {
 
 /** Selectors of the watches below. */
 const ownTab = (s: AppState) => Boolean(s.sidebar?.sheet.ownTab);
-const campaignOf = (s: AppState) => s.sidebar?.campaign?.id ?? null;
 
 /**
  * Once nothing moves, the timer switches itself off at its next run: the state (properties only, no

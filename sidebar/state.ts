@@ -107,6 +107,9 @@ export function createStore(initial: AppState = initialState): Store {
   };
 }
 
+/** The id of the campaign bound to the shown tab, or null. */
+export const campaignOf = (s: AppState): string | null => s.sidebar?.campaign?.id ?? null;
+
 /** Structural equality of plain JSON values, so a poll that brings nothing new re-renders nothing. */
 export function same(a: unknown, b: unknown): boolean {
   return a === b || JSON.stringify(a) === JSON.stringify(b);

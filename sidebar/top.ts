@@ -36,7 +36,7 @@ export function topSection(app: App): HTMLElement {
   const head = el('p', { class: 'top-head', 'data-testid': 'top-campaign' });
   let step: Step | null = null;
   const go = el('button', { type: 'button', class: 'btn btn-primary', 'data-testid': 'next-step', onclick: () => step && take(step) });
-  const goRow = el('div', { class: 'row' }, go);
+  const goRow = el('div', 'row', go);
   const box = el('section', { class: 'top', 'aria-label': 'Where things stand', hidden: true }, head, line, goRow, small, notices, backRow, msg.el);
 
   watch(

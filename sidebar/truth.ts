@@ -1,9 +1,9 @@
 // Every sentence that describes where things stand, derived in one place from the latest server state
 // and the action in flight (docs/rules.md#sidebar-truth): nothing here remembers, so nothing outlives a state that contradicts it.
-import { count, formatNumber, interval, relativeTime } from './format';
+import { count, formatNumber, interval, people, relativeTime } from './format';
 import { isReadOnly, keyProblemOf, READ_ONLY } from './key';
 import { campaignMayRender as mayRender } from '../src/rules/may-render';
-import type { AppState, Progress, Unsettled } from './state';
+import { campaignOf, type AppState, type Progress, type Unsettled } from './state';
 import type { CampaignSummary, PersonField } from '../src/api/types';
 import { FIELD_LABELS } from '../src/api/people';
 
@@ -25,6 +25,8 @@ export interface TopLine {
 }
 
 const press = (label: string): Step => ({ label, press: label });
+const go = (label: string, open: string): Step => ({ label, open });
+const t = (line: string, tone: Tone = 'todo', step: Step | null = null, small: string | null = null): TopLine => ({ line, tone, small, step });
 const REFRESH = press('Refresh now');
 const ESTIMATE = press('Check estimate');
 const EXPORT = press('Export finished videos');
@@ -42,7 +44,7 @@ export const serverNow = (s: AppState): number => Date.now() + s.skew;
 
 /** The progress of the campaign bound to the shown tab, or null. */
 export function boundProgress(s: AppState): Progress | null {
-  const id = s.sidebar?.campaign?.id;
+  const id = campaignOf(s);
   return id && s.progress?.campaignId === id ? s.progress : null;
 }
 
@@ -52,7 +54,7 @@ export function holdOf(s: AppState): { unsettled: Unsettled | null; local: strin
   const p = boundProgress(s);
   const server = (p ? p.unsettled : s.sidebar?.unsettled) ?? null;
   if (server) return { unsettled: server, local: null };
-  const id = s.sidebar?.campaign?.id;
+  const id = campaignOf(s);
   const local = id ? s.unsettled[id] : undefined;
   return local ? { unsettled: null, local: local.action } : null;
 }
@@ -124,7 +126,7 @@ function progressLine(p: Progress, awaitingRender: boolean): TopLine {
   const n = p.counts;
   const small = strangeStatus(p.status);
   const ready = `${formatNumber(n.complete)} of ${formatNumber(n.total)} ${n.total === 1 ? 'video' : 'videos'} ready`;
-  const line = (text: string, tone: Tone, step: Step | null = null): TopLine => ({ line: text, tone, small, step });
+  const line = (text: string, tone: Tone, step: Step | null = null) => t(text, tone, step, small);
   if (n.total === 0) return line('Nobody in this campaign yet · next: select rows, then Add selected rows', 'todo', press('Add selected rows'));
   const generated = n.complete + n.rendering + n.failed + n.cancelled + n.skipped > 0;
   if (p.stalled) {
@@ -134,15 +136,15 @@ function progressLine(p: Progress, awaitingRender: boolean): TopLine {
       'warn',
     );
   }
-  const added = n.pending > 0 && !awaitingRender && generated ? ` · ${count(n.pending, 'person', 'people')} added since, waiting for Generate` : '';
+  const added = n.pending > 0 && !awaitingRender && generated ? ` · ${people(n.pending)} added since, waiting for Generate` : '';
   if (n.rendering > 0 || (awaitingRender && n.pending > 0)) return line(`${ready} · next: wait, links fill in alone${added}`, 'busy', REFRESH);
   if (n.pending > 0) {
     return generated
       ? line(`${ready} · ${count(n.pending, 'new person', 'new people')} waiting · next: Check estimate, then Generate`, 'todo', ESTIMATE)
-      : line(`${count(n.pending, 'person', 'people')} waiting · next: Check estimate, then Preview or Generate`, 'todo', ESTIMATE);
+      : line(`${people(n.pending)} waiting · next: Check estimate, then Preview or Generate`, 'todo', ESTIMATE);
   }
   const send = n.complete > 0 ? 'export or send the Page URLs' : '';
-  const out = n.complete > 0 ? EXPORT : { label: 'See the rows', open: 'send' };
+  const out = n.complete > 0 ? EXPORT : go('See the rows', 'send');
   if (n.failed > 0)
     return line(`${ready}, ${formatNumber(n.failed)} failed · next: ${send ? `${send}; ` : ''}send the failed rows to a new campaign`, 'warn', out);
   if (n.complete === n.total) return line(`All ${formatNumber(n.total)} ready · next: export or send the Page URLs`, 'done', EXPORT);
@@ -159,20 +161,20 @@ function progressLine(p: Progress, awaitingRender: boolean): TopLine {
 export function topLine(s: AppState): TopLine | null {
   const sb = s.sidebar;
   if (!sb) return null;
-  const t = (line: string, tone: Tone = 'todo', step: Step | null = null): TopLine => ({ line, tone, small: null, step });
   if (sb.sheet.ownTab === 'credits') return t('This tab is the spending record: a row per charge and refund.', 'done');
   if (sb.sheet.ownTab === 'export') return t('This tab exports finished videos, for a mail merge.', 'done');
   const problem = keyProblemOf(s);
-  if (!sb.settings.keyHint || !sb.settings.connected) return t('Not connected · next: fill in Connection', 'todo', { label: 'Connect', open: 'connection' });
+  if (!sb.settings.keyHint || !sb.settings.connected) return t('Not connected · next: fill in Connection', 'todo', go('Connect', 'connection'));
   if (problem?.code === 'api_off') return t('The service’s API is switched off · next: wait, then Refresh now', 'warn', sb.campaign ? REFRESH : null);
   if (problem && problem.code !== 'forbidden')
-    return t(`The key ${sb.settings.keyHint} was refused · next: paste a working one`, 'warn', { label: 'Paste a key', open: 'connection' });
+    return t(`The key ${sb.settings.keyHint} was refused · next: paste a working one`, 'warn', go('Paste a key', 'connection'));
   const readOnly = isReadOnly(s);
   if (!sb.campaign) {
-    return t(`No campaign on tab ${sb.sheet.name} · next: ${readOnly ? 'use an existing one (read-only key)' : 'create or pick one under Campaign'}`, 'todo', {
-      label: 'Choose a campaign',
-      open: 'campaign',
-    });
+    return t(
+      `No campaign on tab ${sb.sheet.name} · next: ${readOnly ? 'use an existing one (read-only key)' : 'create or pick one under Campaign'}`,
+      'todo',
+      go('Choose a campaign', 'campaign'),
+    );
   }
   const h = holdOf(s);
   if (h?.unsettled)
