@@ -37,6 +37,11 @@ export function thrownText(reply: { ok: boolean }): string | null {
   return typeof t === 'string' ? t : null;
 }
 
+/** A failed call whose outcome is unknown (docs/rules.md#unknown-outcomes): it may have happened (and charged). */
+export function isUnknownOutcome(r: Failure): boolean {
+  return r.error.code === 'network' || r.error.code === 'bad_reply' || thrownText(r) !== null;
+}
+
 type Observer = (name: Name, reply: { ok: boolean; error?: Failure['error'] }) => void;
 const observers: Observer[] = [];
 

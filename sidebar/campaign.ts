@@ -1,7 +1,7 @@
 // Campaign section: the campaign bound to the active tab, create a new one, or pick an existing one.
 import type { App } from './app';
 import { actionButton, message, okOrShow } from './action';
-import { call, thrownText } from './bridge';
+import { call, isUnknownOutcome } from './bridge';
 import { card } from './card';
 import { el, inRow, replace } from './dom';
 import { enterClicks, labelled } from './field';
@@ -24,7 +24,7 @@ function createForm(app: App): HTMLElement {
     if (!templateId) return;
     const goalText = goal.value.trim();
     const reply = await call('createCampaign', { templateId, name: name.value.trim(), ...(goalText ? { goal: goalText } : {}) });
-    if (!reply.ok && (reply.error.code === 'network' || thrownText(reply) !== null)) {
+    if (!reply.ok && isUnknownOutcome(reply)) {
       // POST /campaigns is never repeated blindly (docs/rules.md#unknown-outcomes): say it may exist and show the list.
       createMsg.show('error', reply.error.message, 'It may have been created anyway: look under “Or use an existing one” first.');
       await Promise.all([app.loadState(), app.loadCampaigns()]);

@@ -10,7 +10,8 @@ export interface ConfirmOptions {
   signal?: AbortSignal;
 }
 
-const FOCUSABLE = ':is(button, input, select, textarea):not(:disabled), [href], [tabindex]:not([tabindex="-1"])';
+/** What Tab stops on inside the dialog: it holds text and its two buttons only. */
+const FOCUSABLE = 'button';
 
 /** Asks the person; resolves true only on the confirm button. Escape, Cancel and the signal resolve false. */
 export function confirmDialog(opts: ConfirmOptions): Promise<boolean> {

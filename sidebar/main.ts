@@ -11,7 +11,7 @@ import { moneySection } from './money';
 import { createPoller } from './poller';
 import { inFlight, progressSection } from './progress';
 import { sendSection } from './send';
-import { campaignOf, createStore, watch, type AppState } from './state';
+import { campaignOf, createStore, watch } from './state';
 import { templateSection } from './template';
 import { topSection } from './top';
 
@@ -21,9 +21,6 @@ declare global {
     sidebarTiming?: Partial<Timing>;
   }
 }
-
-/** Selectors of the watches below. */
-const ownTab = (s: AppState) => Boolean(s.sidebar?.sheet.ownTab);
 
 /**
  * Once nothing moves, the timer switches itself off at its next run: the state (properties only, no
@@ -80,7 +77,7 @@ function start(): void {
   // what an export on that tab says).
   watch(
     store,
-    (s) => ({ own: ownTab(s), none: !s.sidebar?.campaign }),
+    (s) => ({ own: Boolean(s.sidebar?.sheet.ownTab), none: !s.sidebar?.campaign }),
     ({ own, none }) => leadSections.forEach((sec, i) => (sec.hidden = own || (i > 2 && i < 6 && none))),
   );
   // Relative times ("2 minutes ago") follow the clock without a server call.

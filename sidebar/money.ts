@@ -3,7 +3,7 @@
 // changes; an answer that may hide a charge blocks them until the campaign's state has been read.
 import type { App } from './app';
 import { actionButton, blockAll, message, progressScope, showFailure, type ActionButton, type Message } from './action';
-import { call, thrownText } from './bridge';
+import { call, isUnknownOutcome, thrownText } from './bridge';
 import { card, openWithCampaign, type Card } from './card';
 import { confirmDialog, type ConfirmOptions } from './dialog';
 import { ownAutoRefresh } from './progress';
@@ -37,11 +37,6 @@ export function peopleBlock(e: Estimate | null, p: ProgressInfo | null): string 
 export function stopBlock(p: ProgressInfo | null, awaitingRender: boolean): string | null {
   if (!p) return 'Reading the campaign…';
   return mayRender(p, awaitingRender) ? null : 'Nothing is rendering or about to: nothing to stop.';
-}
-
-/** A failed money call whose outcome is unknown (docs/rules.md#unknown-outcomes): it may have happened, and charged. */
-export function isUnknownOutcome(r: Failure): boolean {
-  return r.error.code === 'network' || r.error.code === 'bad_reply' || thrownText(r) !== null;
 }
 
 /** The server's sentence says "may have happened" itself; a call that never answered gets ours. */
