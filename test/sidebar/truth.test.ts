@@ -421,11 +421,16 @@ describe('sidebar truth: the tab-and-selection poll (docs/rules.md#budgets)', ()
     await sb.page.waitForTimeout(1100);
     const slow = (await sb.calls('getActiveContext')).length - before;
     expect(slow).toBeLessThanOrEqual(2);
-    await sb.reply('getActiveContext', context({ selection: { rows: 5 } }));
-    await sb.page.locator('#send').getByText('5 rows selected').waitFor({ timeout: 3000 });
-    const after = (await sb.calls('getActiveContext')).length;
-    // Four more calls take at least 3 s at the slow pace, well under a second at the quick one, even on a loaded machine.
-    await sb.waitForCalls('getActiveContext', after + 4, 2500);
+    // From now on every poll brings a new selection, so every poll is a change and the pace stays quick.
+    const changes = Array.from({ length: 60 }, (_, i) => context({ selection: { rows: 5 + i } }));
+    await sb.reply('getActiveContext', changes);
+    const at = (await sb.calls('getActiveContext')).length;
+    // Six calls take at least 5 s at the slow pace; at the quick one, one slow wait and then well under a second.
+    await sb.waitForCalls('getActiveContext', at + 6, 4000);
+    await sb.page
+      .locator('#send')
+      .getByText(/^\d+ rows selected$/)
+      .waitFor();
   });
 });
 
