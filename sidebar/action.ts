@@ -1,7 +1,7 @@
 // Buttons that run one server call at a time, and inline messages for their outcome.
 import { el, replace } from './dom';
 import type { Failure } from '../src/server/contract';
-import { same, type AppState, type Store } from './state';
+import { campaignOf, same, type AppState, type Store } from './state';
 
 export interface ActionButton {
   el: HTMLButtonElement;
@@ -9,7 +9,6 @@ export interface ActionButton {
   reason: HTMLElement;
   /** Disables the button for a reason outside its own call (null: enabled). */
   block(reason: string | null): void;
-  readonly busy: boolean;
 }
 
 export type ButtonKind = 'primary' | 'secondary';
@@ -32,9 +31,7 @@ export function actionButton(label: string, kind: ButtonKind, run: () => Promise
     busy = true;
     sync();
     run()
-      .catch((e: unknown) => {
-        console.error(e);
-      })
+      .catch(console.error)
       .finally(() => {
         busy = false;
         sync();
@@ -51,9 +48,6 @@ export function actionButton(label: string, kind: ButtonKind, run: () => Promise
       replace(reasonEl, reason ?? '');
       reasonEl.hidden = !reason;
       sync();
-    },
-    get busy() {
-      return busy;
     },
   };
 }
@@ -74,7 +68,7 @@ export type Tone = 'error' | 'ok' | 'info' | 'warn';
 export type Scope = (s: AppState) => unknown;
 
 /** The tab and its campaign: every message belongs to both. */
-export const tabScope: Scope = (s) => [s.active?.sheetId ?? s.sidebar?.sheet.id ?? null, s.sidebar?.campaign?.id ?? null];
+export const tabScope: Scope = (s) => [s.active?.sheetId ?? s.sidebar?.sheet.id ?? null, campaignOf(s)];
 
 /** The campaign's state as last read: for messages that describe it ("3 still rendering"). */
 export const progressScope: Scope = (s) => s.progress && [s.progress.status, s.progress.counts];
@@ -123,9 +117,12 @@ export function okOrShow<T extends { ok: boolean }>(reply: T, slot: Message): Ex
     slot.clear();
     return reply as Extract<T, { ok: true }>;
   }
-  const { code, message: text } = (reply as unknown as Failure).error;
-  // A refused key or the API switched off is said until any call works again (docs/rules.md#sidebar-truth).
+  showFailure(slot, reply as unknown as Failure);
+  return null;
+}
+
+/** A failure's sentence; a refused key or the API switched off goes once any call works again (docs/rules.md#sidebar-truth). */
+export function showFailure(slot: Message, { error: { code, message: text } }: Failure): void {
   if (code === 'api_off' || code === 'unauthorized') slot.showWhile((s) => Boolean(s.keyProblem), 'error', text);
   else slot.show('error', text);
-  return null;
 }

@@ -1,7 +1,7 @@
 // The shared context every section gets: the store, and the loaders that fill it from the server.
 import { ACCOUNT_MIXUP, isAccountMixup } from './accounts';
 import { call, thrownText } from './bridge';
-import { same, type Progress, type Store } from './state';
+import { campaignOf, same, type Progress, type Store } from './state';
 import { outcomeShown } from '../src/rules/unknown-outcome';
 
 export interface Timing {
@@ -35,7 +35,7 @@ export interface App {
 /** A progress reading into the store, with what it settles: the awaited render, an unknown outcome, a stale estimate. */
 function takeProgress(store: Store, progress: Progress, asked: string): void {
   // A reply for a campaign no longer bound (the person switched tabs meanwhile) is stale.
-  if (progress.campaignId !== asked || asked !== store.get().sidebar?.campaign?.id) return;
+  if (progress.campaignId !== asked || asked !== campaignOf(store.get())) return;
   const s = store.get();
   // Someone watching a generate keeps watching until nothing is left pending or rendering.
   const awaiting = s.awaitingRender && (progress.counts.pending > 0 || progress.counts.rendering > 0);
@@ -53,8 +53,11 @@ function takeProgress(store: Store, progress: Progress, asked: string): void {
       : {};
   // An estimate describes who was waiting when it was read: once that moves, it no longer holds.
   const stale = s.estimate && s.progress?.campaignId === asked && s.progress.counts.pending !== progress.counts.pending ? { estimate: null } : {};
-  store.set({ progress, progressError: null, awaitingRender: awaiting, unsettled, ...autoRefresh, ...stale });
+  store.set({ progress, progressError: null, awaitingRender: awaiting, unsettled, ...autoRefresh, ...stale, ...skewOf(progress.now) });
 }
+
+/** The server's clock against this page's, when a reply says its now. */
+const skewOf = (now: string | undefined): { skew?: number } => (now && !Number.isNaN(Date.parse(now)) ? { skew: Date.parse(now) - Date.now() } : {});
 
 /** The recordings into the store, keeping the one picked while it is usable. */
 const loadTemplates = async (store: Store) => {
@@ -81,7 +84,7 @@ export function createApp(store: Store, timing: Timing): App {
         const { ok: _ok, ...sidebar } = r;
         // The way back from the add-on's own tabs is the last tab with leads.
         const leadTab = sidebar.sheet.ownTab ? store.get().leadTab : { id: sidebar.sheet.id, name: sidebar.sheet.name };
-        store.set({ sidebar, sidebarError: null, leadTab });
+        store.set({ sidebar, sidebarError: null, leadTab, ...skewOf(sidebar.now) });
       } else {
         store.set({ sidebarError: isAccountMixup(thrownText(r)) ? ACCOUNT_MIXUP : [r.error.message] });
       }
@@ -112,13 +115,13 @@ export function createApp(store: Store, timing: Timing): App {
       return campaignsLoad;
     },
     async loadProgress() {
-      const asked = store.get().sidebar?.campaign?.id;
+      const asked = campaignOf(store.get());
       if (!asked) return;
       const r = await call('getProgress');
       if (r.ok) {
         const { ok: _ok, ...progress } = r;
         app.takeProgress(progress, asked);
-      } else if (asked === store.get().sidebar?.campaign?.id) store.set({ progressError: r.error.message });
+      } else if (asked === campaignOf(store.get())) store.set({ progressError: r.error.message });
     },
     takeProgress(progress, asked) {
       takeProgress(store, progress, asked);

@@ -7,13 +7,14 @@ import { card, openWithCampaign } from './card';
 import { confirmDialog } from './dialog';
 import { el, inRow, replace } from './dom';
 import { count, credits } from './format';
-import { watch } from './state';
+import { campaignOf, watch } from './state';
 import type { AutoModeInfo } from '../src/server/contract';
+import { clock } from './truth';
 
 /** "Auto mode: on · 120 of 500 credits today · next run about 10:35", and whose it is when not yours. */
 export function autoLine(a: AutoModeInfo): string {
   if (!a.on) return 'Auto mode: off';
-  const next = a.nextRunAt ? ` · next run about ${new Date(a.nextRunAt).toTimeString().slice(0, 5)}` : '';
+  const next = a.nextRunAt ? ` · next run about ${clock(a.nextRunAt)}` : '';
   const whose = a.owner?.you ? '' : ` · key ${a.owner?.keyHint}`;
   return `Auto mode: on · ${a.spentToday} of ${credits(a.creditsPerDay ?? 0)} today${next}${whose}${a.waiting ? `. ${a.waiting}` : ''}`;
 }
@@ -25,7 +26,7 @@ export function autoSection(app: App): HTMLElement {
   const line = el('p', {});
   const msg = message(store);
   const set = async (on: boolean, check?: boolean) => {
-    const id = store.get().sidebar?.campaign?.id ?? '';
+    const id = campaignOf(store.get()) ?? '';
     return okOrShow(await call('setAutoMode', { campaignId: id, on, ...(check ? { check } : {}) }), msg);
   };
   const toggle = actionButton('Switch on', 'secondary', async () => {
@@ -53,7 +54,7 @@ export function autoSection(app: App): HTMLElement {
       c.status(a?.on ? 'On' : 'Off', a?.on ? 'done' : 'todo');
       replace(line, a ? autoLine(a) : '');
       replace(toggle.el, a?.on ? 'Switch off' : 'Switch on');
-      toggle.block(a?.on && !a.owner?.you ? 'Only its owner can switch it.' : null);
+      toggle.block(a?.on && !a.owner?.you ? `Only its owner, whose key is ${a.owner?.keyHint ?? 'not known'}, can switch it.` : null);
     },
   );
   replace(c.body, line, inRow(toggle.el), toggle.reason, msg.el);

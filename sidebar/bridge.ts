@@ -19,23 +19,6 @@ function runner(): Runner | null {
   return g?.script?.run ?? null;
 }
 
-/** Path of the first Date inside `value`, or null: google.script.run cannot carry Dates. */
-export function findDate(value: unknown, path = 'args'): string | null {
-  if (value instanceof Date) return path;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const hit = findDate(value[i], `${path}[${i}]`);
-      if (hit) return hit;
-    }
-  } else if (value !== null && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      const hit = findDate(v, `${path}.${k}`);
-      if (hit) return hit;
-    }
-  }
-  return null;
-}
-
 /**
  * A failure the page made itself: `thrown` holds the failure handler's text when the call threw or
  * the connection to Google broke, so nobody knows whether the server finished its work.
@@ -52,6 +35,11 @@ function failure(message: string, thrown?: string): CallFailure {
 export function thrownText(reply: { ok: boolean }): string | null {
   const t = (reply as CallFailure).thrown;
   return typeof t === 'string' ? t : null;
+}
+
+/** A failed call whose outcome is unknown (docs/rules.md#unknown-outcomes): it may have happened (and charged). */
+export function isUnknownOutcome(r: Failure): boolean {
+  return r.error.code === 'network' || r.error.code === 'bad_reply' || thrownText(r) !== null;
 }
 
 type Observer = (name: Name, reply: { ok: boolean; error?: Failure['error'] }) => void;
@@ -73,13 +61,11 @@ function errorText(error: unknown): string {
 
 /**
  * Calls a server function. Resolves with its reply; a thrown server error or a lost connection
- * resolves as `{ ok: false, error: { code: 'network', message }, thrown }`. Rejects only on a programming
- * error (a Date in the arguments).
+ * resolves as `{ ok: false, error: { code: 'network', message }, thrown }`. Never rejects. The arguments are
+ * the contract's types (strings, numbers, plain objects): google.script.run cannot carry a Date, and none can be typed in.
  */
 export function call<K extends Name>(name: K, ...args: Parameters<ServerFunctions[K]>): Promise<ReturnType<ServerFunctions[K]>> {
   type R = ReturnType<ServerFunctions[K]>;
-  const datePath = findDate(args);
-  if (datePath) return Promise.reject(new TypeError(`${name}: ${datePath} is a Date; send an ISO string instead`));
   const run = runner();
   if (!run) return Promise.resolve(failure('This page lost the spreadsheet. Close and reopen the sidebar.') as R);
   return new Promise<R>((settle) => {

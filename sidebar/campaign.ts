@@ -1,14 +1,14 @@
 // Campaign section: the campaign bound to the active tab, create a new one, or pick an existing one.
 import type { App } from './app';
 import { actionButton, message, okOrShow } from './action';
-import { call, thrownText } from './bridge';
+import { call, isUnknownOutcome } from './bridge';
 import { card } from './card';
 import { el, inRow, replace } from './dom';
 import { enterClicks, labelled } from './field';
 import { formatNumber } from './format';
 import { isConnected } from './key';
 import { summaryWords, writeBlock } from './truth';
-import { patchSidebar, watch } from './state';
+import { campaignOf, patchSidebar, watch } from './state';
 
 import { CAMPAIGN_GOAL_MAX, CAMPAIGN_NAME_MAX as NAME_LIMIT } from '../src/core/text-limits';
 
@@ -16,7 +16,7 @@ import { CAMPAIGN_GOAL_MAX, CAMPAIGN_NAME_MAX as NAME_LIMIT } from '../src/core/
 function createForm(app: App): HTMLElement {
   const { store } = app;
   const name = el('input', { type: 'text', name: 'campaignName', maxlength: NAME_LIMIT, autocomplete: 'off' });
-  const counter = el('span', { class: 'counter' });
+  const counter = el('span', 'counter');
   const goal = el('textarea', { name: 'campaignGoal', rows: 2, maxlength: CAMPAIGN_GOAL_MAX });
   const createMsg = message(store);
   const create = actionButton('Create campaign', 'primary', async () => {
@@ -24,7 +24,7 @@ function createForm(app: App): HTMLElement {
     if (!templateId) return;
     const goalText = goal.value.trim();
     const reply = await call('createCampaign', { templateId, name: name.value.trim(), ...(goalText ? { goal: goalText } : {}) });
-    if (!reply.ok && (reply.error.code === 'network' || thrownText(reply) !== null)) {
+    if (!reply.ok && isUnknownOutcome(reply)) {
       // POST /campaigns is never repeated blindly (docs/rules.md#unknown-outcomes): say it may exist and show the list.
       createMsg.show('error', reply.error.message, 'It may have been created anyway: look under “Or use an existing one” first.');
       await Promise.all([app.loadState(), app.loadCampaigns()]);
@@ -35,7 +35,7 @@ function createForm(app: App): HTMLElement {
     name.value = '';
     goal.value = '';
     updateCreate();
-    if (sidebar) store.set({ sidebar: { ...sidebar, campaign: r.campaign } });
+    patchSidebar(store, { campaign: r.campaign });
     createMsg.show('ok', `Created “${r.campaign.name}” and bound it to tab ${sidebar?.sheet.name ?? 'this tab'}.`);
     await Promise.all([app.loadState(), app.loadCampaigns()]);
   });
@@ -65,7 +65,7 @@ function createForm(app: App): HTMLElement {
     { class: 'stack', 'aria-label': 'Create a campaign' },
     el('h3', {}, 'Create a new one'),
     el('div', { class: 'stack', onkeydown: enterClicks(create.el) }, nameField),
-    labelled('Goal (optional)', goal, 'Who it is for. Only you see it.'),
+    labelled('Goal (optional)', goal, 'What the videos are for; the service gets it with the campaign.'),
     inRow(create.el),
     create.reason,
     createMsg.el,
@@ -86,7 +86,16 @@ function pickForm(app: App): HTMLElement {
     pickMsg.show('ok', `Bound “${r.campaign.name}” to tab ${sidebar?.sheet.name ?? 'this tab'}.`);
     await app.loadState();
   });
-  const updateUse = () => use.block(pick.value ? null : isConnected(store.get()) ? 'Choose one from the list.' : 'Connect first.');
+  const updateUse = () =>
+    use.block(
+      pick.value
+        ? null
+        : !isConnected(store.get())
+          ? 'Connect first.'
+          : store.get().campaigns?.length === 0
+            ? 'None to use yet: create one above.'
+            : 'Choose one from the list.',
+    );
   pick.addEventListener('change', updateUse);
   // The list is read when the person goes to it, so it is never stale and never polled.
   pick.addEventListener('focus', () => {
@@ -95,7 +104,7 @@ function pickForm(app: App): HTMLElement {
 
   watch(
     store,
-    (s) => ({ list: s.campaigns, error: s.campaignsError, bound: s.sidebar?.campaign?.id ?? null, connected: isConnected(s) }),
+    (s) => ({ list: s.campaigns, error: s.campaignsError, bound: campaignOf(s), connected: isConnected(s) }),
     ({ list, error, bound: boundId, connected }) => {
       if (error) pickMsg.show('error', error);
       else if (list) pickMsg.clear();
@@ -124,8 +133,8 @@ function pickForm(app: App): HTMLElement {
 export function campaignSection(app: App): HTMLElement {
   const { store } = app;
   const c = card('campaign', 'Campaign');
-  const bound = el('p', { class: 'bound' });
-  const change = el('details', { class: 'sub' }, el('summary', {}, 'Create or switch campaign'), createForm(app), pickForm(app));
+  const bound = el('p', 'bound');
+  const change = el('details', 'sub', el('summary', {}, 'Create or switch campaign'), createForm(app), pickForm(app));
   // The forms open when they are the next step (connected, no campaign) and fold away otherwise.
   let lastWanted: boolean | null = null;
   c.body.append(bound, change);

@@ -13,8 +13,8 @@ export interface Card {
 
 export function card(id: string, title: string): Card {
   const headingId = uid('h');
-  const statusEl = el('span', { class: 'card-status' });
-  const body = el('div', { class: 'card-body' });
+  const statusEl = el('span', 'card-status');
+  const body = el('div', 'card-body');
   const details = el(
     'details',
     { class: 'card', id, open: true, 'aria-labelledby': headingId },

@@ -54,9 +54,9 @@ function fieldRow(field: PersonField, list: HTMLElement): Row {
       placeholder: hint ? `e.g. ${hint}` : 'Leave empty for none',
       autocomplete: 'off',
     });
-    fallbackRow = el('div', { class: 'map-fallback' }, el('label', { for: fid }, 'If empty'), fallback);
+    fallbackRow = el('div', 'map-fallback', el('label', { for: fid }, 'If empty'), fallback);
   }
-  list.appendChild(el('div', { class: 'map-row' }, el('label', { for: id }, FIELD_LABELS[field]), select, meta, flag, fallbackRow));
+  list.appendChild(el('div', 'map-row', el('label', { for: id }, FIELD_LABELS[field]), select, meta, flag, fallbackRow));
   return { field, select, fallback, meta, flag };
 }
 
@@ -68,11 +68,7 @@ function refreshRow(row: Row, s: Slice, problems: ReturnType<typeof sampleProble
   const edited = select.value !== (select.dataset.serverValue ?? '');
   const source = edited ? 'Unsaved choice' : overridden ? `Chosen: ${column ?? '—'}` : column ? `Detected: ${column}` : 'No column found';
   const sample = s.sample ? (s.sample[field] ?? '') : null;
-  replace(
-    meta,
-    el('span', { class: 'map-source' }, source),
-    sample === null ? null : el('span', { class: 'map-sample' }, sample ? `Sample: ${sample}` : 'Sample: (empty)'),
-  );
+  replace(meta, el('span', 'map-source', source), sample === null ? null : el('span', 'map-sample', sample ? `Sample: ${sample}` : 'Sample: (empty)'));
   const fb = fallback ? fallback.value : s.fallbacks[field];
   const lines = problems.filter((p) => p.field === field).map((p) => p.message);
   if (field === 'firstName' && !column && !select.value && !(fb ?? '').trim()) {
@@ -149,8 +145,8 @@ export function columnsSection(app: App): HTMLElement {
   // Set up once and folded: it opens only when a field needs a column (docs/rules.md#sidebar-truth).
   const toggle = autoOpen(c);
   const msg = message(store);
-  const intro = el('p', { class: 'muted' });
-  const list = el('div', { class: 'map-list' });
+  const intro = el('p', 'muted');
+  const list = el('div', 'map-list');
   let current: Slice | null = null;
 
   const rows: Row[] = PERSON_FIELDS.map((field) => fieldRow(field, list));

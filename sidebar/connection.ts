@@ -21,7 +21,7 @@ export function connectionSection(app: App): HTMLElement {
   const toggle = autoOpen(c);
   const baseUrl = el('input', { type: 'url', name: 'baseUrl', autocomplete: 'off', spellcheck: 'false', placeholder: 'https://…/api/v1' });
   const apiKey = el('input', { type: 'password', name: 'apiKey', autocomplete: 'off', spellcheck: 'false' });
-  const keyHint = el('span', { class: 'key-hint' });
+  const keyHint = el('span', 'key-hint');
   const msg = message(store);
   // A refused key is said here whichever call met it, and goes when a call works again.
   const keyMsg = el('div', { class: 'msg msg-error', role: 'alert', hidden: true });
@@ -35,6 +35,10 @@ export function connectionSection(app: App): HTMLElement {
     msg.show('info', 'Checking the key…');
     const reply = await call('saveSettings', key ? { baseUrl: url, apiKey: key } : { baseUrl: url });
     const r = okOrShow(reply, msg);
+    const was = store.get().sidebar?.settings;
+    // A refused save changes nothing: the badge beside it is about the key still in use, so the message says which.
+    if (!r && !reply.ok && was?.keyHint && was.connected)
+      msg.show('error', reply.error.message, `Nothing was saved: the add-on still uses the key ${was.keyHint} at ${was.baseUrl}.`);
     if (!r) return;
     apiKey.value = '';
     markSaved(baseUrl);

@@ -6,26 +6,26 @@ export interface ConfirmOptions {
   /** One paragraph per string. */
   text: string | string[];
   confirmLabel: string;
-  cancelLabel?: string;
   /** Aborting closes the dialog as a cancel (what it asked about is no longer on screen). */
   signal?: AbortSignal;
 }
 
-const FOCUSABLE = ':is(button, input, select, textarea):not(:disabled), [href], [tabindex]:not([tabindex="-1"])';
+/** What Tab stops on inside the dialog: it holds text and its two buttons only. */
+const FOCUSABLE = 'button';
 
 /** Asks the person; resolves true only on the confirm button. Escape, Cancel and the signal resolve false. */
 export function confirmDialog(opts: ConfirmOptions): Promise<boolean> {
   const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   const titleId = uid('dlg-title');
   const textId = uid('dlg-text');
-  const cancel = el('button', { type: 'button', class: 'btn btn-secondary' }, opts.cancelLabel ?? 'Cancel');
+  const cancel = el('button', { type: 'button', class: 'btn btn-secondary' }, 'Cancel');
   const ok = el('button', { type: 'button', class: 'btn btn-primary' }, opts.confirmLabel);
   const dialog = el(
     'dialog',
     { class: 'dialog', role: 'alertdialog', 'aria-modal': 'true', 'aria-labelledby': titleId, 'aria-describedby': textId },
     el('h2', { id: titleId }, opts.title),
     el('div', { id: textId, class: 'stack' }, ...(Array.isArray(opts.text) ? opts.text : [opts.text]).map((t) => el('p', {}, t))),
-    el('div', { class: 'row row-end' }, cancel, ok),
+    el('div', 'row row-end', cancel, ok),
   );
   document.body.appendChild(dialog);
 

@@ -4,10 +4,10 @@ export type Child = Node | string | number | null | undefined | false;
 type Handler = (ev: Event) => void;
 export type Attrs = Record<string, string | number | boolean | Handler | null | undefined>;
 
-/** Makes an element; `on*` function attributes become listeners, `false`/null attributes are left out. */
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+/** Makes an element; `on*` function attributes become listeners, `false`/null attributes are left out; a string is the class alone. */
+export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs | string = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
+  for (const [name, value] of Object.entries(typeof attrs === 'string' ? { class: attrs } : attrs)) {
     if (value === null || value === undefined || value === false) continue;
     if (typeof value === 'function') node.addEventListener(name.slice(2).toLowerCase(), value);
     else if (name === 'value' || name === 'checked' || name === 'disabled') (node as unknown as Record<string, unknown>)[name] = value;
@@ -18,7 +18,7 @@ export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs =
 }
 
 /** Controls side by side: the buttons under a card's fields. */
-export const inRow = (...children: Child[]): HTMLDivElement => el('div', { class: 'row' }, ...children);
+export const inRow = (...children: Child[]): HTMLDivElement => el('div', 'row', ...children);
 
 /** Appends children; strings become text nodes, so data is never parsed as HTML. */
 export function append(parent: Node, ...children: Child[]): void {

@@ -7,7 +7,7 @@ export function labelled(label: string, control: HTMLElement, help?: Child): HTM
   control.id = id;
   const helpEl = help ? el('div', { class: 'help', id: `${id}-help` }, help) : null;
   if (helpEl) control.setAttribute('aria-describedby', helpEl.id);
-  return el('div', { class: 'field' }, el('label', { for: id }, label), control, helpEl);
+  return el('div', 'field', el('label', { for: id }, label), control, helpEl);
 }
 
 /**

@@ -12,6 +12,9 @@ export function count(n: number, one: string, many = `${one}s`): string {
   return `${formatNumber(n)} ${n === 1 ? one : many}`;
 }
 
+/** "1 person", "15 people". */
+export const people = (n: number): string => count(n, 'person', 'people');
+
 /** "1 credit", "45 credits". */
 export function credits(n: number): string {
   return count(n, 'credit');

@@ -11,7 +11,7 @@ import { moneySection } from './money';
 import { createPoller } from './poller';
 import { inFlight, progressSection } from './progress';
 import { sendSection } from './send';
-import { createStore, watch, type AppState } from './state';
+import { campaignOf, createStore, watch } from './state';
 import { templateSection } from './template';
 import { topSection } from './top';
 
@@ -21,10 +21,6 @@ declare global {
     sidebarTiming?: Partial<Timing>;
   }
 }
-
-/** Selectors of the watches below. */
-const ownTab = (s: AppState) => Boolean(s.sidebar?.sheet.ownTab);
-const campaignOf = (s: AppState) => s.sidebar?.campaign?.id ?? null;
 
 /**
  * Once nothing moves, the timer switches itself off at its next run: the state (properties only, no
@@ -77,9 +73,13 @@ function start(): void {
     progressSection(app),
   ];
   replace(root, banner, topSection(app), connectionSection(app), ...leadSections);
-  watch(store, ownTab, (own) => {
-    for (const sec of leadSections) sec.hidden = own;
-  });
+  // Send, money and auto mode act on the tab's campaign: before it has one they are not shown (progress stays, for
+  // what an export on that tab says).
+  watch(
+    store,
+    (s) => ({ own: Boolean(s.sidebar?.sheet.ownTab), none: !s.sidebar?.campaign }),
+    ({ own, none }) => leadSections.forEach((sec, i) => (sec.hidden = own || (i > 2 && i < 6 && none))),
+  );
   // Relative times ("2 minutes ago") follow the clock without a server call.
   setInterval(() => store.set({}), 30000);
 

@@ -2,18 +2,18 @@
 // and Stop, each behind an in-page confirmation that names the credits and closes if the campaign
 // changes; an answer that may hide a charge blocks them until the campaign's state has been read.
 import type { App } from './app';
-import { actionButton, blockAll, message, progressScope, type ActionButton, type Message } from './action';
-import { call, thrownText } from './bridge';
+import { actionButton, blockAll, message, progressScope, showFailure, type ActionButton, type Message } from './action';
+import { call, isUnknownOutcome, thrownText } from './bridge';
 import { card, openWithCampaign, type Card } from './card';
 import { confirmDialog, type ConfirmOptions } from './dialog';
 import { ownAutoRefresh } from './progress';
 import { limitLine, spendingRecord, takeLimit, todayFigures } from './spending';
 import { generateFits, previewFits } from '../src/core/limit-rule';
 import { el, inRow, replace } from './dom';
-import { count, creditRange, credits, formatNumber } from './format';
+import { count, creditRange, credits, formatNumber, people } from './format';
 import type { Failure, PreviewPage, ProgressInfo, ServerFunctions } from '../src/server/contract';
-import { patchSidebar, watch, type AppState, type Estimate, type MoneyAction, type Store } from './state';
-import { ACTION_WORDS, NO_CAMPAIGN, gapLines, holdOf, holdSentence, keyBlock, mayRender, writeBlock } from './truth';
+import { campaignOf, patchSidebar, watch, type AppState, type Estimate, type MoneyAction, type Store } from './state';
+import { ACTION_WORDS, NO_CAMPAIGN, boundProgress, gapLines, holdOf, holdSentence, keyBlock, mayRender, writeBlock } from './truth';
 
 /** Why a charging call cannot go ahead on this estimate, as a sentence; null when it can. */
 export function spendBlock(e: Estimate): string | null {
@@ -37,11 +37,6 @@ export function peopleBlock(e: Estimate | null, p: ProgressInfo | null): string 
 export function stopBlock(p: ProgressInfo | null, awaitingRender: boolean): string | null {
   if (!p) return 'Reading the campaign…';
   return mayRender(p, awaitingRender) ? null : 'Nothing is rendering or about to: nothing to stop.';
-}
-
-/** A failed money call whose outcome is unknown (docs/rules.md#unknown-outcomes): it may have happened, and charged. */
-export function isUnknownOutcome(r: Failure): boolean {
-  return r.error.code === 'network' || r.error.code === 'bad_reply' || thrownText(r) !== null;
 }
 
 /** The server's sentence says "may have happened" itself; a call that never answered gets ours. */
@@ -72,7 +67,7 @@ export function stopPartLines(r: StopReply): string[] {
 function pageLinks(pages: PreviewPage[]): HTMLElement {
   return el(
     'ul',
-    { class: 'preview-pages' },
+    'preview-pages',
     ...pages.map((pg) =>
       el(
         'li',
@@ -86,16 +81,14 @@ function pageLinks(pages: PreviewPage[]): HTMLElement {
 /** Whether an unknown outcome still holds this campaign (the message about it lives exactly as long). */
 const held = (s: AppState): boolean => Boolean(holdOf(s));
 
-const campaignOf = (store: Store): string | null => store.get().sidebar?.campaign?.id ?? null;
-
 /** Fresh estimate into the store; null (with the sentence shown, the old figures gone) on failure. */
 async function fetchEstimate(store: Store, slot: Message): Promise<Estimate | null> {
-  const asked = campaignOf(store);
+  const asked = campaignOf(store.get());
   const r = await call('getEstimate');
-  if (asked !== campaignOf(store)) return null;
+  if (asked !== campaignOf(store.get())) return null;
   if (!r.ok) {
     store.set({ estimate: null });
-    slot.show('error', r.error.message);
+    showFailure(slot, r);
     return null;
   }
   const { ok: _ok, ...e } = r;
@@ -109,7 +102,7 @@ async function ask(store: Store, opts: ConfirmOptions, id: string): Promise<bool
   const sheet = sheetOf();
   const gone = new AbortController();
   const off = store.subscribe((s) => {
-    if (s.sidebar?.campaign?.id !== id || sheetOf(s) !== sheet) gone.abort();
+    if (campaignOf(s) !== id || sheetOf(s) !== sheet) gone.abort();
   });
   try {
     return await confirmDialog({ ...opts, signal: gone.signal });
@@ -129,8 +122,8 @@ function failureHandler(app: App, msg: Message): Failed {
   // An unknown outcome this page met, until the evidence settles it; then what the evidence says.
   let outcome: { id: string; action: MoneyAction; pending: number | null } | null = null;
   store.subscribe((s) => {
-    if (!outcome || holdOf(s) || s.sidebar?.campaign?.id !== outcome.id) return;
-    const p = s.progress?.campaignId === outcome.id ? s.progress : null;
+    if (!outcome || holdOf(s) || campaignOf(s) !== outcome.id) return;
+    const p = boundProgress(s);
     const { action, pending } = outcome;
     outcome = null;
     if (!p || action === 'stop') return;
@@ -139,7 +132,7 @@ function failureHandler(app: App, msg: Message): Failed {
       progressScope,
       moved ? 'ok' : 'info',
       moved
-        ? `${ACTION_WORDS[action]} went through: ${count(pending - p.counts.pending, 'person', 'people')} no longer wait (see “Video credits”).`
+        ? `${ACTION_WORDS[action]} went through: ${people(pending - p.counts.pending)} no longer wait (see “Video credits”).`
         : `${ACTION_WORDS[action]} did not happen: everyone still waits; nothing was charged.`,
     );
   });
@@ -147,7 +140,7 @@ function failureHandler(app: App, msg: Message): Failed {
     if (r.error.code === 'campaign_changed') {
       if (r.campaign !== undefined) patchSidebar(store, { campaign: r.campaign });
       await app.loadState();
-      msg.show('error', r.error.message, 'Nothing was done. This tab’s campaign is shown now.');
+      msg.show('error', r.error.message, 'This tab’s campaign is shown now.');
       return;
     }
     if (isUnknownOutcome(r)) {
@@ -163,7 +156,7 @@ function failureHandler(app: App, msg: Message): Failed {
     }
     // A refusal over the daily limit brings the figures it was judged on.
     if (r.limit) takeLimit(store, r.limit);
-    msg.show('error', r.error.message);
+    showFailure(msg, r);
     // Cut off by its run's end: some parts may have started, so the old figures are gone and progress is read.
     if (r.error.code === 'not_sent') {
       store.set({ estimate: null });
@@ -179,7 +172,7 @@ function spendQuestion(store: Store, kind: 'preview' | 'generate', e: Estimate, 
       ? {
           title: 'Generate videos',
           text: [
-            `Generate videos for ${count(e.leads, 'person', 'people')}? This charges up to ${credits(e.high)}.${orphansLine(e.orphans)}`,
+            `Generate videos for ${people(e.leads)}? This charges up to ${credits(e.high)}.${orphansLine(e.orphans)}`,
             ...gapLines(store.get(), 'waiting'),
           ],
           confirmLabel: 'Generate',
@@ -217,12 +210,12 @@ function spender(app: App, msg: Message, failed: Failed, pages: HTMLElement): (k
   const { store } = app;
   return async (kind) => {
     msg.clear();
-    const id = campaignOf(store);
+    const id = campaignOf(store.get());
     if (!id) return;
     let e = await fetchEstimate(store, msg);
     let news: string[] = [];
     for (;;) {
-      if (!e || spendBlock(e) || campaignOf(store) !== id) return;
+      if (!e || spendBlock(e) || campaignOf(store.get()) !== id) return;
       if (!(await ask(store, spendQuestion(store, kind, e, news), id))) return;
       msg.show('info', kind === 'generate' ? 'Starting…' : 'Making the preview…');
       const r = kind === 'generate' ? await call('startGenerate', { campaignId: id, high: e.high }) : await call('startPreview', { campaignId: id });
@@ -231,7 +224,8 @@ function spender(app: App, msg: Message, failed: Failed, pages: HTMLElement): (k
         // Never charge more than was confirmed: show the new figures and ask again.
         e = r.estimate;
         store.set({ estimate: e });
-        news = [r.error.message, 'Nothing was charged.'];
+        // The server's sentence says nothing was charged.
+        news = [r.error.message];
         msg.show('warn', ...news);
         continue;
       }
@@ -245,7 +239,7 @@ function stopButton(app: App, msg: Message, failed: Failed): ActionButton {
   const { store } = app;
   return actionButton('Stop', 'secondary', async () => {
     msg.clear();
-    const id = campaignOf(store);
+    const id = campaignOf(store.get());
     if (!id) return;
     const yes = await ask(
       store,
@@ -283,7 +277,7 @@ function stopButton(app: App, msg: Message, failed: Failed): ActionButton {
 function showEstimate(figures: HTMLElement, range: HTMLElement, e: Estimate | null): void {
   if (e) {
     const after = e.balance - e.high;
-    const pair = (t: string, d: string, cls = '') => [el('dt', {}, t), el('dd', { class: cls }, d)];
+    const pair = (t: string, d: string, cls = '') => [el('dt', {}, t), el('dd', cls, d)];
     replace(
       figures,
       ...pair('People', formatNumber(e.leads)),
@@ -313,11 +307,11 @@ function watchButtons(app: App, c: Card, b: Buttons, figures: HTMLElement, range
   watch(
     app.store,
     (s) => {
-      const id = s.sidebar?.campaign?.id ?? null;
+      const id = campaignOf(s);
       return {
         id,
         estimate: s.estimate,
-        progress: s.progress?.campaignId === id ? s.progress : null,
+        progress: boundProgress(s),
         held: holdSentence(s),
         write: writeBlock(s),
         key: keyBlock(s),
@@ -364,7 +358,7 @@ export function moneySection(app: App): HTMLElement {
   const generate = actionButton('Generate videos', 'primary', () => spend('generate'));
   const stop = stopButton(app, msg, failed);
   c.body.append(
-    el('p', { class: 'muted' }, 'The estimate is free. Preview and Generate charge, after asking.'),
+    el('p', 'muted', 'The estimate is free. Preview and Generate charge, after asking.'),
     figures,
     range,
     inRow(check.el, preview.el),
@@ -376,19 +370,15 @@ export function moneySection(app: App): HTMLElement {
     spendingRecord(app, () => c.open(true)),
   );
   // The preview's pages belong to the campaign they were made in.
-  watch(
-    store,
-    (s) => s.sidebar?.campaign?.id ?? null,
-    () => {
-      pages.hidden = true;
-      replace(pages);
-    },
-  );
+  watch(store, campaignOf, () => {
+    pages.hidden = true;
+    replace(pages);
+  });
   watchButtons(app, c, { check, preview, generate, stop }, figures, range);
   return c.el;
 }
 
 /** People waiting whom no row names any more are charged too: said before anyone is (docs/rules.md#row-identity). */
 function orphansLine(n: number | undefined): string {
-  return n ? ` This includes ${count(n, 'person', 'people')} no longer in this tab (rows edited or deleted since); they are charged too.` : '';
+  return n ? ` This includes ${people(n)} no longer in this tab (rows edited or deleted since); they are charged too.` : '';
 }

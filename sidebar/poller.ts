@@ -5,7 +5,6 @@ export interface Poller {
   /** Starts polling (first run after one interval, or at once with `now`). No-op when running. */
   start(now?: boolean): void;
   stop(): void;
-  readonly running: boolean;
 }
 
 /** After `afterMs` of runs that changed nothing (the task resolves false), runs every `everyMs` instead. */
@@ -38,9 +37,7 @@ export function createPoller(task: () => Promise<void | boolean>, intervalMs: nu
       .then((changed) => {
         if (changed !== false) lastChange = Date.now();
       })
-      .catch((e: unknown) => {
-        console.error(e);
-      })
+      .catch(console.error)
       .finally(() => {
         inFlight = false;
         schedule(pace());
@@ -66,9 +63,6 @@ export function createPoller(task: () => Promise<void | boolean>, intervalMs: nu
     stop() {
       wanted = false;
       clear();
-    },
-    get running() {
-      return wanted;
     },
   };
 }

@@ -7,7 +7,7 @@ import { el, inRow, replace } from './dom';
 import { count, formatNumber } from './format';
 import { resultLines } from './results';
 import { patchSidebar, watch } from './state';
-import { writeBlock } from './truth';
+import { boundProgress, writeBlock } from './truth';
 import type { ProblemRows } from '../src/server/contract';
 
 const STATUS_ORDER = ['invalid', 'failed', 'skipped', 'sending'];
@@ -40,13 +40,13 @@ export function problemsBlock(app: App): HTMLElement {
     msg.show(r.rows ? 'ok' : 'info', r.rows ? `Selected ${rowList(r)}.` : 'No problem rows left in this tab.');
   });
   select.el.append(label);
-  const list = el('ul', { class: 'problem-list' });
+  const list = el('ul', 'problem-list');
   const box = el(
     'div',
     { class: 'stack', hidden: true },
     list,
     inRow(select.el),
-    el('p', { class: 'muted' }, 'Fix them, then Add selected rows: rows without a Lead ID go again.'),
+    el('p', 'muted', 'Fix them, then Add selected rows: rows without a Lead ID go again.'),
   );
 
   watch(
@@ -71,15 +71,14 @@ export function problemsBlock(app: App): HTMLElement {
   let last: unknown[] | null = null;
   watch(
     store,
-    (s) =>
-      s.progress && s.progress.campaignId === s.sidebar?.campaign?.id ? [s.progress.campaignId, s.progress.counts.failed, s.progress.counts.skipped] : null,
+    (s, p = boundProgress(s)) => (p ? [p.campaignId, p.counts.failed, p.counts.skipped] : null),
     (key) => {
       const prev = last;
       last = key;
       if (key && prev && prev[0] === key[0]) void app.loadState();
     },
   );
-  return el('div', { class: 'stack' }, box, msg.el);
+  return el('div', 'stack', box, msg.el);
 }
 
 /**
@@ -107,7 +106,7 @@ function againBlock(app: App, kind: 'failed' | 'cancelled'): HTMLElement {
   watch(
     store,
     (s) => {
-      const p = s.progress && s.progress.campaignId === s.sidebar?.campaign?.id ? s.progress : null;
+      const p = boundProgress(s);
       return { n: p ? p.counts[kind] : 0, why: writeBlock(s) ?? (p && p.counts.rendering > 0 ? 'Wait until nothing is rendering.' : null) };
     },
     ({ n, why }) => {
@@ -116,7 +115,7 @@ function againBlock(app: App, kind: 'failed' | 'cancelled'): HTMLElement {
       send.block(n ? why : null);
     },
   );
-  return el('div', { class: 'stack' }, box, send.reason, msg.el);
+  return el('div', 'stack', box, send.reason, msg.el);
 }
 
 export const followUpBlock = (app: App) => againBlock(app, 'failed');

@@ -9,7 +9,7 @@ import { count, formatNumber, humanize, KNOWN_STAGES, stageWord } from './format
 import type { ProgressInfo, SidebarState } from '../src/server/contract';
 import type { CampaignCounts, Stalled } from '../src/api/types';
 import { patchSidebar, watch, type AppState, type Progress, type Store } from './state';
-import { NO_CAMPAIGN, autoText, countWords, keyBlock, refreshLines, refundable, strangeStatus } from './truth';
+import { NO_CAMPAIGN, autoText, boundProgress, countWords, keyBlock, refreshLines, refundable, serverNow, strangeStatus } from './truth';
 
 /** Legend entries, in the order a person reads them. */
 const SEGMENTS = ['complete', 'rendering', 'pending', 'failed', 'cancelled', 'skipped'] as const;
@@ -71,7 +71,7 @@ function bar(counts: CampaignCounts): HTMLElement {
 function legend(counts: CampaignCounts): HTMLElement {
   return el(
     'ul',
-    { class: 'legend' },
+    'legend',
     ...SEGMENTS.filter((k) => k !== 'skipped' || (counts[k] ?? 0) > 0).map((k) =>
       el(
         'li',
@@ -104,7 +104,7 @@ export function ownerLine(auto: SidebarState['autoRefresh']): string {
 /** The auto-refresh switch: the person's own timer, on or off. */
 function autoSwitch(store: Store): { input: HTMLInputElement; text: HTMLElement; row: HTMLElement; msg: Message; busy: () => boolean } {
   const switchInput = el('input', { type: 'checkbox', role: 'switch', id: 'auto-refresh' });
-  const switchText = el('span', { class: 'switch-state' });
+  const switchText = el('span', 'switch-state');
   const switchMsg = message(store);
   let switchBusy = false;
   switchInput.addEventListener('change', () => {
@@ -123,7 +123,7 @@ function autoSwitch(store: Store): { input: HTMLInputElement; text: HTMLElement;
         switchInput.disabled = false;
       });
   });
-  const row = el('div', { class: 'switch' }, switchInput, el('label', { for: 'auto-refresh' }, 'Auto-refresh'), switchText);
+  const row = el('div', 'switch', switchInput, el('label', { for: 'auto-refresh' }, 'Auto-refresh'), switchText);
   return { input: switchInput, text: switchText, row, msg: switchMsg, busy: () => switchBusy };
 }
 
@@ -134,8 +134,8 @@ function stagesView(p: Progress): HTMLElement[] {
   const notes = active.map(([k]) => STAGE_NOTES[k]).filter((n): n is string => Boolean(n));
   return [
     el('h3', {}, `Where the ${formatNumber(p.counts.rendering)} rendering are`),
-    el('ul', { class: 'stage-list' }, ...active.map(([k, n]) => el('li', { 'data-stage': k }, `${stageWord(k)} `, el('strong', {}, formatNumber(n))))),
-    ...notes.map((n) => el('p', { class: 'muted' }, n)),
+    el('ul', 'stage-list', ...active.map(([k, n]) => el('li', { 'data-stage': k }, `${stageWord(k)} `, el('strong', {}, formatNumber(n))))),
+    ...notes.map((n) => el('p', 'muted', n)),
   ];
 }
 
@@ -180,13 +180,13 @@ function progressButtons(app: App, c: Card): { refresh: ActionButton; exportBtn:
 }
 
 /** What the card shows, from the state. */
-const sliceOf = (s: AppState) => ({ campaign: s.sidebar?.campaign ?? null, progress: s.progress, error: s.progressError, key: keyBlock(s) });
+const sliceOf = (s: AppState) => ({ campaign: s.sidebar?.campaign ?? null, p: boundProgress(s), error: s.progressError, key: keyBlock(s) });
 const autoOf = (s: AppState) => s.sidebar?.autoRefresh ?? null;
 
 /** A reading of the bound campaign: its counts, stages, and whether it stalled. */
 const showProgress = (c: Card, status: HTMLElement, chart: HTMLElement, stages: HTMLElement, stalled: HTMLElement, p: Progress) => {
   const strange = strangeStatus(p.status);
-  replace(status, el('strong', {}, countWords(p.counts, p.status === 'stopped')), ...(strange ? [el('span', { class: 'muted' }, ` · ${strange}`)] : []));
+  replace(status, el('strong', {}, countWords(p.counts, p.status === 'stopped')), ...(strange ? [el('span', 'muted', ` · ${strange}`)] : []));
   replace(chart, bar(p.counts), legend(p.counts));
   replace(stages, ...stagesView(p));
   showStalled(stalled, p);
@@ -199,7 +199,7 @@ const showProgress = (c: Card, status: HTMLElement, chart: HTMLElement, stages: 
 
 /** When the timer last refreshed, and its last error. */
 const showRefresh = (store: Store, lastRefresh: HTMLElement, timerError: HTMLElement, switchText: HTMLElement) => {
-  const r = refreshLines(store.get(), Date.now());
+  const r = refreshLines(store.get(), serverNow(store.get()));
   replace(lastRefresh, r.line);
   if (r.at) lastRefresh.title = r.at;
   replace(timerError, r.error ?? '');
@@ -211,12 +211,12 @@ export function progressSection(app: App): HTMLElement {
   const { store } = app;
   const c = card('progress', 'Progress');
   openWithCampaign(c, store);
-  const empty = el('p', { class: 'muted' });
-  const stalled = el('div', { class: 'stalled-slot' });
-  const status = el('p', { class: 'status-line' });
+  const empty = el('p', 'muted');
+  const stalled = el('div', 'stalled-slot');
+  const status = el('p', 'status-line');
   const chart = el('div', {});
-  const stages = el('div', { class: 'stages' });
-  const lastRefresh = el('p', { class: 'muted' });
+  const stages = el('div', 'stages');
+  const lastRefresh = el('p', 'muted');
   const timerError = el('p', { class: 'flag', hidden: true });
   const owner = el('p', { class: 'muted owner-line', hidden: true });
   const progressMsg = message(store);
@@ -242,11 +242,10 @@ export function progressSection(app: App): HTMLElement {
     actionMsg.el,
   );
 
-  watch(store, sliceOf, ({ campaign, progress, error, key }) => {
+  watch(store, sliceOf, ({ campaign, p, error, key }) => {
     // Without a working key nothing loads: the reason is said once, and nothing waits for ever.
     if (error && !key) progressMsg.show('error', error);
     else progressMsg.clear();
-    const p = progress && campaign && progress.campaignId === campaign.id ? progress : null;
     const why = campaign ? key : NO_CAMPAIGN;
     // The tab may hold finished rows of earlier campaigns (a follow-up binds it): the server counts the tab's.
     blockAll([refresh, why], [exportBtn, why]);

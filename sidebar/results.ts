@@ -1,10 +1,10 @@
 // What "Add selected rows" (and a send again) did, as sentences: shared by the Send section and its follow-up blocks.
-import { count } from './format';
+import { count, people } from './format';
 import type { AddRowsResult } from '../src/server/contract';
 
 /** The result as sentences, one per non-zero outcome. */
 export function resultLines(r: AddRowsResult): string[] {
-  const lines = [`Added ${count(r.added, 'person', 'people')}.`];
+  const lines = [`Added ${people(r.added)}.`];
   if (r.skipped) lines.push(`${count(r.skipped, 'person was', 'people were')} already in the campaign; links written back.`);
   if (r.alreadySent) lines.push(`${count(r.alreadySent, 'row')} sent before, left alone.`);
   if (r.invalid) lines.push(`${count(r.invalid, 'row')} not sent: see Video Note.`);

@@ -3,6 +3,7 @@ import { personFromRow } from '../src/push/row-person';
 import type { FieldMap } from '../src/server/contract';
 import type { ColumnLayout } from '../src/sheet/headers';
 import { PERSON_FIELDS } from '../src/api/types';
+import { OUTPUT_HEADERS } from '../src/sheet/output-headers';
 import type { AppState } from './state';
 
 /** The poll's reading when it is of the tab the sidebar shows (a switch is read until getSidebarState catches up). */
@@ -54,7 +55,7 @@ export function sampleRowNumber(s: AppState): number | null {
 /** Whether the sample row already says it was refused (Video Status invalid): it is not about to be, it was. */
 export function sampleMarked(s: AppState): boolean {
   const active = activeOfShownTab(s);
-  const i = s.sidebar?.sheet.headers.indexOf('Video Status') ?? -1;
+  const i = s.sidebar?.sheet.headers.indexOf(OUTPUT_HEADERS.status) ?? -1;
   return Boolean(
     active?.sampleRow &&
     i >= 0 &&

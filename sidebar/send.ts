@@ -33,7 +33,7 @@ export function sendSection(app: App): HTMLElement {
   const { store } = app;
   const c = card('send', 'Send rows');
   openWithCampaign(c, store);
-  const selected = el('p', { class: 'big' });
+  const selected = el('p', 'big');
   const warn = el('p', { class: 'flag', hidden: true });
   const msg = message(store);
   const remaining = el('p', { class: 'msg msg-warn', role: 'status', hidden: true });
@@ -62,7 +62,7 @@ export function sendSection(app: App): HTMLElement {
     add.reason,
     msg.el,
     remaining,
-    el('p', { class: 'muted' }, 'Adding is free. A row with a Lead ID is never sent again.'),
+    el('p', 'muted', 'Adding is free. A row with a Lead ID is never sent again.'),
     problemsBlock(app),
     followUpBlock(app),
     cancelledBlock(app),
@@ -81,7 +81,7 @@ export function sendSection(app: App): HTMLElement {
         : '',
     );
     warn.hidden = problems.length === 0;
-    replace(gaps, ...s.gaps.map((l) => el('p', { class: 'flag' }, l)));
+    replace(gaps, ...s.gaps.map((l) => el('p', 'flag', l)));
     gaps.hidden = s.gaps.length === 0;
     add.block(
       !s.campaign

@@ -49,14 +49,14 @@ export function spendingRecord(app: App, shown: () => void): HTMLElement {
     msg.show('ok', `The tab “${r.sheetName}” lists every charge from this spreadsheet.`);
     shown();
   });
-  return el('div', { class: 'stack' }, inRow(open.el), msg.el, limitForm(app));
+  return el('div', 'stack', inRow(open.el), msg.el, limitForm(app));
 }
 
 /** The person's daily limit: the line, and a box to set it (empty for none). */
 function limitForm(app: App): HTMLElement {
   const { store } = app;
   const msg = message(store);
-  const line = el('p', { class: 'muted' });
+  const line = el('p', 'muted');
   const box = el('input', { type: 'number', min: '0', step: '1', 'aria-label': 'Daily limit in credits', placeholder: 'No limit' });
   const set = actionButton('Set limit', 'secondary', async () => {
     const v = box.value.trim();
@@ -69,5 +69,5 @@ function limitForm(app: App): HTMLElement {
   watch(store, limitOf, (l) => {
     line.textContent = limitLine(l) ?? 'No daily limit.';
   });
-  return el('div', { class: 'stack' }, line, inRow(box, set.el), msg.el);
+  return el('div', 'stack', line, inRow(box, set.el), msg.el);
 }

@@ -54,6 +54,8 @@ export interface AppState {
   progressError: string | null;
   /** Set by a generate: pending people are about to render, so progress is watched. */
   awaitingRender: boolean;
+  /** The server's clock minus this page's, in ms, from the last reply that said its now: times the server wrote are read on its clock. */
+  skew: number;
 }
 
 export const initialState: AppState = {
@@ -72,6 +74,7 @@ export const initialState: AppState = {
   progress: null,
   progressError: null,
   awaitingRender: false,
+  skew: 0,
 };
 
 export type Listener = (next: AppState, prev: AppState) => void;
@@ -103,6 +106,9 @@ export function createStore(initial: AppState = initialState): Store {
     },
   };
 }
+
+/** The id of the campaign bound to the shown tab, or null. */
+export const campaignOf = (s: AppState): string | null => s.sidebar?.campaign?.id ?? null;
 
 /** Structural equality of plain JSON values, so a poll that brings nothing new re-renders nothing. */
 export function same(a: unknown, b: unknown): boolean {

@@ -11,12 +11,12 @@ export function templateSection(app: App): HTMLElement {
   const c = card('template', 'Template');
   const toggle = autoOpen(c);
   const msg = message(store);
-  const list = el('div', { class: 'choices' });
+  const list = el('div', 'choices');
   const groupName = uid('template');
   const legendId = uid('legend');
   const fieldset = el('fieldset', { class: 'stack', 'aria-describedby': legendId }, el('legend', { id: legendId }, 'Recording to personalize'), list);
   const reload = actionButton('Reload list', 'secondary', () => app.loadTemplates());
-  const empty = el('p', { class: 'muted' });
+  const empty = el('p', 'muted');
   c.body.append(empty, fieldset, msg.el, inRow(reload.el));
 
   watch(
@@ -45,12 +45,12 @@ export function templateSection(app: App): HTMLElement {
           });
           return el(
             'label',
-            { class: `choice${t.usable ? '' : ' choice-disabled'}` },
+            `choice${t.usable ? '' : ' choice-disabled'}`,
             radio,
             el(
               'span',
-              { class: 'choice-text' },
-              el('span', { class: 'choice-name' }, t.name),
+              'choice-text',
+              el('span', 'choice-name', t.name),
               t.usable ? null : el('span', { class: 'choice-why', id: reasonId }, t.blockedReason ?? 'Not usable right now.'),
             ),
           );
@@ -59,8 +59,9 @@ export function templateSection(app: App): HTMLElement {
       // Rebuilding the list must not drop keyboard focus.
       if (focused !== null) list.querySelector<HTMLInputElement>(`input[value="${CSS.escape(focused)}"]`)?.focus();
       const chosen = templates?.find((t) => t.id === id);
-      c.status(chosen ? chosen.name : connected ? 'Choose one' : '—', chosen ? 'done' : 'todo');
-      toggle(!(chosen && bound));
+      c.status(chosen ? chosen.name : connected && !bound ? 'Choose one' : '—', chosen ? 'done' : 'todo');
+      // Only a new campaign needs a recording: once the tab has one, the card folds.
+      toggle(!bound);
     },
   );
 

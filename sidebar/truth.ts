@@ -1,9 +1,9 @@
 // Every sentence that describes where things stand, derived in one place from the latest server state
 // and the action in flight (docs/rules.md#sidebar-truth): nothing here remembers, so nothing outlives a state that contradicts it.
-import { count, formatNumber, interval, relativeTime } from './format';
+import { count, formatNumber, interval, people, relativeTime } from './format';
 import { isReadOnly, keyProblemOf, READ_ONLY } from './key';
 import { campaignMayRender as mayRender } from '../src/rules/may-render';
-import type { AppState, Progress, Unsettled } from './state';
+import { campaignOf, type AppState, type Progress, type Unsettled } from './state';
 import type { CampaignSummary, PersonField } from '../src/api/types';
 import { FIELD_LABELS } from '../src/api/people';
 
@@ -11,22 +11,40 @@ import { FIELD_LABELS } from '../src/api/people';
 const KNOWN_STATUSES = new Set(['draft', 'qa_ready', 'rendering', 'stopped']);
 
 export type Tone = 'todo' | 'busy' | 'done' | 'warn';
+/** The next step's button at the top: it presses the card's own button of that name, or opens a card at its first field. */
+export interface Step {
+  label: string;
+  press?: string;
+  open?: string;
+}
 export interface TopLine {
   line: string;
   tone: Tone;
   /** An API status word the spec does not define, as it came. */ small: string | null;
+  step?: Step | null;
 }
 
-/** "10:05", local time of an ISO instant. */
+const press = (label: string): Step => ({ label, press: label });
+const go = (label: string, open: string): Step => ({ label, open });
+const t = (line: string, tone: Tone = 'todo', step: Step | null = null, small: string | null = null): TopLine => ({ line, tone, small, step });
+const REFRESH = press('Refresh now');
+const ESTIMATE = press('Check estimate');
+const EXPORT = press('Export finished videos');
+
+const CLOCK = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' });
+
+/** "10:05 GMT+1": an ISO instant on this computer's clock, with its time zone (docs/rules.md#sidebar-truth). */
 export function clock(iso: string): string {
   const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return 'an unknown time';
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+  return Number.isNaN(d.getTime()) ? 'an unknown time' : CLOCK.format(d);
 }
+
+/** Now on the server's clock, which wrote the times the sidebar shows. */
+export const serverNow = (s: AppState): number => Date.now() + s.skew;
 
 /** The progress of the campaign bound to the shown tab, or null. */
 export function boundProgress(s: AppState): Progress | null {
-  const id = s.sidebar?.campaign?.id;
+  const id = campaignOf(s);
   return id && s.progress?.campaignId === id ? s.progress : null;
 }
 
@@ -36,7 +54,7 @@ export function holdOf(s: AppState): { unsettled: Unsettled | null; local: strin
   const p = boundProgress(s);
   const server = (p ? p.unsettled : s.sidebar?.unsettled) ?? null;
   if (server) return { unsettled: server, local: null };
-  const id = s.sidebar?.campaign?.id;
+  const id = campaignOf(s);
   const local = id ? s.unsettled[id] : undefined;
   return local ? { unsettled: null, local: local.action } : null;
 }
@@ -108,8 +126,8 @@ function progressLine(p: Progress, awaitingRender: boolean): TopLine {
   const n = p.counts;
   const small = strangeStatus(p.status);
   const ready = `${formatNumber(n.complete)} of ${formatNumber(n.total)} ${n.total === 1 ? 'video' : 'videos'} ready`;
-  const line = (text: string, tone: Tone): TopLine => ({ line: text, tone, small });
-  if (n.total === 0) return line('Nobody in this campaign yet · next: select rows, then Add selected rows', 'todo');
+  const line = (text: string, tone: Tone, step: Step | null = null) => t(text, tone, step, small);
+  if (n.total === 0) return line('Nobody in this campaign yet · next: select rows, then Add selected rows', 'todo', press('Add selected rows'));
   const generated = n.complete + n.rendering + n.failed + n.cancelled + n.skipped > 0;
   if (p.stalled) {
     const r = refundable(p);
@@ -118,21 +136,24 @@ function progressLine(p: Progress, awaitingRender: boolean): TopLine {
       'warn',
     );
   }
-  const added = n.pending > 0 && !awaitingRender && generated ? ` · ${count(n.pending, 'person', 'people')} added since, waiting for Generate` : '';
-  if (n.rendering > 0 || (awaitingRender && n.pending > 0)) return line(`${ready} · next: wait, links fill in alone${added}`, 'busy');
+  const added = n.pending > 0 && !awaitingRender && generated ? ` · ${people(n.pending)} added since, waiting for Generate` : '';
+  if (n.rendering > 0 || (awaitingRender && n.pending > 0)) return line(`${ready} · next: wait, links fill in alone${added}`, 'busy', REFRESH);
   if (n.pending > 0) {
     return generated
-      ? line(`${ready} · ${count(n.pending, 'new person', 'new people')} waiting · next: Check estimate, then Generate`, 'todo')
-      : line(`${count(n.pending, 'person', 'people')} waiting · next: Check estimate, then Preview or Generate`, 'todo');
+      ? line(`${ready} · ${count(n.pending, 'new person', 'new people')} waiting · next: Check estimate, then Generate`, 'todo', ESTIMATE)
+      : line(`${people(n.pending)} waiting · next: Check estimate, then Preview or Generate`, 'todo', ESTIMATE);
   }
   const send = n.complete > 0 ? 'export or send the Page URLs' : '';
-  if (n.failed > 0) return line(`${ready}, ${formatNumber(n.failed)} failed · next: ${send ? `${send}; ` : ''}send the failed rows to a new campaign`, 'warn');
-  if (n.complete === n.total) return line(`All ${formatNumber(n.total)} ready · next: export or send the Page URLs`, 'done');
+  const out = n.complete > 0 ? EXPORT : go('See the rows', 'send');
+  if (n.failed > 0)
+    return line(`${ready}, ${formatNumber(n.failed)} failed · next: ${send ? `${send}; ` : ''}send the failed rows to a new campaign`, 'warn', out);
+  if (n.complete === n.total) return line(`All ${formatNumber(n.total)} ready · next: export or send the Page URLs`, 'done', EXPORT);
   const rest = [some(n.cancelled, 'cancelled'), some(n.skipped, 'skipped')].filter(Boolean).join(', ');
   const again = n.cancelled ? `send the ${formatNumber(n.cancelled)} cancelled again (Send rows)` : '';
   return line(
     `${ready}${rest ? `, ${rest}` : ''} · next: ${[send, again].filter(Boolean).join('; ') || 'add rows to a new campaign'}`,
     n.complete ? 'done' : 'todo',
+    out,
   );
 }
 
@@ -140,16 +161,20 @@ function progressLine(p: Progress, awaitingRender: boolean): TopLine {
 export function topLine(s: AppState): TopLine | null {
   const sb = s.sidebar;
   if (!sb) return null;
-  const t = (line: string, tone: Tone = 'todo'): TopLine => ({ line, tone, small: null });
   if (sb.sheet.ownTab === 'credits') return t('This tab is the spending record: a row per charge and refund.', 'done');
   if (sb.sheet.ownTab === 'export') return t('This tab exports finished videos, for a mail merge.', 'done');
   const problem = keyProblemOf(s);
-  if (!sb.settings.keyHint || !sb.settings.connected) return t('Not connected · next: fill in Connection');
-  if (problem?.code === 'api_off') return t('The service’s API is switched off · next: wait, then Refresh now', 'warn');
-  if (problem && problem.code !== 'forbidden') return t(`The key ${sb.settings.keyHint} was refused · next: paste a working one`, 'warn');
+  if (!sb.settings.keyHint || !sb.settings.connected) return t('Not connected · next: fill in Connection', 'todo', go('Connect', 'connection'));
+  if (problem?.code === 'api_off') return t('The service’s API is switched off · next: wait, then Refresh now', 'warn', sb.campaign ? REFRESH : null);
+  if (problem && problem.code !== 'forbidden')
+    return t(`The key ${sb.settings.keyHint} was refused · next: paste a working one`, 'warn', go('Paste a key', 'connection'));
   const readOnly = isReadOnly(s);
   if (!sb.campaign) {
-    return t(`No campaign on tab ${sb.sheet.name} · next: ${readOnly ? 'use an existing one (read-only key)' : 'create or pick one under Campaign'}`);
+    return t(
+      `No campaign on tab ${sb.sheet.name} · next: ${readOnly ? 'use an existing one (read-only key)' : 'create or pick one under Campaign'}`,
+      'todo',
+      go('Choose a campaign', 'campaign'),
+    );
   }
   const h = holdOf(s);
   if (h?.unsettled)
@@ -192,7 +217,9 @@ export function autoText(s: AppState): string {
   if (!auto?.on) return 'off';
   const every = interval(auto.intervalMinutes) || 'on a timer';
   const p = boundProgress(s);
-  return p && !mayRender(p, s.awaitingRender) && p.counts.pending === 0 ? `${every}; switches itself off at its next run` : every;
+  // Auto mode keeps the timer for the rows still to come.
+  const ends = p && !mayRender(p, s.awaitingRender) && p.counts.pending === 0 && !s.sidebar?.autoMode?.on;
+  return ends ? `${every}; switches itself off at its next run` : every;
 }
 
 /** Why anything about a campaign cannot run before the tab has one. */

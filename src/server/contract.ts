@@ -158,6 +158,8 @@ export interface SidebarState {
   /** This tab's auto mode (docs/rules.md#auto-mode). */
   autoMode?: AutoModeInfo;
   gaps?: FieldGaps;
+  /** ISO: the server's clock when it answered, so times it wrote are read against its own now (docs/rules.md#sidebar-truth). */
+  now?: string;
 }
 
 /**
@@ -304,6 +306,8 @@ export interface ProgressInfo {
   parts?: { count: number; rendering: { id: string; name: string }[] };
   /** ISO: the video service has not answered this person since then; null while it answers. */
   silentSince?: string | null;
+  /** ISO: the server's clock when it answered. */
+  now?: string;
 }
 
 /**

@@ -1,6 +1,6 @@
 // The auto-mode card: whose it is and what it spent, the owner's switch, and its confirmation.
 import { type Sidebar, useSidebars } from './harness';
-import { fail, ok, readyReplies, state } from './fixtures';
+import { fail, hhmm, ok, readyReplies, state } from './fixtures';
 import type { AutoModeInfo } from '../../src/server/contract';
 
 const sidebars = useSidebars();
@@ -9,7 +9,6 @@ let sb: Sidebar | null = null;
 const auto = () => sb!.page.locator('#auto');
 const dialog = () => sb!.page.getByRole('alertdialog');
 const NEXT = '2026-11-24T10:35:00.000Z';
-const hhmm = (iso: string) => new Date(iso).toTimeString().slice(0, 5);
 
 const on = (over: Partial<AutoModeInfo> = {}): AutoModeInfo => ({
   on: true,
@@ -40,7 +39,7 @@ describe('auto mode card', () => {
     sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state({ autoMode: on({ owner: { keyHint: '••••9c3d', you: false } }) }) } });
     await auto().getByText('· key ••••9c3d', { exact: false }).waitFor();
     expect(await auto().getByRole('button', { name: 'Switch off' }).isDisabled()).toBe(true);
-    await auto().getByText('Only its owner can switch it.').waitFor();
+    await auto().getByText('Only its owner, whose key is ••••9c3d, can switch it.').waitFor();
   });
 
   it('should confirm with the campaign, the rows not sent yet, the cadence and the limit before switching on', async () => {

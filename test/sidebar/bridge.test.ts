@@ -1,5 +1,5 @@
-// The google.script.run wrapper: replies, thrown errors, bad replies, and refusing Dates.
-import { call, findDate } from '../../sidebar/bridge';
+// The google.script.run wrapper: replies, thrown errors and bad replies.
+import { call } from '../../sidebar/bridge';
 
 interface Recorded {
   name: string;
@@ -61,13 +61,6 @@ describe('bridge', () => {
     expect(r).toMatchObject({ ok: false, error: { code: 'bad_reply' } });
   });
 
-  it('should refuse to send a Date anywhere in the arguments', async () => {
-    const calls = installRun(() => ({ value: { ok: true } }));
-    const args = { mapping: {}, fallbacks: { company: new Date() as unknown as string } };
-    await expect(call('saveColumnMapping', args)).rejects.toThrow(/args\[0\]\.fallbacks\.company is a Date/);
-    expect(calls).toHaveLength(0);
-  });
-
   it('should answer with a failure when google.script.run is absent', async () => {
     const r = await call('getSidebarState');
     expect(r).toMatchObject({ ok: false, error: { code: 'network' } });
@@ -77,12 +70,5 @@ describe('bridge', () => {
     installRun(() => ({ value: { ok: true } }));
     const r = await call('missing' as 'listTemplates');
     expect(r).toMatchObject({ ok: false, error: { code: 'network' } });
-  });
-});
-
-describe('findDate', () => {
-  it('should find Dates in nested arrays and objects and nothing in plain data', () => {
-    expect(findDate([1, { a: [null, new Date()] }])).toBe('args[1].a[1]');
-    expect(findDate([{ a: '2024-01-01T00:00:00Z', b: [1, 'x', true, null] }])).toBeNull();
   });
 });

@@ -114,3 +114,7 @@ export function context(over: Partial<ActiveContext> = {}) {
     ...over,
   });
 }
+
+/** A clock time as a person reads it in the sidebar: this machine's zone, named ("15:04 UTC"). */
+export const hhmm = (iso: string): string =>
+  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' }).format(new Date(iso));

@@ -31,6 +31,8 @@ export interface OpenOptions {
   timing?: Partial<Timing>;
   width?: number;
   height?: number;
+  /** The browser's time zone (IANA), e.g. Europe/Paris; the machine's by default. */
+  timezoneId?: string;
   /** Another build of the sidebar to open (the screenshots' "before"); the current one by default. */
   html?: string;
 }
@@ -136,7 +138,10 @@ function installStandin(init: { replies: Record<string, unknown>; delays: Record
 
 export async function openSidebar(browser: Browser, opts: OpenOptions): Promise<Sidebar> {
   const html = opts.html ?? (await ensureBuilt());
-  const context = await browser.newContext({ viewport: { width: opts.width ?? 300, height: opts.height ?? 900 } });
+  const context = await browser.newContext({
+    viewport: { width: opts.width ?? 300, height: opts.height ?? 643 },
+    ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(5000);
   const errors: Error[] = [];

@@ -185,10 +185,10 @@ describe('sidebar page', () => {
 
       sb = await sidebars.open({ replies: { ...readyReplies(), getEstimate: ok({ leads: 15, low: 30, high: 45, balance: 120, affordable: true }) } });
       await sb.page.getByText('Bound to tab').waitFor();
-      await sb.page.getByRole('button', { name: 'Check estimate' }).click();
+      await sb.page.getByRole('button', { name: 'Check estimate', exact: true }).click();
       await sb.page.getByText('30–45 credits').first().waitFor();
       await shot(sb, 'money');
-      await sb.page.getByRole('button', { name: 'Generate videos' }).click();
+      await sb.page.getByRole('button', { name: 'Generate videos', exact: true }).click();
       await sb.page.getByRole('alertdialog').waitFor();
       await sb.close();
 

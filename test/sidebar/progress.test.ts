@@ -183,16 +183,15 @@ describe('progress section', () => {
       replies: {
         ...readyReplies(),
         getSidebarState: state({ autoRefresh: on }),
-        getProgress: [
-          { ...rendering, autoRefresh: on },
-          { ...done, autoRefresh: { on: false, intervalMinutes: null, owner: null } },
-        ],
+        getProgress: { ...rendering, autoRefresh: on },
       },
       timing: { progressPollMs: 200 },
     });
     const toggle = section().getByRole('switch', { name: 'Auto-refresh' });
     await section().locator('.switch-state').getByText('every 5 minutes').waitFor();
-    await section().locator('.switch-state').getByText('off').waitFor();
+    // The timer's switch-off comes with a later reading, once the "on" one has been seen (not raced on a loaded machine).
+    await sb.reply('getProgress', { ...done, autoRefresh: { on: false, intervalMinutes: null, owner: null } });
+    await section().locator('.switch-state').getByText('off', { exact: true }).waitFor();
     expect(await toggle.isChecked()).toBe(false);
     expect(await section().locator('.owner-line').isHidden()).toBe(true);
   });

@@ -1,7 +1,7 @@
 // The sidebar tells the truth at every step (docs/rules.md#sidebar-truth): each sentence follows the latest state,
 // nothing survives a state that contradicts it, rows are named, money is clear.
 import { type Sidebar, useSidebars } from './harness';
-import { context, fail, ok, progress, readyReplies, sidebarState, state, countsOf } from './fixtures';
+import { context, fail, hhmm, ok, progress, readyReplies, sidebarState, state, countsOf } from './fixtures';
 import type { ProgressInfo } from '../../src/server/contract';
 
 const sidebars = useSidebars();
@@ -20,11 +20,6 @@ const button = (name: string) => sb!.page.getByRole('button', { name, exact: tru
 const seen = () => sb!.page.locator('#app').innerText();
 
 const soon = (iso: number) => new Date(iso).toISOString();
-
-const hhmm = (iso: string) => {
-  const d = new Date(iso);
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
-};
 
 const send = () => sb!.page.locator('#send');
 
@@ -419,16 +414,23 @@ describe('sidebar truth: the tab-and-selection poll (docs/rules.md#budgets)', ()
       replies: { ...readyReplies(), getActiveContext: context() },
       timing: { contextPollMs: 50, contextIdleMs: 400, contextSlowMs: 1000 },
     });
+    // Counted from the poll's first call, so a slow page load does not shorten the idle time.
+    await sb.waitForCalls('getActiveContext');
     await sb.page.waitForTimeout(700);
     const before = (await sb.calls('getActiveContext')).length;
     await sb.page.waitForTimeout(1100);
     const slow = (await sb.calls('getActiveContext')).length - before;
     expect(slow).toBeLessThanOrEqual(2);
-    await sb.reply('getActiveContext', context({ selection: { rows: 5 } }));
-    await sb.page.locator('#send').getByText('5 rows selected').waitFor({ timeout: 3000 });
-    const after = (await sb.calls('getActiveContext')).length;
-    await sb.page.waitForTimeout(300);
-    expect((await sb.calls('getActiveContext')).length - after).toBeGreaterThanOrEqual(3);
+    // From now on every poll brings a new selection, so every poll is a change and the pace stays quick.
+    const changes = Array.from({ length: 60 }, (_, i) => context({ selection: { rows: 5 + i } }));
+    await sb.reply('getActiveContext', changes);
+    const at = (await sb.calls('getActiveContext')).length;
+    // Six calls take at least 5 s at the slow pace; at the quick one, one slow wait and then well under a second.
+    await sb.waitForCalls('getActiveContext', at + 6, 4000);
+    await sb.page
+      .locator('#send')
+      .getByText(/^\d+ rows selected$/)
+      .waitFor();
   });
 });
 

@@ -19,7 +19,9 @@ const FAULT_LABELS: Record<FaultName, { label: string; help: string }> = {
   failRenders: { label: 'Render failures', help: 'One render in five fails; its credits are refunded' },
 };
 
-const time = (iso: string) => new Date(iso).toLocaleTimeString();
+/** "15:04:09 UTC": the zone named, as the sidebar names it, so the two clocks read alike. */
+const time = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', timeZoneName: 'short' }).format(new Date(iso));
 
 function copyButton(source: HTMLElement): HTMLButtonElement {
   const button = el('button', { type: 'button', class: 'copy', title: 'Copy' }, 'Copy');

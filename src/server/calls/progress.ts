@@ -60,13 +60,14 @@ export function getProgress(svc: Services): Reply<ProgressInfo> {
     const owner = state.autoRefresh;
     const you = state.ownedBy(userId(svc.userProps));
     return {
-      ...progressOf(parts.id, poll.view, state.lastRefresh),
+      ...progressOf(parts.id, poll.view, state.lastRefresh, parts.moved),
       unsettled: unsettledOf(svc, partIds(parts)),
       parts: { count: parts.parts.length, rendering: poll.rendering },
       autoRefresh: owner
         ? { on: true, intervalMinutes: owner.minutes, owner: { keyHint: owner.keyHint, you }, ...overdueTimer(svc, state, you) }
         : { on: false, intervalMinutes: null, owner: null },
       silentSince: silentSince(svc.userProps),
+      now: new Date(svc.clock.now()).toISOString(),
     };
   });
 }

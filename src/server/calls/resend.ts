@@ -9,7 +9,7 @@ import type { Reply, ResendFailedArgs, ResendFailedReply } from '../contract';
 import { activeSheet, apiClient, requireCampaign, requireSettings, RUN_BUDGET_MS, sheetState, withDocumentLock } from '../context';
 import { AddonError, toFailure } from '../failure';
 import { handle } from '../handle';
-import { createApiCampaign, loadParts, partIds, partName, saveParts, type CampaignParts } from '../campaign/parts';
+import { createApiCampaign, loadParts, partIds, partName, saveParts, type CampaignParts, type Moved } from '../campaign/parts';
 import { readRegister, patchEntries } from '../../register/store';
 import type { Entry } from '../../register/identity';
 import { sendRows } from '../campaign/send-rows';
@@ -33,13 +33,14 @@ export function resendFailedRows(svc: Services, args: ResendFailedArgs): Reply<R
       const table = openTable(sheet, state.mapping);
       // The parts record as it is now, inside the lock (a push may have made a part since).
       const c = loadParts(svc.docProps, bound);
-      const rows = rowsToResend(table, partIds(c), cancelled);
+      const { rows, moved } = rowsToResend(table, partIds(c), cancelled);
       if (rows.size === 0)
         throw new AddonError('no_selection', `No row of “${bound.name}” in this tab has the status failed${cancelled ? ' or cancelled' : ''}.`);
       const api = apiClient(svc, settings, deadline);
       // A new part of the same campaign: the service cannot render a failed person again in their part (docs/rules.md#follow-up).
       const made = createApiCampaign(api, { templateId, name: partName(c.name, c.parts.length + 1), ...(c.goal ? { goal: c.goal } : {}) }, svc.clock.now());
-      const fresh: CampaignParts = { ...c, templateId, parts: [...c.parts, { id: made.id, size: 0, closed: false }] };
+      // The people leave their old part's count as they go to the new one: the tab counts each once.
+      const fresh: CampaignParts = { ...c, templateId, parts: [...c.parts, { id: made.id, size: 0, closed: false }], moved: addMoved(c.moved, moved) };
       saveParts(svc.docProps, fresh);
       const part = { id: made.id, name: made.name };
       try {
@@ -70,14 +71,20 @@ function replaceEntries(sheet: Table['sheet'], rows: Map<number, string>, props:
   patchEntries(ss, olds);
 }
 
-/** Row → old Lead ID of the rows of these parts whose status is failed (or cancelled, when asked), ascending rows. */
-function rowsToResend(table: Table, parts: Set<string>, cancelled: boolean): Map<number, string> {
+const addMoved = (a: Moved = { failed: 0, cancelled: 0 }, b: Moved): Moved => ({ failed: a.failed + b.failed, cancelled: a.cancelled + b.cancelled });
+
+/** Row → old Lead ID of the rows of these parts whose status is failed (or cancelled, when asked), ascending rows; how many of each. */
+function rowsToResend(table: Table, parts: Set<string>, cancelled: boolean): { rows: Map<number, string>; moved: Moved } {
   const rows = new Map<number, string>();
+  const moved: Moved = { failed: 0, cancelled: 0 };
   for (const r of readLeadRows(table)) {
     const status = r.status.toLowerCase();
-    if ((status === 'failed' || (cancelled && status === 'cancelled')) && r.leadId && parts.has(r.campaignId)) rows.set(r.row, r.leadId);
+    if ((status === 'failed' || (cancelled && status === 'cancelled')) && r.leadId && parts.has(r.campaignId)) {
+      rows.set(r.row, r.leadId);
+      moved[status as keyof Moved]++;
+    }
   }
-  return rows;
+  return { rows, moved };
 }
 
 /** Rows that got an id in the new campaign say where they went and what they were; the push's note stays after. */

@@ -181,6 +181,7 @@ export function getSidebarState(svc: Services): Reply<SidebarState> {
       missingColumns: missingColumns(svc, sheet, headers),
       sentPeople: registerSize(svc.sheets.getActiveSpreadsheet()),
       registerBroken: !readRegister({ ss: svc.sheets.getActiveSpreadsheet(), props: svc.docProps }, null).whole,
+      now: new Date(svc.clock.now()).toISOString(),
     };
   });
 }

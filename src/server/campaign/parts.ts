@@ -33,6 +33,16 @@ export interface CampaignParts {
   templateId: string | null;
   goal?: string;
   parts: Part[];
+  /**
+   * People of earlier parts sent again to a later one (docs/rules.md#follow-up), by the status they left:
+   * the tab counts each person once, as the new send.
+   */
+  moved?: Moved;
+}
+
+export interface Moved {
+  failed: number;
+  cancelled: number;
 }
 
 const key = DOC_KEYS.parts;

@@ -5,7 +5,7 @@ import type { ApiClient } from '../../api/client';
 import type { CampaignCounts, CampaignDetail, Stalled } from '../../api/types';
 import { getJson, setJson } from '../../core/json-props';
 import type { Props } from '../../core/services';
-import type { CampaignParts } from './parts';
+import type { CampaignParts, Moved } from './parts';
 import type { ProgressInfo } from '../contract';
 
 /** Counts of a part with nothing pending or rendering: they change only when it is generated again. */
@@ -69,8 +69,16 @@ function combinedStatus(parts: CampaignDetail[]): string {
   return (moving ?? parts[parts.length - 1]!).status;
 }
 
-export function progressOf(campaignId: string, v: CampaignView, lastRefresh: ProgressInfo['lastRefresh']): ProgressInfo {
-  const p: ProgressInfo = { campaignId, status: v.status, counts: v.counts, stages: v.stages, lastRefresh };
+/** The tab's people: those sent again to a later part are not counted a second time as failed or cancelled (docs/rules.md#follow-up). */
+export function tabCounts(counts: CampaignCounts, moved: Moved | undefined): CampaignCounts {
+  if (!moved) return counts;
+  const failed = Math.min(moved.failed, counts.failed);
+  const cancelled = Math.min(moved.cancelled, counts.cancelled);
+  return { ...counts, total: counts.total - failed - cancelled, failed: counts.failed - failed, cancelled: counts.cancelled - cancelled };
+}
+
+export function progressOf(campaignId: string, v: CampaignView, lastRefresh: ProgressInfo['lastRefresh'], moved?: Moved): ProgressInfo {
+  const p: ProgressInfo = { campaignId, status: v.status, counts: tabCounts(v.counts, moved), stages: v.stages, lastRefresh };
   if (v.stalled) p.stalled = v.stalled;
   return p;
 }

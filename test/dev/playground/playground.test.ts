@@ -152,7 +152,7 @@ describe('playground', () => {
 
   it('should show the finished progress in the sidebar', async () => {
     // Refresh now reads the progress at once (the sidebar's own poll is every 30 s).
-    await sidebar.getByRole('button', { name: 'Refresh now' }).click();
+    await sidebar.getByRole('button', { name: 'Refresh now', exact: true }).click();
     await sidebar.locator('[data-key="complete"] strong', { hasText: /^47$/ }).waitFor();
     expect(pageErrors).toEqual([]);
   });

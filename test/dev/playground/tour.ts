@@ -95,7 +95,7 @@ export async function selectSampleRows(page: Page, sidebar: FrameLocator): Promi
 
 /** Adds the selected rows (47 valid of 50) and waits for their Lead IDs in the grid (links come when the videos are ready). */
 export async function addRows(page: Page, sidebar: FrameLocator): Promise<void> {
-  await sidebar.getByRole('button', { name: 'Add selected rows' }).click();
+  await sidebar.getByRole('button', { name: 'Add selected rows', exact: true }).click();
   await sidebar.getByText('Added 47 people.').waitFor();
   await until(
     () => count(page, 'Lead ID'),
@@ -105,9 +105,9 @@ export async function addRows(page: Page, sidebar: FrameLocator): Promise<void> 
 
 /** Checks the estimate, then generates the 47 videos through the confirmation. */
 export async function generate(sidebar: FrameLocator): Promise<void> {
-  await sidebar.getByRole('button', { name: 'Check estimate' }).click();
+  await sidebar.getByRole('button', { name: 'Check estimate', exact: true }).click();
   await sidebar.locator('dl.figures dd', { hasText: /^47$/ }).waitFor();
-  await sidebar.getByRole('button', { name: 'Generate videos' }).click();
+  await sidebar.getByRole('button', { name: 'Generate videos', exact: true }).click();
   const dialog = sidebar.getByRole('alertdialog');
   await dialog.getByText('Generate videos for 47 people?', { exact: false }).waitFor();
   await dialog.getByRole('button', { name: 'Generate', exact: true }).click();

@@ -58,6 +58,8 @@ describe('failed videos to a follow-up campaign', () => {
     expect(Object.keys(after[0]!)).toEqual([...HEADERS, ...outputs]);
     // The tab stays on its campaign, whose new part waits; generating it is the person's own click.
     expect(a.boundCampaignId()).toBe(c.id);
+    // The tab's five people, each once: the two sent again wait in the new part, none is failed any more.
+    expect(a.call('getProgress')).toMatchObject({ ok: true, counts: { total: 5, complete: 3, failed: 0, pending: 2 } });
     expect(a.call('getEstimate')).toMatchObject({ ok: true, leads: 2 });
     expect(a.generate()).toMatchObject({ ok: true, started: 2 });
   });
@@ -143,6 +145,8 @@ describe('cancelled people', () => {
     expect(parts).toHaveLength(1);
     for (const row of rows) expect(row['Campaign ID']).toBe(parts[0]!.id);
     expect((await a.state()).ledger).toHaveLength(charges);
+    // The tab's six people, each once: the cancelled are now the new part's waiting people.
+    expect(a.call('getProgress')).toMatchObject({ ok: true, counts: { total: 6, cancelled: 0, pending: cancelled } });
     expect(a.call('getEstimate')).toMatchObject({ ok: true, leads: cancelled });
   });
 });
