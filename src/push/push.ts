@@ -16,8 +16,9 @@ import { openTable, RowWriter, type Sheet, type Table } from '../sheet/table';
 import { campaignPeople, type CampaignPeople } from './campaign-people';
 import { followUpRounds, pairPeople, type SentRow } from './pairing';
 import { fingerprint, nameKey, personFromRow } from './row-person';
-import { namesSomeoneElse, rowIds, headerIndex, RegisterBroken, sentIds, type Entry, type Ids } from '../register/identity';
-import { appendEntries, patchEntries, readRegister, type RegisterSpan } from '../register/store';
+import { namesSomeoneElse, rowIds, headerIndex, RegisterBroken, sentIds, type Entry, type Ids, type Register } from '../register/identity';
+import { appendEntries, claimEntries, patchEntries, readRegister, type RegisterSpan } from '../register/store';
+import { OtherTabs } from './moved';
 import type { Props } from '../core/services';
 
 export const NOTES = {
@@ -107,6 +108,11 @@ export interface PushInput {
   remember?(columns: string, rows: RegisterSpan): void;
   /** DocumentProperties: the register's fingerprint and each tab's register rows are kept there (docs/rules.md#register-whole). */
   props: Props;
+  /**
+   * The tabs that may carry this campaign's people besides the ones named (by sheet id: the tabs that sent them), e.g.
+   * those bound to it (docs/rules.md#moved-between-tabs); absent: only the named ones.
+   */
+  otherTabs?(named: ReadonlySet<string>): Sheet[];
 }
 
 interface Item {
@@ -159,7 +165,10 @@ export function pushRows(input: PushInput): AddRowsResult {
   // A register someone changed cannot say who is new: nothing is sent (docs/rules.md#register-whole).
   if (!register.whole) throw new RegisterBroken();
   const campaign = campaignPeople(table, input.fallbacks, (id) => input.parts.has(id), input.api, writer, register);
-  const items = readItems(input, table, campaign, writer, result);
+  const moved = new OtherTabs(() => otherTabs(input, register), register);
+  const items = readItems(input, table, campaign, moved, writer, result);
+  // The register says first that people taken back from another tab are this tab's (docs/rules.md#moved-between-tabs).
+  claimEntries({ ss: sheet.getParent(), props: input.props }, moved.claimed, tabOf(input));
   writer.commit(table);
 
   let lastCallMs = MIN_CALL_MS;
@@ -266,6 +275,20 @@ function tabOf(input: PushInput): string {
   return id;
 }
 
+/** The other tabs that may carry the campaign's people: those that sent them, and those the caller adds. */
+function otherTabs(input: PushInput, register: Register): Sheet[] {
+  const here = tabOf(input);
+  const named = new Set(register.of((id) => input.parts.has(id)).map((e) => e.tab));
+  named.delete(here);
+  const tabs = input.otherTabs
+    ? input.otherTabs(named)
+    : input.sheet
+        .getParent()
+        .getSheets()
+        .filter((t) => named.has(String(t.getSheetId())));
+  return tabs.filter((t) => String(t.getSheetId()) !== here);
+}
+
 /** Writes of a round of sends, kept to be put on their rows at once when the round ends. */
 const deferred = new WeakMap<PushInput, Map<Item, RowValues>>();
 
@@ -325,7 +348,7 @@ function refuseOnePart(input: PushInput, items: Item[], result: AddRowsResult): 
  * a person the campaign already holds or an earlier selected row are marked invalid with why
  * (docs/rules.md#row-identity), a cut-off send of a row the service cannot recognise is left for the person.
  */
-function readItems(input: PushInput, table: Table, campaign: CampaignPeople, writer: RowWriter, result: AddRowsResult): Item[] {
+function readItems(input: PushInput, table: Table, campaign: CampaignPeople, moved: OtherTabs, writer: RowWriter, result: AddRowsResult): Item[] {
   const items: Item[] = [];
   const find = headerIndex(table.headers);
   for (const row of input.rows) {
@@ -349,7 +372,7 @@ function readItems(input: PushInput, table: Table, campaign: CampaignPeople, wri
       continue;
     }
     const sent = sentIds(cells, table.headers, table.layout, checked.person);
-    const held = heldElsewhere(input, writer, row, cells, find, campaign.people.check(checked.person), result);
+    const held = heldElsewhere(input, moved, writer, row, cells, find, campaign.people.check(checked.person), result);
     if (!held) continue;
     const { verdict, own } = held;
     if (verdict.kind === 'same') {
@@ -388,11 +411,13 @@ function readItems(input: PushInput, table: Table, campaign: CampaignPeople, wri
 }
 
 /**
- * A row that is someone the register holds on no row: this row is them, unless its cells definitely name
- * someone else (docs/rules.md#register). Null when the row is settled here: sent from another tab, or taken back.
+ * A row that is someone the register holds on no row of this tab: this row is them, unless its cells definitely name
+ * someone else (docs/rules.md#register) or a row of another tab carries them (docs/rules.md#moved-between-tabs).
+ * Null when the row is settled here: another tab's, or taken back.
  */
 function heldElsewhere(
   input: PushInput,
+  moved: OtherTabs,
   writer: RowWriter,
   row: number,
   cells: readonly unknown[],
@@ -403,11 +428,15 @@ function heldElsewhere(
   if (verdict.kind !== 'same' || !verdict.as.entry || verdict.as.row !== 0) return { verdict };
   const as = verdict.as;
   if (namesSomeoneElse(rowIds(cells, as.entry!.columns, find), as.entry!)) return { verdict: { kind: 'new' } };
-  if (as.entry!.tab !== tabOf(input)) {
-    // Sent from another tab: that tab's row is theirs.
-    writer.set(row, { status: 'invalid', note: refuse(result, row, 'email', IDENTITY_NOTES.sameElsewhere(as.entry!.leadId)) });
+  // A row of another tab carrying them is theirs; so is a send of another tab cut off before its reply.
+  const elsewhere = as.entry!.tab !== tabOf(input);
+  const holder = as.leadId ? moved.holder(as.leadId) : null;
+  if (holder || (elsewhere && !as.leadId)) {
+    writer.set(row, { status: 'invalid', note: refuse(result, row, 'email', IDENTITY_NOTES.sameElsewhere(as.entry!.leadId, holder)) });
     return null;
   }
+  // Moved here from another tab: the register is told this tab holds them now.
+  if (elsewhere) moved.claimed.push(as.entry!);
   as.row = row;
   if (as.leadId) {
     takeBack(input, writer, row, as.entry!, result);

@@ -192,6 +192,17 @@ export function patchEntries(doc: RegisterDoc, entries: readonly Entry[]): void 
 }
 
 /**
+ * Entries a tab took back from another (a person moved between tabs, docs/rules.md#moved-between-tabs): they become
+ * that tab's, in the register and in the rows kept for the tab, so its refresh reads them.
+ */
+export function claimEntries(doc: RegisterDoc, entries: readonly Entry[], tab: string): void {
+  if (entries.length === 0) return;
+  for (const e of entries) e.tab = tab;
+  patchEntries(doc, entries);
+  widenSpans(doc.props, entries);
+}
+
+/**
  * Writes the register anew from these entries (a repair, docs/rules.md#register-whole): the tab holds
  * exactly them, the fingerprint is theirs, and each tab's rows are where they now are.
  */

@@ -174,10 +174,10 @@ export const IDENTITY_NOTES = {
     `The video service matched this row to ${lead ? who(lead) : 'someone'} already in the campaign${row ? ` (row ${row})` : ' but on no row of this tab'} (same email or profile link), not to the person this row names, so nothing was added for it. Change the row or clear it.`,
   stale: (leadId: string, lead: Named) =>
     `The Lead ID ${leadId} on this row was ${who(lead)}’s, not the person this row now names, so it was cleared with its links; ${who(lead)} stays in the campaign. Add selected rows sends this row as the person it names.`,
-  sameElsewhere: (leadId: string) =>
-    `Same person as one this campaign already holds${leadId ? ` (lead ${leadId})` : ''}, sent from another tab: this row was not sent, so nobody is added or charged twice. Change it or clear it.`,
+  sameElsewhere: (leadId: string, holder: { tabName: string; row: number } | null) =>
+    `Same person as ${holder ? `row ${holder.row} of the tab “${holder.tabName}”` : 'one this campaign already holds'}${leadId ? ` (lead ${leadId})` : ''}, sent from another tab: this row was not sent, so nobody is added or charged twice. Change it or clear it.`,
   takenBack: (leadId: string) =>
-    `This person was already sent (lead ${leadId}) and was on no row of this tab any more, so this row takes them back: nothing was sent or charged, and the links come when the video is ready.`,
+    `This person was already sent (lead ${leadId}) and was on no row of this campaign’s tabs any more, so this row takes them back: nothing was sent or charged, and the links come when the video is ready.`,
   staleSent: (leadId: string, lead: Named) =>
     `This row held the Lead ID ${leadId} of ${who(lead)}, not the person it now names, so it was sent as the person it names; ${who(lead)} stays in the campaign.`,
 } as const;

@@ -9,6 +9,7 @@ import { ensureStatusFormatting } from '../../sheet/status-format';
 import type { Sheet } from '../../sheet/table';
 import type { SheetState } from '../sheet-state';
 import { partAllocator, type CampaignParts } from './parts';
+import { campaignTabs } from './bound-tabs';
 import { sentRecorder } from './register-span';
 
 export interface SendRows {
@@ -53,5 +54,7 @@ export function sendRows(svc: Services, s: SendRows): AddRowsResult {
     // The register rows of this tab's people, so every refresh reads them (docs/architecture.md#register).
     remember: sentRecorder(svc, sheetId),
     props: svc.docProps,
+    // A person another tab sent may have moved here: the tabs bound to the campaign are read to see who still carries them.
+    otherTabs: (named) => campaignTabs(svc, s.campaign.id, named),
   });
 }

@@ -109,7 +109,7 @@ export function getEstimate(svc: Services): Reply<EstimateInfo & SpendToday & { 
       pickUpOwed(svc);
     });
     const today = spentToday(svc);
-    return { ...summed(q), orphans: orphansIn(ctx.sheet, waiting, svc.docProps), ...today, limit: limitFigures(svc) };
+    return { ...summed(q), orphans: orphansIn(svc, ctx.sheet, waiting), ...today, limit: limitFigures(svc) };
   });
 }
 

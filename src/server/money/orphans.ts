@@ -1,29 +1,26 @@
-// People waiting in a campaign whom no row of the tab names any more (a row edited or deleted after
-// it was added): the API cannot remove them and a generate charges them too, so the estimate counts
-// them apart (docs/rules.md#row-identity). One read of the tab.
-import { readLeadRows } from '../../sheet/lead-rows';
-import { openTable, type Sheet } from '../../sheet/table';
-import { headerIndex, namesSomeoneElse, rowIds } from '../../register/identity';
+// People waiting in a campaign whom no row of the document names any more (a row edited or deleted after
+// it was added): the API cannot remove them and a generate charges them too, so the estimate and the
+// auto-mode confirmation count them apart (docs/rules.md#row-identity). A person another tab bound to the
+// campaign carries is named (docs/rules.md#moved-between-tabs). One read of each bound tab.
+import type { Services } from '../../core/services';
+import { carryingRows } from '../../register/carriers';
 import { readRegister } from '../../register/store';
-import type { Props } from '../../core/services';
+import type { Sheet } from '../../sheet/table';
+import { campaignTabs } from '../campaign/bound-tabs';
+import { sheetState } from '../context';
 
-/** Σ over parts of the people waiting beyond the tab's rows that name a waiting person of that part. */
-export function orphansIn(sheet: Sheet, waiting: ReadonlyMap<string, number>, props: Props): number {
-  const table = openTable(sheet, {}, false);
-  const o = table.layout.outputs;
+/** Σ over parts of the people waiting beyond the rows of the campaign's tabs that name a waiting person of that part. */
+export function orphansIn(svc: Services, sheet: Sheet, waiting: ReadonlyMap<string, number>): number {
+  const campaignId = sheetState(svc, sheet).campaign?.id;
+  const tabs = campaignId ? campaignTabs(svc, campaignId, new Set([String(sheet.getSheetId())])) : [sheet];
+  const register = readRegister({ ss: sheet.getParent(), props: svc.docProps });
   const named = new Map<string, Set<string>>();
-  if (o.leadId !== undefined && o.campaignId !== undefined && o.status !== undefined && sheet.getLastRow() >= 2) {
-    const register = readRegister({ ss: sheet.getParent(), props });
-    const find = headerIndex(table.headers);
-    for (const { row, cells, leadId, campaignId: part, status: shown } of readLeadRows(table)) {
-      const status = shown.toLowerCase();
-      // A row that definitely names someone else than the person sent does not name them (docs/rules.md#row-identity).
-      const sent = register.byLead(leadId);
-      if (sent && namesSomeoneElse(rowIds(cells, sent.columns, find), sent)) continue;
-      // A row still sending names the person it may have added, though it has no id yet.
-      const who = status === 'pending' ? leadId : status === 'sending' && !leadId ? `row ${row}` : '';
-      if (who && waiting.has(part)) named.set(part, (named.get(part) ?? new Set()).add(who));
-    }
+  for (const { tab, row } of carryingRows(tabs, register)) {
+    const status = row.status.toLowerCase();
+    // A row still sending names the person it may have added, though it has no id yet.
+    const who = status === 'pending' ? row.leadId : status === 'sending' && !row.leadId ? `${tab}:${row.row}` : '';
+    const part = row.campaignId;
+    if (who && waiting.has(part)) named.set(part, (named.get(part) ?? new Set()).add(who));
   }
   return [...waiting].reduce((n, [part, leads]) => n + Math.max(0, leads - (named.get(part)?.size ?? 0)), 0);
 }

@@ -225,7 +225,7 @@ function nextRunCharges(
   const people = quotes.reduce((n, q) => n + q.leads, 0);
   const perPerson = Math.max(0, ...quotes.filter((q) => q.leads > 0).map((q) => Math.ceil(q.high / q.leads)));
   const high = quotes.reduce((n, q) => n + q.high, 0);
-  return { waiting: people, orphans: orphansIn(sheet, waiting, svc.docProps), credits: unsent === 0 ? high : perPerson > 0 ? high + unsent * perPerson : null };
+  return { waiting: people, orphans: orphansIn(svc, sheet, waiting), credits: unsent === 0 ? high : perPerson > 0 ? high + unsent * perPerson : null };
 }
 
 /** The tab's auto mode as the sidebar shows it; off, the viewer's own limit figures. */
