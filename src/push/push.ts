@@ -30,6 +30,14 @@ export const NOTES = {
     'Added, but the reply does not say which of the rows with this first name and company is which, and this row has no email or profile link to tell them apart. Check the campaign before sending it again.',
 } as const;
 
+/**
+ * A row a send was cut off from: `sending` with no Lead ID, unless the push said sending it again could add the
+ * person twice. Sent again to its part by the next push, auto mode or the timer (docs/rules.md#cut-off).
+ */
+export function isCutOff(r: Pick<LeadRow, 'leadId' | 'status' | 'note'>): boolean {
+  return !r.leadId && r.status.toLowerCase() === 'sending' && r.note !== NOTES.unmatchable;
+}
+
 /** A row not sent: its sheet row, the field at fault (or the identifier it shares with someone), and the sentence on the row. */
 export interface RowProblem {
   row: number;

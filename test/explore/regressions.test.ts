@@ -22,4 +22,12 @@ describe('histories the explorer found', () => {
     ];
     expect(await replay(actions, { failRate: 0.5 })).toEqual([]);
   });
+
+  it('should settle a row whose POST /leads hung during Add once the timer runs, with its Lead ID and its person once', async () => {
+    const actions: Action[] = [
+      { k: 'fault', f: 'hang', then: { k: 'add', t: 0, from: 2, n: 1 } },
+      { k: 'wait', ms: 60000 },
+    ];
+    expect(await replay(actions)).toEqual([]);
+  });
 });

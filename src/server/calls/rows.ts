@@ -10,6 +10,8 @@ import { AddonError } from '../failure';
 import { handle } from '../handle';
 import { loadParts } from '../campaign/parts';
 import { sendRows } from '../campaign/send-rows';
+import { enableAutoRefresh } from '../timer/timer';
+import { isApiError } from '../../api/errors';
 
 export function addSelectedRows(svc: Services): Reply<AddRowsResult> {
   return handle(() => {
@@ -36,15 +38,21 @@ export function addSelectedRows(svc: Services): Reply<AddRowsResult> {
     return withDocumentLock(svc, () => {
       const rows = selectedRows(sheet, svc.sheets.getActiveSpreadsheet().getActiveRangeList());
       if (rows.length === 0) throw new AddonError('no_selection', 'Select the rows to send first (any cell of each row will do; the header row is skipped).');
-      return sendRows(svc, {
-        sheet,
-        state,
-        campaign: loadParts(svc.docProps, campaign),
-        rows,
-        api: apiClient(svc, settings, deadline),
-        deadline,
-        hidden: rowHidden(sheet),
-      });
+      try {
+        return sendRows(svc, {
+          sheet,
+          state,
+          campaign: loadParts(svc.docProps, campaign),
+          rows,
+          api: apiClient(svc, settings, deadline),
+          deadline,
+          hidden: rowHidden(sheet),
+        });
+      } catch (e) {
+        // A lost answer leaves rows `sending`: the timer comes back to finish them, unless someone's already runs here (docs/rules.md#cut-off).
+        if (isApiError(e) && e.code === 'network' && !state.autoRefresh) enableAutoRefresh(svc, state);
+        throw e;
+      }
     });
   });
 }

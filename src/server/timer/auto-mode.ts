@@ -9,7 +9,7 @@ import type { CampaignSummary } from '../../api/types';
 import { getJson, setJson } from '../../core/json-props';
 import type { Props, Services } from '../../core/services';
 import { DOC_KEYS, USER_KEYS } from '../../core/state-keys';
-import { NOTES as PUSH_NOTES } from '../../push/push';
+import { isCutOff } from '../../push/push';
 import { forgetCounts } from '../../refresh/refresh';
 import { cellText } from '../../sheet/cells';
 import { readLeadRows, type LeadRow } from '../../sheet/lead-rows';
@@ -110,8 +110,7 @@ function reading(cells: readonly string[], outputs: ReadonlySet<number>): string
  * answer was lost, unless the push path said sending it again could add the person twice.
  */
 function sendable(r: LeadRow): boolean {
-  const status = r.status.toLowerCase();
-  return !r.leadId && (status === '' || (status === 'sending' && r.note !== PUSH_NOTES.unmatchable));
+  return (!r.leadId && r.status === '') || isCutOff(r);
 }
 
 /** Rows auto mode would send that hold something, with their reading; one read of the tab. */

@@ -12,6 +12,7 @@ import { refundsFromList } from '../money/refunds';
 import { AddonError } from '../failure';
 import { sharedSummaries } from '../../refresh/refresh';
 import { refreshTab } from './refresh-run';
+import { finishCutOff } from './cut-off';
 import { readSettings } from '../settings';
 import type { AutoRefreshOwner, SheetState } from '../sheet-state';
 import { backingOff, noteSilence } from './silence';
@@ -157,6 +158,8 @@ function timerPass(svc: Services, ss: Spreadsheet): void {
     try {
       const auto = autoModeRun(svc, t.sheet, api, deadline, summaries);
       autoOn ||= auto;
+      // Auto mode sends cut-off rows itself; otherwise the timer finishes them (docs/rules.md#cut-off).
+      if (!auto && finishCutOff(svc, t.sheet, t.state, api, deadline)) inFlight = true;
       const r = refreshTab(svc, t.sheet, api, deadline, { summaries });
       refundsFromList(svc, t.state.campaign, summaries);
       if (auto || r.remaining > 0 || !r.finished || hasOpen(svc) || openStopParts(svc).length > 0) inFlight = true;
