@@ -20,8 +20,6 @@ export interface Poll {
   waiting: Map<string, number>;
   /** Parts that may still render (Stop again names them). */
   rendering: { id: string; name: string }[];
-  /** Every part's counts as known now (read this poll, from the list, or as last read); an unread part shows zeros. */
-  latest: Map<string, CampaignDetail>;
   /** The parts whose counts were read now (detail or list): money is settled only from these (docs/rules.md#unknown-outcomes). */
   known: Map<string, CampaignDetail>;
 }
@@ -51,7 +49,6 @@ export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts): P
       waiting: new Map(d ? [[c.id, d.counts.pending]] : []),
       // People waiting render only once their part was generated (docs/rules.md#may-still-render).
       rendering: d && detailMayRender(c.parts[0]!, d) ? [{ id: c.id, name: c.name }] : [],
-      latest: view.details,
       known: view.details,
     };
   }
@@ -81,7 +78,6 @@ export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts): P
     waiting: new Map(read.map((d) => [d.id, d.counts.pending])),
     known: new Map(read.map((d) => [d.id, d])),
     rendering: c.parts.filter((p) => partMayRender(p, list.get(p.id))).map((p) => ({ id: p.id, name: partLabel(c, p.id) })),
-    latest: new Map(all.map((d) => [d.id, d])),
   };
 }
 
