@@ -92,7 +92,7 @@ export function createCaller(opts: ApiClientOptions): Caller {
       res = send(c.method, c.path, c.body);
     } catch (e) {
       if (isApiError(e)) throw e;
-      throw refused(e) ?? networkError(c);
+      throw refused(e) || networkError(c);
     }
     return fromResponse(c, res);
   }
@@ -137,7 +137,7 @@ export function createCaller(opts: ApiClientOptions): Caller {
       clock: opts.clock,
       // A wait is worth it only when the request after it still has its minute (docs/rules.md#budgets).
       ...(opts.deadline !== undefined && { deadline: opts.deadline - REQUEST_ALLOWANCE_MS }),
-      policy: opts.retryPolicy ?? DEFAULT_RETRY_POLICY,
+      policy: opts.retryPolicy || DEFAULT_RETRY_POLICY,
       retryAfterMs: (e) => retryAfter.get(e),
     });
   }

@@ -48,7 +48,7 @@ function fetchOptions(req: HttpRequest): GoogleAppsScript.URL_Fetch.URLFetchRequ
 function lowerCaseHeaders(res: GoogleAppsScript.URL_Fetch.HTTPResponse): Record<string, string> {
   const raw = (typeof res.getAllHeaders === 'function' ? res.getAllHeaders() : res.getHeaders()) as Record<string, unknown>;
   const out: Record<string, string> = {};
-  for (const name of Object.keys(raw ?? {})) {
+  for (const name of Object.keys(raw || {})) {
     const v = raw[name];
     out[name.toLowerCase()] = Array.isArray(v) ? v.map(String).join(', ') : String(v);
   }

@@ -187,7 +187,7 @@ export function pushRows(input: PushInput): AddRowsResult {
       if (rest.length > 0) queue.splice(b + 1, 0, rest);
       input.parts.reserve?.(partId, batch.length);
       round.push({ partId, batch });
-      for (const it of batch) if (it.key) campaign.namesIn.set(partId, (campaign.namesIn.get(partId) ?? new Set()).add(it.key));
+      for (const it of batch) if (it.key) campaign.namesIn.set(partId, (campaign.namesIn.get(partId) || new Set()).add(it.key));
       size += batch.length;
     }
     if (round.length === 0) continue;
@@ -245,7 +245,7 @@ function recordSending(input: PushInput, round: { partId: string; batch: Item[] 
         at: 0,
         leadId: '',
         part: partId,
-        campaign: input.campaign ?? '',
+        campaign: input.campaign || '',
         tab: tabOf(input),
         batch: batchId,
         state: 'sending',
@@ -274,7 +274,7 @@ function batchesByPart(items: Item[], parts: PartAllocator): Item[][] {
   const again = new Map<string, Item[]>();
   const fresh: Item[] = [];
   for (const it of items) {
-    if (it.part && parts.has(it.part)) again.set(it.part, [...(again.get(it.part) ?? []), it]);
+    if (it.part && parts.has(it.part)) again.set(it.part, [...(again.get(it.part) || []), it]);
     else fresh.push({ ...it, part: undefined });
   }
   return [...again.values(), ...(fresh.length > 0 ? [fresh] : [])];
@@ -296,7 +296,7 @@ function takeBatch(
   const target = first.part ? { id: first.part, room: Infinity } : parts.next(avoid);
   if (!target) return null;
   const size = Math.max(1, Math.min(max, target.room));
-  const names = new Set(first.part ? [] : (namesIn.get(target.id) ?? []));
+  const names = new Set(first.part ? [] : namesIn.get(target.id) || []);
   const batch: Item[] = [];
   const rest: Item[] = [];
   for (const it of queued) {
@@ -315,7 +315,7 @@ function refuseOnePart(input: PushInput, items: Item[], result: AddRowsResult): 
   for (const it of items)
     writer.set(it.row, {
       status: 'invalid',
-      note: refuse(result, it.row, 'firstName', IDENTITY_NOTES.clashOnePart(it.clash ?? { row: it.row, person: it.person })),
+      note: refuse(result, it.row, 'firstName', IDENTITY_NOTES.clashOnePart(it.clash || { row: it.row, person: it.person })),
     });
   writer.commit(table);
 }
@@ -330,7 +330,7 @@ function readItems(input: PushInput, table: Table, campaign: CampaignPeople, wri
   const find = headerIndex(table.headers);
   for (const row of input.rows) {
     const lead = campaign.rows[row - 2];
-    const cells = lead?.cells ?? [];
+    const cells = lead?.cells || [];
     if (lead?.leadId && !campaign.cleared.has(row)) {
       result.alreadySent++;
       continue;
@@ -364,7 +364,7 @@ function readItems(input: PushInput, table: Table, campaign: CampaignPeople, wri
       continue;
     }
     // A cut-off send goes back to its part, which the register keeps whatever the row's cells say now.
-    const part = own ? own.part : wasSending ? (lead?.campaignId ?? '') : '';
+    const part = own ? own.part : wasSending ? lead?.campaignId || '' : '';
     const key = keyOf(checked.person);
     const note = [
       ...built.notes,
@@ -419,7 +419,7 @@ function heldElsewhere(
 /** A row sent with an empty cell in a column its tab has for a field says so (docs/rules.md#columns). */
 function unsentCells(input: PushInput, table: Table, cells: readonly unknown[]): string[] {
   const gaps = PERSON_FIELDS.filter(
-    (f) => f !== 'firstName' && table.layout.fields[f] !== undefined && !(input.fallbacks[f] ?? '').trim() && !cellText(cells[table.layout.fields[f]!]),
+    (f) => f !== 'firstName' && table.layout.fields[f] !== undefined && !(input.fallbacks[f] || '').trim() && !cellText(cells[table.layout.fields[f]!]),
   );
   if (gaps.length === 0) return [];
   return [`Sent without ${gaps.map((f) => `${FIELD_LABELS[f]} (“${table.headers[table.layout.fields[f]!]}” is empty)`).join(', ')}.`];
@@ -608,7 +608,7 @@ function locateRows(table: Table, batch: readonly Item[], fallbacks: Partial<Rec
   const free = new Map<string, number[]>();
   for (const r of readLeadRows(table)) {
     const fp = contentAt(r);
-    if (fp !== null) free.set(fp, [...(free.get(fp) ?? []), r.row]);
+    if (fp !== null) free.set(fp, [...(free.get(fp) || []), r.row]);
   }
   const taken = new Set<number>();
   batch.forEach((it, i) => {
@@ -616,7 +616,7 @@ function locateRows(table: Table, batch: readonly Item[], fallbacks: Partial<Rec
   });
   return batch.map((it, i) => {
     if (inPlace[i]) return it.row;
-    const row = (free.get(it.fp) ?? []).find((r) => !taken.has(r));
+    const row = (free.get(it.fp) || []).find((r) => !taken.has(r));
     if (row !== undefined) taken.add(row);
     return row;
   });

@@ -64,7 +64,7 @@ function quotes(ctx: CampaignContext, reuse: ReadonlyMap<string, Estimate> = new
       return [ids[i]!, e] as const;
     }),
   );
-  const q = ctx.campaign.parts.map((p) => ({ partId: p.id, estimate: reuse.get(p.id) ?? read.get(p.id)! }));
+  const q = ctx.campaign.parts.map((p) => ({ partId: p.id, estimate: reuse.get(p.id) || read.get(p.id)! }));
   ctx.quoted = new Map(q.map((x) => [x.partId, x.estimate]));
   return q;
 }

@@ -22,7 +22,7 @@ export function orphansIn(sheet: Sheet, waiting: ReadonlyMap<string, number>, pr
       if (sent && namesSomeoneElse(rowIds(cells, sent.columns, find), sent)) continue;
       // A row still sending names the person it may have added, though it has no id yet.
       const who = status === 'pending' ? leadId : status === 'sending' && !leadId ? `row ${row}` : '';
-      if (who && waiting.has(part)) named.set(part, (named.get(part) ?? new Set()).add(who));
+      if (who && waiting.has(part)) named.set(part, (named.get(part) || new Set()).add(who));
     }
   }
   return [...waiting].reduce((n, [part, leads]) => n + Math.max(0, leads - (named.get(part)?.size ?? 0)), 0);

@@ -97,7 +97,7 @@ export function recordStop(svc: Services, c: { campaign: { id: string; name: str
   const charged = ev.waitingBefore === null ? null : Math.max(0, c.stopped - ev.waitingBefore);
   const moved = ev.balanceBefore !== null && ev.balanceAfter != null ? ev.balanceAfter - ev.balanceBefore : null;
   const [first, ...rest] = charged === null ? [] : giveBack(svc, c.part, charged, moved);
-  const figure = charged === 0 ? exact(0) : (first?.figure ?? null);
+  const figure = charged === 0 ? exact(0) : first?.figure || null;
   const row: Row = {
     ...base,
     Action: 'stop',

@@ -46,7 +46,7 @@ function today(props: Props, clock: Clock): SpendDay {
   if (!saved || saved.d !== d) return { d, t: 0, o: {}, s: [] };
   // An earlier version kept one entry per row: their sum is the day's total.
   const old = saved.e ? Object.values(saved.e).reduce((n, x) => n + (Number(x) || 0), 0) : 0;
-  return { d, t: (Number(saved.t) || 0) + old, o: saved.o ?? {}, s: saved.s ?? [] };
+  return { d, t: (Number(saved.t) || 0) + old, o: saved.o || {}, s: saved.s || [] };
 }
 
 function apply(day: SpendDay, b: Booking): boolean {
@@ -82,7 +82,7 @@ export function book(svc: Pick<Services, 'userProps' | 'docProps' | 'clock'>, ke
     return;
   }
   if (!key) return;
-  const owed = getJson<Booking[]>(svc.docProps, owedKey(key)) ?? [];
+  const owed = getJson<Booking[]>(svc.docProps, owedKey(key)) || [];
   setJson(svc.docProps, owedKey(key), [...owed.filter((x) => x.when.slice(0, 10) === utcDay(svc.clock)), b].slice(-OWED_MAX));
 }
 

@@ -130,7 +130,7 @@ function unsentRows(sheet: Sheet, overrides: SheetState['mapping']): { row: numb
 
 /** Keeps this reading for the next run; written only when it changed (an idle run writes nothing). */
 function keepReading(props: Props, sheetId: number, rows: { seen: string }[]): Set<string> {
-  const before = new Set((props.getProperty(DOC_KEYS.autoSeen(sheetId)) ?? '').split(',').filter(Boolean));
+  const before = new Set((props.getProperty(DOC_KEYS.autoSeen(sheetId)) || '').split(',').filter(Boolean));
   const now = rows
     .slice(0, SEEN_MAX)
     .map((r) => r.seen)
@@ -165,7 +165,7 @@ export function setAutoMode(svc: Services, args: AutoModeArgs): Reply<AutoModeRe
     if (!args?.on) {
       // Off at once, with no lock to wait for: one delete of the one record, which no run writes back; a run
       // under way reads it again before each step that acts on it (docs/rules.md#auto-mode).
-      const held = cur ? (readRun(svc.docProps, id, cur)?.held ?? []) : [];
+      const held = cur ? readRun(svc.docProps, id, cur)?.held || [] : [];
       dropAuto(svc.docProps, id);
       // Rows that waited for auto mode no longer do: their notes go when nobody else is writing.
       if (held.length) tryDocumentLock(svc, () => noteWaiting(svc, sheet, state, loadParts(svc.docProps, bound), held, null));
@@ -295,7 +295,7 @@ export function autoModeRun(
   const held = generateWaiting(svc, campaign, api, pushed, summaries, stillOn);
   // Switched off during the run: nothing is written back, and no row says it waits for auto mode.
   const on = stillOn();
-  noteWaiting(svc, sheet, state, campaign, was?.held ?? [], on ? held : null);
+  noteWaiting(svc, sheet, state, campaign, was?.held || [], on ? held : null);
   if (!on) return false;
   const f = limitFigures(svc);
   const next: AutoRun = {
@@ -304,7 +304,7 @@ export function autoModeRun(
     spent: f.spentToday,
     day: utcDay(svc),
     waiting: held?.why ?? null,
-    held: held?.parts ?? [],
+    held: held?.parts || [],
   };
   if (JSON.stringify(next) !== JSON.stringify(was)) setJson(svc.docProps, DOC_KEYS.autoRun(id), next);
   return true;
@@ -431,7 +431,7 @@ function generatePart(svc: Services, campaign: CampaignParts, part: Part, api: A
 
 /** The waiting rows of held parts say why; rows of parts no longer held lose that note. Written only where it changes. */
 function noteWaiting(svc: Services, sheet: Sheet, state: SheetState, campaign: CampaignParts, wasHeld: string[], held: Held | null): void {
-  const now = new Set(held?.parts ?? []);
+  const now = new Set(held?.parts || []);
   const touched = new Set([...wasHeld, ...now]);
   if (touched.size === 0) return;
   const table = openTable(sheet, state.mapping);

@@ -38,7 +38,7 @@ export function refreshTab(
       ...(opts.only ? { only: opts.only } : {}),
       ...(opts.details ? { details: opts.details } : {}),
       ...(opts.leadPolls !== undefined ? { leadPolls: opts.leadPolls } : {}),
-      summaries: opts.summaries ?? sharedSummaries(api),
+      summaries: opts.summaries || sharedSummaries(api),
       registerSpan: registerSpanOf(svc, sheet.getSheetId()),
     });
     if (record) state.lastRefresh = { at: at(), error: null };

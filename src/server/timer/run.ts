@@ -56,7 +56,7 @@ function noDocumentRun(svc: Services, uid?: string): void {
     return;
   }
   const { rec } = found;
-  rec.runs = [...(rec.runs ?? []), svc.clock.now()].slice(-RUNS_KEPT);
+  rec.runs = [...(rec.runs || []), svc.clock.now()].slice(-RUNS_KEPT);
   const settings = readSettings(svc.userProps);
   if (rec.parts && settings && !backingOff(svc.userProps, svc.clock.now())) {
     const api = apiClient(svc, settings, svc.clock.now() + RUN_BUDGET_MS);
@@ -117,7 +117,7 @@ function noteRun(svc: Services, ss: Spreadsheet, parts: string[], auto: boolean)
   if (!t) return;
   const rec = getJson<TriggerRecord>(svc.userProps, triggerKey(t.getUniqueId()));
   if (!rec) return;
-  setJson(svc.userProps, triggerKey(t.getUniqueId()), timerRecord(rec.spreadsheetId, rec.minutes, parts, [...(rec.runs ?? []), svc.clock.now()], auto));
+  setJson(svc.userProps, triggerKey(t.getUniqueId()), timerRecord(rec.spreadsheetId, rec.minutes, parts, [...(rec.runs || []), svc.clock.now()], auto));
 }
 
 function timerPass(svc: Services, ss: Spreadsheet): void {
@@ -127,7 +127,7 @@ function timerPass(svc: Services, ss: Spreadsheet): void {
   for (const sheet of ss.getSheets()) {
     const state = sheetState(svc, sheet);
     // A tab in this person's auto mode is theirs to run while it is on (docs/rules.md#auto-mode).
-    const owner = state.ownedBy(me) ? (state.autoRefresh ?? autoModeClaim(svc, sheet, me)) : autoModeClaim(svc, sheet, me);
+    const owner = state.ownedBy(me) ? state.autoRefresh || autoModeClaim(svc, sheet, me) : autoModeClaim(svc, sheet, me);
     if (!owner) continue;
     // Each run leaves its time on the tab, so a timer that stops running is noticed.
     state.autoRefresh = { ...owner, user: me, lastRun: ran };
