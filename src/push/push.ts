@@ -330,8 +330,8 @@ function readItems(input: PushInput, table: Table, campaign: CampaignPeople, wri
   const find = headerIndex(table.headers);
   for (const row of input.rows) {
     const lead = campaign.rows[row - 2];
-    const cells = lead?.cells || [];
-    if (lead?.leadId && !campaign.cleared.has(row)) {
+    const cells = (lead && lead.cells) || [];
+    if (lead && lead.leadId && !campaign.cleared.has(row)) {
       result.alreadySent++;
       continue;
     }
@@ -364,7 +364,7 @@ function readItems(input: PushInput, table: Table, campaign: CampaignPeople, wri
       continue;
     }
     // A cut-off send goes back to its part, which the register keeps whatever the row's cells say now.
-    const part = own ? own.part : wasSending ? lead?.campaignId || '' : '';
+    const part = own ? own.part : wasSending ? (lead && lead.campaignId) || '' : '';
     const key = keyOf(checked.person);
     const note = [
       ...built.notes,

@@ -35,7 +35,7 @@ export function writeByLeadId(
   const checked: [string, SheetRow][] = [];
   for (const [id, values] of updates) {
     for (const row of where.get(id) || []) {
-      if (check?.ids.has(id)) checked.push([id, row]);
+      if (check && check.ids.has(id)) checked.push([id, row]);
       else writer.set(row, values);
     }
   }

@@ -87,7 +87,7 @@ export function exportRows(
       const own = list.length >= VIDEOS_LIST_MAX && page ? row.videoUrl : '';
       if (video ? !left.has(video) : !own) continue;
       if (video) left.delete(video);
-      out.push([leadId, person.firstName || '', person.company || '', person.email || '', video?.url ?? page, video?.videoUrl ?? own]);
+      out.push([leadId, person.firstName || '', person.company || '', person.email || '', (video && video.url) ?? page, (video && video.videoUrl) ?? own]);
     }
   }
   for (const v of left) out.push(['', v.firstName || '', v.company || '', '', v.url, v.videoUrl]);

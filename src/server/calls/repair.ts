@@ -99,7 +99,7 @@ function fromEvidence(api: ApiClient, leadId: string, seen: Seen | undefined, wa
     at: 0,
     leadId,
     part: lead.campaignId,
-    campaign: own?.campaign || seen?.campaign || lead.campaignId,
+    campaign: own?.campaign || (seen && seen.campaign) || lead.campaignId,
     tab: own?.tab ?? (seen ? String(seen.tab.getSheetId()) : ''),
     batch: own?.batch ?? 'repair',
     state: 'sent',

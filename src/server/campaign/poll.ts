@@ -54,7 +54,7 @@ export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts): P
   }
   const list = new Map(api.listCampaigns(100).map((s) => [s.id, s]));
   const cache = userCache(svc);
-  const memo: Memo = parse(cache?.get(memoKey(c.id))) || { cursor: '', parts: {} };
+  const memo: Memo = parse(cache && cache.get(memoKey(c.id))) || { cursor: '', parts: {} };
   const turn = nextTurn(c, list, memo, svc.clock.now());
   const details = new Map<string, CampaignDetail>();
   if (turn) {
@@ -110,7 +110,7 @@ function unread(id: string): CampaignDetail {
 function partNow(svc: Services, p: Part, s: CampaignSummary | undefined, seen: Seen | undefined): CampaignDetail | null {
   const id = p.id;
   if (seen && s && seen.sig === summarySignature(s)) return seen.detail;
-  const last = seen?.detail || getJson<CampaignDetail>(svc.docProps, DOC_KEYS.settledPart(id));
+  const last = (seen && seen.detail) || getJson<CampaignDetail>(svc.docProps, DOC_KEYS.settledPart(id));
   if (!s) return last;
   // The people a stop reply said were cancelled are never rendering, though no detail was read since.
   const cancelled = Math.max(last?.counts.cancelled ?? 0, p.cancelled ?? 0);

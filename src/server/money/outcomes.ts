@@ -186,7 +186,7 @@ export function settleStops(svc: Services, details: ReadonlyMap<string, Pick<Cam
       svc,
       { ...o, action: 'stop (outcome unknown)' },
       {
-        figure: charged === 0 ? { lo: 0, hi: 0 } : first?.figure || null,
+        figure: charged === 0 ? { lo: 0, hi: 0 } : (first && first.figure) || null,
         people: cancelled ?? undefined,
         note: first ? `${note}; ${shareNote(first)}` : note,
       },

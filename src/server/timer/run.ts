@@ -100,13 +100,13 @@ export function catchUpAfterAbsentRuns(svc: Services): boolean {
 export function onRefreshTimer(svc: Services, event?: { triggerUid?: string }): void {
   const ss = svc.sheets.getActiveSpreadsheet();
   if (!ss) {
-    noDocumentRun(svc, event?.triggerUid);
+    noDocumentRun(svc, event && event.triggerUid);
     return;
   }
   try {
     tryDocumentLock(svc, () => timerPass(svc, ss));
   } catch (e) {
-    if (e instanceof AddonError && e.code === 'no_document') noDocumentRun(svc, event?.triggerUid);
+    if (e instanceof AddonError && e.code === 'no_document') noDocumentRun(svc, event && event.triggerUid);
     else throw e;
   }
 }
