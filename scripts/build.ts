@@ -13,7 +13,7 @@ export const LIB_NAME = '$L';
 
 /**
  * The entry module's exports as an array, from its minified ESM build: the build ends with `export{local as name,…}`,
- * which becomes the IIFE's returned array, one slot per sorted name (no export helpers, no name written twice).
+ * which becomes the IIFE's array of entry points, one slot per sorted name (no export helpers, no name written twice).
  */
 function exportsAsArray(esm: string, names: string[]): { body: string; list: string } {
   const m = /export\s*\{([^}]*)\};?\s*$/.exec(esm);
@@ -56,11 +56,11 @@ export async function buildServer(
   const names = [...(Object.values(r.metafile.outputs)[0]?.exports ?? [])].sort();
   const bad = names.filter((n) => n.endsWith('_') || n === 'default');
   if (bad.length) throw new Error(`entry exports that Apps Script cannot call: ${bad.join(', ')}`);
-  // One global, the IIFE's array of entry points; Apps Script finds menu, trigger and google.script.run targets
-  // only by top-level declarations, so each entry point's declaration calls its slot.
+  // One global, a function calling the entry point in a slot (its own scope: no name of the body is taken); Apps Script
+  // finds menu, trigger and google.script.run targets only by top-level declarations, so each declaration calls its slot.
   const { body, list } = exportsAsArray(r.outputFiles[0]!.text, names);
-  const stubs = names.map((n, i) => `function ${n}(){return ${LIB_NAME}[${i}].apply(this,arguments)}`).join('\n');
-  const code = `"use strict";var ${LIB_NAME}=(()=>{${body}return[${list}]})();\n${stubs}\n`;
+  const stubs = names.map((n, i) => `function ${n}(){return ${LIB_NAME}(${i},this,arguments)}`).join('\n');
+  const code = `"use strict";var ${LIB_NAME}=(()=>{${body}return(f=>(i,t,a)=>f[i].apply(t,a))([${list}])})();\n${stubs}\n`;
   const file = opts.file ?? join(dist, 'Code.js');
   writeFileSync(file, code);
   const bytes = Buffer.byteLength(code, 'utf8');
