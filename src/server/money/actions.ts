@@ -11,7 +11,7 @@ import { forgetCounts, sharedSummaries } from '../../refresh/refresh';
 import { readCampaign, unsettle } from '../campaign/state';
 import type { EstimateInfo, GenerateArgs, LimitFigures, MoneyArgs, PreviewPage, ProgressInfo, Reply, SpendToday, StopPart, StopReply } from '../contract';
 import { previewPages } from './preview-pages';
-import { activeSheet, apiClient, requireCampaign, requireSettings, sheetState, tryDocumentLock, withDocumentLock } from '../context';
+import { apiClient, boundTab, requireSettings, tryDocumentLock, withDocumentLock } from '../context';
 import { evidenceFrom, settleFromList, settleUnknown, unsettledOf, waitingIn } from './outcomes';
 import { recordCharge, recordStop } from './record';
 import { chargedPeople, pricesProven } from './charges';
@@ -37,16 +37,7 @@ interface CampaignContext {
 /** The active tab's campaign; with `expected`, it must still be the one the person saw. */
 function campaignContext(svc: Services, expected?: unknown): CampaignContext {
   const settings = requireSettings(svc);
-  const sheet = activeSheet(svc);
-  const state = sheetState(svc, sheet);
-  const bound = requireCampaign(state, sheet.getName());
-  if (expected !== undefined && String(expected ?? '') !== bound.id) {
-    throw new AddonError(
-      'campaign_changed',
-      `This tab is now bound to “${bound.name}”, not to the campaign you pressed the button for. Nothing was done; check this campaign’s figures before pressing again.`,
-      { campaign: { id: bound.id, name: bound.name } },
-    );
-  }
+  const { sheet, state, bound } = boundTab(svc, expected, 'Nothing was done; check this campaign’s figures before pressing again.');
   return { sheet, state, campaign: loadParts(svc.docProps, bound), api: apiClient(svc, settings) };
 }
 

@@ -15,7 +15,7 @@ import { cellText } from '../../sheet/cells';
 import { readLeadRows, type LeadRow } from '../../sheet/lead-rows';
 import { openTable, RowWriter, type Sheet } from '../../sheet/table';
 import { unsettle } from '../campaign/state';
-import { activeSheet, apiClient, requireCampaign, requireSettings, RUN_BUDGET_MS, sheetState, tryDocumentLock, withDocumentLock } from '../context';
+import { apiClient, boundTab, requireSettings, RUN_BUDGET_MS, sheetState, tryDocumentLock, withDocumentLock } from '../context';
 import type { AutoModeArgs, AutoModeInfo, AutoModeReply, Reply } from '../contract';
 import { recordCharge } from '../money/record';
 import { unsettledOf } from '../money/outcomes';
@@ -148,16 +148,8 @@ function owner(a: AutoMode, me: string): AutoModeInfo['owner'] {
 
 export function setAutoMode(svc: Services, args: AutoModeArgs): Reply<AutoModeReply> {
   return handle(() => {
-    const sheet = activeSheet(svc);
-    const state = sheetState(svc, sheet);
-    const bound = requireCampaign(state, sheet.getName());
-    if (String(args?.campaignId ?? '') !== bound.id) {
-      throw new AddonError(
-        'campaign_changed',
-        `This tab is now bound to “${bound.name}”, not to the campaign you pressed the button for. Nothing was changed.`,
-        { campaign: { id: bound.id, name: bound.name } },
-      );
-    }
+    // A click that names no campaign is checked too: '' is no campaign's id.
+    const { sheet, state, bound } = boundTab(svc, String(args?.campaignId ?? ''), 'Nothing was changed.');
     const me = userId(svc.userProps);
     const id = sheet.getSheetId();
     const cur = readAuto(svc.docProps, id);
