@@ -99,15 +99,15 @@ function fromEvidence(api: ApiClient, leadId: string, seen: Seen | undefined, wa
     at: 0,
     leadId,
     part: lead.campaignId,
-    campaign: own?.campaign || (seen && seen.campaign) || lead.campaignId,
-    tab: own?.tab ?? (seen ? String(seen.tab.getSheetId()) : ''),
-    batch: own?.batch ?? 'repair',
+    campaign: (own && own.campaign) || (seen && seen.campaign) || lead.campaignId,
+    tab: (own && own.tab) ?? (seen ? String(seen.tab.getSheetId()) : ''),
+    batch: (own && own.batch) ?? 'repair',
     state: 'sent',
     firstName: String(lead.firstName ?? ''),
     company: String(lead.company ?? ''),
-    email: own?.email ?? fromRow?.ids.email ?? '',
-    profileUrl: own?.profileUrl ?? fromRow?.ids.profileUrl ?? '',
-    columns: own?.columns ?? fromRow?.columns ?? '',
+    email: (own && own.email) ?? fromRow?.ids.email ?? '',
+    profileUrl: (own && own.profileUrl) ?? fromRow?.ids.profileUrl ?? '',
+    columns: (own && own.columns) ?? fromRow?.columns ?? '',
   };
 }
 

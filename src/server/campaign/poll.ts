@@ -113,8 +113,8 @@ function partNow(svc: Services, p: Part, s: CampaignSummary | undefined, seen: S
   const last = (seen && seen.detail) || getJson<CampaignDetail>(svc.docProps, DOC_KEYS.settledPart(id));
   if (!s) return last;
   // The people a stop reply said were cancelled are never rendering, though no detail was read since.
-  const cancelled = Math.max(last?.counts.cancelled ?? 0, p.cancelled ?? 0);
-  const skipped = last?.counts.skipped ?? 0;
+  const cancelled = Math.max((last && last.counts.cancelled) ?? 0, p.cancelled ?? 0);
+  const skipped = (last && last.counts.skipped) ?? 0;
   const counts: CampaignCounts = {
     total: s.leadCount,
     pending: s.waiting,
@@ -125,7 +125,7 @@ function partNow(svc: Services, p: Part, s: CampaignSummary | undefined, seen: S
     rendering: Math.max(0, s.leadCount - s.waiting - s.complete - s.failed - cancelled - skipped),
   };
   const moving = counts.rendering > 0;
-  const d: CampaignDetail = { id, name: s.name, status: s.status, counts, stages: moving ? last?.stages || {} : {} };
+  const d: CampaignDetail = { id, name: s.name, status: s.status, counts, stages: moving ? (last && last.stages) || {} : {} };
   if (moving && last?.stalled) d.stalled = last.stalled;
   return d;
 }

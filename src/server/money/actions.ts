@@ -335,13 +335,13 @@ function stopPart(
   const charged = !pricesProven(svc, id);
   const read = charged && balance.now === undefined ? balanceNow(ctx, id) : null;
   const before = read ?? (charged ? balance.now : null) ?? null;
-  const ev = { waitingBefore: read?.leads ?? waitingBefore, balanceBefore: before?.balance ?? null };
+  const ev = { waitingBefore: (read && read.leads) ?? waitingBefore, balanceBefore: (before && before.balance) ?? null };
   balance.now = undefined;
   try {
     const r = ctx.api.stop(id);
     const after = before && r.stopped > 0 ? balanceNow(ctx, id) : before;
     balance.now = after;
-    recordStop(svc, { campaign: ctx.campaign, part: id, stopped: r.stopped }, { ...ev, balanceAfter: after?.balance ?? null });
+    recordStop(svc, { campaign: ctx.campaign, part: id, stopped: r.stopped }, { ...ev, balanceAfter: (after && after.balance) ?? null });
     const part = ctx.campaign.parts.find((p) => p.id === id);
     if (part && r.stopped > 0) part.cancelled = Math.max(part.cancelled ?? 0, r.stopped);
     return { id, name, outcome: 'stopped', stopped: r.stopped, stillRendering: r.stillRendering };

@@ -227,16 +227,16 @@ export function autoModeInfo(svc: Services, sheet: Sheet, state: SheetState): Au
   const run = readRun(svc.docProps, sheet.getSheetId(), a);
   const me = userId(svc.userProps);
   const mine = a.user === me;
-  const f = mine ? limitFigures(svc) : { creditsPerDay: run?.creditsPerDay ?? null, spentToday: run && run.day === utcDay(svc) ? run.spent : 0 };
+  const f = mine ? limitFigures(svc) : { creditsPerDay: (run && run.creditsPerDay) ?? null, spentToday: run && run.day === utcDay(svc) ? run.spent : 0 };
   const t = state.autoRefresh;
-  const last = Date.parse(t?.lastRun ?? a.since);
+  const last = Date.parse((t && t.lastRun) ?? a.since);
   const minutes = (mine ? ownTimer(svc) : null) ?? t?.minutes ?? 5;
   return {
     on: true,
     owner: owner(a, me),
     ...f,
     nextRunAt: Number.isFinite(last) ? new Date(last + minutes * 60_000).toISOString() : null,
-    waiting: run?.waiting ?? null,
+    waiting: (run && run.waiting) ?? null,
   };
 }
 
@@ -287,7 +287,7 @@ export function autoModeRun(
   const held = generateWaiting(svc, campaign, api, pushed, summaries, stillOn);
   // Switched off during the run: nothing is written back, and no row says it waits for auto mode.
   const on = stillOn();
-  noteWaiting(svc, sheet, state, campaign, was?.held || [], on ? held : null);
+  noteWaiting(svc, sheet, state, campaign, (was && was.held) || [], on ? held : null);
   if (!on) return false;
   const f = limitFigures(svc);
   const next: AutoRun = {
@@ -295,8 +295,8 @@ export function autoModeRun(
     creditsPerDay: f.creditsPerDay,
     spent: f.spentToday,
     day: utcDay(svc),
-    waiting: held?.why ?? null,
-    held: held?.parts || [],
+    waiting: (held && held.why) ?? null,
+    held: (held && held.parts) || [],
   };
   if (JSON.stringify(next) !== JSON.stringify(was)) setJson(svc.docProps, DOC_KEYS.autoRun(id), next);
   return true;
@@ -423,7 +423,7 @@ function generatePart(svc: Services, campaign: CampaignParts, part: Part, api: A
 
 /** The waiting rows of held parts say why; rows of parts no longer held lose that note. Written only where it changes. */
 function noteWaiting(svc: Services, sheet: Sheet, state: SheetState, campaign: CampaignParts, wasHeld: string[], held: Held | null): void {
-  const now = new Set(held?.parts || []);
+  const now = new Set((held && held.parts) || []);
   const touched = new Set([...wasHeld, ...now]);
   if (touched.size === 0) return;
   const table = openTable(sheet, state.mapping);

@@ -102,7 +102,7 @@ export function installTimer(svc: Services, ss: Spreadsheet = svc.sheets.getActi
     const rec = getJson<TriggerRecord>(svc.userProps, triggerKey(first.getUniqueId()));
     if (rec && parts.length > 0)
       setJson(svc.userProps, triggerKey(first.getUniqueId()), { ...rec, parts: joinParts(rec.parts, parts) } satisfies TriggerRecord);
-    return rec?.minutes ?? 60;
+    return (rec && rec.minutes) ?? 60;
   }
   const { trigger, minutes } = createTrigger(svc);
   setJson(svc.userProps, triggerKey(trigger.getUniqueId()), timerRecord(ss.getId(), minutes, parts));
@@ -238,7 +238,7 @@ export function overdueTimer(svc: Services, state: SheetState, you: boolean): Pi
   const ss = svc.sheets.getActiveSpreadsheet();
   if (you && finishedAway(svc, ss)) return {};
   const rec = you ? recordFor(svc, ss) : null;
-  const seen = rec?.runs?.length ? new Date(rec.runs[rec.runs.length - 1]!).toISOString() : undefined;
+  const seen = rec && rec.runs?.length ? new Date(rec.runs[rec.runs.length - 1]!).toISOString() : undefined;
   const last =
     [owner?.lastRun, seen]
       .filter((x): x is string => !!x)
