@@ -8,6 +8,7 @@ import { chargesOf, perPerson, saveCharges, type PartCharge } from './charges';
 import { appendRecord, bookRow, exact, figureCell, UNKNOWN_CHARGE, type Row } from './ledger';
 import { openOutcome, openStop } from './outcomes';
 import { giveBack, refundRows, shareNote } from './refunds';
+import { isoNow } from '../../core/clock';
 
 export interface Charge {
   campaign: { id: string; name: string };
@@ -33,7 +34,7 @@ const NOTES = {
  * person's day even when the record could not be written.
  */
 export function recordCharge(svc: Services, c: Charge): void {
-  const at = new Date(svc.clock.now()).toISOString();
+  const at = isoNow(svc.clock);
   const { done, quote } = c;
   const key = publicSettings(svc.userProps).keyHint || '';
   const row: Row = {
@@ -85,7 +86,7 @@ export interface StopEvidence {
  * newest charge's share). Without an answer its figure is unknown, never 0, until the part's counts tell.
  */
 export function recordStop(svc: Services, c: { campaign: { id: string; name: string }; part: string; stopped?: number }, ev: StopEvidence): void {
-  const at = new Date(svc.clock.now()).toISOString();
+  const at = isoNow(svc.clock);
   const base: Row = { When: at, Campaign: c.campaign.name, 'Campaign ID': c.campaign.id, Part: c.part };
   const payer = chargesOf(svc, c.part).at(-1)?.k ?? (publicSettings(svc.userProps).keyHint || '');
   if (c.stopped === undefined) {

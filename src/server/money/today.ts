@@ -1,7 +1,7 @@
 // Today's spend and the daily limit (docs/rules.md#spending-limit): one person's running total per UTC
 // day in their UserProperties, bounded whatever the day holds; the check and the charge it allows run
 // as one step under the person's own lock, so two documents, tabs or timers never pass it together.
-import type { Clock } from '../../core/clock';
+import { utcDay, type Clock } from '../../core/clock';
 import { getJson, setJson } from '../../core/json-props';
 import type { Props, Services } from '../../core/services';
 import { USER_KEYS } from '../../core/state-keys';
@@ -35,10 +35,6 @@ const OPEN_MAX = 40;
 /** Bookings for another person's key seen in this document (a colleague saw their refund), picked up by them. */
 const owedKey = (hint: string) => `credits.owed.${hint}`;
 const OWED_MAX = 40;
-
-function utcDay(clock: Clock): string {
-  return new Date(clock.now()).toISOString().slice(0, 10);
-}
 
 function today(props: Props, clock: Clock): SpendDay {
   const d = utcDay(clock);

@@ -30,6 +30,7 @@ import { keyHint } from '../settings';
 import type { AutoRefreshOwner, SheetState } from '../sheet-state';
 import { installTimer, setAutoRefresh, timerInterval } from './timer';
 import { userId } from '../user-id';
+import { isoNow, utcDay } from '../../core/clock';
 
 /**
  * A tab's standing order, in DocumentProperties (everyone on the document sees whose it is). Written only
@@ -91,8 +92,6 @@ function readRun(props: Props, sheetId: number, a: AutoMode): AutoRun | null {
 function dropAuto(props: Props, sheetId: number): void {
   for (const k of [DOC_KEYS.autoMode(sheetId), DOC_KEYS.autoRun(sheetId), DOC_KEYS.autoSeen(sheetId)]) props.deleteProperty(k);
 }
-
-const utcDay = (svc: Services) => new Date(svc.clock.now()).toISOString().slice(0, 10);
 
 /** A short, stable reading of a row's own cells (output columns left out). */
 function reading(cells: readonly string[], outputs: ReadonlySet<number>): string {
@@ -183,12 +182,12 @@ function switchOn(svc: Services, sheet: Sheet, state: SheetState, args: AutoMode
   // Switching on is the first reading: a row still being typed waits one interval.
   svc.docProps.deleteProperty(DOC_KEYS.autoSeen(sheet.getSheetId()));
   keepReading(svc.docProps, sheet.getSheetId(), rows);
-  const a: AutoMode = { user: userId(svc.userProps), keyHint: hint, campaignId: args.campaignId, since: new Date(svc.clock.now()).toISOString() };
+  const a: AutoMode = { user: userId(svc.userProps), keyHint: hint, campaignId: args.campaignId, since: isoNow(svc.clock) };
   setJson(svc.docProps, DOC_KEYS.autoRun(sheet.getSheetId()), {
     since: a.since,
     creditsPerDay: figures.creditsPerDay,
     spent: figures.spentToday,
-    day: utcDay(svc),
+    day: utcDay(svc.clock),
   });
   setJson(svc.docProps, DOC_KEYS.autoMode(sheet.getSheetId()), a);
   return { on: true, owner: owner(a, a.user), ...figures };
@@ -227,7 +226,7 @@ export function autoModeInfo(svc: Services, sheet: Sheet, state: SheetState): Au
   const run = readRun(svc.docProps, sheet.getSheetId(), a);
   const me = userId(svc.userProps);
   const mine = a.user === me;
-  const f = mine ? limitFigures(svc) : { creditsPerDay: (run && run.creditsPerDay) ?? null, spentToday: run && run.day === utcDay(svc) ? run.spent : 0 };
+  const f = mine ? limitFigures(svc) : { creditsPerDay: (run && run.creditsPerDay) ?? null, spentToday: run && run.day === utcDay(svc.clock) ? run.spent : 0 };
   const t = state.autoRefresh;
   const last = Date.parse((t && t.lastRun) ?? a.since);
   const minutes = (mine ? ownTimer(svc) : null) ?? t?.minutes ?? 5;
@@ -294,7 +293,7 @@ export function autoModeRun(
     since: a.since,
     creditsPerDay: f.creditsPerDay,
     spent: f.spentToday,
-    day: utcDay(svc),
+    day: utcDay(svc.clock),
     waiting: (held && held.why) ?? null,
     held: (held && held.parts) || [],
   };
@@ -313,7 +312,7 @@ function addStableRows(svc: Services, sheet: Sheet, state: SheetState, campaign:
     sendRows(svc, { sheet, state, campaign, rows: stable, api, deadline, sentTo: pushed });
   } catch (e) {
     // The rows say what happened (the push path's notes); people added before it still get their videos.
-    state.lastRefresh = { at: new Date(svc.clock.now()).toISOString(), error: toFailure(e).error.message };
+    state.lastRefresh = { at: isoNow(svc.clock), error: toFailure(e).error.message };
   }
   return pushed;
 }

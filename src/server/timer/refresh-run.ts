@@ -9,6 +9,7 @@ import { sheetState } from '../context';
 import { toFailure } from '../failure';
 import { userId } from '../user-id';
 import { registerSpanOf } from '../campaign/register-span';
+import { isoNow } from '../../core/clock';
 
 export function refreshTab(
   svc: Services,
@@ -24,7 +25,7 @@ export function refreshTab(
 ): RefreshResult {
   const state = sheetState(svc, sheet);
   const record = state.ownedBy(userId(svc.userProps));
-  const at = () => new Date(svc.clock.now()).toISOString();
+  const at = () => isoNow(svc.clock);
   try {
     const r = refreshSheet({
       sheet,

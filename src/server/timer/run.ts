@@ -1,5 +1,6 @@
 // The timer run itself (docs/rules.md#timer): a pass over the tabs this person's timer serves, a run Google gave
 // no document, and the catch-up once the sheet is open again.
+import { isoNow } from '../../core/clock';
 import { USER_KEYS } from '../../core/state-keys';
 import { getJson, setJson } from '../../core/json-props';
 import type { Services } from '../../core/services';
@@ -21,7 +22,6 @@ import {
   triggerKey,
   LOST_RUN,
   RUNS_KEPT,
-  isoNow,
   ours,
   timerRecord,
   renderingParts,
@@ -49,7 +49,7 @@ function recordOfRun(svc: Services, uid?: string): { uid: string; rec: TriggerRe
  * the API, and once none renders removes its trigger and leaves a note, so rows catch up when the sheet is open.
  */
 function noDocumentRun(svc: Services, uid?: string): void {
-  const at = isoNow(svc);
+  const at = isoNow(svc.clock);
   const found = recordOfRun(svc, uid);
   if (!found || found.rec.parts === undefined) {
     setJson(svc.userProps, LOST_RUN, { at, error: UNKNOWN_PARTS_RUN });
@@ -122,7 +122,7 @@ function noteRun(svc: Services, ss: Spreadsheet, parts: string[], auto: boolean)
 
 function timerPass(svc: Services, ss: Spreadsheet): void {
   const me = userId(svc.userProps);
-  const ran = isoNow(svc);
+  const ran = isoNow(svc.clock);
   const tabs: { sheet: Sheet; state: SheetState; owner: AutoRefreshOwner }[] = [];
   for (const sheet of ss.getSheets()) {
     const state = sheetState(svc, sheet);
