@@ -2,6 +2,7 @@
 // which campaigns (parts) changed; only those cost a detail and a videos list, read together with
 // fetchAll; GET /leads only for rows that the counts and the list cannot settle (docs/rules.md#parts).
 // Rows are found by Lead ID when written.
+import { campaignsById } from '../api/client';
 import { DOC_KEYS } from '../core/state-keys';
 import type { ApiClient } from '../api/client';
 import { ApiError, isApiError, isRunTimeUp } from '../api/errors';
@@ -89,7 +90,7 @@ export function sharedSummaries(api: ApiClient): () => ReadonlyMap<string, Campa
   return () => {
     if (list === undefined) {
       try {
-        list = new Map(api.listCampaigns(100).map((c) => [c.id, c]));
+        list = campaignsById(api);
       } catch (e) {
         if (isApiError(e) && (e.code === 'unauthorized' || e.code === 'api_off' || e.code === 'quota')) throw e;
         list = null;

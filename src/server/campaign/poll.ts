@@ -1,6 +1,7 @@
 // The open sidebar's progress poll over a campaign of parts (docs/rules.md#parts): one campaign list for every
 // part's counts, and one part's detail a poll, taken in turn; what each part's detail last said is kept
 // in the person's CacheService (no property operation), so the poll's cost does not grow with parts.
+import { campaignsById } from '../../api/client';
 import type { ApiClient } from '../../api/client';
 import type { CampaignCounts, CampaignDetail, CampaignSummary } from '../../api/types';
 import { getJson } from '../../core/json-props';
@@ -52,7 +53,7 @@ export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts): P
       known: view.details,
     };
   }
-  const list = new Map(api.listCampaigns(100).map((s) => [s.id, s]));
+  const list = campaignsById(api);
   const cache = userCache(svc);
   const memo: Memo = parse(cache && cache.get(memoKey(c.id))) || { cursor: '', parts: {} };
   const turn = nextTurn(c, list, memo, svc.clock.now());

@@ -1,6 +1,7 @@
 // The spending side: estimate (free), preview and generate (charge, once per click, never retried),
 // stop. Each money call acts only on the campaign the person saw when they clicked (docs/architecture.md#server-functions), and
 // on its parts as one (docs/rules.md#may-still-render): one estimate, one Generate click, one Stop.
+import { campaignsById } from '../../api/client';
 import type { ApiClient } from '../../api/client';
 import { ApiError, isApiError, isRunTimeUp } from '../../api/errors';
 import type { CampaignSummary, Estimate } from '../../api/types';
@@ -72,7 +73,7 @@ function freshQuotes(svc: Services, ctx: CampaignContext): PartQuote[] {
   if (ctx.campaign.parts.length === 1) return quotes(ctx);
   const saved = getJsonLarge<{ at: number; parts: Record<string, Estimate> }>(svc.docProps, DOC_KEYS.quote(ctx.campaign.id));
   if (!saved || svc.clock.now() - saved.at > QUOTE_FRESH_MS) return quotes(ctx);
-  const list = new Map(ctx.api.listCampaigns(100).map((c) => [c.id, c]));
+  const list = campaignsById(ctx.api);
   const reuse = new Map(Object.entries(saved.parts).filter(([id, e]) => list.get(id)?.waiting === e.leads));
   return quotes(ctx, reuse);
 }
@@ -367,7 +368,7 @@ function stopFailure(svc: Services, ctx: CampaignContext, parts: StopPart[], ref
  * of each were waiting (never charged), so the refund counts only charged people (docs/rules.md#refunds).
  */
 function partSummaries(ctx: CampaignContext): Map<string, CampaignSummary> {
-  return ctx.campaign.parts.length > 1 ? new Map(ctx.api.listCampaigns(100).map((s) => [s.id, s])) : new Map();
+  return ctx.campaign.parts.length > 1 ? campaignsById(ctx.api) : new Map();
 }
 
 /** A part's waiting people by one campaign list, when the record cannot tell; null when it cannot be read. */

@@ -2,6 +2,7 @@
 // adds the rows never sent that read the same at two readings in a row (free, through the push path),
 // then generates the parts with people waiting, in order, each only if a fresh estimate fits in what
 // is left of today's limit (docs/rules.md#spending-limit), then the usual refresh runs.
+import { campaignsById } from '../../api/client';
 import type { ApiClient } from '../../api/client';
 import { isApiError } from '../../api/errors';
 import { sentenceFor } from '../../api/sentences';
@@ -206,7 +207,7 @@ function nextRunCharges(
   unsent: number,
 ): Pick<AutoModeReply, 'waiting' | 'orphans' | 'credits'> {
   const campaign = loadParts(svc.docProps, state.campaign!);
-  const list = new Map(api.listCampaigns(100).map((c) => [c.id, c]));
+  const list = campaignsById(api);
   const ids = candidates(campaign, new Set(), list).map((p) => p.id);
   const quotes = api.getEstimates(ids).map((q) => {
     if (q instanceof Error) throw q;
