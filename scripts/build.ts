@@ -11,11 +11,20 @@ const dist = join(root, 'dist');
 /** The bundle's one global; short, since each entry-point declaration names it. */
 export const LIB_NAME = '$L';
 
-/** Names exported by the entry module, read from an ESM build's metafile. */
-async function entryExports(entry: string): Promise<string[]> {
-  const r = await build({ entryPoints: [entry], bundle: true, write: false, format: 'esm', metafile: true, outdir: 'out', logLevel: 'silent' });
-  const out = Object.values(r.metafile!.outputs).find((o) => o.entryPoint);
-  return [...(out?.exports ?? [])].sort();
+/**
+ * The entry module's exports as an array, from its minified ESM build: the build ends with `export{local as name,…}`,
+ * which becomes the IIFE's array of entry points, one slot per sorted name (no export helpers, no name written twice).
+ */
+function exportsAsArray(esm: string, names: string[]): { body: string; list: string } {
+  const m = /export\s*\{([^}]*)\};?\s*$/.exec(esm);
+  if (!m) throw new Error('the ESM build of src/main.ts does not end with its export list');
+  const local = new Map(
+    m[1]!.split(',').map((s) => {
+      const [l, n = l] = s.trim().split(/\s+as\s+/) as [string, string?];
+      return [n, l] as const;
+    }),
+  );
+  return { body: esm.slice(0, m.index), list: names.map((n) => local.get(n)!).join(',') };
 }
 
 /**
@@ -26,16 +35,12 @@ export async function buildServer(
   opts: { allowlist?: string[]; file?: string } = {},
 ): Promise<{ file: string; exports: string[]; bytes: number; parts: Part[] }> {
   const entry = join(root, 'src', 'main.ts');
-  const names = await entryExports(entry);
-  const bad = names.filter((n) => n.endsWith('_') || n === 'default');
-  if (bad.length) throw new Error(`entry exports that Apps Script cannot call: ${bad.join(', ')}`);
   // Local names are minified too (the 150 KB budget); exported names and every error's message stay readable.
   const r = await build({
     entryPoints: [entry],
     bundle: true,
     write: false,
-    format: 'iife',
-    globalName: LIB_NAME,
+    format: 'esm',
     target: 'es2019',
     platform: 'neutral',
     mainFields: ['module', 'main'],
@@ -48,9 +53,14 @@ export async function buildServer(
     metafile: true,
     define: { __URL_ALLOWLIST__: JSON.stringify(opts.allowlist ?? []) },
   });
-  // Apps Script finds menu, trigger and google.script.run targets only by top-level declarations.
-  const stubs = names.map((n) => `function ${n}(){return ${LIB_NAME}.${n}.apply(this,arguments)}`).join('\n');
-  const code = `${r.outputFiles[0]!.text}\n${stubs}\n`;
+  const names = [...(Object.values(r.metafile.outputs)[0]?.exports ?? [])].sort();
+  const bad = names.filter((n) => n.endsWith('_') || n === 'default');
+  if (bad.length) throw new Error(`entry exports that Apps Script cannot call: ${bad.join(', ')}`);
+  // One global, a function calling the entry point in a slot (its own scope: no name of the body is taken); Apps Script
+  // finds menu, trigger and google.script.run targets only by top-level declarations, so each declaration calls its slot.
+  const { body, list } = exportsAsArray(r.outputFiles[0]!.text, names);
+  const stubs = names.map((n, i) => `function ${n}(){return ${LIB_NAME}(${i},this,arguments)}`).join('\n');
+  const code = `"use strict";var ${LIB_NAME}=(()=>{${body}return(f=>(i,t,a)=>f[i].apply(t,a))([${list}])})();\n${stubs}\n`;
   const file = opts.file ?? join(dist, 'Code.js');
   writeFileSync(file, code);
   const bytes = Buffer.byteLength(code, 'utf8');

@@ -92,7 +92,7 @@ export function createCaller(opts: ApiClientOptions): Caller {
       res = send(c.method, c.path, c.body);
     } catch (e) {
       if (isApiError(e)) throw e;
-      throw refused(e) ?? networkError(c);
+      throw refused(e) || networkError(c);
     }
     return fromResponse(c, res);
   }
@@ -115,10 +115,10 @@ export function createCaller(opts: ApiClientOptions): Caller {
       if (!json.ok || c.alwaysExists || templatesAnswer404()) return new ApiError('api_off', 404, API_OFF_MESSAGE);
     }
     // A write answered by a fault or by something that is not the API may have been applied (docs/rules.md#unknown-outcomes).
-    if (c.method === 'POST' && (res.status >= 500 || (!parsed?.success && res.status !== 429))) {
-      return unknownOutcome(c, `answered HTTP ${res.status}${parsed?.success ? '' : ' with a page that is not the API’s'}`, res.status);
+    if (c.method === 'POST' && (res.status >= 500 || (!(parsed && parsed.success) && res.status !== 429))) {
+      return unknownOutcome(c, `answered HTTP ${res.status}${parsed && parsed.success ? '' : ' with a page that is not the API’s'}`, res.status);
     }
-    if (parsed?.success) return new ApiError(parsed.data.error, res.status, parsed.data.message);
+    if (parsed && parsed.success) return new ApiError(parsed.data.error, res.status, parsed.data.message);
     return statusError(c, res.status);
   }
 
@@ -137,7 +137,7 @@ export function createCaller(opts: ApiClientOptions): Caller {
       clock: opts.clock,
       // A wait is worth it only when the request after it still has its minute (docs/rules.md#budgets).
       ...(opts.deadline !== undefined && { deadline: opts.deadline - REQUEST_ALLOWANCE_MS }),
-      policy: opts.retryPolicy ?? DEFAULT_RETRY_POLICY,
+      policy: opts.retryPolicy || DEFAULT_RETRY_POLICY,
       retryAfterMs: (e) => retryAfter.get(e),
     });
   }

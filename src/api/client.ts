@@ -60,6 +60,11 @@ export interface ApiClient {
 
 export { API_OFF_MESSAGE } from './caller';
 
+/** The first page of campaigns (100, the most one call lists), by id. */
+export function campaignsById(api: Pick<ApiClient, 'listCampaigns'>): Map<string, CampaignSummary> {
+  return new Map(api.listCampaigns(100).map((c) => [c.id, c]));
+}
+
 export function createApiClient(opts: ApiClientOptions): ApiClient {
   const { call, many, link } = createCaller(opts);
   const campaignPath = (id: string, rest = ''): string => `/campaigns/${encodeId(id, 'campaign')}${rest}`;

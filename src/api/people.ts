@@ -83,7 +83,7 @@ export function validatePerson(input: PersonInput): PersonCheck {
  * first name plus company when both are there. Two people sharing a key are one person to it.
  */
 export function matchKeys(person: PersonInput): string[] {
-  const norm = (f: PersonField): string => (person[f] ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
+  const norm = (f: PersonField): string => (person[f] || '').trim().replace(/\s+/g, ' ').toLowerCase();
   const keys: string[] = [];
   if (norm('email')) keys.push(`email:${norm('email')}`);
   if (norm('profileUrl')) keys.push(`profile:${norm('profileUrl')}`);

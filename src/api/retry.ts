@@ -31,7 +31,7 @@ export function backoffMs(attempt: number, policy: RetryPolicy): number {
  * is retryable are retried; network failures never are, since the first request may have been applied.
  */
 export function withRetry<T>(attempt: () => T, ctx: RetryContext): T {
-  const policy = ctx.policy ?? DEFAULT_RETRY_POLICY;
+  const policy = ctx.policy || DEFAULT_RETRY_POLICY;
   const deadline = ctx.deadline ?? Number.POSITIVE_INFINITY;
   for (let n = 1; ; n++) {
     try {

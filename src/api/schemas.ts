@@ -94,7 +94,7 @@ export const campaignDetailSchema = z.looseObject({
 
 function numbersOnly(o: Record<string, unknown> | undefined): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const [k, v] of Object.entries(o ?? {})) if (typeof v === 'number' && Number.isFinite(v)) out[k] = v;
+  for (const [k, v] of Object.entries(o || {})) if (typeof v === 'number' && Number.isFinite(v)) out[k] = v;
   return out;
 }
 

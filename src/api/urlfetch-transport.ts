@@ -6,8 +6,7 @@ type UrlFetch = Pick<GoogleAppsScript.URL_Fetch.UrlFetchApp, 'fetch'> & Partial<
 export function createUrlFetchTransport(urlFetchApp: UrlFetch): HttpTransport {
   const transport: HttpTransport = {
     request(req: HttpRequest): HttpResponse {
-      const res = urlFetchApp.fetch(req.url, fetchOptions(req));
-      return { status: res.getResponseCode(), body: res.getContentText(), headers: lowerCaseHeaders(res) };
+      return response(urlFetchApp.fetch(req.url, fetchOptions(req)));
     },
   };
   const fetchAll = urlFetchApp.fetchAll;
@@ -18,7 +17,7 @@ export function createUrlFetchTransport(urlFetchApp: UrlFetch): HttpTransport {
           urlFetchApp,
           reqs.map((r) => ({ url: r.url, ...fetchOptions(r) })),
         )
-        .map((res) => ({ status: res.getResponseCode(), body: res.getContentText(), headers: lowerCaseHeaders(res) }));
+        .map(response);
   }
   return transport;
 }
@@ -45,12 +44,13 @@ function fetchOptions(req: HttpRequest): GoogleAppsScript.URL_Fetch.URLFetchRequ
   return options;
 }
 
-function lowerCaseHeaders(res: GoogleAppsScript.URL_Fetch.HTTPResponse): Record<string, string> {
+/** A reply as the transport gives it: its headers' names in lower case. */
+function response(res: GoogleAppsScript.URL_Fetch.HTTPResponse): HttpResponse {
   const raw = (typeof res.getAllHeaders === 'function' ? res.getAllHeaders() : res.getHeaders()) as Record<string, unknown>;
   const out: Record<string, string> = {};
-  for (const name of Object.keys(raw ?? {})) {
+  for (const name of Object.keys(raw || {})) {
     const v = raw[name];
     out[name.toLowerCase()] = Array.isArray(v) ? v.map(String).join(', ') : String(v);
   }
-  return out;
+  return { status: res.getResponseCode(), body: res.getContentText(), headers: out };
 }

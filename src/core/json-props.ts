@@ -22,7 +22,7 @@ const LARGE = /^~(\d+)~/;
 
 /** A JSON value that may outgrow one property: kept in pieces, `<key>` (marked "~n~") then `<key>.1` … `<key>.n-1`. */
 export function setJsonLarge(props: Props, key: string, value: unknown): void {
-  const had = Number(LARGE.exec(props.getProperty(key) ?? '')?.[1] ?? 1);
+  const had = Number(LARGE.exec(props.getProperty(key) || '')?.[1] ?? 1);
   // Every character above ASCII written as \uXXXX: a piece's bytes are its characters.
   const text =
     value === null || value === undefined
@@ -37,10 +37,10 @@ export function setJsonLarge(props: Props, key: string, value: unknown): void {
 
 export function getJsonLarge<T>(props: Props, key: string): T | null {
   const head = props.getProperty(key);
-  const m = LARGE.exec(head ?? '');
+  const m = LARGE.exec(head || '');
   if (!m) return getJson<T>(props, key);
   let text = head!.slice(m[0].length);
-  for (let k = 1; k < Number(m[1]); k++) text += props.getProperty(`${key}.${k}`) ?? '';
+  for (let k = 1; k < Number(m[1]); k++) text += props.getProperty(`${key}.${k}`) || '';
   try {
     return JSON.parse(text) as T;
   } catch {

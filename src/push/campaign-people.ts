@@ -36,7 +36,7 @@ export function campaignPeople(
   const rowsOf = new Map<string, number[]>();
   for (const r of all) {
     const id = r.leadId;
-    if (id && isPart(r.campaignId)) rowsOf.set(id, [...(rowsOf.get(id) ?? []), r.row]);
+    if (id && isPart(r.campaignId)) rowsOf.set(id, [...(rowsOf.get(id) || []), r.row]);
   }
   // People the register knows are judged by it, with no request (docs/rules.md#row-identity); older rows by their lead.
   const legacy = new Map([...rowsOf].filter(([id]) => !register.byLead(id)));
@@ -69,7 +69,7 @@ export function campaignPeople(
       const person = personFromRow(r.cells, layout, fallbacks).person;
       c.people.add({ row, person, leadId, part });
       const key = keyOf(person);
-      if (isMergingKey(key)) c.namesIn.set(part, (c.namesIn.get(part) ?? new Set()).add(key));
+      if (isMergingKey(key)) c.namesIn.set(part, (c.namesIn.get(part) || new Set()).add(key));
     }
   }
   return c;

@@ -33,7 +33,7 @@ export function pairPeople(sent: readonly SentRow[], reply: readonly AddedPerson
   const followUp: number[] = [];
   const ambiguous: number[] = [];
   for (const [key, rows] of rowsByKey) {
-    const found = uniqueById(replyByKey.get(key) ?? []);
+    const found = uniqueById(replyByKey.get(key) || []);
     if (found.length === 0) continue;
     if (rows.length === 1 && found.length === 1) {
       people[rows[0]!] = found[0]!;

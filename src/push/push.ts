@@ -204,7 +204,7 @@ export function pushRows(input: PushInput): AddRowsResult {
       if (rest.length > 0) queue.splice(b + 1, 0, rest);
       input.parts.reserve?.(partId, batch.length);
       round.push({ partId, batch });
-      for (const it of batch) if (it.key) campaign.namesIn.set(partId, (campaign.namesIn.get(partId) ?? new Set()).add(it.key));
+      for (const it of batch) if (it.key) campaign.namesIn.set(partId, (campaign.namesIn.get(partId) || new Set()).add(it.key));
       size += batch.length;
     }
     if (round.length === 0) continue;
@@ -262,7 +262,7 @@ function recordSending(input: PushInput, round: { partId: string; batch: Item[] 
         at: 0,
         leadId: '',
         part: partId,
-        campaign: input.campaign ?? '',
+        campaign: input.campaign || '',
         tab: tabOf(input),
         batch: batchId,
         state: 'sending',
@@ -305,7 +305,7 @@ function batchesByPart(items: Item[], parts: PartAllocator): Item[][] {
   const again = new Map<string, Item[]>();
   const fresh: Item[] = [];
   for (const it of items) {
-    if (it.part && parts.has(it.part)) again.set(it.part, [...(again.get(it.part) ?? []), it]);
+    if (it.part && parts.has(it.part)) again.set(it.part, [...(again.get(it.part) || []), it]);
     else fresh.push({ ...it, part: undefined });
   }
   return [...again.values(), ...(fresh.length > 0 ? [fresh] : [])];
@@ -327,7 +327,7 @@ function takeBatch(
   const target = first.part ? { id: first.part, room: Infinity } : parts.next(avoid);
   if (!target) return null;
   const size = Math.max(1, Math.min(max, target.room));
-  const names = new Set(first.part ? [] : (namesIn.get(target.id) ?? []));
+  const names = new Set(first.part ? [] : namesIn.get(target.id) || []);
   const batch: Item[] = [];
   const rest: Item[] = [];
   for (const it of queued) {
@@ -346,7 +346,7 @@ function refuseOnePart(input: PushInput, items: Item[], result: AddRowsResult): 
   for (const it of items)
     writer.set(it.row, {
       status: 'invalid',
-      note: refuse(result, it.row, 'firstName', IDENTITY_NOTES.clashOnePart(it.clash ?? { row: it.row, person: it.person })),
+      note: refuse(result, it.row, 'firstName', IDENTITY_NOTES.clashOnePart(it.clash || { row: it.row, person: it.person })),
     });
   writer.commit(table);
 }
@@ -361,8 +361,8 @@ function readItems(input: PushInput, table: Table, campaign: CampaignPeople, mov
   const find = headerIndex(table.headers);
   for (const row of input.rows) {
     const lead = campaign.rows[row - 2];
-    const cells = lead?.cells ?? [];
-    if (lead?.leadId && !campaign.cleared.has(row)) {
+    const cells = (lead && lead.cells) || [];
+    if (lead && lead.leadId && !campaign.cleared.has(row)) {
       result.alreadySent++;
       continue;
     }
@@ -395,7 +395,7 @@ function readItems(input: PushInput, table: Table, campaign: CampaignPeople, mov
       continue;
     }
     // A cut-off send goes back to its part, which the register keeps whatever the row's cells say now.
-    const part = own ? own.part : wasSending ? (lead?.campaignId ?? '') : '';
+    const part = own ? own.part : wasSending ? (lead && lead.campaignId) || '' : '';
     const key = keyOf(checked.person);
     const note = [
       ...built.notes,
@@ -456,7 +456,7 @@ function heldElsewhere(
 /** A row sent with an empty cell in a column its tab has for a field says so (docs/rules.md#columns). */
 function unsentCells(input: PushInput, table: Table, cells: readonly unknown[]): string[] {
   const gaps = PERSON_FIELDS.filter(
-    (f) => f !== 'firstName' && table.layout.fields[f] !== undefined && !(input.fallbacks[f] ?? '').trim() && !cellText(cells[table.layout.fields[f]!]),
+    (f) => f !== 'firstName' && table.layout.fields[f] !== undefined && !(input.fallbacks[f] || '').trim() && !cellText(cells[table.layout.fields[f]!]),
   );
   if (gaps.length === 0) return [];
   return [`Sent without ${gaps.map((f) => `${FIELD_LABELS[f]} (“${table.headers[table.layout.fields[f]!]}” is empty)`).join(', ')}.`];
@@ -645,7 +645,7 @@ function locateRows(table: Table, batch: readonly Item[], fallbacks: Partial<Rec
   const free = new Map<string, number[]>();
   for (const r of readLeadRows(table)) {
     const fp = contentAt(r);
-    if (fp !== null) free.set(fp, [...(free.get(fp) ?? []), r.row]);
+    if (fp !== null) free.set(fp, [...(free.get(fp) || []), r.row]);
   }
   const taken = new Set<number>();
   batch.forEach((it, i) => {
@@ -653,7 +653,7 @@ function locateRows(table: Table, batch: readonly Item[], fallbacks: Partial<Rec
   });
   return batch.map((it, i) => {
     if (inPlace[i]) return it.row;
-    const row = (free.get(it.fp) ?? []).find((r) => !taken.has(r));
+    const row = (free.get(it.fp) || []).find((r) => !taken.has(r));
     if (row !== undefined) taken.add(row);
     return row;
   });

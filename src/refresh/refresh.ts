@@ -2,6 +2,7 @@
 // which campaigns (parts) changed; only those cost a detail and a videos list, read together with
 // fetchAll; GET /leads only for rows that the counts and the list cannot settle (docs/rules.md#parts).
 // Rows are found by Lead ID when written.
+import { campaignsById } from '../api/client';
 import { DOC_KEYS } from '../core/state-keys';
 import type { ApiClient } from '../api/client';
 import { ApiError, isApiError, isRunTimeUp } from '../api/errors';
@@ -89,7 +90,7 @@ export function sharedSummaries(api: ApiClient): () => ReadonlyMap<string, Campa
   return () => {
     if (list === undefined) {
       try {
-        list = new Map(api.listCampaigns(100).map((c) => [c.id, c]));
+        list = campaignsById(api);
       } catch (e) {
         if (isApiError(e) && (e.code === 'unauthorized' || e.code === 'api_off' || e.code === 'quota')) throw e;
         list = null;
@@ -115,7 +116,7 @@ function learn(w: Writes, updates: ReadonlyMap<string, RowValues>, leads: Readon
 
 export function refreshSheet(input: RefreshInput): RefreshResult {
   const { sheet } = input;
-  const details = input.details ?? new Map<string, CampaignDetail>();
+  const details = input.details || new Map<string, CampaignDetail>();
   const result: RefreshResult = { updated: 0, remaining: 0, finished: true, details };
   // A read: a missing output column is not made here (only the writer makes them).
   const table = openTable(sheet, input.overrides, false);
@@ -157,18 +158,18 @@ function passOver(input: RefreshInput, table: Table, writes: Writes, result: Ref
       learn(writes, new Map([[leadId, {}]]), new Map());
       continue;
     }
-    const name = sent ? keyOf(sent) : rowKey(cells, layout, input.fallbacks ?? {});
+    const name = sent ? keyOf(sent) : rowKey(cells, layout, input.fallbacks || {});
     names.add(campaignId, leadId, name);
     const status = row.status.toLowerCase();
     // By distinct Lead ID: a person pasted on two rows is one person of the campaign.
-    const t = tally.get(campaignId) ?? { counts: {}, ids: new Set<string>() };
+    const t = tally.get(campaignId) || { counts: {}, ids: new Set<string>() };
     if (!t.ids.has(leadId)) {
       t.ids.add(leadId);
       t.counts[status] = (t.counts[status] ?? 0) + 1;
     }
     tally.set(campaignId, t);
     if (!isUnresolved(status, row.videoUrl)) continue;
-    const rows = byCampaign.get(campaignId) ?? new Map<string, RowInfo>();
+    const rows = byCampaign.get(campaignId) || new Map<string, RowInfo>();
     rows.set(leadId, { leadId, pageUrl: row.pageUrl, status, name });
     byCampaign.set(campaignId, rows);
   }
@@ -206,7 +207,7 @@ function refreshRead(
 ): void {
   if (!read) {
     const seen = getJson<Memo>(input.memo, memoKey(input.sheet.getSheetId(), campaignId));
-    result.remaining += inFlight(rows, result.details.get(campaignId) ?? (seen ? { counts: seen.counts, stages: {} } : undefined));
+    result.remaining += inFlight(rows, result.details.get(campaignId) || (seen ? { counts: seen.counts, stages: {} } : undefined));
     return;
   }
   if (input.clock.now() + WRITE_MARGIN_MS > input.deadline) {
@@ -232,11 +233,11 @@ function leaveUnseen(
   details: Map<string, CampaignDetail>,
   writes: Writes,
 ): void {
-  const list = input.summaries?.() ?? null;
+  const list = input.summaries?.() || null;
   const seenAny = tabCampaigns.some((id) => !unseen.has(id) && (details.has(id) || list?.has(id)));
   if (!seenAny) throw unseen.values().next().value!;
   const notes = new Map<string, RowValues>();
-  for (const id of unseen.keys()) for (const leadId of byCampaign.get(id)?.keys() ?? []) notes.set(leadId, { note: NOTES.campaignNotFound(id) });
+  for (const id of unseen.keys()) for (const leadId of byCampaign.get(id)?.keys() || []) notes.set(leadId, { note: NOTES.campaignNotFound(id) });
   learn(writes, notes, new Map());
 }
 
@@ -267,7 +268,7 @@ function readChanged(
 ): Map<string, CampaignRead> {
   const { api, memo, sheet } = input;
   // The list is worth its request only when some campaign's detail is not in hand already.
-  const summaries = ids.some((id) => !details.has(id)) ? (input.summaries?.() ?? null) : null;
+  const summaries = ids.some((id) => !details.has(id)) ? input.summaries?.() || null : null;
   const seen = new Map(ids.map((id) => [id, getJson<Memo>(memo, memoKey(sheet.getSheetId(), id))]));
   const summaryOf = (id: string) => {
     const s = summaries?.get(id);
@@ -306,7 +307,7 @@ function readChanged(
   const reads = new Map<string, CampaignRead>();
   for (const id of changed.filter((x) => !unread.has(x))) {
     const summary = summaryOf(id);
-    reads.set(id, { detail: details.get(id)!, listed: lists.get(id) ?? [], seen: seen.get(id) ?? null, ...(summary ? { summary } : {}) });
+    reads.set(id, { detail: details.get(id)!, listed: lists.get(id) || [], seen: seen.get(id) || null, ...(summary ? { summary } : {}) });
   }
   return reads;
 }
@@ -428,15 +429,15 @@ class RowNames {
   readonly doubtful = new Set<string>();
 
   add(campaignId: string, leadId: string, name: string): void {
-    const keys = this.byId.get(leadId) ?? new Set<string>();
+    const keys = this.byId.get(leadId) || new Set<string>();
     this.byId.set(leadId, keys.add(name));
     if (keys.size > 1) this.doubtful.add(leadId);
-    const c = this.byCampaign.get(campaignId) ?? new Map<string, Set<string>>();
-    this.byCampaign.set(campaignId, c.set(name, (c.get(name) ?? new Set()).add(leadId)));
+    const c = this.byCampaign.get(campaignId) || new Map<string, Set<string>>();
+    this.byCampaign.set(campaignId, c.set(name, (c.get(name) || new Set()).add(leadId)));
   }
 
   counts(campaignId: string): Map<string, number> {
-    return new Map([...(this.byCampaign.get(campaignId) ?? [])].map(([k, ids]) => [k, ids.size]));
+    return new Map([...(this.byCampaign.get(campaignId) || [])].map(([k, ids]) => [k, ids.size]));
   }
 }
 
@@ -469,13 +470,13 @@ function writePass(input: RefreshInput, w: Writes): number {
   const decide: RowDecision = (id, { cells }, table) => {
     const values = w.updates.get(id)!;
     const sent = w.register.byLead(id);
-    const lead = sent ?? w.leads.get(id);
+    const lead = sent || w.leads.get(id);
     if (lead && sent) {
       find ??= headerIndex(table.headers);
       if (namesSomeoneElse(rowIds(cells, sent.columns, find), sent)) return staleValues(id, sent);
     } else if (lead) {
       const now = personFromRow(cells, table.layout, {}).person;
-      const ids = (p: Named) => ({ firstName: p.firstName ?? '', company: p.company ?? '', email: '', profileUrl: '' });
+      const ids = (p: Named) => ({ firstName: p.firstName || '', company: p.company || '', email: '', profileUrl: '' });
       if (namesSomeoneElse(ids(now), ids(lead))) return staleValues(id, lead);
     }
     return Object.keys(values).length > 0 ? values : null;

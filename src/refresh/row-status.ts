@@ -43,7 +43,7 @@ export function valuesForStatus(status: string): RowValues {
 export function valuesForLead(lead: Lead): RowValues {
   if (linksReady(lead) && lead.videoUrl) {
     // An expired page's old link must not stay in the sheet to be sent.
-    return { status: 'complete', videoUrl: lead.videoUrl, pageUrl: lead.url ?? '', note: lead.url ? '' : NOTES.expired };
+    return { status: 'complete', videoUrl: lead.videoUrl, pageUrl: lead.url || '', note: lead.url ? '' : NOTES.expired };
   }
   const links = { pageUrl: '', videoUrl: '' };
   if (lead.status === 'complete') return { status: 'rendering', ...links, note: lead.url ? '' : NOTES.expired };

@@ -40,7 +40,7 @@ export function encodePrint(p: Print): string {
 }
 
 export function decodePrint(s: string | null): Print | null {
-  const m = /^(\d+):(\d+)$/.exec(s ?? '');
+  const m = /^(\d+):(\d+)$/.exec(s || '');
   return m ? { rows: Number(m[1]), sum: Number(m[2]) } : null;
 }
 

@@ -63,7 +63,7 @@ export function sentIds(cells: readonly unknown[], headers: readonly string[], l
 
 function readField(cells: readonly unknown[], col: number, mark: string): string {
   const v = cellText(cells[col]);
-  return mark === FIRST_WORD ? (v.split(' ')[0] ?? '') : v;
+  return mark === FIRST_WORD ? v.split(' ')[0] || '' : v;
 }
 
 /** Where each header is now, by exact text first, then forgivingly. */
@@ -87,7 +87,7 @@ export function rowIds(cells: readonly unknown[], columns: string, find: (h: str
   const heads = columns.split('|');
   const ids = {} as Ids;
   ID_FIELDS.forEach((f, i) => {
-    const h = heads[i] ?? '';
+    const h = heads[i] || '';
     const mark = h.startsWith(FIRST_WORD) ? FIRST_WORD : '';
     const at = h ? find(h.slice(mark.length)) : -1;
     ids[f] = at < 0 ? '' : norm(f, readField(cells, at, mark));
@@ -165,7 +165,7 @@ export function namesByPart(entries: readonly Entry[]): Map<string, Set<string>>
   for (const e of entries) {
     if (e.state === 'void') continue;
     const key = matchKeys(personOf(e)).find((k) => k.startsWith('name:'));
-    if (key) m.set(e.part, (m.get(e.part) ?? new Set()).add(key.slice(5)));
+    if (key) m.set(e.part, (m.get(e.part) || new Set()).add(key.slice(5)));
   }
   return m;
 }

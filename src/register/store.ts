@@ -147,7 +147,7 @@ export function appendEntries(doc: RegisterDoc, entries: Entry[]): void {
 
 /** The fingerprint as kept: every writer read the register first, which fingerprints one from before fingerprints. */
 function keptPrint(doc: RegisterDoc): Print {
-  return decodePrint(doc.props.getProperty(DOC_KEYS.registerPrint)) ?? printOf([]);
+  return decodePrint(doc.props.getProperty(DOC_KEYS.registerPrint)) || printOf([]);
 }
 
 /** Each tab's register rows widen to hold its new entries. */
@@ -170,7 +170,7 @@ function setSpan(props: Props, sheetId: number, span: RegisterSpan): void {
 
 /** The register rows of a tab's people; null when the tab sent nobody. */
 export function registerSpanOf(props: Props, sheetId: number): RegisterSpan | null {
-  const m = /^(\d+):(\d+)$/.exec(props.getProperty(DOC_KEYS.tab(sheetId, 'registerRows')) ?? '');
+  const m = /^(\d+):(\d+)$/.exec(props.getProperty(DOC_KEYS.tab(sheetId, 'registerRows')) || '');
   return m ? { first: Number(m[1]), last: Number(m[2]) } : null;
 }
 
@@ -185,7 +185,7 @@ export function patchEntries(doc: RegisterDoc, entries: readonly Entry[]): void 
   }
   let print = keptPrint(doc);
   for (const e of byRow.values()) {
-    print = withRow(print, e.at, storedId.get(e) ?? '', e.leadId);
+    print = withRow(print, e.at, storedId.get(e) || '', e.leadId);
     storedId.set(e, e.leadId);
   }
   doc.props.setProperty(DOC_KEYS.registerPrint, encodePrint(print));

@@ -74,6 +74,22 @@ export function requireCampaign(state: SheetState, sheetName: string): BoundCamp
   return c;
 }
 
+/**
+ * The active tab and its campaign, which must still be `expected` (the one the person pressed a button for) unless
+ * that is undefined; `nothing` says what was not done.
+ */
+export function boundTab(svc: Services, expected: unknown, nothing: string): { sheet: Sheet; state: SheetState; bound: BoundCampaign } {
+  const sheet = activeSheet(svc);
+  const state = sheetState(svc, sheet);
+  const bound = requireCampaign(state, sheet.getName());
+  if (expected !== undefined && String(expected ?? '') !== bound.id) {
+    throw new AddonError('campaign_changed', `This tab is now bound to “${bound.name}”, not to the campaign you pressed the button for. ${nothing}`, {
+      campaign: { id: bound.id, name: bound.name },
+    });
+  }
+  return { sheet, state, bound };
+}
+
 /** How long a person's click waits for another run (the timer) to finish writing. */
 export const CLICK_LOCK_WAIT_MS = 10_000;
 

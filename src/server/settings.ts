@@ -39,7 +39,7 @@ export function checkBaseUrl(raw: string, allowlist: readonly string[] = URL_ALL
   const local = host === 'localhost' || host === '127.0.0.1';
   if (scheme !== 'https' && !local)
     return { ok: false, message: 'The base URL must start with https:// (plain http is only allowed for the local simulator).' };
-  if (!/\/api\/v1$/.test(m[3] ?? '')) return { ok: false, message: 'The base URL must end with /api/v1.' };
+  if (!/\/api\/v1$/.test(m[3] || '')) return { ok: false, message: 'The base URL must end with /api/v1.' };
   // A published add-on may only fetch the addresses of its manifest: anything else would never answer.
   if (allowlist.length > 0 && !allowedByList(`${url}/`, allowlist)) {
     return {
@@ -52,7 +52,7 @@ export function checkBaseUrl(raw: string, allowlist: readonly string[] = URL_ALL
 
 /** The host of a checked base URL, lower case, port included. */
 export function hostOf(url: string): string {
-  return (/^https?:\/\/([^/]+)/i.exec(url)?.[1] ?? '').toLowerCase();
+  return (/^https?:\/\/([^/]+)/i.exec(url)?.[1] || '').toLowerCase();
 }
 
 /** The settings to call with; none when the key was typed for another host than the base URL's. */
@@ -83,7 +83,7 @@ export function storeSettings(props: Props, s: Settings & { canWrite: boolean })
 
 /** The host the saved key was typed for, or null when no key is saved. */
 export function savedKeyHost(props: Props): string | null {
-  return props.getProperty(KEY) ? (props.getProperty(KEY_HOST) ?? '') : null;
+  return props.getProperty(KEY) ? props.getProperty(KEY_HOST) || '' : null;
 }
 
 /** The saved key, only if it was typed for `baseUrl`'s host. */

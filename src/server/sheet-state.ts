@@ -44,14 +44,14 @@ export class SheetState {
 
   /** field → header text chosen by the person. */
   get mapping(): Partial<Record<PersonField, string>> {
-    return getJson(this.props, key(this.sheetId, 'mapping')) ?? {};
+    return getJson(this.props, key(this.sheetId, 'mapping')) || {};
   }
   set mapping(m: Partial<Record<PersonField, string>>) {
     setJson(this.props, key(this.sheetId, 'mapping'), m);
   }
 
   get fallbacks(): Partial<Record<PersonField, string>> {
-    return getJson(this.props, key(this.sheetId, 'fallbacks')) ?? {};
+    return getJson(this.props, key(this.sheetId, 'fallbacks')) || {};
   }
   set fallbacks(f: Partial<Record<PersonField, string>>) {
     setJson(this.props, key(this.sheetId, 'fallbacks'), f);

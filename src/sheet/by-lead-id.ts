@@ -8,7 +8,7 @@ import { openTable, RowWriter, type Sheet, type Table } from './table';
 export function rowsByLeadId(table: Table): Map<string, SheetRow[]> {
   const map = new Map<string, SheetRow[]>();
   for (const { row, leadId } of readOutputs(table, ['leadId'])) {
-    if (leadId) map.set(leadId, [...(map.get(leadId) ?? []), row]);
+    if (leadId) map.set(leadId, [...(map.get(leadId) || []), row]);
   }
   return map;
 }
@@ -34,8 +34,8 @@ export function writeByLeadId(
   const writer = new RowWriter();
   const checked: [string, SheetRow][] = [];
   for (const [id, values] of updates) {
-    for (const row of where.get(id) ?? []) {
-      if (check?.ids.has(id)) checked.push([id, row]);
+    for (const row of where.get(id) || []) {
+      if (check && check.ids.has(id)) checked.push([id, row]);
       else writer.set(row, values);
     }
   }

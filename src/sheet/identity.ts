@@ -26,10 +26,10 @@ export function personFromRow(cells: readonly unknown[], layout: ColumnLayout, f
     const col = layout.fields[f];
     let value = col === undefined ? '' : cellText(cells[col]);
     if (f === 'firstName' && col === undefined && layout.fullName !== null) {
-      value = cellText(cells[layout.fullName]).split(' ')[0] ?? '';
+      value = cellText(cells[layout.fullName]).split(' ')[0] || '';
     }
     if (value) empty = false;
-    const fallback = (fallbacks[f] ?? '').trim();
+    const fallback = (fallbacks[f] || '').trim();
     if (!value && fallback) {
       value = fallback;
       notes.push(`${FIELD_LABELS[f]} was empty, so “${fallback}” was used.`);
@@ -41,12 +41,12 @@ export function personFromRow(cells: readonly unknown[], layout: ColumnLayout, f
 
 /** The identity of a row's content: two rows with the same fingerprint are interchangeable. */
 export function fingerprint(p: PersonInput): string {
-  return PERSON_FIELDS.map((f) => p[f] ?? '').join('\u0001');
+  return PERSON_FIELDS.map((f) => p[f] || '').join('\u0001');
 }
 
 /** How the API pairs people: first name and company, compared ignoring case and spacing. */
 export function nameKey(firstName: string | null | undefined, company: string | null | undefined): string {
-  const n = (s: string | null | undefined) => (s ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
+  const n = (s: string | null | undefined) => (s || '').trim().replace(/\s+/g, ' ').toLowerCase();
   return `${n(firstName)}\u0001${n(company)}`;
 }
 
@@ -82,7 +82,7 @@ export function indexVideos(list: readonly FinishedVideo[]): VideoIndex {
   const byName = new Map<string, FinishedVideo[]>();
   for (const v of list) {
     if (!byUrl.has(urlKey(v.url))) byUrl.set(urlKey(v.url), v);
-    byName.set(keyOf(v), [...(byName.get(keyOf(v)) ?? []), v]);
+    byName.set(keyOf(v), [...(byName.get(keyOf(v)) || []), v]);
   }
   return { byUrl, byName };
 }
@@ -127,7 +127,7 @@ export type Verdict =
 
 /** Two people the service merges by name alone are different when an email or a profile link says so. */
 function distinct(a: PersonInput, b: PersonInput): boolean {
-  const k = (p: PersonInput, f: 'email' | 'profileUrl') => (p[f] ?? '').trim().toLowerCase();
+  const k = (p: PersonInput, f: 'email' | 'profileUrl') => (p[f] || '').trim().toLowerCase();
   return (
     (!!k(a, 'email') && !!k(b, 'email') && k(a, 'email') !== k(b, 'email')) ||
     (!!k(a, 'profileUrl') && !!k(b, 'profileUrl') && k(a, 'profileUrl') !== k(b, 'profileUrl'))
@@ -141,7 +141,7 @@ export class People {
 
   add(k: Known): void {
     for (const key of matchKeys(k.person)) {
-      if (key.startsWith('name:')) this.byName.set(key, [...(this.byName.get(key) ?? []), k]);
+      if (key.startsWith('name:')) this.byName.set(key, [...(this.byName.get(key) || []), k]);
       else if (!this.byId.has(key)) this.byId.set(key, k);
     }
   }
@@ -152,7 +152,7 @@ export class People {
       const known = this.byId.get(key);
       if (known) return { kind: 'same', as: known, by: key.startsWith('email:') ? 'email' : 'profile link' };
     }
-    const named = keys.filter((k) => k.startsWith('name:')).flatMap((k) => this.byName.get(k) ?? []);
+    const named = keys.filter((k) => k.startsWith('name:')).flatMap((k) => this.byName.get(k) || []);
     const same = named.find((k) => !distinct(k.person, person));
     if (same) return { kind: 'same', as: same, by: 'first name and company' };
     return named.length > 0 ? { kind: 'new', clash: named[0]! } : { kind: 'new' };

@@ -78,7 +78,7 @@ export class RowWriter {
       for (const r of run) {
         const last = runs[runs.length - 1];
         const joins =
-          last && last[last.length - 1] === r - 1 && (current?.(r) && current(last[0]!) ? true : columnsOf(last[0]!).join() === columnsOf(r).join());
+          last && last[last.length - 1] === r - 1 && (current && current(r) && current(last[0]!) ? true : columnsOf(last[0]!).join() === columnsOf(r).join());
         if (joins) last.push(r);
         else runs.push([r]);
       }

@@ -130,7 +130,7 @@ export function foldParts(props: Props, list: CampaignSummary[]): CampaignSummar
     done.add(c.id);
     const seen = c.parts.map((p) => byId.get(p.id)).filter((x): x is CampaignSummary => !!x);
     const sum = (k: 'leadCount' | 'waiting' | 'complete' | 'failed') => seen.reduce((n, x) => n + (Number(x[k]) || 0), 0);
-    const first = byId.get(c.id) ?? s;
+    const first = byId.get(c.id) || s;
     // One part still rendering means the campaign renders; otherwise the first part's word stands.
     const status = seen.some((x) => x.status === 'rendering') ? 'rendering' : first.status;
     out.push({
@@ -151,7 +151,7 @@ export function foldParts(props: Props, list: CampaignSummary[]): CampaignSummar
 /** The document's campaigns of more than one part, from their records (read with the rest of the store). */
 function knownCampaigns(props: Props): CampaignParts[] {
   const prefix = DOC_KEYS.parts('');
-  return (props.keys?.() ?? [])
+  return (props.keys?.() || [])
     .filter((k) => k.startsWith(prefix))
     .map((k) => getJson<CampaignParts>(props, k))
     .filter((c): c is CampaignParts => !!c && Array.isArray(c.parts) && c.parts.length > 1);

@@ -63,7 +63,7 @@ export function exportRows(
 ): string[][] {
   const left = new Set([...lists.values()].flat());
   const indexes = new Map<FinishedVideo[], VideoIndex>();
-  const indexOf = (l: FinishedVideo[]) => indexes.get(l) ?? indexes.set(l, indexVideos(l)).get(l)!;
+  const indexOf = (l: FinishedVideo[]) => indexes.get(l) || indexes.set(l, indexVideos(l)).get(l)!;
   const out: string[][] = [];
   const table = openTable(sheet, overrides, false);
   const { layout } = table;
@@ -87,10 +87,10 @@ export function exportRows(
       const own = list.length >= VIDEOS_LIST_MAX && page ? row.videoUrl : '';
       if (video ? !left.has(video) : !own) continue;
       if (video) left.delete(video);
-      out.push([leadId, person.firstName ?? '', person.company ?? '', person.email ?? '', video?.url ?? page, video?.videoUrl ?? own]);
+      out.push([leadId, person.firstName || '', person.company || '', person.email || '', (video && video.url) ?? page, (video && video.videoUrl) ?? own]);
     }
   }
-  for (const v of left) out.push(['', v.firstName ?? '', v.company ?? '', '', v.url, v.videoUrl]);
+  for (const v of left) out.push(['', v.firstName || '', v.company || '', '', v.url, v.videoUrl]);
   return out;
 }
 

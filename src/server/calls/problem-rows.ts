@@ -19,7 +19,7 @@ export function findProblemRows(table: Table, given?: readonly OutputRow[]): { l
   const list: number[] = [];
   const byStatus: Record<string, number> = {};
   const named: NamedProblem[] = [];
-  const rows = table.layout.outputs.status === undefined ? [] : (given ?? readOutputs(table, ['status', 'leadId', 'note']));
+  const rows = table.layout.outputs.status === undefined ? [] : given || readOutputs(table, ['status', 'leadId', 'note']);
   for (const r of rows) {
     const s = r.status.toLowerCase();
     if (!ALWAYS.has(s) && !(s === 'sending' && !r.leadId)) continue;

@@ -74,7 +74,7 @@ function leadIdsInTabs(svc: Services, tabs: readonly Sheet[]): Map<string, Seen>
     const table = openTable(tab, state.mapping, false);
     if (table.layout.outputs.leadId === undefined) continue;
     for (const row of readLeadRows(table)) {
-      if (row.leadId && !seen.has(row.leadId)) seen.set(row.leadId, { tab, table, row, campaign: state.campaign?.id ?? '' });
+      if (row.leadId && !seen.has(row.leadId)) seen.set(row.leadId, { tab, table, row, campaign: state.campaign?.id || '' });
     }
   }
   return seen;
@@ -99,15 +99,15 @@ function fromEvidence(api: ApiClient, leadId: string, seen: Seen | undefined, wa
     at: 0,
     leadId,
     part: lead.campaignId,
-    campaign: own?.campaign || seen?.campaign || lead.campaignId,
-    tab: own?.tab ?? (seen ? String(seen.tab.getSheetId()) : ''),
-    batch: own?.batch ?? 'repair',
+    campaign: (own && own.campaign) || (seen && seen.campaign) || lead.campaignId,
+    tab: (own && own.tab) ?? (seen ? String(seen.tab.getSheetId()) : ''),
+    batch: (own && own.batch) ?? 'repair',
     state: 'sent',
     firstName: String(lead.firstName ?? ''),
     company: String(lead.company ?? ''),
-    email: own?.email ?? fromRow?.ids.email ?? '',
-    profileUrl: own?.profileUrl ?? fromRow?.ids.profileUrl ?? '',
-    columns: own?.columns ?? fromRow?.columns ?? '',
+    email: (own && own.email) ?? fromRow?.ids.email ?? '',
+    profileUrl: (own && own.profileUrl) ?? fromRow?.ids.profileUrl ?? '',
+    columns: (own && own.columns) ?? fromRow?.columns ?? '',
   };
 }
 

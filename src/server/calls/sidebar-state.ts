@@ -193,7 +193,7 @@ function missingColumns(svc: Services, sheet: Sheet, headers: string[]): { field
   const find = headerIndex(headers);
   return sent
     .split('|')
-    .map((h, i) => ({ field: ID_FIELDS[i] ?? '', header: h.replace(/^~/, '') }))
+    .map((h, i) => ({ field: ID_FIELDS[i] || '', header: h.replace(/^~/, '') }))
     .filter((m) => m.field && m.header && find(m.header) < 0);
 }
 

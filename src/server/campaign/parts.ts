@@ -57,7 +57,7 @@ export function loadParts(props: Props, bound: BoundCampaign): CampaignParts {
   const head = getJson<CampaignParts & { more?: number }>(props, key(bound.id));
   if (!head) return { id: bound.id, name: bound.name, templateId: null, parts: [{ id: bound.id, size: -1, closed: false }] };
   const { more = 0, ...c } = head;
-  for (let k = 1; k <= more; k++) c.parts.push(...(getJson<Part[]>(props, `${key(c.id)}.${k}`) ?? []));
+  for (let k = 1; k <= more; k++) c.parts.push(...(getJson<Part[]>(props, `${key(c.id)}.${k}`) || []));
   return c;
 }
 
@@ -66,7 +66,7 @@ export function saveParts(props: Props, c: CampaignParts): void {
   for (let i = 0; i < c.parts.length; i += PARTS_PER_VALUE) chunks.push(c.parts.slice(i, i + PARTS_PER_VALUE));
   // Further values first: a reader never finds a head that names a value not yet written.
   for (let k = chunks.length - 1; k >= 1; k--) setJson(props, `${key(c.id)}.${k}`, chunks[k]);
-  setJson(props, key(c.id), { ...c, parts: chunks[0] ?? [], ...(chunks.length > 1 ? { more: chunks.length - 1 } : {}) });
+  setJson(props, key(c.id), { ...c, parts: chunks[0] || [], ...(chunks.length > 1 ? { more: chunks.length - 1 } : {}) });
 }
 
 export function partIds(c: CampaignParts): Set<string> {

@@ -1,6 +1,7 @@
 // The open sidebar's progress poll over a campaign of parts (docs/rules.md#parts): one campaign list for every
 // part's counts, and one part's detail a poll, taken in turn; what each part's detail last said is kept
 // in the person's CacheService (no property operation), so the poll's cost does not grow with parts.
+import { campaignsById } from '../../api/client';
 import type { ApiClient } from '../../api/client';
 import type { CampaignCounts, CampaignDetail, CampaignSummary } from '../../api/types';
 import { getJson } from '../../core/json-props';
@@ -20,8 +21,6 @@ export interface Poll {
   waiting: Map<string, number>;
   /** Parts that may still render (Stop again names them). */
   rendering: { id: string; name: string }[];
-  /** Every part's counts as known now (read this poll, from the list, or as last read); an unread part shows zeros. */
-  latest: Map<string, CampaignDetail>;
   /** The parts whose counts were read now (detail or list): money is settled only from these (docs/rules.md#unknown-outcomes). */
   known: Map<string, CampaignDetail>;
 }
@@ -52,13 +51,12 @@ export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts, op
       waiting: new Map(d ? [[c.id, d.counts.pending]] : []),
       // People waiting render only once their part was generated (docs/rules.md#may-still-render).
       rendering: d && detailMayRender(c.parts[0]!, d) ? [{ id: c.id, name: c.name }] : [],
-      latest: view.details,
       known: view.details,
     };
   }
-  const list = new Map(api.listCampaigns(100).map((s) => [s.id, s]));
+  const list = campaignsById(api);
   const cache = userCache(svc);
-  const memo: Memo = parse(cache?.get(memoKey(c.id))) ?? { cursor: '', parts: {} };
+  const memo: Memo = parse(cache && cache.get(memoKey(c.id))) || { cursor: '', parts: {} };
   const turn = nextTurn(c, list, memo, svc.clock.now(), open);
   const details = new Map<string, CampaignDetail>();
   if (turn) {
@@ -82,7 +80,6 @@ export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts, op
     waiting: new Map(read.map((d) => [d.id, d.counts.pending])),
     known: new Map(read.map((d) => [d.id, d])),
     rendering: c.parts.filter((p) => partMayRender(p, list.get(p.id))).map((p) => ({ id: p.id, name: partLabel(c, p.id) })),
-    latest: new Map(all.map((d) => [d.id, d])),
   };
 }
 
@@ -115,11 +112,11 @@ function unread(id: string): CampaignDetail {
 function partNow(svc: Services, p: Part, s: CampaignSummary | undefined, seen: Seen | undefined): CampaignDetail | null {
   const id = p.id;
   if (seen && s && seen.sig === summarySignature(s)) return seen.detail;
-  const last = seen?.detail ?? getJson<CampaignDetail>(svc.docProps, DOC_KEYS.settledPart(id));
+  const last = (seen && seen.detail) || getJson<CampaignDetail>(svc.docProps, DOC_KEYS.settledPart(id));
   if (!s) return last;
   // The people a stop reply said were cancelled are never rendering, though no detail was read since.
-  const cancelled = Math.max(last?.counts.cancelled ?? 0, p.cancelled ?? 0);
-  const skipped = last?.counts.skipped ?? 0;
+  const cancelled = Math.max((last && last.counts.cancelled) ?? 0, p.cancelled ?? 0);
+  const skipped = (last && last.counts.skipped) ?? 0;
   const counts: CampaignCounts = {
     total: s.leadCount,
     pending: s.waiting,
@@ -130,7 +127,7 @@ function partNow(svc: Services, p: Part, s: CampaignSummary | undefined, seen: S
     rendering: Math.max(0, s.leadCount - s.waiting - s.complete - s.failed - cancelled - skipped),
   };
   const moving = counts.rendering > 0;
-  const d: CampaignDetail = { id, name: s.name, status: s.status, counts, stages: moving ? (last?.stages ?? {}) : {} };
+  const d: CampaignDetail = { id, name: s.name, status: s.status, counts, stages: moving ? (last && last.stages) || {} : {} };
   if (moving && last?.stalled) d.stalled = last.stalled;
   return d;
 }

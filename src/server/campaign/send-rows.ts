@@ -42,7 +42,7 @@ export function sendRows(svc: Services, s: SendRows): AddRowsResult {
     overrides: s.state.mapping,
     fallbacks: s.state.fallbacks,
     parts,
-    hidden: s.hidden ?? (() => false),
+    hidden: s.hidden || (() => false),
     api: s.api,
     clock: svc.clock,
     deadline: s.deadline,

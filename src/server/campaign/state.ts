@@ -46,7 +46,7 @@ export function readCampaign(api: ApiClient, props: Props, c: CampaignParts): Ca
     details.set(toRead[i]!, d);
     if (c.parts.length > 1 && isSettled(d)) setJson(props, settledKey(d.id), { id: d.id, name: d.name, status: d.status, counts: d.counts, stages: {} });
   });
-  return { ...combined(c.parts.map((p) => details.get(p.id) ?? known.get(p.id)!)), details };
+  return { ...combined(c.parts.map((p) => details.get(p.id) || known.get(p.id)!)), details };
 }
 
 /** The parts as one: summed counts and stages, one status, any part's stall. */
@@ -65,8 +65,8 @@ export function combined(all: CampaignDetail[]): Omit<CampaignView, 'details'> {
 
 /** One status for the parts: a moving part's status wins, else the newest part's. */
 function combinedStatus(parts: CampaignDetail[]): string {
-  const moving = parts.find((d) => !isSettled(d) && d.counts.rendering > 0) ?? parts.find((d) => !isSettled(d));
-  return (moving ?? parts[parts.length - 1]!).status;
+  const moving = parts.find((d) => !isSettled(d) && d.counts.rendering > 0) || parts.find((d) => !isSettled(d));
+  return (moving || parts[parts.length - 1]!).status;
 }
 
 /** The tab's people: those sent again to a later part are not counted a second time as failed or cancelled (docs/rules.md#follow-up). */

@@ -1,6 +1,7 @@
 // The spending side: estimate (free), preview and generate (charge, once per click, never retried),
 // stop. Each money call acts only on the campaign the person saw when they clicked (docs/architecture.md#server-functions), and
 // on its parts as one (docs/rules.md#may-still-render): one estimate, one Generate click, one Stop.
+import { campaignsById } from '../../api/client';
 import type { ApiClient } from '../../api/client';
 import { ApiError, isApiError, isRunTimeUp } from '../../api/errors';
 import type { CampaignSummary, Estimate } from '../../api/types';
@@ -11,7 +12,7 @@ import { forgetCounts, sharedSummaries } from '../../refresh/refresh';
 import { readCampaign, unsettle } from '../campaign/state';
 import type { EstimateInfo, GenerateArgs, LimitFigures, MoneyArgs, PreviewPage, ProgressInfo, Reply, SpendToday, StopPart, StopReply } from '../contract';
 import { previewPages } from './preview-pages';
-import { activeSheet, apiClient, requireCampaign, requireSettings, sheetState, tryDocumentLock, withDocumentLock } from '../context';
+import { apiClient, boundTab, requireSettings, tryDocumentLock, withDocumentLock } from '../context';
 import { evidenceFrom, settleFromList, settleUnknown, unsettledOf, waitingIn } from './outcomes';
 import { recordCharge, recordStop } from './record';
 import { chargedPeople, pricesProven } from './charges';
@@ -37,16 +38,7 @@ interface CampaignContext {
 /** The active tab's campaign; with `expected`, it must still be the one the person saw. */
 function campaignContext(svc: Services, expected?: unknown): CampaignContext {
   const settings = requireSettings(svc);
-  const sheet = activeSheet(svc);
-  const state = sheetState(svc, sheet);
-  const bound = requireCampaign(state, sheet.getName());
-  if (expected !== undefined && String(expected ?? '') !== bound.id) {
-    throw new AddonError(
-      'campaign_changed',
-      `This tab is now bound to “${bound.name}”, not to the campaign you pressed the button for. Nothing was done; check this campaign’s figures before pressing again.`,
-      { campaign: { id: bound.id, name: bound.name } },
-    );
-  }
+  const { sheet, state, bound } = boundTab(svc, expected, 'Nothing was done; check this campaign’s figures before pressing again.');
   return { sheet, state, campaign: loadParts(svc.docProps, bound), api: apiClient(svc, settings) };
 }
 
@@ -64,7 +56,7 @@ function quotes(ctx: CampaignContext, reuse: ReadonlyMap<string, Estimate> = new
       return [ids[i]!, e] as const;
     }),
   );
-  const q = ctx.campaign.parts.map((p) => ({ partId: p.id, estimate: reuse.get(p.id) ?? read.get(p.id)! }));
+  const q = ctx.campaign.parts.map((p) => ({ partId: p.id, estimate: reuse.get(p.id) || read.get(p.id)! }));
   ctx.quoted = new Map(q.map((x) => [x.partId, x.estimate]));
   return q;
 }
@@ -81,7 +73,7 @@ function freshQuotes(svc: Services, ctx: CampaignContext): PartQuote[] {
   if (ctx.campaign.parts.length === 1) return quotes(ctx);
   const saved = getJsonLarge<{ at: number; parts: Record<string, Estimate> }>(svc.docProps, DOC_KEYS.quote(ctx.campaign.id));
   if (!saved || svc.clock.now() - saved.at > QUOTE_FRESH_MS) return quotes(ctx);
-  const list = new Map(ctx.api.listCampaigns(100).map((c) => [c.id, c]));
+  const list = campaignsById(ctx.api);
   const reuse = new Map(Object.entries(saved.parts).filter(([id, e]) => list.get(id)?.waiting === e.leads));
   return quotes(ctx, reuse);
 }
@@ -344,13 +336,13 @@ function stopPart(
   const charged = !pricesProven(svc, id);
   const read = charged && balance.now === undefined ? balanceNow(ctx, id) : null;
   const before = read ?? (charged ? balance.now : null) ?? null;
-  const ev = { waitingBefore: read?.leads ?? waitingBefore, balanceBefore: before?.balance ?? null };
+  const ev = { waitingBefore: (read && read.leads) ?? waitingBefore, balanceBefore: (before && before.balance) ?? null };
   balance.now = undefined;
   try {
     const r = ctx.api.stop(id);
     const after = before && r.stopped > 0 ? balanceNow(ctx, id) : before;
     balance.now = after;
-    recordStop(svc, { campaign: ctx.campaign, part: id, stopped: r.stopped }, { ...ev, balanceAfter: after?.balance ?? null });
+    recordStop(svc, { campaign: ctx.campaign, part: id, stopped: r.stopped }, { ...ev, balanceAfter: (after && after.balance) ?? null });
     const part = ctx.campaign.parts.find((p) => p.id === id);
     if (part && r.stopped > 0) part.cancelled = Math.max(part.cancelled ?? 0, r.stopped);
     return { id, name, outcome: 'stopped', stopped: r.stopped, stillRendering: r.stillRendering };
@@ -376,7 +368,7 @@ function stopFailure(svc: Services, ctx: CampaignContext, parts: StopPart[], ref
  * of each were waiting (never charged), so the refund counts only charged people (docs/rules.md#refunds).
  */
 function partSummaries(ctx: CampaignContext): Map<string, CampaignSummary> {
-  return ctx.campaign.parts.length > 1 ? new Map(ctx.api.listCampaigns(100).map((s) => [s.id, s])) : new Map();
+  return ctx.campaign.parts.length > 1 ? campaignsById(ctx.api) : new Map();
 }
 
 /** A part's waiting people by one campaign list, when the record cannot tell; null when it cannot be read. */

@@ -23,7 +23,7 @@ const chargesKey = (part: string) => `credits.charges.${shortHash(part)}`;
 const KEPT = 12;
 
 export function chargesOf(svc: Pick<Services, 'docProps'>, part: string): PartCharge[] {
-  return getJson<PartCharge[]>(svc.docProps, chargesKey(part)) ?? [];
+  return getJson<PartCharge[]>(svc.docProps, chargesKey(part)) || [];
 }
 
 export function saveCharges(svc: Pick<Services, 'docProps'>, part: string, list: PartCharge[]): void {

@@ -85,7 +85,7 @@ export function completeRow(svc: Services, o: { at: string; part: string; action
   let row: Row = { When: at, Part: part, Action: o.action, Key: o.key };
   try {
     const tab = svc.sheets.getActiveSpreadsheet().getSheetByName(CREDITS_TAB);
-    if (tab) row = fill(tab, at, part, stop, v) ?? row;
+    if (tab) row = fill(tab, at, part, stop, v) || row;
   } catch (e) {
     if (toFailure(e).error.code !== 'protected') return false;
   }

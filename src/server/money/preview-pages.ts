@@ -26,7 +26,7 @@ export function previewPages(api: ApiClient, sheet: Sheet, part: string, made: n
     try {
       const lead = api.getLead(id);
       if (lead.status === 'pending' || !lead.url) continue;
-      pages.push({ row, firstName: lead.firstName ?? '', company: lead.company ?? '', url: lead.url });
+      pages.push({ row, firstName: lead.firstName || '', company: lead.company || '', url: lead.url });
     } catch {
       break;
     }

@@ -8,6 +8,7 @@ import { chargesOf, perPerson, saveCharges, type PartCharge } from './charges';
 import { appendRecord, bookRow, exact, figureCell, UNKNOWN_CHARGE, type Row } from './ledger';
 import { openOutcome, openStop } from './outcomes';
 import { giveBack, refundRows, shareNote } from './refunds';
+import { isoNow } from '../../core/clock';
 
 export interface Charge {
   campaign: { id: string; name: string };
@@ -33,7 +34,7 @@ const NOTES = {
  * person's day even when the record could not be written.
  */
 export function recordCharge(svc: Services, c: Charge): void {
-  const at = new Date(svc.clock.now()).toISOString();
+  const at = isoNow(svc.clock);
   const { done, quote } = c;
   const key = publicSettings(svc.userProps).keyHint || '';
   const row: Row = {
@@ -50,10 +51,10 @@ export function recordCharge(svc: Services, c: Charge): void {
     Note: done ? NOTES[c.action] : NOTES.unknown,
   };
   appendRecord(svc, row);
-  const { a, b } = perPerson(quote, done?.charged ?? 0, done?.people ?? 0);
+  const { a, b } = perPerson(quote, (done && done.charged) ?? 0, (done && done.people) ?? 0);
   const evidence: PartCharge = done
     ? { t: at, k: key, p: done.people, lo: done.charged, hi: done.charged, a, b }
-    : { t: at, k: key, p: quote?.leads ?? 0, lo: 0, hi: quote?.high ?? 0, a, b, u: 1 };
+    : { t: at, k: key, p: (quote && quote.leads) ?? 0, lo: 0, hi: (quote && quote.high) ?? 0, a, b, u: 1 };
   saveCharges(svc, c.part, [...chargesOf(svc, c.part), evidence]);
   if (done) bookRow(svc, row, exact(done.charged));
   else if (quote) {
@@ -85,7 +86,7 @@ export interface StopEvidence {
  * newest charge's share). Without an answer its figure is unknown, never 0, until the part's counts tell.
  */
 export function recordStop(svc: Services, c: { campaign: { id: string; name: string }; part: string; stopped?: number }, ev: StopEvidence): void {
-  const at = new Date(svc.clock.now()).toISOString();
+  const at = isoNow(svc.clock);
   const base: Row = { When: at, Campaign: c.campaign.name, 'Campaign ID': c.campaign.id, Part: c.part };
   const payer = chargesOf(svc, c.part).at(-1)?.k ?? (publicSettings(svc.userProps).keyHint || '');
   if (c.stopped === undefined) {
@@ -97,13 +98,13 @@ export function recordStop(svc: Services, c: { campaign: { id: string; name: str
   const charged = ev.waitingBefore === null ? null : Math.max(0, c.stopped - ev.waitingBefore);
   const moved = ev.balanceBefore !== null && ev.balanceAfter != null ? ev.balanceAfter - ev.balanceBefore : null;
   const [first, ...rest] = charged === null ? [] : giveBack(svc, c.part, charged, moved);
-  const figure = charged === 0 ? exact(0) : (first?.figure ?? null);
+  const figure = charged === 0 ? exact(0) : (first && first.figure) || null;
   const row: Row = {
     ...base,
     Action: 'stop',
     People: c.stopped,
     'Credits charged': figureCell(figure),
-    Key: first?.key ?? payer,
+    Key: (first && first.key) ?? payer,
     Note: `${c.stopped} cancelled${first ? `, ${shareNote(first)}` : charged === null ? '; how many of them were charged is not known.' : ', none of them charged.'} A stop charges nothing.`,
   };
   if (appendRecord(svc, row) && figure) bookRow(svc, row, figure);

@@ -8,6 +8,7 @@ import { loadParts } from '../campaign/parts';
 import type { BoundCampaign } from '../sheet-state';
 import { chargesOf, takeBack } from './charges';
 import { appendRecord, bookRow, figureCell, rangeNote, type Figure, type Row } from './ledger';
+import { isoNow } from '../../core/clock';
 
 /** One paying key's share of what came back. */
 export interface Share {
@@ -67,7 +68,7 @@ export function recordRefunds(
       continue;
     }
     const n = failed - Math.max(base[h(part)] ?? 0, booked[h(part)] ?? 0);
-    const row: Row = { When: new Date(svc.clock.now()).toISOString(), Campaign: campaign.name, 'Campaign ID': campaign.id, Part: part };
+    const row: Row = { When: isoNow(svc.clock), Campaign: campaign.name, 'Campaign ID': campaign.id, Part: part };
     const why = (s: Share) => `${s.people} ${s.people === 1 ? 'video' : 'videos'} failed; the service gives their credits back${rangeNote(s.figure) || '.'}`;
     refundRows(svc, row, giveBack(svc, part, n), why);
     booked[h(part)] = failed;

@@ -1,7 +1,7 @@
 // Today's spend and the daily limit (docs/rules.md#spending-limit): one person's running total per UTC
 // day in their UserProperties, bounded whatever the day holds; the check and the charge it allows run
 // as one step under the person's own lock, so two documents, tabs or timers never pass it together.
-import type { Clock } from '../../core/clock';
+import { utcDay, type Clock } from '../../core/clock';
 import { getJson, setJson } from '../../core/json-props';
 import type { Props, Services } from '../../core/services';
 import { USER_KEYS } from '../../core/state-keys';
@@ -36,17 +36,13 @@ const OPEN_MAX = 40;
 const owedKey = (hint: string) => `credits.owed.${hint}`;
 const OWED_MAX = 40;
 
-function utcDay(clock: Clock): string {
-  return new Date(clock.now()).toISOString().slice(0, 10);
-}
-
 function today(props: Props, clock: Clock): SpendDay {
   const d = utcDay(clock);
   const saved = getJson<Partial<SpendDay> & { e?: Record<string, number> }>(props, USER_KEYS.spend);
   if (!saved || saved.d !== d) return { d, t: 0, o: {}, s: [] };
   // An earlier version kept one entry per row: their sum is the day's total.
   const old = saved.e ? Object.values(saved.e).reduce((n, x) => n + (Number(x) || 0), 0) : 0;
-  return { d, t: (Number(saved.t) || 0) + old, o: saved.o ?? {}, s: saved.s ?? [] };
+  return { d, t: (Number(saved.t) || 0) + old, o: saved.o || {}, s: saved.s || [] };
 }
 
 function apply(day: SpendDay, b: Booking): boolean {
@@ -82,7 +78,7 @@ export function book(svc: Pick<Services, 'userProps' | 'docProps' | 'clock'>, ke
     return;
   }
   if (!key) return;
-  const owed = getJson<Booking[]>(svc.docProps, owedKey(key)) ?? [];
+  const owed = getJson<Booking[]>(svc.docProps, owedKey(key)) || [];
   setJson(svc.docProps, owedKey(key), [...owed.filter((x) => x.when.slice(0, 10) === utcDay(svc.clock)), b].slice(-OWED_MAX));
 }
 

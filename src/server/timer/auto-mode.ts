@@ -2,6 +2,7 @@
 // adds the rows never sent that read the same at two readings in a row (free, through the push path),
 // then generates the parts with people waiting, in order, each only if a fresh estimate fits in what
 // is left of today's limit (docs/rules.md#spending-limit), then the usual refresh runs.
+import { campaignsById } from '../../api/client';
 import type { ApiClient } from '../../api/client';
 import { isApiError } from '../../api/errors';
 import { sentenceFor } from '../../api/sentences';
@@ -15,7 +16,7 @@ import { cellText } from '../../sheet/cells';
 import { readLeadRows, type LeadRow } from '../../sheet/lead-rows';
 import { openTable, RowWriter, type Sheet } from '../../sheet/table';
 import { unsettle } from '../campaign/state';
-import { activeSheet, apiClient, requireCampaign, requireSettings, RUN_BUDGET_MS, sheetState, tryDocumentLock, withDocumentLock } from '../context';
+import { apiClient, boundTab, requireSettings, RUN_BUDGET_MS, sheetState, tryDocumentLock, withDocumentLock } from '../context';
 import type { AutoModeArgs, AutoModeInfo, AutoModeReply, Reply } from '../contract';
 import { recordCharge } from '../money/record';
 import { unsettledOf } from '../money/outcomes';
@@ -30,6 +31,7 @@ import { keyHint } from '../settings';
 import type { AutoRefreshOwner, SheetState } from '../sheet-state';
 import { installTimer, setAutoRefresh, timerInterval } from './timer';
 import { userId } from '../user-id';
+import { isoNow, utcDay } from '../../core/clock';
 
 /**
  * A tab's standing order, in DocumentProperties (everyone on the document sees whose it is). Written only
@@ -92,8 +94,6 @@ function dropAuto(props: Props, sheetId: number): void {
   for (const k of [DOC_KEYS.autoMode(sheetId), DOC_KEYS.autoRun(sheetId), DOC_KEYS.autoSeen(sheetId)]) props.deleteProperty(k);
 }
 
-const utcDay = (svc: Services) => new Date(svc.clock.now()).toISOString().slice(0, 10);
-
 /** A short, stable reading of a row's own cells (output columns left out). */
 function reading(cells: readonly string[], outputs: ReadonlySet<number>): string {
   let h = 0x811c9dc5;
@@ -129,7 +129,7 @@ function unsentRows(sheet: Sheet, overrides: SheetState['mapping']): { row: numb
 
 /** Keeps this reading for the next run; written only when it changed (an idle run writes nothing). */
 function keepReading(props: Props, sheetId: number, rows: { seen: string }[]): Set<string> {
-  const before = new Set((props.getProperty(DOC_KEYS.autoSeen(sheetId)) ?? '').split(',').filter(Boolean));
+  const before = new Set((props.getProperty(DOC_KEYS.autoSeen(sheetId)) || '').split(',').filter(Boolean));
   const now = rows
     .slice(0, SEEN_MAX)
     .map((r) => r.seen)
@@ -147,16 +147,8 @@ function owner(a: AutoMode, me: string): AutoModeInfo['owner'] {
 
 export function setAutoMode(svc: Services, args: AutoModeArgs): Reply<AutoModeReply> {
   return handle(() => {
-    const sheet = activeSheet(svc);
-    const state = sheetState(svc, sheet);
-    const bound = requireCampaign(state, sheet.getName());
-    if (String(args?.campaignId ?? '') !== bound.id) {
-      throw new AddonError(
-        'campaign_changed',
-        `This tab is now bound to “${bound.name}”, not to the campaign you pressed the button for. Nothing was changed.`,
-        { campaign: { id: bound.id, name: bound.name } },
-      );
-    }
+    // A click that names no campaign is checked too: '' is no campaign's id.
+    const { sheet, state, bound } = boundTab(svc, String(args?.campaignId ?? ''), 'Nothing was changed.');
     const me = userId(svc.userProps);
     const id = sheet.getSheetId();
     const cur = readAuto(svc.docProps, id);
@@ -164,7 +156,7 @@ export function setAutoMode(svc: Services, args: AutoModeArgs): Reply<AutoModeRe
     if (!args?.on) {
       // Off at once, with no lock to wait for: one delete of the one record, which no run writes back; a run
       // under way reads it again before each step that acts on it (docs/rules.md#auto-mode).
-      const held = cur ? (readRun(svc.docProps, id, cur)?.held ?? []) : [];
+      const held = cur ? readRun(svc.docProps, id, cur)?.held || [] : [];
       dropAuto(svc.docProps, id);
       // Rows that waited for auto mode no longer do: their notes go when nobody else is writing.
       if (held.length) tryDocumentLock(svc, () => noteWaiting(svc, sheet, state, loadParts(svc.docProps, bound), held, null));
@@ -190,12 +182,12 @@ function switchOn(svc: Services, sheet: Sheet, state: SheetState, args: AutoMode
   // Switching on is the first reading: a row still being typed waits one interval.
   svc.docProps.deleteProperty(DOC_KEYS.autoSeen(sheet.getSheetId()));
   keepReading(svc.docProps, sheet.getSheetId(), rows);
-  const a: AutoMode = { user: userId(svc.userProps), keyHint: hint, campaignId: args.campaignId, since: new Date(svc.clock.now()).toISOString() };
+  const a: AutoMode = { user: userId(svc.userProps), keyHint: hint, campaignId: args.campaignId, since: isoNow(svc.clock) };
   setJson(svc.docProps, DOC_KEYS.autoRun(sheet.getSheetId()), {
     since: a.since,
     creditsPerDay: figures.creditsPerDay,
     spent: figures.spentToday,
-    day: utcDay(svc),
+    day: utcDay(svc.clock),
   });
   setJson(svc.docProps, DOC_KEYS.autoMode(sheet.getSheetId()), a);
   return { on: true, owner: owner(a, a.user), ...figures };
@@ -214,7 +206,7 @@ function nextRunCharges(
   unsent: number,
 ): Pick<AutoModeReply, 'waiting' | 'orphans' | 'credits'> {
   const campaign = loadParts(svc.docProps, state.campaign!);
-  const list = new Map(api.listCampaigns(100).map((c) => [c.id, c]));
+  const list = campaignsById(api);
   const ids = candidates(campaign, new Set(), list).map((p) => p.id);
   const quotes = api.getEstimates(ids).map((q) => {
     if (q instanceof Error) throw q;
@@ -234,16 +226,16 @@ export function autoModeInfo(svc: Services, sheet: Sheet, state: SheetState): Au
   const run = readRun(svc.docProps, sheet.getSheetId(), a);
   const me = userId(svc.userProps);
   const mine = a.user === me;
-  const f = mine ? limitFigures(svc) : { creditsPerDay: run?.creditsPerDay ?? null, spentToday: run && run.day === utcDay(svc) ? run.spent : 0 };
+  const f = mine ? limitFigures(svc) : { creditsPerDay: (run && run.creditsPerDay) ?? null, spentToday: run && run.day === utcDay(svc.clock) ? run.spent : 0 };
   const t = state.autoRefresh;
-  const last = Date.parse(t?.lastRun ?? a.since);
+  const last = Date.parse((t && t.lastRun) ?? a.since);
   const minutes = (mine ? ownTimer(svc) : null) ?? t?.minutes ?? 5;
   return {
     on: true,
     owner: owner(a, me),
     ...f,
     nextRunAt: Number.isFinite(last) ? new Date(last + minutes * 60_000).toISOString() : null,
-    waiting: run?.waiting ?? null,
+    waiting: (run && run.waiting) ?? null,
   };
 }
 
@@ -294,16 +286,16 @@ export function autoModeRun(
   const held = generateWaiting(svc, campaign, api, pushed, summaries, stillOn);
   // Switched off during the run: nothing is written back, and no row says it waits for auto mode.
   const on = stillOn();
-  noteWaiting(svc, sheet, state, campaign, was?.held ?? [], on ? held : null);
+  noteWaiting(svc, sheet, state, campaign, (was && was.held) || [], on ? held : null);
   if (!on) return false;
   const f = limitFigures(svc);
   const next: AutoRun = {
     since: a.since,
     creditsPerDay: f.creditsPerDay,
     spent: f.spentToday,
-    day: utcDay(svc),
-    waiting: held?.why ?? null,
-    held: held?.parts ?? [],
+    day: utcDay(svc.clock),
+    waiting: (held && held.why) ?? null,
+    held: (held && held.parts) || [],
   };
   if (JSON.stringify(next) !== JSON.stringify(was)) setJson(svc.docProps, DOC_KEYS.autoRun(id), next);
   return true;
@@ -320,7 +312,7 @@ function addStableRows(svc: Services, sheet: Sheet, state: SheetState, campaign:
     sendRows(svc, { sheet, state, campaign, rows: stable, api, deadline, sentTo: pushed });
   } catch (e) {
     // The rows say what happened (the push path's notes); people added before it still get their videos.
-    state.lastRefresh = { at: new Date(svc.clock.now()).toISOString(), error: toFailure(e).error.message };
+    state.lastRefresh = { at: isoNow(svc.clock), error: toFailure(e).error.message };
   }
   return pushed;
 }
@@ -430,7 +422,7 @@ function generatePart(svc: Services, campaign: CampaignParts, part: Part, api: A
 
 /** The waiting rows of held parts say why; rows of parts no longer held lose that note. Written only where it changes. */
 function noteWaiting(svc: Services, sheet: Sheet, state: SheetState, campaign: CampaignParts, wasHeld: string[], held: Held | null): void {
-  const now = new Set(held?.parts ?? []);
+  const now = new Set((held && held.parts) || []);
   const touched = new Set([...wasHeld, ...now]);
   if (touched.size === 0) return;
   const table = openTable(sheet, state.mapping);

@@ -1,5 +1,6 @@
 // What a timer run without its document can still do (docs/rules.md#timer): tell, from the API alone, which
 // of the parts it waits for are still rendering.
+import { campaignsById } from '../../api/client';
 import type { ApiClient } from '../../api/client';
 import { isApiError } from '../../api/errors';
 import { detailMayRender, partMayRender } from '../../rules/may-render';
@@ -12,7 +13,7 @@ const DETAILS_PER_RUN = 10;
  * DETAILS_PER_RUN parts it does not show. Parts not yet read come first next time, so every part is read in turn.
  */
 export function partsStillRendering(api: ApiClient, waiting: string[]): string[] {
-  const list = new Map(api.listCampaigns(100).map((c) => [c.id, c]));
+  const list = campaignsById(api);
   const rendering: string[] = [];
   const unlisted: string[] = [];
   for (const id of waiting) {

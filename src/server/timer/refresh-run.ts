@@ -9,6 +9,7 @@ import { sheetState } from '../context';
 import { toFailure } from '../failure';
 import { userId } from '../user-id';
 import { registerSpanOf } from '../campaign/register-span';
+import { isoNow } from '../../core/clock';
 
 export function refreshTab(
   svc: Services,
@@ -24,7 +25,7 @@ export function refreshTab(
 ): RefreshResult {
   const state = sheetState(svc, sheet);
   const record = state.ownedBy(userId(svc.userProps));
-  const at = () => new Date(svc.clock.now()).toISOString();
+  const at = () => isoNow(svc.clock);
   try {
     const r = refreshSheet({
       sheet,
@@ -38,7 +39,7 @@ export function refreshTab(
       ...(opts.only ? { only: opts.only } : {}),
       ...(opts.details ? { details: opts.details } : {}),
       ...(opts.leadPolls !== undefined ? { leadPolls: opts.leadPolls } : {}),
-      summaries: opts.summaries ?? sharedSummaries(api),
+      summaries: opts.summaries || sharedSummaries(api),
       registerSpan: registerSpanOf(svc, sheet.getSheetId()),
     });
     if (record) state.lastRefresh = { at: at(), error: null };

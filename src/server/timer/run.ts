@@ -1,5 +1,6 @@
 // The timer run itself (docs/rules.md#timer): a pass over the tabs this person's timer serves, a run Google gave
 // no document, and the catch-up once the sheet is open again.
+import { isoNow } from '../../core/clock';
 import { USER_KEYS } from '../../core/state-keys';
 import { getJson, setJson } from '../../core/json-props';
 import type { Services } from '../../core/services';
@@ -22,7 +23,6 @@ import {
   triggerKey,
   LOST_RUN,
   RUNS_KEPT,
-  isoNow,
   ours,
   timerRecord,
   renderingParts,
@@ -50,14 +50,14 @@ function recordOfRun(svc: Services, uid?: string): { uid: string; rec: TriggerRe
  * the API, and once none renders removes its trigger and leaves a note, so rows catch up when the sheet is open.
  */
 function noDocumentRun(svc: Services, uid?: string): void {
-  const at = isoNow(svc);
+  const at = isoNow(svc.clock);
   const found = recordOfRun(svc, uid);
   if (!found || found.rec.parts === undefined) {
     setJson(svc.userProps, LOST_RUN, { at, error: UNKNOWN_PARTS_RUN });
     return;
   }
   const { rec } = found;
-  rec.runs = [...(rec.runs ?? []), svc.clock.now()].slice(-RUNS_KEPT);
+  rec.runs = [...(rec.runs || []), svc.clock.now()].slice(-RUNS_KEPT);
   const settings = readSettings(svc.userProps);
   if (rec.parts && settings && !backingOff(svc.userProps, svc.clock.now())) {
     const api = apiClient(svc, settings, svc.clock.now() + RUN_BUDGET_MS);
@@ -101,13 +101,13 @@ export function catchUpAfterAbsentRuns(svc: Services): boolean {
 export function onRefreshTimer(svc: Services, event?: { triggerUid?: string }): void {
   const ss = svc.sheets.getActiveSpreadsheet();
   if (!ss) {
-    noDocumentRun(svc, event?.triggerUid);
+    noDocumentRun(svc, event && event.triggerUid);
     return;
   }
   try {
     tryDocumentLock(svc, () => timerPass(svc, ss));
   } catch (e) {
-    if (e instanceof AddonError && e.code === 'no_document') noDocumentRun(svc, event?.triggerUid);
+    if (e instanceof AddonError && e.code === 'no_document') noDocumentRun(svc, event && event.triggerUid);
     else throw e;
   }
 }
@@ -118,17 +118,17 @@ function noteRun(svc: Services, ss: Spreadsheet, parts: string[], auto: boolean)
   if (!t) return;
   const rec = getJson<TriggerRecord>(svc.userProps, triggerKey(t.getUniqueId()));
   if (!rec) return;
-  setJson(svc.userProps, triggerKey(t.getUniqueId()), timerRecord(rec.spreadsheetId, rec.minutes, parts, [...(rec.runs ?? []), svc.clock.now()], auto));
+  setJson(svc.userProps, triggerKey(t.getUniqueId()), timerRecord(rec.spreadsheetId, rec.minutes, parts, [...(rec.runs || []), svc.clock.now()], auto));
 }
 
 function timerPass(svc: Services, ss: Spreadsheet): void {
   const me = userId(svc.userProps);
-  const ran = isoNow(svc);
+  const ran = isoNow(svc.clock);
   const tabs: { sheet: Sheet; state: SheetState; owner: AutoRefreshOwner }[] = [];
   for (const sheet of ss.getSheets()) {
     const state = sheetState(svc, sheet);
     // A tab in this person's auto mode is theirs to run while it is on (docs/rules.md#auto-mode).
-    const owner = state.ownedBy(me) ? (state.autoRefresh ?? autoModeClaim(svc, sheet, me)) : autoModeClaim(svc, sheet, me);
+    const owner = state.ownedBy(me) ? state.autoRefresh || autoModeClaim(svc, sheet, me) : autoModeClaim(svc, sheet, me);
     if (!owner) continue;
     // Each run leaves its time on the tab, so a timer that stops running is noticed.
     state.autoRefresh = { ...owner, user: me, lastRun: ran };

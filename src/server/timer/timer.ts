@@ -21,6 +21,7 @@ import { keyHint, readSettings } from '../settings';
 import type { SheetState } from '../sheet-state';
 
 import { userId } from '../user-id';
+import { isoNow } from '../../core/clock';
 
 export const TIMER_HANDLER = 'onRefreshTimer';
 
@@ -49,8 +50,6 @@ export interface TriggerRecord {
 }
 /** Run times kept: enough to see the interval Google keeps. */
 export const RUNS_KEPT = 4;
-
-export const isoNow = (svc: Services) => new Date(svc.clock.now()).toISOString();
 
 /**
  * This person's timers for the spreadsheet: the project's triggers of our handler whose record names it
@@ -102,7 +101,7 @@ export function installTimer(svc: Services, ss: Spreadsheet = svc.sheets.getActi
     const rec = getJson<TriggerRecord>(svc.userProps, triggerKey(first.getUniqueId()));
     if (rec && parts.length > 0)
       setJson(svc.userProps, triggerKey(first.getUniqueId()), { ...rec, parts: joinParts(rec.parts, parts) } satisfies TriggerRecord);
-    return rec?.minutes ?? 60;
+    return (rec && rec.minutes) ?? 60;
   }
   const { trigger, minutes } = createTrigger(svc);
   setJson(svc.userProps, triggerKey(trigger.getUniqueId()), timerRecord(ss.getId(), minutes, parts));
@@ -181,7 +180,7 @@ export function removeTimer(svc: Services, ss: Spreadsheet = svc.sheets.getActiv
 function switchOn(svc: Services, state: SheetState): AutoRefresh {
   const minutes = installTimer(svc, undefined, renderingParts(svc, state));
   const key = readSettings(svc.userProps)?.apiKey;
-  state.autoRefresh = { user: userId(svc.userProps), keyHint: key ? keyHint(key) : null, minutes, since: isoNow(svc) };
+  state.autoRefresh = { user: userId(svc.userProps), keyHint: key ? keyHint(key) : null, minutes, since: isoNow(svc.clock) };
   return { on: true, intervalMinutes: minutes };
 }
 
@@ -190,7 +189,7 @@ export function enableAutoRefresh(svc: Services, state: SheetState): AutoRefresh
   try {
     return switchOn(svc, state);
   } catch (e) {
-    if (e instanceof AddonError) setJson(svc.userProps, LOST_RUN, { at: isoNow(svc), error: e.message });
+    if (e instanceof AddonError) setJson(svc.userProps, LOST_RUN, { at: isoNow(svc.clock), error: e.message });
     return { on: false, intervalMinutes: null };
   }
 }
@@ -238,7 +237,7 @@ export function overdueTimer(svc: Services, state: SheetState, you: boolean): Pi
   const ss = svc.sheets.getActiveSpreadsheet();
   if (you && finishedAway(svc, ss)) return {};
   const rec = you ? recordFor(svc, ss) : null;
-  const seen = rec?.runs?.length ? new Date(rec.runs[rec.runs.length - 1]!).toISOString() : undefined;
+  const seen = rec && rec.runs?.length ? new Date(rec.runs[rec.runs.length - 1]!).toISOString() : undefined;
   const last =
     [owner?.lastRun, seen]
       .filter((x): x is string => !!x)
