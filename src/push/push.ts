@@ -465,7 +465,7 @@ function unsentCells(input: PushInput, table: Table, cells: readonly unknown[]):
 /** A row whose person the register holds on no other row gets their Lead ID back; nothing is sent (docs/rules.md#register). */
 function takeBack(input: PushInput, writer: RowWriter, row: number, e: Entry, result: AddRowsResult): void {
   writer.set(row, { leadId: e.leadId, campaignId: e.part, pageUrl: '', videoUrl: '', status: 'pending', note: IDENTITY_NOTES.takenBack(e.leadId) });
-  result.takenBack = (result.takenBack ?? 0) + 1;
+  result.takenBack = (result.takenBack || 0) + 1;
   input.touched?.(e.part);
 }
 

@@ -59,9 +59,9 @@ export function planStatuses(input: PlanInput): Plan {
   // so each settled status's deficit counts exactly the in-flight rows that now hold it.
   const holdsAll = input.distinctIds === counts.total;
   const deficit = (s: Settled): number => {
-    if (holdsAll) return Math.max(0, counts[s] - (tally[s] ?? 0));
+    if (holdsAll) return Math.max(0, counts[s] - (tally[s] || 0));
     // Otherwise a status is only possible for a row: some rows elsewhere may hold it, so nothing is eliminated.
-    const shown = s === 'complete' ? input.listed.length : (tally[s] ?? 0);
+    const shown = s === 'complete' ? input.listed.length : (tally[s] || 0);
     return counts[s] > shown ? Infinity : 0;
   };
   const completeHidden = deficit('complete') > 0;
@@ -72,7 +72,7 @@ export function planStatuses(input: PlanInput): Plan {
   const settle = (id: string, s: string) => {
     writes.set(id, valuesForStatus(s));
     left.delete(id);
-    tally[s] = (tally[s] ?? 0) + 1;
+    tally[s] = (tally[s] || 0) + 1;
   };
   if (holdsAll) {
     for (const s of TERMINAL) {
@@ -121,8 +121,8 @@ function placeVideos(input: PlanInput, left: Map<string, RowInfo>, writes: Map<s
     if (!v) continue;
     writes.set(id, { status: 'complete', pageUrl: v.url, videoUrl: v.videoUrl, note: '' });
     if (r.status !== 'complete') {
-      tally[r.status] = Math.max(0, (tally[r.status] ?? 0) - 1);
-      tally.complete = (tally.complete ?? 0) + 1;
+      tally[r.status] = Math.max(0, (tally[r.status] || 0) - 1);
+      tally.complete = (tally.complete || 0) + 1;
     }
     left.delete(id);
   }

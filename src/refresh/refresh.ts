@@ -165,7 +165,7 @@ function passOver(input: RefreshInput, table: Table, writes: Writes, result: Ref
     const t = tally.get(campaignId) || { counts: {}, ids: new Set<string>() };
     if (!t.ids.has(leadId)) {
       t.ids.add(leadId);
-      t.counts[status] = (t.counts[status] ?? 0) + 1;
+      t.counts[status] = (t.counts[status] || 0) + 1;
     }
     tally.set(campaignId, t);
     if (!isUnresolved(status, row.videoUrl)) continue;

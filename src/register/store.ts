@@ -71,7 +71,7 @@ export function storedEntries(ss: Spreadsheet): Entry[] {
 
 /** How many people the fingerprint says the register held (0: no fingerprint). */
 export function printedRows(props: Props): number {
-  return decodePrint(props.getProperty(DOC_KEYS.registerPrint))?.rows ?? 0;
+  return decodePrint(props.getProperty(DOC_KEYS.registerPrint))?.rows || 0;
 }
 
 function toEntries(values: readonly string[][], first: number): Entry[] {

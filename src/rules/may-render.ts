@@ -19,7 +19,7 @@ export function renderingIn(s: Pick<CampaignSummary, 'leadCount' | 'waiting' | '
  */
 export function partMayRender(p: PartMark, s: Pick<CampaignSummary, 'status' | 'leadCount' | 'waiting' | 'complete' | 'failed'> | undefined): boolean {
   if (!s) return p.closed;
-  return s.status !== 'stopped' && (renderingIn(s, p.cancelled ?? 0) > 0 || (p.closed && s.waiting > 0));
+  return s.status !== 'stopped' && (renderingIn(s, p.cancelled || 0) > 0 || (p.closed && s.waiting > 0));
 }
 
 /** The same for a part read with its detail: people rendering, or waiting in a generated part; never once stopped. */

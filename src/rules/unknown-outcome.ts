@@ -47,6 +47,6 @@ export interface OpenStop {
  * on, neither shows. A stop charges nothing, so no balance is needed to tell.
  */
 export function stopVerdict(o: OpenStop, part: { stopped: boolean; cancelled: number }, now: number): Exclude<OutcomeVerdict, 'cannot_tell'> {
-  if (part.stopped || part.cancelled > (o.cancelledBefore ?? 0)) return 'happened';
+  if (part.stopped || part.cancelled > (o.cancelledBefore || 0)) return 'happened';
   return now - o.at >= SETTLE_MS ? 'not_happened' : null;
 }

@@ -71,7 +71,7 @@ export function fieldGaps(table: Table, rows: readonly LeadRow[], state: SheetSt
     const bucket = !id ? (cells.some((c) => cellText(c)) ? gaps.unsent : null) : word === 'pending' ? gaps.waiting : null;
     if (!bucket) continue;
     bucket.rows++;
-    for (const f of watched) if (!cellText(cells[layout.fields[f]!])) bucket.empty[f] = (bucket.empty[f] ?? 0) + 1;
+    for (const f of watched) if (!cellText(cells[layout.fields[f]!])) bucket.empty[f] = (bucket.empty[f] || 0) + 1;
   }
   return gaps;
 }

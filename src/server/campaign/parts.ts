@@ -118,7 +118,7 @@ function findCreated(list: CampaignSummary[], name: string, since: number): Camp
  * detail read; any doubt (a failed read) keeps it closed.
  */
 function generateSettled(api: ApiClient, part: Part): boolean {
-  if ((part.cancelled ?? 0) > 0) return false;
+  if ((part.cancelled || 0) > 0) return false;
   try {
     const d = api.getCampaign(part.id);
     return d.status !== 'stopped' && d.counts.rendering === 0 && !Object.values(d.stages).some((n) => n > 0);

@@ -54,8 +54,8 @@ export function combined(all: CampaignDetail[]): Omit<CampaignView, 'details'> {
   const counts = { ...ZERO };
   const stages: Record<string, number> = {};
   for (const d of all) {
-    for (const k of Object.keys(d.counts)) counts[k] = (counts[k] ?? 0) + (d.counts[k] ?? 0);
-    for (const [k, n] of Object.entries(d.stages)) stages[k] = (stages[k] ?? 0) + n;
+    for (const k of Object.keys(d.counts)) counts[k] = (counts[k] || 0) + (d.counts[k] || 0);
+    for (const [k, n] of Object.entries(d.stages)) stages[k] = (stages[k] || 0) + n;
   }
   const view: Omit<CampaignView, 'details'> = { status: combinedStatus(all), counts, stages };
   const stalled = all.find((d) => d.stalled)?.stalled;

@@ -86,7 +86,7 @@ function saveQuotes(svc: Services, ctx: CampaignContext, q: PartQuote[]): void {
 function summed(q: PartQuote[]): EstimateInfo {
   const waiting = q.filter((x) => x.estimate.leads > 0);
   const sum = (f: 'leads' | 'low' | 'high') => waiting.reduce((n, x) => n + x.estimate[f], 0);
-  const balance = q[0]?.estimate.balance ?? 0;
+  const balance = q[0]?.estimate.balance || 0;
   return { leads: sum('leads'), low: sum('low'), high: sum('high'), balance, affordable: balance >= sum('high') };
 }
 
@@ -302,7 +302,7 @@ export function stopCampaign(svc: Services, args: MoneyArgs): Reply<StopReply> {
       saveParts(svc.docProps, ctx.campaign);
       enableAutoRefresh(svc, ctx.state);
       if (parts.length > 0 && !parts.some((p) => p.outcome === 'stopped')) throw stopFailure(svc, ctx, parts, refused);
-      const sum = (f: 'stopped' | 'stillRendering') => parts.reduce((n, p) => n + (p[f] ?? 0), 0);
+      const sum = (f: 'stopped' | 'stillRendering') => parts.reduce((n, p) => n + (p[f] || 0), 0);
       return {
         stopped: sum('stopped'),
         stillRendering: sum('stillRendering'),
@@ -344,12 +344,12 @@ function stopPart(
     balance.now = after;
     recordStop(svc, { campaign: ctx.campaign, part: id, stopped: r.stopped }, { ...ev, balanceAfter: (after && after.balance) ?? null });
     const part = ctx.campaign.parts.find((p) => p.id === id);
-    if (part && r.stopped > 0) part.cancelled = Math.max(part.cancelled ?? 0, r.stopped);
+    if (part && r.stopped > 0) part.cancelled = Math.max(part.cancelled || 0, r.stopped);
     return { id, name, outcome: 'stopped', stopped: r.stopped, stillRendering: r.stillRendering };
   } catch (e) {
     const unknown = isApiError(e) && e.code === 'network';
     // People are cancelled only by stops, and the parts record keeps what each stop reply said.
-    const cancelledBefore = ctx.campaign.parts.find((p) => p.id === id)?.cancelled ?? 0;
+    const cancelledBefore = ctx.campaign.parts.find((p) => p.id === id)?.cancelled || 0;
     if (unknown) recordStop(svc, { campaign: ctx.campaign, part: id }, { ...ev, cancelledBefore });
     else refused.set(id, e);
     const message = unknown ? 'No clear answer came back: it may have stopped. Progress shows what happened.' : toFailure(e).error.message;

@@ -22,5 +22,5 @@ export function orphansIn(svc: Services, sheet: Sheet, waiting: ReadonlyMap<stri
     const part = row.campaignId;
     if (who && waiting.has(part)) named.set(part, (named.get(part) ?? new Set()).add(who));
   }
-  return [...waiting].reduce((n, [part, leads]) => n + Math.max(0, leads - (named.get(part)?.size ?? 0)), 0);
+  return [...waiting].reduce((n, [part, leads]) => n + Math.max(0, leads - (named.get(part)?.size || 0)), 0);
 }

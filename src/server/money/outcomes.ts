@@ -222,7 +222,7 @@ function noteCancelled(svc: Services, o: OpenStop, cancelled: number): void {
   if (!o.campaign) return;
   const parts = loadParts(svc.docProps, o.campaign);
   const part = parts.parts.find((p) => p.id === o.part);
-  if (!part || (part.cancelled ?? 0) >= cancelled) return;
+  if (!part || (part.cancelled || 0) >= cancelled) return;
   part.cancelled = cancelled;
   saveParts(svc.docProps, parts);
 }

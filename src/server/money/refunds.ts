@@ -58,7 +58,7 @@ export function recordRefunds(
   const base = getJson<Record<string, number>>(svc.docProps, failedKey(campaign.id, 'base')) || {};
   const booked = getJson<Record<string, number>>(svc.docProps, failedKey(campaign.id, 'booked')) || {};
   const h = (part: string) => shortHash(part);
-  const fresh = [...details].filter(([part, d]) => d.counts.failed > Math.max(base[h(part)] ?? 0, booked[h(part)] ?? 0));
+  const fresh = [...details].filter(([part, d]) => d.counts.failed > Math.max(base[h(part)] || 0, booked[h(part)] || 0));
   if (fresh.length === 0) return;
   for (const [part, d] of fresh) {
     const failed = d.counts.failed;
@@ -67,7 +67,7 @@ export function recordRefunds(
       base[h(part)] = failed;
       continue;
     }
-    const n = failed - Math.max(base[h(part)] ?? 0, booked[h(part)] ?? 0);
+    const n = failed - Math.max(base[h(part)] || 0, booked[h(part)] || 0);
     const row: Row = { When: isoNow(svc.clock), Campaign: campaign.name, 'Campaign ID': campaign.id, Part: part };
     const why = (s: Share) => `${s.people} ${s.people === 1 ? 'video' : 'videos'} failed; the service gives their credits back${rangeNote(s.figure) || '.'}`;
     refundRows(svc, row, giveBack(svc, part, n), why);

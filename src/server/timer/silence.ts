@@ -26,7 +26,7 @@ export function silentSince(props: Props): string | null {
 export function backingOff(props: Props, now: number): boolean {
   const s = getJson<Silence>(props, USER_KEYS.silence);
   if (!s) return false;
-  const wait = BACKOFF_MINUTES[Math.min(s.misses, BACKOFF_MINUTES.length) - 1] ?? 0;
+  const wait = BACKOFF_MINUTES[Math.min(s.misses, BACKOFF_MINUTES.length) - 1] || 0;
   return now < s.lastTry + wait * 60_000;
 }
 
