@@ -58,7 +58,7 @@ export function campaignPeople(
   }
   for (const e of register.of(isPart).reverse()) {
     if (!isLive(e)) continue;
-    const row = e.leadId ? (c.rowOfLead.get(e.leadId) ?? 0) : 0;
+    const row = e.leadId ? c.rowOfLead.get(e.leadId) || 0 : 0;
     c.people.add({ row, person: personOf(e), ...(e.leadId ? { leadId: e.leadId } : {}), part: e.part, entry: e });
   }
   for (const [leadId, rows] of legacy) {

@@ -61,7 +61,7 @@ export function planStatuses(input: PlanInput): Plan {
   const deficit = (s: Settled): number => {
     if (holdsAll) return Math.max(0, counts[s] - (tally[s] || 0));
     // Otherwise a status is only possible for a row: some rows elsewhere may hold it, so nothing is eliminated.
-    const shown = s === 'complete' ? input.listed.length : (tally[s] || 0);
+    const shown = s === 'complete' ? input.listed.length : tally[s] || 0;
     return counts[s] > shown ? Infinity : 0;
   };
   const completeHidden = deficit('complete') > 0;

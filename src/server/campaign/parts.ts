@@ -139,7 +139,7 @@ export function partAllocator(c: CampaignParts, api: ApiClient, props: Props, no
       const open = c.parts[c.parts.length - 1]!;
       // A campaign chosen from the list stays one part: its recording is not known to make another.
       if (c.templateId === null) return avoid.has(open.id) ? null : { id: open.id, room: Infinity };
-      const room = PART_SIZE - Math.max(0, open.size) - (reserved.get(open.id) ?? 0);
+      const room = PART_SIZE - Math.max(0, open.size) - (reserved.get(open.id) || 0);
       if (room > 0 && !avoid.has(open.id) && open.closed && generateSettled(api, open)) {
         open.closed = false;
         saveParts(props, c);
@@ -162,7 +162,7 @@ export function partAllocator(c: CampaignParts, api: ApiClient, props: Props, no
     },
     has: (partId) => c.parts.some((p) => p.id === partId),
     reserve(partId, people) {
-      reserved.set(partId, (reserved.get(partId) ?? 0) + people);
+      reserved.set(partId, (reserved.get(partId) || 0) + people);
     },
   };
 }

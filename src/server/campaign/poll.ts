@@ -115,8 +115,8 @@ function partNow(svc: Services, p: Part, s: CampaignSummary | undefined, seen: S
   const last = (seen && seen.detail) || getJson<CampaignDetail>(svc.docProps, DOC_KEYS.settledPart(id));
   if (!s) return last;
   // The people a stop reply said were cancelled are never rendering, though no detail was read since.
-  const cancelled = Math.max((last && last.counts.cancelled) ?? 0, p.cancelled || 0);
-  const skipped = (last && last.counts.skipped) ?? 0;
+  const cancelled = Math.max((last && last.counts.cancelled) || 0, p.cancelled || 0);
+  const skipped = (last && last.counts.skipped) || 0;
   const counts: CampaignCounts = {
     total: s.leadCount,
     pending: s.waiting,

@@ -51,10 +51,10 @@ export function recordCharge(svc: Services, c: Charge): void {
     Note: done ? NOTES[c.action] : NOTES.unknown,
   };
   appendRecord(svc, row);
-  const { a, b } = perPerson(quote, (done && done.charged) ?? 0, (done && done.people) ?? 0);
+  const { a, b } = perPerson(quote, (done && done.charged) || 0, (done && done.people) || 0);
   const evidence: PartCharge = done
     ? { t: at, k: key, p: done.people, lo: done.charged, hi: done.charged, a, b }
-    : { t: at, k: key, p: (quote && quote.leads) ?? 0, lo: 0, hi: (quote && quote.high) ?? 0, a, b, u: 1 };
+    : { t: at, k: key, p: (quote && quote.leads) || 0, lo: 0, hi: (quote && quote.high) || 0, a, b, u: 1 };
   saveCharges(svc, c.part, [...chargesOf(svc, c.part), evidence]);
   if (done) bookRow(svc, row, exact(done.charged));
   else if (quote) {

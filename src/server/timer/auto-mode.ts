@@ -255,7 +255,7 @@ function ownTimer(svc: Services): number | null {
 export function autoModeClaim(svc: Services, sheet: Sheet, me: string): AutoRefreshOwner | null {
   const a = readAuto(svc.docProps, sheet.getSheetId());
   if (!a || a.user !== me) return null;
-  return { user: me, keyHint: a.keyHint, minutes: timerInterval(svc) ?? 5, since: a.since };
+  return { user: me, keyHint: a.keyHint, minutes: timerInterval(svc) || 5, since: a.since };
 }
 
 /**

@@ -38,6 +38,6 @@ export function noteSilence(props: Props, api: ApiClient, now: number): void {
   if (link.answered) {
     if (s) setJson(props, USER_KEYS.silence, null);
   } else if (link.silentSince !== null) {
-    setJson(props, USER_KEYS.silence, { since: (s && s.since) ?? link.silentSince, misses: ((s && s.misses) ?? 0) + 1, lastTry: now } satisfies Silence);
+    setJson(props, USER_KEYS.silence, { since: (s && s.since) ?? link.silentSince, misses: ((s && s.misses) || 0) + 1, lastTry: now } satisfies Silence);
   }
 }

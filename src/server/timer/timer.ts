@@ -88,7 +88,7 @@ function needsPermission<T>(svc: Services, f: () => T): T {
 export function timerInterval(svc: Services, ss: Spreadsheet = svc.sheets.getActiveSpreadsheet()): number | null {
   const t = ours(svc, ss)[0];
   if (!t) return null;
-  return getJson<TriggerRecord>(svc.userProps, triggerKey(t.getUniqueId()))?.minutes ?? 60;
+  return getJson<TriggerRecord>(svc.userProps, triggerKey(t.getUniqueId()))?.minutes || 60;
 }
 
 /** Installs the trigger unless one exists (extra ones, from races, are removed); returns the interval. */
@@ -101,7 +101,7 @@ export function installTimer(svc: Services, ss: Spreadsheet = svc.sheets.getActi
     const rec = getJson<TriggerRecord>(svc.userProps, triggerKey(first.getUniqueId()));
     if (rec && parts.length > 0)
       setJson(svc.userProps, triggerKey(first.getUniqueId()), { ...rec, parts: joinParts(rec.parts, parts) } satisfies TriggerRecord);
-    return (rec && rec.minutes) ?? 60;
+    return (rec && rec.minutes) || 60;
   }
   const { trigger, minutes } = createTrigger(svc);
   setJson(svc.userProps, triggerKey(trigger.getUniqueId()), timerRecord(ss.getId(), minutes, parts));
