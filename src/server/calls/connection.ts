@@ -62,7 +62,7 @@ export function listTemplates(svc: Services): Reply<{ templates: Template[] }> {
 
 export function listCampaigns(svc: Services, args?: { limit?: number }): Reply<{ campaigns: CampaignSummary[] }> {
   return handle(() => {
-    const limit = Math.min(100, Math.max(1, Math.floor(Number(args?.limit) || 25)));
+    const limit = Math.min(100, Math.max(1, Math.floor(Number(args && args.limit) || 25)));
     return { campaigns: foldParts(svc.docProps, apiClient(svc, requireSettings(svc)).listCampaigns(limit)) };
   });
 }

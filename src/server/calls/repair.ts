@@ -74,7 +74,7 @@ function leadIdsInTabs(svc: Services, tabs: readonly Sheet[]): Map<string, Seen>
     const table = openTable(tab, state.mapping, false);
     if (table.layout.outputs.leadId === undefined) continue;
     for (const row of readLeadRows(table)) {
-      if (row.leadId && !seen.has(row.leadId)) seen.set(row.leadId, { tab, table, row, campaign: state.campaign?.id || '' });
+      if (row.leadId && !seen.has(row.leadId)) seen.set(row.leadId, { tab, table, row, campaign: (state.campaign && state.campaign.id) || '' });
     }
   }
   return seen;

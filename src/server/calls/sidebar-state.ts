@@ -213,7 +213,7 @@ export function saveColumnMapping(
         throw new AddonError('bad_mapping', `There is no column “${h}” in this tab for ${FIELD_LABELS[f]}. Choose one of the headers in row 1.`);
       overrides[f] = h;
     }
-    const fallbacks: Partial<Record<PersonField, string>> = args?.fallbacks ? {} : state.fallbacks;
+    const fallbacks: Partial<Record<PersonField, string>> = args && args.fallbacks ? {} : state.fallbacks;
     for (const f of PERSON_FIELDS) {
       const v = String(args?.fallbacks?.[f] ?? '').trim();
       if (!v) continue;

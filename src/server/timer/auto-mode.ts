@@ -153,7 +153,7 @@ export function setAutoMode(svc: Services, args: AutoModeArgs): Reply<AutoModeRe
     const id = sheet.getSheetId();
     const cur = readAuto(svc.docProps, id);
     if (cur && cur.user !== me) throw new AddonError('not_owner', NOT_OWNER(cur.keyHint));
-    if (!args?.on) {
+    if (!(args && args.on)) {
       // Off at once, with no lock to wait for: one delete of the one record, which no run writes back; a run
       // under way reads it again before each step that acts on it (docs/rules.md#auto-mode).
       const held = cur ? readRun(svc.docProps, id, cur)?.held || [] : [];

@@ -197,7 +197,7 @@ export function enableAutoRefresh(svc: Services, state: SheetState): AutoRefresh
 export function setAutoRefresh(svc: Services, args: { on: boolean }): Reply<AutoRefresh> {
   return handle(() => {
     const state = sheetState(svc, activeSheet(svc));
-    if (args?.on) return switchOn(svc, state);
+    if (args && args.on) return switchOn(svc, state);
     state.autoRefresh = null;
     const me = userId(svc.userProps);
     const mine = svc.sheets
@@ -237,7 +237,7 @@ export function overdueTimer(svc: Services, state: SheetState, you: boolean): Pi
   const ss = svc.sheets.getActiveSpreadsheet();
   if (you && finishedAway(svc, ss)) return {};
   const rec = you ? recordFor(svc, ss) : null;
-  const seen = rec && rec.runs?.length ? new Date(rec.runs[rec.runs.length - 1]!).toISOString() : undefined;
+  const seen = rec && rec.runs && rec.runs.length ? new Date(rec.runs[rec.runs.length - 1]!).toISOString() : undefined;
   const last =
     [owner?.lastRun, seen]
       .filter((x): x is string => !!x)
