@@ -143,7 +143,7 @@ export function columnsSection(app: App): HTMLElement {
   const { store } = app;
   const c = card('columns', 'Columns');
   // Set up once and folded: it opens only when a field needs a column (docs/rules.md#sidebar-truth).
-  const toggle = autoOpen(c);
+  const toggle = autoOpen(c.el);
   const msg = message(store);
   const intro = el('p', 'muted');
   const list = el('div', 'map-list');

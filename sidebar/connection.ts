@@ -18,7 +18,7 @@ const missing = (msg: Message, text: string, input: HTMLInputElement) => {
 export function connectionSection(app: App): HTMLElement {
   const { store } = app;
   const c = card('connection', 'Connection');
-  const toggle = autoOpen(c);
+  const toggle = autoOpen(c.el);
   const baseUrl = el('input', { type: 'url', name: 'baseUrl', autocomplete: 'off', spellcheck: 'false', placeholder: 'https://…/api/v1' });
   const apiKey = el('input', { type: 'password', name: 'apiKey', autocomplete: 'off', spellcheck: 'false' });
   const keyHint = el('span', 'key-hint');

@@ -367,7 +367,7 @@ export function moneySection(app: App): HTMLElement {
     stop.reason,
     msg.el,
     pages,
-    spendingRecord(app, () => c.open(true)),
+    spendingRecord(app, () => (c.el.open = true)),
   );
   // The preview's pages belong to the campaign they were made in.
   watch(store, campaignOf, () => {

@@ -173,7 +173,7 @@ function progressButtons(app: App, c: Card): { refresh: ActionButton; exportBtn:
     // The export switches to its new tab: read where the person is now, so the message belongs there.
     await app.loadContext();
     actionMsg.show('ok', `Wrote ${count(r.count, 'finished video')} to the tab “${r.sheetName}”.`);
-    c.open(true);
+    c.el.open = true;
   });
 
   return { refresh, exportBtn, msg: actionMsg };
