@@ -6,10 +6,10 @@ import { call } from './bridge';
 import { card, openWithCampaign, type Card } from './card';
 import { el, inRow, replace } from './dom';
 import { count, formatNumber, humanize, KNOWN_STAGES, stageWord } from './format';
-import type { ProgressInfo, SidebarState } from '../src/server/contract';
+import type { SidebarState } from '../src/server/contract';
 import type { CampaignCounts, Stalled } from '../src/api/types';
 import { patchSidebar, watch, type AppState, type Progress, type Store } from './state';
-import { NO_CAMPAIGN, autoText, boundProgress, countWords, keyBlock, refreshLines, refundable, serverNow, strangeStatus } from './truth';
+import { NO_CAMPAIGN, autoText, boundProgress, countWords, inFlight, keyBlock, refreshLines, refundable, serverNow, strangeStatus } from './truth';
 
 /** Legend entries, in the order a person reads them. */
 const SEGMENTS = ['complete', 'rendering', 'pending', 'failed', 'cancelled', 'skipped'] as const;
@@ -20,11 +20,7 @@ const LEGEND_WORDS: Record<string, string> = { complete: 'Ready', pending: 'Wait
 /** Stage words the spec does not explain, said once under the stages. */
 const STAGE_NOTES: Record<string, string> = { lookup: 'Lookup: the service reads each company website first.' };
 
-/** Whether anything is still moving: rendering, or pending after a generate. */
-export function inFlight(p: ProgressInfo | null, awaitingRender: boolean): boolean {
-  if (!p) return false;
-  return p.counts.rendering > 0 || (awaitingRender && p.counts.pending > 0);
-}
+export { inFlight };
 
 /** Stage keys with a count, known ones in pipeline order, then any others by name. */
 export function activeStages(stages: Record<string, number>): [string, number][] {
@@ -269,8 +265,8 @@ export function progressSection(app: App): HTMLElement {
     if (!auto) return;
     replace(owner, ownerLine(auto));
     owner.hidden = !owner.textContent;
+    // The switch's words are redrawn with the refresh lines, on every update.
     if (!busy()) switchInput.checked = auto.on;
-    replace(switchText, autoText(store.get()));
   });
   return c.el;
 }
