@@ -27,16 +27,16 @@ function createForm(app: App): HTMLElement {
     if (!reply.ok && isUnknownOutcome(reply)) {
       // POST /campaigns is never repeated blindly (docs/rules.md#unknown-outcomes): say it may exist and show the list.
       createMsg.show('error', reply.error.message, 'It may have been created anyway: look under “Or use an existing one” first.');
-      await Promise.all([app.loadState(), app.loadCampaigns()]);
-      return;
+    } else {
+      const r = okOrShow(reply, createMsg);
+      if (!r) return;
+      name.value = '';
+      goal.value = '';
+      updateCreate();
+      patchSidebar(store, { campaign: r.campaign });
+      createMsg.show('ok', `Created “${r.campaign.name}” and bound it to tab ${sidebar?.sheet.name ?? 'this tab'}.`);
     }
-    const r = okOrShow(reply, createMsg);
-    if (!r) return;
-    name.value = '';
-    goal.value = '';
-    updateCreate();
-    patchSidebar(store, { campaign: r.campaign });
-    createMsg.show('ok', `Created “${r.campaign.name}” and bound it to tab ${sidebar?.sheet.name ?? 'this tab'}.`);
+    // Either way the tab's state and the list are read again: the new campaign, or the one that may exist.
     await Promise.all([app.loadState(), app.loadCampaigns()]);
   });
   const updateCreate = () => {
