@@ -1,5 +1,5 @@
 // In-page confirmation dialog (window.confirm may be blocked in the sandboxed iframe).
-import { el, uid } from './dom';
+import { button, el, uid } from './dom';
 
 export interface ConfirmOptions {
   title: string;
@@ -18,8 +18,8 @@ export function confirmDialog(opts: ConfirmOptions): Promise<boolean> {
   const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   const titleId = uid('dlg-title');
   const textId = uid('dlg-text');
-  const cancel = el('button', { type: 'button', class: 'btn btn-secondary' }, 'Cancel');
-  const ok = el('button', { type: 'button', class: 'btn btn-primary' }, opts.confirmLabel);
+  const cancel = button('secondary', 'Cancel');
+  const ok = button('primary', opts.confirmLabel);
   const dialog = el(
     'dialog',
     { class: 'dialog', role: 'alertdialog', 'aria-modal': 'true', 'aria-labelledby': titleId, 'aria-describedby': textId },

@@ -4,7 +4,7 @@ import type { App } from './app';
 import { actionButton, blockAll, message, okOrShow, progressScope, type ActionButton, type Message } from './action';
 import { call } from './bridge';
 import { card, openWithCampaign, type Card } from './card';
-import { el, inRow, replace } from './dom';
+import { el, inRow, replace, showText } from './dom';
 import { count, formatNumber, humanize, KNOWN_STAGES, stageWord } from './format';
 import type { SidebarState } from '../src/server/contract';
 import type { CampaignCounts, Stalled } from '../src/api/types';
@@ -198,8 +198,7 @@ const showRefresh = (store: Store, lastRefresh: HTMLElement, timerError: HTMLEle
   const r = refreshLines(store.get(), serverNow(store.get()));
   replace(lastRefresh, r.line);
   if (r.at) lastRefresh.title = r.at;
-  replace(timerError, r.error ?? '');
-  timerError.hidden = !r.error;
+  showText(timerError, r.error);
   replace(switchText, autoText(store.get()));
 };
 
@@ -263,8 +262,7 @@ export function progressSection(app: App): HTMLElement {
 
   watch(store, autoOf, (auto) => {
     if (!auto) return;
-    replace(owner, ownerLine(auto));
-    owner.hidden = !owner.textContent;
+    showText(owner, ownerLine(auto));
     // The switch's words are redrawn with the refresh lines, on every update.
     if (!busy()) switchInput.checked = auto.on;
   });
