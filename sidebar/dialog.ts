@@ -10,9 +10,6 @@ export interface ConfirmOptions {
   signal?: AbortSignal;
 }
 
-/** What Tab stops on inside the dialog: it holds text and its two buttons only. */
-const FOCUSABLE = 'button';
-
 /** Asks the person; resolves true only on the confirm button. Escape, Cancel and the signal resolve false. */
 export function confirmDialog(opts: ConfirmOptions): Promise<boolean> {
   const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -44,17 +41,11 @@ export function confirmDialog(opts: ConfirmOptions): Promise<boolean> {
         ev.preventDefault();
         finish(false);
       } else if (ev.key === 'Tab') {
-        // Keep Tab inside the dialog.
-        const items = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE));
-        const first = items[0];
-        const last = items[items.length - 1];
-        if (!first || !last) return;
-        if (ev.shiftKey && document.activeElement === first) {
+        // Keep Tab inside the dialog: it holds text and its two buttons only, so Tab goes from one to the other.
+        const [from, to] = ev.shiftKey ? [cancel, ok] : [ok, cancel];
+        if (document.activeElement === from) {
           ev.preventDefault();
-          last.focus();
-        } else if (!ev.shiftKey && document.activeElement === last) {
-          ev.preventDefault();
-          first.focus();
+          to.focus();
         }
       }
     });
