@@ -1,5 +1,5 @@
 // Buttons that run one server call at a time, and inline messages for their outcome.
-import { el, replace } from './dom';
+import { button as makeButton, el, replace, showText } from './dom';
 import type { Failure } from '../src/server/contract';
 import { campaignOf, same, type AppState, type Store } from './state';
 
@@ -21,7 +21,7 @@ export function actionButton(label: string, kind: ButtonKind, run: () => Promise
   let busy = false;
   let blocked = false;
   const reasonEl = el('p', { class: 'reason', hidden: true });
-  const button = el('button', { type: 'button', class: `btn btn-${kind}` }, label);
+  const button = makeButton(kind, label);
   const sync = () => {
     button.disabled = busy || blocked;
     button.setAttribute('aria-busy', String(busy));
@@ -45,8 +45,7 @@ export function actionButton(label: string, kind: ButtonKind, run: () => Promise
     reason: reasonEl,
     block(reason) {
       blocked = reason !== null;
-      replace(reasonEl, reason ?? '');
-      reasonEl.hidden = !reason;
+      showText(reasonEl, reason);
       sync();
     },
   };

@@ -2,6 +2,7 @@
 import { ACCOUNT_MIXUP, isAccountMixup } from './accounts';
 import { call, thrownText } from './bridge';
 import { campaignOf, same, type Progress, type Store } from './state';
+import { inFlight } from './truth';
 import { outcomeShown } from '../src/rules/unknown-outcome';
 
 export interface Timing {
@@ -38,7 +39,7 @@ function takeProgress(store: Store, progress: Progress, asked: string): void {
   if (progress.campaignId !== asked || asked !== campaignOf(store.get())) return;
   const s = store.get();
   // Someone watching a generate keeps watching until nothing is left pending or rendering.
-  const awaiting = s.awaitingRender && (progress.counts.pending > 0 || progress.counts.rendering > 0);
+  const awaiting = s.awaitingRender && inFlight(progress, true);
   // An unknown outcome is settled by evidence (docs/rules.md#unknown-outcomes): people left waiting, or two minutes
   // without; a stop charges nothing, so reading the state settles it.
   const local = s.unsettled[asked];

@@ -2,7 +2,7 @@
 import type { App } from './app';
 import { actionButton, message, okOrShow } from './action';
 import { call, isUnknownOutcome } from './bridge';
-import { card } from './card';
+import { autoOpen, card } from './card';
 import { el, inRow, replace } from './dom';
 import { enterClicks, labelled } from './field';
 import { formatNumber } from './format';
@@ -27,16 +27,16 @@ function createForm(app: App): HTMLElement {
     if (!reply.ok && isUnknownOutcome(reply)) {
       // POST /campaigns is never repeated blindly (docs/rules.md#unknown-outcomes): say it may exist and show the list.
       createMsg.show('error', reply.error.message, 'It may have been created anyway: look under “Or use an existing one” first.');
-      await Promise.all([app.loadState(), app.loadCampaigns()]);
-      return;
+    } else {
+      const r = okOrShow(reply, createMsg);
+      if (!r) return;
+      name.value = '';
+      goal.value = '';
+      updateCreate();
+      patchSidebar(store, { campaign: r.campaign });
+      createMsg.show('ok', `Created “${r.campaign.name}” and bound it to tab ${sidebar?.sheet.name ?? 'this tab'}.`);
     }
-    const r = okOrShow(reply, createMsg);
-    if (!r) return;
-    name.value = '';
-    goal.value = '';
-    updateCreate();
-    patchSidebar(store, { campaign: r.campaign });
-    createMsg.show('ok', `Created “${r.campaign.name}” and bound it to tab ${sidebar?.sheet.name ?? 'this tab'}.`);
+    // Either way the tab's state and the list are read again: the new campaign, or the one that may exist.
     await Promise.all([app.loadState(), app.loadCampaigns()]);
   });
   const updateCreate = () => {
@@ -133,31 +133,26 @@ function pickForm(app: App): HTMLElement {
 export function campaignSection(app: App): HTMLElement {
   const { store } = app;
   const c = card('campaign', 'Campaign');
-  const bound = el('p', 'bound');
+  // Only the guidance when the tab has no campaign: the header above names the tab and its campaign (sidebar/top.ts).
+  const none = el('p', 'bound');
   const change = el('details', 'sub', el('summary', {}, 'Create or switch campaign'), createForm(app), pickForm(app));
   // The forms open when they are the next step (connected, no campaign) and fold away otherwise.
-  let lastWanted: boolean | null = null;
-  c.body.append(bound, change);
+  const fold = autoOpen(change);
+  c.body.append(none, change);
 
   // Folding follows the saved settings, not the live key check: a refused call must not hide the form it came from.
   watch(
     store,
     (s) => ({ sheet: s.sidebar?.sheet.name ?? null, campaign: s.sidebar?.campaign ?? null, connected: s.sidebar?.settings.connected ?? false }),
     ({ sheet, campaign, connected }) => {
+      none.hidden = Boolean(campaign);
       if (sheet === null) {
-        replace(bound, 'Loading…');
+        replace(none, 'Loading…');
         return;
       }
-      replace(
-        bound,
-        ...(campaign
-          ? ['Bound to tab ', el('strong', {}, sheet), ': ', el('strong', {}, campaign.name)]
-          : ['No campaign on tab ', el('strong', {}, sheet), ' yet. Create one or use an existing one.']),
-      );
+      if (!campaign) replace(none, 'No campaign on tab ', el('strong', {}, sheet), ' yet. Create one or use an existing one.');
       c.status(campaign ? campaign.name : 'None yet', campaign ? 'done' : 'todo');
-      const wanted = connected && !campaign;
-      if (lastWanted !== wanted) change.open = wanted;
-      lastWanted = wanted;
+      fold(connected && !campaign);
     },
   );
 

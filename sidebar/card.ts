@@ -7,8 +7,6 @@ export interface Card {
   body: HTMLElement;
   /** The short status beside the heading, e.g. "Connected". */
   status(text: string, tone?: 'done' | 'todo' | 'warn'): void;
-  /** Opens or collapses the card. */
-  open(open: boolean): void;
 }
 
 export function card(id: string, title: string): Card {
@@ -28,25 +26,22 @@ export function card(id: string, title: string): Card {
       statusEl.className = `card-status card-status-${tone}`;
       replace(statusEl, text);
     },
-    open(open) {
-      details.open = open;
-    },
   };
 }
 
-/** Opens or collapses a card only when the wanted state flips, so the person's own toggling is kept. */
-export function autoOpen(c: Card): (open: boolean) => void {
+/** Opens or collapses a card (or any fold) only when the wanted state flips, so the person's own toggling is kept. */
+export function autoOpen(fold: HTMLDetailsElement): (open: boolean) => void {
   let last: boolean | null = null;
   return (open) => {
     if (open === last) return;
     last = open;
-    c.open(open);
+    fold.open = open;
   };
 }
 
 /** Sections that only make sense for a bound campaign open when the tab gets one. */
 export function openWithCampaign(c: Card, store: Store): void {
-  const toggle = autoOpen(c);
+  const toggle = autoOpen(c.el);
   watch(
     store,
     (s) => (s.sidebar ? Boolean(s.sidebar.campaign) : null),

@@ -4,7 +4,7 @@ import type { App } from './app';
 import { actionButton, message, okOrShow, type ActionButton, type Message } from './action';
 import { call } from './bridge';
 import { autoOpen, card } from './card';
-import { el, inRow, replace, uid } from './dom';
+import { el, inRow, replace, showLines, uid } from './dom';
 import { markSaved, syncValue } from './field';
 import { FALLBACK_HINTS, FIELD_LABELS, FIELD_LIMITS, PERSON_FIELDS, sampleProblems, type PersonField } from './fields';
 import { currentSample, sampleRowNumber } from './sample';
@@ -74,8 +74,7 @@ function refreshRow(row: Row, s: Slice, problems: ReturnType<typeof sampleProble
   if (field === 'firstName' && !column && !select.value && !(fb ?? '').trim()) {
     lines.push('Required: no first-name column. Choose one, or every row is marked invalid.');
   }
-  replace(flag, ...lines.map((l) => el('p', {}, l)));
-  flag.hidden = lines.length === 0;
+  showLines(flag, lines);
   row.select.classList.toggle('invalid', lines.length > 0);
 }
 
@@ -143,7 +142,7 @@ export function columnsSection(app: App): HTMLElement {
   const { store } = app;
   const c = card('columns', 'Columns');
   // Set up once and folded: it opens only when a field needs a column (docs/rules.md#sidebar-truth).
-  const toggle = autoOpen(c);
+  const toggle = autoOpen(c.el);
   const msg = message(store);
   const intro = el('p', 'muted');
   const list = el('div', 'map-list');

@@ -3,7 +3,7 @@ import type { App } from './app';
 import { actionButton, message, okOrShow, type Message } from './action';
 import { call } from './bridge';
 import { autoOpen, card } from './card';
-import { el, inRow, replace } from './dom';
+import { el, inRow, replace, showLines } from './dom';
 import { enterClicks, labelled, markSaved, syncValue } from './field';
 import { isConnected, keyProblemOf } from './key';
 import { watch } from './state';
@@ -18,7 +18,7 @@ const missing = (msg: Message, text: string, input: HTMLInputElement) => {
 export function connectionSection(app: App): HTMLElement {
   const { store } = app;
   const c = card('connection', 'Connection');
-  const toggle = autoOpen(c);
+  const toggle = autoOpen(c.el);
   const baseUrl = el('input', { type: 'url', name: 'baseUrl', autocomplete: 'off', spellcheck: 'false', placeholder: 'https://…/api/v1' });
   const apiKey = el('input', { type: 'password', name: 'apiKey', autocomplete: 'off', spellcheck: 'false' });
   const keyHint = el('span', 'key-hint');
@@ -74,8 +74,7 @@ export function connectionSection(app: App): HTMLElement {
       syncValue(baseUrl, settings.baseUrl ?? '');
       replace(keyHint, settings.keyHint ? `Key saved: ${settings.keyHint}. Leave empty to keep it.` : 'No key saved yet.');
       apiKey.placeholder = settings.keyHint ? 'Paste a new key to replace it' : 'Paste your API key';
-      replace(keyMsg, ...truth.lines.map((l) => el('p', {}, l)));
-      keyMsg.hidden = truth.lines.length === 0;
+      showLines(keyMsg, truth.lines);
       keyMsg.className = `msg msg-${truth.tone === 'warn' && truth.badge === 'Read-only key' ? 'warn' : 'error'}`;
       c.status(truth.badge, truth.tone);
       toggle(!connected || truth.tone === 'warn');

@@ -1,5 +1,5 @@
 // In-page confirmation dialog (window.confirm may be blocked in the sandboxed iframe).
-import { el, uid } from './dom';
+import { button, el, uid } from './dom';
 
 export interface ConfirmOptions {
   title: string;
@@ -10,16 +10,13 @@ export interface ConfirmOptions {
   signal?: AbortSignal;
 }
 
-/** What Tab stops on inside the dialog: it holds text and its two buttons only. */
-const FOCUSABLE = 'button';
-
 /** Asks the person; resolves true only on the confirm button. Escape, Cancel and the signal resolve false. */
 export function confirmDialog(opts: ConfirmOptions): Promise<boolean> {
   const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   const titleId = uid('dlg-title');
   const textId = uid('dlg-text');
-  const cancel = el('button', { type: 'button', class: 'btn btn-secondary' }, 'Cancel');
-  const ok = el('button', { type: 'button', class: 'btn btn-primary' }, opts.confirmLabel);
+  const cancel = button('secondary', 'Cancel');
+  const ok = button('primary', opts.confirmLabel);
   const dialog = el(
     'dialog',
     { class: 'dialog', role: 'alertdialog', 'aria-modal': 'true', 'aria-labelledby': titleId, 'aria-describedby': textId },
@@ -44,17 +41,11 @@ export function confirmDialog(opts: ConfirmOptions): Promise<boolean> {
         ev.preventDefault();
         finish(false);
       } else if (ev.key === 'Tab') {
-        // Keep Tab inside the dialog.
-        const items = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE));
-        const first = items[0];
-        const last = items[items.length - 1];
-        if (!first || !last) return;
-        if (ev.shiftKey && document.activeElement === first) {
+        // Keep Tab inside the dialog: it holds text and its two buttons only, so Tab goes from one to the other.
+        const [from, to] = ev.shiftKey ? [cancel, ok] : [ok, cancel];
+        if (document.activeElement === from) {
           ev.preventDefault();
-          last.focus();
-        } else if (!ev.shiftKey && document.activeElement === last) {
-          ev.preventDefault();
-          first.focus();
+          to.focus();
         }
       }
     });

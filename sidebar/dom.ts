@@ -17,6 +17,22 @@ export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs |
   return node;
 }
 
+/** A button of the page's look (`btn-primary`, `btn-secondary`…) that never submits. */
+export const button = (kind: string, label: Child, attrs: Attrs = {}): HTMLButtonElement =>
+  el('button', { type: 'button', class: `btn btn-${kind}`, ...attrs }, label);
+
+/** Lines as paragraphs in `box`, hidden while there are none. */
+export function showLines(box: HTMLElement, lines: readonly string[]): void {
+  replace(box, ...lines.map((l) => el('p', {}, l)));
+  box.hidden = lines.length === 0;
+}
+
+/** A text in `box`, hidden while there is none. */
+export function showText(box: HTMLElement, text: string | null | undefined): void {
+  replace(box, text ?? '');
+  box.hidden = !text;
+}
+
 /** Controls side by side: the buttons under a card's fields. */
 export const inRow = (...children: Child[]): HTMLDivElement => el('div', 'row', ...children);
 

@@ -6,22 +6,18 @@ import type { AppState, Store } from './state';
 /** Codes that say the key itself cannot be used (docs/api.md#errors, docs/rules.md#settings). */
 const KEY_CODES = new Set(['unauthorized', 'forbidden', 'api_off']);
 
-/** Calls whose success proves the key works: they reach the API. */
-const API_BACKED = new Set<keyof ServerFunctions>([
-  'saveSettings',
-  'listTemplates',
-  'listCampaigns',
-  'createCampaign',
-  'selectCampaign',
-  'addSelectedRows',
-  'getEstimate',
-  'startPreview',
-  'startGenerate',
-  'stopCampaign',
-  'getProgress',
-  'refreshNow',
-  'exportFinishedVideos',
-  'resendFailedRows',
+/** Calls that never reach the API, so their success says nothing of the key; any other call's success proves it works. */
+const LOCAL_ONLY = new Set<keyof ServerFunctions>([
+  'getActiveContext',
+  'getSidebarState',
+  'saveColumnMapping',
+  'setAutoRefresh',
+  'showCreditsRecord',
+  'setSpendingLimit',
+  'setAutoMode',
+  'showSheet',
+  'selectProblemRows',
+  'repairRegister',
 ]);
 
 export function trackKey(store: Store): void {
@@ -29,7 +25,7 @@ export function trackKey(store: Store): void {
     // A refused Save is about the key just typed, not the saved one: its own message says so.
     if (!reply.ok && reply.error && KEY_CODES.has(reply.error.code) && name !== 'saveSettings') {
       store.set({ keyProblem: { code: reply.error.code, message: reply.error.message, keyHint: store.get().sidebar?.settings.keyHint ?? null } });
-    } else if (reply.ok && API_BACKED.has(name) && store.get().keyProblem) store.set({ keyProblem: null });
+    } else if (reply.ok && !LOCAL_ONLY.has(name) && store.get().keyProblem) store.set({ keyProblem: null });
   });
 }
 

@@ -4,7 +4,7 @@ import { autoSection } from './auto';
 import { campaignSection } from './campaign';
 import { columnsSection } from './columns';
 import { connectionSection } from './connection';
-import { el, replace } from './dom';
+import { el, replace, showLines } from './dom';
 import { isConnected, trackKey } from './key';
 import { boundProgress, holdOf } from './truth';
 import { moneySection } from './money';
@@ -87,8 +87,7 @@ function start(): void {
     store,
     (s) => s.sidebarError,
     (lines) => {
-      replace(banner, ...(lines ?? []).map((l) => el('p', {}, l)));
-      banner.hidden = !lines;
+      showLines(banner, lines ?? []);
     },
   );
 

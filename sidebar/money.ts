@@ -2,7 +2,7 @@
 // and Stop, each behind an in-page confirmation that names the credits and closes if the campaign
 // changes; an answer that may hide a charge blocks them until the campaign's state has been read.
 import type { App } from './app';
-import { actionButton, blockAll, message, progressScope, showFailure, type ActionButton, type Message } from './action';
+import { actionButton, blockAll, message, progressScope, showFailure, tabScope, type ActionButton, type Message } from './action';
 import { call, isUnknownOutcome, thrownText } from './bridge';
 import { card, openWithCampaign, type Card } from './card';
 import { confirmDialog, type ConfirmOptions } from './dialog';
@@ -12,7 +12,7 @@ import { generateFits, previewFits } from '../src/core/limit-rule';
 import { el, inRow, replace } from './dom';
 import { count, creditRange, credits, formatNumber, people } from './format';
 import type { Failure, PreviewPage, ProgressInfo, ServerFunctions } from '../src/server/contract';
-import { campaignOf, patchSidebar, watch, type AppState, type Estimate, type MoneyAction, type Store } from './state';
+import { campaignOf, patchSidebar, same, watch, type AppState, type Estimate, type MoneyAction, type Store } from './state';
 import { ACTION_WORDS, NO_CAMPAIGN, boundProgress, gapLines, holdOf, holdSentence, keyBlock, mayRender, writeBlock } from './truth';
 
 /** Why a charging call cannot go ahead on this estimate, as a sentence; null when it can. */
@@ -96,13 +96,12 @@ async function fetchEstimate(store: Store, slot: Message): Promise<Estimate | nu
   return e;
 }
 
-/** The confirmation, closed as a cancel when the tab or its campaign changes while it is open. */
+/** The confirmation, closed as a cancel when the tab or its campaign (`id`, the one asked about) changes while it is open. */
 async function ask(store: Store, opts: ConfirmOptions, id: string): Promise<boolean> {
-  const sheetOf = (s = store.get()) => s.active?.sheetId ?? s.sidebar?.sheet.id;
-  const sheet = sheetOf();
+  const [sheet] = tabScope(store.get()) as [unknown];
   const gone = new AbortController();
   const off = store.subscribe((s) => {
-    if (campaignOf(s) !== id || sheetOf(s) !== sheet) gone.abort();
+    if (!same(tabScope(s), [sheet, id])) gone.abort();
   });
   try {
     return await confirmDialog({ ...opts, signal: gone.signal });
@@ -367,7 +366,7 @@ export function moneySection(app: App): HTMLElement {
     stop.reason,
     msg.el,
     pages,
-    spendingRecord(app, () => c.open(true)),
+    spendingRecord(app, () => (c.el.open = true)),
   );
   // The preview's pages belong to the campaign they were made in.
   watch(store, campaignOf, () => {

@@ -4,12 +4,12 @@ import type { App } from './app';
 import { actionButton, blockAll, message, okOrShow, progressScope, type ActionButton, type Message } from './action';
 import { call } from './bridge';
 import { card, openWithCampaign, type Card } from './card';
-import { el, inRow, replace } from './dom';
+import { el, inRow, replace, showText } from './dom';
 import { count, formatNumber, humanize, KNOWN_STAGES, stageWord } from './format';
-import type { ProgressInfo, SidebarState } from '../src/server/contract';
+import type { SidebarState } from '../src/server/contract';
 import type { CampaignCounts, Stalled } from '../src/api/types';
 import { patchSidebar, watch, type AppState, type Progress, type Store } from './state';
-import { NO_CAMPAIGN, autoText, boundProgress, countWords, keyBlock, refreshLines, refundable, serverNow, strangeStatus } from './truth';
+import { NO_CAMPAIGN, autoText, boundProgress, countWords, inFlight, keyBlock, refreshLines, refundable, serverNow, strangeStatus } from './truth';
 
 /** Legend entries, in the order a person reads them. */
 const SEGMENTS = ['complete', 'rendering', 'pending', 'failed', 'cancelled', 'skipped'] as const;
@@ -20,11 +20,7 @@ const LEGEND_WORDS: Record<string, string> = { complete: 'Ready', pending: 'Wait
 /** Stage words the spec does not explain, said once under the stages. */
 const STAGE_NOTES: Record<string, string> = { lookup: 'Lookup: the service reads each company website first.' };
 
-/** Whether anything is still moving: rendering, or pending after a generate. */
-export function inFlight(p: ProgressInfo | null, awaitingRender: boolean): boolean {
-  if (!p) return false;
-  return p.counts.rendering > 0 || (awaitingRender && p.counts.pending > 0);
-}
+export { inFlight };
 
 /** Stage keys with a count, known ones in pipeline order, then any others by name. */
 export function activeStages(stages: Record<string, number>): [string, number][] {
@@ -173,7 +169,7 @@ function progressButtons(app: App, c: Card): { refresh: ActionButton; exportBtn:
     // The export switches to its new tab: read where the person is now, so the message belongs there.
     await app.loadContext();
     actionMsg.show('ok', `Wrote ${count(r.count, 'finished video')} to the tab “${r.sheetName}”.`);
-    c.open(true);
+    c.el.open = true;
   });
 
   return { refresh, exportBtn, msg: actionMsg };
@@ -202,8 +198,7 @@ const showRefresh = (store: Store, lastRefresh: HTMLElement, timerError: HTMLEle
   const r = refreshLines(store.get(), serverNow(store.get()));
   replace(lastRefresh, r.line);
   if (r.at) lastRefresh.title = r.at;
-  replace(timerError, r.error ?? '');
-  timerError.hidden = !r.error;
+  showText(timerError, r.error);
   replace(switchText, autoText(store.get()));
 };
 
@@ -267,10 +262,9 @@ export function progressSection(app: App): HTMLElement {
 
   watch(store, autoOf, (auto) => {
     if (!auto) return;
-    replace(owner, ownerLine(auto));
-    owner.hidden = !owner.textContent;
+    showText(owner, ownerLine(auto));
+    // The switch's words are redrawn with the refresh lines, on every update.
     if (!busy()) switchInput.checked = auto.on;
-    replace(switchText, autoText(store.get()));
   });
   return c.el;
 }

@@ -9,7 +9,7 @@ import { watch } from './state';
 export function templateSection(app: App): HTMLElement {
   const { store } = app;
   const c = card('template', 'Template');
-  const toggle = autoOpen(c);
+  const toggle = autoOpen(c.el);
   const msg = message(store);
   const list = el('div', 'choices');
   const groupName = uid('template');

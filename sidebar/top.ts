@@ -3,7 +3,7 @@
 import type { App } from './app';
 import { actionButton, message, okOrShow } from './action';
 import { call } from './bridge';
-import { el, replace } from './dom';
+import { button, el, replace, showLines, showText } from './dom';
 import { watch } from './state';
 import { topLine, watchNotices, type Step } from './truth';
 
@@ -35,7 +35,7 @@ export function topSection(app: App): HTMLElement {
   const backRow = el('div', { class: 'row', hidden: true }, back.el);
   const head = el('p', { class: 'top-head', 'data-testid': 'top-campaign' });
   let step: Step | null = null;
-  const go = el('button', { type: 'button', class: 'btn btn-primary', 'data-testid': 'next-step', onclick: () => step && take(step) });
+  const go = button('primary', '', { 'data-testid': 'next-step', onclick: () => step && take(step) });
   const goRow = el('div', 'row', go);
   const box = el('section', { class: 'top', 'aria-label': 'Where things stand', hidden: true }, head, line, goRow, small, notices, backRow, msg.el);
 
@@ -59,10 +59,8 @@ export function topSection(app: App): HTMLElement {
       goRow.hidden = !step;
       replace(line, top.line);
       line.className = `top-line top-${top.tone}`;
-      replace(small, top.small ?? '');
-      small.hidden = !top.small;
-      replace(notices, ...notes.map((n) => el('p', {}, n)));
-      notices.hidden = notes.length === 0;
+      showText(small, top.small);
+      showLines(notices, notes);
       backRow.hidden = !own || !lead;
       replace(back.el, lead ? `Back to ${lead.name}` : 'Back to the leads');
     },

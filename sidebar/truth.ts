@@ -2,7 +2,7 @@
 // and the action in flight (docs/rules.md#sidebar-truth): nothing here remembers, so nothing outlives a state that contradicts it.
 import { count, formatNumber, interval, people, relativeTime } from './format';
 import { isReadOnly, keyProblemOf, READ_ONLY } from './key';
-import { campaignMayRender as mayRender } from '../src/rules/may-render';
+import { campaignMayRender as mayRender, type RenderView } from '../src/rules/may-render';
 import { campaignOf, type AppState, type Progress, type Unsettled } from './state';
 import type { CampaignSummary, PersonField } from '../src/api/types';
 import { FIELD_LABELS } from '../src/api/people';
@@ -71,6 +71,11 @@ export function holdSentence(s: AppState): string | null {
   return `${ACTION_WORDS[h.local!] ?? 'The last action'} may have happened: Preview, Generate and Stop wait until the campaign is read.`;
 }
 
+/** Whether anything is still moving: rendering, or pending after a generate. */
+export function inFlight(p: Pick<RenderView, 'counts'> | null, awaitingRender: boolean): boolean {
+  return Boolean(p && (p.counts.rendering > 0 || (awaitingRender && p.counts.pending > 0)));
+}
+
 /** People a stop would cancel and refund: waiting, or queued and not started. */
 export function refundable(p: Progress): number {
   const queued = typeof p.stages.queued === 'number' ? p.stages.queued : 0;
@@ -137,7 +142,7 @@ function progressLine(p: Progress, awaitingRender: boolean): TopLine {
     );
   }
   const added = n.pending > 0 && !awaitingRender && generated ? ` · ${people(n.pending)} added since, waiting for Generate` : '';
-  if (n.rendering > 0 || (awaitingRender && n.pending > 0)) return line(`${ready} · next: wait, links fill in alone${added}`, 'busy', REFRESH);
+  if (inFlight(p, awaitingRender)) return line(`${ready} · next: wait, links fill in alone${added}`, 'busy', REFRESH);
   if (n.pending > 0) {
     return generated
       ? line(`${ready} · ${count(n.pending, 'new person', 'new people')} waiting · next: Check estimate, then Generate`, 'todo', ESTIMATE)

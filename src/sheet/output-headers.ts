@@ -9,4 +9,3 @@ export const OUTPUT_HEADERS = {
 } as const;
 
 export type OutputColumn = keyof typeof OUTPUT_HEADERS;
-export const OUTPUT_COLUMNS = Object.keys(OUTPUT_HEADERS) as OutputColumn[];

@@ -10,6 +10,11 @@ const section = () => sb!.page.locator('#campaign');
 
 const bound = () => section().locator('.bound');
 
+/** The sidebar's header names the tab and its campaign; the card does not repeat it. */
+const head = () => sb!.page.getByTestId('top-campaign');
+
+const named = (tab: string, campaign: string) => `Tab ${tab} · campaign “${campaign}”`;
+
 describe('campaign section', () => {
   it('should create a campaign from the chosen template, with a name counter to 80', async () => {
     const created = { id: 'cmp_9', name: 'Founders in Berlin' };
@@ -36,10 +41,11 @@ describe('campaign section', () => {
     await section().getByLabel('Goal (optional)').fill('Seed-stage founders met at the fair');
     await sb.reply('getSidebarState', state({ campaign: created }));
     await create.click();
-    await bound().getByText('Founders in Berlin').waitFor();
+    await head().getByText(named('Leads', 'Founders in Berlin')).waitFor();
     const [call] = await sb.calls('createCampaign');
     expect(call!.args).toEqual([{ templateId: 'tpl_ok', name: 'Founders in Berlin', goal: 'Seed-stage founders met at the fair' }]);
-    expect(await bound().textContent()).toBe('Bound to tab Leads: Founders in Berlin');
+    expect(await bound().isHidden()).toBe(true);
+    expect(await section().locator('.card-status').textContent()).toBe('Founders in Berlin');
     expect(await name.inputValue()).toBe('');
   });
 
@@ -70,7 +76,7 @@ describe('campaign section', () => {
     await sb.reply('getSidebarState', state({ campaign: { id: 'cmp_2', name: 'Webinar attendees' } }));
     await sb.reply('getProgress', progress({ campaignId: 'cmp_2' }));
     await section().getByRole('button', { name: 'Use this campaign' }).click();
-    await bound().getByText('Webinar attendees').waitFor();
+    await head().getByText(named('Leads', 'Webinar attendees')).waitFor();
     expect((await sb.calls('selectCampaign'))[0]!.args).toEqual([{ campaignId: 'cmp_2' }]);
     // The new campaign's progress is read.
     await sb.page.locator('#progress .status-line').getByText('Rendering').waitFor();
@@ -78,13 +84,13 @@ describe('campaign section', () => {
 
   it("should follow a tab switch to that tab's campaign within a poll", async () => {
     sb = await sidebars.open({ replies: { ...readyReplies(), getActiveContext: context() }, timing: { contextPollMs: 100 } });
-    await bound().getByText('Q3 outreach').waitFor();
-    expect(await bound().textContent()).toBe('Bound to tab Leads: Q3 outreach');
+    await head().getByText(named('Leads', 'Q3 outreach')).waitFor();
+    expect(await bound().isHidden()).toBe(true);
     await sb.reply('getProgress', progress({ campaignId: 'cmp_2', status: 'stopped' }));
     await sb.reply('getSidebarState', state({ sheet: { id: 2, name: 'Events', headers: ['Name'] }, campaign: { id: 'cmp_2', name: 'Webinar attendees' } }));
     await sb.reply('getActiveContext', context({ sheetId: 2, sheetName: 'Events' }));
-    await bound().getByText('Webinar attendees').waitFor({ timeout: 3000 });
-    expect(await bound().textContent()).toBe('Bound to tab Events: Webinar attendees');
+    await head().getByText(named('Events', 'Webinar attendees')).waitFor({ timeout: 3000 });
+    await section().locator('.card-status').getByText('Webinar attendees').waitFor();
     await sb.page.locator('#progress .status-line').getByText('Stopped').waitFor();
     await sb.reply('getSidebarState', state({ sheet: { id: 3, name: 'Cold list', headers: [] }, campaign: null }));
     await sb.reply('getActiveContext', context({ sheetId: 3, sheetName: 'Cold list' }));
@@ -111,7 +117,7 @@ describe('campaign section', () => {
 
   it('should fold the create and pick forms once a campaign is bound', async () => {
     sb = await sidebars.open({ replies: readyReplies() });
-    await bound().getByText('Q3 outreach').waitFor();
+    await head().getByText(named('Leads', 'Q3 outreach')).waitFor();
     expect(
       await section()
         .locator('details.sub')

@@ -15,7 +15,7 @@ async function noHorizontalScroll(s: Sidebar): Promise<void> {
 describe('sidebar page', () => {
   it('should show the sections in working order after loading the state', async () => {
     sb = await sidebars.open({ replies: readyReplies() });
-    await sb.page.getByText('Bound to tab').waitFor();
+    await sb.page.getByTestId('top-campaign').getByText('· campaign “', { exact: false }).waitFor();
     const headings = await sb.page.locator('h2').allTextContents();
     expect(headings).toEqual(['Connection', 'Template', 'Campaign', 'Columns', 'Send rows', 'Cost and generate', 'Auto mode', 'Progress']);
     expect((await sb.calls('getSidebarState')).length).toBeGreaterThanOrEqual(1);
@@ -65,7 +65,7 @@ describe('sidebar page', () => {
         getProgress: progress({ stages: { [`stage_${'x'.repeat(60)}`]: 3 }, stalled: { message: `Stalled ${long}` } }),
       },
     });
-    await sb.page.getByText('Bound to tab').waitFor();
+    await sb.page.getByTestId('top-campaign').getByText('· campaign “', { exact: false }).waitFor();
     await sb.page.locator('.stalled-slot [role=alert]').waitFor();
     // Open every card, so every part is measured.
     await sb.page.evaluate(() =>
@@ -107,7 +107,7 @@ describe('sidebar page', () => {
     await sb.page.waitForTimeout(200);
     expect(await sb.page.locator('img').count()).toBe(0);
     expect(dialogs).toBe(0);
-    expect(await sb.page.locator('#campaign .bound').textContent()).toBe(`Bound to tab ${evil}: ${evil}`);
+    expect(await sb.page.getByTestId('top-campaign').textContent()).toBe(`Tab ${evil} · campaign “${evil}”`);
   });
 
   it('should give every control a name and reach every one with the keyboard', async () => {
@@ -184,7 +184,7 @@ describe('sidebar page', () => {
       await sb.close();
 
       sb = await sidebars.open({ replies: { ...readyReplies(), getEstimate: ok({ leads: 15, low: 30, high: 45, balance: 120, affordable: true }) } });
-      await sb.page.getByText('Bound to tab').waitFor();
+      await sb.page.getByTestId('top-campaign').getByText('· campaign “', { exact: false }).waitFor();
       await sb.page.getByRole('button', { name: 'Check estimate', exact: true }).click();
       await sb.page.getByText('30–45 credits').first().waitFor();
       await shot(sb, 'money');

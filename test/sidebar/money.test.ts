@@ -172,7 +172,7 @@ describe('money section: the campaign the person saw', () => {
     await sb.reply('getSidebarState', state({ sheet: { id: 2, name: 'Events', headers: [] }, campaign: { id: 'cmp_2', name: 'Webinar attendees' } }));
     await sb.reply('getActiveContext', context({ sheetId: 2, sheetName: 'Events' }));
     await dialog().waitFor({ state: 'detached' });
-    await sb.page.locator('#campaign .bound').getByText('Webinar attendees').waitFor();
+    await sb.page.getByTestId('top-campaign').getByText('Tab Events · campaign “Webinar attendees”').waitFor();
     await sb.page.waitForTimeout(200);
     expect(await sb.calls('startGenerate')).toHaveLength(0);
   });
@@ -207,7 +207,7 @@ describe('money section: the campaign the person saw', () => {
     await button('Generate videos').click();
     await dialog().getByRole('button', { name: 'Generate' }).click();
     await section().getByText('This tab is now bound to “Webinar attendees”; nothing was started.').waitFor();
-    await sb!.page.locator('#campaign .bound').getByText('Webinar attendees').waitFor();
+    await sb!.page.getByTestId('top-campaign').getByText('Tab Leads · campaign “Webinar attendees”').waitFor();
     expect(await sb!.calls('getSidebarState')).toHaveLength(2);
   });
 

@@ -229,7 +229,7 @@ describe('progress section', () => {
     await sb.reply('getSidebarState', state({ sheet: { id: 2, name: 'Events', headers: [] }, campaign: { id: 'cmp_2', name: 'Webinar attendees' } }));
     await sb.reply('getProgress', progress({ campaignId: 'cmp_2' }));
     await sb.reply('getActiveContext', context({ sheetId: 2, sheetName: 'Events' }));
-    await sb.page.locator('#campaign .bound').getByText('Webinar attendees').waitFor();
+    await sb.page.getByTestId('top-campaign').getByText('Tab Events · campaign “Webinar attendees”').waitFor();
     await message.waitFor({ state: 'detached' });
   });
 

@@ -60,7 +60,7 @@ describe('journey: a real session in the playground, every line checked against 
 
   /** The bound campaign's parts in the simulator, by the campaign name the sidebar shows. */
   async function boundParts(): Promise<SimState['campaigns']> {
-    const bound = /Bound to tab [^:]+: (.+)/.exec(await frame().locator('#campaign .bound').innerText())?.[1]?.trim();
+    const bound = /^Tab .+ · campaign “(.+)”$/.exec((await frame().getByTestId('top-campaign').innerText()).trim())?.[1];
     if (!bound) return [];
     return (await sim()).campaigns.filter((c) => c.name === bound || c.name.startsWith(`${bound} · part `));
   }
@@ -191,7 +191,7 @@ describe('journey: a real session in the playground, every line checked against 
     await check('follow-ups tab');
     await sidebar.locator('input[name="campaignName"]').fill('Faults');
     await sidebar.getByRole('button', { name: 'Create campaign' }).click();
-    await sidebar.getByText('Bound to tab Follow-ups: Faults').waitFor();
+    await sidebar.getByTestId('top-campaign').getByText('Tab Follow-ups · campaign “Faults”').waitFor();
     await page.locator('th.rowhead[data-r="2"]').click();
     await page.locator('th.rowhead[data-r="6"]').click({ modifiers: ['Shift'] });
     await sidebar.getByText('5 rows selected').waitFor();
@@ -277,7 +277,7 @@ describe('journey: a real session in the playground, every line checked against 
     await sidebar.locator('#campaign').getByText('No campaign on tab My leads', { exact: false }).waitFor();
     await sidebar.locator('input[name="campaignName"]').fill('Mine');
     await sidebar.getByRole('button', { name: 'Create campaign' }).click();
-    await sidebar.getByText('Bound to tab My leads: Mine').waitFor();
+    await sidebar.getByTestId('top-campaign').getByText('Tab My leads · campaign “Mine”').waitFor();
     // Before Add: the column no field uses is named, and the empty personal lines counted (rows 3 and 7; the nameless row has one).
     await sidebar.locator('#send').getByText('Not used by any field: Favourite colour.', { exact: false }).waitFor();
     await sidebar.locator('#send').getByText('2 people have no personal line.').waitFor();
@@ -362,7 +362,7 @@ describe('journey: a real session in the playground, every line checked against 
     await page.getByLabel('Sign in as another person').uncheck();
     await page.locator('[data-testid="user"]', { hasText: 'alice@example.com' }).waitFor();
     await page.getByRole('button', { name: 'Follow-ups', exact: true }).click();
-    await sidebar.getByText('Bound to tab Follow-ups: Faults').waitFor();
+    await sidebar.getByTestId('top-campaign').getByText('Tab Follow-ups · campaign “Faults”').waitFor();
     expect(pageErrors).toEqual([]);
   });
 
@@ -451,7 +451,7 @@ describe('journey: auto mode in the playground, rows pasted into the grid get th
     await page.getByRole('button', { name: 'Follow-ups' }).click();
     await sidebar.locator('input[name="campaignName"]').fill('Inbound');
     await sidebar.getByRole('button', { name: 'Create campaign' }).click();
-    await sidebar.getByText('Bound to tab Follow-ups: Inbound').waitFor();
+    await sidebar.getByTestId('top-campaign').getByText('Tab Follow-ups · campaign “Inbound”').waitFor();
     // The limit (the person's own setting) is set as its server function sets it.
     pg.session.call('setSpendingLimit', [{ creditsPerDay: 100 }]);
     await sidebar.locator('#auto').getByRole('button', { name: 'Switch on' }).click();

@@ -191,7 +191,7 @@ describe('playground', () => {
     await page.locator('table.grid td[data-r="2"][data-c="1"]', { hasText: 'Iris' }).waitFor();
     await sidebar.getByText('No campaign on tab Follow-ups yet.', { exact: false }).waitFor();
     await page.getByRole('button', { name: 'Leads' }).click();
-    await sidebar.getByText('Bound to tab Leads: Playground test').waitFor();
+    await sidebar.getByTestId('top-campaign').getByText('Tab Leads · campaign “Playground test”').waitFor();
   });
 
   it('should run a menu item and show the toast it raises', async () => {

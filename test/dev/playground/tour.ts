@@ -83,7 +83,7 @@ export async function createCampaign(sidebar: FrameLocator, name: string): Promi
   await sidebar.getByRole('radio', { name: /Warm intro/ }).check();
   await sidebar.locator('input[name="campaignName"]').fill(name);
   await sidebar.getByRole('button', { name: 'Create campaign' }).click();
-  await sidebar.getByText(`Bound to tab Leads: ${name}`).waitFor();
+  await sidebar.getByTestId('top-campaign').getByText(`Tab Leads · campaign “${name}”`).waitFor();
 }
 
 /** Selects the 50 sample rows: row 2's number, then shift-click row 51's. */
