@@ -6,9 +6,9 @@ import { call } from './bridge';
 import { card, openWithCampaign } from './card';
 import { confirmDialog } from './dialog';
 import { el, inRow, replace } from './dom';
-import { count, credits } from './format';
+import { count, credits, people } from './format';
 import { campaignOf, watch } from './state';
-import type { AutoModeInfo } from '../src/server/contract';
+import type { AutoModeInfo, AutoModeReply } from '../src/server/contract';
 import { clock } from './truth';
 
 /** "Auto mode: on · 120 of 500 credits today · next run about 10:35", and whose it is when not yours. */
@@ -17,6 +17,14 @@ export function autoLine(a: AutoModeInfo): string {
   const next = a.nextRunAt ? ` · next run about ${clock(a.nextRunAt)}` : '';
   const whose = a.owner?.you ? '' : ` · key ${a.owner?.keyHint}`;
   return `Auto mode: on · ${a.spentToday} of ${credits(a.creditsPerDay ?? 0)} today${next}${whose}${a.waiting ? `. ${a.waiting}` : ''}`;
+}
+
+/** Everyone the first run charges besides the unsent rows: people already waiting in the campaign, and what it may take. */
+function waitingToo(q: AutoModeReply): string {
+  if (!q.waiting) return '';
+  const gone = q.orphans ? ` (${q.orphans} of them named by no row any more)` : '';
+  const most = q.credits === null ? '' : `; the first run may take up to ${credits(q.credits)}`;
+  return `, with ${people(q.waiting)} already waiting in the campaign${gone}${most}`;
 }
 
 export function autoSection(app: App): HTMLElement {
@@ -40,7 +48,7 @@ export function autoSection(app: App): HTMLElement {
       !q ||
       !(await confirmDialog({
         title: 'Switch auto mode on?',
-        text: `${s?.campaign?.name}: new rows get videos every 5 minutes or so (hourly once published), up to ${credits(q.creditsPerDay ?? 0)} a day. ${count(q.unsent, 'row')} unsent go on the next run.`,
+        text: `${s?.campaign?.name}: new rows get videos every 5 minutes or so (hourly once published), up to ${credits(q.creditsPerDay ?? 0)} a day. ${count(q.unsent, 'row')} unsent go on the next run${waitingToo(q)}.`,
         confirmLabel: 'Switch on',
       }))
     )

@@ -68,6 +68,21 @@ describe('auto mode card', () => {
     ]);
   });
 
+  it('should name in the confirmation the people already waiting, those no row names any more, and the most the first run may take', async () => {
+    sb = await sidebars.open({
+      replies: {
+        ...readyReplies(),
+        getSidebarState: state({ autoMode: off }),
+        setAutoMode: ok({ on: false, owner: null, creditsPerDay: 500, spentToday: 0, unsent: 2, waiting: 12, orphans: 3, credits: 42 }),
+      },
+    });
+    await auto().getByRole('button', { name: 'Switch on' }).click();
+    await dialog().waitFor();
+    expect(await dialog().locator('p').textContent()).toBe(
+      'Q3 outreach: new rows get videos every 5 minutes or so (hourly once published), up to 500 credits a day. 2 rows unsent go on the next run, with 12 people already waiting in the campaign (3 of them named by no row any more); the first run may take up to 42 credits.',
+    );
+  });
+
   it('should switch nothing on when the confirmation is cancelled, and show a refusal in its own words', async () => {
     sb = await sidebars.open({
       replies: {
