@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AppsScriptStandin } from '../dev/standin';
 import { buildServer, buildSidebar, withUrlFetchWhitelist } from '../scripts/build';
-import { BUDGETS, kb, KB } from '../scripts/sizes';
+import { BUDGETS, kb } from '../scripts/sizes';
 import type * as main from '../src/main';
 import type { ServerFunctions } from '../src/server/contract';
 
