@@ -32,6 +32,9 @@ export const DOC_KEYS = {
   /** Per tab (by sheet id): bound campaign, column mapping, fallbacks, auto-refresh owner, last refresh. */
   tab: (sheetId: number, slot: 'campaign' | 'mapping' | 'fallbacks' | 'autoRefresh' | 'lastRefresh' | 'sentColumns' | 'registerRows') =>
     `sheet.${sheetId}.${slot}`,
+  /** Money outcomes still open: unknown charges and stops whose answers were lost, each naming its part (docs/rules.md#unknown-outcomes). */
+  openCharges: 'credits.open',
+  openStops: 'credits.openStops',
   /** The register's fingerprint: its row count and the digest of its Lead IDs in order (docs/rules.md#register-whole). */
   registerPrint: 'register.print',
   /**

@@ -30,6 +30,6 @@ export class OtherTabs {
         if (row.leadId && !this.held.has(row.leadId)) this.held.set(row.leadId, { tabName, row: row.row });
       }
     }
-    return this.held.get(leadId) ?? null;
+    return this.held.get(leadId) || null;
   }
 }

@@ -117,14 +117,21 @@ function findCreated(list: CampaignSummary[], name: string, since: number): Camp
  * those still waiting, docs/rules.md#parts): nothing renders or is in a stage, and it was never stopped. One
  * detail read; any doubt (a failed read) keeps it closed.
  */
-function generateSettled(api: ApiClient, part: Part): boolean {
-  if ((part.cancelled || 0) > 0) return false;
+function generateSettled(api: ApiClient, part: Part, props: Props): boolean {
+  // A charge whose answer was lost can commit later and would charge the newcomers too (docs/rules.md#unknown-outcomes).
+  if ((part.cancelled || 0) > 0 || partsWithOpenOutcome(props).has(part.id)) return false;
   try {
     const d = api.getCampaign(part.id);
     return d.status !== 'stopped' && d.counts.rendering === 0 && !Object.values(d.stages).some((n) => n > 0);
   } catch {
     return false;
   }
+}
+
+/** Parts with a money outcome still open (an unknown charge, a stop whose answer was lost), read from their record. */
+export function partsWithOpenOutcome(props: Props): Set<string> {
+  const parts = (key: string) => (getJson<{ part: string }[]>(props, key) || []).map((o) => o.part);
+  return new Set([...parts(DOC_KEYS.openCharges), ...parts(DOC_KEYS.openStops)]);
 }
 
 /**
@@ -140,7 +147,7 @@ export function partAllocator(c: CampaignParts, api: ApiClient, props: Props, no
       // A campaign chosen from the list stays one part: its recording is not known to make another.
       if (c.templateId === null) return avoid.has(open.id) ? null : { id: open.id, room: Infinity };
       const room = PART_SIZE - Math.max(0, open.size) - (reserved.get(open.id) || 0);
-      if (room > 0 && !avoid.has(open.id) && open.closed && generateSettled(api, open)) {
+      if (room > 0 && !avoid.has(open.id) && open.closed && generateSettled(api, open, props)) {
         open.closed = false;
         saveParts(props, c);
       }

@@ -96,7 +96,7 @@ function nextTurn(c: CampaignParts, list: Map<string, CampaignSummary>, memo: Me
     if (!s) return open.has(id) || inFlight(seen.detail);
     return seen.sig !== summarySignature(s) || inFlight(seen.detail);
   };
-  return order.find(due) ?? null;
+  return order.find(due) || null;
 }
 
 function inFlight(d: Pick<CampaignDetail, 'counts' | 'stages'>): boolean {

@@ -71,8 +71,8 @@ export function rowId(row: Row): string {
 /** Books a row in its key's day: a figure at its spending end (never below what was taken), or open at its high. */
 export function bookRow(svc: Services, row: Row, figure: Figure | null, high?: number): void {
   const when = String(row.When);
-  if (figure) book(svc, String(row.Key ?? ''), { id: rowId(row), when, credits: figure.hi });
-  else if (high !== undefined) book(svc, String(row.Key ?? ''), { id: rowId(row), when, credits: high, open: true });
+  if (figure) book(svc, String(row.Key || ''), { id: rowId(row), when, credits: figure.hi });
+  else if (high !== undefined) book(svc, String(row.Key || ''), { id: rowId(row), when, credits: high, open: true });
 }
 
 /**

@@ -8,7 +8,8 @@ import type { CampaignDetail, CampaignSummary } from '../../api/types';
 import { getJson, setJson } from '../../core/json-props';
 import type { Services } from '../../core/services';
 import { knownBy, outcomeVerdict, stopVerdict } from '../../rules/unknown-outcome';
-import { loadParts, saveParts } from '../campaign/parts';
+import { loadParts, partsWithOpenOutcome, saveParts } from '../campaign/parts';
+import { DOC_KEYS } from '../../core/state-keys';
 import type { Unsettled } from '../contract';
 import { chargesOf, saveCharges } from './charges';
 import { completeRow, type Settled } from './ledger';
@@ -36,8 +37,8 @@ interface OpenStop {
   key: string;
 }
 
-const OPEN_KEY = 'credits.open';
-const OPEN_STOPS_KEY = 'credits.openStops';
+const OPEN_KEY = DOC_KEYS.openCharges;
+const OPEN_STOPS_KEY = DOC_KEYS.openStops;
 const OPEN_MAX = 20;
 
 const openCharges = (svc: Services): OpenCharge[] => getJson<OpenCharge[]>(svc.docProps, OPEN_KEY) || [];
@@ -62,9 +63,7 @@ export function openStopParts(svc: Services): string[] {
 }
 
 /** Parts with an unknown charge or a lost stop: only their counts read now settle them. */
-export function openParts(svc: Services): Set<string> {
-  return new Set([...openCharges(svc).map((o) => o.part), ...openStopParts(svc)]);
-}
+export const openParts = (svc: Services): Set<string> => partsWithOpenOutcome(svc.docProps);
 
 /** The oldest open unknown charge among these parts, as the sidebar shows it. */
 export function unsettledOf(svc: Services, parts: ReadonlySet<string>): Unsettled | null {

@@ -95,7 +95,7 @@ export function pickUpOwed(svc: Pick<Services, 'userProps' | 'docProps' | 'clock
 
 /** The person's limit in credits per UTC day, or null for none. */
 export function dailyLimit(props: Props): number | null {
-  const v = Number(props.getProperty(USER_KEYS.limit) ?? '');
+  const v = Number(props.getProperty(USER_KEYS.limit) || '');
   return props.getProperty(USER_KEYS.limit) && Number.isFinite(v) && v >= 0 ? v : null;
 }
 

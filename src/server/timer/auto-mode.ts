@@ -235,7 +235,7 @@ export function autoModeInfo(svc: Services, sheet: Sheet, state: SheetState): Au
     owner: owner(a, me),
     ...f,
     nextRunAt: Number.isFinite(last) ? new Date(last + minutes * 60_000).toISOString() : null,
-    waiting: (run && run.waiting) ?? null,
+    waiting: (run && run.waiting) || null,
   };
 }
 
@@ -294,7 +294,7 @@ export function autoModeRun(
     creditsPerDay: f.creditsPerDay,
     spent: f.spentToday,
     day: utcDay(svc.clock),
-    waiting: (held && held.why) ?? null,
+    waiting: (held && held.why) || null,
     held: (held && held.parts) || [],
   };
   if (JSON.stringify(next) !== JSON.stringify(was)) setJson(svc.docProps, DOC_KEYS.autoRun(id), next);

@@ -33,7 +33,7 @@ export function refreshTab(
       clock: svc.clock,
       deadline,
       memo: svc.docProps,
-      defaultCampaignId: state.campaign?.id ?? null,
+      defaultCampaignId: (state.campaign && state.campaign.id) || null,
       overrides: state.mapping,
       fallbacks: state.fallbacks,
       ...(opts.only ? { only: opts.only } : {}),

@@ -95,34 +95,49 @@ async function check(a: Addon, trail: Action[]): Promise<void> {
   expect(await ledgerBy(a, KEYS[OWNER]!)).toBeLessThanOrEqual(LIMIT);
 }
 
+/** One day: the world set up, then the actions, each checked (docs/rules.md#money-record). */
+async function runDay(actions: Action[]): Promise<void> {
+  const a = await startAddon({ concurrency: 2, stageMs: 30_000, faults: { failPeople: ['p4@example.com', 'p7@example.com', 'p12@example.com'] } });
+  try {
+    await a.sim.control({ action: 'setKey', key: SIM_KEYS.lowCap, dailyCap: 100_000 });
+    for (const user of [COLLEAGUE, OWNER]) {
+      a.gas.setUser(user);
+      a.connect(KEYS[user]!);
+      a.call('setSpendingLimit', { creditsPerDay: LIMIT });
+    }
+    a.sheet(Array.from({ length: 8 }, (_, i) => person(i)));
+    a.createCampaign('Day');
+    a.selectRows(2, 9);
+    a.call('addSelectedRows');
+    const s = { user: OWNER, next: 8 };
+    const trail: Action[] = [];
+    for (const x of actions) {
+      trail.push(x);
+      await step(a, s, x);
+      await check(a, trail);
+    }
+  } finally {
+    await a.close();
+  }
+}
+
+/** Fixed so CI answers the same every time; DAY_SEED=<n> explores others. */
+const SEED = Number(process.env.DAY_SEED) || 20261126;
+
 describe('a day of money actions', () => {
   it("should keep each key's record never below the ledger, equal where stated, and the limit never passed", async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(action, { minLength: 4, maxLength: 12 }), async (actions) => {
-        const a = await startAddon({ concurrency: 2, stageMs: 30_000, faults: { failPeople: ['p4@example.com', 'p7@example.com', 'p12@example.com'] } });
-        try {
-          await a.sim.control({ action: 'setKey', key: SIM_KEYS.lowCap, dailyCap: 100_000 });
-          for (const user of [COLLEAGUE, OWNER]) {
-            a.gas.setUser(user);
-            a.connect(KEYS[user]!);
-            a.call('setSpendingLimit', { creditsPerDay: LIMIT });
-          }
-          a.sheet(Array.from({ length: 8 }, (_, i) => person(i)));
-          a.createCampaign('Day');
-          a.selectRows(2, 9);
-          a.call('addSelectedRows');
-          const s = { user: OWNER, next: 8 };
-          const trail: Action[] = [];
-          for (const x of actions) {
-            trail.push(x);
-            await step(a, s, x);
-            await check(a, trail);
-          }
-        } finally {
-          await a.close();
-        }
-      }),
-      { numRuns: 12 },
-    );
+    await fc.assert(fc.asyncProperty(fc.array(action, { minLength: 4, maxLength: 12 }), runDay), { numRuns: 12, seed: SEED });
+  });
+
+  // Found by this test: a part reopened for newcomers while its Generate's answer was lost, and the late charge took them too.
+  it('should keep newcomers out of a part whose Generate answer was lost, so its late charge is the one quoted', async () => {
+    await runDay([
+      { kind: 'lost-generate' },
+      { kind: 'add', n: 1 },
+      { kind: 'preview' },
+      { kind: 'preview' },
+      { kind: 'wait', minutes: 1 },
+      { kind: 'wait', minutes: 1 },
+    ]);
   });
 });
