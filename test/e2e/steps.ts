@@ -20,9 +20,31 @@ export async function chargedCredits(a: Addon, campaignId?: string): Promise<num
     .reduce((n, e) => n + e.credits, 0);
 }
 
-/** Credits charged net of refunds, in the simulator's ledger. */
-export async function netCharged(a: Addon): Promise<number> {
-  return (await a.state()).ledger.reduce((n, e) => n + (e.kind === 'charge' ? e.credits : -e.credits), 0);
+/** Credits charged net of refunds, in the simulator's ledger: every key's, or one key's. */
+export async function netCharged(a: Addon, key?: string): Promise<number> {
+  return (await a.state()).ledger.filter((e) => key === undefined || e.key === key).reduce((n, e) => n + (e.kind === 'charge' ? e.credits : -e.credits), 0);
+}
+
+/** Fires the timer a minute at a time until nothing of the workspace renders. */
+export async function untilQuiet(a: Addon) {
+  for (let i = 0; i < 60 && (await a.state()).campaigns.some((c) => c.leads.some((l) => l.status === 'rendering')); i++) {
+    a.gas.clock.advance(60_000);
+    a.gas.fireTimeTriggers();
+  }
+}
+
+/** A tab of n people sent to a new campaign; `shared` of them (from index `from`) share one company website, so only the first pays its lookup. */
+export function lookupTab(a: Addon, n: number, shared: { from: number; n: number } = { from: 0, n: 0 }, name = 'Q3 outreach') {
+  const rows = Array.from({ length: n }, (_, i) => {
+    const r = leadRow(i);
+    if (i >= shared.from && i < shared.from + shared.n) r[4] = 'https://www.acme.example.com/about';
+    return r;
+  });
+  a.sheet(rows);
+  const c = a.createCampaign(name);
+  a.selectRows(2, n + 1);
+  expect(a.call('addSelectedRows')).toMatchObject({ ok: true });
+  return c;
 }
 
 /** Every lead of the main workspace, all campaigns (the simulator's other workspace has some of its own). */

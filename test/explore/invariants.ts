@@ -112,27 +112,31 @@ function record(w: World, st: SimState): string[] {
   return out;
 }
 
-/** A Video URL on a row is the ready video of the lead on that row, who is that row's person. */
-function links(w: World, st: SimState): string[] {
-  const byUrl = new Map(st.campaigns.flatMap((c) => c.leads).map((l) => [l.videoUrl, l]));
-  const out: string[] = [];
+/** Each data row of each lead tab, with the column indexes of `headers` (-1 when absent); tabs lacking `needed` are skipped. */
+function eachRow(w: World, headers: string[], needed: string, visit: (r: unknown[], cols: number[], where: string) => void): void {
   for (const name of TABS) {
     const sheet = w.gas.spreadsheet.getSheetByName(name);
     if (!sheet) continue;
     const values = sheet.getDataRange().getValues() as unknown[][];
     const head = (values[0] ?? []).map(String);
-    const [u, id, em] = ['Video URL', 'Lead ID', 'Email'].map((h) => head.indexOf(h));
-    if (u! < 0 || id! < 0) continue;
-    values.slice(1).forEach((r, i) => {
-      const url = String(r[u!] ?? '');
-      if (!url) return;
-      const lead = byUrl.get(url);
-      const where = `${name} row ${i + 2}`;
-      if (!lead || !lead.videoReady) out.push(`every link on a row only once ready: ${where} shows ${url}`);
-      else if (lead.id !== String(r[id!]) || (em! >= 0 && email(r[em!]) !== email(lead.email)))
-        out.push(`every link on a row its own person’s: ${where} (${String(r[id!])}, ${String(r[em!] ?? '')}) shows ${lead.id}'s video (${lead.email})`);
-    });
+    if (head.indexOf(needed) < 0) continue;
+    const cols = headers.map((h) => head.indexOf(h));
+    values.slice(1).forEach((r, i) => visit(r, cols, `${name} row ${i + 2}`));
   }
+}
+
+/** A Video URL on a row is the ready video of the lead on that row, who is that row's person. */
+function links(w: World, st: SimState): string[] {
+  const byUrl = new Map(st.campaigns.flatMap((c) => c.leads).map((l) => [l.videoUrl, l]));
+  const out: string[] = [];
+  eachRow(w, ['Video URL', 'Lead ID', 'Email'], 'Video URL', (r, [u, id, em], where) => {
+    const url = String(r[u!] ?? '');
+    if (!url || id! < 0) return;
+    const lead = byUrl.get(url);
+    if (!lead || !lead.videoReady) out.push(`every link on a row only once ready: ${where} shows ${url}`);
+    else if (lead.id !== String(r[id!]) || (em! >= 0 && email(r[em!]) !== email(lead.email)))
+      out.push(`every link on a row its own person’s: ${where} (${String(r[id!])}, ${String(r[em!] ?? '')}) shows ${lead.id}'s video (${lead.email})`);
+  });
   return out;
 }
 
@@ -154,20 +158,11 @@ function runs(w: World): string[] {
 export function settled(w: World, st: SimState): string[] {
   const leads = new Map(st.campaigns.flatMap((c) => c.leads).map((l) => [l.id, l]));
   const out: string[] = [];
-  for (const name of TABS) {
-    const sheet = w.gas.spreadsheet.getSheetByName(name);
-    if (!sheet) continue;
-    const values = sheet.getDataRange().getValues() as unknown[][];
-    const head = (values[0] ?? []).map(String);
-    const [s, id] = ['Video Status', 'Lead ID'].map((h) => head.indexOf(h));
-    if (s! < 0) continue;
-    values.slice(1).forEach((r, i) => {
-      const status = String(r[s!] ?? '');
-      const lead = id! >= 0 ? leads.get(String(r[id!] ?? '')) : undefined;
-      if (status === 'sending') out.push(`no row left sending once settled: ${name} row ${i + 2}`);
-      if (status === 'pending' && lead && lead.status !== 'pending')
-        out.push(`no row left pending once settled: ${name} row ${i + 2} (${lead.id} is ${lead.status})`);
-    });
-  }
+  eachRow(w, ['Video Status', 'Lead ID'], 'Video Status', (r, [s, id], where) => {
+    const status = String(r[s!] ?? '');
+    const lead = id! >= 0 ? leads.get(String(r[id!] ?? '')) : undefined;
+    if (status === 'sending') out.push(`no row left sending once settled: ${where}`);
+    if (status === 'pending' && lead && lead.status !== 'pending') out.push(`no row left pending once settled: ${where} (${lead.id} is ${lead.status})`);
+  });
   return out;
 }

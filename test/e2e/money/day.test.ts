@@ -6,7 +6,7 @@ import * as fc from 'fast-check';
 import { SIM_KEYS } from '../../../dev/sim/types';
 import { keyHint } from '../../../src/server/settings';
 import { leadRow, startAddon, type Addon } from '../harness';
-import { creditsRows } from '../steps';
+import { creditsRows, netCharged } from '../steps';
 import { rangeOf } from './figures';
 
 jest.setTimeout(600_000);
@@ -31,10 +31,6 @@ function person(i: number): string[] {
   const r = leadRow(i);
   if (i % 3 === 0) r[4] = 'https://acme.example.com';
   return r;
-}
-
-async function ledgerBy(a: Addon, key: string): Promise<number> {
-  return (await a.state()).ledger.filter((e) => e.key === key).reduce((n, e) => n + (e.kind === 'charge' ? e.credits : -e.credits), 0);
 }
 
 async function step(a: Addon, s: { user: string; next: number }, x: Action): Promise<void> {
@@ -78,7 +74,7 @@ async function check(a: Addon, trail: Action[]): Promise<void> {
     const mine = rows.filter((r) => r.Key === keyHint(key));
     const ranges = mine.map((r) => rangeOf(r['Credits charged'], r['Credits quoted']));
     const high = ranges.reduce((n, [, h]) => n + h, 0);
-    const ledger = await ledgerBy(a, key);
+    const ledger = await netCharged(a, key);
     const why = `${key} after ${JSON.stringify(trail)}`;
     expect({ why, high: high >= ledger }).toEqual({ why, high: true });
     // Every figure stated or proven, and nothing left to see: the record is the ledger.
@@ -92,7 +88,7 @@ async function check(a: Addon, trail: Action[]): Promise<void> {
         expect({ why, net: again.reduce((n, r) => n + (r['Credits charged'] as number), 0) }).toEqual({ why, net: ledger });
     }
   }
-  expect(await ledgerBy(a, KEYS[OWNER]!)).toBeLessThanOrEqual(LIMIT);
+  expect(await netCharged(a, KEYS[OWNER]!)).toBeLessThanOrEqual(LIMIT);
 }
 
 /** One day: the world set up, then the actions, each checked (docs/rules.md#money-record). */

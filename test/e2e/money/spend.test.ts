@@ -7,7 +7,7 @@ import { AppsScriptStandin } from '../../../dev/standin';
 import { USER_KEYS } from '../../../src/core/state-keys';
 import { keyHint } from '../../../src/server/settings';
 import { BUNDLE, HEADERS, leadRow, startAddon, type Addon } from '../harness';
-import { creditsRows } from '../steps';
+import { creditsRows, lookupTab, netCharged, untilQuiet } from '../steps';
 
 jest.setTimeout(240_000);
 
@@ -27,32 +27,6 @@ function recordSpend(a: Addon, key: string): [number, number] {
     .reduce(([lo, hi], [l, h]) => [lo + l, hi + h], [0, 0]);
 }
 
-/** What the simulator's ledger says a key spent, net of refunds. */
-async function ledgerSpend(a: Addon, key: string): Promise<number> {
-  return (await a.state()).ledger.filter((e) => e.key === key).reduce((n, e) => n + (e.kind === 'charge' ? e.credits : -e.credits), 0);
-}
-
-/** A tab of people: `shared` of them (from index `from`) share one company website, so only the first pays its lookup. */
-function peopleTab(a: Addon, n: number, shared: { from: number; n: number } = { from: 0, n: 0 }, name = 'Q3 outreach') {
-  const rows = Array.from({ length: n }, (_, i) => {
-    const r = leadRow(i);
-    if (i >= shared.from && i < shared.from + shared.n) r[4] = 'https://www.acme.example.com/about';
-    return r;
-  });
-  a.sheet(rows);
-  const c = a.createCampaign(name);
-  a.selectRows(2, n + 1);
-  expect(a.call('addSelectedRows')).toMatchObject({ ok: true });
-  return c;
-}
-
-async function untilQuiet(a: Addon) {
-  for (let i = 0; i < 60 && (await a.state()).campaigns.some((c) => c.leads.some((l) => l.status === 'rendering')); i++) {
-    a.gas.clock.advance(60_000);
-    a.gas.fireTimeTriggers();
-  }
-}
-
 let a: Addon;
 let second: AppsScriptStandin | null = null;
 afterEach(async () => {
@@ -67,10 +41,10 @@ describe('the money record against the service', () => {
       a = await startAddon({ concurrency: 2, stageMs: 60_000 });
       a.connect();
       a.call('setSpendingLimit', { creditsPerDay: 1000 });
-      peopleTab(a, 8, { from: 4, n: 4 });
+      lookupTab(a, 8, { from: 4, n: 4 });
       expect(a.generate()).toMatchObject({ ok: true, started: 8 });
       expect(a.stop()).toMatchObject({ ok: true, stopped: 6 });
-      const ledger = await ledgerSpend(a, SIM_KEYS.write);
+      const ledger = await netCharged(a, SIM_KEYS.write);
       expect(recordSpend(a, SIM_KEYS.write)).toEqual([ledger, ledger]);
       expect(a.call('getSidebarState').limit.spentToday).toBe(ledger);
       expect(a.call('getEstimate').chargedToday).toBe(ledger);
@@ -80,7 +54,7 @@ describe('the money record against the service', () => {
       a = await startAddon({ concurrency: 3, stageMs: 60_000 });
       a.connect();
       const owner = a.gas.user;
-      peopleTab(a, 9);
+      lookupTab(a, 9);
       expect(a.preview()).toMatchObject({ ok: true, made: 3 });
       await untilQuiet(a);
       // A colleague with their own key generates the rest, then stops it before most started.
@@ -90,11 +64,11 @@ describe('the money record against the service', () => {
       expect(a.generate()).toMatchObject({ ok: true, started: 6 });
       expect(a.stop()).toMatchObject({ ok: true, stopped: 3 });
       for (const key of [SIM_KEYS.write, SIM_KEYS.lowCap]) {
-        const ledger = await ledgerSpend(a, key);
+        const ledger = await netCharged(a, key);
         expect(recordSpend(a, key)).toEqual([ledger, ledger]);
       }
       a.gas.setUser(owner);
-      expect(a.call('getEstimate').chargedToday).toBe(await ledgerSpend(a, SIM_KEYS.write));
+      expect(a.call('getEstimate').chargedToday).toBe(await netCharged(a, SIM_KEYS.write));
     });
   });
 
@@ -102,12 +76,12 @@ describe('the money record against the service', () => {
     it("should never book a failed video's refund above what the service gave back when prices differ", async () => {
       a = await startAddon({ faults: { failPeople: ['p1@example.com'] } });
       a.connect();
-      peopleTab(a, 2, { from: 0, n: 2 });
+      lookupTab(a, 2, { from: 0, n: 2 });
       expect(a.generate()).toMatchObject({ ok: true, started: 2 });
       await untilQuiet(a);
       a.call('getProgress');
       expect(creditsRows(a).filter((r) => r.Action === 'refund')).toHaveLength(1);
-      const ledger = await ledgerSpend(a, SIM_KEYS.write);
+      const ledger = await netCharged(a, SIM_KEYS.write);
       const [lo, hi] = recordSpend(a, SIM_KEYS.write);
       expect(lo).toBeLessThanOrEqual(ledger);
       expect(hi).toBeGreaterThanOrEqual(ledger);
@@ -135,7 +109,7 @@ describe('the money record against the service', () => {
       a.gas.clock.advance(3 * 60_000);
       a.call('getProgress');
       expect(a.call('getSidebarState').unsettled ?? null).toBeNull();
-      const ledger = await ledgerSpend(a, SIM_KEYS.write);
+      const ledger = await netCharged(a, SIM_KEYS.write);
       const [lo, hi] = recordSpend(a, SIM_KEYS.write);
       expect(lo).toBeLessThanOrEqual(ledger);
       expect(hi).toBeGreaterThanOrEqual(ledger);
@@ -218,7 +192,7 @@ describe('the money record against the service', () => {
         second.clock.advance(Math.max(0, a.gas.clock.now() - second.clock.now()));
         second.fireTimeTriggers();
       }
-      const spent = await ledgerSpend(a, SIM_KEYS.write);
+      const spent = await netCharged(a, SIM_KEYS.write);
       expect(spent).toBeGreaterThan(0);
       expect(spent).toBeLessThanOrEqual(limit);
       expect(a.call('getSidebarState').limit.spentToday).toBeGreaterThanOrEqual(spent);

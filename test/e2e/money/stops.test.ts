@@ -6,7 +6,7 @@ import { SIM_KEYS, SIM_TEMPLATES } from '../../../dev/sim/types';
 import { SyncHttp } from '../../../dev/sync-http';
 import { keyHint } from '../../../src/server/settings';
 import { leadRow, startAddon, type Addon } from '../harness';
-import { addRows, creditsRows, simParts } from '../steps';
+import { addRows, creditsRows, lookupTab, netCharged, simParts, untilQuiet } from '../steps';
 import { rangeOf } from './figures';
 
 jest.setTimeout(240_000);
@@ -19,37 +19,9 @@ function recordSpend(a: Addon, key: string = SIM_KEYS.write): [number, number] {
     .reduce(([lo, hi], [l, h]) => [lo + l, hi + h], [0, 0]);
 }
 
-/** What the simulator's ledger says a key spent, net of refunds. */
-async function ledgerSpend(a: Addon, key: string = SIM_KEYS.write): Promise<number> {
-  return (await a.state()).ledger.filter((e) => e.key === key).reduce((n, e) => n + (e.kind === 'charge' ? e.credits : -e.credits), 0);
-}
-
 /** Credits the service gave back to a key. */
 async function ledgerRefunds(a: Addon, key: string = SIM_KEYS.write): Promise<number> {
   return (await a.state()).ledger.filter((e) => e.key === key && e.kind === 'refund').reduce((n, e) => n + e.credits, 0);
-}
-
-/** A tab of n people; those from `shared` on share one company website, so only the first of them pays its lookup. */
-function peopleTab(a: Addon, n: number, shared: number, name = 'Q3 outreach') {
-  a.sheet(
-    Array.from({ length: n }, (_, i) => {
-      const r = leadRow(i);
-      if (i >= shared) r[4] = 'https://www.acme.example.com/about';
-      return r;
-    }),
-  );
-  const c = a.createCampaign(name);
-  a.selectRows(2, n + 1);
-  expect(a.call('addSelectedRows')).toMatchObject({ ok: true });
-  return c;
-}
-
-/** Fires the timer a minute at a time until nothing of the workspace renders. */
-async function untilQuiet(a: Addon) {
-  for (let i = 0; i < 60 && (await a.state()).campaigns.some((c) => c.leads.some((l) => l.status === 'rendering')); i++) {
-    a.gas.clock.advance(60_000);
-    a.gas.fireTimeTriggers();
-  }
 }
 
 /**
@@ -58,7 +30,7 @@ async function untilQuiet(a: Addon) {
  * today and the limit's figure are never below what the service took.
  */
 async function expectRecordHoldsLedger(a: Addon) {
-  const ledger = await ledgerSpend(a);
+  const ledger = await netCharged(a, SIM_KEYS.write);
   const [lo, hi] = recordSpend(a);
   expect({ ledger, lo: lo <= ledger, hi: hi >= ledger }).toEqual({ ledger, lo: true, hi: true });
   const back = await ledgerRefunds(a);
@@ -83,7 +55,7 @@ describe('stops against the ledger', () => {
       a.connect();
       a.call('setSpendingLimit', { creditsPerDay: 1000 });
       // The three previewed: person 0 (3, own website), 1 (3, acme's lookup), 2 (2, acme again, queued): below their average.
-      peopleTab(a, 6, 1);
+      lookupTab(a, 6, { from: 1, n: 5 });
       expect(a.preview()).toMatchObject({ ok: true, made: 3 });
       const stop = a.stop();
       expect(stop).toMatchObject({ ok: true });
@@ -102,7 +74,7 @@ describe('stops against the ledger', () => {
       a.connect();
       a.call('setSpendingLimit', { creditsPerDay: 1000 });
       // Three previewed, then six generated: the last four share one website, so only the first of them pays a lookup.
-      peopleTab(a, 9, 5);
+      lookupTab(a, 9, { from: 5, n: 4 });
       expect(a.preview()).toMatchObject({ ok: true, made: 3 });
       await untilQuiet(a);
       a.call('getProgress');
@@ -122,12 +94,12 @@ describe('stops against the ledger', () => {
       a = await startAddon({ concurrency: 2, stageMs: 60_000 });
       a.connect();
       a.call('setSpendingLimit', { creditsPerDay: 1000 });
-      const c = peopleTab(a, 10, 5);
+      const c = lookupTab(a, 10, { from: 5, n: 5 });
       expect(a.generate()).toMatchObject({ ok: true, started: 10 });
       expect(a.stop()).toMatchObject({ ok: true, stopped: 8 });
       await expectRecordHoldsLedger(a);
       // A limit a little above what was spent: room for some newcomers at 3 credits each, and 2 over.
-      const spent = await ledgerSpend(a);
+      const spent = await netCharged(a, SIM_KEYS.write);
       const limit = spent + 3 * 3 + 2;
       expect(a.call('setSpendingLimit', { creditsPerDay: limit })).toMatchObject({ ok: true });
       expect(a.call('setAutoMode', { campaignId: c.id, on: true })).toMatchObject({ ok: true, on: true });
@@ -137,12 +109,12 @@ describe('stops against the ledger', () => {
         if (run % 2 === 0) sheet.appendRow(leadRow(100 + run));
         a.gas.clock.advance(5 * 60_000);
         a.gas.fireTimeTriggers();
-        const ledger = await ledgerSpend(a);
+        const ledger = await netCharged(a, SIM_KEYS.write);
         expect({ run, passed: ledger > limit }).toEqual({ run, passed: false });
         expect(a.call('getSidebarState').limit.spentToday).toBeGreaterThanOrEqual(ledger);
       }
       // Auto mode did generate: the three newcomers that fit were charged, the rest wait.
-      expect(await ledgerSpend(a)).toBe(limit - 2);
+      expect(await netCharged(a, SIM_KEYS.write)).toBe(limit - 2);
     });
   });
 
@@ -214,7 +186,7 @@ async function lostGenerateOfUnlistedPart() {
 
 /** While it is open: the record's spending end and the day's figure are never below what the service took. */
 async function expectNeverBelowLedger(a: Addon) {
-  const ledger = await ledgerSpend(a);
+  const ledger = await netCharged(a, SIM_KEYS.write);
   expect(recordSpend(a)[1]).toBeGreaterThanOrEqual(ledger);
   expect(a.call('getSidebarState').limit.spentToday).toBeGreaterThanOrEqual(ledger);
 }
@@ -222,7 +194,7 @@ async function expectNeverBelowLedger(a: Addon) {
 /** Settled: nothing of the second part was charged, and the record and the day say what the service took. */
 async function expectSettledAtLedger(a: Addon) {
   expect(a.call('getSidebarState').unsettled ?? null).toBeNull();
-  const ledger = await ledgerSpend(a);
+  const ledger = await netCharged(a, SIM_KEYS.write);
   expect(recordSpend(a)).toEqual([ledger, ledger]);
   expect(a.call('getSidebarState').limit.spentToday).toBe(ledger);
   expect(a.call('getEstimate').chargedToday).toBe(ledger);
