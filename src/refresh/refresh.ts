@@ -150,10 +150,11 @@ function passOver(input: RefreshInput, table: Table, writes: Writes, result: Ref
   for (const row of readLeadRows(table)) {
     const { leadId, cells } = row;
     if (!leadId) continue;
-    const campaignId = row.campaignId || input.defaultCampaignId || '';
+    const sent = writes.register.byLead(leadId);
+    // The register says which part the lead is in: the Campaign ID cell is the person's to clear or rename (docs/rules.md#register).
+    const campaignId = (sent && sent.part) || row.campaignId || input.defaultCampaignId || '';
     if (!campaignId || (input.only && !input.only.has(campaignId))) continue;
     // The register says who the Lead ID is: a row whose cells definitely name someone else is cleared at the write.
-    const sent = writes.register.byLead(leadId);
     if (sent && namesSomeoneElse(rowIds(cells, sent.columns, find), sent)) {
       learn(writes, new Map([[leadId, {}]]), new Map());
       continue;

@@ -209,8 +209,10 @@ function autoMode(w: World, on: boolean): void {
   if (!campaignId) return;
   const r = w.call<any>('setAutoMode', { campaignId, on });
   if (!r?.ok) return;
-  if (r.on) w.autoOn.set(campaignId, PEOPLE[w.person]!.key);
-  else w.autoOn.delete(campaignId);
+  // Keyed by tab, not campaign: two tabs of one campaign each hold their own order, and off on one leaves the other on.
+  const tab = w.gas.spreadsheet.getActiveSheet().getName();
+  if (r.on) w.autoOn.set(tab, PEOPLE[w.person]!.key);
+  else w.autoOn.delete(tab);
 }
 
 /** What a person does to the sheet itself. */

@@ -62,9 +62,11 @@ class Run {
     if (broken.length) throw new Broken(broken);
   }
 
-  /** Faults gone, a day of the timer and each person's refresh of each tab: then nothing may be left in flight. */
+  /** Faults gone, the register repaired if the sidebar asks, a day of the timer and each person's refresh of each tab: then nothing may be left in flight. */
   async settle(): Promise<void> {
     const w = this.w;
+    // What the sidebar asks of a person: a register someone edited is repaired before anything is sent again.
+    if (w.call<any>('getSidebarState')?.registerBroken) w.call('repairRegister');
     for (let i = 0; i < 12; i++) await this.step({ k: 'wait', ms: 10 * 60_000 }, false).then(() => this.step({ k: 'timer' }, false));
     for (const p of PEOPLE.keys()) for (const t of TABS.keys()) w.as(p, () => (w.tab(t), w.call('refreshNow')));
     const broken = [...check(w, await w.state(), { k: 'refresh' }), ...settled(w, await w.state())];

@@ -55,7 +55,7 @@ export class World {
   campaigns = 0;
   /** Limits each person set, with when (null: none). */
   readonly limits: { person: number; at: number; limit: number | null }[] = [];
-  /** Standing orders confirmed on, by campaign id: the owner's key (removed when switched off). */
+  /** Standing orders confirmed on, by tab (auto mode is a standing order on one tab): the owner's key (removed when switched off). */
   readonly autoOn = new Map<string, string>();
   /** Charges the ledger held before the current action (its length). */
   ledgerSeen = 0;
