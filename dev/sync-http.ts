@@ -28,9 +28,9 @@ const { port, signal } = workerData;
 const flag = new Int32Array(signal);
 const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
 function done(msg) { port.postMessage(msg); Atomics.store(flag, 0, 1); Atomics.notify(flag, 0); }
-parentPort.on('message', (req) => {
+parentPort.on('message', ({ id, req }) => {
   let settled = false;
-  const finish = (msg) => { if (!settled) { settled = true; done(msg); } };
+  const finish = (msg) => { if (!settled) { settled = true; done({ id, ...msg }); } };
   try {
     const u = new URL(req.url);
     const lib = u.protocol === 'https:' ? https : http;
@@ -57,8 +57,10 @@ export class SyncHttp {
   private readonly worker: Worker;
   private readonly port: MessagePort;
   private readonly flag = new Int32Array(new SharedArrayBuffer(4));
+  private sent = 0;
 
-  constructor() {
+  /** graceMs: how long past a request's own timeout the caller waits for the worker's answer. */
+  constructor(private readonly graceMs = 5000) {
     const { port1, port2 } = new MessageChannel();
     this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { port: port2, signal: this.flag.buffer }, transferList: [port2] });
     this.worker.unref();
@@ -66,14 +68,24 @@ export class SyncHttp {
   }
 
   request(req: SyncRequest): SyncResponse {
-    Atomics.store(this.flag, 0, 0);
-    this.worker.postMessage(req);
-    const waitMs = (req.timeoutMs ?? 30000) + 5000;
-    Atomics.wait(this.flag, 0, 0, waitMs);
-    const msg = receiveMessageOnPort(this.port)?.message as { response?: SyncResponse; error?: string } | undefined;
-    if (!msg) throw new SyncHttpNetworkError(`no reply from ${req.url} within ${waitMs} ms`);
-    if (msg.error !== undefined || !msg.response) throw new SyncHttpNetworkError(msg.error ?? 'no response');
-    return msg.response;
+    // Each request carries an id: a reply that came after its caller gave up is dropped, never handed to the next request.
+    const id = ++this.sent;
+    this.worker.postMessage({ id, req });
+    const waitMs = (req.timeoutMs ?? 30000) + this.graceMs;
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      // Reset before draining: a reply posted after the drain sets the flag again, so the wait cannot miss it.
+      Atomics.store(this.flag, 0, 0);
+      for (let m = receiveMessageOnPort(this.port); m; m = receiveMessageOnPort(this.port)) {
+        const msg = m.message as { id: number; response?: SyncResponse; error?: string };
+        if (msg.id !== id) continue;
+        if (msg.error !== undefined || !msg.response) throw new SyncHttpNetworkError(msg.error ?? 'no response');
+        return msg.response;
+      }
+      const left = deadline - Date.now();
+      if (left <= 0) throw new SyncHttpNetworkError(`no reply from ${req.url} within ${waitMs} ms`);
+      Atomics.wait(this.flag, 0, 0, left);
+    }
   }
 
   close(): Promise<number> {
