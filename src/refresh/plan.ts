@@ -2,7 +2,7 @@
 // a status is written only when it is known — from the videos list, or by elimination when the sheet
 // holds the whole campaign and only one status can explain a row. Everything else is polled.
 import type { CampaignDetail, FinishedVideo } from '../api/types';
-import { indexVideos, videoForRow } from '../sheet/identity';
+import { indexVideos, isMergingKey, videoForRow } from '../sheet/identity';
 import { valuesForStatus, type RowValues } from './row-status';
 
 /** A row waiting for news; `name` is its first name + company key (sheet/identity), when known. */
@@ -53,7 +53,7 @@ export function planStatuses(input: PlanInput): Plan {
   // Rule 1: a finished video goes to the row that is its person, with its links, by videoForRow
   // (docs/rules.md#row-identity); a row whose name several Lead IDs share, or that has no company,
   // waits for its lead.
-  placeVideos(input, left, writes, tally);
+  const unplaced = input.listed.length - placeVideos(input, left, writes, tally);
 
   // Rule 2: elimination only when the sheet holds exactly the whole campaign. Settled rows never change,
   // so each settled status's deficit counts exactly the in-flight rows that now hold it.
@@ -95,6 +95,8 @@ export function planStatuses(input: PlanInput): Plan {
     if (r.status === 'pending' && counts.pending > 0) possible.push('pending');
     if (counts.rendering > 0) possible.push('rendering');
     for (const s of SETTLED) if (deficit(s) > 0 && canBecome(r.status, s)) possible.push(s);
+    // A listed video no row took may be this row's when its name cannot say (no company, or shared): its lead is asked.
+    if (unplaced > 0 && !placeable(input, r) && !possible.includes('complete')) possible.push('complete');
     const settledPossible = possible.some((s) => s !== 'pending' && s !== 'rendering');
     if (holdsAll && possible.length === 1 && possible[0] !== 'complete') {
       // Rule 4: only one status explains the row (never complete: the file's address comes with it).
@@ -112,13 +114,20 @@ export function planStatuses(input: PlanInput): Plan {
   return { writes, poll: likeliestFirst(poll, left), target: target + extra, completeHidden, left };
 }
 
-/** Rule 1 of planStatuses: each listed video onto the row that is its person; those rows leave `left`. */
-function placeVideos(input: PlanInput, left: Map<string, RowInfo>, writes: Map<string, RowValues>, tally: Record<string, number>): void {
+/** Whether the row's name alone can find its video: a first name and a company no other Lead ID of the tab shares. */
+function placeable(input: PlanInput, r: RowInfo): boolean {
+  return r.name !== undefined && isMergingKey(r.name) && (input.names?.get(r.name) || 1) === 1;
+}
+
+/** Rule 1 of planStatuses: each listed video onto the row that is its person; those rows leave `left`. Answers how many. */
+function placeVideos(input: PlanInput, left: Map<string, RowInfo>, writes: Map<string, RowValues>, tally: Record<string, number>): number {
   const videos = indexVideos(input.listed);
+  let placed = 0;
   for (const [id, r] of left) {
     const shared = r.name !== undefined && (input.names?.get(r.name) ?? 1) !== 1;
     const v = videoForRow({ name: r.name, page: r.pageUrl, shared }, videos);
     if (!v) continue;
+    placed++;
     writes.set(id, { status: 'complete', pageUrl: v.url, videoUrl: v.videoUrl, note: '' });
     if (r.status !== 'complete') {
       tally[r.status] = Math.max(0, (tally[r.status] || 0) - 1);
@@ -126,6 +135,7 @@ function placeVideos(input: PlanInput, left: Map<string, RowInfo>, writes: Map<s
     }
     left.delete(id);
   }
+  return placed;
 }
 
 /**

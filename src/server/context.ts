@@ -3,6 +3,7 @@
 import { createApiClient, type ApiClient } from '../api/client';
 import { createPacer, paceKey, type Pacer } from '../api/pacer';
 import type { Services } from '../core/services';
+import { activeSpreadsheet } from '../core/services';
 import { AddonError } from './failure';
 import { grantSentence } from './permission';
 import { readSettings, type Settings } from './settings';
@@ -61,7 +62,7 @@ export function userCache(svc: Services): ReturnType<NonNullable<Services['userC
 }
 
 export function activeSheet(svc: Services): Sheet {
-  return svc.sheets.getActiveSpreadsheet().getActiveSheet();
+  return activeSpreadsheet(svc).getActiveSheet();
 }
 
 export function sheetState(svc: Services, sheet: Sheet): SheetState {

@@ -3,7 +3,7 @@
 // prints as a test that replays it.
 import fc from 'fast-check';
 import type { SimFaults } from '../../dev/sim/types';
-import { leadRow } from '../e2e/harness';
+import { HEADERS, leadRow } from '../e2e/harness';
 import { PEOPLE, TABS, type World } from './world';
 
 export type Fault = 'drop' | 'html502' | 'error500' | 'rate429' | 'hang' | 'lock' | 'pollDuring' | 'timerDuring';
@@ -227,13 +227,18 @@ function sheetAction(w: World, a: Action): void {
     case 'tab':
       return;
     case 'append':
-      for (let i = 0; i < a.n; i++) sheet.appendRow(leadRow(w.nextLead++ % 40));
+      // A sync or a paste fills the lead columns by their headers, wherever they were moved.
+      for (let i = 0; i < a.n; i++) {
+        const row: string[] = Array.from({ length: width }, () => '');
+        for (const [c, v] of inputCells(sheet, leadRow(w.nextLead++ % 40))) row[c] = v;
+        sheet.appendRow(row);
+      }
       return;
     case 'pasteBack':
-      if (a.row <= last) sheet.typeValues(sheet.getRange(a.row, 1, 1, 7).getValues(), last + 1, 1);
+      if (a.row <= last) for (const [c] of inputCells(sheet, HEADERS)) sheet.typeValues([[sheet.getRange(a.row, c + 1).getValue()]], last + 1, c + 1);
       return;
     case 'typeOver':
-      if (a.row <= last) sheet.typeValues([leadRow(w.nextLead++ % 40)], a.row, 1);
+      if (a.row <= last) for (const [c, v] of inputCells(sheet, leadRow(w.nextLead++ % 40))) sheet.typeValues([[v]], a.row, c + 1);
       return;
     case 'copyRow':
       if (a.row <= last) sheet.typeValues(sheet.getRange(a.row, 1, 1, width).getValues(), last + 1, 1);
@@ -257,6 +262,15 @@ function sheetAction(w: World, a: Action): void {
     default:
       void ss;
   }
+}
+
+/** The lead columns of a tab (0-based) found by header, each with its value; a renamed header's value is left out. */
+function inputCells(
+  sheet: { getRange(r: number, c: number, h: number, w: number): { getValues(): unknown[][] }; getLastColumn(): number },
+  values: readonly string[],
+): [number, string][] {
+  const head = (sheet.getRange(1, 1, 1, Math.max(1, sheet.getLastColumn())).getValues()[0] ?? []).map(String);
+  return HEADERS.map((h, i) => [head.indexOf(h), values[i] ?? ''] as [number, string]).filter(([c]) => c >= 0);
 }
 
 /** A person edits, sorts or deletes the add-on's register tab. */

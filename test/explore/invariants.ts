@@ -133,8 +133,11 @@ function eachRow(w: World, headers: string[], needed: string, visit: (r: unknown
   }
 }
 
-/** A Video URL on a row is the ready video of the lead on that row, who is that row's person. */
-function links(w: World, st: SimState): string[] {
+/**
+ * A Video URL on a row is the ready video of the lead on that row; once the rows were refreshed (`own`), that lead is
+ * the row's person too: a row a person just typed over keeps its stale link until the next push or refresh.
+ */
+function links(w: World, st: SimState, own = false): string[] {
   const byUrl = new Map(st.campaigns.flatMap((c) => c.leads).map((l) => [l.videoUrl, l]));
   const out: string[] = [];
   eachRow(w, ['Video URL', 'Lead ID', 'Email'], 'Video URL', (r, [u, id, em], where) => {
@@ -142,7 +145,7 @@ function links(w: World, st: SimState): string[] {
     if (!url || id! < 0) return;
     const lead = byUrl.get(url);
     if (!lead || !lead.videoReady) out.push(`every link on a row only once ready: ${where} shows ${url}`);
-    else if (lead.id !== String(r[id!]) || (em! >= 0 && email(r[em!]) !== email(lead.email)))
+    else if (lead.id !== String(r[id!]) || (own && em! >= 0 && email(r[em!]) !== email(lead.email)))
       out.push(`every link on a row its own person’s: ${where} (${String(r[id!])}, ${String(r[em!] ?? '')}) shows ${lead.id}'s video (${lead.email})`);
   });
   return out;
@@ -165,7 +168,7 @@ function runs(w: World): string[] {
 /** Once the service has settled and the rows were refreshed: no row left `sending`, none behind its lead. */
 export function settled(w: World, st: SimState): string[] {
   const leads = new Map(st.campaigns.flatMap((c) => c.leads).map((l) => [l.id, l]));
-  const out: string[] = [];
+  const out: string[] = links(w, st, true);
   eachRow(w, ['Video Status', 'Lead ID'], 'Video Status', (r, [s, id], where) => {
     const status = String(r[s!] ?? '');
     const lead = id! >= 0 ? leads.get(String(r[id!] ?? '')) : undefined;

@@ -45,6 +45,14 @@ describe('planStatuses', () => {
     expect(p.writes.size).toBe(0);
   });
 
+  it('should poll a pending row without a company while a listed video went to no row, though the tab holds part of the campaign', () => {
+    // Another tab holds the campaign's other people; the listed video may be this row's, which its name cannot say.
+    const rows = new Map<string, RowInfo>([['a', { leadId: 'a', pageUrl: '', status: 'pending', name: 'person0\u0001' }]]);
+    const listed = ['Person0', 'Person3', 'Person4'].map((f) => ({ firstName: f, company: null, url: `https://p/${f}`, videoUrl: `https://p/${f}/video` }));
+    const p = plan({ counts: counts({ total: 3, complete: 3 }), tally: { pending: 1 }, distinctIds: 1, rows, listed });
+    expect(p.poll).toEqual(['a']);
+  });
+
   it('should settle by elimination when the sheet holds the whole campaign and one status explains the rest', () => {
     const p = plan({ counts: counts({ total: 3, complete: 2, failed: 1 }), rows: new Map([row('a'), row('b'), row('c')]), listed: [video('a'), video('b')] });
     expect(p.writes.get('c')).toMatchObject({ status: 'failed' });

@@ -3,6 +3,7 @@
 import { isApiError } from '../../api/errors';
 import type { FinishedVideo } from '../../api/types';
 import type { Services } from '../../core/services';
+import { activeSpreadsheet } from '../../core/services';
 import { literal } from '../../sheet/cells';
 import { detectColumns } from '../../sheet/headers';
 import { indexVideos, keyOf, personFromRow, videoForRow, type Fallbacks, type VideoIndex } from '../../sheet/identity';
@@ -42,7 +43,7 @@ export function exportFinishedVideos(svc: Services): Reply<{ sheetName: string; 
     );
     const rows = exportRows(sheet, lists, svc.docProps, state.mapping, state.fallbacks);
     if (rows.length === 0) throw new AddonError('bad_input', 'No finished videos in this tab yet: a row is exported once its video is ready.');
-    const ss = svc.sheets.getActiveSpreadsheet();
+    const ss = activeSpreadsheet(svc);
     const name = uniqueSheetName(ss, `Videos – ${campaign.name}`.slice(0, 90));
     writeExport(ss, name, [[...EXPORT_HEADERS], ...rows]);
     return { sheetName: name, count: rows.length };

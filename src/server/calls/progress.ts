@@ -2,6 +2,7 @@
 import { progressOf } from '../campaign/state';
 import { pollCampaign } from '../campaign/poll';
 import type { Services } from '../../core/services';
+import { activeSpreadsheet } from '../../core/services';
 import type { ProgressInfo, Reply } from '../contract';
 import { activeSheet, apiClient, requireCampaign, requireSettings, RUN_BUDGET_MS, sheetState, tryDocumentLock, withDocumentLock } from '../context';
 import { evidenceFrom, hasOpen, openParts, settleStops, settleUnknown, unsettledOf } from '../money/outcomes';
@@ -90,7 +91,7 @@ export function refreshNow(svc: Services): Reply<{ updated: number; remaining: n
 /** The menu item: a refresh, reported in a toast. */
 export function refreshFromMenu(svc: Services): void {
   const r = refreshNow(svc);
-  const ss = svc.sheets.getActiveSpreadsheet();
+  const ss = activeSpreadsheet(svc);
   if (r.ok) ss.toast(`${r.updated} rows updated; ${r.remaining} videos still in progress.`, 'Video status');
   else ss.toast(r.error.message, 'Video status');
 }

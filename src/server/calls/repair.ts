@@ -5,6 +5,7 @@ import type { ApiClient } from '../../api/client';
 import { isApiError } from '../../api/errors';
 import type { Lead } from '../../api/types';
 import type { Services } from '../../core/services';
+import { activeSpreadsheet } from '../../core/services';
 import { personFromRow } from '../../push/row-person';
 import { sentIds, type Entry } from '../../register/identity';
 import { printedRows, readRegister, REGISTER_TAB, rewriteRegister, storedEntries } from '../../register/store';
@@ -26,7 +27,7 @@ export function repairRegister(svc: Services): Reply<{ recovered: number; lost: 
   return handle(() => {
     const settings = requireSettings(svc);
     return withDocumentLock(svc, () => {
-      const ss = svc.sheets.getActiveSpreadsheet();
+      const ss = activeSpreadsheet(svc);
       const doc = { ss, props: svc.docProps };
       const now = readRegister(doc, null);
       if (now.whole) return { recovered: storedEntries(ss).filter((e) => e.leadId).length, lost: 0 };

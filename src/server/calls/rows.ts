@@ -1,5 +1,6 @@
 // The "Add selected rows" server function: checks, the lock, then the push.
 import type { Services } from '../../core/services';
+import { activeSpreadsheet } from '../../core/services';
 import { detectColumns } from '../../sheet/headers';
 import { rowHidden, selectedRows } from '../../sheet/selection';
 import { readHeaders } from '../../sheet/table';
@@ -36,7 +37,7 @@ export function addSelectedRows(svc: Services): Reply<AddRowsResult> {
       throw new AddonError('bad_mapping', 'No first-name column was found. Name a column “First name” (or “Full name”), or choose one under Columns.');
     }
     return withDocumentLock(svc, () => {
-      const rows = selectedRows(sheet, svc.sheets.getActiveSpreadsheet().getActiveRangeList());
+      const rows = selectedRows(sheet, activeSpreadsheet(svc).getActiveRangeList());
       if (rows.length === 0) throw new AddonError('no_selection', 'Select the rows to send first (any cell of each row will do; the header row is skipped).');
       try {
         return sendRows(svc, {

@@ -2,6 +2,7 @@
 import { FIELD_LABELS, FIELD_LIMITS } from '../../api/people';
 import { PERSON_FIELDS, type PersonField } from '../../api/types';
 import type { Services } from '../../core/services';
+import { activeSpreadsheet } from '../../core/services';
 import { personFromRow } from '../../push/row-person';
 import { detectColumns, unusedColumns } from '../../sheet/headers';
 import { selectedRows } from '../../sheet/selection';
@@ -50,7 +51,7 @@ function resolvedMapping(headers: string[], state: SheetState): { mapping: Field
 
 /** The selected data rows (no per-row visibility check) and the first one that would be sent. */
 function selectionOf(svc: Services, table: Table): { rows: number[]; sample: LeadRow | null } {
-  const rows = selectedRows(table.sheet, svc.sheets.getActiveSpreadsheet().getActiveRangeList());
+  const rows = selectedRows(table.sheet, activeSpreadsheet(svc).getActiveRangeList());
   const scan = readRowsAt(table, rows.slice(0, SAMPLE_SCAN_ROWS));
   for (const r of scan.values()) {
     if (r.leadId) continue;
@@ -136,7 +137,7 @@ export function ownTabOf(name: string, headers: string[]): OwnTab | null {
 /** The sidebar's way back from an own tab: shows the tab of that id. */
 export function showSheet(svc: Services, args: { sheetId: number }): Reply<{ sheetId: number; name: string }> {
   return handle(() => {
-    const ss = svc.sheets.getActiveSpreadsheet();
+    const ss = activeSpreadsheet(svc);
     const sheet = ss.getSheets().find((s) => s.getSheetId() === Number(args?.sheetId));
     if (!sheet) throw new AddonError('bad_input', 'That tab is no longer in this spreadsheet.');
     ss.setActiveSheet(sheet);
@@ -179,8 +180,8 @@ export function getSidebarState(svc: Services): Reply<SidebarState> {
       autoMode: autoModeInfo(svc, sheet, state),
       gaps: fieldGaps(table, all, state),
       missingColumns: missingColumns(svc, sheet, headers),
-      sentPeople: registerSize(svc.sheets.getActiveSpreadsheet()),
-      registerBroken: !readRegister({ ss: svc.sheets.getActiveSpreadsheet(), props: svc.docProps }, null).whole,
+      sentPeople: registerSize(activeSpreadsheet(svc)),
+      registerBroken: !readRegister({ ss: activeSpreadsheet(svc), props: svc.docProps }, null).whole,
       now: new Date(svc.clock.now()).toISOString(),
     };
   });

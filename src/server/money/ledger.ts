@@ -2,6 +2,7 @@
 // refund, appended as literal text and never rewritten but to complete an unknown outcome. A figure is
 // stated by the service, proven by evidence, or a range the evidence bounds; never a guess.
 import type { Services } from '../../core/services';
+import { activeSpreadsheet } from '../../core/services';
 import { readHeaders, type Sheet } from '../../sheet/table';
 import type { Reply } from '../contract';
 import { toFailure } from '../failure';
@@ -84,7 +85,7 @@ export function completeRow(svc: Services, o: { at: string; part: string; action
   const { at, part } = o;
   let row: Row = { When: at, Part: part, Action: o.action, Key: o.key };
   try {
-    const tab = svc.sheets.getActiveSpreadsheet().getSheetByName(CREDITS_TAB);
+    const tab = activeSpreadsheet(svc).getSheetByName(CREDITS_TAB);
     if (tab) row = fill(tab, at, part, stop, v) || row;
   } catch (e) {
     if (toFailure(e).error.code !== 'protected') return false;
@@ -117,7 +118,7 @@ function fill(tab: Sheet, at: string, part: string, stop: boolean, v: Settled): 
 
 function toast(svc: Services, message: string): void {
   try {
-    svc.sheets.getActiveSpreadsheet().toast(message, CREDITS_TAB, 30);
+    activeSpreadsheet(svc).toast(message, CREDITS_TAB, 30);
   } catch {
     // Nowhere else to say it.
   }
@@ -125,7 +126,7 @@ function toast(svc: Services, message: string): void {
 
 /** The record tab, made (at the end, bold header) on the first charge; the person stays on their tab. */
 function recordTab(svc: Services): Sheet {
-  const ss = svc.sheets.getActiveSpreadsheet();
+  const ss = activeSpreadsheet(svc);
   const found = ss.getSheetByName(CREDITS_TAB);
   if (found) return found;
   const active = ss.getActiveSheet();
@@ -141,7 +142,7 @@ function recordTab(svc: Services): Sheet {
 
 export function showCreditsRecord(svc: Services): Reply<{ sheetName: string | null }> {
   return handle(() => {
-    const ss = svc.sheets.getActiveSpreadsheet();
+    const ss = activeSpreadsheet(svc);
     const tab = ss.getSheetByName(CREDITS_TAB);
     if (tab) ss.setActiveSheet(tab);
     return { sheetName: tab ? CREDITS_TAB : null };

@@ -4,6 +4,7 @@ import { isoNow } from '../../core/clock';
 import { USER_KEYS } from '../../core/state-keys';
 import { getJson, setJson } from '../../core/json-props';
 import type { Services } from '../../core/services';
+import { activeSpreadsheet } from '../../core/services';
 import type { Sheet } from '../../sheet/table';
 import { autoModeClaim, autoModeRun } from './auto-mode';
 import { apiClient, NO_SETTINGS, RUN_BUDGET_MS, sheetState, tryDocumentLock } from '../context';
@@ -85,7 +86,7 @@ function noDocumentRun(svc: Services, uid?: string): void {
  * rows up (under the document lock; skipped while another run writes). Returns whether it ran.
  */
 export function catchUpAfterAbsentRuns(svc: Services): boolean {
-  const ss = svc.sheets.getActiveSpreadsheet();
+  const ss = activeSpreadsheet(svc);
   if (!finishedAway(svc, ss)) return false;
   svc.userProps.deleteProperty(USER_KEYS.timerDone(ss.getId()));
   tryDocumentLock(svc, () => timerPass(svc, ss));
@@ -99,7 +100,7 @@ export function catchUpAfterAbsentRuns(svc: Services): boolean {
  * are never touched.
  */
 export function onRefreshTimer(svc: Services, event?: { triggerUid?: string }): void {
-  const ss = svc.sheets.getActiveSpreadsheet();
+  const ss = activeSpreadsheet(svc);
   if (!ss) {
     noDocumentRun(svc, event && event.triggerUid);
     return;

@@ -4,6 +4,7 @@
 import { USER_KEYS } from '../../core/state-keys';
 import { getJson, setJson } from '../../core/json-props';
 import type { Services } from '../../core/services';
+import { activeSpreadsheet } from '../../core/services';
 
 import type { CampaignSummary } from '../../api/types';
 import type { Reply, SidebarState } from '../contract';
@@ -85,14 +86,14 @@ function needsPermission<T>(svc: Services, f: () => T): T {
 }
 
 /** The interval of this person's trigger on the document, or null when none is installed (or it was lost). */
-export function timerInterval(svc: Services, ss: Spreadsheet = svc.sheets.getActiveSpreadsheet()): number | null {
+export function timerInterval(svc: Services, ss: Spreadsheet = activeSpreadsheet(svc)): number | null {
   const t = ours(svc, ss)[0];
   if (!t) return null;
   return getJson<TriggerRecord>(svc.userProps, triggerKey(t.getUniqueId()))?.minutes || 60;
 }
 
 /** Installs the trigger unless one exists (extra ones, from races, are removed); returns the interval. */
-export function installTimer(svc: Services, ss: Spreadsheet = svc.sheets.getActiveSpreadsheet(), parts: string[] = []): number {
+export function installTimer(svc: Services, ss: Spreadsheet = activeSpreadsheet(svc), parts: string[] = []): number {
   const existing = ours(svc, ss);
   for (const extra of existing.slice(1)) removeTrigger(svc, extra);
   svc.userProps.deleteProperty(USER_KEYS.timerDone(ss.getId()));
@@ -161,7 +162,7 @@ export function probeTrigger(svc: Services): { minutes: number; inProject: boole
   try {
     const id = trigger.getUniqueId();
     const has = (list: Trigger[]) => list.some((t) => t.getUniqueId() === id);
-    return { minutes, inProject: has(svc.triggers.getProjectTriggers()), inUser: has(svc.triggers.getUserTriggers(svc.sheets.getActiveSpreadsheet())) };
+    return { minutes, inProject: has(svc.triggers.getProjectTriggers()), inUser: has(svc.triggers.getUserTriggers(activeSpreadsheet(svc))) };
   } finally {
     svc.triggers.deleteTrigger(trigger);
   }
@@ -172,7 +173,7 @@ export function removeTrigger(svc: Services, t: Trigger): void {
   svc.userProps.deleteProperty(triggerKey(t.getUniqueId()));
 }
 
-export function removeTimer(svc: Services, ss: Spreadsheet = svc.sheets.getActiveSpreadsheet()): void {
+export function removeTimer(svc: Services, ss: Spreadsheet = activeSpreadsheet(svc)): void {
   for (const t of ours(svc, ss)) removeTrigger(svc, t);
 }
 
@@ -234,7 +235,7 @@ function observedMinutes(runs: number[] = []): number {
  */
 export function overdueTimer(svc: Services, state: SheetState, you: boolean): Pick<SidebarState['autoRefresh'], 'overdueSince' | 'timerRestored'> {
   const owner = state.autoRefresh;
-  const ss = svc.sheets.getActiveSpreadsheet();
+  const ss = activeSpreadsheet(svc);
   if (you && finishedAway(svc, ss)) return {};
   const rec = you ? recordFor(svc, ss) : null;
   const seen = rec && rec.runs && rec.runs.length ? new Date(rec.runs[rec.runs.length - 1]!).toISOString() : undefined;
