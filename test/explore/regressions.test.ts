@@ -100,4 +100,15 @@ describe('histories the explorer found', () => {
     ];
     expect(await replay(actions)).toEqual([]);
   });
+  it('should keep each key’s record at or above what the service took when a video of a part two keys paid for fails', async () => {
+    // Found by the explorer (seed 472): alice's one person failed; the refund was booked under bob's newer charge.
+    const actions: Action[] = [
+      { k: 'add', t: 1, from: 2, n: 1 },
+      { k: 'generate', stale: false },
+      { k: 'person', p: 1 },
+      { k: 'limit', v: 500 },
+      { k: 'auto', on: true },
+    ];
+    expect(await replay(actions)).toEqual([]);
+  });
 });

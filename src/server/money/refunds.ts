@@ -32,8 +32,8 @@ export function refundRows(svc: Services, base: Row, shares: Share[], why: (s: S
   let ok = true;
   for (const s of shares) {
     const row: Row = { ...base, Action: 'refund', People: s.people, 'Credits charged': figureCell(s.figure), Key: s.key, Note: why(s) };
-    if (appendRecord(svc, row)) bookRow(svc, row, s.figure);
-    else ok = false;
+    if (!appendRecord(svc, row)) ok = false;
+    else if (s.key) bookRow(svc, row, s.figure);
   }
   return ok;
 }
@@ -69,8 +69,14 @@ export function recordRefunds(
     }
     const n = failed - Math.max(base[h(part)] || 0, booked[h(part)] || 0);
     const row: Row = { When: isoNow(svc.clock), Campaign: campaign.name, 'Campaign ID': campaign.id, Part: part };
-    const why = (s: Share) => `${s.people} ${s.people === 1 ? 'video' : 'videos'} failed; the service gives their credits back${rangeNote(s.figure) || '.'}`;
-    refundRows(svc, row, giveBack(svc, part, n), why);
+    const payers = [...new Set(chargesOf(svc, part).flatMap((c) => (c.p > 0 ? [c.k] : [])))];
+    let shares = giveBack(svc, part, n);
+    // Two keys paid for people of this part: nothing says whose person failed, so no key's spend goes down (docs/rules.md#refunds).
+    const whose = payers.length > 1 ? ` Paid by ${payers.join(' or ')}: the service does not say which, so neither key's spend goes down.` : '';
+    if (whose) shares = [{ key: '', people: n, figure: shares.reduce((f, x) => ({ lo: f.lo + x.figure.lo, hi: f.hi + x.figure.hi }), { lo: 0, hi: 0 }) }];
+    const why = (s: Share) =>
+      `${s.people} ${s.people === 1 ? 'video' : 'videos'} failed; the service gives their credits back${rangeNote(s.figure) || '.'}${whose}`;
+    refundRows(svc, row, shares, why);
     booked[h(part)] = failed;
   }
   setJson(svc.docProps, failedKey(campaign.id, 'base'), Object.keys(base).length > 0 ? base : null);
