@@ -76,8 +76,8 @@ export function storedAt200Parts(): StorageResult {
     parts: Object.fromEntries(ids.map((id) => [id, { leads: 500, low: 450, high: 500, balance: 1_000_000, affordable: true, currency: 'credits' }])),
   });
   const svc = {
-    docProps: doc,
-    userProps: user,
+    doc: doc,
+    user: user,
     sheets: {
       getActiveSpreadsheet: () => ({
         getSheetByName: () => null,

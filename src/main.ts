@@ -37,17 +37,17 @@ import * as timerRun from './server/timer/run';
  * Each property store is read once per call (docs/rules.md#budgets).
  */
 function services(): Services {
-  let user: Services['userProps'] | undefined;
-  let doc: Services['docProps'] | undefined;
+  let user: Services['user'] | undefined;
+  let doc: Services['doc'] | undefined;
   return {
     get http() {
       return createUrlFetchTransport(UrlFetchApp);
     },
     clock: { now: () => Date.now(), sleep: (ms: number) => Utilities.sleep(ms) },
-    get userProps() {
+    get user() {
       return (user ??= readOnce(PropertiesService.getUserProperties()));
     },
-    get docProps() {
+    get doc() {
       return (doc ??= readOnce(documentProperties()));
     },
     documentLock: () => LockService.getDocumentLock(),

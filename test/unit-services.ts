@@ -36,8 +36,8 @@ export interface UnitWorld {
   ss: FakeSpreadsheet;
   clock: FakeClock;
   http: ScriptedTransport;
-  userProps: ReturnType<typeof memoryProps>;
-  docProps: ReturnType<typeof memoryProps>;
+  user: ReturnType<typeof memoryProps>;
+  doc: ReturnType<typeof memoryProps>;
   /** What the spreadsheet showed the person (toasts). */
   ui: UiLog;
   /** Set true: another run holds the document lock. */
@@ -50,15 +50,15 @@ export function world(routes: Routes = {}, o: { now?: number; connected?: boolea
   const ss = new FakeSpreadsheet({ id: 'doc_1', name: 'Doc', timeZone: 'Etc/UTC', locale: 'en_US', ui: uiLog });
   const app = new FakeSpreadsheetApp(ss, {} as FakeUi, { noActive: () => false, oauthScopes: () => null });
   const http = routed(routes);
-  const userProps = memoryProps();
-  const docProps = memoryProps();
-  if (o.connected !== false) storeSettings(userProps, { baseUrl: BASE, apiKey: KEY, canWrite: true });
+  const user = memoryProps();
+  const doc = memoryProps();
+  if (o.connected !== false) storeSettings(user, { baseUrl: BASE, apiKey: KEY, canWrite: true });
   const lockHeld = { value: false };
   const svc = {
     http,
     clock,
-    userProps,
-    docProps,
+    user,
+    doc,
     documentLock: () => ({ tryLock: () => !lockHeld.value, releaseLock: () => undefined }),
     sheets: app as unknown as Services['sheets'],
     triggers: {
@@ -73,12 +73,12 @@ export function world(routes: Routes = {}, o: { now?: number; connected?: boolea
       throw new Error('no sidebar');
     },
   } as Services;
-  return { svc, ss, clock, http, userProps, docProps, ui: uiLog, lockHeld };
+  return { svc, ss, clock, http, user, doc, ui: uiLog, lockHeld };
 }
 
 /** Binds the active tab to a campaign. */
 export function bind(w: UnitWorld, id: string, name = 'Q3'): SheetState {
-  const state = new SheetState(w.svc.docProps, w.ss.getActiveSheet().getSheetId());
+  const state = new SheetState(w.svc.doc, w.ss.getActiveSheet().getSheetId());
   state.campaign = { id, name };
   return state;
 }

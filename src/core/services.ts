@@ -23,9 +23,9 @@ export interface Services {
   http: HttpTransport;
   clock: Clock;
   /** Per user: the API key and base URL live here and nowhere else. */
-  userProps: Props;
+  user: Props;
   /** Per document: per-sheet campaign binding, mapping, refresh state. */
-  docProps: Props;
+  doc: Props;
   /** The document lock: one writer per document at a time; null in a run without a document (docs/rules.md#readings). */
   documentLock(): Lock | null;
   /** The person's own lock, across every document (docs/rules.md#spending-limit); absent in unit tests. */

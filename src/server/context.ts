@@ -20,7 +20,7 @@ export const NO_DOCUMENT =
   'Google ran this without its spreadsheet (no document, no document lock, no document properties), so nothing was read or written. Open the sidebar on the sheet, or press Refresh now.';
 
 export function requireSettings(svc: Services): Settings {
-  const s = readSettings(svc.userProps);
+  const s = readSettings(svc.user);
   if (!s) throw new AddonError('no_settings', NO_SETTINGS);
   return s;
 }
@@ -41,9 +41,9 @@ export function apiClient(svc: Services, settings: Settings, deadline = svc.cloc
 function keyPacer(svc: Services, apiKey: string): Pacer {
   const store = userCache(svc);
   const durable = {
-    get: (k: string) => svc.userProps.getProperty(k),
+    get: (k: string) => svc.user.getProperty(k),
     put: (k: string, v: string) => {
-      svc.userProps.setProperty(k, v);
+      svc.user.setProperty(k, v);
     },
   };
   return createPacer({ clock: svc.clock, ...(store ? { maxRequests: SHARED_MAX_REQUESTS, shared: { store, key: paceKey(apiKey), durable } } : {}) });
@@ -66,7 +66,7 @@ export function activeSheet(svc: Services): Sheet {
 }
 
 export function sheetState(svc: Services, sheet: Sheet): SheetState {
-  return new SheetState(svc.docProps, sheet.getSheetId());
+  return new SheetState(svc.doc, sheet.getSheetId());
 }
 
 export function requireCampaign(state: SheetState, sheetName: string): BoundCampaign {
@@ -112,7 +112,7 @@ function locked<T>(svc: Services, waitMs: number, fn: () => T): { value: T } | n
   if (!lock) throw new AddonError('no_document', NO_DOCUMENT);
   if (!lock.tryLock(waitMs)) return null;
   // What another run wrote before it let go (a part it made) is read afresh inside the lock (docs/rules.md#parts).
-  svc.docProps.forget?.();
+  svc.doc.forget?.();
   try {
     return { value: fn() };
   } finally {

@@ -144,8 +144,10 @@ function links(w: World, st: SimState, own = false): string[] {
     const url = String(r[u!] ?? '');
     if (!url || id! < 0) return;
     const lead = byUrl.get(url);
+    // A Lead ID cell emptied (its header renamed: a new column is made) leaves the email to say whose row it is.
+    const rowId = String(r[id!] ?? '');
     if (!lead || !lead.videoReady) out.push(`every link on a row only once ready: ${where} shows ${url}`);
-    else if (lead.id !== String(r[id!]) || (own && em! >= 0 && email(r[em!]) !== email(lead.email)))
+    else if ((rowId && lead.id !== rowId) || ((own || !rowId) && em! >= 0 && email(r[em!]) !== email(lead.email)))
       out.push(`every link on a row its own person’s: ${where} (${String(r[id!])}, ${String(r[em!] ?? '')}) shows ${lead.id}'s video (${lead.email})`);
   });
   return out;

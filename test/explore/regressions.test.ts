@@ -111,4 +111,24 @@ describe('histories the explorer found', () => {
     ];
     expect(await replay(actions)).toEqual([]);
   });
+  it('should settle a row an Add was cut off from on a Refresh when the person switched the timer off', async () => {
+    // Found by the explorer (seed 449): only the timer sent cut-off rows again, and it was off.
+    const actions: Action[] = [
+      { k: 'fault', f: 'error500', then: { k: 'add', t: 1, from: 2, n: 1 } },
+      { k: 'autoRefresh', on: false },
+    ];
+    expect(await replay(actions)).toEqual([]);
+  });
+
+  it('should take a link beside an emptied Lead ID for its row’s person when the email says so', async () => {
+    // Found by the explorer (seed 463): the Lead ID header renamed, Add made a new empty column beside the links.
+    const actions: Action[] = [
+      { k: 'add', t: 1, from: 2, n: 2 },
+      { k: 'preview' },
+      { k: 'timer' },
+      { k: 'renameHeader', t: 1, col: 7 },
+      { k: 'add', t: 1, from: 4, n: 1 },
+    ];
+    expect(await replay(actions)).toEqual([]);
+  });
 });

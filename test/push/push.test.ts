@@ -65,7 +65,7 @@ function setup(rows: Row[], send: Send, extra: { leadIds?: Record<number, string
   const clock = new FakeClock(Date.parse('2026-11-24T10:00:00Z'));
   const parts = allocator();
   const input: PushInput = {
-    props: w.docProps,
+    props: w.doc,
     sheet,
     rows: rows.map((_, i) => i + 2),
     overrides: {},

@@ -86,7 +86,7 @@ function setup(rows: Row[], api: ReturnType<typeof fakeApi>) {
       api: api.api,
       clock,
       deadline: clock.now() + 240_000,
-      memo: w.docProps,
+      memo: w.doc,
       summaries: sharedSummaries(api.api),
       ...o,
     });
@@ -254,7 +254,7 @@ describe('refresh › who a row is', () => {
       ],
       api,
     );
-    appendEntries({ ss: t.w.ss as never, props: t.w.docProps }, [
+    appendEntries({ ss: t.w.ss as never, props: t.w.doc }, [
       entry('l_1', 'Ada', 'ada@acme.test'),
       entry('l_2', 'Bob', 'bob@acme.test'),
       entry('l_3', 'Cy', 'cy@acme.test'),

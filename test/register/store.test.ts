@@ -24,7 +24,7 @@ const entry = (n: number, o: Partial<Entry> = {}): Entry => ({
 
 function setup() {
   const w = world({}, { connected: false });
-  const ss = { ss: w.ss as unknown as Spreadsheet, props: w.docProps };
+  const ss = { ss: w.ss as unknown as Spreadsheet, props: w.doc };
   const tab = () => w.ss.getSheetByName(REGISTER_TAB) as FakeSheet;
   return { w, ss, tab };
 }
@@ -132,9 +132,9 @@ describe('register store › the fingerprint and the spans its writer keeps', ()
     appendEntries(t.ss, [entry(4, { tab: '8' })]);
     expect(readRegister(t.ss).whole).toBe(true);
     expect(readRegister(t.ss, null).whole).toBe(true);
-    expect(registerSpanOf(t.w.docProps, 7)).toEqual({ first: 2, last: 4 });
-    expect(registerSpanOf(t.w.docProps, 8)).toEqual({ first: 5, last: 5 });
-    expect(readRegister(t.ss, registerSpanOf(t.w.docProps, 7)).entries.map((e) => e.leadId)).toEqual(['', 'l_2', '']);
+    expect(registerSpanOf(t.w.doc, 7)).toEqual({ first: 2, last: 4 });
+    expect(registerSpanOf(t.w.doc, 8)).toEqual({ first: 5, last: 5 });
+    expect(readRegister(t.ss, registerSpanOf(t.w.doc, 7)).entries.map((e) => e.leadId)).toEqual(['', 'l_2', '']);
   });
 
   it('should not trust a register whose rows were sorted, typed over, deleted, or whose tab was renamed', () => {
@@ -155,7 +155,7 @@ describe('register store › the fingerprint and the spans its writer keeps', ()
 
   it('should take a register from before fingerprints as it is, and fingerprint it', () => {
     const t = sent();
-    t.w.docProps.deleteProperty('register.print');
+    t.w.doc.deleteProperty('register.print');
     expect(readRegister(t.ss).whole).toBe(true);
     t.tab().getRange(2, 1).setValue('l_9');
     expect(readRegister(t.ss).whole).toBe(false);

@@ -97,7 +97,7 @@ function cacheCheck(svc: Services, value: string): SetupCheck {
 }
 
 function serviceChecks(svc: Services): SetupCheck[] {
-  const settings = readSettings(svc.userProps);
+  const settings = readSettings(svc.user);
   if (!settings)
     return [{ name: 'Video service', ok: null, sentence: 'Not tried: no API key is saved for the base URL. Save one under Connection in the sidebar.' }];
   const api = apiClient(svc, settings);

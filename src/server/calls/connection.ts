@@ -17,9 +17,9 @@ export function saveSettings(svc: Services, args: SaveSettingsArgs): Reply<{ set
     const url = checkBaseUrl(args?.baseUrl ?? '');
     if (!url.ok) throw new AddonError('bad_input', url.message);
     const typed = (args?.apiKey ?? '').trim();
-    const apiKey = typed || savedKeyFor(svc.userProps, url.url);
+    const apiKey = typed || savedKeyFor(svc.user, url.url);
     if (!apiKey) {
-      const keyHost = savedKeyHost(svc.userProps);
+      const keyHost = savedKeyHost(svc.user);
       throw new AddonError(
         'no_settings',
         keyHost !== null
@@ -31,11 +31,11 @@ export function saveSettings(svc: Services, args: SaveSettingsArgs): Reply<{ set
     try {
       api.listTemplates();
     } catch (e) {
-      if (isApiError(e) && e.code === 'unauthorized' && !typed) markDisconnected(svc.userProps);
+      if (isApiError(e) && e.code === 'unauthorized' && !typed) markDisconnected(svc.user);
       throw e;
     }
-    storeSettings(svc.userProps, { baseUrl: url.url, apiKey, canWrite: canWrite(api) });
-    return { settings: publicSettings(svc.userProps) };
+    storeSettings(svc.user, { baseUrl: url.url, apiKey, canWrite: canWrite(api) });
+    return { settings: publicSettings(svc.user) };
   });
 }
 
@@ -63,7 +63,7 @@ export function listTemplates(svc: Services): Reply<{ templates: Template[] }> {
 export function listCampaigns(svc: Services, args?: { limit?: number }): Reply<{ campaigns: CampaignSummary[] }> {
   return handle(() => {
     const limit = Math.min(100, Math.max(1, Math.floor(Number(args && args.limit) || 25)));
-    return { campaigns: foldParts(svc.docProps, apiClient(svc, requireSettings(svc)).listCampaigns(limit)) };
+    return { campaigns: foldParts(svc.doc, apiClient(svc, requireSettings(svc)).listCampaigns(limit)) };
   });
 }
 
@@ -83,7 +83,7 @@ export function createCampaign(svc: Services, args: CreateCampaignArgs): Reply<{
     const api = apiClient(svc, requireSettings(svc));
     // The first part is made at once; its id is the campaign's id everywhere (docs/rules.md#parts).
     const campaign = createApiCampaign(api, goal ? { templateId, name, goal } : { templateId, name }, svc.clock.now());
-    saveParts(svc.docProps, {
+    saveParts(svc.doc, {
       id: campaign.id,
       name: campaign.name,
       templateId,
@@ -101,7 +101,7 @@ export function selectCampaign(svc: Services, args: SelectCampaignArgs): Reply<{
     if (!id) throw new AddonError('bad_input', 'Choose a campaign.');
     const sheet = activeSheet(svc);
     // A part is never bound on its own: its campaign is (docs/rules.md#parts).
-    const whole = knownCampaigns(svc.docProps).find((c) => c.parts.some((p) => p.id === id));
+    const whole = knownCampaigns(svc.doc).find((c) => c.parts.some((p) => p.id === id));
     const detail = apiClient(svc, requireSettings(svc)).getCampaign(whole ? whole.id : id);
     const campaign = { id: detail.id, name: whole ? whole.name : detail.name };
     sheetState(svc, sheet).campaign = campaign;

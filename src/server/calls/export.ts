@@ -30,7 +30,7 @@ export function exportFinishedVideos(svc: Services): Reply<{ sheetName: string; 
     const campaign = requireCampaign(state, sheet.getName());
     // Every part of the campaign (docs/rules.md#parts) and every other campaign the tab's rows name (the rows
     // finished before a follow-up campaign was bound are still to send), their lists read in one round.
-    const own = partIds(loadParts(svc.docProps, campaign));
+    const own = partIds(loadParts(svc.doc, campaign));
     const parts = [...new Set([...own, ...campaignIdsIn(sheet)])];
     const lists = new Map(
       apiClient(svc, settings)
@@ -41,7 +41,7 @@ export function exportFinishedVideos(svc: Services): Reply<{ sheetName: string; 
           return [parts[i]!, l instanceof Error ? [] : l] as const;
         }),
     );
-    const rows = exportRows(sheet, lists, svc.docProps, state.mapping, state.fallbacks);
+    const rows = exportRows(sheet, lists, svc.doc, state.mapping, state.fallbacks);
     if (rows.length === 0) throw new AddonError('bad_input', 'No finished videos in this tab yet: a row is exported once its video is ready.');
     const ss = activeSpreadsheet(svc);
     const name = uniqueSheetName(ss, `Videos – ${campaign.name}`.slice(0, 90));
@@ -58,7 +58,7 @@ export function exportFinishedVideos(svc: Services): Reply<{ sheetName: string; 
 export function exportRows(
   sheet: Sheet,
   lists: ReadonlyMap<string, FinishedVideo[]>,
-  props: Services['docProps'],
+  props: Services['doc'],
   overrides: Parameters<typeof detectColumns>[1],
   fallbacks: Fallbacks = {},
 ): string[][] {

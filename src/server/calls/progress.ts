@@ -1,8 +1,7 @@
 // Watching renders: progress for the sidebar (which also brings the rows along) and refresh on demand.
 import { progressOf } from '../campaign/state';
 import { pollCampaign } from '../campaign/poll';
-import type { Services } from '../../core/services';
-import { activeSpreadsheet } from '../../core/services';
+import { activeSpreadsheet, type Services } from '../../core/services';
 import type { ProgressInfo, Reply } from '../contract';
 import { activeSheet, apiClient, requireCampaign, requireSettings, RUN_BUDGET_MS, sheetState, tryDocumentLock, withDocumentLock } from '../context';
 import { evidenceFrom, hasOpen, openParts, settleStops, settleUnknown, unsettledOf } from '../money/outcomes';
@@ -10,6 +9,7 @@ import { recordRefunds } from '../money/refunds';
 import { handle } from '../handle';
 import { loadParts, partIds } from '../campaign/parts';
 import { refreshTab } from '../timer/refresh-run';
+import { finishCutOff } from '../timer/cut-off';
 import { noteSilence, silentSince } from '../timer/silence';
 import { overdueTimer } from '../timer/timer';
 import { userId } from '../user-id';
@@ -28,13 +28,13 @@ export function getProgress(svc: Services): Reply<ProgressInfo> {
     const settings = requireSettings(svc);
     const sheet = activeSheet(svc);
     const state = sheetState(svc, sheet);
-    const parts = loadParts(svc.docProps, requireCampaign(state, sheet.getName()));
+    const parts = loadParts(svc.doc, requireCampaign(state, sheet.getName()));
     const api = apiClient(svc, settings);
     let poll: ReturnType<typeof pollCampaign>;
     try {
       poll = pollCampaign(svc, api, parts, openParts(svc));
     } finally {
-      noteSilence(svc.userProps, api, svc.clock.now());
+      noteSilence(svc.user, api, svc.clock.now());
     }
     const evidence = evidenceFrom(api, poll.waiting);
     // The record and the list of unknown outcomes change only under the document lock
@@ -59,7 +59,7 @@ export function getProgress(svc: Services): Reply<ProgressInfo> {
       });
     }
     const owner = state.autoRefresh;
-    const you = state.ownedBy(userId(svc.userProps));
+    const you = state.ownedBy(userId(svc.user));
     return {
       ...progressOf(parts.id, poll.view, state.lastRefresh, parts.moved),
       unsettled: unsettledOf(svc, partIds(parts)),
@@ -67,7 +67,7 @@ export function getProgress(svc: Services): Reply<ProgressInfo> {
       autoRefresh: owner
         ? { on: true, intervalMinutes: owner.minutes, owner: { keyHint: owner.keyHint, you }, ...overdueTimer(svc, state, you) }
         : { on: false, intervalMinutes: null, owner: null },
-      silentSince: silentSince(svc.userProps),
+      silentSince: silentSince(svc.user),
       now: new Date(svc.clock.now()).toISOString(),
     };
   });
@@ -80,10 +80,14 @@ export function refreshNow(svc: Services): Reply<{ updated: number; remaining: n
     const deadline = svc.clock.now() + RUN_BUDGET_MS;
     const api = apiClient(svc, settings, deadline);
     try {
-      const r = withDocumentLock(svc, () => refreshTab(svc, sheet, api, deadline));
+      const r = withDocumentLock(svc, () => {
+        // Rows an Add was cut off from are sent again on this click too: the timer may have been switched off (docs/rules.md#cut-off).
+        finishCutOff(svc, sheet, sheetState(svc, sheet), api, deadline);
+        return refreshTab(svc, sheet, api, deadline);
+      });
       return { updated: r.updated, remaining: r.remaining };
     } finally {
-      noteSilence(svc.userProps, api, svc.clock.now());
+      noteSilence(svc.user, api, svc.clock.now());
     }
   });
 }

@@ -28,10 +28,10 @@ export function repairRegister(svc: Services): Reply<{ recovered: number; lost: 
     const settings = requireSettings(svc);
     return withDocumentLock(svc, () => {
       const ss = activeSpreadsheet(svc);
-      const doc = { ss, props: svc.docProps };
+      const doc = { ss, props: svc.doc };
       const now = readRegister(doc, null);
       if (now.whole) return { recovered: storedEntries(ss).filter((e) => e.leadId).length, lost: 0 };
-      const expected = printedRows(svc.docProps);
+      const expected = printedRows(svc.doc);
       const seen = leadIdsInTabs(svc, ss.getSheets());
       const api = apiClient(svc, settings);
       const rebuilt: Entry[] = [];

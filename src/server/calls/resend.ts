@@ -23,7 +23,7 @@ export function resendFailedRows(svc: Services, args: ResendFailedArgs): Reply<R
     const bound = requireCampaign(state, sheet.getName());
     const cancelled = !!(args && args.cancelled);
     // The failed videos' recording: known for a campaign made here, not for one picked from the list.
-    const templateId = loadParts(svc.docProps, bound).templateId || String((args && args.templateId) || '').trim();
+    const templateId = loadParts(svc.doc, bound).templateId || String((args && args.templateId) || '').trim();
     if (!templateId)
       throw new AddonError(
         'bad_input',
@@ -32,7 +32,7 @@ export function resendFailedRows(svc: Services, args: ResendFailedArgs): Reply<R
     return withDocumentLock(svc, () => {
       const table = openTable(sheet, state.mapping);
       // The parts record as it is now, inside the lock (a push may have made a part since).
-      const c = loadParts(svc.docProps, bound);
+      const c = loadParts(svc.doc, bound);
       const { rows, moved } = rowsToResend(table, partIds(c), cancelled);
       if (rows.size === 0)
         throw new AddonError('no_selection', `No row of “${bound.name}” in this tab has the status failed${cancelled ? ' or cancelled' : ''}.`);
@@ -41,10 +41,10 @@ export function resendFailedRows(svc: Services, args: ResendFailedArgs): Reply<R
       const made = createApiCampaign(api, { templateId, name: partName(c.name, c.parts.length + 1), ...(c.goal ? { goal: c.goal } : {}) }, svc.clock.now());
       // The people leave their old part's count as they go to the new one: the tab counts each once.
       const fresh: CampaignParts = { ...c, templateId, parts: [...c.parts, { id: made.id, size: 0, closed: false }], moved: addMoved(c.moved, moved) };
-      saveParts(svc.docProps, fresh);
+      saveParts(svc.doc, fresh);
       const part = { id: made.id, name: made.name };
       try {
-        replaceEntries(sheet, rows, svc.docProps);
+        replaceEntries(sheet, rows, svc.doc);
         const writer = new RowWriter();
         for (const [row, id] of rows)
           writer.set(row, { leadId: '', campaignId: '', pageUrl: '', videoUrl: '', status: '', note: `To be sent again to “${made.name}” (was lead ${id}).` });
@@ -63,7 +63,7 @@ export function resendFailedRows(svc: Services, args: ResendFailedArgs): Reply<R
 }
 
 /** The register's entries of the leads sent again are marked replaced: the new send is those people now. */
-function replaceEntries(sheet: Table['sheet'], rows: Map<number, string>, props: Services['docProps']): void {
+function replaceEntries(sheet: Table['sheet'], rows: Map<number, string>, props: Services['doc']): void {
   const ss = { ss: sheet.getParent(), props };
   const register = readRegister(ss);
   const olds = [...rows.values()].map((id) => register.byLead(id)).filter((e): e is Entry => !!e);

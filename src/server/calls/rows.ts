@@ -43,7 +43,7 @@ export function addSelectedRows(svc: Services): Reply<AddRowsResult> {
         return sendRows(svc, {
           sheet,
           state,
-          campaign: loadParts(svc.docProps, campaign),
+          campaign: loadParts(svc.doc, campaign),
           rows,
           api: apiClient(svc, settings, deadline),
           deadline,

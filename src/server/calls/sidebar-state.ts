@@ -94,10 +94,10 @@ export function getActiveContext(svc: Services): Reply<ActiveContext> {
 /** Whose timer refreshes this tab; the owner's lost trigger is put back (Google drops triggers now and then). */
 function autoRefreshOf(svc: Services, state: SheetState): SidebarState['autoRefresh'] {
   // The timer finished in runs without the document: this open sheet catches its rows up once.
-  if (state.autoRefresh && state.ownedBy(userId(svc.userProps)) && catchUpAfterAbsentRuns(svc)) return autoRefreshOf(svc, state);
+  if (state.autoRefresh && state.ownedBy(userId(svc.user)) && catchUpAfterAbsentRuns(svc)) return autoRefreshOf(svc, state);
   const owner = state.autoRefresh;
   if (!owner) return { on: false, intervalMinutes: null, owner: null };
-  const you = state.ownedBy(userId(svc.userProps));
+  const you = state.ownedBy(userId(svc.user));
   let minutes: number | null = you ? timerInterval(svc) : owner.minutes;
   let timerLost = false;
   let timerRestored = false;
@@ -124,7 +124,7 @@ function autoRefreshOf(svc: Services, state: SheetState): SidebarState['autoRefr
 /** The last refresh outcome to show: the tab's, or a newer timer run that could not reach the spreadsheet. */
 function lastRefreshOf(svc: Services, state: SheetState): SidebarState['lastRefresh'] {
   const tab = state.lastRefresh;
-  const lost = state.ownedBy(userId(svc.userProps)) ? lostTimerRun(svc) : null;
+  const lost = state.ownedBy(userId(svc.user)) ? lostTimerRun(svc) : null;
   return lost && (!tab || lost.at > tab.at) ? lost : tab;
 }
 
@@ -156,7 +156,7 @@ export function getSidebarState(svc: Services): Reply<SidebarState> {
     const { rows, sample: first } = selectionOf(svc, table);
     const sample = first ? personFromRow(first.cells, table.layout, {}).person : null;
     const before = {
-      settings: publicSettings(svc.userProps),
+      settings: publicSettings(svc.user),
       sheet: { id: sheet.getSheetId(), name: sheet.getName(), headers, ownTab: ownTabOf(sheet.getName(), headers) },
       selection: { rows: rows.length },
       campaign: state.campaign,
@@ -174,14 +174,14 @@ export function getSidebarState(svc: Services): Reply<SidebarState> {
     return {
       ...before,
       problems: findProblemRows(table, all).counts,
-      unsettled: state.campaign ? unsettledOf(svc, partIds(loadParts(svc.docProps, state.campaign))) : null,
-      silentSince: silentSince(svc.userProps),
+      unsettled: state.campaign ? unsettledOf(svc, partIds(loadParts(svc.doc, state.campaign))) : null,
+      silentSince: silentSince(svc.user),
       limit: limitFigures(svc),
       autoMode: autoModeInfo(svc, sheet, state),
       gaps: fieldGaps(table, all, state),
       missingColumns: missingColumns(svc, sheet, headers),
       sentPeople: registerSize(activeSpreadsheet(svc)),
-      registerBroken: !readRegister({ ss: activeSpreadsheet(svc), props: svc.docProps }, null).whole,
+      registerBroken: !readRegister({ ss: activeSpreadsheet(svc), props: svc.doc }, null).whole,
       now: new Date(svc.clock.now()).toISOString(),
     };
   });
@@ -189,7 +189,7 @@ export function getSidebarState(svc: Services): Reply<SidebarState> {
 
 /** The columns the last batch of this tab was sent from that the header row no longer has (docs/rules.md#row-identity). */
 function missingColumns(svc: Services, sheet: Sheet, headers: string[]): { field: string; header: string }[] {
-  const sent = svc.docProps.getProperty(DOC_KEYS.tab(sheet.getSheetId(), 'sentColumns'));
+  const sent = svc.doc.getProperty(DOC_KEYS.tab(sheet.getSheetId(), 'sentColumns'));
   if (!sent) return [];
   const find = headerIndex(headers);
   return sent

@@ -10,6 +10,6 @@ export function campaignTabs(svc: Services, campaignId: string, named: ReadonlyS
     .getSheets()
     .filter((s) => {
       const id = s.getSheetId();
-      return named.has(String(id)) || new SheetState(svc.docProps, id).campaign?.id === campaignId;
+      return named.has(String(id)) || new SheetState(svc.doc, id).campaign?.id === campaignId;
     });
 }

@@ -43,7 +43,7 @@ const memoKey = (campaignId: string) => `poll.${campaignId}`;
 /** `open`: parts with an unknown money outcome; one outside the list is read in its turn until settled (docs/rules.md#unknown-outcomes). */
 export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts, open: ReadonlySet<string> = new Set()): Poll {
   if (c.parts.length === 1) {
-    const view = readCampaign(api, svc.docProps, c);
+    const view = readCampaign(api, svc.doc, c);
     const d = view.details.get(c.id);
     return {
       view,
@@ -112,7 +112,7 @@ function unread(id: string): CampaignDetail {
 function partNow(svc: Services, p: Part, s: CampaignSummary | undefined, seen: Seen | undefined): CampaignDetail | null {
   const id = p.id;
   if (seen && s && seen.sig === summarySignature(s)) return seen.detail;
-  const last = (seen && seen.detail) || getJson<CampaignDetail>(svc.docProps, DOC_KEYS.settledPart(id));
+  const last = (seen && seen.detail) || getJson<CampaignDetail>(svc.doc, DOC_KEYS.settledPart(id));
   if (!s) return last;
   // The people a stop reply said were cancelled are never rendering, though no detail was read since.
   const cancelled = Math.max((last && last.counts.cancelled) || 0, p.cancelled || 0);

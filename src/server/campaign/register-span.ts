@@ -7,11 +7,11 @@ import { registerSpanOf as spanOf, type RegisterSpan } from '../../register/stor
 /** The push's `remember`: keeps the batch's columns (the sidebar says which one is gone). */
 export function sentRecorder(svc: Services, sheetId: number): (columns: string) => void {
   return (columns) => {
-    svc.docProps.setProperty(DOC_KEYS.tab(sheetId, 'sentColumns'), columns);
+    svc.doc.setProperty(DOC_KEYS.tab(sheetId, 'sentColumns'), columns);
   };
 }
 
 /** The register rows of a tab's people; null when the tab sent nobody. */
 export function registerSpanOf(svc: Services, sheetId: number): RegisterSpan | null {
-  return spanOf(svc.docProps, sheetId);
+  return spanOf(svc.doc, sheetId);
 }

@@ -27,7 +27,7 @@ export interface SendRows {
 }
 
 export function sendRows(svc: Services, s: SendRows): AddRowsResult {
-  const alloc = partAllocator(s.campaign, s.api, svc.docProps, () => svc.clock.now());
+  const alloc = partAllocator(s.campaign, s.api, svc.doc, () => svc.clock.now());
   const sheetId = s.sheet.getSheetId();
   const parts: PartAllocator = {
     ...alloc,
@@ -50,10 +50,10 @@ export function sendRows(svc: Services, s: SendRows): AddRowsResult {
     formatStatus: (sh, col) => ensureStatusFormatting(svc.sheets, sh, col),
     campaign: s.campaign.id,
     // A part whose people changed without a send (a row took its person back) is read again by the next refresh.
-    touched: (part) => forgetCounts(svc.docProps, sheetId, part),
+    touched: (part) => forgetCounts(svc.doc, sheetId, part),
     // The register rows of this tab's people, so every refresh reads them (docs/architecture.md#register).
     remember: sentRecorder(svc, sheetId),
-    props: svc.docProps,
+    props: svc.doc,
     // A person another tab sent may have moved here: the tabs bound to the campaign are read to see who still carries them.
     otherTabs: (named) => campaignTabs(svc, s.campaign.id, named),
   });

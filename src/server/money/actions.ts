@@ -39,7 +39,7 @@ interface CampaignContext {
 function campaignContext(svc: Services, expected?: unknown): CampaignContext {
   const settings = requireSettings(svc);
   const { sheet, state, bound } = boundTab(svc, expected, 'Nothing was done; check this campaign’s figures before pressing again.');
-  return { sheet, state, campaign: loadParts(svc.docProps, bound), api: apiClient(svc, settings) };
+  return { sheet, state, campaign: loadParts(svc.doc, bound), api: apiClient(svc, settings) };
 }
 
 interface PartQuote {
@@ -71,7 +71,7 @@ const QUOTE_FRESH_MS = 15 * 60_000;
  */
 function freshQuotes(svc: Services, ctx: CampaignContext): PartQuote[] {
   if (ctx.campaign.parts.length === 1) return quotes(ctx);
-  const saved = getJsonLarge<{ at: number; parts: Record<string, Estimate> }>(svc.docProps, DOC_KEYS.quote(ctx.campaign.id));
+  const saved = getJsonLarge<{ at: number; parts: Record<string, Estimate> }>(svc.doc, DOC_KEYS.quote(ctx.campaign.id));
   if (!saved || svc.clock.now() - saved.at > QUOTE_FRESH_MS) return quotes(ctx);
   const list = campaignsById(ctx.api);
   const reuse = new Map(Object.entries(saved.parts).filter(([id, e]) => list.get(id)?.waiting === e.leads));
@@ -80,7 +80,7 @@ function freshQuotes(svc: Services, ctx: CampaignContext): PartQuote[] {
 
 function saveQuotes(svc: Services, ctx: CampaignContext, q: PartQuote[]): void {
   if (ctx.campaign.parts.length > 1)
-    setJsonLarge(svc.docProps, DOC_KEYS.quote(ctx.campaign.id), { at: svc.clock.now(), parts: Object.fromEntries(q.map((x) => [x.partId, x.estimate])) });
+    setJsonLarge(svc.doc, DOC_KEYS.quote(ctx.campaign.id), { at: svc.clock.now(), parts: Object.fromEntries(q.map((x) => [x.partId, x.estimate])) });
 }
 
 function summed(q: PartQuote[]): EstimateInfo {
@@ -108,7 +108,7 @@ export function getEstimate(svc: Services): Reply<EstimateInfo & SpendToday & { 
 /** The campaign's state right after an unknown outcome, and a sentence for it; never a second call. */
 function readAfterUnknown(svc: Services, ctx: CampaignContext): { progress?: ProgressInfo; sentence: string } {
   try {
-    const v = readCampaign(ctx.api, svc.docProps, ctx.campaign);
+    const v = readCampaign(ctx.api, svc.doc, ctx.campaign);
     settleUnknown(svc, evidenceFrom(ctx.api, waitingIn(v.details)));
     return {
       progress: { ...progressOf(ctx.campaign.id, v, ctx.state.lastRefresh), unsettled: unsettledOf(svc, partIds(ctx.campaign)) },
@@ -141,8 +141,8 @@ function sendEach<T>(svc: Services, ctx: CampaignContext, what: Spend, partIds: 
   const record = (id: string, r?: { people: number; charged: number }) =>
     recordCharge(svc, { campaign: ctx.campaign, part: id, action: what as 'preview' | 'generate', quote: ctx.quoted?.get(id), ...(r ? { done: r } : {}) });
   for (const id of partIds) {
-    forgetCounts(svc.docProps, ctx.sheet.getSheetId(), id);
-    unsettle(svc.docProps, id);
+    forgetCounts(svc.doc, ctx.sheet.getSheetId(), id);
+    unsettle(svc.doc, id);
     try {
       const r = call(id);
       replies.push(r);
@@ -252,7 +252,7 @@ function generateParts(svc: Services, ctx: CampaignContext, confirmed: number): 
   if (waiting.length === 0) throw new ApiError('not_ready', 409, 'Nobody is waiting.');
   // A generated part takes no new people: closed before the call, so a cut-off run keeps it closed.
   for (const p of ctx.campaign.parts) if (waiting.includes(p.id)) p.closed = true;
-  saveParts(svc.docProps, ctx.campaign);
+  saveParts(svc.doc, ctx.campaign);
   return sendEach(
     svc,
     ctx,
@@ -299,7 +299,7 @@ export function stopCampaign(svc: Services, args: MoneyArgs): Reply<StopReply> {
         ),
       );
       // Who each part's stop cancelled, kept with the parts: progress never counts them as rendering.
-      saveParts(svc.docProps, ctx.campaign);
+      saveParts(svc.doc, ctx.campaign);
       enableAutoRefresh(svc, ctx.state);
       if (parts.length > 0 && !parts.some((p) => p.outcome === 'stopped')) throw stopFailure(svc, ctx, parts, refused);
       const sum = (f: 'stopped' | 'stillRendering') => parts.reduce((n, p) => n + (p[f] || 0), 0);
@@ -329,8 +329,8 @@ function stopPart(
   waitingBefore: number | null,
 ): StopPart {
   const name = partLabel(ctx.campaign, id);
-  forgetCounts(svc.docProps, ctx.sheet.getSheetId(), id);
-  unsettle(svc.docProps, id);
+  forgetCounts(svc.doc, ctx.sheet.getSheetId(), id);
+  unsettle(svc.doc, id);
   // Where the charges alone cannot prove what comes back (prices differ per person), the balance is read just
   // before and just after the stop, under the document lock, and the refund booked at what it proves (docs/rules.md#refunds).
   const charged = !pricesProven(svc, id);

@@ -22,16 +22,16 @@ export interface PartCharge {
 const chargesKey = (part: string) => `credits.charges.${shortHash(part)}`;
 const KEPT = 12;
 
-export function chargesOf(svc: Pick<Services, 'docProps'>, part: string): PartCharge[] {
-  return getJson<PartCharge[]>(svc.docProps, chargesKey(part)) || [];
+export function chargesOf(svc: Pick<Services, 'doc'>, part: string): PartCharge[] {
+  return getJson<PartCharge[]>(svc.doc, chargesKey(part)) || [];
 }
 
-export function saveCharges(svc: Pick<Services, 'docProps'>, part: string, list: PartCharge[]): void {
-  setJson(svc.docProps, chargesKey(part), list.length > 0 ? list.slice(-KEPT) : null);
+export function saveCharges(svc: Pick<Services, 'doc'>, part: string, list: PartCharge[]): void {
+  setJson(svc.doc, chargesKey(part), list.length > 0 ? list.slice(-KEPT) : null);
 }
 
 /** People of a part the add-on's charges hold charged; null while a charge's people are not known. */
-export function chargedPeople(svc: Pick<Services, 'docProps'>, part: string): number | null {
+export function chargedPeople(svc: Pick<Services, 'doc'>, part: string): number | null {
   const list = chargesOf(svc, part);
   return list.some((c) => c.u) ? null : list.reduce((n, c) => n + c.p, 0);
 }
@@ -40,7 +40,7 @@ export function chargedPeople(svc: Pick<Services, 'docProps'>, part: string): nu
  * Whether what any number of a part's people would give back is already proven by its charges: every
  * charge's people each paid one known price (all the low, or all the high). Then a Stop needs no balance read.
  */
-export function pricesProven(svc: Pick<Services, 'docProps'>, part: string): boolean {
+export function pricesProven(svc: Pick<Services, 'doc'>, part: string): boolean {
   return chargesOf(svc, part).every((c) => !c.u && c.lo === c.hi && (c.lo === c.p * c.a || c.lo === c.p * c.b));
 }
 
@@ -55,12 +55,7 @@ export function perPerson(quote: Estimate | undefined, charged: number, people: 
  * queued): per paying key, the credits the evidence proves. `moved` is the balance's rise measured
  * around the call; it is the figure when one charge alone explains it and it lies in that charge's range.
  */
-export function takeBack(
-  svc: Pick<Services, 'docProps'>,
-  part: string,
-  n: number,
-  moved: number | null = null,
-): { key: string; people: number; figure: Figure }[] {
+export function takeBack(svc: Pick<Services, 'doc'>, part: string, n: number, moved: number | null = null): { key: string; people: number; figure: Figure }[] {
   const list = chargesOf(svc, part);
   const out: { key: string; people: number; figure: Figure; c: PartCharge }[] = [];
   for (let i = list.length - 1, left = n; i >= 0 && left > 0; i--) {

@@ -13,7 +13,7 @@ import { sheetState } from '../context';
 export function orphansIn(svc: Services, sheet: Sheet, waiting: ReadonlyMap<string, number>): number {
   const campaignId = sheetState(svc, sheet).campaign?.id;
   const tabs = campaignId ? campaignTabs(svc, campaignId, new Set([String(sheet.getSheetId())])) : [sheet];
-  const register = readRegister({ ss: sheet.getParent(), props: svc.docProps });
+  const register = readRegister({ ss: sheet.getParent(), props: svc.doc });
   const named = new Map<string, Set<string>>();
   for (const { tab, row } of carryingRows(tabs, register)) {
     const status = row.status.toLowerCase();

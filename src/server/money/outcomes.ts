@@ -41,15 +41,15 @@ const OPEN_KEY = DOC_KEYS.openCharges;
 const OPEN_STOPS_KEY = DOC_KEYS.openStops;
 const OPEN_MAX = 20;
 
-const openCharges = (svc: Services): OpenCharge[] => getJson<OpenCharge[]>(svc.docProps, OPEN_KEY) || [];
-const openStops = (svc: Services): OpenStop[] => getJson<OpenStop[]>(svc.docProps, OPEN_STOPS_KEY) || [];
+const openCharges = (svc: Services): OpenCharge[] => getJson<OpenCharge[]>(svc.doc, OPEN_KEY) || [];
+const openStops = (svc: Services): OpenStop[] => getJson<OpenStop[]>(svc.doc, OPEN_STOPS_KEY) || [];
 
 export function openOutcome(svc: Services, o: OpenCharge): void {
-  setJson(svc.docProps, OPEN_KEY, [...openCharges(svc), o].slice(-OPEN_MAX));
+  setJson(svc.doc, OPEN_KEY, [...openCharges(svc), o].slice(-OPEN_MAX));
 }
 
 export function openStop(svc: Services, o: OpenStop): void {
-  setJson(svc.docProps, OPEN_STOPS_KEY, [...openStops(svc), o].slice(-OPEN_MAX));
+  setJson(svc.doc, OPEN_STOPS_KEY, [...openStops(svc), o].slice(-OPEN_MAX));
 }
 
 /** Whether any unknown charge is open (no request is made when none is). */
@@ -63,7 +63,7 @@ export function openStopParts(svc: Services): string[] {
 }
 
 /** Parts with an unknown charge or a lost stop: only their counts read now settle them. */
-export const openParts = (svc: Services): Set<string> => partsWithOpenOutcome(svc.docProps);
+export const openParts = (svc: Services): Set<string> => partsWithOpenOutcome(svc.doc);
 
 /** The oldest open unknown charge among these parts, as the sidebar shows it. */
 export function unsettledOf(svc: Services, parts: ReadonlySet<string>): Unsettled | null {
@@ -119,7 +119,7 @@ export function settleUnknown(svc: Services, ev: Evidence): void {
     if (verdict === null) return true;
     return !completeRow(svc, o, settleCharge(svc, o, verdict === 'happened' ? o.waiting - waiting : verdict === 'not_happened' ? 0 : null));
   });
-  if (left.length !== open.length) setJson(svc.docProps, OPEN_KEY, left.length > 0 ? left : null);
+  if (left.length !== open.length) setJson(svc.doc, OPEN_KEY, left.length > 0 ? left : null);
 }
 
 /** The charge's evidence once its people are known (null: it cannot be told), and its row's words. */
@@ -213,17 +213,17 @@ export function settleStops(svc: Services, details: ReadonlyMap<string, Pick<Cam
       },
     );
   });
-  if (left.length !== open.length) setJson(svc.docProps, OPEN_STOPS_KEY, left.length > 0 ? left : null);
+  if (left.length !== open.length) setJson(svc.doc, OPEN_STOPS_KEY, left.length > 0 ? left : null);
 }
 
 /** The parts record keeps who a stop cancelled, as a stop's reply would have said: a later stop counts from there. */
 function noteCancelled(svc: Services, o: OpenStop, cancelled: number): void {
   if (!o.campaign) return;
-  const parts = loadParts(svc.docProps, o.campaign);
+  const parts = loadParts(svc.doc, o.campaign);
   const part = parts.parts.find((p) => p.id === o.part);
   if (!part || (part.cancelled || 0) >= cancelled) return;
   part.cancelled = cancelled;
-  saveParts(svc.docProps, parts);
+  saveParts(svc.doc, parts);
 }
 
 /** The timer's share of lost stops: their parts' details, read only while one is open. */

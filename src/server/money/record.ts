@@ -36,7 +36,7 @@ const NOTES = {
 export function recordCharge(svc: Services, c: Charge): void {
   const at = isoNow(svc.clock);
   const { done, quote } = c;
-  const key = publicSettings(svc.userProps).keyHint || '';
+  const key = publicSettings(svc.user).keyHint || '';
   const row: Row = {
     When: at,
     Campaign: c.campaign.name,
@@ -88,7 +88,7 @@ export interface StopEvidence {
 export function recordStop(svc: Services, c: { campaign: { id: string; name: string }; part: string; stopped?: number }, ev: StopEvidence): void {
   const at = isoNow(svc.clock);
   const base: Row = { When: at, Campaign: c.campaign.name, 'Campaign ID': c.campaign.id, Part: c.part };
-  const payer = chargesOf(svc, c.part).at(-1)?.k ?? (publicSettings(svc.userProps).keyHint || '');
+  const payer = chargesOf(svc, c.part).at(-1)?.k ?? (publicSettings(svc.user).keyHint || '');
   if (c.stopped === undefined) {
     const note = 'No clear answer came back; a stop never charges. Completed once the campaign shows whether it stopped (within two minutes).';
     appendRecord(svc, { ...base, Action: 'stop (outcome unknown)', 'Credits charged': UNKNOWN_CHARGE, Key: payer, Note: note });

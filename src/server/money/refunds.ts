@@ -55,8 +55,8 @@ export function recordRefunds(
   details: ReadonlyMap<string, { counts: Pick<CampaignDetail['counts'], 'failed'> }>,
   campaign: { id: string; name: string },
 ): void {
-  const base = getJson<Record<string, number>>(svc.docProps, failedKey(campaign.id, 'base')) || {};
-  const booked = getJson<Record<string, number>>(svc.docProps, failedKey(campaign.id, 'booked')) || {};
+  const base = getJson<Record<string, number>>(svc.doc, failedKey(campaign.id, 'base')) || {};
+  const booked = getJson<Record<string, number>>(svc.doc, failedKey(campaign.id, 'booked')) || {};
   const h = (part: string) => shortHash(part);
   const fresh = [...details].filter(([part, d]) => d.counts.failed > Math.max(base[h(part)] || 0, booked[h(part)] || 0));
   if (fresh.length === 0) return;
@@ -79,8 +79,8 @@ export function recordRefunds(
     refundRows(svc, row, shares, why);
     booked[h(part)] = failed;
   }
-  setJson(svc.docProps, failedKey(campaign.id, 'base'), Object.keys(base).length > 0 ? base : null);
-  setJson(svc.docProps, failedKey(campaign.id, 'booked'), booked);
+  setJson(svc.doc, failedKey(campaign.id, 'base'), Object.keys(base).length > 0 ? base : null);
+  setJson(svc.doc, failedKey(campaign.id, 'booked'), booked);
 }
 
 /** The timer's share: failed videos' credits coming back, seen in the campaign list it already holds (no request of its own). */
@@ -93,7 +93,7 @@ export function refundsFromList(svc: Services, bound: BoundCampaign | null, list
     return; // The next run sees them.
   }
   if (!summaries) return;
-  const parts = loadParts(svc.docProps, bound);
+  const parts = loadParts(svc.doc, bound);
   const failed = new Map(
     parts.parts.flatMap((p) => {
       const s = summaries!.get(p.id);

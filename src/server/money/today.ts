@@ -65,32 +65,32 @@ function apply(day: SpendDay, b: Booking): boolean {
   return true;
 }
 
-const myHint = (svc: Pick<Services, 'userProps'>) => publicSettings(svc.userProps).keyHint || '';
+const myHint = (svc: Pick<Services, 'user'>) => publicSettings(svc.user).keyHint || '';
 
 /**
  * Books a record row under the key that paid: in this person's day when it is their key, otherwise
  * kept in the document for that key's person to pick up. A refund counts on the day it is seen.
  */
-export function book(svc: Pick<Services, 'userProps' | 'docProps' | 'clock'>, key: string, b: Booking): void {
+export function book(svc: Pick<Services, 'user' | 'doc' | 'clock'>, key: string, b: Booking): void {
   if (key === myHint(svc)) {
-    const day = today(svc.userProps, svc.clock);
-    if (apply(day, b)) setJson(svc.userProps, USER_KEYS.spend, day);
+    const day = today(svc.user, svc.clock);
+    if (apply(day, b)) setJson(svc.user, USER_KEYS.spend, day);
     return;
   }
   if (!key) return;
-  const owed = getJson<Booking[]>(svc.docProps, owedKey(key)) || [];
-  setJson(svc.docProps, owedKey(key), [...owed.filter((x) => x.when.slice(0, 10) === utcDay(svc.clock)), b].slice(-OWED_MAX));
+  const owed = getJson<Booking[]>(svc.doc, owedKey(key)) || [];
+  setJson(svc.doc, owedKey(key), [...owed.filter((x) => x.when.slice(0, 10) === utcDay(svc.clock)), b].slice(-OWED_MAX));
 }
 
 /** Takes up what others booked for this person's key in this document (refunds they saw first). */
-export function pickUpOwed(svc: Pick<Services, 'userProps' | 'docProps' | 'clock'>): void {
+export function pickUpOwed(svc: Pick<Services, 'user' | 'doc' | 'clock'>): void {
   const hint = myHint(svc);
-  const owed = hint ? getJson<Booking[]>(svc.docProps, owedKey(hint)) : null;
+  const owed = hint ? getJson<Booking[]>(svc.doc, owedKey(hint)) : null;
   if (!owed) return;
-  const day = today(svc.userProps, svc.clock);
+  const day = today(svc.user, svc.clock);
   for (const b of owed) apply(day, b);
-  setJson(svc.userProps, USER_KEYS.spend, day);
-  svc.docProps.deleteProperty(owedKey(hint));
+  setJson(svc.user, USER_KEYS.spend, day);
+  svc.doc.deleteProperty(owedKey(hint));
 }
 
 /** The person's limit in credits per UTC day, or null for none. */
@@ -100,8 +100,8 @@ export function dailyLimit(props: Props): number | null {
 }
 
 /** Credits this person spent today (UTC), net of refunds at what is proven, unknown outcomes at their high. */
-export function spentTodayBy(svc: Pick<Services, 'userProps' | 'clock'>): number {
-  const day = today(svc.userProps, svc.clock);
+export function spentTodayBy(svc: Pick<Services, 'user' | 'clock'>): number {
+  const day = today(svc.user, svc.clock);
   return Math.max(
     0,
     Object.values(day.o).reduce((n, x) => n + x, day.t),
@@ -109,18 +109,18 @@ export function spentTodayBy(svc: Pick<Services, 'userProps' | 'clock'>): number
 }
 
 /** "Charged today" beside the balance: the known figures, and how many outcomes are still unknown. */
-export function spentToday(svc: Pick<Services, 'userProps' | 'clock'>): SpendToday {
-  const day = today(svc.userProps, svc.clock);
+export function spentToday(svc: Pick<Services, 'user' | 'clock'>): SpendToday {
+  const day = today(svc.user, svc.clock);
   return { chargedToday: Math.max(0, day.t), unknownToday: Object.keys(day.o).length };
 }
 
 /** The limit and today's spending, as getSidebarState and setSpendingLimit answer them. */
-export function limitFigures(svc: Pick<Services, 'userProps' | 'clock'>): LimitFigures {
-  return { creditsPerDay: dailyLimit(svc.userProps), spentToday: spentTodayBy(svc) };
+export function limitFigures(svc: Pick<Services, 'user' | 'clock'>): LimitFigures {
+  return { creditsPerDay: dailyLimit(svc.user), spentToday: spentTodayBy(svc) };
 }
 
 /** Credits left today under the limit (0 once reached), or null when the person has no limit. */
-export function roomToday(svc: Pick<Services, 'userProps' | 'clock'>): number | null {
+export function roomToday(svc: Pick<Services, 'user' | 'clock'>): number | null {
   const f = limitFigures(svc);
   return f.creditsPerDay === null ? null : Math.max(0, f.creditsPerDay - f.spentToday);
 }
@@ -134,14 +134,14 @@ function overLimit(f: LimitFigures & { creditsPerDay: number }, what: string): A
 }
 
 /** Refuses a Generate whose confirmed high would pass today's limit (before any request that charges). */
-export function assertGenerateFits(svc: Pick<Services, 'userProps' | 'clock'>, high: number): void {
+export function assertGenerateFits(svc: Pick<Services, 'user' | 'clock'>, high: number): void {
   const f = limitFigures(svc);
   if (f.creditsPerDay === null || generateFits(f, high)) return;
   throw overLimit({ ...f, creditsPerDay: f.creditsPerDay }, `This would spend up to ${high} credits.`);
 }
 
 /** Refuses a Preview once today's limit is reached (its cost is not known in advance). */
-export function assertPreviewFits(svc: Pick<Services, 'userProps' | 'clock'>): void {
+export function assertPreviewFits(svc: Pick<Services, 'user' | 'clock'>): void {
   const f = limitFigures(svc);
   if (f.creditsPerDay === null || previewFits(f)) return;
   throw overLimit({ ...f, creditsPerDay: f.creditsPerDay }, 'Today’s limit is reached.');
@@ -155,12 +155,12 @@ const USER_LOCK_WAIT_MS = 30_000;
  * day read afresh inside it (docs/rules.md#spending-limit). Without a limit no lock is needed.
  */
 export function withSpendLock<T>(svc: Services, fn: () => T): T {
-  if (dailyLimit(svc.userProps) === null) return fn();
+  if (dailyLimit(svc.user) === null) return fn();
   const lock = svc.userLock?.();
   if (lock && !lock.tryLock(USER_LOCK_WAIT_MS))
     throw new AddonError('locked', 'Another of your runs is spending right now (another document, tab or timer). Wait a moment and press again.');
   try {
-    svc.userProps.forget?.();
+    svc.user.forget?.();
     pickUpOwed(svc);
     return fn();
   } finally {
@@ -175,12 +175,12 @@ export function setSpendingLimit(svc: Services, args: { creditsPerDay?: unknown 
   return handle(() => {
     const raw = args?.creditsPerDay;
     if (raw === null || raw === undefined || raw === '') {
-      svc.userProps.deleteProperty(USER_KEYS.limit);
+      svc.user.deleteProperty(USER_KEYS.limit);
     } else {
       const n = Number(raw);
       if (!Number.isInteger(n) || n < 0 || n > LIMIT_MAX)
         throw new AddonError('bad_input', 'The daily limit is a whole number of credits (0 or more), or empty for none.');
-      svc.userProps.setProperty(USER_KEYS.limit, String(n));
+      svc.user.setProperty(USER_KEYS.limit, String(n));
     }
     try {
       pickUpOwed(svc);

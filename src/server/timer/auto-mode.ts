@@ -149,22 +149,22 @@ export function setAutoMode(svc: Services, args: AutoModeArgs): Reply<AutoModeRe
   return handle(() => {
     // A click that names no campaign is checked too: '' is no campaign's id.
     const { sheet, state, bound } = boundTab(svc, String(args?.campaignId ?? ''), 'Nothing was changed.');
-    const me = userId(svc.userProps);
+    const me = userId(svc.user);
     const id = sheet.getSheetId();
-    const cur = readAuto(svc.docProps, id);
+    const cur = readAuto(svc.doc, id);
     if (cur && cur.user !== me) throw new AddonError('not_owner', NOT_OWNER(cur.keyHint));
     if (!(args && args.on)) {
       // Off at once, with no lock to wait for: one delete of the one record, which no run writes back; a run
       // under way reads it again before each step that acts on it (docs/rules.md#auto-mode).
-      const held = cur ? readRun(svc.docProps, id, cur)?.held || [] : [];
-      dropAuto(svc.docProps, id);
+      const held = cur ? readRun(svc.doc, id, cur)?.held || [] : [];
+      dropAuto(svc.doc, id);
       // Rows that waited for auto mode no longer do: their notes go when nobody else is writing.
-      if (held.length) tryDocumentLock(svc, () => noteWaiting(svc, sheet, state, loadParts(svc.docProps, bound), held, null));
+      if (held.length) tryDocumentLock(svc, () => noteWaiting(svc, sheet, state, loadParts(svc.doc, bound), held, null));
       return { on: false, owner: null, ...limitFigures(svc), unsent: 0, waiting: 0, orphans: 0, credits: 0 };
     }
     const settings = requireSettings(svc);
-    if (svc.userProps.getProperty(USER_KEYS.canWrite) === 'false') throw new AddonError('forbidden', sentenceFor('forbidden', ''));
-    if (dailyLimit(svc.userProps) === null) throw new AddonError('no_limit', NO_LIMIT);
+    if (svc.user.getProperty(USER_KEYS.canWrite) === 'false') throw new AddonError('forbidden', sentenceFor('forbidden', ''));
+    if (dailyLimit(svc.user) === null) throw new AddonError('no_limit', NO_LIMIT);
     const api = apiClient(svc, settings, svc.clock.now() + RUN_BUDGET_MS);
     return withDocumentLock(svc, () => switchOn(svc, sheet, state, args, keyHint(settings.apiKey), api));
   });
@@ -172,24 +172,24 @@ export function setAutoMode(svc: Services, args: AutoModeArgs): Reply<AutoModeRe
 
 function switchOn(svc: Services, sheet: Sheet, state: SheetState, args: AutoModeArgs, hint: string, api: ApiClient): AutoModeReply {
   // Inside the lock, as stored now: someone else may have switched it on meanwhile.
-  const cur = readAuto(svc.docProps, sheet.getSheetId());
-  if (cur && cur.user !== userId(svc.userProps)) throw new AddonError('not_owner', NOT_OWNER(cur.keyHint));
+  const cur = readAuto(svc.doc, sheet.getSheetId());
+  if (cur && cur.user !== userId(svc.user)) throw new AddonError('not_owner', NOT_OWNER(cur.keyHint));
   const rows = unsentRows(sheet, state.mapping);
   const figures = { ...limitFigures(svc), unsent: rows.length, ...nextRunCharges(svc, sheet, state, api, rows.length) };
   if (args.check) return { on: false, owner: null, ...figures };
   const timer = setAutoRefresh(svc, { on: true });
   if (!timer.ok) throw new AddonError(timer.error.code, timer.error.message);
   // Switching on is the first reading: a row still being typed waits one interval.
-  svc.docProps.deleteProperty(DOC_KEYS.autoSeen(sheet.getSheetId()));
-  keepReading(svc.docProps, sheet.getSheetId(), rows);
-  const a: AutoMode = { user: userId(svc.userProps), keyHint: hint, campaignId: args.campaignId, since: isoNow(svc.clock) };
-  setJson(svc.docProps, DOC_KEYS.autoRun(sheet.getSheetId()), {
+  svc.doc.deleteProperty(DOC_KEYS.autoSeen(sheet.getSheetId()));
+  keepReading(svc.doc, sheet.getSheetId(), rows);
+  const a: AutoMode = { user: userId(svc.user), keyHint: hint, campaignId: args.campaignId, since: isoNow(svc.clock) };
+  setJson(svc.doc, DOC_KEYS.autoRun(sheet.getSheetId()), {
     since: a.since,
     creditsPerDay: figures.creditsPerDay,
     spent: figures.spentToday,
     day: utcDay(svc.clock),
   });
-  setJson(svc.docProps, DOC_KEYS.autoMode(sheet.getSheetId()), a);
+  setJson(svc.doc, DOC_KEYS.autoMode(sheet.getSheetId()), a);
   return { on: true, owner: owner(a, a.user), ...figures };
 }
 
@@ -205,7 +205,7 @@ function nextRunCharges(
   api: ApiClient,
   unsent: number,
 ): Pick<AutoModeReply, 'waiting' | 'orphans' | 'credits'> {
-  const campaign = loadParts(svc.docProps, state.campaign!);
+  const campaign = loadParts(svc.doc, state.campaign!);
   const list = campaignsById(api);
   const ids = candidates(campaign, new Set(), list).map((p) => p.id);
   const quotes = api.getEstimates(ids).map((q) => {
@@ -221,10 +221,10 @@ function nextRunCharges(
 
 /** The tab's auto mode as the sidebar shows it; off, the viewer's own limit figures. */
 export function autoModeInfo(svc: Services, sheet: Sheet, state: SheetState): AutoModeInfo {
-  const a = readAuto(svc.docProps, sheet.getSheetId());
+  const a = readAuto(svc.doc, sheet.getSheetId());
   if (!a) return { on: false, owner: null, ...limitFigures(svc) };
-  const run = readRun(svc.docProps, sheet.getSheetId(), a);
-  const me = userId(svc.userProps);
+  const run = readRun(svc.doc, sheet.getSheetId(), a);
+  const me = userId(svc.user);
   const mine = a.user === me;
   const f = mine ? limitFigures(svc) : { creditsPerDay: (run && run.creditsPerDay) ?? null, spentToday: run && run.day === utcDay(svc.clock) ? run.spent : 0 };
   const t = state.autoRefresh;
@@ -253,7 +253,7 @@ function ownTimer(svc: Services): number | null {
  * their timer runs the tab while auto mode is on, whoever switched auto-refresh since; else null.
  */
 export function autoModeClaim(svc: Services, sheet: Sheet, me: string): AutoRefreshOwner | null {
-  const a = readAuto(svc.docProps, sheet.getSheetId());
+  const a = readAuto(svc.doc, sheet.getSheetId());
   if (!a || a.user !== me) return null;
   return { user: me, keyHint: a.keyHint, minutes: timerInterval(svc) || 5, since: a.since };
 }
@@ -270,18 +270,18 @@ export function autoModeRun(
   summaries: () => ReadonlyMap<string, CampaignSummary> | null,
 ): boolean {
   const id = sheet.getSheetId();
-  const a = readAuto(svc.docProps, id);
-  if (!a || a.user !== userId(svc.userProps)) return false;
+  const a = readAuto(svc.doc, id);
+  if (!a || a.user !== userId(svc.user)) return false;
   const state = sheetState(svc, sheet);
   const bound = state.campaign;
   if (!bound || bound.id !== a.campaignId) {
     // The tab was bound to another campaign: the standing order was for the old one.
-    dropAuto(svc.docProps, id);
+    dropAuto(svc.doc, id);
     return false;
   }
-  const stillOn = () => sameOrder(freshAuto(svc.docProps, id), a);
-  const was = readRun(svc.docProps, id, a);
-  const campaign = loadParts(svc.docProps, bound);
+  const stillOn = () => sameOrder(freshAuto(svc.doc, id), a);
+  const was = readRun(svc.doc, id, a);
+  const campaign = loadParts(svc.doc, bound);
   const pushed = addStableRows(svc, sheet, state, campaign, api, deadline);
   const held = generateWaiting(svc, campaign, api, pushed, summaries, stillOn);
   // Switched off during the run: nothing is written back, and no row says it waits for auto mode.
@@ -297,14 +297,14 @@ export function autoModeRun(
     waiting: (held && held.why) || null,
     held: (held && held.parts) || [],
   };
-  if (JSON.stringify(next) !== JSON.stringify(was)) setJson(svc.docProps, DOC_KEYS.autoRun(id), next);
+  if (JSON.stringify(next) !== JSON.stringify(was)) setJson(svc.doc, DOC_KEYS.autoRun(id), next);
   return true;
 }
 
 /** Step one: rows that read the same as at the last reading go through the one send path; the parts they went to. */
 function addStableRows(svc: Services, sheet: Sheet, state: SheetState, campaign: CampaignParts, api: ApiClient, deadline: number): Set<string> {
   const rows = unsentRows(sheet, state.mapping);
-  const before = keepReading(svc.docProps, sheet.getSheetId(), rows);
+  const before = keepReading(svc.doc, sheet.getSheetId(), rows);
   const stable = rows.filter((r) => before.has(r.seen)).map((r) => r.row);
   const pushed = new Set<string>();
   if (stable.length === 0) return pushed;
@@ -372,7 +372,7 @@ function generateWaiting(
 
 /** One part generated if its fresh estimate fits today's limit and the balance: undefined when done or nobody waits, null when switched off, else why not. */
 function generateIfFits(svc: Services, campaign: CampaignParts, part: Part, api: ApiClient, stillOn: () => boolean): string | null | undefined {
-  const limit = dailyLimit(svc.userProps);
+  const limit = dailyLimit(svc.user);
   const room = roomToday(svc);
   if (limit === null || room === null) return AUTO_NOTES.noLimit;
   if (room <= 0) return AUTO_NOTES.limit(limit);
@@ -386,7 +386,7 @@ function generateIfFits(svc: Services, campaign: CampaignParts, part: Part, api:
   if (quote.high > room) return AUTO_NOTES.limit(limit);
   if (!quote.affordable) return AUTO_NOTES.credits;
   // Off is off: switched off meanwhile (another execution), nothing more is charged.
-  svc.docProps.forget?.();
+  svc.doc.forget?.();
   if (!stillOn()) return null;
   return generatePart(svc, campaign, part, api, quote) ?? undefined;
 }
@@ -394,13 +394,13 @@ function generateIfFits(svc: Services, campaign: CampaignParts, part: Part, api:
 /** One automatic Generate of one part: closed first, sent once, recorded as `generate (auto)`; a sentence when it did not start. */
 function generatePart(svc: Services, campaign: CampaignParts, part: Part, api: ApiClient, quote: ReturnType<ApiClient['getEstimate']>): string | null {
   part.closed = true;
-  saveParts(svc.docProps, campaign);
+  saveParts(svc.doc, campaign);
   const sheetIds = svc.sheets
     .getActiveSpreadsheet()
     .getSheets()
     .map((s) => s.getSheetId());
-  for (const sid of sheetIds) forgetCounts(svc.docProps, sid, part.id);
-  unsettle(svc.docProps, part.id);
+  for (const sid of sheetIds) forgetCounts(svc.doc, sid, part.id);
+  unsettle(svc.doc, part.id);
   const base = { campaign: { id: campaign.id, name: campaign.name }, part: part.id, action: 'generate' as const, quote, auto: true };
   try {
     const r = api.generate(part.id);
@@ -415,7 +415,7 @@ function generatePart(svc: Services, campaign: CampaignParts, part: Part, api: A
     if (isApiError(e) && e.code === 'not_ready') return null;
     // Refused, so nothing was charged: the part takes people again and is tried on a later run.
     part.closed = false;
-    saveParts(svc.docProps, campaign);
+    saveParts(svc.doc, campaign);
     return `Waiting: ${toFailure(e).error.message}`;
   }
 }

@@ -21,7 +21,7 @@ export function finishCutOff(svc: Services, sheet: Sheet, state: SheetState, api
     .map((r) => r.row);
   if (rows.length === 0) return false;
   try {
-    return sendRows(svc, { sheet, state, campaign: loadParts(svc.docProps, state.campaign), rows, api, deadline }).remaining > 0;
+    return sendRows(svc, { sheet, state, campaign: loadParts(svc.doc, state.campaign), rows, api, deadline }).remaining > 0;
   } catch (e) {
     // A silent or busy service may answer a later run; a refusal (404, 400) stays on the rows for the person.
     if (isApiError(e)) return e.code === 'network' || e.retryable;

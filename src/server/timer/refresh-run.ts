@@ -24,7 +24,7 @@ export function refreshTab(
   } = {},
 ): RefreshResult {
   const state = sheetState(svc, sheet);
-  const record = state.ownedBy(userId(svc.userProps));
+  const record = state.ownedBy(userId(svc.user));
   const at = () => isoNow(svc.clock);
   try {
     const r = refreshSheet({
@@ -32,7 +32,7 @@ export function refreshTab(
       api,
       clock: svc.clock,
       deadline,
-      memo: svc.docProps,
+      memo: svc.doc,
       defaultCampaignId: (state.campaign && state.campaign.id) || null,
       overrides: state.mapping,
       fallbacks: state.fallbacks,

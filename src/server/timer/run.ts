@@ -41,7 +41,7 @@ function recordOfRun(svc: Services, uid?: string): { uid: string; rec: TriggerRe
   const found = svc.triggers
     .getProjectTriggers()
     .filter((t) => t.getHandlerFunction() === TIMER_HANDLER && (!uid || t.getUniqueId() === uid))
-    .map((t) => ({ uid: t.getUniqueId(), rec: getJson<TriggerRecord>(svc.userProps, triggerKey(t.getUniqueId())) }))
+    .map((t) => ({ uid: t.getUniqueId(), rec: getJson<TriggerRecord>(svc.user, triggerKey(t.getUniqueId())) }))
     .filter((x): x is { uid: string; rec: TriggerRecord } => x.rec !== null);
   return found.length === 1 ? found[0]! : null;
 }
@@ -54,31 +54,31 @@ function noDocumentRun(svc: Services, uid?: string): void {
   const at = isoNow(svc.clock);
   const found = recordOfRun(svc, uid);
   if (!found || found.rec.parts === undefined) {
-    setJson(svc.userProps, LOST_RUN, { at, error: UNKNOWN_PARTS_RUN });
+    setJson(svc.user, LOST_RUN, { at, error: UNKNOWN_PARTS_RUN });
     return;
   }
   const { rec } = found;
   rec.runs = [...(rec.runs || []), svc.clock.now()].slice(-RUNS_KEPT);
-  const settings = readSettings(svc.userProps);
-  if (rec.parts && settings && !backingOff(svc.userProps, svc.clock.now())) {
+  const settings = readSettings(svc.user);
+  if (rec.parts && settings && !backingOff(svc.user, svc.clock.now())) {
     const api = apiClient(svc, settings, svc.clock.now() + RUN_BUDGET_MS);
     try {
       rec.parts = partsStillRendering(api, rec.parts.split(',')).join(',');
-      setJson(svc.userProps, LOST_RUN, { at, error: NO_DOCUMENT_RUN });
+      setJson(svc.user, LOST_RUN, { at, error: NO_DOCUMENT_RUN });
     } catch (e) {
-      setJson(svc.userProps, LOST_RUN, { at, error: `${NO_DOCUMENT_RUN} ${e instanceof Error ? e.message : String(e)}` });
+      setJson(svc.user, LOST_RUN, { at, error: `${NO_DOCUMENT_RUN} ${e instanceof Error ? e.message : String(e)}` });
     } finally {
-      noteSilence(svc.userProps, api, svc.clock.now());
+      noteSilence(svc.user, api, svc.clock.now());
     }
   }
   // A standing order needs its document to add rows: the timer waits for it rather than finishing.
   if (rec.parts !== '' || rec.auto) {
-    setJson(svc.userProps, triggerKey(found.uid), rec);
+    setJson(svc.user, triggerKey(found.uid), rec);
     return;
   }
   const trigger = svc.triggers.getProjectTriggers().find((t) => t.getUniqueId() === found.uid);
   if (trigger) removeTrigger(svc, trigger);
-  setJson(svc.userProps, USER_KEYS.timerDone(rec.spreadsheetId), at);
+  setJson(svc.user, USER_KEYS.timerDone(rec.spreadsheetId), at);
 }
 
 /**
@@ -88,7 +88,7 @@ function noDocumentRun(svc: Services, uid?: string): void {
 export function catchUpAfterAbsentRuns(svc: Services): boolean {
   const ss = activeSpreadsheet(svc);
   if (!finishedAway(svc, ss)) return false;
-  svc.userProps.deleteProperty(USER_KEYS.timerDone(ss.getId()));
+  svc.user.deleteProperty(USER_KEYS.timerDone(ss.getId()));
   tryDocumentLock(svc, () => timerPass(svc, ss));
   return true;
 }
@@ -117,13 +117,13 @@ export function onRefreshTimer(svc: Services, event?: { triggerUid?: string }): 
 function noteRun(svc: Services, ss: Spreadsheet, parts: string[], auto: boolean): void {
   const t = ours(svc, ss)[0];
   if (!t) return;
-  const rec = getJson<TriggerRecord>(svc.userProps, triggerKey(t.getUniqueId()));
+  const rec = getJson<TriggerRecord>(svc.user, triggerKey(t.getUniqueId()));
   if (!rec) return;
-  setJson(svc.userProps, triggerKey(t.getUniqueId()), timerRecord(rec.spreadsheetId, rec.minutes, parts, [...(rec.runs || []), svc.clock.now()], auto));
+  setJson(svc.user, triggerKey(t.getUniqueId()), timerRecord(rec.spreadsheetId, rec.minutes, parts, [...(rec.runs || []), svc.clock.now()], auto));
 }
 
 function timerPass(svc: Services, ss: Spreadsheet): void {
-  const me = userId(svc.userProps);
+  const me = userId(svc.user);
   const ran = isoNow(svc.clock);
   const tabs: { sheet: Sheet; state: SheetState; owner: AutoRefreshOwner }[] = [];
   for (const sheet of ss.getSheets()) {
@@ -139,12 +139,12 @@ function timerPass(svc: Services, ss: Spreadsheet): void {
     removeTimer(svc, ss);
     return;
   }
-  const settings = readSettings(svc.userProps);
+  const settings = readSettings(svc.user);
   if (!settings) {
     for (const t of tabs) t.state.lastRefresh = { at: ran, error: NO_SETTINGS };
     return;
   }
-  if (backingOff(svc.userProps, svc.clock.now())) return;
+  if (backingOff(svc.user, svc.clock.now())) return;
   const deadline = svc.clock.now() + RUN_BUDGET_MS;
   const api = apiClient(svc, settings, deadline);
   // One campaign list for every tab of the run: a pass where nothing moved costs one request.
@@ -172,7 +172,7 @@ function timerPass(svc: Services, ss: Spreadsheet): void {
     }
     if (t.state.autoRefresh) waiting.push(...renderingParts(svc, t.state, summaries()));
   }
-  noteSilence(svc.userProps, api, svc.clock.now());
+  noteSilence(svc.user, api, svc.clock.now());
   if (!inFlight) removeTimer(svc, ss);
   else noteRun(svc, ss, waiting, autoOn);
 }

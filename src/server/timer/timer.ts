@@ -61,7 +61,7 @@ export function ours(svc: Services, ss: Spreadsheet): Trigger[] {
     const listed = new Set(svc.triggers.getUserTriggers(ss).map((t) => t.getUniqueId()));
     return svc.triggers.getProjectTriggers().filter((t) => {
       if (t.getHandlerFunction() !== TIMER_HANDLER) return false;
-      const rec = getJson<TriggerRecord>(svc.userProps, triggerKey(t.getUniqueId()));
+      const rec = getJson<TriggerRecord>(svc.user, triggerKey(t.getUniqueId()));
       return rec ? rec.spreadsheetId === ss.getId() : listed.has(t.getUniqueId());
     });
   });
@@ -89,23 +89,22 @@ function needsPermission<T>(svc: Services, f: () => T): T {
 export function timerInterval(svc: Services, ss: Spreadsheet = activeSpreadsheet(svc)): number | null {
   const t = ours(svc, ss)[0];
   if (!t) return null;
-  return getJson<TriggerRecord>(svc.userProps, triggerKey(t.getUniqueId()))?.minutes || 60;
+  return getJson<TriggerRecord>(svc.user, triggerKey(t.getUniqueId()))?.minutes || 60;
 }
 
 /** Installs the trigger unless one exists (extra ones, from races, are removed); returns the interval. */
 export function installTimer(svc: Services, ss: Spreadsheet = activeSpreadsheet(svc), parts: string[] = []): number {
   const existing = ours(svc, ss);
   for (const extra of existing.slice(1)) removeTrigger(svc, extra);
-  svc.userProps.deleteProperty(USER_KEYS.timerDone(ss.getId()));
+  svc.user.deleteProperty(USER_KEYS.timerDone(ss.getId()));
   const first = existing[0];
   if (first) {
-    const rec = getJson<TriggerRecord>(svc.userProps, triggerKey(first.getUniqueId()));
-    if (rec && parts.length > 0)
-      setJson(svc.userProps, triggerKey(first.getUniqueId()), { ...rec, parts: joinParts(rec.parts, parts) } satisfies TriggerRecord);
+    const rec = getJson<TriggerRecord>(svc.user, triggerKey(first.getUniqueId()));
+    if (rec && parts.length > 0) setJson(svc.user, triggerKey(first.getUniqueId()), { ...rec, parts: joinParts(rec.parts, parts) } satisfies TriggerRecord);
     return (rec && rec.minutes) || 60;
   }
   const { trigger, minutes } = createTrigger(svc);
-  setJson(svc.userProps, triggerKey(trigger.getUniqueId()), timerRecord(ss.getId(), minutes, parts));
+  setJson(svc.user, triggerKey(trigger.getUniqueId()), timerRecord(ss.getId(), minutes, parts));
   return minutes;
 }
 
@@ -129,7 +128,7 @@ function joinParts(had: string | undefined, more: string[]): string {
 export function renderingParts(svc: Services, state: SheetState, list?: ReadonlyMap<string, CampaignSummary> | null): string[] {
   const c = state.campaign;
   return c
-    ? loadParts(svc.docProps, c)
+    ? loadParts(svc.doc, c)
         .parts.filter((p) => (list ? partMayRender(p, list.get(p.id)) : true))
         .map((p) => p.id)
     : [];
@@ -170,7 +169,7 @@ export function probeTrigger(svc: Services): { minutes: number; inProject: boole
 
 export function removeTrigger(svc: Services, t: Trigger): void {
   needsPermission(svc, () => svc.triggers.deleteTrigger(t));
-  svc.userProps.deleteProperty(triggerKey(t.getUniqueId()));
+  svc.user.deleteProperty(triggerKey(t.getUniqueId()));
 }
 
 export function removeTimer(svc: Services, ss: Spreadsheet = activeSpreadsheet(svc)): void {
@@ -180,8 +179,8 @@ export function removeTimer(svc: Services, ss: Spreadsheet = activeSpreadsheet(s
 /** Switches a tab's auto-refresh on for the calling person; returns the interval, or throws the refusal's sentence. */
 function switchOn(svc: Services, state: SheetState): AutoRefresh {
   const minutes = installTimer(svc, undefined, renderingParts(svc, state));
-  const key = readSettings(svc.userProps)?.apiKey;
-  state.autoRefresh = { user: userId(svc.userProps), keyHint: key ? keyHint(key) : null, minutes, since: isoNow(svc.clock) };
+  const key = readSettings(svc.user)?.apiKey;
+  state.autoRefresh = { user: userId(svc.user), keyHint: key ? keyHint(key) : null, minutes, since: isoNow(svc.clock) };
   return { on: true, intervalMinutes: minutes };
 }
 
@@ -190,7 +189,7 @@ export function enableAutoRefresh(svc: Services, state: SheetState): AutoRefresh
   try {
     return switchOn(svc, state);
   } catch (e) {
-    if (e instanceof AddonError) setJson(svc.userProps, LOST_RUN, { at: isoNow(svc.clock), error: e.message });
+    if (e instanceof AddonError) setJson(svc.user, LOST_RUN, { at: isoNow(svc.clock), error: e.message });
     return { on: false, intervalMinutes: null };
   }
 }
@@ -200,7 +199,7 @@ export function setAutoRefresh(svc: Services, args: { on: boolean }): Reply<Auto
     const state = sheetState(svc, activeSheet(svc));
     if (args && args.on) return switchOn(svc, state);
     state.autoRefresh = null;
-    const me = userId(svc.userProps);
+    const me = userId(svc.user);
     const mine = svc.sheets
       .getActiveSpreadsheet()
       .getSheets()
@@ -212,13 +211,13 @@ export function setAutoRefresh(svc: Services, args: { on: boolean }): Reply<Auto
 
 /** A timer run or install that went wrong outside any tab, as the sidebar shows it; null when there was none. */
 export function lostTimerRun(svc: Services): { at: string; error: string } | null {
-  return getJson(svc.userProps, LOST_RUN);
+  return getJson(svc.user, LOST_RUN);
 }
 
 /** The record of this person's timer for the spreadsheet, or null. */
 function recordFor(svc: Services, ss: Spreadsheet): TriggerRecord | null {
   const t = ours(svc, ss)[0];
-  return t ? getJson<TriggerRecord>(svc.userProps, triggerKey(t.getUniqueId())) : null;
+  return t ? getJson<TriggerRecord>(svc.user, triggerKey(t.getUniqueId())) : null;
 }
 
 /** The longest gap seen between two runs, in minutes (0 before two runs): the interval Google actually keeps. */
@@ -267,5 +266,5 @@ export const NO_DOCUMENT_RUN =
 
 /** Whether this person's timer finished in a run without the document since the sheet was last open. */
 export function finishedAway(svc: Services, ss: Spreadsheet): boolean {
-  return svc.userProps.getProperty(USER_KEYS.timerDone(ss.getId())) !== null;
+  return svc.user.getProperty(USER_KEYS.timerDone(ss.getId())) !== null;
 }

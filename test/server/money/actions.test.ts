@@ -27,7 +27,7 @@ const posts = (w: UnitWorld) => w.http.paths.filter((p) => p.startsWith('POST'))
 function threeParts(routes: Routes): UnitWorld {
   const w = world(routes);
   bind(w, 'c_1');
-  saveParts(w.docProps, {
+  saveParts(w.doc, {
     id: 'c_1',
     name: 'Q3',
     templateId: 'tpl_1',
@@ -67,7 +67,7 @@ describe('money › generate refusals that send no charge', () => {
   // docs/rules.md#spending-limit
   it("should refuse with over_limit before any request when the confirmed figure exceeds today's room", () => {
     const w = onePart({});
-    w.userProps.setProperty(USER_KEYS.limit, '20');
+    w.user.setProperty(USER_KEYS.limit, '20');
     const r = startGenerate(w.svc, { campaignId: 'c_1', high: 30 });
     expect(failure(r)).toBe('over_limit');
     expect(w.http.requests).toHaveLength(0);
@@ -102,7 +102,7 @@ describe('money › generate over parts', () => {
     const r = startGenerate(w.svc, { campaignId: 'c_1', high: 1530 });
     expect(r).toMatchObject({ ok: true, started: 510, creditsCharged: 1428, parts: 2 });
     expect(posts(w)).toEqual(['POST /campaigns/c_1/generate', 'POST /campaigns/c_3/generate']);
-    const parts = JSON.parse(w.docProps.getProperty(DOC_KEYS.parts('c_1'))!).parts as { id: string; closed: boolean }[];
+    const parts = JSON.parse(w.doc.getProperty(DOC_KEYS.parts('c_1'))!).parts as { id: string; closed: boolean }[];
     expect(parts.map((p) => p.closed)).toEqual([true, true, true]);
   });
 
@@ -148,7 +148,7 @@ describe('money › stop', () => {
   // docs/rules.md#refunds
   it("should stop a one-part campaign with one request and give back only its charged people's credits", () => {
     const w = onePart({ 'POST /campaigns/c_1/stop': ok({ campaignId: 'c_1', stopped: 10, stillRendering: 2, status: 'stopped' }) });
-    saveParts(w.docProps, { id: 'c_1', name: 'Q3', templateId: 'tpl_1', parts: [{ id: 'c_1', size: 16, closed: true }] });
+    saveParts(w.doc, { id: 'c_1', name: 'Q3', templateId: 'tpl_1', parts: [{ id: 'c_1', size: 16, closed: true }] });
     recordCharge(w.svc, {
       campaign: { id: 'c_1', name: 'Q3' },
       part: 'c_1',
@@ -176,7 +176,7 @@ describe('money › stop', () => {
         return ok({ campaignId: 'c_1', stopped: 6, stillRendering: 4, status: 'stopped' });
       },
     });
-    saveParts(w.docProps, { id: 'c_1', name: 'Q3', templateId: 'tpl_1', parts: [{ id: 'c_1', size: 10, closed: true }] });
+    saveParts(w.doc, { id: 'c_1', name: 'Q3', templateId: 'tpl_1', parts: [{ id: 'c_1', size: 10, closed: true }] });
     // 10 people for 23 credits: a company's first lookup costs more, so 6 of them cost 12 to 15.
     recordCharge(w.svc, {
       campaign: { id: 'c_1', name: 'Q3' },

@@ -33,7 +33,7 @@ function evidence(waiting: Record<string, number>, balance: number | null): Evid
   return ev;
 }
 
-const switchKey = (w: UnitWorld, apiKey: string) => storeSettings(w.userProps, { baseUrl: BASE, apiKey, canWrite: true });
+const switchKey = (w: UnitWorld, apiKey: string) => storeSettings(w.user, { baseUrl: BASE, apiKey, canWrite: true });
 
 describe('record › the record of spending', () => {
   // docs/rules.md#money-record
@@ -218,7 +218,7 @@ describe('record › refunds', () => {
     ]);
     // This person's day: the preview (9) and the generate (21) less what came back of it (21); the 6 are the first key's.
     expect(spentToday(w.svc).chargedToday).toBe(9);
-    expect(w.docProps.getProperty(`credits.owed.${first}`)).toContain('"credits":-6');
+    expect(w.doc.getProperty(`credits.owed.${first}`)).toContain('"credits":-6');
   });
 
   it('should write a stop without an answer as unknown, never as 0, and count no charge of unknown size', () => {
@@ -246,7 +246,7 @@ describe('record › refunds', () => {
     expect(rows(w)[1]).toMatchObject({ Action: 'stop (outcome unknown)', People: 7, 'Credits charged': -12 });
     expect(openStopParts(w.svc)).toEqual([]);
     // A later stop of the part counts its cancelled people from these.
-    expect(loadParts(w.docProps, CAMPAIGN).parts[0]).toMatchObject({ id: 'c_1', cancelled: 7 });
+    expect(loadParts(w.doc, CAMPAIGN).parts[0]).toMatchObject({ id: 'c_1', cancelled: 7 });
   });
 
   it('should keep a lost stop open while its part shows nothing, and complete it as giving nothing back two minutes on', () => {

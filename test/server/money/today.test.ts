@@ -9,12 +9,12 @@ const KEY = 'sk_test_mine_1234';
 const MINE = '••••1234';
 
 function person(limit: number | null, now = DAY) {
-  const userProps = memoryProps(limit === null ? {} : { [USER_KEYS.limit]: String(limit) });
-  storeSettings(userProps, { baseUrl: 'https://api.example.com/api/v1', apiKey: KEY, canWrite: true });
+  const user = memoryProps(limit === null ? {} : { [USER_KEYS.limit]: String(limit) });
+  storeSettings(user, { baseUrl: 'https://api.example.com/api/v1', apiKey: KEY, canWrite: true });
   const clock = { now: () => now, sleep: () => undefined };
   return {
-    userProps,
-    docProps: memoryProps({}),
+    user,
+    doc: memoryProps({}),
     clock,
     at: (t: number) => {
       clock.now = () => t;
@@ -53,13 +53,13 @@ describe("today › the person's day", () => {
     for (let i = 0; i < 60; i++) book(p, MINE, { id: `open${i}`, when: iso(DAY), credits: 5, open: true });
     expect(limitFigures(p)).toEqual({ creditsPerDay: null, spentToday: 1200 + 300 });
     expect(roomToday(p)).toBeNull();
-    expect(p.userProps.getProperty(USER_KEYS.spend)!.length).toBeLessThan(9000);
+    expect(p.user.getProperty(USER_KEYS.spend)!.length).toBeLessThan(9000);
   });
 
   it("should keep another key's booking in the document, not in this person's day", () => {
     const p = person(100);
     book(p, '••••9999', { id: 'x', when: iso(DAY), credits: -9 });
     expect(limitFigures(p).spentToday).toBe(0);
-    expect(p.docProps.getProperty('credits.owed.••••9999')).toContain('"credits":-9');
+    expect(p.doc.getProperty('credits.owed.••••9999')).toContain('"credits":-9');
   });
 });
