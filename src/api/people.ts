@@ -1,4 +1,5 @@
 // Checks people before they are sent (docs/api.md#limits, docs/rules.md#sending), matchability and batching.
+import { digest } from '../core/hash';
 import { PERSON_FIELDS, type PersonField, type PersonInput } from './types';
 
 export const MAX_PEOPLE_PER_CALL = 1000;
@@ -83,12 +84,27 @@ export function validatePerson(input: PersonInput): PersonCheck {
  * first name plus company when both are there. Two people sharing a key are one person to it.
  */
 export function matchKeys(person: PersonInput): string[] {
-  const norm = (f: PersonField): string => (person[f] || '').trim().replace(/\s+/g, ' ').toLowerCase();
+  const norm = (f: PersonField): string => idKey(f, person[f]);
   const keys: string[] = [];
   if (norm('email')) keys.push(`email:${norm('email')}`);
   if (norm('profileUrl')) keys.push(`profile:${norm('profileUrl')}`);
   if (norm('firstName') && norm('company')) keys.push(`name:${norm('firstName')}\u0001${norm('company')}`);
   return keys;
+}
+
+/**
+ * An identifier as compared: names ignoring case and spacing; an email or a profile link (ignoring case and a
+ * trailing slash) as its digest, which the register keeps instead of the address (docs/rules.md#register).
+ */
+export function idKey(f: PersonField, s: string | null | undefined): string {
+  const t = String(s || '')
+    .trim()
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
+  if (f !== 'email' && f !== 'profileUrl') return t;
+  const u = t.replace(/\/+$/, '');
+  // A digest read back from the register is already one.
+  return !u || u[0] === '#' ? u : digest(u);
 }
 
 /** Whether the service can recognise this person on a repeat send: email, profile link, or first name plus company. */

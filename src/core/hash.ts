@@ -4,3 +4,23 @@ export function shortHash(s: string): string {
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0;
   return h.toString(16);
 }
+
+/**
+ * A digest an email or a profile link is kept and compared as (docs/rules.md#register): two 53-bit
+ * mixes, so 100,000 people never share one by chance, and no cell of the register holds the address.
+ */
+export function digest(s: string): string {
+  const mix = (seed: number) => {
+    let a = 0xdeadbeef ^ seed;
+    let b = 0x41c6ce57 ^ seed;
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      a = Math.imul(a ^ c, 2654435761);
+      b = Math.imul(b ^ c, 1597334677);
+    }
+    a = Math.imul(a ^ (a >>> 16), 2246822507) ^ Math.imul(b ^ (b >>> 13), 3266489909);
+    b = Math.imul(b ^ (b >>> 16), 2246822507) ^ Math.imul(a ^ (a >>> 13), 3266489909);
+    return (4294967296 * (2097151 & b) + (a >>> 0)).toString(36);
+  };
+  return `#${mix(0)}.${mix(1)}`;
+}

@@ -1,7 +1,7 @@
 // Who a row is, by the register (docs/rules.md#register, #row-identity): the document's own record
 // of every person it sent, and the one rule that says when a row names someone else. Pure: push,
 // refresh, export, estimate and the follow-up all decide through this module.
-import { matchKeys } from '../api/people';
+import { idKey, matchKeys } from '../api/people';
 import type { PersonField, PersonInput } from '../api/types';
 import { cellText } from '../sheet/cells';
 import { normalizeHeader, type ColumnLayout } from '../sheet/headers';
@@ -30,14 +30,8 @@ export interface Entry extends Ids {
   columns: string;
 }
 
-/** Names compared ignoring case and spacing; emails and profile links ignoring case and a trailing slash. */
-export function norm(f: IdField, s: string | null | undefined): string {
-  const t = String(s ?? '')
-    .trim()
-    .replace(/\s+/g, ' ')
-    .toLowerCase();
-  return f === 'email' || f === 'profileUrl' ? t.replace(/\/+$/, '') : t;
-}
+/** Names compared ignoring case and spacing; emails and profile links by digest, ignoring case and a trailing slash. */
+export const norm = idKey;
 
 /** A full-name column gave the first name: its header is kept with this mark. */
 const FIRST_WORD = '~';

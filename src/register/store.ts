@@ -7,7 +7,7 @@ import { DOC_KEYS } from '../core/state-keys';
 import { literal } from '../sheet/cells';
 import { consecutiveRuns } from '../sheet/table';
 import { decodePrint, encodePrint, printOf, samePrint, withRow, type Print } from './fingerprint';
-import { Register, type Entry, type EntryState } from './identity';
+import { norm, Register, type Entry, type EntryState } from './identity';
 
 export const REGISTER_TAB = 'Video register';
 const HEADERS = ['Lead ID', 'Part', 'Campaign', 'Tab', 'Batch', 'State', 'First name', 'Company', 'Email', 'Profile link', 'Columns'] as const;
@@ -99,7 +99,20 @@ function toEntry(r: readonly string[], at: number): Entry {
 }
 
 function row(e: Entry): unknown[] {
-  return [e.leadId, e.part, e.campaign, e.tab, e.batch, e.state, e.firstName, e.company, e.email, e.profileUrl, e.columns].map(literal);
+  // The email and the profile link as digests: the register is never a copy of contact data (docs/rules.md#register).
+  return [
+    e.leadId,
+    e.part,
+    e.campaign,
+    e.tab,
+    e.batch,
+    e.state,
+    e.firstName,
+    e.company,
+    norm('email', e.email),
+    norm('profileUrl', e.profileUrl),
+    e.columns,
+  ].map(literal);
 }
 
 /** The register tab, made hidden, warning-only protected and trimmed to its columns on the first send; the person stays on their tab. */

@@ -1,7 +1,7 @@
 // Who a row is (docs/rules.md#sheet, "One person, one row, one video"): a row's person from its cells, the
 // service's matching rule, and whether a row is still the lead its Lead ID names. Pure; one rule for
 // push, refresh, export and the sidebar alike.
-import { FIELD_LABELS, matchKeys } from '../api/people';
+import { FIELD_LABELS, idKey, matchKeys } from '../api/people';
 import { PERSON_FIELDS, type PersonField, type PersonInput } from '../api/types';
 import type { FinishedVideo } from '../api/types';
 import { cellText, urlKey } from './cells';
@@ -127,7 +127,7 @@ export type Verdict =
 
 /** Two people the service merges by name alone are different when an email or a profile link says so. */
 function distinct(a: PersonInput, b: PersonInput): boolean {
-  const k = (p: PersonInput, f: 'email' | 'profileUrl') => (p[f] || '').trim().toLowerCase();
+  const k = (p: PersonInput, f: 'email' | 'profileUrl') => idKey(f, p[f]);
   return (
     (!!k(a, 'email') && !!k(b, 'email') && k(a, 'email') !== k(b, 'email')) ||
     (!!k(a, 'profileUrl') && !!k(b, 'profileUrl') && k(a, 'profileUrl') !== k(b, 'profileUrl'))

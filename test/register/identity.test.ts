@@ -23,7 +23,16 @@ describe('norm', () => {
 
   it('should compare emails and profile links ignoring case and a trailing slash', () => {
     expect(norm('profileUrl', 'https://LinkedIn.com/in/sarah/')).toBe(norm('profileUrl', 'https://linkedin.com/in/sarah'));
-    expect(norm('email', ' Sarah@Google.example ')).toBe('sarah@google.example');
+    expect(norm('email', ' Sarah@Google.example ')).toBe(norm('email', 'sarah@google.example'));
+    expect(norm('email', 'sarah@google.example')).not.toBe(norm('email', 'sara@google.example'));
+  });
+
+  it('should compare an email or a profile link as a digest that holds no part of the address, and keep a digest as it is', () => {
+    const d = norm('email', 'sarah@google.example');
+    expect(d).toMatch(/^#[0-9a-z.]+$/);
+    expect(d).not.toContain('sarah');
+    expect(norm('email', d)).toBe(d);
+    expect(norm('email', '')).toBe('');
   });
 });
 
@@ -58,7 +67,7 @@ describe('rowIds', () => {
     expect(rowIds(['Sarah', 'Google', 'S@G.example', ''], 'First name|Company|Email|', find)).toEqual({
       firstName: 'sarah',
       company: 'google',
-      email: 's@g.example',
+      email: norm('email', 's@g.example'),
       profileUrl: '',
     });
   });

@@ -1,5 +1,5 @@
 // The register tab on the stand-in's in-memory spreadsheet: where it lives, what is read and written.
-import type { Entry } from '../../src/register/identity';
+import { norm, type Entry } from '../../src/register/identity';
 import { appendEntries, patchEntries, readRegister, registerSize, registerSpanOf, REGISTER_TAB } from '../../src/register/store';
 import type { FakeSheet } from '../../dev/standin/sheet';
 import { world } from '../unit-services';
@@ -51,8 +51,18 @@ describe('register store › the tab', () => {
     appendEntries(t.ss, a);
     appendEntries(t.ss, b);
     expect([...a, ...b].map((e) => e.at)).toEqual([2, 3, 4]);
-    expect(readRegister(t.ss).entries).toEqual([...a, ...b]);
+    // The email comes back as its digest (docs/rules.md#register): the same person to every comparison.
+    expect(readRegister(t.ss).entries).toEqual([...a, ...b].map((e) => ({ ...e, email: norm('email', e.email) })));
     expect(registerSize(t.ss.ss)).toBe(3);
+  });
+
+  it('should keep no email or profile link in clear: the tab holds their digests', () => {
+    const t = setup();
+    appendEntries(t.ss, [entry(1, { email: 'Sarah@Google.example', profileUrl: 'https://linkedin.com/in/sarah' })]);
+    const cells = readRegister(t.ss).entries[0]!;
+    expect(JSON.stringify(t.w.ss.getSheetByName('Video register')!.getDataRange().getValues())).not.toMatch(/sarah@|linkedin/i);
+    expect(cells.email).toBe(norm('email', 'sarah@google.example'));
+    expect(cells.profileUrl).toBe(norm('profileUrl', 'https://LinkedIn.com/in/sarah/'));
   });
 
   // docs/rules.md#stored-text
@@ -60,7 +70,7 @@ describe('register store › the tab', () => {
     const t = setup();
     const e = entry(1, { firstName: '=HYPERLINK("x")', company: '007', email: '+1 555' });
     appendEntries(t.ss, [e]);
-    expect(readRegister(t.ss).entries[0]).toMatchObject({ firstName: '=HYPERLINK("x")', company: '007', email: '+1 555' });
+    expect(readRegister(t.ss).entries[0]).toMatchObject({ firstName: '=HYPERLINK("x")', company: '007', email: norm('email', '+1 555') });
   });
 
   it('should grow the tab when a batch needs more rows than it has', () => {
