@@ -5,7 +5,7 @@
 import type { Props } from '../core/services';
 import { DOC_KEYS } from '../core/state-keys';
 import { literal } from '../sheet/cells';
-import { consecutiveRuns } from '../sheet/table';
+import { consecutiveRuns, trimTo } from '../sheet/table';
 import { decodePrint, encodePrint, printOf, samePrint, withRow, type Print } from './fingerprint';
 import { norm, Register, type Entry, type EntryState } from './identity';
 
@@ -130,14 +130,6 @@ export function registerTab(ss: Spreadsheet): Sheet {
   tab.hideSheet();
   ss.setActiveSheet(active);
   return tab;
-}
-
-/** A tab the add-on makes is sized to what it holds (`cols` at most 26): Sheets counts every cell of every tab (docs/rules.md#cells). */
-export function trimTo(tab: Sheet, rows: number, cols: number): void {
-  const [r, c] = [tab.getMaxRows(), tab.getMaxColumns()];
-  if (c > cols) tab.deleteColumns(cols + 1, c - cols);
-  if (r > rows) tab.deleteRows(rows + 1, r - rows);
-  if (r < rows) tab.insertRowsAfter(r, rows - r);
 }
 
 /** Stores new entries at the end, in one call; each gets its row; the fingerprint and each tab's rows follow. */

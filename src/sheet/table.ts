@@ -121,3 +121,11 @@ export function consecutiveRuns(sorted: readonly number[]): number[][] {
   }
   return runs;
 }
+
+/** A tab the add-on makes is sized to what it holds (`cols` at most 26): Sheets counts every cell of every tab (docs/rules.md#cells). */
+export function trimTo(tab: Sheet, rows: number, cols: number): void {
+  const [r, c] = [tab.getMaxRows(), tab.getMaxColumns()];
+  if (c > cols) tab.deleteColumns(cols + 1, c - cols);
+  if (r > rows) tab.deleteRows(rows + 1, r - rows);
+  if (r < rows) tab.insertRowsAfter(r, rows - r);
+}

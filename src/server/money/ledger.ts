@@ -3,7 +3,7 @@
 // stated by the service, proven by evidence, or a range the evidence bounds; never a guess.
 import type { Services } from '../../core/services';
 import { activeSpreadsheet } from '../../core/services';
-import { readHeaders, type Sheet } from '../../sheet/table';
+import { readHeaders, trimTo, type Sheet } from '../../sheet/table';
 import type { Reply } from '../contract';
 import { toFailure } from '../failure';
 import { handle } from '../handle';
@@ -131,6 +131,7 @@ function recordTab(svc: Services): Sheet {
   if (found) return found;
   const active = ss.getActiveSheet();
   const tab = ss.insertSheet(CREDITS_TAB, ss.getNumSheets());
+  trimTo(tab, 1, COLUMNS.length);
   tab
     .getRange(1, 1, 1, COLUMNS.length)
     .setValues([[...COLUMNS]])

@@ -49,6 +49,14 @@ describe('record › the record of spending', () => {
     expect(spentToday(w.svc)).toEqual({ chargedToday: 0, unknownToday: 1 });
   });
 
+  // docs/rules.md#cells
+  it('should make the record tab as narrow as its columns, growing a row per entry', () => {
+    const w = world();
+    recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE, done: { people: 10, charged: 25 } });
+    const tab = w.ss.getSheetByName(CREDITS_TAB)!;
+    expect([tab.getMaxRows(), tab.getMaxColumns()]).toEqual([2, tab.getLastColumn()]);
+  });
+
   it('should record a clear answer with its figures and open nothing', () => {
     const w = world();
     recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE, done: { people: 10, charged: 25 } });
