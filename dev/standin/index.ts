@@ -277,8 +277,14 @@ export class AppsScriptStandin {
    * another server call: a second execution, as a colleague's click or a second sidebar lands while the first
    * call waits on the network. The locks the first one holds stay held (tryLock in the second fails after its wait).
    */
-  duringFetch(pattern: RegExp, run: () => void): void {
-    this.fetchHooks.push({ match: (r) => pattern.test(`${r.method} ${r.url}`), run });
+  duringFetch(pattern: RegExp, run: () => void): () => void {
+    const hook: FetchHook = { match: (r) => pattern.test(`${r.method} ${r.url}`), run };
+    this.fetchHooks.push(hook);
+    // Disarms the hook if no request matched it.
+    return () => {
+      const i = this.fetchHooks.indexOf(hook);
+      if (i >= 0) this.fetchHooks.splice(i, 1);
+    };
   }
 
   releaseDocumentLock(): void {

@@ -114,15 +114,18 @@ async function withFault(w: World, f: Fault, then: Action): Promise<void> {
   const sim = SIM_FAULTS[f];
   if (sim) await w.lab.sim.control({ action: 'configure', config: { faults: { ...sim, dropMatch: '^(POST|GET) ' } } });
   if (f === 'lock') w.gas.holdDocumentLock(2 * MIN);
-  if (f === 'pollDuring' || f === 'timerDuring') {
-    w.gas.duringFetch(/^POST /, () => {
-      if (f === 'pollDuring') w.call('getProgress');
-      else w.gas.fireTimeTriggers({ tolerateErrors: true });
-    });
-  }
+  // A hook no request of this press fired is disarmed with it: it would otherwise fire during a later action.
+  const disarm =
+    f === 'pollDuring' || f === 'timerDuring'
+      ? w.gas.duringFetch(/^POST /, () => {
+          if (f === 'pollDuring') w.call('getProgress');
+          else w.gas.fireTimeTriggers({ tolerateErrors: true });
+        })
+      : null;
   try {
     await perform(w, then);
   } finally {
+    disarm?.();
     if (sim) await w.lab.sim.control({ action: 'configure', config: { faults: NO_FAULTS } });
     if (f === 'lock') w.gas.releaseDocumentLock();
   }

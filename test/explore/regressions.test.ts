@@ -131,4 +131,29 @@ describe('histories the explorer found', () => {
     ];
     expect(await replay(actions)).toEqual([]);
   });
+  it('should keep tomorrow within the limit when a video of yesterday’s charge is seen failing after midnight', async () => {
+    // Found by the explorer (seed 610): the refund, given yesterday, was taken off today's spend, and today spent 21 under 20.
+    const actions: Action[] = [
+      { k: 'append', t: 1, n: 3 },
+      { k: 'add', t: 0, from: 2, n: 2 },
+      { k: 'limit', v: 20 },
+      { k: 'generate', stale: false },
+      { k: 'midnight' },
+      { k: 'add', t: 1, from: 2, n: 1 },
+      { k: 'typeOver', t: 1, row: 2 },
+      { k: 'create', t: 1 },
+      { k: 'fault', f: 'timerDuring', then: { k: 'auto', on: true } },
+    ];
+    expect(await replay(actions)).toEqual([]);
+  });
+  it('should disarm a timer-during fault its press never fired, so a later action is not blamed for the timer’s charge', async () => {
+    // Found by the explorer (seed 734): the hook armed for a Refresh fired during a later createCampaign.
+    const actions: Action[] = [
+      { k: 'limit', v: 60 },
+      { k: 'fault', f: 'timerDuring', then: { k: 'refresh' } },
+      { k: 'fault', f: 'pollDuring', then: { k: 'auto', on: true } },
+      { k: 'create', t: 0 },
+    ];
+    expect(await replay(actions)).toEqual([]);
+  });
 });

@@ -8,13 +8,17 @@ import { loadParts } from '../campaign/parts';
 import type { BoundCampaign } from '../sheet-state';
 import { chargesOf, takeBack } from './charges';
 import { appendRecord, bookRow, figureCell, rangeNote, type Figure, type Row } from './ledger';
-import { isoNow } from '../../core/clock';
+import { isoNow, utcDay } from '../../core/clock';
 
 /** One paying key's share of what came back. */
 export interface Share {
   key: string;
   people: number;
   figure: Figure;
+  /** When the charge it comes from was recorded. */
+  t?: string;
+  /** Not taken off today's spend (docs/rules.md#refunds). */
+  notToday?: boolean;
 }
 
 /** n charged people of a part given back, per paying key (newest charge first); `moved`: the balance's measured rise. */
@@ -33,7 +37,7 @@ export function refundRows(svc: Services, base: Row, shares: Share[], why: (s: S
   for (const s of shares) {
     const row: Row = { ...base, Action: 'refund', People: s.people, 'Credits charged': figureCell(s.figure), Key: s.key, Note: why(s) };
     if (!appendRecord(svc, row)) ok = false;
-    else if (s.key) bookRow(svc, row, s.figure);
+    else if (s.key && !s.notToday) bookRow(svc, row, s.figure);
   }
   return ok;
 }
@@ -74,8 +78,10 @@ export function recordRefunds(
     // Two keys paid for people of this part: nothing says whose person failed, so no key's spend goes down (docs/rules.md#refunds).
     const whose = payers.length > 1 ? ` Paid by ${payers.join(' or ')}: the service does not say which, so neither key's spend goes down.` : '';
     if (whose) shares = [{ key: '', people: n, figure: shares.reduce((f, x) => ({ lo: f.lo + x.figure.lo, hi: f.hi + x.figure.hi }), { lo: 0, hi: 0 }) }];
+    // A video of a charge made an earlier day may have failed that day: its refund is not taken off today's spend.
+    for (const x of shares) x.notToday = !x.t || x.t.slice(0, 10) !== utcDay(svc.clock);
     const why = (s: Share) =>
-      `${s.people} ${s.people === 1 ? 'video' : 'videos'} failed; the service gives their credits back${rangeNote(s.figure) || '.'}${whose}`;
+      `${s.people} ${s.people === 1 ? 'video' : 'videos'} failed; the service gives their credits back${rangeNote(s.figure) || '.'}${whose}${s.notToday && s.key ? ' Charged an earlier day, so not taken off today’s spend.' : ''}`;
     refundRows(svc, row, shares, why);
     booked[h(part)] = failed;
   }

@@ -76,6 +76,22 @@ describe('record › the record of spending', () => {
   });
 });
 
+describe('record › refunds of failed videos and the day', () => {
+  // docs/rules.md#refunds
+  it('should take a failed video of today’s charge off today’s spend, but not one of a charge made an earlier day', () => {
+    const w = world({}, { now: Date.parse('2026-11-24T23:50:00Z') });
+    recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE, done: { people: 10, charged: 20 } });
+    recordRefunds(w.svc, new Map([['c_1', { counts: { failed: 1 } }]]), CAMPAIGN);
+    expect(spentToday(w.svc)).toEqual({ chargedToday: 18, unknownToday: 0 });
+    w.clock.t += 20 * 60_000;
+    recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_2', action: 'generate', quote: QUOTE, done: { people: 10, charged: 20 } });
+    // The second failure of yesterday's charge may have come back yesterday: today stays at what today's charge took.
+    recordRefunds(w.svc, new Map([['c_1', { counts: { failed: 2 } }]]), CAMPAIGN);
+    expect(spentToday(w.svc)).toEqual({ chargedToday: 20, unknownToday: 0 });
+    expect(rows(w).at(-1)).toMatchObject({ Action: 'refund', 'Credits charged': -2, Note: expect.stringMatching(/earlier day/) });
+  });
+});
+
 describe('record › a record that cannot be written', () => {
   // docs/rules.md#money-record
   it("should still count a charge in the person's day and keep its unknown outcome open when the record tab is protected", () => {
