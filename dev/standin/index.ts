@@ -144,7 +144,10 @@ export class AppsScriptStandin {
   private readonly fetchHooks: FetchHook[] = [];
   private ownHttp: SyncHttp | null = null;
 
+  private readonly options: StandinOptions;
+
   constructor(o: StandinOptions = {}) {
+    this.options = o;
     const bundlePath = o.bundlePath ?? DEFAULT_BUNDLE;
     const timeZone = o.timeZone ?? 'Etc/UTC';
     this.clock = new VirtualClock(o.startTime ?? Date.now());
@@ -277,6 +280,27 @@ export class AppsScriptStandin {
    * another server call: a second execution, as a colleague's click or a second sidebar lands while the first
    * call waits on the network. The locks the first one holds stay held (tryLock in the second fails after its wait).
    */
+  /**
+   * File › Make a copy, opened by the person now at the keyboard: a new document (its own id, triggers and document
+   * lock; the person's own stores shared) holding this one's tabs, with DocumentProperties copied or not as the
+   * reading `copyProperties` says (docs/architecture.md#readings).
+   */
+  makeCopy(): AppsScriptStandin {
+    const copy = new AppsScriptStandin({
+      ...this.options,
+      sameUserAs: this,
+      spreadsheetId: `${this.spreadsheet.getId()}Copy`,
+      spreadsheetName: `Copy of ${this.spreadsheet.getName()}`,
+      startTime: this.clock.now(),
+      user: this.runtime.activeUser,
+      readings: this.readings,
+    });
+    copy.spreadsheet.copyTabsFrom(this.spreadsheet);
+    if (this.readings.copyProperties === 'copied')
+      for (const [k, v] of Object.entries(this.properties.document.getProperties())) copy.properties.document.setProperty(k, v);
+    return copy;
+  }
+
   duringFetch(pattern: RegExp, run: () => void): () => void {
     const hook: FetchHook = { match: (r) => pattern.test(`${r.method} ${r.url}`), run };
     this.fetchHooks.push(hook);

@@ -36,6 +36,8 @@ export interface Readings {
   sheetCalls: 'free' | 'metered';
   /** A property's size limit: 9 KB of value; or, as one public measurement found, about 8,066 bytes of key and value together. */
   propertyValueLimit: 'value-9216' | 'key-and-value-8066';
+  /** File › Make a copy: the copy starts with no DocumentProperties, or with a copy of the original's. */
+  copyProperties: 'not-copied' | 'copied';
 }
 
 export const DEFAULT_READINGS: Readonly<Readings> = {
@@ -53,6 +55,7 @@ export const DEFAULT_READINGS: Readonly<Readings> = {
   typedText: 'iso-us',
   sheetCalls: 'free',
   propertyValueLimit: 'value-9216',
+  copyProperties: 'not-copied',
 };
 
 /** Virtual milliseconds a Spreadsheet, Sheet or Range call takes under the metered reading ("tens of milliseconds"). */
@@ -71,6 +74,8 @@ export const NAMED_READINGS: Record<string, Partial<Readings>> = {
   'quota-rolling': { quotaWindow: 'rolling-24h' },
   'sheets-metered': { sheetCalls: 'metered' },
   'property-key-and-value': { propertyValueLimit: 'key-and-value-8066' },
+  // Read only by makeCopy: test/e2e/copy runs its cases under both readings itself, so no project of its own.
+  'copy-with-properties': { copyProperties: 'copied' },
 };
 
 /** The readings named by STANDIN_READING (default: the kind reading of every point). */

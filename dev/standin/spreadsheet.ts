@@ -227,6 +227,19 @@ export class FakeSpreadsheet extends GasObject {
 
   // ---- test helpers ----
 
+  /** File › Make a copy: the other spreadsheet's tabs (ids, names, sizes, values, hidden) replace this one's. */
+  copyTabsFrom(other: FakeSpreadsheet): void {
+    this.sheets.length = 0;
+    for (const s of other.getSheets()) {
+      const c = new FakeSheet(this, s.getSheetId(), s.getName(), { maxRows: s.getMaxRows(), maxCols: s.getMaxColumns() });
+      if (s.getLastRow() > 0) c.setValuesRaw(s.getRange(1, 1, s.getLastRow(), s.getLastColumn()).getValues());
+      this.sheets.push(c);
+      if (s.isSheetHidden()) c.hideSheet();
+      this.nextSheetId = Math.max(this.nextSheetId, s.getSheetId() + 1);
+    }
+    this.active = this.sheets.find((s) => !s.isSheetHidden()) ?? this.sheets[0]!;
+  }
+
   /** A new tab holding these rows as given (see FakeSheet.setValuesRaw); not activated. */
   addSheet(name: string, rows: unknown[][] = []): FakeSheet {
     const width = Math.max(0, ...rows.map((r) => r.length));

@@ -29,6 +29,8 @@ export const USER_KEYS = {
 
 /** DocumentProperties: shared by everyone on the document. */
 export const DOC_KEYS = {
+  /** The spreadsheet these records were made for: another id means this document is a copy (docs/rules.md#copies). */
+  spreadsheetId: 'doc.id',
   /** Per tab (by sheet id): bound campaign, column mapping, fallbacks, auto-refresh owner, last refresh. */
   tab: (sheetId: number, slot: 'campaign' | 'mapping' | 'fallbacks' | 'autoRefresh' | 'lastRefresh' | 'sentColumns' | 'registerRows') =>
     `sheet.${sheetId}.${slot}`,

@@ -12,7 +12,7 @@ import { cellText } from '../sheet/cells';
 import { IDENTITY_NOTES, isMergingKey, keyOf, type Known, type Verdict } from '../sheet/identity';
 import { unusedColumns, type ColumnIndex } from '../sheet/headers';
 import { readLeadRows, readRowSpan, type LeadRow } from '../sheet/lead-rows';
-import { openTable, RowWriter, type Sheet, type Table } from '../sheet/table';
+import { openTable, RowWriter, type Sheet, type Table, idOf } from '../sheet/table';
 import { campaignPeople, type CampaignPeople } from './campaign-people';
 import { followUpRounds, pairPeople, type SentRow } from './pairing';
 import { fingerprint, nameKey, personFromRow } from './row-person';
@@ -279,7 +279,7 @@ function recordSending(input: PushInput, round: { partId: string; batch: Item[] 
 const tabIds = new WeakMap<PushInput, string>();
 function tabOf(input: PushInput): string {
   let id = tabIds.get(input);
-  if (id === undefined) tabIds.set(input, (id = String(input.sheet.getSheetId())));
+  if (id === undefined) tabIds.set(input, (id = String(idOf(input.sheet))));
   return id;
 }
 
@@ -293,8 +293,8 @@ function otherTabs(input: PushInput, register: Register): Sheet[] {
     : input.sheet
         .getParent()
         .getSheets()
-        .filter((t) => named.has(String(t.getSheetId())));
-  return tabs.filter((t) => String(t.getSheetId()) !== here);
+        .filter((t) => named.has(String(idOf(t))));
+  return tabs.filter((t) => String(idOf(t)) !== here);
 }
 
 /** Writes of a round of sends, kept to be put on their rows at once when the round ends. */

@@ -13,7 +13,7 @@ import type { Props } from '../core/services';
 import { DOUBTS_PER_RUN, keyOf, personFromRow, rowKey, staleValues, type Fallbacks, type Named } from '../sheet/identity';
 import { writeByLeadId, type RowDecision } from '../sheet/by-lead-id';
 import { readLeadRows } from '../sheet/lead-rows';
-import { openTable, type Sheet, type Table } from '../sheet/table';
+import { openTable, type Sheet, type Table, idOf } from '../sheet/table';
 import { headerIndex, namesSomeoneElse, rowIds, type Register } from '../register/identity';
 import { readRegister, type RegisterSpan } from '../register/store';
 import { planStatuses, type PlanInput, type RowInfo } from './plan';
@@ -207,7 +207,7 @@ function refreshRead(
   result: RefreshResult,
 ): void {
   if (!read) {
-    const seen = getJson<Memo>(input.memo, memoKey(input.sheet.getSheetId(), campaignId));
+    const seen = getJson<Memo>(input.memo, memoKey(idOf(input.sheet), campaignId));
     result.remaining += inFlight(rows, result.details.get(campaignId) || (seen ? { counts: seen.counts, stages: {} } : undefined));
     return;
   }
@@ -270,7 +270,7 @@ function readChanged(
   const { api, memo, sheet } = input;
   // The list is worth its request only when some campaign's detail is not in hand already.
   const summaries = ids.some((id) => !details.has(id)) ? input.summaries?.() || null : null;
-  const seen = new Map(ids.map((id) => [id, getJson<Memo>(memo, memoKey(sheet.getSheetId(), id))]));
+  const seen = new Map(ids.map((id) => [id, getJson<Memo>(memo, memoKey(idOf(sheet), id))]));
   const summaryOf = (id: string) => {
     const s = summaries?.get(id);
     return s ? summarySignature(s) : undefined;
@@ -296,7 +296,7 @@ function readChanged(
   for (const id of moved) {
     const s = seen.get(id);
     const sig = summaryOf(id);
-    if (s && sig && !changed.includes(id)) setJson(memo, memoKey(sheet.getSheetId(), id), { ...s, summary: sig });
+    if (s && sig && !changed.includes(id)) setJson(memo, memoKey(idOf(sheet), id), { ...s, summary: sig });
   }
   const withVideos = changed.filter((id) => details.get(id)!.counts.complete > 0);
   const lists = new Map<string, FinishedVideo[]>();
@@ -352,7 +352,7 @@ function refreshCampaign(
       ...(read.summary ? { summary: read.summary } : {}),
       ...(hunt.huntFrom ? { huntFrom: hunt.huntFrom } : {}),
     };
-    writes.memos.set(memoKey(sheet.getSheetId(), campaignId), next);
+    writes.memos.set(memoKey(idOf(sheet), campaignId), next);
   }
   return { remaining: inFlight(left, detail), finished: hunt.finished };
 }

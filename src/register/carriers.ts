@@ -2,7 +2,7 @@
 // one Range call per block. A row whose cells definitely name someone else than the person its Lead ID was
 // sent as carries nobody. The push asks it of a person another tab sent; the estimate of the people waiting.
 import { readLeadRows, type LeadRow } from '../sheet/lead-rows';
-import { openTable, type Sheet } from '../sheet/table';
+import { openTable, type Sheet, idOf } from '../sheet/table';
 import { headerIndex, namesSomeoneElse, rowIds, type Register } from './identity';
 
 /** A row of a tab that holds a Lead ID it still is, or is `sending` without one. */
@@ -20,7 +20,7 @@ export function carryingRows(tabs: readonly Sheet[], register: Register): Carrie
     const table = openTable(sheet, {}, false);
     if (table.layout.outputs.leadId === undefined) continue;
     const find = headerIndex(table.headers);
-    const [tab, tabName] = [String(sheet.getSheetId()), sheet.getName()];
+    const [tab, tabName] = [String(idOf(sheet)), sheet.getName()];
     for (const row of readLeadRows(table)) {
       const sent = register.byLead(row.leadId);
       if (sent && namesSomeoneElse(rowIds(row.cells, sent.columns, find), sent)) continue;

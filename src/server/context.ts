@@ -8,7 +8,8 @@ import { AddonError } from './failure';
 import { grantSentence } from './permission';
 import { readSettings, type Settings } from './settings';
 import { SheetState, type BoundCampaign } from './sheet-state';
-import type { Sheet } from '../sheet/table';
+import { idOf, type Sheet } from '../sheet/table';
+import { noticeCopy } from './copy';
 
 /** Apps Script stops a run at 6 minutes; work stops well before, with its progress written. */
 export const RUN_BUDGET_MS = 270_000;
@@ -66,7 +67,7 @@ export function activeSheet(svc: Services): Sheet {
 }
 
 export function sheetState(svc: Services, sheet: Sheet): SheetState {
-  return new SheetState(svc.doc, sheet.getSheetId());
+  return new SheetState(svc.doc, idOf(sheet));
 }
 
 export function requireCampaign(state: SheetState, sheetName: string): BoundCampaign {
@@ -114,6 +115,7 @@ function locked<T>(svc: Services, waitMs: number, fn: () => T): { value: T } | n
   // What another run wrote before it let go (a part it made) is read afresh inside the lock (docs/rules.md#parts).
   svc.doc.forget?.();
   try {
+    noticeCopy(svc);
     return { value: fn() };
   } finally {
     lock.releaseLock();

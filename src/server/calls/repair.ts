@@ -10,7 +10,7 @@ import { personFromRow } from '../../push/row-person';
 import { sentIds, type Entry } from '../../register/identity';
 import { printedRows, readRegister, REGISTER_TAB, rewriteRegister, storedEntries } from '../../register/store';
 import { readLeadRows, type LeadRow } from '../../sheet/lead-rows';
-import { openTable, type Sheet, type Table } from '../../sheet/table';
+import { openTable, type Sheet, type Table, idOf } from '../../sheet/table';
 import type { Reply } from '../contract';
 import { apiClient, requireSettings, sheetState, withDocumentLock } from '../context';
 import { handle } from '../handle';
@@ -58,7 +58,7 @@ export function repairRegister(svc: Services): Reply<{ recovered: number; lost: 
       rewriteRegister(
         doc,
         rebuilt,
-        ss.getSheets().map((t) => t.getSheetId()),
+        ss.getSheets().map((t) => idOf(t)),
       );
       const recovered = rebuilt.filter((e) => e.leadId).length;
       return { recovered, lost: Math.max(0, expected - rebuilt.length) };
@@ -101,7 +101,7 @@ function fromEvidence(api: ApiClient, leadId: string, seen: Seen | undefined, wa
     leadId,
     part: lead.campaignId,
     campaign: (own && own.campaign) || (seen && seen.campaign) || lead.campaignId,
-    tab: (own && own.tab) ?? (seen ? String(seen.tab.getSheetId()) : ''),
+    tab: (own && own.tab) ?? (seen ? String(idOf(seen.tab)) : ''),
     batch: (own && own.batch) ?? 'repair',
     state: 'sent',
     firstName: String(lead.firstName ?? ''),

@@ -7,7 +7,7 @@ import { personFromRow } from '../../push/row-person';
 import { detectColumns, unusedColumns } from '../../sheet/headers';
 import { selectedRows } from '../../sheet/selection';
 import { readLeadRows, readRowsAt, type LeadRow } from '../../sheet/lead-rows';
-import { openTable, readHeaders, type Sheet, type Table } from '../../sheet/table';
+import { openTable, readHeaders, type Sheet, type Table, idOf } from '../../sheet/table';
 import { cellText } from '../../sheet/cells';
 import type { ActiveContext, FieldGaps, FieldMap, OwnTab, Reply, SaveColumnMappingArgs, SidebarState } from '../contract';
 import { autoModeInfo } from '../timer/auto-mode';
@@ -30,6 +30,7 @@ import { userId } from '../user-id';
 import { DOC_KEYS } from '../../core/state-keys';
 import { headerIndex, ID_FIELDS } from '../../register/identity';
 import { readRegister, registerSize } from '../../register/store';
+import { noticeCopy } from '../copy';
 
 /** How far into a selection the first row that would be sent is looked for. */
 const SAMPLE_SCAN_ROWS = 200;
@@ -83,7 +84,7 @@ export function getActiveContext(svc: Services): Reply<ActiveContext> {
     const sheet = activeSheet(svc);
     const { rows, sample } = selectionOf(svc, openTable(sheet, {}, false));
     return {
-      sheetId: sheet.getSheetId(),
+      sheetId: idOf(sheet),
       sheetName: sheet.getName(),
       selection: { rows: rows.length },
       sampleRow: sample && { row: sample.row, cells: [...sample.cells] },
@@ -138,15 +139,17 @@ export function ownTabOf(name: string, headers: string[]): OwnTab | null {
 export function showSheet(svc: Services, args: { sheetId: number }): Reply<{ sheetId: number; name: string }> {
   return handle(() => {
     const ss = activeSpreadsheet(svc);
-    const sheet = ss.getSheets().find((s) => s.getSheetId() === Number(args?.sheetId));
+    const sheet = ss.getSheets().find((s) => idOf(s) === Number(args?.sheetId));
     if (!sheet) throw new AddonError('bad_input', 'That tab is no longer in this spreadsheet.');
     ss.setActiveSheet(sheet);
-    return { sheetId: sheet.getSheetId(), name: sheet.getName() };
+    return { sheetId: idOf(sheet), name: sheet.getName() };
   });
 }
 
 export function getSidebarState(svc: Services): Reply<SidebarState> {
   return handle(() => {
+    // The sidebar opened in a copy: what only the original may act on is forgotten before it is shown (docs/rules.md#copies).
+    noticeCopy(svc);
     const sheet = activeSheet(svc);
     const state = sheetState(svc, sheet);
     // A read: the output columns are made by the first push, never by looking (docs/rules.md#sheet).
@@ -157,7 +160,7 @@ export function getSidebarState(svc: Services): Reply<SidebarState> {
     const sample = first ? personFromRow(first.cells, table.layout, {}).person : null;
     const before = {
       settings: publicSettings(svc.user),
-      sheet: { id: sheet.getSheetId(), name: sheet.getName(), headers, ownTab: ownTabOf(sheet.getName(), headers) },
+      sheet: { id: idOf(sheet), name: sheet.getName(), headers, ownTab: ownTabOf(sheet.getName(), headers) },
       selection: { rows: rows.length },
       campaign: state.campaign,
       mapping,
@@ -189,7 +192,7 @@ export function getSidebarState(svc: Services): Reply<SidebarState> {
 
 /** The columns the last batch of this tab was sent from that the header row no longer has (docs/rules.md#row-identity). */
 function missingColumns(svc: Services, sheet: Sheet, headers: string[]): { field: string; header: string }[] {
-  const sent = svc.doc.getProperty(DOC_KEYS.tab(sheet.getSheetId(), 'sentColumns'));
+  const sent = svc.doc.getProperty(DOC_KEYS.tab(idOf(sheet), 'sentColumns'));
   if (!sent) return [];
   const find = headerIndex(headers);
   return sent

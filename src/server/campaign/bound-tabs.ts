@@ -1,7 +1,7 @@
 // The tabs of a document that may carry a campaign's people (docs/rules.md#moved-between-tabs): those bound to
 // it, and any named by sheet id (the tabs the register says sent them). Each tab is asked its id and binding once.
 import type { Services } from '../../core/services';
-import type { Sheet } from '../../sheet/table';
+import { idOf, type Sheet } from '../../sheet/table';
 import { SheetState } from '../sheet-state';
 
 export function campaignTabs(svc: Services, campaignId: string, named: ReadonlySet<string> = new Set()): Sheet[] {
@@ -9,7 +9,7 @@ export function campaignTabs(svc: Services, campaignId: string, named: ReadonlyS
     .getActiveSpreadsheet()
     .getSheets()
     .filter((s) => {
-      const id = s.getSheetId();
+      const id = idOf(s);
       return named.has(String(id)) || new SheetState(svc.doc, id).campaign?.id === campaignId;
     });
 }

@@ -6,7 +6,7 @@ import type { Services } from '../../core/services';
 import { pushRows, type AddRowsResult, type PartAllocator } from '../../push/push';
 import { forgetCounts } from '../../refresh/refresh';
 import { ensureStatusFormatting } from '../../sheet/status-format';
-import type { Sheet } from '../../sheet/table';
+import { idOf, type Sheet } from '../../sheet/table';
 import type { SheetState } from '../sheet-state';
 import { partAllocator, type CampaignParts } from './parts';
 import { campaignTabs } from './bound-tabs';
@@ -28,7 +28,7 @@ export interface SendRows {
 
 export function sendRows(svc: Services, s: SendRows): AddRowsResult {
   const alloc = partAllocator(s.campaign, s.api, svc.doc, () => svc.clock.now());
-  const sheetId = s.sheet.getSheetId();
+  const sheetId = idOf(s.sheet);
   const parts: PartAllocator = {
     ...alloc,
     record(partId, total) {

@@ -5,14 +5,14 @@
 import type { Services } from '../../core/services';
 import { carryingRows } from '../../register/carriers';
 import { readRegister } from '../../register/store';
-import type { Sheet } from '../../sheet/table';
+import { idOf, type Sheet } from '../../sheet/table';
 import { campaignTabs } from '../campaign/bound-tabs';
 import { sheetState } from '../context';
 
 /** Σ over parts of the people waiting beyond the rows of the campaign's tabs that name a waiting person of that part. */
 export function orphansIn(svc: Services, sheet: Sheet, waiting: ReadonlyMap<string, number>): number {
   const campaignId = sheetState(svc, sheet).campaign?.id;
-  const tabs = campaignId ? campaignTabs(svc, campaignId, new Set([String(sheet.getSheetId())])) : [sheet];
+  const tabs = campaignId ? campaignTabs(svc, campaignId, new Set([String(idOf(sheet))])) : [sheet];
   const register = readRegister({ ss: sheet.getParent(), props: svc.doc });
   const named = new Map<string, Set<string>>();
   for (const { tab, row } of carryingRows(tabs, register)) {

@@ -14,7 +14,7 @@ import { isCutOff } from '../../push/push';
 import { forgetCounts } from '../../refresh/refresh';
 import { cellText } from '../../sheet/cells';
 import { readLeadRows, type LeadRow } from '../../sheet/lead-rows';
-import { openTable, RowWriter, type Sheet } from '../../sheet/table';
+import { openTable, RowWriter, type Sheet, idOf } from '../../sheet/table';
 import { unsettle } from '../campaign/state';
 import { apiClient, boundTab, requireSettings, RUN_BUDGET_MS, sheetState, tryDocumentLock, withDocumentLock } from '../context';
 import type { AutoModeArgs, AutoModeInfo, AutoModeReply, Reply } from '../contract';
@@ -150,7 +150,7 @@ export function setAutoMode(svc: Services, args: AutoModeArgs): Reply<AutoModeRe
     // A click that names no campaign is checked too: '' is no campaign's id.
     const { sheet, state, bound } = boundTab(svc, String(args?.campaignId ?? ''), 'Nothing was changed.');
     const me = userId(svc.user);
-    const id = sheet.getSheetId();
+    const id = idOf(sheet);
     const cur = readAuto(svc.doc, id);
     if (cur && cur.user !== me) throw new AddonError('not_owner', NOT_OWNER(cur.keyHint));
     if (!(args && args.on)) {
@@ -172,7 +172,7 @@ export function setAutoMode(svc: Services, args: AutoModeArgs): Reply<AutoModeRe
 
 function switchOn(svc: Services, sheet: Sheet, state: SheetState, args: AutoModeArgs, hint: string, api: ApiClient): AutoModeReply {
   // Inside the lock, as stored now: someone else may have switched it on meanwhile.
-  const cur = readAuto(svc.doc, sheet.getSheetId());
+  const cur = readAuto(svc.doc, idOf(sheet));
   if (cur && cur.user !== userId(svc.user)) throw new AddonError('not_owner', NOT_OWNER(cur.keyHint));
   const rows = unsentRows(sheet, state.mapping);
   const figures = { ...limitFigures(svc), unsent: rows.length, ...nextRunCharges(svc, sheet, state, api, rows.length) };
@@ -180,16 +180,16 @@ function switchOn(svc: Services, sheet: Sheet, state: SheetState, args: AutoMode
   const timer = setAutoRefresh(svc, { on: true });
   if (!timer.ok) throw new AddonError(timer.error.code, timer.error.message);
   // Switching on is the first reading: a row still being typed waits one interval.
-  svc.doc.deleteProperty(DOC_KEYS.autoSeen(sheet.getSheetId()));
-  keepReading(svc.doc, sheet.getSheetId(), rows);
+  svc.doc.deleteProperty(DOC_KEYS.autoSeen(idOf(sheet)));
+  keepReading(svc.doc, idOf(sheet), rows);
   const a: AutoMode = { user: userId(svc.user), keyHint: hint, campaignId: args.campaignId, since: isoNow(svc.clock) };
-  setJson(svc.doc, DOC_KEYS.autoRun(sheet.getSheetId()), {
+  setJson(svc.doc, DOC_KEYS.autoRun(idOf(sheet)), {
     since: a.since,
     creditsPerDay: figures.creditsPerDay,
     spent: figures.spentToday,
     day: utcDay(svc.clock),
   });
-  setJson(svc.doc, DOC_KEYS.autoMode(sheet.getSheetId()), a);
+  setJson(svc.doc, DOC_KEYS.autoMode(idOf(sheet)), a);
   return { on: true, owner: owner(a, a.user), ...figures };
 }
 
@@ -221,9 +221,9 @@ function nextRunCharges(
 
 /** The tab's auto mode as the sidebar shows it; off, the viewer's own limit figures. */
 export function autoModeInfo(svc: Services, sheet: Sheet, state: SheetState): AutoModeInfo {
-  const a = readAuto(svc.doc, sheet.getSheetId());
+  const a = readAuto(svc.doc, idOf(sheet));
   if (!a) return { on: false, owner: null, ...limitFigures(svc) };
-  const run = readRun(svc.doc, sheet.getSheetId(), a);
+  const run = readRun(svc.doc, idOf(sheet), a);
   const me = userId(svc.user);
   const mine = a.user === me;
   const f = mine ? limitFigures(svc) : { creditsPerDay: (run && run.creditsPerDay) ?? null, spentToday: run && run.day === utcDay(svc.clock) ? run.spent : 0 };
@@ -253,7 +253,7 @@ function ownTimer(svc: Services): number | null {
  * their timer runs the tab while auto mode is on, whoever switched auto-refresh since; else null.
  */
 export function autoModeClaim(svc: Services, sheet: Sheet, me: string): AutoRefreshOwner | null {
-  const a = readAuto(svc.doc, sheet.getSheetId());
+  const a = readAuto(svc.doc, idOf(sheet));
   if (!a || a.user !== me) return null;
   return { user: me, keyHint: a.keyHint, minutes: timerInterval(svc) || 5, since: a.since };
 }
@@ -269,7 +269,7 @@ export function autoModeRun(
   deadline: number,
   summaries: () => ReadonlyMap<string, CampaignSummary> | null,
 ): boolean {
-  const id = sheet.getSheetId();
+  const id = idOf(sheet);
   const a = readAuto(svc.doc, id);
   if (!a || a.user !== userId(svc.user)) return false;
   const state = sheetState(svc, sheet);
@@ -304,7 +304,7 @@ export function autoModeRun(
 /** Step one: rows that read the same as at the last reading go through the one send path; the parts they went to. */
 function addStableRows(svc: Services, sheet: Sheet, state: SheetState, campaign: CampaignParts, api: ApiClient, deadline: number): Set<string> {
   const rows = unsentRows(sheet, state.mapping);
-  const before = keepReading(svc.doc, sheet.getSheetId(), rows);
+  const before = keepReading(svc.doc, idOf(sheet), rows);
   const stable = rows.filter((r) => before.has(r.seen)).map((r) => r.row);
   const pushed = new Set<string>();
   if (stable.length === 0) return pushed;
@@ -398,7 +398,7 @@ function generatePart(svc: Services, campaign: CampaignParts, part: Part, api: A
   const sheetIds = svc.sheets
     .getActiveSpreadsheet()
     .getSheets()
-    .map((s) => s.getSheetId());
+    .map((s) => idOf(s));
   for (const sid of sheetIds) forgetCounts(svc.doc, sid, part.id);
   unsettle(svc.doc, part.id);
   const base = { campaign: { id: campaign.id, name: campaign.name }, part: part.id, action: 'generate' as const, quote, auto: true };

@@ -4,7 +4,7 @@ import type { ApiClient } from '../../api/client';
 import type { CampaignDetail, CampaignSummary } from '../../api/types';
 import type { Services } from '../../core/services';
 import { refreshSheet, sharedSummaries, type RefreshResult } from '../../refresh/refresh';
-import type { Sheet } from '../../sheet/table';
+import { idOf, type Sheet } from '../../sheet/table';
 import { sheetState } from '../context';
 import { toFailure } from '../failure';
 import { userId } from '../user-id';
@@ -40,7 +40,7 @@ export function refreshTab(
       ...(opts.details ? { details: opts.details } : {}),
       ...(opts.leadPolls !== undefined ? { leadPolls: opts.leadPolls } : {}),
       summaries: opts.summaries || sharedSummaries(api),
-      registerSpan: registerSpanOf(svc, sheet.getSheetId()),
+      registerSpan: registerSpanOf(svc, idOf(sheet)),
     });
     if (record) state.lastRefresh = { at: at(), error: null };
     return r;

@@ -24,6 +24,24 @@ describe('FakeSpreadsheet', () => {
     expect(() => run(s, `SpreadsheetApp.getActiveSpreadsheet().getSheetByName('Big').insertColumnsAfter(26, 1);`)).toThrow(/above the limit/);
   });
 
+  // docs/rules.md#copies
+  it('should make a copy with the tabs (ids, values, hidden ones hidden), its own id, and DocumentProperties only under the copied reading', () => {
+    for (const copyProperties of ['not-copied', 'copied'] as const) {
+      const s = standin({ readings: { copyProperties } });
+      const leads = s.spreadsheet.addSheet('Leads', [['First name'], ['Ann']]);
+      s.spreadsheet.addSheet('Video register', [['Lead ID']]).hideSheet();
+      s.properties.document.setProperty('k', 'v');
+      const c = s.makeCopy();
+      expect(c.spreadsheet.getId()).not.toBe(s.spreadsheet.getId());
+      expect(c.spreadsheet.getSheetByName('Leads')!.getSheetId()).toBe(leads.getSheetId());
+      expect(c.spreadsheet.getSheetByName('Leads')!.getRange('A2').getValue()).toBe('Ann');
+      expect(c.spreadsheet.getSheetByName('Video register')!.isSheetHidden()).toBe(true);
+      expect(c.properties.document.getProperty('k')).toBe(copyProperties === 'copied' ? 'v' : null);
+      c.spreadsheet.getSheetByName('Leads')!.getRange('A2').setValue('Bob');
+      expect(leads.getRange('A2').getValue()).toBe('Ann');
+    }
+  });
+
   it('should list, find, insert and activate sheets', () => {
     const s = standin({ spreadsheetId: 'ss_1' });
     const leads = s.spreadsheet.addSheet('Leads', [['a']]);

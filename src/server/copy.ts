@@ -1,0 +1,19 @@
+// A copy of the spreadsheet (docs/rules.md#copies): records kept for another spreadsheet's id are the original's.
+// The copy keeps its rows, the register and the parts (so nobody the original sent is sent again), but no standing
+// order, timer or unsettled outcome of the original acts in it until a person confirms one there.
+import { activeSpreadsheet, type Services } from '../core/services';
+import { DOC_KEYS } from '../core/state-keys';
+
+/** Keys of what only the original may act on: auto mode, the timer's ownership of a tab, open money outcomes. */
+const ORIGINAL_ONLY = /^(auto\.|sheet\.\d+\.autoRefresh$|credits\.open)/;
+
+/** Notices a copy once, at its first call that reads the document, and forgets what only the original may act on. */
+export function noticeCopy(svc: Services): void {
+  const ss = activeSpreadsheet(svc);
+  if (!ss) return;
+  const id = ss.getId();
+  const kept = svc.doc.getProperty(DOC_KEYS.spreadsheetId);
+  if (kept === id) return;
+  if (kept) for (const k of (svc.doc.keys && svc.doc.keys()) || []) if (ORIGINAL_ONLY.test(k)) svc.doc.deleteProperty(k);
+  svc.doc.setProperty(DOC_KEYS.spreadsheetId, id);
+}
