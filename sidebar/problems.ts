@@ -82,8 +82,8 @@ export function problemsBlock(app: App): HTMLElement {
 }
 
 /**
- * People whose video failed, or whom a Stop cancelled (refunded both), go to a new part of the same
- * campaign (docs/rules.md#follow-up): nothing is charged until the person generates them.
+ * People whose video failed, or whom a Stop cancelled (refunded both), go to a part of the same campaign
+ * that does not hold them (docs/rules.md#follow-up): nothing is charged until the person generates them.
  */
 function againBlock(app: App, kind: 'failed' | 'cancelled'): HTMLElement {
   const { store } = app;
@@ -98,7 +98,7 @@ function againBlock(app: App, kind: 'failed' | 'cancelled'): HTMLElement {
     msg.showWhile(
       progressScope,
       'ok',
-      `Sent ${count(r.failedRows, 'row')} again, to a new part of “${r.campaign.name}”. Nothing is charged before Generate.`,
+      `Sent ${count(r.failedRows, 'row')} again, to “${r.part.name}”. Nothing is charged before Generate.`,
       ...resultLines(r.result).slice(1),
     );
   });

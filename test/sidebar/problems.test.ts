@@ -74,20 +74,21 @@ describe('failed videos sent again', () => {
   const moved = {
     campaign: { id: 'cmp_1', name: 'Q3 outreach' },
     previous: { id: 'cmp_1', name: 'Q3 outreach' },
+    part: { id: 'cmp_2', name: 'Q3 outreach · part 2' },
     recording: 'same',
     failedRows: 2,
     result: { added: 2, skipped: 0, alreadySent: 0, invalid: 0, total: 2, unmatchable: 0, remaining: 0 },
   };
   const again = () => send().getByRole('button', { name: 'Send the 2 failed again' });
 
-  it('should be offered only when videos failed, and send them to a new part of the same campaign without a charge', async () => {
+  it('should be offered only when videos failed, and send them to a part of the same campaign without a charge', async () => {
     sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: withFailed, resendFailedRows: ok(moved) } });
     await sb.reply(
       'getProgress',
       progress({ status: 'rendering', counts: { total: 7, pending: 2, rendering: 0, complete: 3, failed: 2, cancelled: 0, skipped: 0 }, stages: {} }),
     );
     await again().click();
-    const said = send().getByRole('status').filter({ hasText: 'Sent 2 rows again, to a new part of “Q3 outreach”. Nothing is charged before Generate.' });
+    const said = send().getByRole('status').filter({ hasText: 'Sent 2 rows again, to “Q3 outreach · part 2”. Nothing is charged before Generate.' });
     await said.waitFor();
     expect((await sb.calls('resendFailedRows'))[0]!.args).toEqual([{}]);
     expect(await sb.calls('startGenerate')).toHaveLength(0);
@@ -152,6 +153,7 @@ describe('people a Stop cancelled', () => {
         resendFailedRows: ok({
           campaign: { id: 'cmp_1', name: 'Q3 outreach' },
           previous: { id: 'cmp_1', name: 'Q3 outreach' },
+          part: { id: 'cmp_3', name: 'Q3 outreach · part 3' },
           recording: 'same',
           failedRows: 22,
           result: { ...added, added: 22 },
@@ -162,7 +164,7 @@ describe('people a Stop cancelled', () => {
     expect(await seen()).not.toContain('nothing is left to generate');
     await sb.page.getByTestId('top-line').getByText('send the 22 cancelled again', { exact: false }).waitFor();
     await button('Send the 22 cancelled again').click();
-    await send().getByText('Sent 22 rows again, to a new part of “Q3 outreach”.', { exact: false }).waitFor();
+    await send().getByText('Sent 22 rows again, to “Q3 outreach · part 3”.', { exact: false }).waitFor();
     expect((await sb.calls('resendFailedRows'))[0]!.args).toEqual([{ cancelled: true }]);
   });
 });

@@ -1,7 +1,8 @@
 // The follow-up for failed (and, when asked, cancelled) videos (docs/rules.md#follow-up): the API
-// cannot render a person again in their part, so the rows go to a new part of the same campaign, with
-// new ids on the same rows. The tab stays bound to its campaign, so one Generate reaches everyone
-// waiting in any part. Nothing is charged until the person generates.
+// cannot render a person again in a part that holds them, so the rows go to the campaign's newest part
+// when it holds none of them (and has room), else to a new part, with new ids on the same rows. The tab
+// stays bound to its campaign, so one Generate reaches everyone waiting in any part. Nothing is charged
+// until the person generates.
 import type { Services } from '../../core/services';
 import { readLeadRows, readRowSpan } from '../../sheet/lead-rows';
 import { openTable, RowWriter, type Table } from '../../sheet/table';
@@ -33,30 +34,36 @@ export function resendFailedRows(svc: Services, args: ResendFailedArgs): Reply<R
       const table = openTable(sheet, state.mapping);
       // The parts record as it is now, inside the lock (a push may have made a part since).
       const c = loadParts(svc.doc, bound);
-      const { rows, moved } = rowsToResend(table, partIds(c), cancelled);
+      const { rows, moved, holders } = rowsToResend(table, partIds(c), cancelled);
       if (rows.size === 0)
         throw new AddonError('no_selection', `No row of “${bound.name}” in this tab has the status failed${cancelled ? ' or cancelled' : ''}.`);
       const api = apiClient(svc, settings, deadline);
-      // A new part of the same campaign: the service cannot render a failed person again in their part (docs/rules.md#follow-up).
-      const made = createApiCampaign(api, { templateId, name: partName(c.name, c.parts.length + 1), ...(c.goal ? { goal: c.goal } : {}) }, svc.clock.now());
-      // The people leave their old part's count as they go to the new one: the tab counts each once.
-      const fresh: CampaignParts = { ...c, templateId, parts: [...c.parts, { id: made.id, size: 0, closed: false }], moved: addMoved(c.moved, moved) };
-      saveParts(svc.doc, fresh);
-      const part = { id: made.id, name: made.name };
+      // The people leave their old part's count as they go: the tab counts each once.
+      const campaign: CampaignParts = { ...c, templateId, parts: [...c.parts], moved: addMoved(c.moved, moved) };
+      // The service cannot render a person again in a part that holds them: the newest part takes them only when it
+      // holds none of them; otherwise a new part is made (docs/rules.md#follow-up).
+      let made: { id: string; name: string } | null = null;
+      if (holders.has(c.parts[c.parts.length - 1]!.id)) {
+        made = createApiCampaign(api, { templateId, name: partName(c.name, c.parts.length + 1), ...(c.goal ? { goal: c.goal } : {}) }, svc.clock.now());
+        campaign.parts.push({ id: made.id, size: 0, closed: false });
+      }
+      saveParts(svc.doc, campaign);
       try {
         replaceEntries(sheet, rows, svc.doc);
         const writer = new RowWriter();
         for (const [row, id] of rows)
-          writer.set(row, { leadId: '', campaignId: '', pageUrl: '', videoUrl: '', status: '', note: `To be sent again to “${made.name}” (was lead ${id}).` });
+          writer.set(row, { leadId: '', campaignId: '', pageUrl: '', videoUrl: '', status: '', note: `To be sent again (was lead ${id}).` });
         writer.commit(table);
         svc.sheets.flush();
         // Every such row of the campaign goes, hidden or not: the person asked for all of them.
-        const result = sendRows(svc, { sheet, state, campaign: fresh, rows: [...rows.keys()], api, deadline });
-        noteSent(table, rows, made.id, made.name);
+        const result = sendRows(svc, { sheet, state, campaign, rows: [...rows.keys()], api, deadline });
+        const names = new Map(campaign.parts.map((p, i) => [p.id, i === 0 ? campaign.name : partName(campaign.name, i + 1)]));
+        const to = noteSent(table, rows, names) || (made && made.id) || campaign.parts[campaign.parts.length - 1]!.id;
+        const part = { id: to, name: names.get(to) || '' };
         return { campaign: bound, previous: bound, part, recording: c.templateId ? ('same' as const) : ('chosen' as const), failedRows: rows.size, result };
       } catch (e) {
         const f = toFailure(e);
-        throw new AddonError(f.error.code, `Made “${made.name}” in this campaign, but sending the rows did not finish: ${f.error.message}`);
+        throw new AddonError(f.error.code, `Sending the rows again did not finish: ${f.error.message}`);
       }
     });
   });
@@ -73,28 +80,34 @@ function replaceEntries(sheet: Table['sheet'], rows: Map<number, string>, props:
 
 const addMoved = (a: Moved = { failed: 0, cancelled: 0 }, b: Moved): Moved => ({ failed: a.failed + b.failed, cancelled: a.cancelled + b.cancelled });
 
-/** Row → old Lead ID of the rows of these parts whose status is failed (or cancelled, when asked), ascending rows; how many of each. */
-function rowsToResend(table: Table, parts: Set<string>, cancelled: boolean): { rows: Map<number, string>; moved: Moved } {
+/** Row → old Lead ID of the rows of these parts whose status is failed (or cancelled, when asked), ascending rows; how many of each; the parts holding them. */
+function rowsToResend(table: Table, parts: Set<string>, cancelled: boolean): { rows: Map<number, string>; moved: Moved; holders: Set<string> } {
   const rows = new Map<number, string>();
   const moved: Moved = { failed: 0, cancelled: 0 };
+  const holders = new Set<string>();
   for (const r of readLeadRows(table)) {
     const status = r.status.toLowerCase();
     if ((status === 'failed' || (cancelled && status === 'cancelled')) && r.leadId && parts.has(r.campaignId)) {
       rows.set(r.row, r.leadId);
       moved[status as keyof Moved]++;
+      holders.add(r.campaignId);
     }
   }
-  return { rows, moved };
+  return { rows, moved, holders };
 }
 
-/** Rows that got an id in the new campaign say where they went and what they were; the push's note stays after. */
-function noteSent(table: Table, rows: Map<number, string>, partId: string, partLabel: string): void {
+/** Rows that got an id in a part say where they went and what they were; the push's note stays after. Answers the first row's part. */
+function noteSent(table: Table, rows: Map<number, string>, names: Map<string, string>): string {
   const list = [...rows.keys()];
   const writer = new RowWriter();
+  let first = '';
   for (const r of readRowSpan(table, list[0]!, list[list.length - 1]!)) {
     const id = rows.get(r.row);
-    if (id === undefined || !r.leadId || r.campaignId !== partId) continue;
-    writer.set(r.row, { note: `Sent again to “${partLabel}” (was lead ${id}).${r.note ? ` ${r.note}` : ''}` });
+    const name = names.get(r.campaignId);
+    if (id === undefined || !r.leadId || !name || r.leadId === id) continue;
+    first ||= r.campaignId;
+    writer.set(r.row, { note: `Sent again to “${name}” (was lead ${id}).${r.note ? ` ${r.note}` : ''}` });
   }
   writer.commit(table);
+  return first;
 }

@@ -342,7 +342,7 @@ describe('journey: a real session in the playground, every line checked against 
     await check('messy: stopped');
     expect(await seen()).not.toContain('nothing is left to generate');
     await again.click();
-    await sidebar.getByText(`Sent ${cancelled} ${cancelled === 1 ? 'row' : 'rows'} again, to a new part of “Mine”.`, { exact: false }).waitFor();
+    await sidebar.getByText(`Sent ${cancelled} ${cancelled === 1 ? 'row' : 'rows'} again, to “Mine · part 2”.`, { exact: false }).waitFor();
     const parts = await boundParts();
     expect(parts.map((c) => c.name)).toEqual(['Mine', 'Mine · part 2']);
     expect(parts[1]!.leads.filter((l) => l.status === 'pending')).toHaveLength(cancelled);

@@ -1,4 +1,5 @@
-// The follow-up (docs/rules.md#follow-up): failed and cancelled people sent again to a new part of the same campaign.
+// The follow-up (docs/rules.md#follow-up): failed and cancelled people sent again to a part of the same campaign that
+// does not hold them: the newest when it can take them, else a new one.
 // @not-under published-hourly, timeout-360, cache-evicts, quota-rolling, sheets-metered, property-key-and-value (readings of jest.config.cjs this file is not run under)
 import { HEADERS, leadRow, renderAll, startAddon, type Addon } from '../harness';
 import { own, OWN, mainLeads, failedAndWaiting } from '../steps';
@@ -151,7 +152,26 @@ describe('cancelled people', () => {
   });
 });
 
-describe('the follow-up is a new part of the same campaign', () => {
+describe('the follow-up is a part of the same campaign', () => {
+  it('should send failed people to the newest part when it holds none of them and has room, not to a new part each time', async () => {
+    const c = await failedAndWaiting((x) => (a = x));
+    const parts = async () => (await a.state()).campaigns.filter((x) => x.name.startsWith('Summer')).map((x) => x.name);
+    expect(await parts()).toEqual(['Summer', 'Summer · part 2']);
+    const charges = (await a.state()).ledger.length;
+    const r = a.call('resendFailedRows', {});
+    expect(r).toMatchObject({ ok: true, campaign: { id: c.id }, part: { name: 'Summer · part 2' }, failedRows: 1, result: { added: 1 } });
+    expect(await parts()).toEqual(['Summer', 'Summer · part 2']);
+    const rows = a.rows();
+    expect(rows[1]).toMatchObject({
+      'Campaign ID': r.part.id,
+      'Video Status': 'pending',
+      'Video Note': expect.stringMatching(/^Sent again to “Summer · part 2”/),
+    });
+    expect((await a.state()).ledger).toHaveLength(charges);
+    // One Generate now charges the newcomer and the person sent again, in that one part.
+    expect(a.call('getEstimate')).toMatchObject({ ok: true, leads: 2 });
+  });
+
   it('should add nobody when the people of a follow-up are imported again', async () => {
     await failedAndWaiting((x) => (a = x));
     expect(a.call('resendFailedRows', {})).toMatchObject({ ok: true });
