@@ -41,7 +41,9 @@ function people(st: SimState): string[] {
   const charged = new Map<string, Lead>();
   for (const c of st.campaigns.filter((x) => x.workspaceId === 'ws_main')) {
     for (const l of c.leads) {
-      // A person without an email is told apart by first name and company (docs/rules.md#row-identity).
+      // A person without an email is told apart by first name and company (docs/rules.md#row-identity); one with neither
+      // (their columns renamed away) is nobody the service or the add-on can recognise: two such rows are two people.
+      if (!email(l.email) && !(email(l.firstName) && email(l.company))) continue;
       const who = `${family(c.name)} / ${email(l.email) || `${email(l.firstName)} at ${email(l.company)}`}`;
       if (l.status !== 'failed' && l.status !== 'cancelled') {
         if (seen.has(who)) out.push(`nobody in the service twice for one row’s person: ${who} is ${seen.get(who)!.id} and ${l.id}`);
