@@ -65,8 +65,11 @@ function charges(w: World, st: SimState, a: Action): string[] {
   const timer = a.k === 'timer' || (a.k === 'fault' && a.f === 'timerDuring');
   const pressKey = ['generate', 'preview', 'resend'].includes(inner.k) ? PEOPLE[w.person]!.key : null;
   const standing = new Set(w.autoOn.values());
+  // A standing order acts in its timer, or in its owner's own call: a timer that ran without the document is caught up
+  // when its owner opens the sidebar (docs/rules.md#timer).
+  const owner = PEOPLE[w.person]!.key;
   return fresh
-    .filter((e) => e.key !== pressKey && !(timer && e.key !== undefined && standing.has(e.key)))
+    .filter((e) => e.key !== pressKey && !(e.key !== undefined && standing.has(e.key) && (timer || e.key === owner)))
     .map((e) => `nothing charged without a click or a confirmed standing order: ${e.credits} credits (${e.reason}) under ${e.key} during ${JSON.stringify(a)}`);
 }
 
@@ -144,12 +147,12 @@ function links(w: World, st: SimState, own = false): string[] {
   const out: string[] = [];
   eachRow(w, ['Video URL', 'Lead ID', 'Email'], 'Video URL', (r, [u, id, em], where) => {
     const url = String(r[u!] ?? '');
-    if (!url || id! < 0) return;
+    // A row whose Lead ID cell is empty is one the add-on does not track (its Lead ID header renamed: a new column was made).
+    if (!url || id! < 0 || !String(r[id!] ?? '')) return;
     const lead = byUrl.get(url);
-    // A Lead ID cell emptied (its header renamed: a new column is made) leaves the email to say whose row it is.
-    const rowId = String(r[id!] ?? '');
+    const rowId = String(r[id!]);
     if (!lead || !lead.videoReady) out.push(`every link on a row only once ready: ${where} shows ${url}`);
-    else if ((rowId && lead.id !== rowId) || ((own || !rowId) && em! >= 0 && email(r[em!]) !== email(lead.email)))
+    else if (lead.id !== rowId || (own && em! >= 0 && email(r[em!]) !== email(lead.email)))
       out.push(`every link on a row its own person’s: ${where} (${String(r[id!])}, ${String(r[em!] ?? '')}) shows ${lead.id}'s video (${lead.email})`);
   });
   return out;

@@ -488,6 +488,7 @@ describe('sidebar truth: sentences that follow the latest state', () => {
         resendFailedRows: ok({
           campaign: { id: 'cmp_1', name: 'Q3 outreach' },
           previous: { id: 'cmp_1', name: 'Q3 outreach' },
+          part: { id: 'cmp_2', name: 'Q3 outreach · part 2' },
           recording: 'same',
           failedRows: 3,
           result: { ...added, added: 3 },
