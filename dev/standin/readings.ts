@@ -74,8 +74,6 @@ export const NAMED_READINGS: Record<string, Partial<Readings>> = {
   'quota-rolling': { quotaWindow: 'rolling-24h' },
   'sheets-metered': { sheetCalls: 'metered' },
   'property-key-and-value': { propertyValueLimit: 'key-and-value-8066' },
-  // Read only by makeCopy: test/e2e/copy runs its cases under both readings itself, so no project of its own.
-  'copy-with-properties': { copyProperties: 'copied' },
 };
 
 /** The readings named by STANDIN_READING (default: the kind reading of every point). */

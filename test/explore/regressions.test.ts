@@ -30,6 +30,7 @@ describe('histories the explorer found', () => {
     ];
     expect(await replay(actions)).toEqual([]);
   });
+
   it('should hold auto mode on one tab when it is switched off on another tab of the same campaign', async () => {
     // Found by the explorer (seed 1): auto mode is a standing order on one tab, not on a campaign.
     const actions: Action[] = [
@@ -48,6 +49,7 @@ describe('histories the explorer found', () => {
     const actions: Action[] = [{ k: 'limit', v: 6 }, { k: 'wait', ms: 86400000 }, { k: 'add', t: 0, from: 2, n: 4 }, { k: 'preview' }];
     expect(await replay(actions)).toEqual([]);
   });
+
   it('should bring a resent row to its video when the Campaign ID header was renamed: the register says the part', async () => {
     // Found by the explorer (seed 9): the refresh read the part from the Campaign ID cell and left the row pending.
     const actions: Action[] = [
@@ -70,6 +72,7 @@ describe('histories the explorer found', () => {
     ];
     expect(await replay(actions)).toEqual([]);
   });
+
   it('should bring a row sent without a company to its video when another tab holds the rest of the campaign', async () => {
     // Found by the explorer (seed 180): the Company header renamed, the row's name could not place the listed video,
     // and nothing asked its lead: the row stayed pending for ever.
@@ -100,6 +103,7 @@ describe('histories the explorer found', () => {
     ];
     expect(await replay(actions)).toEqual([]);
   });
+
   it('should keep each key’s record at or above what the service took when a video of a part two keys paid for fails', async () => {
     // Found by the explorer (seed 472): alice's one person failed; the refund was booked under bob's newer charge.
     const actions: Action[] = [
@@ -111,6 +115,7 @@ describe('histories the explorer found', () => {
     ];
     expect(await replay(actions)).toEqual([]);
   });
+
   it('should settle a row an Add was cut off from on a Refresh when the person switched the timer off', async () => {
     // Found by the explorer (seed 449): only the timer sent cut-off rows again, and it was off.
     const actions: Action[] = [
@@ -131,6 +136,7 @@ describe('histories the explorer found', () => {
     ];
     expect(await replay(actions)).toEqual([]);
   });
+
   it('should keep tomorrow within the limit when a video of yesterday’s charge is seen failing after midnight', async () => {
     // Found by the explorer (seed 610): the refund, given yesterday, was taken off today's spend, and today spent 21 under 20.
     const actions: Action[] = [
@@ -146,6 +152,7 @@ describe('histories the explorer found', () => {
     ];
     expect(await replay(actions)).toEqual([]);
   });
+
   it('should disarm a timer-during fault its press never fired, so a later action is not blamed for the timer’s charge', async () => {
     // Found by the explorer (seed 734): the hook armed for a Refresh fired during a later createCampaign.
     const actions: Action[] = [
@@ -156,6 +163,7 @@ describe('histories the explorer found', () => {
     ];
     expect(await replay(actions)).toEqual([]);
   });
+
   it('should count two rows that name nobody the service can recognise (only a first name) as two people', async () => {
     // Found by the explorer's long run (seed 5027): a copied row, its Email and Company headers renamed away.
     const actions: Action[] = [
@@ -164,6 +172,28 @@ describe('histories the explorer found', () => {
       { k: 'renameHeader', t: 1, col: 2 },
       { k: 'limit', v: 500 },
       { k: 'auto', on: true },
+    ];
+    expect(await replay(actions)).toEqual([]);
+  });
+
+  it('should keep a pasted-back copy of a sent person off that person’s Lead ID when the Campaign ID header was renamed', async () => {
+    // Found by the explorer's long run (seed 6000): the push read which rows carry a person from the Campaign ID cell, so a
+    // copy took the person's Lead ID back while their own row still carried it, and stayed pending for ever.
+    const actions: Action[] = [
+      { k: 'append', t: 1, n: 3 },
+      { k: 'copyRow', t: 1, row: 5 },
+      { k: 'add', t: 1, from: 2, n: 3 },
+      { k: 'create', t: 1 },
+      { k: 'person', p: 1 },
+      { k: 'typeOver', t: 1, row: 2 },
+      { k: 'pasteBack', t: 1, row: 4 },
+      { k: 'limit', v: 500 },
+      { k: 'pasteBack', t: 1, row: 3 },
+      { k: 'add', t: 1, from: 4, n: 4 },
+      { k: 'stop' },
+      { k: 'timer' },
+      { k: 'auto', on: true },
+      { k: 'renameHeader', t: 1, col: 8 },
     ];
     expect(await replay(actions)).toEqual([]);
   });

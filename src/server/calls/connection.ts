@@ -14,9 +14,9 @@ import { checkBaseUrl, hostOf, markDisconnected, publicSettings, savedKeyFor, sa
 
 export function saveSettings(svc: Services, args: SaveSettingsArgs): Reply<{ settings: SidebarState['settings'] }> {
   return handle(() => {
-    const url = checkBaseUrl(args?.baseUrl ?? '');
+    const url = checkBaseUrl((args && args.baseUrl) || '');
     if (!url.ok) throw new AddonError('bad_input', url.message);
-    const typed = (args?.apiKey ?? '').trim();
+    const typed = ((args && args.apiKey) || '').trim();
     const apiKey = typed || savedKeyFor(svc.user, url.url);
     if (!apiKey) {
       const keyHost = savedKeyHost(svc.user);
@@ -69,9 +69,9 @@ export function listCampaigns(svc: Services, args?: { limit?: number }): Reply<{
 
 export function createCampaign(svc: Services, args: CreateCampaignArgs): Reply<{ campaign: { id: string; name: string } }> {
   return handle(() => {
-    const name = String(args?.name ?? '').trim();
-    const templateId = String(args?.templateId ?? '').trim();
-    const goal = String(args?.goal ?? '').trim();
+    const name = String((args && args.name) || '').trim();
+    const templateId = String((args && args.templateId) || '').trim();
+    const goal = String((args && args.goal) || '').trim();
     if (!templateId) throw new AddonError('bad_input', 'Choose a template (a recording) for the campaign first.');
     if (!name) throw new AddonError('bad_input', 'Give the campaign a name.');
     if (name.length > CAMPAIGN_NAME_MAX)
@@ -97,7 +97,7 @@ export function createCampaign(svc: Services, args: CreateCampaignArgs): Reply<{
 
 export function selectCampaign(svc: Services, args: SelectCampaignArgs): Reply<{ campaign: { id: string; name: string } }> {
   return handle(() => {
-    const id = String(args?.campaignId ?? '').trim();
+    const id = String((args && args.campaignId) || '').trim();
     if (!id) throw new AddonError('bad_input', 'Choose a campaign.');
     const sheet = activeSheet(svc);
     // A part is never bound on its own: its campaign is (docs/rules.md#parts).

@@ -190,7 +190,7 @@ function failureAfter(svc: Services, ctx: CampaignContext, what: Spend, e: unkno
 export function startPreview(svc: Services, args: MoneyArgs): Reply<{ made: number; creditsCharged: number; autoRefresh: AutoRefresh; pages: PreviewPage[] }> {
   return handle(() =>
     withDocumentLock(svc, () => {
-      const ctx = campaignContext(svc, args?.campaignId);
+      const ctx = campaignContext(svc, args && args.campaignId);
       refuseUnsettled(svc, ctx);
       // The first part with people waiting is the one to watch.
       const part = quotes(ctx).find((q) => q.estimate.leads > 0)?.partId ?? ctx.campaign.parts[0]!.id;
@@ -217,7 +217,7 @@ export function startGenerate(svc: Services, args: GenerateArgs): Reply<{ starte
   // Under the document lock, the parts record read inside it: a push meanwhile never loses a part (docs/rules.md#parts).
   return handle(() =>
     withDocumentLock(svc, () => {
-      const ctx = campaignContext(svc, args?.campaignId);
+      const ctx = campaignContext(svc, args && args.campaignId);
       refuseUnsettled(svc, ctx);
       const confirmed = Number(args?.high);
       if (!Number.isFinite(confirmed)) throw new AddonError('bad_input', 'Check the estimate and confirm its figure before generating.');
@@ -285,7 +285,7 @@ function refuseUnsettled(svc: Services, ctx: CampaignContext): void {
 export function stopCampaign(svc: Services, args: MoneyArgs): Reply<StopReply> {
   return handle(() =>
     withDocumentLock(svc, () => {
-      const ctx = campaignContext(svc, args?.campaignId);
+      const ctx = campaignContext(svc, args && args.campaignId);
       const refused = new Map<string, unknown>();
       const list = partSummaries(ctx);
       // The balance after one part's stop is the balance before the next one's (one read between two stops).
