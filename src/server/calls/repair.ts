@@ -7,7 +7,7 @@ import type { Lead } from '../../api/types';
 import type { Services } from '../../core/services';
 import { activeSpreadsheet } from '../../core/services';
 import { personFromRow } from '../../push/row-person';
-import { sentIds, type Entry } from '../../register/identity';
+import { namesSomeoneElse, sentIds, type Entry } from '../../register/identity';
 import { printedRows, readRegister, REGISTER_TAB, rewriteRegister, storedEntries } from '../../register/store';
 import { readLeadRows, type LeadRow } from '../../sheet/lead-rows';
 import { openTable, type Sheet, type Table, idOf } from '../../sheet/table';
@@ -95,7 +95,9 @@ function fromEvidence(api: ApiClient, leadId: string, seen: Seen | undefined, wa
     throw e;
   }
   const own = was && was.part === lead.campaignId ? was : null;
-  const fromRow = seen ? rowIdentifiers(seen) : null;
+  const ids = seen && rowIdentifiers(seen);
+  // A row typed over with someone else says nothing of the lead's email or profile link (docs/rules.md#register-whole).
+  const fromRow = ids && !namesSomeoneElse(ids.ids, { firstName: lead.firstName || '', company: lead.company || '', email: '', profileUrl: '' }) ? ids : null;
   return {
     at: 0,
     leadId,
@@ -108,7 +110,7 @@ function fromEvidence(api: ApiClient, leadId: string, seen: Seen | undefined, wa
     company: String(lead.company ?? ''),
     email: (own && own.email) ?? fromRow?.ids.email ?? '',
     profileUrl: (own && own.profileUrl) ?? fromRow?.ids.profileUrl ?? '',
-    columns: (own && own.columns) ?? fromRow?.columns ?? '',
+    columns: (own && own.columns) ?? (ids && ids.columns) ?? '',
   };
 }
 

@@ -83,6 +83,35 @@ describe('a register changed by hand', () => {
   });
 });
 
+describe('a repair after a row was typed over', () => {
+  it('should keep the lead its own person, so the typed-over row loses the stale link and the person, re-imported, is not charged twice', async () => {
+    a = await startAddon();
+    a.connect();
+    const sheet = a.sheet([leadRow(1), leadRow(2), leadRow(3)]);
+    const c = a.createCampaign();
+    a.selectRows(2, 4);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 3 });
+    expect(a.generate()).toMatchObject({ ok: true });
+    a.runTimerUntilDone();
+    const second = rowOf(a, 3);
+    // Row 3 typed over with someone new (its Lead ID and links stay), then the register deleted.
+    sheet.typeValues([leadRow(9)], 3, 1);
+    a.gas.spreadsheet.deleteSheet(a.gas.spreadsheet.getSheetByName(REGISTER)!);
+    expect(a.call('repairRegister')).toMatchObject({ ok: true, recovered: 3 });
+    expect(a.call('refreshNow')).toMatchObject({ ok: true });
+    expect(rowOf(a, 3)).toMatchObject({ 'Lead ID': '', 'Video URL': '' });
+    // The second person comes back in a re-import: they take their Lead ID back, nothing sent, nothing charged.
+    const spent = await chargedCredits(a);
+    sheet.appendRow(leadRow(2));
+    a.selectRows(5, 5);
+    await a.sim.control({ action: 'clearRequests' });
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 0, takenBack: 1 });
+    expect(rowOf(a, 5)).toMatchObject({ 'Lead ID': second['Lead ID'], 'Campaign ID': c.id });
+    expect((await a.requests()).filter((q) => q.method === 'POST')).toEqual([]);
+    expect(await chargedCredits(a)).toBe(spent);
+  });
+});
+
 describe('auto mode and a register changed by hand', () => {
   const tick = () => {
     a.gas.clock.advance(5 * 60_000);
