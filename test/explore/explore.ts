@@ -66,7 +66,7 @@ class Run {
   async settle(): Promise<void> {
     const w = this.w;
     // What the sidebar asks of a person: a register someone edited is repaired before anything is sent again.
-    if (w.call<any>('getSidebarState')?.registerBroken) w.call('repairRegister');
+    if (w.call<any>('getSidebarState')?.registerBroken) w.lostInRepair += w.call<any>('repairRegister')?.lost || 0;
     for (let i = 0; i < 12; i++) await this.step({ k: 'wait', ms: 10 * 60_000 }, false).then(() => this.step({ k: 'timer' }, false));
     for (const p of PEOPLE.keys()) for (const t of TABS.keys()) w.as(p, () => (w.tab(t), w.call('refreshNow')));
     const broken = [...check(w, await w.state(), { k: 'refresh' }), ...settled(w, await w.state())];
