@@ -12,7 +12,7 @@ import { AddonError, toFailure } from '../failure';
 import { handle } from '../handle';
 import { createApiCampaign, loadParts, partIds, partName, saveParts, type CampaignParts, type Moved } from '../campaign/parts';
 import { readRegister, patchEntries } from '../../register/store';
-import type { Entry } from '../../register/identity';
+import type { Entry, Register } from '../../register/identity';
 import { sendRows } from '../campaign/send-rows';
 
 export function resendFailedRows(svc: Services, args: ResendFailedArgs): Reply<ResendFailedReply> {
@@ -34,7 +34,7 @@ export function resendFailedRows(svc: Services, args: ResendFailedArgs): Reply<R
       const table = openTable(sheet, state.mapping);
       // The parts record as it is now, inside the lock (a push may have made a part since).
       const c = loadParts(svc.doc, bound);
-      const { rows, moved, holders } = rowsToResend(table, partIds(c), cancelled);
+      const { rows, moved, holders } = rowsToResend(table, partIds(c), cancelled, readRegister({ ss: sheet.getParent(), props: svc.doc }));
       if (rows.size === 0)
         throw new AddonError('no_selection', `No row of “${bound.name}” in this tab has the status failed${cancelled ? ' or cancelled' : ''}.`);
       const api = apiClient(svc, settings, deadline);
@@ -81,16 +81,24 @@ function replaceEntries(sheet: Table['sheet'], rows: Map<number, string>, props:
 const addMoved = (a: Moved = { failed: 0, cancelled: 0 }, b: Moved): Moved => ({ failed: a.failed + b.failed, cancelled: a.cancelled + b.cancelled });
 
 /** Row → old Lead ID of the rows of these parts whose status is failed (or cancelled, when asked), ascending rows; how many of each; the parts holding them. */
-function rowsToResend(table: Table, parts: Set<string>, cancelled: boolean): { rows: Map<number, string>; moved: Moved; holders: Set<string> } {
+function rowsToResend(
+  table: Table,
+  parts: Set<string>,
+  cancelled: boolean,
+  register: Register,
+): { rows: Map<number, string>; moved: Moved; holders: Set<string> } {
   const rows = new Map<number, string>();
   const moved: Moved = { failed: 0, cancelled: 0 };
   const holders = new Set<string>();
   for (const r of readLeadRows(table)) {
     const status = r.status.toLowerCase();
-    if ((status === 'failed' || (cancelled && status === 'cancelled')) && r.leadId && parts.has(r.campaignId)) {
+    // The register says which part a Lead ID is in; the Campaign ID cell may be cleared or renamed (docs/rules.md#register).
+    const e = r.leadId && register.byLead(r.leadId);
+    const part = (e && e.part) || r.campaignId;
+    if ((status === 'failed' || (cancelled && status === 'cancelled')) && r.leadId && parts.has(part)) {
       rows.set(r.row, r.leadId);
       moved[status as keyof Moved]++;
-      holders.add(r.campaignId);
+      holders.add(part);
     }
   }
   return { rows, moved, holders };

@@ -153,6 +153,14 @@ describe('cancelled people', () => {
 });
 
 describe('the follow-up is a part of the same campaign', () => {
+  it('should find the failed rows by the register when the Campaign ID header was renamed', async () => {
+    await failedAndWaiting((x) => (a = x));
+    const sheet = a.gas.spreadsheet.getActiveSheet();
+    const col = (sheet.getRange(1, 1, 1, sheet.getLastColumn()).getValues()[0] as string[]).indexOf('Campaign ID') + 1;
+    sheet.getRange(1, col).setValue('Campaign ID (old)');
+    expect(a.call('resendFailedRows', {})).toMatchObject({ ok: true, failedRows: 1, result: { added: 1 } });
+  });
+
   it('should send failed people to the newest part when it holds none of them and has room, not to a new part each time', async () => {
     const c = await failedAndWaiting((x) => (a = x));
     const parts = async () => (await a.state()).campaigns.filter((x) => x.name.startsWith('Summer')).map((x) => x.name);
