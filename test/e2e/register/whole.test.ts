@@ -2,7 +2,7 @@
 // deleted, sorted or typed over is not trusted to say who is new, the sidebar says so, and a repair
 // rebuilds it from the tabs' Lead IDs and the service's lead records.
 // @not-under triggers-unlisted, no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, cache-evicts, quota-rolling, sheets-metered, property-key-and-value (readings of jest.config.cjs this file is not run under)
-import { leadRow, startAddon, type Addon } from '../harness';
+import { leadRow, renderAll, startAddon, type Addon } from '../harness';
 import { chargedCredits, mainLeads, rowOf, type Sheet } from '../steps';
 import type { FakeSheet } from '../../../dev/standin/sheet';
 
@@ -109,6 +109,37 @@ describe('a repair after a row was typed over', () => {
     expect(rowOf(a, 5)).toMatchObject({ 'Lead ID': second['Lead ID'], 'Campaign ID': c.id });
     expect((await a.requests()).filter((q) => q.method === 'POST')).toEqual([]);
     expect(await chargedCredits(a)).toBe(spent);
+  });
+});
+
+describe('a refresh while the register is broken', () => {
+  it('should place no video by the name a row shows now: the row may have been typed over, its lead is asked instead', async () => {
+    a = await startAddon();
+    a.connect();
+    const more = a.sheet([leadRow(4)], undefined, 'More');
+    const c = a.createCampaign();
+    const sheet = a.sheet([leadRow(1), leadRow(2), leadRow(3)]);
+    expect(a.call('selectCampaign', { campaignId: c.id })).toMatchObject({ ok: true });
+    a.selectRows(2, 4);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 3 });
+    a.gas.spreadsheet.setActiveSheet(more);
+    a.selectRows(2, 2);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 1 });
+    expect(a.generate()).toMatchObject({ ok: true });
+    a.gas.spreadsheet.setActiveSheet(sheet);
+    const third = rowOf(a, 4)['Lead ID'];
+    // Row 4 typed over with the other tab's person (its Lead ID stays), then the register deleted.
+    sheet.typeValues([leadRow(4)], 4, 1);
+    a.gas.spreadsheet.deleteSheet(a.gas.spreadsheet.getSheetByName(REGISTER)!);
+    await renderAll(a, c.id);
+    expect(a.call('refreshNow')).toMatchObject({ ok: true });
+    const leads = await mainLeads(a);
+    const own = leads.find((l) => l.id === third)!;
+    const other = leads.find((l) => l.email === 'p4@example.com')!;
+    // The row either keeps its own lead's video or, once the lead says the row names someone else, is cleared.
+    const row = rowOf(a, 4);
+    expect(row['Video URL']).not.toBe(other.videoUrl);
+    expect([`${third} ${own.videoUrl}`, ' ']).toContain(`${row['Lead ID']} ${row['Video URL']}`);
   });
 });
 
