@@ -116,7 +116,7 @@ export function planStatuses(input: PlanInput): Plan {
 
 /** Whether the row's name alone can find its video: a first name and a company no other Lead ID of the tab shares. */
 function placeable(input: PlanInput, r: RowInfo): boolean {
-  return r.name !== undefined && isMergingKey(r.name) && (input.names?.get(r.name) || 1) === 1;
+  return r.name !== undefined && isMergingKey(r.name) && ((input.names && input.names.get(r.name)) || 1) === 1;
 }
 
 /** Rule 1 of planStatuses: each listed video onto the row that is its person; those rows leave `left`. Answers how many. */
@@ -124,7 +124,7 @@ function placeVideos(input: PlanInput, left: Map<string, RowInfo>, writes: Map<s
   const videos = indexVideos(input.listed);
   let placed = 0;
   for (const [id, r] of left) {
-    const shared = r.name !== undefined && (input.names?.get(r.name) ?? 1) !== 1;
+    const shared = r.name !== undefined && ((input.names && input.names.get(r.name)) || 1) !== 1;
     const v = videoForRow({ name: r.name, page: r.pageUrl, shared }, videos);
     if (!v) continue;
     placed++;

@@ -273,7 +273,7 @@ function readChanged(
   const summaries = ids.some((id) => !details.has(id)) ? input.summaries?.() || null : null;
   const seen = new Map(ids.map((id) => [id, getJson<Memo>(memo, memoKey(idOf(sheet), id))]));
   const summaryOf = (id: string) => {
-    const s = summaries?.get(id);
+    const s = summaries && summaries.get(id);
     return s ? summarySignature(s) : undefined;
   };
   const moved = ids.filter((id) => input.eager || !seen.get(id) || summaryOf(id) === undefined || seen.get(id)!.summary !== summaryOf(id));

@@ -211,7 +211,7 @@ export function saveColumnMapping(
     const headers = readHeaders(sheet);
     const overrides: Partial<Record<PersonField, string>> = {};
     for (const f of PERSON_FIELDS) {
-      const h = String(args?.mapping?.[f] ?? '').trim();
+      const h = String((args && args.mapping && args.mapping[f]) || '').trim();
       if (!h) continue;
       if (!headers.includes(h))
         throw new AddonError('bad_mapping', `There is no column “${h}” in this tab for ${FIELD_LABELS[f]}. Choose one of the headers in row 1.`);
@@ -219,7 +219,7 @@ export function saveColumnMapping(
     }
     const fallbacks: Partial<Record<PersonField, string>> = args && args.fallbacks ? {} : state.fallbacks;
     for (const f of PERSON_FIELDS) {
-      const v = String(args?.fallbacks?.[f] ?? '').trim();
+      const v = String((args && args.fallbacks && args.fallbacks[f]) || '').trim();
       if (!v) continue;
       const limit = Math.min(FIELD_LIMITS[f] ?? FALLBACK_MAX, FALLBACK_MAX);
       if (v.length > limit) throw new AddonError('bad_mapping', `The fallback for ${FIELD_LABELS[f]} is ${v.length} characters; the limit is ${limit}.`);

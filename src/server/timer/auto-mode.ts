@@ -148,7 +148,7 @@ function owner(a: AutoMode, me: string): AutoModeInfo['owner'] {
 export function setAutoMode(svc: Services, args: AutoModeArgs): Reply<AutoModeReply> {
   return handle(() => {
     // A click that names no campaign is checked too: '' is no campaign's id.
-    const { sheet, state, bound } = boundTab(svc, String(args?.campaignId ?? ''), 'Nothing was changed.');
+    const { sheet, state, bound } = boundTab(svc, String((args && args.campaignId) || ''), 'Nothing was changed.');
     const me = userId(svc.user);
     const id = idOf(sheet);
     const cur = readAuto(svc.doc, id);
