@@ -55,6 +55,7 @@ class Run {
 
   async step(a: Action, record = true): Promise<void> {
     if (record) this.done.push(a);
+    this.w.standingBefore = new Set(this.w.autoOn.values());
     await perform(this.w, a);
     this.figures.actions++;
     this.figures.invariantsChecked += INVARIANTS.length;

@@ -66,7 +66,7 @@ function charges(w: World, st: SimState, a: Action): string[] {
   const inner = a.k === 'fault' ? a.then : a;
   const timer = a.k === 'timer' || (a.k === 'fault' && a.f === 'timerDuring');
   const pressKey = ['generate', 'preview', 'resend'].includes(inner.k) ? PEOPLE[w.person]!.key : null;
-  const standing = new Set(w.autoOn.values());
+  const standing = new Set([...w.standingBefore, ...w.autoOn.values()]);
   // A standing order acts in its timer, or in its owner's own call: a timer that ran without the document is caught up
   // when its owner opens the sidebar (docs/rules.md#timer).
   const owner = PEOPLE[w.person]!.key;

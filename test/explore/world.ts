@@ -57,6 +57,8 @@ export class World {
   readonly limits: { person: number; at: number; limit: number | null }[] = [];
   /** Standing orders confirmed on, by tab (auto mode is a standing order on one tab): the owner's key (removed when switched off). */
   readonly autoOn = new Map<string, string>();
+  /** The standing orders' keys as the current action found them (one it switched off may have acted before). */
+  standingBefore = new Set<string>();
   /** People the repairs of the register said they could not recover. */
   lostInRepair = 0;
   /** Charges the ledger held before the current action (its length). */
