@@ -226,4 +226,28 @@ describe('histories the explorer found', () => {
     ];
     expect(await replay(actions)).toEqual([]);
   });
+
+  it('should not take yesterday’s failure off today’s spend when today’s charge of the same part is the newest', async () => {
+    // Found by the explorer's long run (seed 42794, triggers-unlisted): the refund went to the newest charge (today's),
+    // and a limit of 6 let today spend 9.
+    const actions: Action[] = [
+      { k: 'add', t: 0, from: 4, n: 8 },
+      { k: 'generate', stale: false },
+      { k: 'autoRefresh', on: false },
+      { k: 'append', t: 0, n: 2 },
+      { k: 'append', t: 1, n: 2 },
+      { k: 'timer' },
+      { k: 'add', t: 0, from: 4, n: 8 },
+      { k: 'add', t: 1, from: 6, n: 7 },
+      { k: 'limit', v: 6 },
+      { k: 'typeOver', t: 0, row: 12 },
+      { k: 'wait', ms: 86400000 },
+      { k: 'generate', stale: false },
+      { k: 'timer' },
+      { k: 'create', t: 1 },
+      { k: 'fault', f: 'html502', then: { k: 'add', t: 1, from: 5, n: 3 } },
+      { k: 'generate', stale: false },
+    ];
+    expect(await replay(actions, { readings: { clockTriggersInUserTriggers: 'unlisted' } })).toEqual([]);
+  });
 });

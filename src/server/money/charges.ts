@@ -55,12 +55,7 @@ export function perPerson(quote: Estimate | undefined, charged: number, people: 
  * queued): per paying key, the credits the evidence proves. `moved` is the balance's rise measured
  * around the call; it is the figure when one charge alone explains it and it lies in that charge's range.
  */
-export function takeBack(
-  svc: Pick<Services, 'doc'>,
-  part: string,
-  n: number,
-  moved: number | null = null,
-): { key: string; people: number; figure: Figure; t: string }[] {
+export function takeBack(svc: Pick<Services, 'doc'>, part: string, n: number, moved: number | null = null): { key: string; people: number; figure: Figure }[] {
   const list = chargesOf(svc, part);
   const out: { key: string; people: number; figure: Figure; c: PartCharge }[] = [];
   for (let i = list.length - 1, left = n; i >= 0 && left > 0; i--) {
@@ -80,5 +75,5 @@ export function takeBack(
     x.c.hi = Math.max(x.c.lo, Math.min(x.c.p * x.c.b, x.c.hi - x.figure.lo));
   }
   saveCharges(svc, part, list);
-  return out.map(({ key, people, figure, c }) => ({ key, people, figure: { lo: -figure.hi, hi: -figure.lo }, t: c.t }));
+  return out.map(({ key, people, figure }) => ({ key, people, figure: { lo: -figure.hi, hi: -figure.lo } }));
 }

@@ -15,8 +15,6 @@ export interface Share {
   key: string;
   people: number;
   figure: Figure;
-  /** When the charge it comes from was recorded. */
-  t?: string;
   /** Not taken off today's spend (docs/rules.md#refunds). */
   notToday?: boolean;
 }
@@ -73,13 +71,16 @@ export function recordRefunds(
     }
     const n = failed - Math.max(base[h(part)] || 0, booked[h(part)] || 0);
     const row: Row = { When: isoNow(svc.clock), Campaign: campaign.name, 'Campaign ID': campaign.id, Part: part };
-    const payers = [...new Set(chargesOf(svc, part).flatMap((c) => (c.p > 0 ? [c.k] : [])))];
+    const live = chargesOf(svc, part).filter((c) => c.p > 0);
+    const payers = [...new Set(live.map((c) => c.k))];
+    // Whose video failed is not known: when any charge that may have paid for it was made an earlier UTC day, the credits
+    // may have come back that day, so they are not taken off today's spend (docs/rules.md#refunds).
+    const earlier = live.some((c) => c.t.slice(0, 10) !== utcDay(svc.clock));
     let shares = giveBack(svc, part, n);
     // Two keys paid for people of this part: nothing says whose person failed, so no key's spend goes down (docs/rules.md#refunds).
     const whose = payers.length > 1 ? ` Paid by ${payers.join(' or ')}: the service does not say which, so neither key's spend goes down.` : '';
     if (whose) shares = [{ key: '', people: n, figure: shares.reduce((f, x) => ({ lo: f.lo + x.figure.lo, hi: f.hi + x.figure.hi }), { lo: 0, hi: 0 }) }];
-    // A video of a charge made an earlier day may have failed that day: its refund is not taken off today's spend.
-    for (const x of shares) x.notToday = !x.t || x.t.slice(0, 10) !== utcDay(svc.clock);
+    for (const x of shares) x.notToday = earlier;
     const why = (s: Share) =>
       `${s.people} ${s.people === 1 ? 'video' : 'videos'} failed; the service gives their credits back${rangeNote(s.figure) || '.'}${whose}${s.notToday && s.key ? ' Charged an earlier day, so not taken off today’s spend.' : ''}`;
     refundRows(svc, row, shares, why);

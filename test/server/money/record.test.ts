@@ -92,6 +92,19 @@ describe('record › refunds of failed videos and the day', () => {
   });
 });
 
+describe('record › refunds of failed videos and the day, one part charged on two days', () => {
+  // docs/rules.md#refunds
+  it('should not take a failure off today’s spend when yesterday’s charge of the same part may have paid for it', () => {
+    const w = world({}, { now: Date.parse('2026-11-24T23:50:00Z') });
+    recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE, done: { people: 1, charged: 3 } });
+    w.clock.t += 20 * 60_000;
+    recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE, done: { people: 2, charged: 6 } });
+    // Yesterday's person failed (seen only now): nothing says whose, so today keeps what today's charge took.
+    recordRefunds(w.svc, new Map([['c_1', { counts: { failed: 1 } }]]), CAMPAIGN);
+    expect(spentToday(w.svc)).toEqual({ chargedToday: 6, unknownToday: 0 });
+  });
+});
+
 describe('record › a record that cannot be written', () => {
   // docs/rules.md#money-record
   it("should still count a charge in the person's day and keep its unknown outcome open when the record tab is protected", () => {
