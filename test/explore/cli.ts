@@ -1,5 +1,5 @@
-// `npm run explore -- --seeds N --days D`: longer histories than CI runs (docs/rules.md#explorer), a short report
-// written to --out (default explore-report.md), and the ready test of any failure.
+// `npm run explore -- --seeds N --days D [--no-shrink]`: longer histories than CI runs (docs/rules.md#explorer), a short
+// report written to --out (default explore-report.md), and the ready test of any failure.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { NAMED_READINGS } from '../../dev/standin';
@@ -18,6 +18,9 @@ const { values: v } = parseArgs({
     actions: { type: 'string' },
     reading: { type: 'string', default: 'default' },
     out: { type: 'string', default: 'explore-report.md' },
+    // Long histories: report the first failure of a seed unshrunk, its actions written beside the report for
+    // `npm run explore:minimize` (fast-check's shrinking of arrays of hundreds of actions takes hours).
+    'no-shrink': { type: 'boolean', default: false },
   },
 });
 
@@ -30,7 +33,8 @@ async function main(): Promise<void> {
   const outcomes: Outcome[] = [];
   try {
     for (let s = Number(v.first); s < Number(v.first) + Number(v.seeds); s++) {
-      const out = await explore(lab, { seed: s, runs: Number(v.runs), actions, minActions: actions, readings });
+      const out = await explore(lab, { seed: s, runs: Number(v.runs), actions, minActions: actions, readings, noShrink: v['no-shrink']! });
+      if (out.failure && v['no-shrink']) writeFileSync(`${v.out}.seed${s}.json`, JSON.stringify(out.failure.actions));
       outcomes.push(out);
       console.log(`seed ${s}: ${out.histories} histories, ${out.actions} actions${out.failure ? ` — BROKEN: ${out.failure.broken[0]}` : ''}`);
       // Written after every seed, so a run stopped at a deadline still reports what it did.
