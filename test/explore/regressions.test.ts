@@ -250,4 +250,14 @@ describe('histories the explorer found', () => {
     ];
     expect(await replay(actions, { readings: { clockTriggersInUserTriggers: 'unlisted' } })).toEqual([]);
   });
+
+  it('should hand a cut-off row nobody can recognise to the person with its note, not count it as left sending', async () => {
+    // Found by the explorer's long run (seed 93821): its Email and Company headers renamed, an Add answered by a gateway page.
+    const actions: Action[] = [
+      { k: 'renameHeader', t: 1, col: 3 },
+      { k: 'renameHeader', t: 1, col: 2 },
+      { k: 'fault', f: 'html502', then: { k: 'add', t: 1, from: 5, n: 3 } },
+    ];
+    expect(await replay(actions, { readings: { clockTriggersInUserTriggers: 'unlisted' } })).toEqual([]);
+  });
 });
