@@ -103,14 +103,14 @@ function fromEvidence(api: ApiClient, leadId: string, seen: Seen | undefined, wa
     leadId,
     part: lead.campaignId,
     campaign: (own && own.campaign) || (seen && seen.campaign) || lead.campaignId,
-    tab: (own && own.tab) ?? (seen ? String(idOf(seen.tab)) : ''),
-    batch: (own && own.batch) ?? 'repair',
+    tab: (own && own.tab) || (seen ? String(idOf(seen.tab)) : ''),
+    batch: (own && own.batch) || 'repair',
     state: 'sent',
-    firstName: String(lead.firstName ?? ''),
-    company: String(lead.company ?? ''),
-    email: (own && own.email) ?? fromRow?.ids.email ?? '',
-    profileUrl: (own && own.profileUrl) ?? fromRow?.ids.profileUrl ?? '',
-    columns: (own && own.columns) ?? (ids && ids.columns) ?? '',
+    firstName: String(lead.firstName || ''),
+    company: String(lead.company || ''),
+    email: (own && own.email) || (fromRow && fromRow.ids.email) || '',
+    profileUrl: (own && own.profileUrl) || (fromRow && fromRow.ids.profileUrl) || '',
+    columns: (own && own.columns) || (ids && ids.columns) || '',
   };
 }
 

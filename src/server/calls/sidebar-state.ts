@@ -221,7 +221,7 @@ export function saveColumnMapping(
     for (const f of PERSON_FIELDS) {
       const v = String((args && args.fallbacks && args.fallbacks[f]) || '').trim();
       if (!v) continue;
-      const limit = Math.min(FIELD_LIMITS[f] ?? FALLBACK_MAX, FALLBACK_MAX);
+      const limit = Math.min(FIELD_LIMITS[f] || FALLBACK_MAX, FALLBACK_MAX);
       if (v.length > limit) throw new AddonError('bad_mapping', `The fallback for ${FIELD_LABELS[f]} is ${v.length} characters; the limit is ${limit}.`);
       fallbacks[f] = v;
     }

@@ -228,8 +228,8 @@ export function autoModeInfo(svc: Services, sheet: Sheet, state: SheetState): Au
   const mine = a.user === me;
   const f = mine ? limitFigures(svc) : { creditsPerDay: (run && run.creditsPerDay) ?? null, spentToday: run && run.day === utcDay(svc.clock) ? run.spent : 0 };
   const t = state.autoRefresh;
-  const last = Date.parse((t && t.lastRun) ?? a.since);
-  const minutes = (mine ? ownTimer(svc) : null) ?? t?.minutes ?? 5;
+  const last = Date.parse((t && t.lastRun) || a.since);
+  const minutes = (mine ? ownTimer(svc) : null) || (t && t.minutes) || 5;
   return {
     on: true,
     owner: owner(a, me),
@@ -242,7 +242,7 @@ export function autoModeInfo(svc: Services, sheet: Sheet, state: SheetState): Au
 /** The owner's timer, put back when Google dropped it: it stays installed while auto mode is on. */
 function ownTimer(svc: Services): number | null {
   try {
-    return timerInterval(svc) ?? installTimer(svc);
+    return timerInterval(svc) || installTimer(svc);
   } catch {
     return null;
   }
@@ -326,7 +326,7 @@ interface Held {
 function candidates(campaign: CampaignParts, pushed: ReadonlySet<string>, list: ReadonlyMap<string, CampaignSummary> | null): Part[] {
   return campaign.parts.filter((p) => {
     if (pushed.has(p.id)) return true;
-    const s = list?.get(p.id);
+    const s = list && list.get(p.id);
     return !!s && s.waiting > 0 && !partMayRender({ ...p, closed: false }, s);
   });
 }
