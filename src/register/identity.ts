@@ -41,7 +41,7 @@ export function sentIds(cells: readonly unknown[], headers: readonly string[], l
   const ids = {} as Ids;
   const cols: string[] = [];
   for (const f of ID_FIELDS) {
-    ids[f] = String(person[f] ?? '').trim();
+    ids[f] = String(person[f] || '').trim();
     let col = layout.fields[f as PersonField];
     let mark = '';
     if (f === 'firstName' && col === undefined && layout.fullName !== null) {
@@ -50,7 +50,7 @@ export function sentIds(cells: readonly unknown[], headers: readonly string[], l
     }
     // A value that is not the cell's (a fallback) is no column's evidence.
     const fromCell = col !== undefined && ids[f] !== '' && norm(f, readField(cells, col, mark)) === norm(f, ids[f]);
-    cols.push(fromCell ? mark + String(headers[col!] ?? '').trim() : '');
+    cols.push(fromCell ? mark + String(headers[col!] || '').trim() : '');
   }
   return { ids, columns: cols.join('|') };
 }

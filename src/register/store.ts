@@ -44,7 +44,7 @@ export function readRegister(doc: RegisterDoc, span?: RegisterSpan | null): Regi
   const lastRow = tab ? tab.getLastRow() : 0;
   const read = (first: number, last: number, width: number) => (tab && last >= first ? tab.getRange(first, 1, last - first + 1, width).getDisplayValues() : []);
   const whole = span === undefined ? read(2, lastRow, WIDTH) : null;
-  const ids = whole ? whole.map((r) => String(r[0] ?? '').trim()) : read(2, lastRow, 1).map((r) => String(r[0] ?? '').trim());
+  const ids = whole ? whole.map((r) => String(r[0] || '').trim()) : read(2, lastRow, 1).map((r) => String(r[0] || '').trim());
   if (!isWhole(doc.props, tab !== null, printOf(ids))) return new Register([], false);
   if (whole) return new Register(toEntries(whole, 2));
   if (!span) return new Register([]);
@@ -79,7 +79,7 @@ function toEntries(values: readonly string[][], first: number): Entry[] {
 }
 
 function toEntry(r: readonly string[], at: number): Entry {
-  const s = (i: number) => String(r[i] ?? '').trim();
+  const s = (i: number) => String(r[i] || '').trim();
   const e: Entry = {
     at,
     leadId: s(0),

@@ -84,7 +84,7 @@ export function boundTab(svc: Services, expected: unknown, nothing: string): { s
   const sheet = activeSheet(svc);
   const state = sheetState(svc, sheet);
   const bound = requireCampaign(state, sheet.getName());
-  if (expected !== undefined && String(expected ?? '') !== bound.id) {
+  if (expected !== undefined && String(expected || '') !== bound.id) {
     throw new AddonError('campaign_changed', `This tab is now bound to “${bound.name}”, not to the campaign you pressed the button for. ${nothing}`, {
       campaign: { id: bound.id, name: bound.name },
     });
@@ -113,7 +113,7 @@ function locked<T>(svc: Services, waitMs: number, fn: () => T): { value: T } | n
   if (!lock) throw new AddonError('no_document', NO_DOCUMENT);
   if (!lock.tryLock(waitMs)) return null;
   // What another run wrote before it let go (a part it made) is read afresh inside the lock (docs/rules.md#parts).
-  svc.doc.forget?.();
+  if (svc.doc.forget) svc.doc.forget();
   try {
     noticeCopy(svc);
     return { value: fn() };

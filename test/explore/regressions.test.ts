@@ -260,4 +260,23 @@ describe('histories the explorer found', () => {
     ];
     expect(await replay(actions, { readings: { clockTriggersInUserTriggers: 'unlisted' } })).toEqual([]);
   });
+
+  it('should not count a Preview made after a lost Stop into that Stop’s refund', async () => {
+    // Found by the explorer's long run (seed 80830, no-document): the lost Stop was settled late, from counts that held a
+    // later Preview's charge and a later Stop's cancellations, and booked 3 credits back that never came (record 3, ledger 6).
+    const actions: Action[] = [
+      { k: 'add', t: 1, from: 9, n: 3 },
+      { k: 'fault', f: 'html502', then: { k: 'stop' } },
+      { k: 'append', t: 1, n: 5 },
+      { k: 'add', t: 0, from: 3, n: 2 },
+      { k: 'generate', stale: false },
+      { k: 'add', t: 1, from: 11, n: 1 },
+      { k: 'preview' },
+      { k: 'wait', ms: 3600000 },
+      { k: 'add', t: 1, from: 2, n: 5 },
+      { k: 'stop' },
+      { k: 'timer' },
+    ];
+    expect(await replay(actions, { readings: { documentInTimeTriggers: 'absent' } })).toEqual([]);
+  });
 });

@@ -151,7 +151,7 @@ export function foldParts(props: Props, list: CampaignSummary[]): CampaignSummar
 /** The document's campaigns of more than one part, from their records (read with the rest of the store). */
 function knownCampaigns(props: Props): CampaignParts[] {
   const prefix = DOC_KEYS.parts('');
-  return (props.keys?.() || [])
+  return ((props.keys && props.keys()) || [])
     .filter((k) => k.startsWith(prefix))
     .map((k) => getJson<CampaignParts>(props, k))
     .filter((c): c is CampaignParts => !!c && Array.isArray(c.parts) && c.parts.length > 1);

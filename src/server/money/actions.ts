@@ -13,7 +13,7 @@ import { readCampaign, unsettle } from '../campaign/state';
 import type { EstimateInfo, GenerateArgs, LimitFigures, MoneyArgs, PreviewPage, ProgressInfo, Reply, SpendToday, StopPart, StopReply } from '../contract';
 import { previewPages } from './preview-pages';
 import { apiClient, boundTab, requireSettings, tryDocumentLock, withDocumentLock } from '../context';
-import { evidenceFrom, settleFromList, settleUnknown, unsettledOf, waitingIn } from './outcomes';
+import { closeStops, evidenceFrom, settleFromList, settleUnknown, stopOpenIn, unsettledOf, waitingIn } from './outcomes';
 import { recordCharge, recordStop } from './record';
 import { chargedPeople, pricesProven } from './charges';
 import { AddonError, toFailure } from '../failure';
@@ -266,6 +266,8 @@ function generateParts(svc: Services, ctx: CampaignContext, confirmed: number): 
 /** Generate and Preview wait while an earlier one's outcome is unknown: the campaign list may settle it now. */
 function refuseUnsettled(svc: Services, ctx: CampaignContext): void {
   const parts = partIds(ctx.campaign);
+  if (stopOpenIn(svc, parts, ctx.api))
+    throw new AddonError('unsettled', 'The last Stop got no clear answer: Generate and Preview wait until the campaign shows it (two minutes at most).');
   if (!unsettledOf(svc, parts)) return;
   settleFromList(svc, ctx.api, sharedSummaries(ctx.api));
   const u = unsettledOf(svc, parts);
@@ -286,6 +288,8 @@ export function stopCampaign(svc: Services, args: MoneyArgs): Reply<StopReply> {
   return handle(() =>
     withDocumentLock(svc, () => {
       const ctx = campaignContext(svc, args && args.campaignId);
+      // A stop still unknown is settled from its parts' counts now if it can be, else closed with nothing given back.
+      if (stopOpenIn(svc, partIds(ctx.campaign), ctx.api)) closeStops(svc, partIds(ctx.campaign));
       const refused = new Map<string, unknown>();
       const list = partSummaries(ctx);
       // The balance after one part's stop is the balance before the next one's (one read between two stops).

@@ -226,6 +226,27 @@ function noteCancelled(svc: Services, o: OpenStop, cancelled: number): void {
   saveParts(svc.doc, parts);
 }
 
+/**
+ * Whether a lost stop of these parts is still open, after trying its parts' details now when an API is given: Generate,
+ * Preview and auto mode wait for it, since a charge made meanwhile would be counted into its refund (docs/rules.md#unknown-outcomes).
+ */
+export function stopOpenIn(svc: Services, parts: ReadonlySet<string>, api?: ApiClient): boolean {
+  const open = () => openStopParts(svc).some((p) => parts.has(p));
+  if (api && open()) settleStopsFromApi(svc, api);
+  return open();
+}
+
+/**
+ * A new Stop of parts whose last stop is still unknown closes that one with nothing given back: what it cancelled cannot
+ * be told from what the new one cancels, and booking too little back errs toward spending less.
+ */
+export function closeStops(svc: Services, parts: ReadonlySet<string>): void {
+  const open = openStops(svc);
+  const note = 'A later Stop came first: nothing is counted back for this one.';
+  const left = open.filter((o) => !parts.has(o.part) || !completeRow(svc, { ...o, action: 'stop (outcome unknown)' }, { figure: { lo: 0, hi: 0 }, note }));
+  if (left.length !== open.length) setJson(svc.doc, OPEN_STOPS_KEY, left.length > 0 ? left : null);
+}
+
 /** The timer's share of lost stops: their parts' details, read only while one is open. */
 export function settleStopsFromApi(svc: Services, api: ApiClient): void {
   const parts = openStopParts(svc);

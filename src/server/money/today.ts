@@ -160,7 +160,7 @@ export function withSpendLock<T>(svc: Services, fn: () => T): T {
   if (lock && !lock.tryLock(USER_LOCK_WAIT_MS))
     throw new AddonError('locked', 'Another of your runs is spending right now (another document, tab or timer). Wait a moment and press again.');
   try {
-    svc.user.forget?.();
+    if (svc.user.forget) svc.user.forget();
     pickUpOwed(svc);
     return fn();
   } finally {

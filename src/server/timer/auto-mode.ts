@@ -19,7 +19,7 @@ import { unsettle } from '../campaign/state';
 import { apiClient, boundTab, requireSettings, RUN_BUDGET_MS, sheetState, tryDocumentLock, withDocumentLock } from '../context';
 import type { AutoModeArgs, AutoModeInfo, AutoModeReply, Reply } from '../contract';
 import { recordCharge } from '../money/record';
-import { unsettledOf } from '../money/outcomes';
+import { stopOpenIn, unsettledOf } from '../money/outcomes';
 import { AddonError, toFailure } from '../failure';
 import { handle } from '../handle';
 import { dailyLimit, limitFigures, roomToday, withSpendLock } from '../money/today';
@@ -77,7 +77,7 @@ function readAuto(props: Props, sheetId: number): AutoMode | null {
 
 /** The order as stored now, not as this execution first read it: another execution may have switched it off. */
 function freshAuto(props: Props, sheetId: number): AutoMode | null {
-  props.forget?.();
+  if (props.forget) props.forget();
   return readAuto(props, sheetId);
 }
 
@@ -353,7 +353,7 @@ function generateWaiting(
   const todo = candidates(campaign, pushed, list);
   if (todo.length === 0) return null;
   const rest = (i: number) => todo.slice(i).map((p) => p.id);
-  if (unsettledOf(svc, partIds(campaign))) return { why: AUTO_NOTES.unknown, parts: rest(0) };
+  if (unsettledOf(svc, partIds(campaign)) || stopOpenIn(svc, partIds(campaign))) return { why: AUTO_NOTES.unknown, parts: rest(0) };
   for (let i = 0; i < todo.length; i++) {
     const part = todo[i]!;
     // The check and the charge it allows are one step under the person's own lock (docs/rules.md#spending-limit).
@@ -386,9 +386,9 @@ function generateIfFits(svc: Services, campaign: CampaignParts, part: Part, api:
   if (quote.high > room) return AUTO_NOTES.limit(limit);
   if (!quote.affordable) return AUTO_NOTES.credits;
   // Off is off: switched off meanwhile (another execution), nothing more is charged.
-  svc.doc.forget?.();
+  if (svc.doc.forget) svc.doc.forget();
   if (!stillOn()) return null;
-  return generatePart(svc, campaign, part, api, quote) ?? undefined;
+  return generatePart(svc, campaign, part, api, quote) || undefined;
 }
 
 /** One automatic Generate of one part: closed first, sent once, recorded as `generate (auto)`; a sentence when it did not start. */

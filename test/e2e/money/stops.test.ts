@@ -199,3 +199,64 @@ async function expectSettledAtLedger(a: Addon) {
   expect(a.call('getSidebarState').limit.spentToday).toBe(ledger);
   expect(a.call('getEstimate').chargedToday).toBe(ledger);
 }
+
+describe('a Stop whose answer was lost', () => {
+  /** The next Stop is answered by a 500 before the service applies it: its outcome stays unknown for two minutes. */
+  const lostStop = (a: Addon, http: SyncHttp) => {
+    const faults = (error500Rate: number) =>
+      http.request({
+        method: 'POST',
+        url: `${a.sim.origin}/__sim/control`,
+        body: JSON.stringify({ action: 'configure', config: { faults: { error500Rate } } }),
+      });
+    a.gas.duringFetch(/^POST .*\/stop$/, () => faults(1));
+    a.stop();
+    faults(0);
+  };
+
+  it('should hold Preview and Generate until the campaign shows whether it stopped, so no charge is counted into its refund', async () => {
+    const a = await startAddon();
+    const http = new SyncHttp();
+    try {
+      a.connect();
+      a.sheet([leadRow(1), leadRow(2), leadRow(3)]);
+      a.createCampaign();
+      a.selectRows(2, 4);
+      expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 3 });
+      lostStop(a, http);
+      expect(a.preview()).toMatchObject({ ok: false, error: { code: 'unsettled', message: expect.stringMatching(/last Stop/) } });
+      expect(a.generate()).toMatchObject({ ok: false, error: { code: 'unsettled' } });
+      expect((await a.state()).ledger.filter((e) => e.kind === 'charge')).toHaveLength(0);
+      // Two minutes on, the campaign shows no stop: it is settled, and Preview goes through.
+      a.gas.clock.advance(3 * 60_000);
+      expect(a.preview()).toMatchObject({ ok: true });
+      await untilQuiet(a);
+      expect(recordSpend(a)[0]).toBeGreaterThanOrEqual(await netCharged(a, SIM_KEYS.write));
+    } finally {
+      http.close();
+      await a.close();
+    }
+  });
+
+  it('should close a lost Stop with nothing counted back when another Stop is pressed before it is known', async () => {
+    const a = await startAddon({ concurrency: 1 });
+    const http = new SyncHttp();
+    try {
+      a.connect();
+      a.sheet([leadRow(1), leadRow(2), leadRow(3), leadRow(4)]);
+      a.createCampaign();
+      a.selectRows(2, 5);
+      expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 4 });
+      expect(a.generate()).toMatchObject({ ok: true });
+      lostStop(a, http);
+      expect(a.stop()).toMatchObject({ ok: true });
+      const lost = creditsRows(a).find((r) => String(r.Action).startsWith('stop (outcome unknown)'))!;
+      expect(lost).toMatchObject({ 'Credits charged': 0, Note: expect.stringMatching(/later Stop came first/) });
+      await untilQuiet(a);
+      expect(recordSpend(a)[0]).toBeGreaterThanOrEqual(await netCharged(a, SIM_KEYS.write));
+    } finally {
+      http.close();
+      await a.close();
+    }
+  });
+});
