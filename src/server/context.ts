@@ -56,7 +56,7 @@ const SHARED_MAX_REQUESTS = 110;
 /** The person's CacheService cache, or undefined where there is none (the caller then does without). */
 export function userCache(svc: Services): ReturnType<NonNullable<Services['userCache']>> | undefined {
   try {
-    return svc.userCache?.();
+    return svc.userCache && svc.userCache();
   } catch {
     return undefined;
   }

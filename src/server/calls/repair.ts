@@ -60,6 +60,8 @@ export function repairRegister(svc: Services): Reply<{ recovered: number; lost: 
         rebuilt,
         ss.getSheets().map((t) => idOf(t)),
       );
+      // Who the rows are may have changed: every tab reads its parts again, whatever was last seen of them.
+      for (const k of (svc.doc.keys && svc.doc.keys()) || []) if (/^(refresh|settled)\./.test(k)) svc.doc.deleteProperty(k);
       const recovered = rebuilt.filter((e) => e.leadId).length;
       return { recovered, lost: Math.max(0, expected - rebuilt.length) };
     });

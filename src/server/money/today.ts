@@ -156,7 +156,7 @@ const USER_LOCK_WAIT_MS = 30_000;
  */
 export function withSpendLock<T>(svc: Services, fn: () => T): T {
   if (dailyLimit(svc.user) === null) return fn();
-  const lock = svc.userLock?.();
+  const lock = svc.userLock && svc.userLock();
   if (lock && !lock.tryLock(USER_LOCK_WAIT_MS))
     throw new AddonError('locked', 'Another of your runs is spending right now (another document, tab or timer). Wait a moment and press again.');
   try {

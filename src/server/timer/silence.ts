@@ -32,7 +32,7 @@ export function backingOff(props: Props, now: number): boolean {
 
 /** After a run: an answer clears the record (the next run catches up); a run that got none extends it. */
 export function noteSilence(props: Props, api: ApiClient, now: number): void {
-  const link = api.link?.();
+  const link = api.link && api.link();
   if (!link) return;
   const s = getJson<Silence>(props, USER_KEYS.silence);
   if (link.answered) {

@@ -143,6 +143,32 @@ describe('a refresh while the register is broken', () => {
   });
 });
 
+describe('a refresh after a repair', () => {
+  it('should read every part again, so a row the repair gave back its part gets its status', async () => {
+    a = await startAddon();
+    a.connect();
+    a.sheet([leadRow(9)], undefined, 'Other');
+    const other = a.createCampaign('Other');
+    const sheet = a.sheet([leadRow(1), leadRow(2)]);
+    a.createCampaign('Main');
+    a.selectRows(2, 3);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 2 });
+    expect(a.stop()).toMatchObject({ ok: true });
+    // The Campaign ID header renamed, one more row sent (a new Campaign ID column), the register edited, the tab re-bound.
+    const col = (sheet.getRange(1, 1, 1, sheet.getLastColumn()).getValues()[0] as string[]).indexOf('Campaign ID') + 1;
+    sheet.getRange(1, col).setValue('Campaign ID (old)');
+    sheet.appendRow(leadRow(3));
+    a.selectRows(4, 4);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 1 });
+    (a.gas.spreadsheet.getSheetByName(REGISTER) as FakeSheet).typeValues([['edited']], 2, 1);
+    expect(a.call('selectCampaign', { campaignId: other.id })).toMatchObject({ ok: true });
+    a.call('refreshNow');
+    expect(a.call('repairRegister')).toMatchObject({ ok: true });
+    expect(a.call('refreshNow')).toMatchObject({ ok: true });
+    expect(rowOf(a, 2)['Video Status']).toBe('cancelled');
+  });
+});
+
 describe('auto mode and a register changed by hand', () => {
   const tick = () => {
     a.gas.clock.advance(5 * 60_000);
