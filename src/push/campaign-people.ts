@@ -36,9 +36,7 @@ export function campaignPeople(
   const rowsOf = new Map<string, number[]>();
   for (const r of all) {
     const id = r.leadId;
-    // The register says which part a Lead ID is in; the Campaign ID cell may be cleared or renamed (docs/rules.md#register).
-    const e = id && register.byLead(id);
-    if (id && isPart((e && e.part) || r.campaignId)) rowsOf.set(id, [...(rowsOf.get(id) || []), r.row]);
+    if (id && isPart(register.partOf(id, r.campaignId))) rowsOf.set(id, [...(rowsOf.get(id) || []), r.row]);
   }
   // People the register knows are judged by it, with no request (docs/rules.md#row-identity); older rows by their lead.
   const legacy = new Map([...rowsOf].filter(([id]) => !register.byLead(id)));

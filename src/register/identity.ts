@@ -142,6 +142,12 @@ export class Register {
     return this.lead.get(id);
   }
 
+  /** The part a Lead ID is in, by the register; else the row's Campaign ID cell, which a person may clear or rename (docs/rules.md#register). */
+  partOf(id: string, cell: string): string {
+    const e = this.lead.get(id);
+    return (e && e.part) || cell;
+  }
+
   /** Entries of these parts. */
   of(isPart: (id: string) => boolean): Entry[] {
     return this.entries.filter((e) => isPart(e.part));

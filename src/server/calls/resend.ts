@@ -92,9 +92,7 @@ function rowsToResend(
   const holders = new Set<string>();
   for (const r of readLeadRows(table)) {
     const status = r.status.toLowerCase();
-    // The register says which part a Lead ID is in; the Campaign ID cell may be cleared or renamed (docs/rules.md#register).
-    const e = r.leadId && register.byLead(r.leadId);
-    const part = (e && e.part) || r.campaignId;
+    const part = register.partOf(r.leadId, r.campaignId);
     if ((status === 'failed' || (cancelled && status === 'cancelled')) && r.leadId && parts.has(part)) {
       rows.set(r.row, r.leadId);
       moved[status as keyof Moved]++;
