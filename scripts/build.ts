@@ -1,6 +1,7 @@
 // Build: server bundle (dist/Code.js, ES2019, one top-level function per entry export),
 // the sidebar inlined into dist/Sidebar.html, and dist/appsscript.json.
 import { build } from 'esbuild';
+import { minify } from 'terser';
 import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { browserBundle, bundleCss, inlineScript } from './browser-bundle';
@@ -60,11 +61,22 @@ export async function buildServer(
   // finds menu, trigger and google.script.run targets only by top-level declarations, so each declaration calls its slot.
   const { body, list } = exportsAsArray(r.outputFiles[0]!.text, names);
   const stubs = names.map((n, i) => `function ${n}(){return ${LIB_NAME}(${i},this,arguments)}`).join('\n');
-  const code = `"use strict";var ${LIB_NAME}=(()=>{${body}return(f=>(i,t,a)=>f[i].apply(t,a))([${list}])})();\n${stubs}\n`;
+  const code = await squeeze(`"use strict";var ${LIB_NAME}=(()=>{${body}return(f=>(i,t,a)=>f[i].apply(t,a))([${list}])})();\n${stubs}\n`);
   const file = opts.file ?? join(dist, 'Code.js');
   writeFileSync(file, code);
   const bytes = Buffer.byteLength(code, 'utf8');
   return { file, exports: names, bytes, parts: serverParts(bytes, r.metafile) };
+}
+
+/**
+ * A second minifier over esbuild's output (docs/rules.md#budgets): terser's compression wins about 1.5% more of the
+ * server bundle's weight, never a string a person reads. Top-level names (the entry points Apps Script calls) are
+ * kept; `typeofs` is off because `typeof X == "undefined"` on a global Apps Script lacks must not become `X === void 0`.
+ */
+async function squeeze(code: string): Promise<string> {
+  const r = await minify(code, { ecma: 2019, toplevel: false, compress: { passes: 2, typeofs: false }, mangle: true });
+  if (r.code === undefined) throw new Error('terser returned no code');
+  return `${r.code}\n`;
 }
 
 /** The sidebar page with its CSS and JS inlined: HtmlService serves one self-contained file. */

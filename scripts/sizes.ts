@@ -14,7 +14,7 @@ export interface Part {
 
 /** Each file's hard limit, and the budgets of its parts: their sum leaves a reserve under the limit for the next change. */
 export const BUDGETS = {
-  // The 5 KB reserve is not met: this round's features took the server code to 131 KB (docs/rules.md#budgets).
+  // The 5 KB reserve is not met (docs/rules.md#budgets); 'vendor' is zod as esbuild emitted it, before terser's pass.
   'dist/Code.js': { limit: 150 * KB, parts: { 'server code': 131_150, 'vendor (zod)': 18_850 } },
   // The sidebar's parts sum to its limit for now: its redesign wins the 10% reserve.
   'dist/Sidebar.html': { limit: 60 * KB, parts: { script: 53.9 * KB, style: 5.9 * KB, page: 0.2 * KB } },
