@@ -1,10 +1,10 @@
 // The largest campaign of docs/rules.md#budgets: 100,000 leads (200 parts, 36-character ids) in a workspace where a
 // colleague's newer campaigns push every part out of the list of 100, watched by an open sidebar until the timer
 // removes itself. Requests and trigger runtime from Generate to the last link, the largest stored value, every row.
-import { SIM_KEYS, SIM_TEMPLATES } from '../dev/sim/types';
 import type { Addon } from '../test/e2e/harness';
+import { colleagueCampaigns } from '../test/e2e/steps';
 import { fmt, minutes, table, type Cell } from './format';
-import { addCosts, simLeads, withAddon, type Cost } from './meter';
+import { addCosts, simLeads, withAddon, type AddonOptions, type Cost } from './meter';
 import { describeKinds } from './requests';
 import type { Target } from './format';
 import { checkRows, type RowCheck } from './rows';
@@ -35,25 +35,19 @@ export interface CrowdedResult {
   rows: RowCheck;
 }
 
-/** A colleague's campaigns made straight on the service with the same workspace's key: none of them the add-on's. */
-async function colleagueCampaigns(a: Addon, n: number): Promise<void> {
-  for (let i = 0; i < n; i++) {
-    const res = await fetch(`${a.sim.baseUrl}/campaigns`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${SIM_KEYS.write}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ templateId: SIM_TEMPLATES.ready, name: `Colleague ${i + 1}` }),
-    });
-    if (!res.ok) throw new Error(`the colleague's campaign ${i + 1} was refused: ${res.status}`);
-  }
-}
-
 function largestValue(a: Addon): number {
   const stores = [a.gas.properties.document, a.gas.properties.user()];
   return Math.max(0, ...stores.flatMap((s) => Object.values(s.getProperties()).map((v) => Buffer.byteLength(v))));
 }
 
-export function crowdedWorkspace(): Promise<CrowdedResult> {
-  return withAddon({}, async (a) => {
+/** The render's pace: the simulator's default (every part at once, done in minutes), or the service's shared capacity. */
+export type CrowdedPace = Pick<AddonOptions, 'concurrency' | 'workspaceConcurrency' | 'stageMs'>;
+
+/** Three hours from Generate to the last render: 400 at a time across the workspace, earliest first; 5 stages of 8.64 s. */
+export const THREE_HOURS: CrowdedPace = { concurrency: 400, workspaceConcurrency: 400, stageMs: 8640 };
+
+export function crowdedWorkspace(pace: CrowdedPace = {}): Promise<CrowdedResult> {
+  return withAddon(pace, async (a) => {
     const { meter } = await pushedTab(a, CROWDED_LEADS);
     await colleagueCampaigns(a, COLLEAGUE_CAMPAIGNS);
     await meter.skip();

@@ -13,6 +13,10 @@ export interface AddonOptions {
   videosOrder?: 'newest' | 'oldest';
   /** Renders in flight per API campaign (part); the simulator's default when left out. */
   concurrency?: number;
+  /** Renders in flight across the workspace, the earliest started first; none beyond the per-part limit when left out. */
+  workspaceConcurrency?: number;
+  /** Virtual milliseconds a render spends in each of its five stages; the simulator's default when left out. */
+  stageMs?: number;
   /** The readings of Apps Script the stand-in plays (default: the kind one of each). */
   readings?: Partial<Readings>;
 }

@@ -25,6 +25,7 @@ export const DEFAULT_CONFIG: ResolvedConfig = {
   speed: 1,
   stageMs: 6000,
   concurrency: 25,
+  workspaceConcurrency: 0,
   failRate: 0,
   seed: 1,
   rateLimitPerMinute: 120,
@@ -52,6 +53,7 @@ function check(c: ResolvedConfig): void {
   positive('speed', c.speed);
   positive('stageMs', c.stageMs);
   positive('concurrency', c.concurrency);
+  if (!(Number.isInteger(c.workspaceConcurrency) && c.workspaceConcurrency >= 0)) throw new Error('workspaceConcurrency must be a whole number, 0 or more.');
   positive('rateLimitPerMinute', c.rateLimitPerMinute);
   share('failRate', c.failRate);
   share('faults.error500Rate', c.faults.error500Rate);

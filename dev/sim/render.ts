@@ -11,6 +11,8 @@ export const LOOKUP_STAGE = 'lookup';
 export interface RenderSettings {
   stageMs: number;
   concurrency: number;
+  /** Renders past queued at once across a workspace, the earliest started first; 0: no such limit. */
+  workspaceConcurrency: number;
   failRate: number;
   faults: Pick<SimFaults, 'failPeople'>;
 }
@@ -26,6 +28,9 @@ export class RenderEngine {
   private stalledSince: number | null = null;
   /** Leads past queued, across campaigns. */
   private readonly inFlight = new Set<Lead>();
+  /** When each queued lead was started, across campaigns: a workspace's free slot goes to the earliest. */
+  private readonly queuedAt = new Map<Lead, number>();
+  private started = 0;
 
   constructor(
     private readonly world: World,
@@ -74,6 +79,7 @@ export class RenderEngine {
       lead.stageIndex = 0;
       lead.failAt = failRate > 0 && this.rng.next() < failRate ? this.rng.int(lead.plan.length) : -1;
       campaign.queue.push(lead);
+      this.queuedAt.set(lead, this.started++);
     }
     this.fill(campaign, this.renderTime(now));
   }
@@ -82,6 +88,7 @@ export class RenderEngine {
   unqueue(campaign: Campaign): Lead[] {
     const out = campaign.queue;
     campaign.queue = [];
+    for (const lead of out) this.queuedAt.delete(lead);
     return out;
   }
 
@@ -108,16 +115,48 @@ export class RenderEngine {
   }
 
   private fill(campaign: Campaign, at: number): void {
-    const { concurrency, stageMs } = this.settings();
+    if (this.settings().workspaceConcurrency > 0) {
+      this.fillWorkspace(campaign.workspaceId, at);
+      return;
+    }
     let active = campaign.leads.filter((l) => l.status === 'rendering' && l.stage !== 'queued').length;
-    while (active < concurrency && campaign.queue.length > 0) {
-      const lead = campaign.queue.shift() as Lead;
-      lead.stageIndex = 0;
-      lead.stage = lead.plan[0] ?? null;
-      lead.stageEndsAt = at + stageMs;
-      this.inFlight.add(lead);
+    while (active < this.settings().concurrency && campaign.queue.length > 0) {
+      this.begin(campaign.queue.shift() as Lead, at);
       active++;
     }
+  }
+
+  /** Free slots of a workspace, each to the campaign whose first queued lead was started earliest (and has a slot of its own). */
+  private fillWorkspace(workspaceId: string, at: number): void {
+    const { concurrency, workspaceConcurrency } = this.settings();
+    const byId = new Map(this.world.campaigns.map((c) => [c.id, c]));
+    const active = new Map<string, number>();
+    let total = 0;
+    for (const l of this.inFlight) {
+      if (byId.get(l.campaignId)?.workspaceId !== workspaceId) continue;
+      active.set(l.campaignId, (active.get(l.campaignId) ?? 0) + 1);
+      total++;
+    }
+    const waiting = this.world.campaigns.filter((c) => c.workspaceId === workspaceId && c.queue.length > 0);
+    while (total < workspaceConcurrency) {
+      let next: Campaign | undefined;
+      for (const c of waiting) {
+        if (c.queue.length === 0 || (active.get(c.id) ?? 0) >= concurrency) continue;
+        if (!next || this.queuedAt.get(c.queue[0]!)! < this.queuedAt.get(next.queue[0]!)!) next = c;
+      }
+      if (!next) return;
+      this.begin(next.queue.shift() as Lead, at);
+      active.set(next.id, (active.get(next.id) ?? 0) + 1);
+      total++;
+    }
+  }
+
+  private begin(lead: Lead, at: number): void {
+    this.queuedAt.delete(lead);
+    lead.stageIndex = 0;
+    lead.stage = lead.plan[0] ?? null;
+    lead.stageEndsAt = at + this.settings().stageMs;
+    this.inFlight.add(lead);
   }
 
   private finishStage(lead: Lead, at: number): void {

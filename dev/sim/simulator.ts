@@ -66,7 +66,7 @@ export class Simulator {
     this.config = next;
     if (next.clock !== prev.clock || next.speed !== prev.speed) this.clock.reconfigure(next.clock, next.speed);
     if (next.faults.stall !== prev.faults.stall) this.engine.setStalled(next.faults.stall, this.now());
-    if (next.concurrency !== prev.concurrency) this.engine.refill(this.now());
+    if (next.concurrency !== prev.concurrency || next.workspaceConcurrency !== prev.workspaceConcurrency) this.engine.refill(this.now());
   }
 
   now(): number {

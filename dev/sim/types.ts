@@ -62,6 +62,8 @@ export interface SimConfig {
   stageMs?: number;
   /** Videos in flight (past queued) at once per campaign. Default 25. */
   concurrency?: number;
+  /** Videos in flight at once across a workspace, the earliest started first (a service's shared render capacity). 0, the default: no such limit. */
+  workspaceConcurrency?: number;
   /** Probability (0..1) that a render fails (refunded). Default 0. */
   failRate?: number;
   seed?: number;

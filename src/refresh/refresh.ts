@@ -25,6 +25,10 @@ export const HUNT_LIMIT = 50;
 const WRITE_MARGIN_MS = 15_000;
 /** Parts whose details and videos lists are read together before they are refreshed. */
 const PARTS_PER_READ = 25;
+/** Parts outside the list, all of whose renders were still queued, read each pass: the next in line. */
+const QUEUED_READS = 2;
+/** The others are read again after this long, whatever order the service starts them in. */
+const QUEUED_RECHECK_MS = 3_600_000;
 
 export interface RefreshInput {
   sheet: Sheet;
@@ -77,6 +81,15 @@ interface Memo {
   counts: Counts;
   summary?: string;
   huntFrom?: string;
+  /** Every render in flight was still queued, at `at` (docs/rules.md#parts). */
+  queued?: 1;
+  at?: number;
+}
+
+/** Nothing of the part has started: it cannot move before the service's capacity reaches it. */
+function onlyQueued(d: CampaignDetail): 1 | undefined {
+  const st = Object.entries(d.stages);
+  return d.counts.rendering > 0 && st.every(([k, n]) => k === 'queued' || !n) && (d.stages.queued || 0) >= d.counts.rendering ? 1 : undefined;
 }
 
 /** What of a summary can tell that a campaign moved (nextStep's wording is not). */
@@ -276,7 +289,15 @@ function readChanged(
     const s = summaries && summaries.get(id);
     return s ? summarySignature(s) : undefined;
   };
-  const moved = ids.filter((id) => input.eager || !seen.get(id) || summaryOf(id) === undefined || seen.get(id)!.summary !== summaryOf(id));
+  // A part outside the list is read unless all it had in flight was queued: then only the first in line, or after a while.
+  let inLine = 0;
+  const now = input.clock.now();
+  const moved = ids.filter((id) => {
+    const s = seen.get(id);
+    const sig = summaryOf(id);
+    if (input.eager || !s || sig) return input.eager || !s || s.summary !== sig;
+    return !s.queued || inLine++ < QUEUED_READS || now - (s.at || 0) >= QUEUED_RECHECK_MS;
+  });
   const toRead = moved.filter((id) => !details.has(id));
   api.getCampaigns(toRead).forEach((d, i) => {
     // Another workspace's campaign answers 404 too: its rows are left alone (leaveUnseen).
@@ -293,11 +314,12 @@ function readChanged(
       const d = details.get(id)!;
       return input.eager || !s || JSON.stringify({ status: s.status, counts: s.counts }) !== JSON.stringify({ status: d.status, counts: d.counts });
     });
-  // Moved by its summary but not by its counts: remember the new summary, so the next pass costs nothing.
+  // Moved by its summary but not by its counts: remember the new summary, so the next pass costs nothing; a queued part
+  // read again, when it was read.
   for (const id of moved) {
     const s = seen.get(id);
     const sig = summaryOf(id);
-    if (s && sig && !changed.includes(id)) setJson(memo, memoKey(idOf(sheet), id), { ...s, summary: sig });
+    if (s && (sig || s.queued) && !changed.includes(id) && details.has(id)) setJson(memo, memoKey(idOf(sheet), id), { ...s, summary: sig, at: now });
   }
   const withVideos = changed.filter((id) => details.get(id)!.counts.complete > 0);
   const lists = new Map<string, FinishedVideo[]>();
@@ -350,8 +372,10 @@ function refreshCampaign(
     const next: Memo = {
       status: detail.status,
       counts,
-      ...(read.summary ? { summary: read.summary } : {}),
-      ...(hunt.huntFrom ? { huntFrom: hunt.huntFrom } : {}),
+      summary: read.summary,
+      huntFrom: hunt.huntFrom,
+      queued: onlyQueued(detail),
+      at: input.clock.now(),
     };
     writes.memos.set(memoKey(idOf(sheet), campaignId), next);
   }

@@ -1,6 +1,6 @@
 // Small reads and steps that several end-to-end files share: the simulator's ledger and leads, the spending record tab,
 // and a campaign left rendering.
-import { SIM_WORKSPACES } from '../../dev/sim/types';
+import { SIM_KEYS, SIM_TEMPLATES, SIM_WORKSPACES } from '../../dev/sim/types';
 import type { Readings } from '../../dev/standin';
 import { HEADERS, leadRow, renderAll, startAddon, type Addon, type StandinSetup } from './harness';
 
@@ -213,4 +213,16 @@ export function addRows(a: Addon, from: number, n: number) {
   a.selectRows(first, first + n - 1);
   const r = a.call('addSelectedRows');
   expect(r).toMatchObject({ ok: true, added: n });
+}
+
+/** A colleague's campaigns made straight on the service with the same workspace's key, newer than every part: none the add-on's. */
+export async function colleagueCampaigns(a: Pick<Addon, 'sim'>, n: number): Promise<void> {
+  for (let i = 0; i < n; i++) {
+    const res = await fetch(`${a.sim.baseUrl}/campaigns`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${SIM_KEYS.write}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ templateId: SIM_TEMPLATES.ready, name: `Colleague ${i + 1}` }),
+    });
+    if (!res.ok) throw new Error(`the colleague's campaign ${i + 1} was refused: ${res.status}`);
+  }
 }

@@ -123,4 +123,21 @@ describe('simulator rendering', () => {
     await sim().control({ action: 'configure', config: { concurrency: 4 } });
     expect((await detail(sim(), id)).stages).toEqual({ tts: 4 });
   });
+
+  it('should share a workspace limit across campaigns, the earliest started first', async () => {
+    await sim().control({ action: 'reset', config: { workspaceConcurrency: 3 } });
+    const [a, b, c] = [await campaignWith(sim(), 2), await campaignWith(sim(), 2), await campaignWith(sim(), 2)];
+    for (const id of [b, a, c]) await call(sim(), 'POST', `/campaigns/${id}/generate`);
+    // b was started first: both its renders run; a takes the third slot; c waits behind them, though its own limit is 2.
+    expect([(await detail(sim(), b)).stages, (await detail(sim(), a)).stages, (await detail(sim(), c)).stages]).toEqual([
+      { tts: 2 },
+      { tts: 1, queued: 1 },
+      { queued: 2 },
+    ]);
+    // One more slot goes to the earliest still queued: a's second, not c's first.
+    await sim().control({ action: 'configure', config: { workspaceConcurrency: 4 } });
+    expect([(await detail(sim(), a)).stages, (await detail(sim(), c)).stages]).toEqual([{ tts: 2 }, { queued: 2 }]);
+    await advance(sim(), 4 * STAGE);
+    expect((await detail(sim(), c)).stages).toEqual({ tts: 2 });
+  });
 });

@@ -2,11 +2,11 @@
 // @not-under triggers-unlisted, no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, cache-evicts, quota-rolling, sheets-metered, property-key-and-value (readings of jest.config.cjs this file is not run under)
 // came back is booked, per key the record's net equals or brackets the ledger and is never below it, and
 // the day's figure and auto mode's limit count at least what the service took.
-import { SIM_KEYS, SIM_TEMPLATES } from '../../../dev/sim/types';
+import { SIM_KEYS } from '../../../dev/sim/types';
 import { SyncHttp } from '../../../dev/sync-http';
 import { keyHint } from '../../../src/server/settings';
 import { leadRow, startAddon, type Addon } from '../harness';
-import { addRows, creditsRows, lookupTab, netCharged, simParts, untilQuiet } from '../steps';
+import { addRows, colleagueCampaigns, creditsRows, lookupTab, netCharged, simParts, untilQuiet } from '../steps';
 import { rangeOf } from './figures';
 
 jest.setTimeout(240_000);
@@ -160,14 +160,7 @@ async function lostGenerateOfUnlistedPart() {
   addRows(a, 10, 3);
   const parts = await simParts(a, 'Q3 outreach');
   expect(parts).toHaveLength(2);
-  for (let i = 0; i < 100; i++) {
-    const res = await fetch(`${a.sim.baseUrl}/campaigns`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${SIM_KEYS.write}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ templateId: SIM_TEMPLATES.ready, name: `Colleague ${i + 1}` }),
-    });
-    expect(res.ok).toBe(true);
-  }
+  await colleagueCampaigns(a, 100);
   a.gas.clock.advance(60_000);
   const http = new SyncHttp();
   const faults = (error500Rate: number) =>

@@ -1,7 +1,7 @@
 // What watching costs (docs/rules.md#budgets): one request for a pass where nothing moved, Range calls that do not grow.
 // @not-under no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360 (readings of jest.config.cjs this file is not run under)
 import { startAddon, type Addon } from '../harness';
-import { ready, pushed, tick, simParts } from '../steps';
+import { addRows, colleagueCampaigns, ready, pushed, tick, simParts } from '../steps';
 
 jest.setTimeout(240_000);
 
@@ -83,5 +83,38 @@ describe('watching many parts', () => {
       // Taken in turn: every part's detail was read within a few polls.
       expect([...detailed].sort()).toEqual([...parts].sort());
     });
+  });
+});
+
+describe('parts outside the list, queued behind others', () => {
+  it('should read each pass only the parts that can have moved: those rendering and the next two in line', async () => {
+    // Two renders at a time across the workspace, the earliest started first: one part renders, the rest wait their turn.
+    a = await startAddon({ concurrency: 100, workspaceConcurrency: 2, stageMs: 60_000 });
+    a.connect();
+    a.pushedCampaign(2);
+    expect(a.generate()).toMatchObject({ ok: true, started: 2 });
+    // People added while the parts before render go to a new part each time (docs/rules.md#parts).
+    for (let p = 1; p < 8; p++) {
+      addRows(a, 2 * p, 2);
+      expect(a.generate()).toMatchObject({ ok: true, started: 2 });
+    }
+    const parts = await simParts(a, 'Q3 outreach');
+    expect(parts).toHaveLength(8);
+    // A minute for the service's rate limit: the colleague's hundred requests are theirs.
+    a.gas.clock.advance(60_000);
+    await colleagueCampaigns(a, 100);
+    const perPass: number[] = [];
+    for (let i = 0; i < 30 && a.gas.triggers.length > 0; i++) {
+      await a.sim.control({ action: 'clearRequests' });
+      tick(a);
+      perPass.push((await a.requests()).filter((r) => r.method === 'GET' && /^\/campaigns\/[^/]+$/.test(r.path)).length);
+    }
+    expect(a.gas.triggers).toHaveLength(0);
+    expect(a.column('Video Status').every((s) => s === 'complete')).toBe(true);
+    // The first pass reads every part (none read yet since its Generate); after it, at most the part rendering, one
+    // starting beside it and the two in line: never the eight.
+    expect(perPass[0]).toBe(8);
+    expect(Math.max(...perPass.slice(1))).toBeLessThanOrEqual(4);
+    expect(perPass.length).toBeGreaterThan(5);
   });
 });
