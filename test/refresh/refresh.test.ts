@@ -132,6 +132,63 @@ describe('refresh › what a pass costs', () => {
   });
 });
 
+describe('refresh › parts outside the list', () => {
+  // docs/rules.md#parts
+  const queued = (id: string) => ({ ...detail(id, { total: 1, rendering: 1 }), stages: { queued: 1 } }) as CampaignDetail;
+  const fiveQueued = () => {
+    const ids = [1, 2, 3, 4, 5].map((i) => `c_${i}`);
+    const api = fakeApi(Object.fromEntries(ids.map((id) => [id, queued(id)])));
+    // A colleague's newer campaigns fill the list: none of these is in it.
+    api.api.listCampaigns = () => (api.log.push('list'), []);
+    const t = setup(
+      ids.map((id, i): Row => [`P${i}`, `Co${i}`, '', `l_${i}`, id, 'rendering']),
+      api,
+    );
+    return { api, t, ids };
+  };
+
+  it('should read, of parts whose renders were all queued, only the first two in line each pass', () => {
+    const { api, t } = fiveQueued();
+    t.pass();
+    expect(api.log.filter((l) => l.startsWith('detail'))).toHaveLength(5);
+    api.log.length = 0;
+    t.pass();
+    expect(api.log.filter((l) => l.startsWith('detail'))).toEqual(['detail c_1', 'detail c_2']);
+  });
+
+  it('should read every queued part again once an hour has passed, in whatever order the service starts them', () => {
+    const { api, t, ids } = fiveQueued();
+    const clock = new FakeClock(Date.parse('2026-11-24T10:00:00Z'));
+    t.pass({ clock, deadline: clock.now() + 240_000 });
+    clock.sleep(30 * 60_000);
+    t.pass({ clock, deadline: clock.now() + 240_000 });
+    // The fifth in line started first: an hour after its last read it is read, and its video is written.
+    api.campaigns.c_5 = detail('c_5', { total: 1, complete: 1 }, 'complete');
+    api.videos.c_5 = [{ firstName: 'P4', company: 'Co4', url: 'https://p.example/p/5', videoUrl: 'https://p.example/v/5.mp4' }];
+    clock.sleep(30 * 60_000);
+    api.log.length = 0;
+    t.pass({ clock, deadline: clock.now() + 240_000 });
+    expect(api.log.filter((l) => l.startsWith('detail'))).toEqual(ids.map((id) => `detail ${id}`));
+    expect(t.cell(6, 'Video Status')).toBe('complete');
+  });
+
+  it('should read a part again when the pass that saw its summary move could not read it', () => {
+    const api = fakeApi({ c_1: detail('c_1', { total: 1, rendering: 1 }) });
+    const t = setup([['Ada', 'ACME', '', 'l_1', 'c_1', 'rendering']], api);
+    t.pass();
+    api.campaigns.c_1 = detail('c_1', { total: 1, complete: 1 }, 'complete');
+    api.videos.c_1 = [{ firstName: 'Ada', company: 'ACME', url: 'https://p.example/p/1', videoUrl: 'https://p.example/v/1.mp4' }];
+    const read = api.api.getCampaigns;
+    api.api.getCampaigns = (ids: string[]) => ids.map(() => runTimeUp('GET /campaigns/{id}'));
+    t.pass();
+    api.api.getCampaigns = read;
+    api.log.length = 0;
+    t.pass();
+    expect(api.log).toContain('detail c_1');
+    expect(t.cell(2, 'Video Status')).toBe('complete');
+  });
+});
+
 describe('refresh › a run that runs out of time', () => {
   // docs/rules.md#budgets
   it('should keep what it read when the deadline stops its requests mid-pass, and refresh the rest on the next pass', () => {
