@@ -5,7 +5,7 @@ import { DEFAULT_NUMBER_FORMAT, outputValue, writtenContent, type Cell } from '.
 import { normalizeColor } from './color';
 import { cellDisplay } from './display';
 import { GasException, GasObject, badArguments, gasApi, requireInt } from './gas-object';
-import type { FakeSheet } from './sheet';
+import type { GridSheet } from './grid';
 
 export class FakeRange extends GasObject {
   static override readonly api = gasApi<GoogleAppsScript.Spreadsheet.Range>()('Range', [
@@ -50,7 +50,7 @@ export class FakeRange extends GasObject {
   ]);
 
   constructor(
-    private readonly sheet: FakeSheet,
+    private readonly sheet: GridSheet,
     readonly rect: Rect,
   ) {
     super();
@@ -251,7 +251,7 @@ export class FakeRange extends GasObject {
   getA1Notation(): string {
     return toA1(this.rect);
   }
-  getSheet(): FakeSheet {
+  getSheet(): GridSheet {
     return this.sheet;
   }
 
@@ -265,12 +265,13 @@ export class FakeRange extends GasObject {
   offset(rowOffset: unknown, columnOffset: unknown, numRows?: unknown, numColumns?: unknown): FakeRange {
     const args = [rowOffset, columnOffset, numRows, numColumns].filter((a) => a !== undefined);
     const m = 'SpreadsheetApp.Range.offset';
+    // A sheet's ranges are FakeRanges; the interface leaves the type open so it need not import this file.
     return this.sheet.getRange(
       this.rect.row + requireInt(rowOffset, m, args),
       this.rect.col + requireInt(columnOffset, m, args),
       numRows === undefined ? this.rect.numRows : requireInt(numRows, m, args),
       numColumns === undefined ? this.rect.numCols : requireInt(numColumns, m, args),
-    );
+    ) as FakeRange;
   }
 
   activate(): this {

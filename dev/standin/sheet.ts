@@ -6,7 +6,7 @@ import { FakeConditionalFormatRule, ruleMatches, type StoredRule } from './condi
 import { cellDisplay } from './display';
 import { GasException, GasObject, badArguments, gasApi, requireInt } from './gas-object';
 import { FakeRange, FakeRangeList } from './range';
-import type { FakeSpreadsheet } from './spreadsheet';
+import type { Book } from './grid';
 
 interface Row {
   cells: (Cell | undefined)[];
@@ -174,7 +174,7 @@ export class FakeSheet extends GasObject {
   private filterRect: Rect | null = null;
 
   constructor(
-    private readonly parent: FakeSpreadsheet,
+    private readonly parent: Book<FakeRange, FakeRangeList>,
     private readonly id: number,
     private name: string,
     size: { maxRows: number; maxCols: number },
@@ -235,7 +235,7 @@ export class FakeSheet extends GasObject {
   getName(): string {
     return this.name;
   }
-  getParent(): FakeSpreadsheet {
+  getParent(): Book<FakeRange, FakeRangeList> {
     return this.parent;
   }
   getIndex(): number {
