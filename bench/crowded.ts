@@ -99,8 +99,9 @@ const CROWDED_REQUESTS = 2500;
 const CROWDED_RUNTIME_MS = 15 * 60_000;
 const VALUE_LIMIT = 9 * 1024;
 
-export function crowdedTargets(r: CrowdedResult): Target[] {
-  const what = `${fmt(r.leads)} leads in ${r.parts} parts, every part pushed out of the list of 100, sidebar open`;
+/** `pace` names a render pace other than the simulator's default, e.g. "three-hour renders, 400 at a time". */
+export function crowdedTargets(r: CrowdedResult, pace?: string): Target[] {
+  const what = `${fmt(r.leads)} leads in ${r.parts} parts, every part pushed out of the list of 100, sidebar open${pace ? `, ${pace}` : ''}`;
   return [
     {
       what: `${what}: requests, Generate to the last link`,
@@ -149,6 +150,12 @@ export function crowdedTable(r: CrowdedResult): string {
     ],
   );
 }
+
+export const THREE_HOURS_LABEL = 'three-hour renders, 400 at a time';
+
+export const THREE_HOURS_NOTE =
+  `The same campaign with the renders the service's shared capacity allows: ${THREE_HOURS.workspaceConcurrency} at a time across the workspace, the earliest started first (the simulator's \`workspaceConcurrency\`), ` +
+  `5 stages of ${THREE_HOURS.stageMs! / 1000} s, so three hours from the first render to the last; most parts wait in the queue most of the time.`;
 
 export const CROWDED_NOTE =
   `${fmt(CROWDED_LEADS)} rows pushed (parts of 500), then a colleague makes ${COLLEAGUE_CAMPAIGNS} campaigns of their own in the same workspace, so none of the parts is among the newest 100 the list holds. ` +

@@ -3,7 +3,7 @@ import { DEFAULT_CONFIG } from '../dev/sim/config';
 import { BASE_STAGES } from '../dev/sim/render';
 import { CONSUMER_QUOTAS } from '../dev/standin';
 import { AUTO_NOTE, autoTable } from './auto';
-import { CROWDED_NOTE, crowdedTable } from './crowded';
+import { CROWDED_NOTE, crowdedTable, THREE_HOURS_NOTE } from './crowded';
 import { generateToEnd, lastLinkRun, type CaseResult } from './campaign';
 import { fmt, minutes, pct, seconds, section, spread, subsection, table, verdict, type Cell } from './format';
 import { HOUR_S } from './idle';
@@ -40,6 +40,7 @@ export function report(r: BenchResults): string {
     section('A silent API', silenceTable(r.silence), SILENCE_NOTE),
     section('Auto mode', autoTable(r.auto), AUTO_NOTE),
     section('100,000 leads in a crowded workspace', crowdedTable(r.crowded), CROWDED_NOTE),
+    section('100,000 leads in a crowded workspace, three-hour renders', crowdedTable(r.crowdedSlow), THREE_HOURS_NOTE),
     section('Stored records at 200 parts', storageTable(r.storage), STORAGE_NOTE),
     section('Bundle', bundleTable(r)),
     section('Timer runs, one by one', ...r.cases.map((c) => subsection(caseName(c.spec), traceTable(c)))),
