@@ -1,6 +1,7 @@
 // The bench's pure helpers: request kinds and days from the simulator's log, and rows checked against leads.
 import { count, describeKinds, kindOf, tally, tallyByDay } from '../../bench/requests';
 import { checkRows, expectedCells, settledRows, unresolvedRows, type LeadView } from '../../bench/rows';
+import { keptSections, MONEY_END, MONEY_START } from '../../bench/money-section';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -75,5 +76,21 @@ describe('rows against leads', () => {
     ];
     expect(unresolvedRows(rows)).toBe(2);
     expect(settledRows(rows)).toBe(2);
+  });
+});
+
+describe('sections npm run bench keeps', () => {
+  it('should keep the explorer and money sections of the old results, each whole, and nothing else', () => {
+    const old = [
+      '# Benchmarks',
+      'old measured text',
+      '<!-- explorer: npm run explore, by hand -->\n## The explorer\nhistories\n<!-- /explorer -->',
+      `${MONEY_START}\nmoney table\n${MONEY_END}`,
+    ].join('\n\n');
+    const kept = keptSections(old);
+    expect(kept).toContain('## The explorer\nhistories\n<!-- /explorer -->');
+    expect(kept).toContain(`${MONEY_START}\nmoney table\n${MONEY_END}`);
+    expect(kept).not.toContain('old measured text');
+    expect(keptSections('# Benchmarks')).toBe('');
   });
 });
