@@ -23,7 +23,11 @@ async function main(): Promise<void> {
   writeFileSync(file, keepBlock(readFileSync(file, 'utf8'), minutes === 5 ? 'five' : 'hourly', md));
 }
 
-main().catch((e: unknown) => {
-  process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
-  process.exit(1);
-});
+// Exits when done: something of the closed simulator or stand-in (not yet found) kept a finished run alive.
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    process.exit(1);
+  },
+);
