@@ -13,6 +13,7 @@ export interface CliOptions {
 export const USAGE = `Usage: npm run sim -- [flags]
   --port N (8788, 0 = any free)   --host H (127.0.0.1)      --clock real|manual
   --speed X   --stage-ms N   --concurrency N   --fail-rate P   --seed N   --rate-limit N
+  --workspace-concurrency N   renders at once across the workspace, the earliest started first (0: no limit)
   --stall   --error500-rate P   --rate429-rate P   --latency-ms N   --api-off   --shuffle-people
   --drop-replies N   --html502-replies N   --garbled-replies N   --drop-match REGEX
       the next N requests matching REGEX on "METHOD /path" (default: any POST) are applied, then get
@@ -31,6 +32,7 @@ export function parseSimArgs(argv: string[]): CliOptions {
       speed: { type: 'string' },
       'stage-ms': { type: 'string' },
       concurrency: { type: 'string' },
+      'workspace-concurrency': { type: 'string' },
       'fail-rate': { type: 'string' },
       seed: { type: 'string' },
       'rate-limit': { type: 'string' },
@@ -71,6 +73,7 @@ export function parseSimArgs(argv: string[]): CliOptions {
     speed: pick(num('speed', values.speed), base.speed),
     stageMs: pick(num('stage-ms', values['stage-ms']), base.stageMs),
     concurrency: pick(num('concurrency', values.concurrency), base.concurrency),
+    workspaceConcurrency: pick(num('workspace-concurrency', values['workspace-concurrency']), base.workspaceConcurrency),
     failRate: pick(num('fail-rate', values['fail-rate']), base.failRate),
     seed: pick(num('seed', values.seed), base.seed),
     rateLimitPerMinute: pick(num('rate-limit', values['rate-limit']), base.rateLimitPerMinute),
