@@ -33,11 +33,15 @@ interface Seen {
 interface Memo {
   cursor: string;
   parts: Record<string, Seen>;
+  /** When the campaign list last showed none of the parts: it is read again only after LIST_MS. */
+  unlisted?: number;
 }
 
 const MEMO_SECONDS = 6 * 3600;
 /** About the sidebar's progress poll: one part's turn each, when no memo says whose turn it is. */
 const TURN_MS = 30_000;
+/** A list that showed none of the parts (a colleague's newer campaigns fill it) is read again after this long. */
+const LIST_MS = 5 * 60_000;
 const memoKey = (campaignId: string) => `poll.${campaignId}`;
 
 /** `open`: parts with an unknown money outcome; one outside the list is read in its turn until settled (docs/rules.md#unknown-outcomes). */
@@ -54,10 +58,14 @@ export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts, op
       known: view.details,
     };
   }
-  const list = campaignsById(api);
   const cache = userCache(svc);
   const memo: Memo = parse(cache && cache.get(memoKey(c.id))) || { cursor: '', parts: {} };
-  const turn = nextTurn(c, list, memo, svc.clock.now(), open);
+  const now = svc.clock.now();
+  // Parts pushed out of the list are read in turn: the list itself is worth a request only now and then (docs/rules.md#budgets).
+  const skip = memo.unlisted && now - memo.unlisted < LIST_MS;
+  const list = skip ? new Map<string, CampaignSummary>() : campaignsById(api);
+  if (!skip) memo.unlisted = c.parts.some((p) => list.has(p.id)) ? 0 : now;
+  const turn = nextTurn(c, list, memo, now, open);
   const details = new Map<string, CampaignDetail>();
   if (turn) {
     const [d] = api.getCampaigns([turn]);
@@ -65,11 +73,11 @@ export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts, op
     details.set(turn, d!);
     memo.parts[turn] = { sig: list.has(turn) ? summarySignature(list.get(turn)!) : '', detail: d! };
     memo.cursor = turn;
-    try {
-      cache?.put(memoKey(c.id), JSON.stringify(memo), MEMO_SECONDS);
-    } catch {
-      /* the next poll starts the turn again */
-    }
+  }
+  try {
+    cache?.put(memoKey(c.id), JSON.stringify(memo), MEMO_SECONDS);
+  } catch {
+    /* the next poll starts the turn again */
   }
   const all = c.parts.map((p) => details.get(p.id) ?? partNow(svc, p, list.get(p.id), memo.parts[p.id]) ?? unread(p.id));
   // Money is settled only from counts read now: this poll's detail or the list (a part outside it is unknown).

@@ -68,3 +68,60 @@ describe('poll › an open outcome in a part outside the list', () => {
     expect(turns(new Set(['c_2']))).toBe(3);
   });
 });
+
+describe('poll › a list that shows none of the parts', () => {
+  it('should read the campaign list again only every five minutes, one part a poll in between', () => {
+    // A colleague's newer campaigns fill the list: neither part is in it, and both render.
+    const w = world({}, { now: 60_000 * 1000 });
+    const store = new Map<string, string>();
+    w.svc.userCache = () => ({ get: (k: string) => store.get(k) ?? null, put: (k: string, v: string) => void store.set(k, v) }) as never;
+    let lists = 0;
+    let details = 0;
+    const api = {
+      listCampaigns: () => (lists++, [summary('other')]),
+      getCampaigns: (ids: string[]) => ((details += ids.length), ids.map(detail)),
+    } as unknown as ApiClient;
+    const parts = {
+      id: 'c_1',
+      name: 'Q3',
+      templateId: 't',
+      parts: [
+        { id: 'c_1', size: 10, closed: true },
+        { id: 'c_2', size: 10, closed: true },
+      ],
+    };
+    // Ten polls 30 s apart: five minutes.
+    const turns = Array.from({ length: 10 }, () => {
+      w.clock.sleep(30_000);
+      return pollCampaign(w.svc, api, parts).turn;
+    });
+    expect(lists).toBe(1);
+    expect(details).toBe(10);
+    expect(new Set(turns)).toEqual(new Set(['c_1', 'c_2']));
+    w.clock.sleep(30_000);
+    pollCampaign(w.svc, api, parts);
+    expect(lists).toBe(2);
+  });
+
+  it('should read the list every poll while it shows a part', () => {
+    const w = world({}, { now: 60_000 * 1000 });
+    const store = new Map<string, string>();
+    w.svc.userCache = () => ({ get: (k: string) => store.get(k) ?? null, put: (k: string, v: string) => void store.set(k, v) }) as never;
+    let lists = 0;
+    const api = { listCampaigns: () => (lists++, [summary('c_2')]), getCampaigns: (ids: string[]) => ids.map(detail) } as unknown as ApiClient;
+    const parts = {
+      id: 'c_1',
+      name: 'Q3',
+      templateId: 't',
+      parts: [
+        { id: 'c_1', size: 10, closed: true },
+        { id: 'c_2', size: 10, closed: true },
+      ],
+    };
+    for (let i = 0; i < 4; i++) {
+      w.clock.sleep(30_000);
+      pollCampaign(w.svc, api, parts);
+    }
+    expect(lists).toBe(4);
+  });
+});
