@@ -118,8 +118,8 @@ interface Writes {
   updates: Map<string, RowValues>;
   leads: Map<string, Named>;
   register: Register;
-  /** What each campaign read is remembered as, kept only once the pass's write went through. */
-  memos: Map<string, Memo>;
+  /** What each campaign read is remembered as, kept only once the pass's write went through (null: forgotten). */
+  memos: Map<string, Memo | null>;
 }
 
 function learn(w: Writes, updates: ReadonlyMap<string, RowValues>, leads: ReadonlyMap<string, Named>): void {
@@ -368,7 +368,9 @@ function refreshCampaign(
     learn(writes, updates, leads);
   }
 
-  if (hunt.finished && hunt.settledAll && !capped) {
+  // No row of this part left to settle on the tab: the tab never reads it again, so nothing of it is kept (docs/rules.md#budgets).
+  if (hunt.finished && left.size === 0) writes.memos.set(memoKey(idOf(sheet), campaignId), null);
+  else if (hunt.finished && hunt.settledAll && !capped) {
     const next: Memo = {
       status: detail.status,
       counts,

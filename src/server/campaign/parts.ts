@@ -23,6 +23,8 @@ export interface Part {
   closed: boolean;
   /** People its stop replies said were cancelled: never counted as rendering, whatever the list says (docs/rules.md#parts). */
   cancelled?: number;
+  /** Full and every person finished, its failures booked: its charges' evidence is let go (docs/rules.md#refunds). */
+  done?: 1;
 }
 
 export interface CampaignParts {

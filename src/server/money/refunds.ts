@@ -4,9 +4,9 @@ import type { CampaignDetail, CampaignSummary } from '../../api/types';
 import { getJson, setJson } from '../../core/json-props';
 import { shortHash } from '../../core/hash';
 import type { Services } from '../../core/services';
-import { loadParts } from '../campaign/parts';
+import { loadParts, PART_SIZE, partsWithOpenOutcome, saveParts } from '../campaign/parts';
 import type { BoundCampaign } from '../sheet-state';
-import { chargesOf, takeBack } from './charges';
+import { chargesOf, saveCharges, takeBack } from './charges';
 import { appendRecord, bookRow, figureCell, rangeNote, type Figure, type Row } from './ledger';
 import { isoNow, utcDay } from '../../core/clock';
 
@@ -108,4 +108,25 @@ export function refundsFromList(svc: Services, bound: BoundCampaign | null, list
     }),
   );
   recordRefunds(svc, failed, { id: parts.id, name: parts.name });
+  // A full part whose every person is finished gives nothing back any more: its charges are let go, so the record does not
+  // grow with the parts of a list left running (docs/rules.md#refunds). Cancelled or skipped people keep them.
+  const booked = getJson<Record<string, number>>(svc.doc, failedKey(parts.id, 'booked')) || {};
+  const open = partsWithOpenOutcome(svc.doc);
+  const done = parts.parts.filter((p) => {
+    const s = summaries!.get(p.id);
+    return (
+      !p.done &&
+      s &&
+      s.leadCount >= PART_SIZE &&
+      !s.waiting &&
+      s.complete + s.failed === s.leadCount &&
+      (booked[shortHash(p.id)] || 0) >= s.failed &&
+      !open.has(p.id)
+    );
+  });
+  for (const p of done) {
+    saveCharges(svc, p.id, []);
+    p.done = 1;
+  }
+  if (done.length) saveParts(svc.doc, parts);
 }
