@@ -10,7 +10,9 @@ function render(r: MonthResult): string {
   const head = ['timer', 'day', 'rows', 'complete', 'people', 'parts', 'largest value (bytes)', 'stores (bytes)', 'own tabs (cells)'];
   const rows = r.checkpoints.map((c) => [r.timer, c.day, c.rows, c.complete, c.people, c.parts, c.largestValue, c.storeBytes, c.ownCells]);
   const day = `Busiest day (${r.timer}, ${r.days} days): ${fmt(r.perDay.requests)} requests, ${r.perDay.triggerMinutes.toFixed(1)} trigger minutes, ${fmt(r.perDay.propertyOps)} property operations.`;
-  return [table(head, rows), day, r.errors.length ? `Errors: ${r.errors.join('; ')}` : 'No run failed.'].join('\n\n');
+  const last = r.checkpoints.at(-1);
+  const kinds = last ? `The stores on day ${last.day}, by kind of key: ${last.byKind.map(([k, n]) => `${k} ${fmt(n)}`).join(', ')} bytes.` : '';
+  return [table(head, rows), day, kinds, r.errors.length ? `Errors: ${r.errors.join('; ')}` : 'No run failed.'].filter(Boolean).join('\n\n');
 }
 
 async function main(): Promise<void> {

@@ -20,6 +20,8 @@ export interface Checkpoint {
   largestValue: number;
   storeBytes: number;
   ownCells: number;
+  /** Bytes of the stores by the first word of their keys ("refresh", "settled", "campaign", …), largest first. */
+  byKind: [string, number][];
 }
 
 export interface MonthResult {
@@ -33,10 +35,15 @@ export interface MonthResult {
 
 const tab = (a: Addon) => a.gas.spreadsheet.getSheetByName('Leads')!;
 
-function stores(a: Addon): { largest: number; total: number } {
+function stores(a: Addon): { largest: number; total: number; byKind: [string, number][] } {
   const all = [a.gas.properties.document, a.gas.properties.user()].flatMap((s) => Object.entries(s.getProperties()));
-  const sizes = all.map(([k, v]) => Buffer.byteLength(k) + Buffer.byteLength(v));
-  return { largest: Math.max(0, ...all.map(([, v]) => Buffer.byteLength(v))), total: sizes.reduce((n, x) => n + x, 0) };
+  const kinds = new Map<string, number>();
+  for (const [k, v] of all) kinds.set(k.split('.')[0]!, (kinds.get(k.split('.')[0]!) ?? 0) + Buffer.byteLength(k) + Buffer.byteLength(v));
+  return {
+    largest: Math.max(0, ...all.map(([, v]) => Buffer.byteLength(v))),
+    total: [...kinds.values()].reduce((n, x) => n + x, 0),
+    byKind: [...kinds].sort((x, y) => y[1] - x[1]),
+  };
 }
 
 function ownCells(a: Addon): number {
@@ -50,7 +57,7 @@ async function checkpoint(a: Addon, day: number, rows: number): Promise<Checkpoi
   const parts = new Set([...leads.values()].map((l) => l.campaignId)).size;
   const complete = a.rows(tab(a)).filter((r) => r['Video Status'] === 'complete' && r['Video URL']).length;
   const s = stores(a);
-  return { day, rows, complete, people: leads.size, parts, largestValue: s.largest, storeBytes: s.total, ownCells: ownCells(a) };
+  return { day, rows, complete, people: leads.size, parts, largestValue: s.largest, storeBytes: s.total, ownCells: ownCells(a), byKind: s.byKind };
 }
 
 /** `days` days of the list, checkpoints at the days named; the timer every `minutes`. */
