@@ -4,7 +4,10 @@ import { join } from 'node:path';
 
 const ROOT = join(__dirname, '..');
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- Jest's config is CommonJS
-const config = require('../jest.config.cjs') as { projects: { displayName: string; testMatch: string[]; globals?: { STANDIN_READING: string } }[] };
+const config = require('../jest.config.cjs') as {
+  maxWorkers?: string;
+  projects: { displayName: string; testMatch: string[]; globals?: { STANDIN_READING: string } }[];
+};
 const { NAMED_READINGS } = jest.requireActual<typeof import('../dev/standin/readings')>('../dev/standin/readings');
 
 const runFiles = ['e2e', 'explore'].flatMap((folder) =>
@@ -13,6 +16,10 @@ const runFiles = ['e2e', 'explore'].flatMap((folder) =>
 const readings = config.projects.filter((p) => p.globals);
 
 describe('jest.config.cjs', () => {
+  it('should run a worker per core: Jest’s default leaves one of two cores idle', () => {
+    expect(config.maxWorkers).toBe('100%');
+  });
+
   it('should run a project for every named reading of the stand-in', () => {
     expect(readings.map((p) => p.globals!.STANDIN_READING).sort()).toEqual(
       Object.keys(NAMED_READINGS)
