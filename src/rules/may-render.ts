@@ -6,6 +6,8 @@ import type { CampaignSummary } from '../api/types';
 export interface PartMark {
   closed: boolean;
   cancelled?: number;
+  /** Full, and every person of it seen finished: nothing of it renders again (docs/rules.md#refunds). */
+  done?: 1;
 }
 
 /** People of a listed part neither waiting, finished, failed nor cancelled: they render now. */
@@ -14,10 +16,11 @@ export function renderingIn(s: Pick<CampaignSummary, 'leadCount' | 'waiting' | '
 }
 
 /**
- * Whether a part may still have renders to stop: by its summary (not stopped, and people rendering, or
- * waiting in a generated part), or, when the list does not show it, once generated.
+ * Whether a part may still have renders to stop: never once done; by its summary (not stopped, and people rendering,
+ * or waiting in a generated part), or, when the list does not show it, once generated.
  */
 export function partMayRender(p: PartMark, s: Pick<CampaignSummary, 'status' | 'leadCount' | 'waiting' | 'complete' | 'failed'> | undefined): boolean {
+  if (p.done) return false;
   if (!s) return p.closed;
   return s.status !== 'stopped' && (renderingIn(s, p.cancelled || 0) > 0 || (p.closed && s.waiting > 0));
 }

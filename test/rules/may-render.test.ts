@@ -34,6 +34,11 @@ describe('partMayRender', () => {
     expect(partMayRender({ closed: false }, s)).toBe(false);
   });
 
+  it('should never say a done part renders, though the list no longer shows it', () => {
+    expect(partMayRender({ closed: true }, undefined)).toBe(true);
+    expect(partMayRender({ closed: true, done: 1 }, undefined)).toBe(false);
+  });
+
   it('should never say a stopped part renders', () => {
     expect(partMayRender({ closed: true }, summary({ status: 'stopped', waiting: 4, complete: 3 }))).toBe(false);
   });

@@ -47,16 +47,21 @@ interface PartQuote {
   estimate: Estimate;
 }
 
-/** Each part's estimate (one fetchAll round); only parts with people waiting count. */
+/**
+ * Each part's estimate (one fetchAll round); only parts with people waiting count. A done part (full, everyone finished)
+ * has nobody waiting and is not asked, but the newest part always is: its estimate carries the balance.
+ */
 function quotes(ctx: CampaignContext, reuse: ReadonlyMap<string, Estimate> = new Map()): PartQuote[] {
-  const ids = ctx.campaign.parts.map((p) => p.id).filter((id) => !reuse.has(id));
+  const all = ctx.campaign.parts;
+  const asked = all.filter((p, i) => !p.done || i === all.length - 1);
+  const ids = asked.map((p) => p.id).filter((id) => !reuse.has(id));
   const read = new Map(
     ctx.api.getEstimates(ids).map((e, i) => {
       if (e instanceof Error) throw e;
       return [ids[i]!, e] as const;
     }),
   );
-  const q = ctx.campaign.parts.map((p) => ({ partId: p.id, estimate: reuse.get(p.id) || read.get(p.id)! }));
+  const q = asked.map((p) => ({ partId: p.id, estimate: reuse.get(p.id) || read.get(p.id)! }));
   ctx.quoted = new Map(q.map((x) => [x.partId, x.estimate]));
   return q;
 }
@@ -83,10 +88,13 @@ function saveQuotes(svc: Services, ctx: CampaignContext, q: PartQuote[]): void {
     setJsonLarge(svc.doc, DOC_KEYS.quote(ctx.campaign.id), { at: svc.clock.now(), parts: Object.fromEntries(q.map((x) => [x.partId, x.estimate])) });
 }
 
+/** The balance the newest part's estimate read (the one always asked). */
+const balanceIn = (q: PartQuote[]): number | undefined => q[q.length - 1]?.estimate.balance;
+
 function summed(q: PartQuote[]): EstimateInfo {
   const waiting = q.filter((x) => x.estimate.leads > 0);
   const sum = (f: 'leads' | 'low' | 'high') => waiting.reduce((n, x) => n + x.estimate[f], 0);
-  const balance = q[0]?.estimate.balance || 0;
+  const balance = balanceIn(q) || 0;
   return { leads: sum('leads'), low: sum('low'), high: sum('high'), balance, affordable: balance >= sum('high') };
 }
 
@@ -97,7 +105,7 @@ export function getEstimate(svc: Services): Reply<EstimateInfo & SpendToday & { 
     saveQuotes(svc, ctx, q);
     const waiting = new Map(q.map((x) => [x.partId, x.estimate.leads]));
     tryDocumentLock(svc, () => {
-      settleUnknown(svc, { waiting, balance: () => q[0]?.estimate.balance ?? null });
+      settleUnknown(svc, { waiting, balance: () => balanceIn(q) ?? null });
       pickUpOwed(svc);
     });
     const today = spentToday(svc);

@@ -31,5 +31,9 @@ describe('the stores of a finished campaign', () => {
     expect(keys(a)).toContain(`credits.charges.${shortHash(small!.id)}`);
     const spent = a.call('getSidebarState').limit.spentToday;
     expect(spent).toBe(await netCharged(a));
+    // Nobody waits in a done part: an estimate asks only the newest part (a year of parts would be a request each).
+    await a.sim.control({ action: 'clearRequests' });
+    expect(a.call('getEstimate')).toMatchObject({ ok: true, leads: 0 });
+    expect((await a.requests()).filter((r) => r.path.endsWith('/estimate')).map((r) => r.path)).toEqual([`/campaigns/${small!.id}/estimate`]);
   });
 });
