@@ -60,7 +60,7 @@ const files = e2eFiles();
 module.exports = {
   testTimeout: 60000,
   // Jest's default leaves a core idle (cores - 1: one worker on a 2-core machine); the end-to-end files spend much of
-  // their time waiting on the simulator's process, so a worker per core takes the suite from about 10 to 7 minutes there.
+  // their time waiting on the simulator's process, so a worker per core takes jest from about 10 to 7–8 minutes there.
   maxWorkers: '100%',
   projects: [
     { ...base, displayName: 'default', testMatch: ['**/*.test.ts'] },
