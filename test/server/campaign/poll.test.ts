@@ -18,6 +18,25 @@ const summary = (id: string): CampaignSummary => ({
   createdAt: '2026-11-24T09:00:00Z',
 });
 
+/** A person's world whose CacheService keeps what it is given (the poll's turn lives there). */
+function cachedWorld() {
+  const w = world({}, { now: 60_000 * 1000 });
+  const store = new Map<string, string>();
+  w.svc.userCache = () => ({ get: (k: string) => store.get(k) ?? null, put: (k: string, v: string) => void store.set(k, v) }) as never;
+  return w;
+}
+
+/** The campaign c_1 of two parts of 10; the second generated (closed) or not. */
+const twoParts = (secondClosed: boolean) => ({
+  id: 'c_1',
+  name: 'Q3',
+  templateId: 't',
+  parts: [
+    { id: 'c_1', size: 10, closed: true },
+    { id: 'c_2', size: 10, closed: secondClosed },
+  ],
+});
+
 describe('poll › a part outside the list of 100', () => {
   it('should leave a part it did not read now out of the counts money is settled from, never reading it as zeros', () => {
     // c_2 is pushed out of the newest 100 campaigns and its detail is not this poll's turn.
@@ -42,23 +61,13 @@ describe('poll › an open outcome in a part outside the list', () => {
   it('should give that part its turn again until it is settled, though nothing of it renders', () => {
     // c_1 renders and is in the list; c_2 waits, outside the list, with an unknown Generate open.
     const turns = (open: Set<string>) => {
-      const w = world({}, { now: 60_000 * 1000 });
-      const store = new Map<string, string>();
-      w.svc.userCache = () => ({ get: (k: string) => store.get(k) ?? null, put: (k: string, v: string) => void store.set(k, v) }) as never;
+      const w = cachedWorld();
       const waiting = { ...counts, pending: 10, rendering: 0 };
       const api = {
         listCampaigns: () => [summary('c_1')],
         getCampaigns: (ids: string[]) => ids.map((id) => (id === 'c_2' ? { ...detail(id), status: 'draft', counts: waiting } : detail(id))),
       } as unknown as ApiClient;
-      const parts = {
-        id: 'c_1',
-        name: 'Q3',
-        templateId: 't',
-        parts: [
-          { id: 'c_1', size: 10, closed: true },
-          { id: 'c_2', size: 10, closed: false },
-        ],
-      };
+      const parts = twoParts(false);
       return Array.from({ length: 6 }, () => {
         w.clock.sleep(30_000);
         return pollCampaign(w.svc, api, parts, open).turn;
@@ -72,24 +81,14 @@ describe('poll › an open outcome in a part outside the list', () => {
 describe('poll › a list that shows none of the parts', () => {
   it('should read the campaign list again only every five minutes, one part a poll in between', () => {
     // A colleague's newer campaigns fill the list: neither part is in it, and both render.
-    const w = world({}, { now: 60_000 * 1000 });
-    const store = new Map<string, string>();
-    w.svc.userCache = () => ({ get: (k: string) => store.get(k) ?? null, put: (k: string, v: string) => void store.set(k, v) }) as never;
+    const w = cachedWorld();
     let lists = 0;
     let details = 0;
     const api = {
       listCampaigns: () => (lists++, [summary('other')]),
       getCampaigns: (ids: string[]) => ((details += ids.length), ids.map(detail)),
     } as unknown as ApiClient;
-    const parts = {
-      id: 'c_1',
-      name: 'Q3',
-      templateId: 't',
-      parts: [
-        { id: 'c_1', size: 10, closed: true },
-        { id: 'c_2', size: 10, closed: true },
-      ],
-    };
+    const parts = twoParts(true);
     // Ten polls 30 s apart: five minutes.
     const turns = Array.from({ length: 10 }, () => {
       w.clock.sleep(30_000);
@@ -104,20 +103,10 @@ describe('poll › a list that shows none of the parts', () => {
   });
 
   it('should read the list every poll while it shows a part', () => {
-    const w = world({}, { now: 60_000 * 1000 });
-    const store = new Map<string, string>();
-    w.svc.userCache = () => ({ get: (k: string) => store.get(k) ?? null, put: (k: string, v: string) => void store.set(k, v) }) as never;
+    const w = cachedWorld();
     let lists = 0;
     const api = { listCampaigns: () => (lists++, [summary('c_2')]), getCampaigns: (ids: string[]) => ids.map(detail) } as unknown as ApiClient;
-    const parts = {
-      id: 'c_1',
-      name: 'Q3',
-      templateId: 't',
-      parts: [
-        { id: 'c_1', size: 10, closed: true },
-        { id: 'c_2', size: 10, closed: true },
-      ],
-    };
+    const parts = twoParts(true);
     for (let i = 0; i < 4; i++) {
       w.clock.sleep(30_000);
       pollCampaign(w.svc, api, parts);
