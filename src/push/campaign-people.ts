@@ -4,10 +4,10 @@
 // that are not that person are cleared, and a selected one is sent as the person it now names.
 import type { ApiClient } from '../api/client';
 import { isApiError } from '../api/errors';
-import { DOUBTS_PER_RUN, IDENTITY_NOTES, isMergingKey, keyOf, People, personFromRow, rowKey, staleValues, type Fallbacks } from '../sheet/identity';
+import { DOUBTS_PER_RUN, IDENTITY_NOTES, isMergingKey, keyOf, People, personFromRow, rowKey, staleValues, type Fallbacks, type Known } from '../sheet/identity';
 import { readLeadRows, type LeadRow } from '../sheet/lead-rows';
 import type { RowWriter, Table } from '../sheet/table';
-import { headerIndex, isLive, namesByPart, namesSomeoneElse, personOf, rowIds, type Register } from '../register/identity';
+import { headerIndex, isLive, namesByPart, namesSomeoneElse, norm, personOf, RECOVERED, rowIds, type Ids, type Register } from '../register/identity';
 
 export interface CampaignPeople {
   /** Every data row of the tab, read once (index 0 is row 2). */
@@ -21,6 +21,17 @@ export interface CampaignPeople {
   cleared: Map<number, string>;
   /** The register read for this push. */
   register: Register;
+  /** Live entries the repair rebuilt from the service's record alone (their email and profile link lost). */
+  recovered: Known[];
+}
+
+/**
+ * Someone new by the matching rule whom a rebuilt entry may still be (docs/rules.md#register-whole): same first name,
+ * and nothing the row's cells give (`cellIds`) contradicts what is known of them.
+ */
+export function mayBe(c: CampaignPeople, cells: Ids): Known | undefined {
+  const first = norm('firstName', cells.firstName);
+  return first ? c.recovered.find((k) => norm('firstName', k.entry!.firstName) === first && !namesSomeoneElse(cells, k.entry!)) : undefined;
 }
 
 export function campaignPeople(
@@ -51,7 +62,15 @@ export function campaignPeople(
       cleared.set(row, IDENTITY_NOTES.staleSent(leadId, e));
     }
   }
-  const c: CampaignPeople = { rows: all, people: new People(), namesIn: namesByPart(register.of(isPart)), rowOfLead: new Map(), cleared, register };
+  const c: CampaignPeople = {
+    rows: all,
+    people: new People(),
+    namesIn: namesByPart(register.of(isPart)),
+    rowOfLead: new Map(),
+    cleared,
+    register,
+    recovered: [],
+  };
   for (const [leadId, rows] of rowsOf) {
     const r = rows.find((row) => !cleared.has(row));
     if (r !== undefined) c.rowOfLead.set(leadId, r);
@@ -59,7 +78,9 @@ export function campaignPeople(
   for (const e of register.of(isPart).reverse()) {
     if (!isLive(e)) continue;
     const row = e.leadId ? c.rowOfLead.get(e.leadId) || 0 : 0;
-    c.people.add({ row, person: personOf(e), ...(e.leadId ? { leadId: e.leadId } : {}), part: e.part, entry: e });
+    const k: Known = { row, person: personOf(e), ...(e.leadId ? { leadId: e.leadId } : {}), part: e.part, entry: e };
+    c.people.add(k);
+    if (e.batch === RECOVERED) c.recovered.push(k);
   }
   for (const [leadId, rows] of legacy) {
     for (const row of rows) {

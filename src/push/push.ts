@@ -13,10 +13,10 @@ import { IDENTITY_NOTES, isMergingKey, keyOf, type Known, type Verdict } from '.
 import { unusedColumns, type ColumnIndex } from '../sheet/headers';
 import { readLeadRows, readRowSpan, type LeadRow } from '../sheet/lead-rows';
 import { openTable, RowWriter, type Sheet, type Table, idOf } from '../sheet/table';
-import { campaignPeople, type CampaignPeople } from './campaign-people';
+import { campaignPeople, mayBe, type CampaignPeople } from './campaign-people';
 import { followUpRounds, pairPeople, type SentRow } from './pairing';
 import { fingerprint, nameKey, personFromRow } from './row-person';
-import { namesSomeoneElse, rowIds, headerIndex, RegisterBroken, sentIds, type Entry, type Ids, type Register } from '../register/identity';
+import { cellIds, namesSomeoneElse, rowIds, headerIndex, RegisterBroken, sentIds, type Entry, type Ids, type Register } from '../register/identity';
 import { appendEntries, claimEntries, patchEntries, readRegister, type RegisterSpan } from '../register/store';
 import { OtherTabs } from './moved';
 import type { Props } from '../core/services';
@@ -383,8 +383,9 @@ function readItems(input: PushInput, table: Table, campaign: CampaignPeople, mov
     const held = heldElsewhere(input, moved, writer, row, cells, find, campaign.people.check(checked.person), result);
     if (!held) continue;
     const { verdict, own } = held;
-    if (verdict.kind === 'same') {
-      writer.set(row, { status: 'invalid', note: refuse(result, row, SHARED_FIELD[verdict.by], IDENTITY_NOTES.same(verdict)) });
+    const refusal = notSent(verdict, !own && mayBe(campaign, cellIds(sent)), row, result);
+    if (refusal || verdict.kind === 'same') {
+      writer.set(row, { status: 'invalid', note: refusal });
       continue;
     }
     campaign.people.add({ row, person: checked.person });
@@ -416,6 +417,12 @@ function readItems(input: PushInput, table: Table, campaign: CampaignPeople, mov
     });
   }
   return items;
+}
+
+/** Why a row is not sent: a person the campaign holds, or may hold (a lead the repair rebuilt without its email). */
+function notSent(verdict: Verdict, maybe: Known | false | undefined, row: number, result: AddRowsResult): string {
+  if (verdict.kind === 'same') return refuse(result, row, SHARED_FIELD[verdict.by], IDENTITY_NOTES.same(verdict));
+  return maybe ? refuse(result, row, 'company', IDENTITY_NOTES.mayBe(maybe)) : '';
 }
 
 /**

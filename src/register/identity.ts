@@ -101,6 +101,19 @@ export function namesSomeoneElse(now: Ids, sent: Ids): IdField | null {
   return null;
 }
 
+/** The batch of an entry the repair rebuilt from the service's record alone: its email and profile link are not known. */
+export const RECOVERED = 'recovered';
+
+/** The identifiers a row's cells gave (a fallback's value is no evidence of who the row is). */
+export function cellIds({ ids, columns }: { ids: Ids; columns: string }): Ids {
+  const from = columns.split('|');
+  const out = { ...ids };
+  ID_FIELDS.forEach((f, i) => {
+    if (!from[i]) out[f] = '';
+  });
+  return out;
+}
+
 /** The person of an entry, as the service matches people. */
 export function personOf(e: Ids): PersonInput {
   const p: PersonInput = {};

@@ -295,4 +295,21 @@ describe('histories the explorer found', () => {
     ];
     expect(await replay(actions, { readings: { sheetCalls: 'metered' } })).toEqual([]);
   });
+
+  it('should hold a pasted-back row the register lost the email of, not send its person to a second part', async () => {
+    // Found by the explorer (seed 150298): the register deleted, the repair recovered lead L0 from the service without
+    // its email; p0's row pasted back with no readable company shared no key with it and was sent again: charged twice.
+    const actions: Action[] = [
+      { k: 'limit', v: 60 },
+      { k: 'add', t: 0, from: 4, n: 2 },
+      { k: 'auto', on: true },
+      { k: 'timer' },
+      { k: 'register', what: 'delete' },
+      { k: 'renameHeader', t: 0, col: 2 },
+      { k: 'pasteBack', t: 0, row: 2 },
+      { k: 'stop' },
+      { k: 'typeOver', t: 0, row: 2 },
+    ];
+    expect(await replay(actions)).toEqual([]);
+  });
 });

@@ -7,7 +7,7 @@ import type { Lead } from '../../api/types';
 import type { Services } from '../../core/services';
 import { activeSpreadsheet } from '../../core/services';
 import { personFromRow } from '../../push/row-person';
-import { namesSomeoneElse, sentIds, type Entry } from '../../register/identity';
+import { namesSomeoneElse, RECOVERED, sentIds, type Entry } from '../../register/identity';
 import { printedRows, readRegister, REGISTER_TAB, rewriteRegister, storedEntries } from '../../register/store';
 import { readLeadRows, type LeadRow } from '../../sheet/lead-rows';
 import { openTable, type Sheet, type Table, idOf } from '../../sheet/table';
@@ -106,7 +106,7 @@ function fromEvidence(api: ApiClient, leadId: string, seen: Seen | undefined, wa
     part: lead.campaignId,
     campaign: (own && own.campaign) || (seen && seen.campaign) || lead.campaignId,
     tab: (own && own.tab) || (seen ? String(idOf(seen.tab)) : ''),
-    batch: (own && own.batch) || 'repair',
+    batch: own ? own.batch : fromRow ? 'repair' : RECOVERED,
     state: 'sent',
     firstName: String(lead.firstName || ''),
     company: String(lead.company || ''),

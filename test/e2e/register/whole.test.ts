@@ -110,6 +110,43 @@ describe('a repair after a row was typed over', () => {
     expect((await a.requests()).filter((q) => q.method === 'POST')).toEqual([]);
     expect(await chargedCredits(a)).toBe(spent);
   });
+
+  it('should hold a row that may be a lead whose email the repair could not learn, and take them back once its company says so', async () => {
+    a = await startAddon();
+    a.connect();
+    const sheet = a.sheet([leadRow(1), leadRow(2)]);
+    const c = a.createCampaign();
+    a.selectRows(2, 3);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 2 });
+    expect(a.generate()).toMatchObject({ ok: true });
+    a.runTimerUntilDone();
+    // Stopped: a row sent now goes to a new part, where the service cannot match it to the lead.
+    expect(a.stop()).toMatchObject({ ok: true });
+    const first = rowOf(a, 2);
+    // The register deleted and the first person's row typed over: the repair knows their name, not their email.
+    a.gas.spreadsheet.deleteSheet(a.gas.spreadsheet.getSheetByName(REGISTER)!);
+    sheet.typeValues([leadRow(9)], 2, 1);
+    expect(a.call('repairRegister')).toMatchObject({ ok: true, recovered: 2 });
+    // The first person pasted back without their company (the tab's fallback fills it, which says nothing of who the
+    // row is): no key the service matches on is shared with the lead.
+    expect(a.call('saveColumnMapping', { mapping: {}, fallbacks: { company: 'your team' } })).toMatchObject({ ok: true });
+    sheet.appendRow(leadRow(1, { company: '' }));
+    const spent = await chargedCredits(a);
+    await a.sim.control({ action: 'clearRequests' });
+    a.selectRows(4, 4);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 0, invalid: 1 });
+    expect(rowOf(a, 4)).toMatchObject({ 'Lead ID': '', 'Video Status': 'invalid' });
+    expect(rowOf(a, 4)['Video Note']).toMatch(/may be Person1 at Company 1 .*Company 1 if it is them/);
+    expect((await a.requests()).filter((q) => q.method === 'POST')).toEqual([]);
+    // Someone else of the same first name (their own email, another company) is sent as usual.
+    sheet.appendRow(leadRow(1, { company: 'Other Co', email: 'other@example.com' }));
+    // Its company typed in: the row is the lead, taken back, nothing sent.
+    sheet.typeValues([['Company 1']], 4, 3);
+    a.selectRows(4, 5);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 1, invalid: 0, takenBack: 1 });
+    expect(rowOf(a, 4)).toMatchObject({ 'Lead ID': first['Lead ID'], 'Campaign ID': c.id });
+    expect(await chargedCredits(a)).toBe(spent);
+  });
 });
 
 describe('a refresh while the register is broken', () => {
