@@ -14,7 +14,7 @@ import { DOUBTS_PER_RUN, keyOf, personFromRow, rowKey, staleValues, type Fallbac
 import { writeByLeadId, type RowDecision } from '../sheet/by-lead-id';
 import { readLeadRows } from '../sheet/lead-rows';
 import { openTable, type Sheet, type Table, idOf } from '../sheet/table';
-import { headerIndex, namesSomeoneElse, rowIds, type Register } from '../register/identity';
+import { asRecovered, byFirstName, headerIndex, namesSomeoneElse, rowIds, type Register } from '../register/identity';
 import { readRegister, type RegisterSpan } from '../register/store';
 import { planStatuses, type PlanInput, type RowInfo } from './plan';
 import { isUnresolved, NOTES, valuesForLead, type RowValues } from './row-status';
@@ -168,7 +168,11 @@ function passOver(input: RefreshInput, table: Table, writes: Writes, result: Ref
     const campaignId = (sent && sent.part) || row.campaignId || input.defaultCampaignId || '';
     if (!campaignId || (input.only && !input.only.has(campaignId))) continue;
     // The register says who the Lead ID is: a row whose cells definitely name someone else is cleared at the write.
-    if (sent && namesSomeoneElse(rowIds(cells, sent.columns, find), sent)) {
+    if (
+      sent &&
+      (namesSomeoneElse(rowIds(cells, sent.columns, find), sent) ||
+        (row.videoUrl && asRecovered(sent, personFromRow(cells, layout, {}).person.firstName) !== 'theirs'))
+    ) {
       learn(writes, new Map([[leadId, {}]]), new Map());
       continue;
     }
@@ -495,18 +499,23 @@ function settleDoubts(input: RefreshInput, names: RowNames, writes: Writes): voi
 function writePass(input: RefreshInput, w: Writes): number {
   if (w.updates.size === 0) return 0;
   let find: ((h: string) => number) | undefined;
-  const decide: RowDecision = (id, { cells }, table) => {
+  const decide: RowDecision = (id, { cells, pageUrl, videoUrl }, table) => {
     const values = w.updates.get(id)!;
     const sent = w.register.byLead(id);
     const lead = sent || w.leads.get(id);
+    const now = personFromRow(cells, table.layout, {}).person;
+    let by: string = '';
     if (lead && sent) {
       find ??= headerIndex(table.headers);
-      if (namesSomeoneElse(rowIds(cells, sent.columns, find), sent)) return staleValues(id, sent);
+      by = asRecovered(sent, now.firstName);
+      if (by === 'other' || namesSomeoneElse(rowIds(cells, sent.columns, find), sent)) return staleValues(id, sent);
     } else if (lead) {
-      const now = personFromRow(cells, table.layout, {}).person;
       const ids = (p: Named) => ({ firstName: p.firstName || '', company: p.company || '', email: '', profileUrl: '' });
       if (namesSomeoneElse(ids(now), ids(lead))) return staleValues(id, lead);
+      by = byFirstName(lead.firstName, now.firstName);
     }
+    // Known by the service's record alone and no first name on the row: no link until it shows one (docs/rules.md#register-whole).
+    if (by === 'unsure' && (values.videoUrl || videoUrl || pageUrl)) return { ...values, pageUrl: '', videoUrl: '', note: NOTES.unsure(lead!) };
     return Object.keys(values).length > 0 ? values : null;
   };
   return writeByLeadId(input.sheet, w.updates, { ids: new Set(w.updates.keys()), decide }, input.overrides);

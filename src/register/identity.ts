@@ -104,6 +104,21 @@ export function namesSomeoneElse(now: Ids, sent: Ids): IdField | null {
 /** The batch of an entry the repair rebuilt from the service's record alone: its email and profile link are not known. */
 export const RECOVERED = 'recovered';
 
+/**
+ * How a row stands to a person known by the service's record alone (no address: a lead the repair rebuilt, or the lead
+ * itself while the register is broken): only the row's first name, read now, says whether it is still them
+ * (docs/rules.md#register-whole).
+ */
+export function byFirstName(firstName: string | null | undefined, firstNameNow: string | undefined): 'theirs' | 'other' | 'unsure' {
+  const now = norm('firstName', firstNameNow);
+  return now === norm('firstName', firstName) ? 'theirs' : now ? 'other' : 'unsure';
+}
+
+/** `byFirstName` for an entry the repair rebuilt from the service's record; any other entry's identifiers decide: 'theirs'. */
+export function asRecovered(e: Entry, firstNameNow: string | undefined): 'theirs' | 'other' | 'unsure' {
+  return e.batch === RECOVERED ? byFirstName(e.firstName, firstNameNow) : 'theirs';
+}
+
 /** The identifiers a row's cells gave (a fallback's value is no evidence of who the row is). */
 export function cellIds({ ids, columns }: { ids: Ids; columns: string }): Ids {
   const from = columns.split('|');

@@ -312,4 +312,40 @@ describe('histories the explorer found', () => {
     ];
     expect(await replay(actions)).toEqual([]);
   });
+
+  it('should write no link on a row typed over while the register was deleted and its name headers renamed', async () => {
+    // Found by the explorer (seed 160144, and 160210, 150101, 150407 alike): the repair took the typed-over row's email
+    // for the lead, as the row's name could not be read; the row then got the lead's video.
+    const actions: Action[] = [
+      { k: 'append', t: 1, n: 5 },
+      { k: 'renameHeader', t: 1, col: 2 },
+      { k: 'add', t: 1, from: 7, n: 3 },
+      { k: 'register', what: 'delete' },
+      { k: 'sort', t: 1, col: 8, asc: true },
+      { k: 'renameHeader', t: 1, col: 0 },
+      { k: 'generate', stale: false },
+      { k: 'typeOver', t: 1, row: 3 },
+    ];
+    expect(await replay(actions, { readings: { propertyValueLimit: 'key-and-value-8066' } })).toEqual([]);
+  });
+
+  it('should write no link by the lead alone, the register broken, on a row whose first name cannot be read', async () => {
+    // Found by the explorer (seed 150101): the refresh judged the typed-over row by its lead, and an unreadable name was no evidence.
+    const actions: Action[] = [
+      { k: 'add', t: 2, from: 5, n: 3 },
+      { k: 'add', t: 1, from: 5, n: 1 },
+      { k: 'register', what: 'delete' },
+      { k: 'renameHeader', t: 1, col: 0 },
+      { k: 'typeOver', t: 1, row: 5 },
+      { k: 'moveColumn', t: 1, from: 2, to: 6 },
+      { k: 'typeOver', t: 2, row: 10 },
+      { k: 'preview' },
+      { k: 'moveColumn', t: 1, from: 6, to: 3 },
+      { k: 'preview' },
+      { k: 'wait', ms: 3600000 },
+      { k: 'renameHeader', t: 1, col: 3 },
+      { k: 'refresh' },
+    ];
+    expect(await replay(actions)).toEqual([]);
+  });
 });

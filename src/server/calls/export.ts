@@ -7,7 +7,7 @@ import { activeSpreadsheet } from '../../core/services';
 import { literal } from '../../sheet/cells';
 import { detectColumns } from '../../sheet/headers';
 import { indexVideos, keyOf, personFromRow, videoForRow, type Fallbacks, type VideoIndex } from '../../sheet/identity';
-import { headerIndex, namesSomeoneElse, rowIds } from '../../register/identity';
+import { asRecovered, headerIndex, namesSomeoneElse, rowIds } from '../../register/identity';
 import { readRegister } from '../../register/store';
 import { readLeadRows, readOutputs } from '../../sheet/lead-rows';
 import { openTable, trimTo, type Sheet } from '../../sheet/table';
@@ -78,8 +78,12 @@ export function exportRows(
       if (!leadId || !list) continue;
       // A row that definitely names someone else than the person sent is not theirs to export (docs/rules.md#row-identity).
       const sent = register.byLead(leadId);
-      if (sent && namesSomeoneElse(rowIds(cells, sent.columns, find), sent)) continue;
       const { person } = personFromRow(cells, layout, fallbacks);
+      if (
+        sent &&
+        (namesSomeoneElse(rowIds(cells, sent.columns, find), sent) || asRecovered(sent, personFromRow(cells, layout, {}).person.firstName) !== 'theirs')
+      )
+        continue;
       // The email is the row's own: a cleared one stays cleared, and the register holds none to read (docs/rules.md#export).
       if (sent) Object.assign(person, { firstName: sent.firstName, company: sent.company });
       const page = row.pageUrl;

@@ -149,6 +149,44 @@ describe('a repair after a row was typed over', () => {
   });
 });
 
+describe('a repair when no first name can be read', () => {
+  it('should give no row a link the service alone could not tie to it, and bring it once the row shows the first name', async () => {
+    a = await startAddon();
+    a.connect();
+    const sheet = a.sheet([leadRow(1), leadRow(2)]);
+    const c = a.createCampaign();
+    a.selectRows(2, 3);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 2 });
+    expect(a.generate()).toMatchObject({ ok: true });
+    const second = rowOf(a, 3);
+    // Before any video is ready: the register deleted, the First name and Company headers renamed to nothing the add-on
+    // reads, row 2 typed over with someone else.
+    a.gas.spreadsheet.deleteSheet(a.gas.spreadsheet.getSheetByName(REGISTER)!);
+    sheet.getRange(1, 1, 1, 3).setValues([['A', 'Last name', 'C']]);
+    sheet.typeValues([leadRow(9)], 2, 1);
+    expect(a.call('repairRegister')).toMatchObject({ ok: true, recovered: 2 });
+    await renderAll(a, c.id);
+    a.call('refreshNow');
+    // Neither row can be told from the service's record alone (a lead has no email): no link on either, the note says why.
+    for (const row of [2, 3]) {
+      expect(rowOf(a, row)).toMatchObject({ 'Video URL': '', 'Page URL': '', 'Video Status': 'complete' });
+      expect(rowOf(a, row)['Video Note']).toMatch(/may have been typed over: its links wait until the row shows their first name/);
+    }
+    // Nor does the export put a row's email beside those videos: they are listed without one.
+    const out = a.call('exportFinishedVideos');
+    expect(out).toMatchObject({ ok: true, count: 2 });
+    const tab = a.gas.spreadsheet.getSheetByName(out.sheetName)!;
+    expect(tab.getRange(2, 4, 2, 1).getValues()).toEqual([[''], ['']]);
+    a.gas.spreadsheet.setActiveSheet(sheet);
+    // The headers named again: row 2 names someone else (its stale Lead ID cleared), row 3 is its person and gets the link.
+    sheet.getRange(1, 1, 1, 3).setValues([['First name', 'Last name', 'Company']]);
+    expect(a.call('refreshNow')).toMatchObject({ ok: true });
+    expect(rowOf(a, 2)).toMatchObject({ 'Lead ID': '', 'Video URL': '' });
+    expect(rowOf(a, 3)).toMatchObject({ 'Lead ID': second['Lead ID'], 'Video Status': 'complete' });
+    expect(rowOf(a, 3)['Video URL']).not.toBe('');
+  });
+});
+
 describe('a refresh while the register is broken', () => {
   it('should place no video by the name a row shows now: the row may have been typed over, its lead is asked instead', async () => {
     a = await startAddon();
