@@ -10,7 +10,7 @@ export const NOTES = {
   expired: 'This person’s page has expired or was disabled, so there is no page to send.',
   gone: 'This lead no longer exists in the video service for this key.',
   unsure: (lead: { firstName?: string | null; company?: string | null }) =>
-    `Only the video service’s record of this lead is left (${[lead.firstName, lead.company].filter(Boolean).join(' at ')}, no email) and no first name can be read on this row, so it may have been typed over: its links wait until the row shows their first name.`,
+    `Only the video service’s record of this lead is left (${[lead.firstName, lead.company].filter(Boolean).join(' at ')}, no email) and no first name can be read here, so the row may have been typed over: its links wait until it shows their first name.`,
   campaignNotFound: (id: string) =>
     `The campaign ${id} was not found with your API key: it may belong to another workspace’s key, or have been deleted. Its rows were left as they are.`,
 } as const;

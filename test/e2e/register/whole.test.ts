@@ -170,7 +170,7 @@ describe('a repair when no first name can be read', () => {
     // Neither row can be told from the service's record alone (a lead has no email): no link on either, the note says why.
     for (const row of [2, 3]) {
       expect(rowOf(a, row)).toMatchObject({ 'Video URL': '', 'Page URL': '', 'Video Status': 'complete' });
-      expect(rowOf(a, row)['Video Note']).toMatch(/may have been typed over: its links wait until the row shows their first name/);
+      expect(rowOf(a, row)['Video Note']).toMatch(/may have been typed over: its links wait until it shows their first name/);
     }
     // Nor does the export put a row's email beside those videos: they are listed without one.
     const out = a.call('exportFinishedVideos');
