@@ -68,9 +68,9 @@ export interface RefreshResult {
 
 const memoKey = DOC_KEYS.refreshMemo;
 
-/** Forget what was last seen, so the next pass looks again (after a push, generate, preview or stop). */
-export function forgetCounts(memo: Props, sheetId: number, campaignId: string): void {
-  memo.deleteProperty(memoKey(sheetId, campaignId));
+/** Forget what every tab last saw of a part, so each next pass looks again (after a push, generate, preview or stop). */
+export function forgetCounts(memo: Props, partId: string): void {
+  for (const k of (memo.keys && memo.keys()) || []) if (k.startsWith('refresh.') && k.endsWith(`.${partId}`)) memo.deleteProperty(k);
 }
 
 type Counts = CampaignDetail['counts'];

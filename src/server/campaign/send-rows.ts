@@ -50,7 +50,7 @@ export function sendRows(svc: Services, s: SendRows): AddRowsResult {
     formatStatus: (sh, col) => ensureStatusFormatting(svc.sheets, sh, col),
     campaign: s.campaign.id,
     // A part whose people changed without a send (a row took its person back) is read again by the next refresh.
-    touched: (part) => forgetCounts(svc.doc, sheetId, part),
+    touched: (part) => forgetCounts(svc.doc, part),
     // The register rows of this tab's people, so every refresh reads them (docs/architecture.md#register).
     remember: sentRecorder(svc, sheetId),
     props: svc.doc,

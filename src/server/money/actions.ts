@@ -25,7 +25,7 @@ import { orphansIn } from './orphans';
 import { progressOf } from '../campaign/state';
 import type { SheetState } from '../sheet-state';
 import { enableAutoRefresh, type AutoRefresh } from '../timer/timer';
-import { idOf, type Sheet } from '../../sheet/table';
+import type { Sheet } from '../../sheet/table';
 
 interface CampaignContext {
   sheet: Sheet;
@@ -149,7 +149,7 @@ function sendEach<T>(svc: Services, ctx: CampaignContext, what: Spend, partIds: 
   const record = (id: string, r?: { people: number; charged: number }) =>
     recordCharge(svc, { campaign: ctx.campaign, part: id, action: what as 'preview' | 'generate', quote: ctx.quoted?.get(id), ...(r ? { done: r } : {}) });
   for (const id of partIds) {
-    forgetCounts(svc.doc, idOf(ctx.sheet), id);
+    forgetCounts(svc.doc, id);
     unsettle(svc.doc, id);
     try {
       const r = call(id);
@@ -341,7 +341,7 @@ function stopPart(
   waitingBefore: number | null,
 ): StopPart {
   const name = partLabel(ctx.campaign, id);
-  forgetCounts(svc.doc, idOf(ctx.sheet), id);
+  forgetCounts(svc.doc, id);
   unsettle(svc.doc, id);
   // Where the charges alone cannot prove what comes back (prices differ per person), the balance is read just
   // before and just after the stop, under the document lock, and the refund booked at what it proves (docs/rules.md#refunds).

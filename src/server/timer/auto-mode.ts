@@ -395,11 +395,7 @@ function generateIfFits(svc: Services, campaign: CampaignParts, part: Part, api:
 function generatePart(svc: Services, campaign: CampaignParts, part: Part, api: ApiClient, quote: ReturnType<ApiClient['getEstimate']>): string | null {
   part.closed = true;
   saveParts(svc.doc, campaign);
-  const sheetIds = svc.sheets
-    .getActiveSpreadsheet()
-    .getSheets()
-    .map((s) => idOf(s));
-  for (const sid of sheetIds) forgetCounts(svc.doc, sid, part.id);
+  forgetCounts(svc.doc, part.id);
   unsettle(svc.doc, part.id);
   const base = { campaign: { id: campaign.id, name: campaign.name }, part: part.id, action: 'generate' as const, quote, auto: true };
   try {

@@ -120,4 +120,28 @@ describe('two tabs on one campaign', () => {
       expect(a.call('setAutoMode', { campaignId: c.id, on: true, check: true })).toMatchObject({ ok: true, on: false, waiting: 5, orphans: 1 });
     }
   });
+
+  it('should forget what every tab last saw of a part when one tab stops it, so each reads it again at its next pass', async () => {
+    a = await startAddon({ concurrency: 1 });
+    a.connect();
+    const leads = a.sheet([leadRow(1), leadRow(2)]);
+    const c = a.createCampaign();
+    a.selectRows(2, 3);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 2 });
+    const more = a.sheet([leadRow(3), leadRow(4)], undefined, 'More');
+    expect(a.call('selectCampaign', { campaignId: c.id })).toMatchObject({ ok: true });
+    a.selectRows(2, 3);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 2 });
+    expect(a.generate()).toMatchObject({ ok: true });
+    // Each tab's refresh remembers the part (a part outside the campaign list is read again only when this memo says so).
+    const memos = () => Object.keys(a.gas.properties.document.getProperties()).filter((k) => k.startsWith('refresh.'));
+    for (const tab of [leads, more]) {
+      a.gas.spreadsheet.setActiveSheet(tab);
+      expect(a.call('refreshNow')).toMatchObject({ ok: true });
+    }
+    expect(memos()).toEqual(expect.arrayContaining([`refresh.${leads.getSheetId()}.${c.id}`, `refresh.${more.getSheetId()}.${c.id}`]));
+    a.gas.spreadsheet.setActiveSheet(leads);
+    expect(a.stop()).toMatchObject({ ok: true });
+    expect(memos()).toEqual([]);
+  });
 });
