@@ -4,6 +4,8 @@ import type { SimState } from '../../dev/sim/types';
 import { PEOPLE, TABS, type World } from './world';
 import type { Action } from './actions';
 import { NOTES } from '../../src/push/push';
+import { initialState } from '../../sidebar/state';
+import { topLine } from '../../sidebar/truth';
 
 export const INVARIANTS = [
   'no server function throws',
@@ -15,6 +17,7 @@ export const INVARIANTS = [
   'every link on a row its own person’s, and only once ready',
   'no stored value past its limit',
   'no run past 6 minutes',
+  'the top line says the campaign as the service holds it, once settled',
 ] as const;
 
 const DAY = 86_400_000;
@@ -186,5 +189,40 @@ export function settled(w: World, st: SimState): string[] {
     if (status === 'sending' && String(r[note!] ?? '') !== NOTES.unmatchable) out.push(`no row left sending once settled: ${where}`);
     if (status === 'pending' && lead && lead.status !== 'pending') out.push(`no row left pending once settled: ${where} (${lead.id} is ${lead.status})`);
   });
+  return [...out, ...topLines(w, st)];
+}
+
+/**
+ * Each tab's top line, derived as the sidebar derives it from the two replies it reads (getSidebarState, getProgress),
+ * says its campaign's counts as the service holds them in all its parts: how many are ready of how many, and waiting.
+ */
+function topLines(w: World, st: SimState): string[] {
+  const out: string[] = [];
+  const n = (s: string | undefined) => Number(String(s || '0').replace(/,/g, ''));
+  for (const t of TABS.keys()) {
+    w.as(t % PEOPLE.length, () => {
+      w.tab(t);
+      const sidebar = w.call<any>('getSidebarState');
+      const progress = sidebar && sidebar.campaign ? w.call<any>('getProgress') : null;
+      if (!progress || !progress.ok) return;
+      const line = topLine({ ...initialState, sidebar, progress })?.line || '';
+      const own = st.campaigns.find((c) => c.id === sidebar.campaign.id);
+      if (!own) return;
+      // A person sent again (the failed rows resent) is counted once, by their newest lead.
+      const byPerson = new Map<string, Lead>();
+      for (const c of st.campaigns.filter((x) => x.workspaceId === own.workspaceId && family(x.name) === family(own.name)))
+        for (const l of c.leads) byPerson.set(email(l.email) || `${email(l.firstName)} at ${email(l.company)} ${email(l.email) ? '' : l.id}`, l);
+      const leads = [...byPerson.values()];
+      const ready = leads.filter((l) => l.status === 'complete').length;
+      const waiting = leads.filter((l) => l.status === 'pending').length;
+      const m = /^All ([\d,]+) ready|^([\d,]+) of ([\d,]+) videos? ready/.exec(line);
+      const said = m ? (m[1] ? [n(m[1]), n(m[1])] : [n(m[2]), n(m[3])]) : /^Nobody in this campaign yet/.test(line) ? [0, 0] : null;
+      const wait = /([\d,]+) (?:new )?(?:people|person) (?:waiting|added since)/.exec(line);
+      if ((said && (said[0] !== ready || said[1] !== leads.length)) || (wait && n(wait[1]) !== waiting))
+        out.push(
+          `the top line says the campaign as the service holds it: ${TABS[t]} says “${line}”; the service: ${ready} of ${leads.length} ready, ${waiting} waiting`,
+        );
+    });
+  }
   return out;
 }
