@@ -146,13 +146,16 @@ interface Item {
  * the minute UrlFetchApp may take, which the caller keeps for every request (docs/rules.md#budgets).
  */
 const MIN_CALL_MS = REQUEST_ALLOWANCE_MS;
-/** Kept free after reading rows: a round's requests (a new part's and its people's), each allowed a minute by the caller. */
-const SEND_RESERVE_MS = 2 * MIN_CALL_MS;
+/**
+ * Kept free after reading rows: the marking of a round and its first request. The round's second (its people's, after
+ * a new part's) may end past the deadline, inside the run's margin to Apps Script's six minutes (docs/rules.md#budgets).
+ */
+const SEND_RESERVE_MS = MIN_CALL_MS + 2_000;
 /** Waits before re-sending the recognisable people of a batch whose outcome is unknown. */
 const RESEND_WAITS_MS = [2_000, 5_000, 10_000];
 
 export function pushRows(input: PushInput): AddRowsResult {
-  const { sheet, rows, clock } = input;
+  const { sheet, rows } = input;
   const table = openTable(sheet, input.overrides);
   input.formatStatus(sheet, table.layout.outputs.status!);
   const result: AddRowsResult = {
@@ -174,15 +177,34 @@ export function pushRows(input: PushInput): AddRowsResult {
   if (!register.whole) throw new RegisterBroken();
   const campaign = campaignPeople(table, input.fallbacks, (id) => input.parts.has(id), input.api, writer, register);
   const moved = new OtherTabs(() => otherTabs(input, register), register);
-  const items = readItems(input, table, campaign, moved, writer, result);
-  // The register says first that people taken back from another tab are this tab's (docs/rules.md#moved-between-tabs).
-  claimEntries({ ss: sheet.getParent(), props: input.props }, moved.claimed, tabOf(input));
-  writer.commit(table);
+  const read = { at: 0, lastCallMs: MIN_CALL_MS };
+  // A round's worth of rows read, then sent, and so on: the press's time goes to reading only while a send still fits.
+  const pass: Pass = { input, table, campaign, writer, result };
+  while (read.at < rows.length) {
+    const items = readItems(pass, moved, read);
+    // The register says first that people taken back from another tab are this tab's (docs/rules.md#moved-between-tabs).
+    claimEntries({ ss: sheet.getParent(), props: input.props }, moved.claimed.splice(0), tabOf(input));
+    writer.commit(table);
+    sendItems(pass, items, read);
+  }
+  return result;
+}
 
-  let lastCallMs = MIN_CALL_MS;
+/** What a press works with, from its reading of the rows to its sends. */
+interface Pass {
+  input: PushInput;
+  table: Table;
+  campaign: CampaignPeople;
+  writer: RowWriter;
+  result: AddRowsResult;
+}
+
+/** Sends read rows in rounds while a call still fits before the deadline; the rest are counted as left. */
+function sendItems({ input, table, campaign, writer, result }: Pass, items: Item[], read: { lastCallMs: number }): void {
+  const { clock } = input;
   const queue = batchesByPart(items, input.parts);
   for (let b = 0; b < queue.length;) {
-    if (clock.now() + lastCallMs > input.deadline) {
+    if (clock.now() + read.lastCallMs > input.deadline) {
       result.remaining += queue.slice(b).reduce((n, x) => n + x.length, 0);
       break;
     }
@@ -208,9 +230,8 @@ export function pushRows(input: PushInput): AddRowsResult {
       size += batch.length;
     }
     if (round.length === 0) continue;
-    lastCallMs = Math.max(MIN_CALL_MS, sendRound(input, table, writer, round, result, campaign.rowOfLead));
+    read.lastCallMs = Math.max(MIN_CALL_MS, sendRound(input, table, writer, round, result, campaign.rowOfLead));
   }
-  return result;
 }
 
 type RowValues = Parameters<RowWriter['set']>[1];
@@ -354,12 +375,15 @@ function refuseOnePart(input: PushInput, items: Item[], result: AddRowsResult): 
 /**
  * The rows to send, checked. Rows with an id are counted and left alone, bad rows and rows that are
  * a person the campaign already holds or an earlier selected row are marked invalid with why
- * (docs/rules.md#row-identity), a cut-off send of a row the service cannot recognise is left for the person.
+ * (docs/rules.md#row-identity), a cut-off send of a row the service cannot recognise is left for the person. A round's
+ * worth at most, from `read.at` on. Visibility is a call per row: once a send no longer fits before the deadline,
+ * the rest are counted as left for the next press.
  */
-function readItems(input: PushInput, table: Table, campaign: CampaignPeople, moved: OtherTabs, writer: RowWriter, result: AddRowsResult): Item[] {
+function readItems({ input, table, campaign, writer, result }: Pass, moved: OtherTabs, read: { at: number }): Item[] {
   const items: Item[] = [];
   const find = headerIndex(table.headers);
-  for (const row of input.rows) {
+  while (read.at < input.rows.length && items.length < MAX_PEOPLE_PER_CALL) {
+    const row = input.rows[read.at++]!;
     const lead = campaign.rows[row - 2];
     const cells = (lead && lead.cells) || [];
     if (lead && lead.leadId && !campaign.cleared.has(row)) {
@@ -368,7 +392,6 @@ function readItems(input: PushInput, table: Table, campaign: CampaignPeople, mov
     }
     const built = personFromRow(cells, table.layout, input.fallbacks);
     if (built.empty) continue;
-    // Visibility is a call per row: the rest is left for the next press while a send still fits before the deadline.
     if (input.clock.now() + SEND_RESERVE_MS > input.deadline) {
       result.remaining++;
       continue;
@@ -398,17 +421,12 @@ function readItems(input: PushInput, table: Table, campaign: CampaignPeople, mov
     // A cut-off send goes back to its part, which the register keeps whatever the row's cells say now.
     const part = own ? own.part : wasSending ? (lead && lead.campaignId) || '' : '';
     const key = keyOf(checked.person);
-    const note = [
-      ...built.notes,
-      ...unsentCells(input, table, cells),
-      ...(verdict.clash ? [IDENTITY_NOTES.clash(verdict.clash)] : []),
-      ...(campaign.cleared.has(row) ? [campaign.cleared.get(row)!] : []),
-    ];
+    const note = [...built.notes, ...unsentCells(input, table, cells), verdict.clash && IDENTITY_NOTES.clash(verdict.clash), campaign.cleared.get(row)];
     items.push({
       row,
       person: checked.person,
       fp: fingerprint(checked.person),
-      note: note.join(' '),
+      note: note.filter(Boolean).join(' '),
       ...(part ? { part } : {}),
       key: isMergingKey(key) ? key : '',
       ...(verdict.clash ? { clash: verdict.clash } : {}),

@@ -2,6 +2,7 @@
 // Spreadsheet, Sheet and Range call is a constant of the press, from 100 rows to 1,000.
 // @not-under triggers-unlisted, no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, cache-evicts, quota-rolling, property-key-and-value (readings of jest.config.cjs this file is not run under)
 import { SHEET_CALL_MS } from '../../../dev/standin';
+import { RUN_BUDGET_MS } from '../../../src/server/context';
 import { leadRow, startAddon, type Addon } from '../harness';
 
 jest.setTimeout(120_000);
@@ -55,6 +56,25 @@ describe('a push longer than one press under metered Sheets calls', () => {
       expect(r.added).toBeGreaterThan(10_000);
       expect(r.added + r.remaining).toBe(n);
       expect(a.column('Lead ID').filter(Boolean)).toHaveLength(r.added);
+    } finally {
+      await a.close();
+    }
+  });
+});
+
+describe('a 20,000-row Add under metered Sheets calls', () => {
+  it('should send every row in one press, within the press’s budget', async () => {
+    const n = 20_000;
+    const a: Addon = await startAddon({}, { readings: { sheetCalls: 'metered' } });
+    try {
+      a.connect();
+      a.sheet(Array.from({ length: n }, (_, i) => leadRow(i)));
+      a.createCampaign();
+      a.selectRows(2, n + 1);
+      const start = a.gas.clock.now();
+      expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: n, remaining: 0 });
+      expect(a.gas.clock.now() - start).toBeLessThanOrEqual(RUN_BUDGET_MS);
+      expect(a.column('Lead ID').filter(Boolean)).toHaveLength(n);
     } finally {
       await a.close();
     }
