@@ -74,7 +74,7 @@ export async function buildServer(
  * kept; `typeofs` is off because `typeof X == "undefined"` on a global Apps Script lacks must not become `X === void 0`.
  */
 async function squeeze(code: string): Promise<string> {
-  const r = await minify(code, { ecma: 2019, toplevel: false, compress: { passes: 2, typeofs: false }, mangle: true });
+  const r = await minify(code, { ecma: 2019, toplevel: false, compress: { passes: 3, typeofs: false }, mangle: true });
   if (r.code === undefined) throw new Error('terser returned no code');
   return `${r.code}\n`;
 }

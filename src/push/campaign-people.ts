@@ -7,7 +7,7 @@ import { isApiError } from '../api/errors';
 import { DOUBTS_PER_RUN, IDENTITY_NOTES, isMergingKey, keyOf, People, personFromRow, rowKey, staleValues, type Fallbacks, type Known } from '../sheet/identity';
 import { readLeadRows, type LeadRow } from '../sheet/lead-rows';
 import type { RowWriter, Table } from '../sheet/table';
-import { headerIndex, isLive, namesByPart, namesSomeoneElse, norm, personOf, RECOVERED, rowIds, type Ids, type Register } from '../register/identity';
+import { byFirstName, headerIndex, isLive, namesByPart, namesSomeoneElse, personOf, RECOVERED, rowIds, type Ids, type Register } from '../register/identity';
 
 export interface CampaignPeople {
   /** Every data row of the tab, read once (index 0 is row 2). */
@@ -30,8 +30,7 @@ export interface CampaignPeople {
  * and nothing the row's cells give (`cellIds`) contradicts what is known of them.
  */
 export function mayBe(c: CampaignPeople, cells: Ids): Known | undefined {
-  const first = norm('firstName', cells.firstName);
-  return first ? c.recovered.find((k) => norm('firstName', k.entry!.firstName) === first && !namesSomeoneElse(cells, k.entry!)) : undefined;
+  return c.recovered.find((k) => byFirstName(k.entry!.firstName, cells.firstName) === 'theirs' && !namesSomeoneElse(cells, k.entry!));
 }
 
 export function campaignPeople(

@@ -14,7 +14,7 @@ import { DOUBTS_PER_RUN, keyOf, personFromRow, rowKey, staleValues, type Fallbac
 import { writeByLeadId, type RowDecision } from '../sheet/by-lead-id';
 import { readLeadRows } from '../sheet/lead-rows';
 import { openTable, type Sheet, type Table, idOf } from '../sheet/table';
-import { asRecovered, byFirstName, headerIndex, namesSomeoneElse, rowIds, type Register } from '../register/identity';
+import { asRecovered, byFirstName, headerIndex, nameIds, namesSomeoneElse, rowIds, type Register } from '../register/identity';
 import { readRegister, type RegisterSpan } from '../register/store';
 import { planStatuses, type PlanInput, type RowInfo } from './plan';
 import { isUnresolved, NOTES, valuesForLead, type RowValues } from './row-status';
@@ -510,8 +510,7 @@ function writePass(input: RefreshInput, w: Writes): number {
       by = asRecovered(sent, now.firstName);
       if (by === 'other' || namesSomeoneElse(rowIds(cells, sent.columns, find), sent)) return staleValues(id, sent);
     } else if (lead) {
-      const ids = (p: Named) => ({ firstName: p.firstName || '', company: p.company || '', email: '', profileUrl: '' });
-      if (namesSomeoneElse(ids(now), ids(lead))) return staleValues(id, lead);
+      if (namesSomeoneElse(nameIds(now), nameIds(lead))) return staleValues(id, lead);
       by = byFirstName(lead.firstName, now.firstName);
     }
     // Known by the service's record alone and no first name on the row: no link until it shows one (docs/rules.md#register-whole).

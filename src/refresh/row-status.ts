@@ -2,6 +2,7 @@
 import type { Lead } from '../api/types';
 import type { OutputColumn } from '../sheet/headers';
 import { linksReady } from '../rules/links';
+import { who, type Named } from '../sheet/identity';
 
 export const NOTES = {
   failed: 'The video could not be made; its credits were refunded.',
@@ -9,8 +10,8 @@ export const NOTES = {
   skipped: 'Skipped by the video service (nothing to personalize in this row).',
   expired: 'This person’s page has expired or was disabled, so there is no page to send.',
   gone: 'This lead no longer exists in the video service for this key.',
-  unsure: (lead: { firstName?: string | null; company?: string | null }) =>
-    `Only the video service’s record of this lead is left (${[lead.firstName, lead.company].filter(Boolean).join(' at ')}, no email) and no first name can be read here, so the row may have been typed over: its links wait until it shows their first name.`,
+  unsure: (lead: Named) =>
+    `Only the video service’s record of this lead is left (${who(lead)}, no email) and no first name can be read here, so the row may have been typed over: its links wait until it shows their first name.`,
   campaignNotFound: (id: string) =>
     `The campaign ${id} was not found with your API key: it may belong to another workspace’s key, or have been deleted. Its rows were left as they are.`,
 } as const;

@@ -129,6 +129,11 @@ export function cellIds({ ids, columns }: { ids: Ids; columns: string }): Ids {
   return out;
 }
 
+/** A person known by name alone (a lead as the service reports it), as identifiers to compare. */
+export function nameIds(p: { firstName?: string | null; company?: string | null }): Ids {
+  return { firstName: p.firstName || '', company: p.company || '', email: '', profileUrl: '' };
+}
+
 /** The person of an entry, as the service matches people. */
 export function personOf(e: Ids): PersonInput {
   const p: PersonInput = {};

@@ -159,7 +159,8 @@ export class People {
   }
 }
 
-const who = (p: Named) => [p.firstName, p.company].filter(Boolean).join(' at ') || 'someone';
+/** A person in words: “Sarah at Google”. */
+export const who = (p: Named) => [p.firstName, p.company].filter(Boolean).join(' at ') || 'someone';
 
 export const IDENTITY_NOTES = {
   same: (v: Extract<Verdict, { kind: 'same' }>) =>

@@ -7,7 +7,7 @@ import type { Lead } from '../../api/types';
 import type { Services } from '../../core/services';
 import { activeSpreadsheet } from '../../core/services';
 import { personFromRow } from '../../push/row-person';
-import { namesSomeoneElse, norm, RECOVERED, sentIds, type Entry } from '../../register/identity';
+import { nameIds, namesSomeoneElse, norm, RECOVERED, sentIds, type Entry } from '../../register/identity';
 import { printedRows, readRegister, REGISTER_TAB, rewriteRegister, storedEntries } from '../../register/store';
 import { readLeadRows, type LeadRow } from '../../sheet/lead-rows';
 import { openTable, type Sheet, type Table, idOf } from '../../sheet/table';
@@ -99,7 +99,7 @@ function fromEvidence(api: ApiClient, leadId: string, seen: Seen | undefined, wa
   const own = was && was.part === lead.campaignId ? was : null;
   const ids = seen && rowIdentifiers(seen);
   // Only a row that still shows the lead's first name tells its email or profile link (docs/rules.md#register-whole).
-  const named = { firstName: lead.firstName || '', company: lead.company || '', email: '', profileUrl: '' };
+  const named = nameIds(lead);
   const fromRow = ids && norm('firstName', ids.ids.firstName) === norm('firstName', named.firstName) && !namesSomeoneElse(ids.ids, named) ? ids : null;
   return {
     at: 0,
