@@ -208,11 +208,17 @@ function topLines(w: World, st: SimState): string[] {
       const line = topLine({ ...initialState, sidebar, progress })?.line || '';
       const own = st.campaigns.find((c) => c.id === sidebar.campaign.id);
       if (!own) return;
-      // A person sent again (the failed rows resent) is counted once, by their newest lead.
-      const byPerson = new Map<string, Lead>();
+      // A person sent again after their video failed or was cancelled (the rows resent) is counted once, by the new lead.
+      const leads: Lead[] = [];
+      const last = new Map<string, number>();
       for (const c of st.campaigns.filter((x) => x.workspaceId === own.workspaceId && family(x.name) === family(own.name)))
-        for (const l of c.leads) byPerson.set(email(l.email) || `${email(l.firstName)} at ${email(l.company)} ${email(l.email) ? '' : l.id}`, l);
-      const leads = [...byPerson.values()];
+        for (const l of c.leads) {
+          const who = email(l.firstName) && email(l.company) ? `${email(l.firstName)} at ${email(l.company)}` : email(l.email);
+          const before = who ? last.get(who) : undefined;
+          if (before !== undefined && /failed|cancelled/.test(leads[before]!.status)) leads.splice(before, 1, l);
+          else leads.push(l);
+          if (who) last.set(who, before !== undefined && leads[before] === l ? before : leads.length - 1);
+        }
       const ready = leads.filter((l) => l.status === 'complete').length;
       const waiting = leads.filter((l) => l.status === 'pending').length;
       const m = /^All ([\d,]+) ready|^([\d,]+) of ([\d,]+) videos? ready/.exec(line);

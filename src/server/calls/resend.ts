@@ -12,7 +12,7 @@ import { AddonError, toFailure } from '../failure';
 import { handle } from '../handle';
 import { createApiCampaign, loadParts, partIds, partName, saveParts, type CampaignParts, type Moved } from '../campaign/parts';
 import { readRegister, patchEntries } from '../../register/store';
-import type { Entry, Register } from '../../register/identity';
+import { RegisterBroken, type Entry, type Register } from '../../register/identity';
 import { sendRows } from '../campaign/send-rows';
 
 export function resendFailedRows(svc: Services, args: ResendFailedArgs): Reply<ResendFailedReply> {
@@ -34,7 +34,10 @@ export function resendFailedRows(svc: Services, args: ResendFailedArgs): Reply<R
       const table = openTable(sheet, state.mapping);
       // The parts record as it is now, inside the lock (a push may have made a part since).
       const c = loadParts(svc.doc, bound);
-      const { rows, moved, holders } = rowsToResend(table, partIds(c), cancelled, readRegister({ ss: sheet.getParent(), props: svc.doc }));
+      const register = readRegister({ ss: sheet.getParent(), props: svc.doc });
+      // A register someone changed cannot say who is new: nothing is touched, no part made (docs/rules.md#register-whole).
+      if (!register.whole) throw new RegisterBroken();
+      const { rows, moved, holders } = rowsToResend(table, partIds(c), cancelled, register);
       if (rows.size === 0)
         throw new AddonError('no_selection', `No row of “${bound.name}” in this tab has the status failed${cancelled ? ' or cancelled' : ''}.`);
       const api = apiClient(svc, settings, deadline);

@@ -215,3 +215,28 @@ describe('the follow-up is a part of the same campaign', () => {
     expect(a.call('getEstimate')).toMatchObject({ ok: true, leads: cancelled });
   });
 });
+
+describe('failed videos sent again while the register is broken', () => {
+  it('should touch nothing — no part made, no row cleared — and ask for the repair', async () => {
+    a = await startAddon();
+    a.connect();
+    a.sheet(Array.from({ length: 3 }, (_, i) => leadRow(i)));
+    const c = a.createCampaign('Summer');
+    a.selectRows(2, 4);
+    a.call('addSelectedRows');
+    await a.sim.control({ action: 'configure', config: { faults: { failPeople: ['p1@example.com'] } } });
+    a.generate();
+    await renderAll(a, c.id);
+    a.call('refreshNow');
+    const before = a.rows();
+    a.gas.spreadsheet.deleteSheet(a.gas.spreadsheet.getSheetByName('Video register')!);
+    const campaigns = (await a.state()).campaigns.length;
+    expect(a.call('resendFailedRows', {})).toMatchObject({ ok: false, error: { code: 'register_broken' } });
+    expect((await a.state()).campaigns).toHaveLength(campaigns);
+    expect(a.rows()).toEqual(before);
+    // Repaired, the failed person goes again, and the campaign counts them waiting.
+    expect(a.call('repairRegister')).toMatchObject({ ok: true, recovered: 3 });
+    expect(a.call('resendFailedRows', {})).toMatchObject({ ok: true, failedRows: 1, result: { added: 1 } });
+    expect(a.call('getProgress')).toMatchObject({ ok: true, counts: { total: 3, complete: 2, pending: 1 } });
+  });
+});
