@@ -34,7 +34,7 @@ export async function meteredAdd(n: number) {
 }
 
 async function main(): Promise<void> {
-  for (const n of [1000, 20_000]) {
+  for (const n of [1000, 20_000, 30_000]) {
     const m = await meteredAdd(n);
     const within = m.remaining === 0 && m.virtualMs <= RUN_BUDGET_MS;
     process.stdout.write(
