@@ -33,7 +33,7 @@ describe('settled › the top line', () => {
     const more = st.campaigns.map((c) => (c.id === id ? { ...c, leads: [...c.leads, { ...c.leads[0]!, id: 'ld_extra', email: 'extra@example.com' }] } : c));
     expect(settled(w, { ...st, campaigns: more })).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^the top line says the campaign as the service holds it: Leads A says “All 3 ready.*the service: 4 of 4 ready/),
+        expect.stringMatching(/^the top line says the campaign as the service holds it: Leads A says “All 3 ready.*the service: 4 ready, 0 waiting, 4 leads/),
       ]),
     );
   });

@@ -194,7 +194,8 @@ export function settled(w: World, st: SimState): string[] {
 
 /**
  * Each tab's top line, derived as the sidebar derives it from the two replies it reads (getSidebarState, getProgress),
- * says its campaign's counts as the service holds them in all its parts: how many are ready of how many, and waiting.
+ * says its campaign's counts as the service holds them in all its parts: how many are ready and waiting, of a total
+ * that fits them.
  */
 function topLines(w: World, st: SimState): string[] {
   const out: string[] = [];
@@ -208,25 +209,18 @@ function topLines(w: World, st: SimState): string[] {
       const line = topLine({ ...initialState, sidebar, progress })?.line || '';
       const own = st.campaigns.find((c) => c.id === sidebar.campaign.id);
       if (!own) return;
-      // A person sent again after their video failed or was cancelled (the rows resent) is counted once, by the new lead.
-      const leads: Lead[] = [];
-      const last = new Map<string, number>();
-      for (const c of st.campaigns.filter((x) => x.workspaceId === own.workspaceId && family(x.name) === family(own.name)))
-        for (const l of c.leads) {
-          const who = email(l.firstName) && email(l.company) ? `${email(l.firstName)} at ${email(l.company)}` : email(l.email);
-          const before = who ? last.get(who) : undefined;
-          if (before !== undefined && /failed|cancelled/.test(leads[before]!.status)) leads.splice(before, 1, l);
-          else leads.push(l);
-          if (who) last.set(who, before !== undefined && leads[before] === l ? before : leads.length - 1);
-        }
+      const leads = st.campaigns.filter((x) => x.workspaceId === own.workspaceId && family(x.name) === family(own.name)).flatMap((c) => c.leads);
+      // Nobody finished or waiting is ever sent again, so those two are the service's exactly; the total counts a person
+      // sent again after a failure or a Stop once (docs/rules.md#follow-up), so it lies between them and every lead.
       const ready = leads.filter((l) => l.status === 'complete').length;
       const waiting = leads.filter((l) => l.status === 'pending').length;
       const m = /^All ([\d,]+) ready|^([\d,]+) of ([\d,]+) videos? ready/.exec(line);
       const said = m ? (m[1] ? [n(m[1]), n(m[1])] : [n(m[2]), n(m[3])]) : /^Nobody in this campaign yet/.test(line) ? [0, 0] : null;
       const wait = /([\d,]+) (?:new )?(?:people|person) (?:waiting|added since)/.exec(line);
-      if ((said && (said[0] !== ready || said[1] !== leads.length)) || (wait && n(wait[1]) !== waiting))
+      const off = !!said && (said[0] !== ready || said[1]! < ready + waiting || said[1]! > leads.length);
+      if (off || (wait && n(wait[1]) !== waiting))
         out.push(
-          `the top line says the campaign as the service holds it: ${TABS[t]} says “${line}”; the service: ${ready} of ${leads.length} ready, ${waiting} waiting`,
+          `the top line says the campaign as the service holds it: ${TABS[t]} says “${line}”; the service: ${ready} ready, ${waiting} waiting, ${leads.length} leads`,
         );
     });
   }
