@@ -53,6 +53,18 @@ async function takenBackAfterRepair(gone: Record<string, unknown>, spent: number
   expect(await chargedCredits(a)).toBe(spent);
 }
 
+/** Two people sent and generated on the tab "Leads". */
+async function twoGenerated(): Promise<{ sheet: Sheet; c: { id: string; name: string } }> {
+  a = await startAddon();
+  a.connect();
+  const sheet = a.sheet([leadRow(1), leadRow(2)]);
+  const c = a.createCampaign();
+  a.selectRows(2, 3);
+  expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 2 });
+  expect(a.generate()).toMatchObject({ ok: true });
+  return { sheet, c };
+}
+
 describe('a register changed by hand', () => {
   it('should refuse to send, say so in the sidebar, and recover every person when its rows were sorted', async () => {
     const { gone, spent } = await brokenThenReimported((register) => {
@@ -112,13 +124,7 @@ describe('a repair after a row was typed over', () => {
   });
 
   it('should hold a row that may be a lead whose email the repair could not learn, and take them back once its company says so', async () => {
-    a = await startAddon();
-    a.connect();
-    const sheet = a.sheet([leadRow(1), leadRow(2)]);
-    const c = a.createCampaign();
-    a.selectRows(2, 3);
-    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 2 });
-    expect(a.generate()).toMatchObject({ ok: true });
+    const { sheet, c } = await twoGenerated();
     a.runTimerUntilDone();
     // Stopped: a row sent now goes to a new part, where the service cannot match it to the lead.
     expect(a.stop()).toMatchObject({ ok: true });
@@ -151,13 +157,7 @@ describe('a repair after a row was typed over', () => {
 
 describe('a repair when no first name can be read', () => {
   it('should give no row a link the service alone could not tie to it, and bring it once the row shows the first name', async () => {
-    a = await startAddon();
-    a.connect();
-    const sheet = a.sheet([leadRow(1), leadRow(2)]);
-    const c = a.createCampaign();
-    a.selectRows(2, 3);
-    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 2 });
-    expect(a.generate()).toMatchObject({ ok: true });
+    const { sheet, c } = await twoGenerated();
     const second = rowOf(a, 3);
     // Before any video is ready: the register deleted, the First name and Company headers renamed to nothing the add-on
     // reads, row 2 typed over with someone else.
