@@ -55,16 +55,25 @@ export function perPerson(quote: Estimate | undefined, charged: number, people: 
  * queued): per paying key, the credits the evidence proves. `moved` is the balance's rise measured
  * around the call; it is the figure when one charge alone explains it and it lies in that charge's range.
  */
-export function takeBack(svc: Pick<Services, 'doc'>, part: string, n: number, moved: number | null = null): { key: string; people: number; figure: Figure }[] {
+export function takeBack(
+  svc: Pick<Services, 'doc'>,
+  part: string,
+  n: number,
+  moved: number | null = null,
+  anyone = false,
+): { key: string; people: number; figure: Figure }[] {
   const list = chargesOf(svc, part);
   const out: { key: string; people: number; figure: Figure; c: PartCharge }[] = [];
+  // A failed video may be any charge's person: with several charges still holding people, one may have cost the least any did.
+  const open = list.filter((c) => c.p > 0);
+  const any = anyone && open.length > 1;
   for (let i = list.length - 1, left = n; i >= 0 && left > 0; i--) {
     const c = list[i]!;
     const m = Math.min(left, c.p);
     if (m <= 0) continue;
     left -= m;
-    const lo = Math.max(m * c.a, c.lo - (c.p - m) * c.b);
-    const hi = Math.max(lo, Math.min(m * c.b, c.hi - (c.p - m) * c.a));
+    const lo = any ? m * Math.min(...open.map((x) => x.a)) : Math.max(m * c.a, c.lo - (c.p - m) * c.b);
+    const hi = any ? m * Math.max(...open.map((x) => x.b)) : Math.max(lo, Math.min(m * c.b, c.hi - (c.p - m) * c.a));
     out.push({ key: c.k, people: m, figure: { lo: Math.ceil(lo), hi: Math.floor(hi) < Math.ceil(lo) ? Math.ceil(lo) : Math.floor(hi) }, c });
   }
   const proven = moved !== null && out.length === 1 && moved >= out[0]!.figure.lo && moved <= out[0]!.figure.hi;

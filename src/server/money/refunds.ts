@@ -20,8 +20,8 @@ export interface Share {
 }
 
 /** n charged people of a part given back, per paying key (newest charge first); `moved`: the balance's measured rise. */
-export function giveBack(svc: Services, part: string, n: number, moved: number | null = null): Share[] {
-  return n > 0 ? takeBack(svc, part, n, moved) : [];
+export function giveBack(svc: Services, part: string, n: number, moved: number | null = null, anyone = false): Share[] {
+  return n > 0 ? takeBack(svc, part, n, moved, anyone) : [];
 }
 
 /** The credits a share gives back, worded: "2 charged · 44–66 credits back; the service does not say which." */
@@ -76,7 +76,7 @@ export function recordRefunds(
     // Whose video failed is not known: when any charge that may have paid for it was made an earlier UTC day, the credits
     // may have come back that day, so they are not taken off today's spend (docs/rules.md#refunds).
     const earlier = live.some((c) => c.t.slice(0, 10) !== utcDay(svc.clock));
-    let shares = giveBack(svc, part, n);
+    let shares = giveBack(svc, part, n, null, true);
     // Two keys paid for people of this part: nothing says whose person failed, so no key's spend goes down (docs/rules.md#refunds).
     const whose = payers.length > 1 ? ` Paid by ${payers.join(' or ')}: the service does not say which, so neither key's spend goes down.` : '';
     if (whose) shares = [{ key: '', people: n, figure: shares.reduce((f, x) => ({ lo: f.lo + x.figure.lo, hi: f.hi + x.figure.hi }), { lo: 0, hi: 0 }) }];

@@ -207,6 +207,31 @@ describe('record › refunds', () => {
     expect(spentToday(w.svc).chargedToday).toBe(30 - 3);
   });
 
+  it('should book a failed video of a part charged twice at what the cheapest person of either charge may have cost', () => {
+    // Found by the explorer (seed 180456): 4 people for 11 credits (2 to 3 each), then 3 for 9 (3 each); the failed person
+    // was of the first charge and 2 came back, but the newest charge's price (3) was booked: the record fell below the ledger.
+    const w = world();
+    recordCharge(w.svc, {
+      campaign: CAMPAIGN,
+      part: 'c_1',
+      action: 'generate',
+      quote: { ...QUOTE, leads: 4, low: 8, high: 12 },
+      done: { people: 4, charged: 11 },
+    });
+    w.clock.t += 15 * 60_000;
+    recordCharge(w.svc, {
+      campaign: CAMPAIGN,
+      part: 'c_1',
+      action: 'generate',
+      quote: { ...QUOTE, leads: 3, low: 9, high: 9 },
+      done: { people: 3, charged: 9 },
+    });
+    recordRefunds(w.svc, new Map([['c_1', { counts: { failed: 1 } }]]), CAMPAIGN);
+    expect(rows(w).find((r) => r['Action'] === 'refund')).toMatchObject({ People: 1, 'Credits charged': '-3 to -2' });
+    // Today's spend goes down by the least that may have come back.
+    expect(spentToday(w.svc).chargedToday).toBe(20 - 2);
+  });
+
   it('should not book failures of a part the add-on never charged', () => {
     const w = world();
     recordRefunds(w.svc, new Map([['c_1', { counts: { failed: 4 } }]]), CAMPAIGN);
