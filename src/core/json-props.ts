@@ -16,6 +16,11 @@ export function setJson(props: Props, key: string, value: unknown): void {
   else props.setProperty(key, JSON.stringify(value));
 }
 
+/** The store's keys that pass `test` (one read with the rest of the store); a store that cannot list its keys has none. */
+export function keysWhere(props: Props, test: (key: string) => boolean): string[] {
+  return ((props.keys && props.keys()) || []).filter(test);
+}
+
 /** Characters of a value of setJsonLarge: ASCII only, so well under a property's 9 KB (docs/rules.md#budgets). */
 const PIECE = 8000;
 const LARGE = /^~(\d+)~/;

@@ -27,9 +27,9 @@ export interface CampaignPeople {
 
 /**
  * Someone new by the matching rule whom a rebuilt entry may still be (docs/rules.md#register-whole): same first name,
- * and nothing the row's cells give (`cellIds`) contradicts what is known of them.
+ * and nothing the row's cells give (its fallbacks are no evidence) contradicts what is known of them.
  */
-export function mayBe(c: CampaignPeople, cells: Ids): Known | undefined {
+export function mayBe(c: CampaignPeople, cells: Partial<Ids>): Known | undefined {
   return c.recovered.find((k) => byFirstName(k.entry!.firstName, cells.firstName) === 'theirs' && !namesSomeoneElse(cells, k.entry!));
 }
 

@@ -16,7 +16,7 @@ import { openTable, RowWriter, type Sheet, type Table, idOf } from '../sheet/tab
 import { campaignPeople, mayBe, type CampaignPeople } from './campaign-people';
 import { followUpRounds, pairPeople, type SentRow } from './pairing';
 import { fingerprint, nameKey, personFromRow } from './row-person';
-import { cellIds, namesSomeoneElse, rowIds, headerIndex, RegisterBroken, sentIds, type Entry, type Ids, type Register } from '../register/identity';
+import { namesSomeoneElse, rowIds, headerIndex, RegisterBroken, sentIds, type Entry, type Ids, type Register } from '../register/identity';
 import { appendEntries, claimEntries, patchEntries, readRegister, type RegisterSpan } from '../register/store';
 import { OtherTabs } from './moved';
 import type { Props } from '../core/services';
@@ -406,7 +406,7 @@ function readItems({ input, table, campaign, writer, result }: Pass, moved: Othe
     const held = heldElsewhere(input, moved, writer, row, cells, find, campaign.people.check(checked.person), result);
     if (!held) continue;
     const { verdict, own } = held;
-    const refusal = notSent(verdict, !own && mayBe(campaign, cellIds(sent)), row, result);
+    const refusal = notSent(verdict, !own && mayBe(campaign, personFromRow(cells, table.layout, {}).person), row, result);
     if (refusal || verdict.kind === 'same') {
       writer.set(row, { status: 'invalid', note: refusal });
       continue;

@@ -8,7 +8,7 @@ import type { ApiClient } from '../api/client';
 import { ApiError, isApiError, isRunTimeUp } from '../api/errors';
 import type { CampaignDetail, CampaignSummary, FinishedVideo, Lead, PersonField } from '../api/types';
 import type { Clock } from '../core/clock';
-import { getJson, setJson } from '../core/json-props';
+import { getJson, keysWhere, setJson } from '../core/json-props';
 import type { Props } from '../core/services';
 import { DOUBTS_PER_RUN, keyOf, personFromRow, rowKey, staleValues, type Fallbacks, type Named } from '../sheet/identity';
 import { writeByLeadId, type RowDecision } from '../sheet/by-lead-id';
@@ -70,7 +70,7 @@ const memoKey = DOC_KEYS.refreshMemo;
 
 /** Forget what every tab last saw of a part, so each next pass looks again (after a push, generate, preview or stop). */
 export function forgetCounts(memo: Props, partId: string): void {
-  for (const k of (memo.keys && memo.keys()) || []) if (k.startsWith('refresh.') && k.endsWith(`.${partId}`)) memo.deleteProperty(k);
+  for (const k of keysWhere(memo, (x) => x.startsWith('refresh.') && x.endsWith(`.${partId}`))) memo.deleteProperty(k);
 }
 
 type Counts = CampaignDetail['counts'];

@@ -93,7 +93,7 @@ export function rowIds(cells: readonly unknown[], columns: string, find: (h: str
  * The identifier by which a row definitely names someone else than the person sent, or null. Only a
  * different non-empty value counts: capitalisation, spacing, an empty cell or an error value does not.
  */
-export function namesSomeoneElse(now: Ids, sent: Ids): IdField | null {
+export function namesSomeoneElse(now: Partial<Ids>, sent: Ids): IdField | null {
   for (const f of ID_FIELDS) {
     const v = norm(f, now[f]);
     if (v && norm(f, sent[f]) && v !== norm(f, sent[f])) return f;
@@ -117,16 +117,6 @@ export function byFirstName(firstName: string | null | undefined, firstNameNow: 
 /** `byFirstName` for an entry the repair rebuilt from the service's record; any other entry's identifiers decide: 'theirs'. */
 export function asRecovered(e: Entry, firstNameNow: string | undefined): 'theirs' | 'other' | 'unsure' {
   return e.batch === RECOVERED ? byFirstName(e.firstName, firstNameNow) : 'theirs';
-}
-
-/** The identifiers a row's cells gave (a fallback's value is no evidence of who the row is). */
-export function cellIds({ ids, columns }: { ids: Ids; columns: string }): Ids {
-  const from = columns.split('|');
-  const out = { ...ids };
-  ID_FIELDS.forEach((f, i) => {
-    if (!from[i]) out[f] = '';
-  });
-  return out;
 }
 
 /** A person known by name alone (a lead as the service reports it), as identifiers to compare. */

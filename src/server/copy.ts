@@ -3,6 +3,7 @@
 // order, timer or unsettled outcome of the original acts in it until a person confirms one there.
 import { activeSpreadsheet, type Services } from '../core/services';
 import { DOC_KEYS } from '../core/state-keys';
+import { keysWhere } from '../core/json-props';
 
 /** Keys of what only the original may act on: auto mode, the timer's ownership of a tab, open money outcomes. */
 const ORIGINAL_ONLY = /^(auto\.|sheet\.\d+\.autoRefresh$|credits\.open)/;
@@ -14,6 +15,6 @@ export function noticeCopy(svc: Services): void {
   const id = ss.getId();
   const kept = svc.doc.getProperty(DOC_KEYS.spreadsheetId);
   if (kept === id) return;
-  if (kept) for (const k of (svc.doc.keys && svc.doc.keys()) || []) if (ORIGINAL_ONLY.test(k)) svc.doc.deleteProperty(k);
+  if (kept) for (const k of keysWhere(svc.doc, (x) => ORIGINAL_ONLY.test(x))) svc.doc.deleteProperty(k);
   svc.doc.setProperty(DOC_KEYS.spreadsheetId, id);
 }

@@ -174,7 +174,7 @@ export const IDENTITY_NOTES = {
   matchedOther: (lead: Named | null, row: number | undefined) =>
     `The video service matched this row to ${lead ? who(lead) : 'someone'} already in the campaign${row ? ` (row ${row})` : ' but on no row of this tab'} (same email or profile link), not to the person this row names, so nothing was added for it. Change the row or clear it.`,
   mayBe: (k: Known) =>
-    `This row may be ${who(k.person)} (lead ${k.leadId}), sent before the register was rebuilt without their email, and nothing here says otherwise: not sent, so nobody is charged twice. Give it their company (${k.person.company || 'theirs'} if it is them) and add it again.`,
+    `This row may be ${who(k.person)} (lead ${k.leadId}), whose email the rebuilt register lost: not sent, so nobody is charged twice. Give it their company (${k.person.company || 'theirs'} if it is them) and add it again.`,
   stale: (leadId: string, lead: Named) =>
     `The Lead ID ${leadId} on this row was ${who(lead)}’s, not the person this row now names, so it was cleared with its links; ${who(lead)} stays in the campaign. Add selected rows sends this row as the person it names.`,
   sameElsewhere: (leadId: string, holder: { tabName: string; row: number } | null) =>

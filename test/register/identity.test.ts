@@ -1,5 +1,5 @@
 import { detectColumns } from '../../src/sheet/headers';
-import { cellIds, headerIndex, namesByPart, namesSomeoneElse, norm, Register, rowIds, sentIds, type Entry, type Ids } from '../../src/register/identity';
+import { headerIndex, namesByPart, namesSomeoneElse, norm, Register, rowIds, sentIds, type Entry, type Ids } from '../../src/register/identity';
 
 const HEADERS = ['First name', 'Company', 'Email', 'LinkedIn'];
 const ids = (over: Partial<Ids> = {}): Ids => ({ firstName: 'Sarah', company: 'Google', email: 'sarah@google.example', profileUrl: '', ...over });
@@ -96,14 +96,6 @@ describe('sentIds', () => {
     const layout = detectColumns(HEADERS);
     const sent = sentIds(['Sarah', '', 's@g.example', ''], HEADERS, layout, { firstName: 'Sarah', company: 'your team', email: 's@g.example' });
     expect(sent).toEqual({ ids: { firstName: 'Sarah', company: 'your team', email: 's@g.example', profileUrl: '' }, columns: 'First name||Email|' });
-  });
-});
-
-describe('cellIds', () => {
-  it('should keep only what the row’s cells gave: a fallback’s value is no evidence of who the row is', () => {
-    const layout = detectColumns(HEADERS);
-    const sent = sentIds(['Sarah', '', 's@g.example', ''], HEADERS, layout, { firstName: 'Sarah', company: 'your team', email: 's@g.example' });
-    expect(cellIds(sent)).toEqual({ firstName: 'Sarah', company: '', email: 's@g.example', profileUrl: '' });
   });
 });
 

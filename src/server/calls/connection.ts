@@ -1,7 +1,7 @@
 // Server functions for the connection and the campaign: settings, templates, campaigns, binding.
 import { isApiError } from '../../api/errors';
 import type { CampaignSummary, Template } from '../../api/types';
-import { getJson } from '../../core/json-props';
+import { getJson, keysWhere } from '../../core/json-props';
 import type { Props, Services } from '../../core/services';
 import { DOC_KEYS } from '../../core/state-keys';
 import type { CreateCampaignArgs, Reply, SaveSettingsArgs, SelectCampaignArgs, SidebarState } from '../contract';
@@ -151,8 +151,7 @@ export function foldParts(props: Props, list: CampaignSummary[]): CampaignSummar
 /** The document's campaigns of more than one part, from their records (read with the rest of the store). */
 function knownCampaigns(props: Props): CampaignParts[] {
   const prefix = DOC_KEYS.parts('');
-  return ((props.keys && props.keys()) || [])
-    .filter((k) => k.startsWith(prefix))
+  return keysWhere(props, (k) => k.startsWith(prefix))
     .map((k) => getJson<CampaignParts>(props, k))
     .filter((c): c is CampaignParts => !!c && Array.isArray(c.parts) && c.parts.length > 1);
 }
