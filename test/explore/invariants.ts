@@ -189,7 +189,7 @@ export function settled(w: World, st: SimState): string[] {
     if (status === 'sending' && String(r[note!] ?? '') !== NOTES.unmatchable) out.push(`no row left sending once settled: ${where}`);
     if (status === 'pending' && lead && lead.status !== 'pending') out.push(`no row left pending once settled: ${where} (${lead.id} is ${lead.status})`);
   });
-  return [...out, ...topLines(w, st)];
+  return out;
 }
 
 /**
@@ -197,32 +197,36 @@ export function settled(w: World, st: SimState): string[] {
  * says its campaign's counts as the service holds them in all its parts: how many are ready and waiting, of a total
  * that fits them.
  */
-function topLines(w: World, st: SimState): string[] {
+export async function topLines(w: World, read: () => Promise<SimState> = () => w.state()): Promise<string[]> {
   const out: string[] = [];
   const n = (s: string | undefined) => Number(String(s || '0').replace(/,/g, ''));
   for (const t of TABS.keys()) {
-    w.as(t % PEOPLE.length, () => {
+    const owner = t % PEOPLE.length;
+    const { sidebar, progress } = w.as(owner, () => {
       w.tab(t);
       const sidebar = w.call<any>('getSidebarState');
-      const progress = sidebar && sidebar.campaign ? w.call<any>('getProgress') : null;
-      if (!progress || !progress.ok) return;
-      const line = topLine({ ...initialState, sidebar, progress })?.line || '';
-      const own = st.campaigns.find((c) => c.id === sidebar.campaign.id);
-      if (!own) return;
-      const leads = st.campaigns.filter((x) => x.workspaceId === own.workspaceId && family(x.name) === family(own.name)).flatMap((c) => c.leads);
-      // Nobody finished or waiting is ever sent again, so those two are the service's exactly; the total counts a person
-      // sent again after a failure or a Stop once (docs/rules.md#follow-up), so it lies between them and every lead.
-      const ready = leads.filter((l) => l.status === 'complete').length;
-      const waiting = leads.filter((l) => l.status === 'pending').length;
-      const m = /^All ([\d,]+) ready|^([\d,]+) of ([\d,]+) videos? ready/.exec(line);
-      const said = m ? (m[1] ? [n(m[1]), n(m[1])] : [n(m[2]), n(m[3])]) : /^Nobody in this campaign yet/.test(line) ? [0, 0] : null;
-      const wait = /([\d,]+) (?:new )?(?:people|person) (?:waiting|added since)/.exec(line);
-      const off = !!said && (said[0] !== ready || said[1]! < ready + waiting || said[1]! > leads.length);
-      if (off || (wait && n(wait[1]) !== waiting))
-        out.push(
-          `the top line says the campaign as the service holds it: ${TABS[t]} says “${line}”; the service: ${ready} ready, ${waiting} waiting, ${leads.length} leads`,
-        );
+      return { sidebar, progress: sidebar && sidebar.campaign ? w.call<any>('getProgress') : null };
     });
+    // Read after the replies: opening the sidebar does what a run without the document left (docs/rules.md#readings).
+    const st = await read();
+    out.push(...w.as(owner, () => check(w, st, { k: 'refresh' })));
+    if (!progress || !progress.ok) continue;
+    const line = topLine({ ...initialState, sidebar, progress })?.line || '';
+    const own = st.campaigns.find((c) => c.id === sidebar.campaign.id);
+    if (!own) continue;
+    const leads = st.campaigns.filter((x) => x.workspaceId === own.workspaceId && family(x.name) === family(own.name)).flatMap((c) => c.leads);
+    // Nobody finished or waiting is ever sent again, so those two are the service's exactly; the total counts a person
+    // sent again after a failure or a Stop once (docs/rules.md#follow-up), so it lies between them and every lead.
+    const ready = leads.filter((l) => l.status === 'complete').length;
+    const waiting = leads.filter((l) => l.status === 'pending').length;
+    const m = /^All ([\d,]+) ready|^([\d,]+) of ([\d,]+) videos? ready/.exec(line);
+    const said = m ? (m[1] ? [n(m[1]), n(m[1])] : [n(m[2]), n(m[3])]) : /^Nobody in this campaign yet/.test(line) ? [0, 0] : null;
+    const wait = /([\d,]+) (?:new )?(?:people|person) (?:waiting|added since)/.exec(line);
+    const off = !!said && (said[0] !== ready || said[1]! < ready + waiting || said[1]! > leads.length);
+    if (off || (wait && n(wait[1]) !== waiting))
+      out.push(
+        `the top line says the campaign as the service holds it: ${TABS[t]} says “${line}”; the service: ${ready} ready, ${waiting} waiting, ${leads.length} leads`,
+      );
   }
   return out;
 }
