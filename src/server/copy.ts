@@ -1,12 +1,15 @@
 // A copy of the spreadsheet (docs/rules.md#copies): records kept for another spreadsheet's id are the original's.
 // The copy keeps its rows, the register and the parts (so nobody the original sent is sent again), but no standing
-// order, timer or unsettled outcome of the original acts in it until a person confirms one there.
+// order, timer or money evidence of the original acts in it until a person confirms one there.
 import { activeSpreadsheet, type Services } from '../core/services';
 import { DOC_KEYS } from '../core/state-keys';
 import { keysWhere } from '../core/json-props';
 
-/** Keys of what only the original may act on: auto mode, the timer's ownership of a tab, open money outcomes. */
-const ORIGINAL_ONLY = /^(auto\.|sheet\.\d+\.autoRefresh$|credits\.open)/;
+/**
+ * Keys of what only the original may act on: auto mode, the timer's ownership of a tab, and its money evidence (open
+ * outcomes, charges, refunds booked or owed): the original gives back what it charged, so the copy never books it twice.
+ */
+const ORIGINAL_ONLY = /^(auto\.|sheet\.\d+\.autoRefresh$|credits\.)/;
 
 /** Notices a copy once, at its first call that reads the document, and forgets what only the original may act on. */
 export function noticeCopy(svc: Services): void {

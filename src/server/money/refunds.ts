@@ -54,7 +54,7 @@ const failedKey = (campaignId: string, slot: 'base' | 'booked') => `credits.fail
  */
 export function recordRefunds(
   svc: Services,
-  details: ReadonlyMap<string, { counts: Pick<CampaignDetail['counts'], 'failed'> }>,
+  details: ReadonlyMap<string, { counts: Pick<CampaignDetail['counts'], 'failed' | 'total' | 'pending'> & { cancelled?: number } }>,
   campaign: { id: string; name: string },
 ): void {
   const base = getJson<Record<string, number>>(svc.doc, failedKey(campaign.id, 'base')) || {};
@@ -62,16 +62,21 @@ export function recordRefunds(
   const h = (part: string) => shortHash(part);
   const fresh = [...details].filter(([part, d]) => d.counts.failed > Math.max(base[h(part)] || 0, booked[h(part)] || 0));
   if (fresh.length === 0) return;
-  for (const [part, d] of fresh) {
-    const failed = d.counts.failed;
+  for (const [part, { counts: c }] of fresh) {
+    const failed = c.failed;
     // Not charged by the add-on (yet): these failures are not its to book.
     if (chargesOf(svc, part).length === 0) {
       base[h(part)] = failed;
       continue;
     }
-    const n = failed - Math.max(base[h(part)] || 0, booked[h(part)] || 0);
-    const row: Row = { When: isoNow(svc.clock), Campaign: campaign.name, 'Campaign ID': campaign.id, Part: part };
+    const seen = Math.max(base[h(part)] || 0, booked[h(part)] || 0);
     const live = chargesOf(svc, part).filter((c) => c.p > 0);
+    // People whose charge stands that this record's charges do not hold were charged by another document (a copy) or
+    // before the add-on: a failure may be one of theirs, so only failures beyond them are this record's (docs/rules.md#refunds).
+    const others = c.total - c.pending - seen - (c.cancelled || 0) - live.reduce((s, x) => s + x.p, 0);
+    const n = failed - seen - Math.max(0, others);
+    if (n <= 0) continue;
+    const row: Row = { When: isoNow(svc.clock), Campaign: campaign.name, 'Campaign ID': campaign.id, Part: part };
     const payers = [...new Set(live.map((c) => c.k))];
     // Whose video failed is not known: when any charge that may have paid for it was made an earlier UTC day, the credits
     // may have come back that day, so they are not taken off today's spend (docs/rules.md#refunds).
@@ -84,7 +89,7 @@ export function recordRefunds(
     const why = (s: Share) =>
       `${s.people} ${s.people === 1 ? 'video' : 'videos'} failed; the service gives their credits back${rangeNote(s.figure) || '.'}${whose}${s.notToday && s.key ? ' Charged an earlier day, so not taken off today’s spend.' : ''}`;
     refundRows(svc, row, shares, why);
-    booked[h(part)] = failed;
+    booked[h(part)] = seen + n;
   }
   setJson(svc.doc, failedKey(campaign.id, 'base'), Object.keys(base).length > 0 ? base : null);
   setJson(svc.doc, failedKey(campaign.id, 'booked'), booked);
@@ -104,7 +109,7 @@ export function refundsFromList(svc: Services, bound: BoundCampaign | null, list
   const failed = new Map(
     parts.parts.flatMap((p) => {
       const s = summaries!.get(p.id);
-      return s ? [[p.id, { counts: { failed: s.failed } }] as const] : [];
+      return s ? [[p.id, { counts: { failed: s.failed, total: s.leadCount, pending: s.waiting, cancelled: p.cancelled } }] as const] : [];
     }),
   );
   recordRefunds(svc, failed, { id: parts.id, name: parts.name });

@@ -3,7 +3,7 @@
 // original's standing order (auto mode) and timer do not act in the copy until a person confirms them there.
 // @not-under triggers-unlisted, no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, cache-evicts, quota-rolling, sheets-metered, property-key-and-value (readings of jest.config.cjs this file is not run under)
 import { leadRow, startAddon, type Addon } from '../harness';
-import { chargedCredits } from '../steps';
+import { chargedCredits, netCharged } from '../steps';
 import type { AppsScriptStandin } from '../../../dev/standin';
 
 jest.setTimeout(120_000);
@@ -57,5 +57,72 @@ describe.each(['not-copied', 'copied'] as const)('a copy of the spreadsheet (Doc
     expect(await chargedCredits(a)).toBe(spent);
     // The original's standing order is untouched.
     expect(a.call('getSidebarState')).toMatchObject({ ok: true, autoMode: { on: true } });
+  });
+});
+
+/** The net of a document's record of spending: every known figure, charges less refunds. */
+function recorded(doc: AppsScriptStandin): number {
+  const values = (doc.spreadsheet.getSheetByName('Video credits')?.getDataRange().getValues() ?? []) as unknown[][];
+  const col = (values[0] ?? []).indexOf('Credits charged');
+  return values.slice(1).reduce((n, r) => n + (typeof r[col] === 'number' ? r[col] : 0), 0);
+}
+
+/** The copy's Leads tab active, bound to the original's campaign (picked again where the copy forgot it). */
+function openCopy(copy: AppsScriptStandin, id: string): void {
+  copy.spreadsheet.setActiveSheet(copy.spreadsheet.getSheetByName('Leads')!);
+  if (!copy.call<any>('getSidebarState').campaign) expect(copy.call('selectCampaign', { campaignId: id })).toMatchObject({ ok: true });
+}
+
+describe.each(['not-copied', 'copied'] as const)('a copy and its original on one campaign (DocumentProperties %s)', (copyProperties) => {
+  // docs/rules.md#refunds: each document books only the failures its own charges must account for.
+  it('should book a failed person’s refund once across both documents when both charged people of the part', async () => {
+    a = await startAddon({ failRate: 0, faults: { failPeople: ['p1@example.com'] } }, { readings: { copyProperties } });
+    a.connect();
+    a.sheet([leadRow(1), leadRow(2), leadRow(3)]);
+    const { id } = a.createCampaign();
+    // The copy sends and generates the three; its timer sees them finish, p1 failed.
+    const copy = a.gas.makeCopy();
+    openCopy(copy, id);
+    copy.spreadsheet.select(copy.spreadsheet.getActiveSheet(), ['A2:G4']);
+    expect(copy.call('addSelectedRows')).toMatchObject({ ok: true, added: 3 });
+    expect(copy.call('startGenerate', { campaignId: id, high: copy.call<any>('getEstimate').high })).toMatchObject({ ok: true });
+    for (let i = 0; i < 12; i++) {
+      copy.clock.advance(5 * 60_000);
+      copy.call('getProgress');
+    }
+    // The original sends the same three and one more to the same part, and generates the newcomer.
+    a.gas.clock.catchUp(copy.clock.now());
+    a.gas.spreadsheet.getSheetByName('Leads')!.appendRow(leadRow(4));
+    a.selectRows(2, 5);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true });
+    expect(a.generate()).toMatchObject({ ok: true });
+    a.runTimerUntilDone();
+    a.call('getProgress');
+    copy.call('getProgress');
+    const ledger = (await a.state()).ledger;
+    expect(ledger.filter((e) => e.kind === 'refund')).toHaveLength(1);
+    // Neither document's record books the other's failure: together they never fall below what the service took.
+    expect(recorded(a.gas) + recorded(copy)).toBeGreaterThanOrEqual(await netCharged(a));
+    expect(recorded(copy)).toBe(9 - 3);
+  });
+
+  it('should leave a failure of a person the original charged to the original, the copy booking nothing', async () => {
+    a = await startAddon({ failRate: 0, faults: { failPeople: ['p1@example.com'] } }, { readings: { copyProperties } });
+    a.connect();
+    a.sheet([leadRow(1), leadRow(2), leadRow(3)]);
+    const { id } = a.createCampaign();
+    a.selectRows(2, 4);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 3 });
+    expect(a.generate()).toMatchObject({ ok: true });
+    // Copied while the renders run: the charge's evidence may come along with the records.
+    const copy = a.gas.makeCopy();
+    openCopy(copy, id);
+    // The copy's record tab came along with the original's charge in it.
+    const inherited = recorded(copy);
+    a.runTimerUntilDone();
+    copy.clock.catchUp(a.gas.clock.now());
+    copy.call('getProgress');
+    expect(recorded(copy)).toBe(inherited);
+    expect(recorded(a.gas)).toBe(await netCharged(a));
   });
 });
