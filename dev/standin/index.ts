@@ -145,6 +145,8 @@ export class AppsScriptStandin {
   private ownHttp: SyncHttp | null = null;
 
   private readonly options: StandinOptions;
+  /** Copies made of this document (each gets an id of its own). */
+  private copies = 0;
 
   constructor(o: StandinOptions = {}) {
     this.options = o;
@@ -289,7 +291,8 @@ export class AppsScriptStandin {
     const copy = new AppsScriptStandin({
       ...this.options,
       sameUserAs: this,
-      spreadsheetId: `${this.spreadsheet.getId()}Copy`,
+      // Each copy its own id, as Drive gives it (a second copy of one document is another document).
+      spreadsheetId: `${this.spreadsheet.getId()}Copy${++this.copies > 1 ? this.copies : ''}`,
       spreadsheetName: `Copy of ${this.spreadsheet.getName()}`,
       startTime: this.clock.now(),
       user: this.runtime.activeUser,

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import type { SimFaults } from '../../dev/sim/types';
 import { HEADERS, leadRow } from '../e2e/harness';
-import { PEOPLE, TABS, type World } from './world';
+import { MAX_DOCS, PEOPLE, TABS, type World } from './world';
 
 export type Fault = 'drop' | 'html502' | 'error500' | 'rate429' | 'hang' | 'lock' | 'pollDuring' | 'timerDuring';
 
@@ -36,6 +36,9 @@ export type Action =
   | { k: 'renameHeader'; t: number; col: number }
   | { k: 'moveColumn'; t: number; from: number; to: number }
   | { k: 'register'; what: 'edit' | 'sort' | 'delete' }
+  | { k: 'copy'; props: boolean }
+  | { k: 'otherDoc' }
+  | { k: 'doc'; d: number }
   | { k: 'wait'; ms: number }
   | { k: 'midnight' }
   | { k: 'timer' }
@@ -80,6 +83,9 @@ export const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { arbitrary: fc.record({ k: fc.constant('renameHeader' as const), t: tab, col: fc.nat({ max: 10 }) }), weight: 1 },
   { arbitrary: fc.record({ k: fc.constant('moveColumn' as const), t: tab, from: fc.nat({ max: 10 }), to: fc.nat({ max: 10 }) }), weight: 1 },
   { arbitrary: fc.record({ k: fc.constant('register' as const), what: fc.constantFrom('edit' as const, 'sort' as const, 'delete' as const) }), weight: 1 },
+  { arbitrary: fc.record({ k: fc.constant('copy' as const), props: fc.boolean() }), weight: 1 },
+  { arbitrary: fc.constant({ k: 'otherDoc' as const }), weight: 1 },
+  { arbitrary: fc.record({ k: fc.constant('doc' as const), d: fc.nat({ max: MAX_DOCS - 1 }) }), weight: 2 },
   { arbitrary: fc.record({ k: fc.constant('wait' as const), ms: fc.constantFrom(MIN, 10 * MIN, 60 * MIN, 6 * 60 * MIN, 24 * 60 * MIN) }), weight: 6 },
   { arbitrary: fc.constant({ k: 'midnight' as const }), weight: 1 },
   { arbitrary: fc.constant({ k: 'timer' as const }), weight: 8 },
@@ -99,13 +105,16 @@ const NO_FAULTS: Partial<SimFaults> = { dropReplies: 0, html502Replies: 0, error
 /** Runs one action in the world; presses that cannot apply answer an error, as they would for a person. */
 export async function perform(w: World, a: Action): Promise<void> {
   if (a.k === 'fault') return withFault(w, a.f, a.then);
-  if (a.k === 'wait') return w.gas.clock.advance(a.ms);
-  if (a.k === 'midnight') return w.gas.clock.advance(86_400_000 - (w.gas.clock.now() % 86_400_000) + 5 * MIN);
+  if (a.k === 'wait') return w.advance(a.ms);
+  if (a.k === 'midnight') return w.advance(86_400_000 - (w.now() % 86_400_000) + 5 * MIN);
   if (a.k === 'timer') {
-    w.gas.clock.advance(5 * MIN);
-    w.gas.fireTimeTriggers({ tolerateErrors: true });
-    return;
+    // Every document's triggers: a copy's or another document's timer runs whichever is at the keyboard.
+    w.advance(5 * MIN);
+    return w.inEach(() => w.gas.fireTimeTriggers({ tolerateErrors: true }));
   }
+  if (a.k === 'copy') return w.copy(a.props);
+  if (a.k === 'otherDoc') return w.otherDocument();
+  if (a.k === 'doc') return w.toDocument(a.d);
   if (pressAction(w, a)) return;
   sheetAction(w, a);
 }
@@ -213,7 +222,7 @@ function autoMode(w: World, on: boolean): void {
   const r = w.call<any>('setAutoMode', { campaignId, on });
   if (!r?.ok) return;
   // Keyed by tab, not campaign: two tabs of one campaign each hold their own order, and off on one leaves the other on.
-  const tab = w.gas.spreadsheet.getActiveSheet().getName();
+  const tab = w.orderAt(w.gas.spreadsheet.getActiveSheet().getName());
   if (r.on) w.autoOn.set(tab, PEOPLE[w.person]!.key);
   else w.autoOn.delete(tab);
 }

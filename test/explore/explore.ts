@@ -63,23 +63,30 @@ class Run {
     if (broken.length) throw new Broken(broken);
   }
 
-  /** Faults gone, the register repaired if the sidebar asks, a day of the timer, each person's refresh of each tab and each tab's sidebar opened: then nothing may be left in flight. */
+  /**
+   * Faults gone; in each document the register repaired if the sidebar asks and each tab's sidebar opened by its owner;
+   * a day of the timer; each person's refresh of each tab: then nothing may be left in flight.
+   */
   async settle(): Promise<void> {
     const w = this.w;
-    // What the sidebar asks of a person: a register someone edited is repaired before anything is sent again.
-    if (w.call<any>('getSidebarState')?.registerBroken) w.lostInRepair += w.call<any>('repairRegister')?.lost || 0;
-    // The sidebar opened on each tab by its owner: what a run without the document left (auto mode's sends) is done there
-    // (docs/rules.md#readings), before the day that lets it render.
-    for (const t of TABS.keys()) {
-      const owner = t % PEOPLE.length;
-      w.as(owner, () => (w.tab(t), w.call('getSidebarState')));
-      const st = await w.state();
-      // What the owner's own call charged is theirs: checked as theirs (a standing order acts in its owner's calls).
-      const broken = w.as(owner, () => check(w, st, { k: 'refresh' }));
-      if (broken.length) throw new Broken(broken);
-    }
+    await w.inEach(async () => {
+      // What the sidebar asks of a person: a register someone edited is repaired before anything is sent again.
+      if (w.call<any>('getSidebarState')?.registerBroken) w.lostInRepair += w.call<any>('repairRegister')?.lost || 0;
+      // The sidebar opened on each tab by its owner: what a run without the document left (auto mode's sends) is done there
+      // (docs/rules.md#readings), before the day that lets it render.
+      for (const t of TABS.keys()) {
+        const owner = t % PEOPLE.length;
+        w.as(owner, () => (w.tab(t), w.call('getSidebarState')));
+        const st = await w.state();
+        // What the owner's own call charged is theirs: checked as theirs (a standing order acts in its owner's calls).
+        const broken = w.as(owner, () => check(w, st, { k: 'refresh' }));
+        if (broken.length) throw new Broken(broken);
+      }
+    });
     for (let i = 0; i < 12; i++) await this.step({ k: 'wait', ms: 10 * 60_000 }, false).then(() => this.step({ k: 'timer' }, false));
-    for (const p of PEOPLE.keys()) for (const t of TABS.keys()) w.as(p, () => (w.tab(t), w.call('refreshNow')));
+    await w.inEach(() => {
+      for (const p of PEOPLE.keys()) for (const t of TABS.keys()) w.as(p, () => (w.tab(t), w.call('refreshNow')));
+    });
     const broken = [...check(w, await w.state(), { k: 'refresh' }), ...settled(w, await w.state()), ...(await topLines(w))];
     this.figures.invariantsChecked += INVARIANTS.length + 1;
     if (broken.length) throw new Broken(broken);

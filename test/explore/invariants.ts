@@ -105,22 +105,26 @@ function limits(w: World, st: SimState): string[] {
   return out;
 }
 
-/** The spending record per key: its known figures plus its unknown rows' quotes never below the ledger's net. */
+/**
+ * The spending record per key, over every document (a copy's rows that came from its original counted there only): its
+ * known figures plus its unknown rows' quotes never below the ledger's net.
+ */
 function record(w: World, st: SimState): string[] {
-  const tab = w.gas.spreadsheet.getSheetByName('Video credits');
-  if (!tab) return [];
-  const values = tab.getDataRange().getValues() as unknown[][];
-  const head = (values[0] ?? []).map(String);
-  const col = (name: string) => head.indexOf(name);
   const out: string[] = [];
+  const rows = w.docs.flatMap((doc) => {
+    const values = (doc.spreadsheet.getSheetByName('Video credits')?.getDataRange().getValues() ?? []) as unknown[][];
+    const head = (values[0] ?? []).map(String);
+    return values
+      .slice(1 + (w.inheritedCredits.get(doc) ?? 0))
+      .map((r) => ({ key: r[head.indexOf('Key')], charged: r[head.indexOf('Credits charged')], quoted: r[head.indexOf('Credits quoted')] }));
+  });
   for (const { key } of PEOPLE) {
     const hint = `••••${key.slice(-4)}`;
     let known = 0;
     let unknown = 0;
-    for (const r of values.slice(1).filter((x) => x[col('Key')] === hint)) {
-      const charged = r[col('Credits charged')];
-      if (typeof charged === 'number') known += charged;
-      else unknown += Number(r[col('Credits quoted')]) || 0;
+    for (const r of rows.filter((x) => x.key === hint)) {
+      if (typeof r.charged === 'number') known += r.charged;
+      else unknown += Number(r.quoted) || 0;
     }
     const ledger = st.ledger.filter((e) => e.key === key);
     const net = ledger.reduce((n, e) => n + (e.kind === 'charge' ? e.credits : -e.credits), 0);
@@ -131,16 +135,18 @@ function record(w: World, st: SimState): string[] {
   return out;
 }
 
-/** Each data row of each lead tab, with the column indexes of `headers` (-1 when absent); tabs lacking `needed` are skipped. */
+/** Each data row of each lead tab of every document, with the column indexes of `headers` (-1 when absent); tabs lacking `needed` are skipped. */
 function eachRow(w: World, headers: string[], needed: string, visit: (r: unknown[], cols: number[], where: string) => void): void {
-  for (const name of TABS) {
-    const sheet = w.gas.spreadsheet.getSheetByName(name);
-    if (!sheet) continue;
-    const values = sheet.getDataRange().getValues() as unknown[][];
-    const head = (values[0] ?? []).map(String);
-    if (head.indexOf(needed) < 0) continue;
-    const cols = headers.map((h) => head.indexOf(h));
-    values.slice(1).forEach((r, i) => visit(r, cols, `${name} row ${i + 2}`));
+  for (const [d, doc] of w.docs.entries()) {
+    for (const name of TABS) {
+      const sheet = doc.spreadsheet.getSheetByName(name);
+      if (!sheet) continue;
+      const values = sheet.getDataRange().getValues() as unknown[][];
+      const head = (values[0] ?? []).map(String);
+      if (head.indexOf(needed) < 0) continue;
+      const cols = headers.map((h) => head.indexOf(h));
+      values.slice(1).forEach((r, i) => visit(r, cols, `${d ? `document ${d}, ` : ''}${name} row ${i + 2}`));
+    }
   }
 }
 
@@ -166,7 +172,7 @@ function links(w: World, st: SimState, own = false): string[] {
 
 function stored(w: World): string[] {
   const out: string[] = [];
-  for (const [store, props] of w.gas.properties.all()) {
+  for (const [store, props] of w.docs.flatMap((d) => d.properties.all())) {
     for (const [k, v] of Object.entries(props.getProperties()))
       if (props.sizeOf(k, v) > props.valueLimit) out.push(`no stored value past its limit: ${store} ${k} is ${props.sizeOf(k, v)} bytes`);
   }
@@ -174,7 +180,7 @@ function stored(w: World): string[] {
 }
 
 function runs(w: World): string[] {
-  const over = w.gas.triggerErrors.splice(0).filter((e) => /Exceeded maximum execution time|too large/.test(e.message));
+  const over = w.docs.flatMap((d) => d.triggerErrors.splice(0)).filter((e) => /Exceeded maximum execution time|too large/.test(e.message));
   return over.map((e) => `no run past 6 minutes: ${e.handler} as ${e.user}: ${e.message}`);
 }
 
@@ -192,41 +198,64 @@ export function settled(w: World, st: SimState): string[] {
   return out;
 }
 
+/** The API campaigns a document's records name as parts of its campaigns. */
+function partsRecorded(doc: World['docs'][number]): Set<string> {
+  const out = new Set<string>();
+  for (const [k, v] of Object.entries(doc.properties.document.getProperties())) {
+    if (!k.startsWith('campaign.')) continue;
+    const x = JSON.parse(v) as { parts?: { id: string }[] } | { id: string }[];
+    for (const p of Array.isArray(x) ? x : (x.parts ?? [])) out.add(p.id);
+  }
+  return out;
+}
+
+/** Parts other documents recorded that document d did not (a copy's later parts, unknown to its original, and back). */
+function partsOnlyElsewhere(w: World, d: number, first: string): Set<string> {
+  const mine = partsRecorded(w.docs[d]!).add(first);
+  return new Set(w.docs.flatMap((doc, i) => (i === d ? [] : [...partsRecorded(doc)])).filter((id) => !mine.has(id)));
+}
+
 /**
- * Each tab's top line, derived as the sidebar derives it from the two replies it reads (getSidebarState, getProgress),
+ * Each tab's top line (in every document), derived as the sidebar derives it from the two replies it reads (getSidebarState, getProgress),
  * says its campaign's counts as the service holds them in all its parts: how many are ready and waiting, of a total
  * that fits them.
  */
 export async function topLines(w: World, read: () => Promise<SimState> = () => w.state()): Promise<string[]> {
   const out: string[] = [];
   const n = (s: string | undefined) => Number(String(s || '0').replace(/,/g, ''));
-  for (const t of TABS.keys()) {
-    const owner = t % PEOPLE.length;
-    const { sidebar, progress } = w.as(owner, () => {
-      w.tab(t);
-      const sidebar = w.call<any>('getSidebarState');
-      return { sidebar, progress: sidebar && sidebar.campaign ? w.call<any>('getProgress') : null };
-    });
-    // Read after the replies: opening the sidebar does what a run without the document left (docs/rules.md#readings).
-    const st = await read();
-    out.push(...w.as(owner, () => check(w, st, { k: 'refresh' })));
-    if (!progress || !progress.ok) continue;
-    const line = topLine({ ...initialState, sidebar, progress })?.line || '';
-    const own = st.campaigns.find((c) => c.id === sidebar.campaign.id);
-    if (!own) continue;
-    const leads = st.campaigns.filter((x) => x.workspaceId === own.workspaceId && family(x.name) === family(own.name)).flatMap((c) => c.leads);
-    // Nobody finished or waiting is ever sent again, so those two are the service's exactly; the total counts a person
-    // sent again after a failure or a Stop once (docs/rules.md#follow-up), so it lies between them and every lead.
-    const ready = leads.filter((l) => l.status === 'complete').length;
-    const waiting = leads.filter((l) => l.status === 'pending').length;
-    const m = /^All ([\d,]+) ready|^([\d,]+) of ([\d,]+) videos? ready/.exec(line);
-    const said = m ? (m[1] ? [n(m[1]), n(m[1])] : [n(m[2]), n(m[3])]) : /^Nobody in this campaign yet/.test(line) ? [0, 0] : null;
-    const wait = /([\d,]+) (?:new )?(?:people|person) (?:waiting|added since)/.exec(line);
-    const off = !!said && (said[0] !== ready || said[1]! < ready + waiting || said[1]! > leads.length);
-    if (off || (wait && n(wait[1]) !== waiting))
-      out.push(
-        `the top line says the campaign as the service holds it: ${TABS[t]} says “${line}”; the service: ${ready} ready, ${waiting} waiting, ${leads.length} leads`,
-      );
-  }
+  await w.inEach(async (d) => {
+    for (const t of TABS.keys()) {
+      const owner = t % PEOPLE.length;
+      const { sidebar, progress } = w.as(owner, () => {
+        w.tab(t);
+        const sidebar = w.call<any>('getSidebarState');
+        return { sidebar, progress: sidebar && sidebar.campaign ? w.call<any>('getProgress') : null };
+      });
+      // Read after the replies: opening the sidebar does what a run without the document left (docs/rules.md#readings).
+      const st = await read();
+      out.push(...w.as(owner, () => check(w, st, { k: 'refresh' })));
+      if (!progress || !progress.ok) continue;
+      const line = topLine({ ...initialState, sidebar, progress })?.line || '';
+      const own = st.campaigns.find((c) => c.id === sidebar.campaign.id);
+      if (!own) continue;
+      // Parts only another document made are not this document's to know: each document keeps its own record of parts.
+      const elsewhere = partsOnlyElsewhere(w, d, own.id);
+      const leads = st.campaigns
+        .filter((x) => x.workspaceId === own.workspaceId && family(x.name) === family(own.name) && !elsewhere.has(x.id))
+        .flatMap((c) => c.leads);
+      // Nobody finished or waiting is ever sent again, so those two are the service's exactly; the total counts a person
+      // sent again after a failure or a Stop once (docs/rules.md#follow-up), so it lies between them and every lead.
+      const ready = leads.filter((l) => l.status === 'complete').length;
+      const waiting = leads.filter((l) => l.status === 'pending').length;
+      const m = /^All ([\d,]+) ready|^([\d,]+) of ([\d,]+) videos? ready/.exec(line);
+      const said = m ? (m[1] ? [n(m[1]), n(m[1])] : [n(m[2]), n(m[3])]) : /^Nobody in this campaign yet/.test(line) ? [0, 0] : null;
+      const wait = /([\d,]+) (?:new )?(?:people|person) (?:waiting|added since)/.exec(line);
+      const off = !!said && (said[0] !== ready || said[1]! < ready + waiting || said[1]! > leads.length);
+      if (off || (wait && n(wait[1]) !== waiting))
+        out.push(
+          `the top line says the campaign as the service holds it: ${d ? `document ${d}, ` : ''}${TABS[t]} says “${line}”; the service: ${ready} ready, ${waiting} waiting, ${leads.length} leads`,
+        );
+    }
+  });
   return out;
 }
