@@ -175,8 +175,12 @@ export function pushRows(input: PushInput): AddRowsResult {
   const register = readRegister({ ss: sheet.getParent(), props: input.props });
   // A register someone changed cannot say who is new: nothing is sent (docs/rules.md#register-whole).
   if (!register.whole) throw new RegisterBroken();
-  const campaign = campaignPeople(table, input.fallbacks, (id) => input.parts.has(id), input.api, writer, register);
-  const moved = new OtherTabs(() => otherTabs(input, register), register);
+  // A part the register says is the campaign's is one, known to the record of parts or not (a copy of the spreadsheet may
+  // not have that record: docs/rules.md#copies), so its people are never sent again to another part.
+  const ours = new Set(register.entries.filter((e) => e.campaign === input.campaign).map((e) => e.part));
+  const isPart = (id: string) => input.parts.has(id) || ours.has(id);
+  const campaign = campaignPeople(table, input.fallbacks, isPart, input.api, writer, register);
+  const moved = new OtherTabs(() => otherTabs(input, register, isPart), register);
   const read = { at: 0, lastCallMs: MIN_CALL_MS };
   // A round's worth of rows read, then sent, and so on: the press's time goes to reading only while a send still fits.
   const pass: Pass = { input, table, campaign, writer, result };
@@ -305,9 +309,9 @@ function tabOf(input: PushInput): string {
 }
 
 /** The other tabs that may carry the campaign's people: those that sent them, and those the caller adds. */
-function otherTabs(input: PushInput, register: Register): Sheet[] {
+function otherTabs(input: PushInput, register: Register, isPart: (id: string) => boolean): Sheet[] {
   const here = tabOf(input);
-  const named = new Set(register.of((id) => input.parts.has(id)).map((e) => e.tab));
+  const named = new Set(register.of(isPart).map((e) => e.tab));
   named.delete(here);
   const tabs = input.otherTabs
     ? input.otherTabs(named)

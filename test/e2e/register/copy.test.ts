@@ -126,3 +126,30 @@ describe.each(['not-copied', 'copied'] as const)('a copy and its original on one
     expect(recorded(a.gas)).toBe(await netCharged(a));
   });
 });
+
+describe.each(['not-copied', 'copied'] as const)('a copy whose original grew its campaign a part (DocumentProperties %s)', (copyProperties) => {
+  // docs/rules.md#copies: the register says which parts are the campaign's, whether or not the record of parts came along.
+  it('should send nobody again whom the original sent to a later part, though the copy may not know that part', async () => {
+    a = await startAddon({ failRate: 0 }, { readings: { copyProperties } });
+    a.connect();
+    a.sheet([leadRow(1), leadRow(2), leadRow(3)]);
+    const { id } = a.createCampaign();
+    a.selectRows(2, 3);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 2 });
+    expect(a.generate()).toMatchObject({ ok: true });
+    expect(a.stop()).toMatchObject({ ok: true });
+    // A stopped part takes nobody new: p3 goes to a second part.
+    a.selectRows(4, 4);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 1 });
+    expect(new Set(a.column('Campaign ID')).size).toBe(2);
+    const copy = a.gas.makeCopy();
+    openCopy(copy, id);
+    // In the copy, a second row of p3 (pasted without its outputs) is added.
+    const leads = copy.spreadsheet.getSheetByName('Leads')!;
+    leads.appendRow(leadRow(3));
+    await a.sim.control({ action: 'clearRequests' });
+    copy.spreadsheet.select(leads, ['A5:G5']);
+    expect(copy.call('addSelectedRows')).toMatchObject({ ok: true, added: 0 });
+    expect((await a.requests()).filter((q) => q.method === 'POST')).toEqual([]);
+  });
+});
