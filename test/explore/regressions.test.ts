@@ -391,4 +391,39 @@ describe('histories the explorer found', () => {
     ];
     expect(await replay(actions)).toEqual([]);
   });
+
+  it('should not send again a person a copy without the records finds in a part its original made later', async () => {
+    // Found by the explorer's documents (seed 449, shrunk): the original stopped its first part and put the tab's people in
+    // a second; a copy without the add-on's records knew only the first part and sent a second row of one of them there.
+    const actions: Action[] = [
+      { k: 'copyRow', t: 2, row: 4 },
+      { k: 'select', t: 0, from: 2 },
+      { k: 'add', t: 0, from: 2, n: 7 },
+      { k: 'generate', stale: false },
+      { k: 'wait', ms: 600000 },
+      { k: 'fault', f: 'html502', then: { k: 'stop' } },
+      { k: 'add', t: 2, from: 2, n: 3 },
+      { k: 'copy', props: false },
+      { k: 'add', t: 2, from: 11, n: 2 },
+    ];
+    expect(await replay(actions)).toEqual([]);
+  });
+
+  it('should book no failure from a campaign list read before the run’s own charge of the part', async () => {
+    // Found by the explorer's documents (seed 489, shrunk): a copy previewed a person who failed; in the original, the
+    // timer read the list, auto mode then charged two more, and the list's stale counts made the failure look its own.
+    const actions: Action[] = [
+      { k: 'otherDoc' },
+      { k: 'copy', props: true },
+      { k: 'add', t: 2, from: 4, n: 1 },
+      { k: 'fault', f: 'html502', then: { k: 'preview' } },
+      { k: 'timer' },
+      { k: 'doc', d: 1 },
+      { k: 'add', t: 2, from: 4, n: 3 },
+      { k: 'limit', v: 6 },
+      { k: 'fault', f: 'pollDuring', then: { k: 'auto', on: true } },
+      { k: 'stop' },
+    ];
+    expect(await replay(actions)).toEqual([]);
+  });
 });

@@ -31,6 +31,7 @@ export function getProgress(svc: Services): Reply<ProgressInfo> {
     const parts = loadParts(svc.doc, requireCampaign(state, sheet.getName()));
     const api = apiClient(svc, settings);
     let poll: ReturnType<typeof pollCampaign>;
+    const readAt = svc.clock.now();
     try {
       poll = pollCampaign(svc, api, parts, openParts(svc));
     } finally {
@@ -41,7 +42,7 @@ export function getProgress(svc: Services): Reply<ProgressInfo> {
     // (docs/rules.md#money-record): a run holding it books what this poll saw, on its own reading.
     tryDocumentLock(svc, () => {
       if (hasOpen(svc)) settleUnknown(svc, evidence);
-      recordRefunds(svc, poll.known, { id: parts.id, name: parts.name });
+      recordRefunds(svc, poll.known, { id: parts.id, name: parts.name }, readAt);
       settleStops(svc, poll.known);
     });
     const turn = poll.turn;

@@ -56,6 +56,7 @@ export function recordRefunds(
   svc: Services,
   details: ReadonlyMap<string, { counts: Pick<CampaignDetail['counts'], 'failed' | 'total' | 'pending'> & { cancelled?: number } }>,
   campaign: { id: string; name: string },
+  at: number,
 ): void {
   const base = getJson<Record<string, number>>(svc.doc, failedKey(campaign.id, 'base')) || {};
   const booked = getJson<Record<string, number>>(svc.doc, failedKey(campaign.id, 'booked')) || {};
@@ -71,6 +72,8 @@ export function recordRefunds(
     }
     const seen = Math.max(base[h(part)] || 0, booked[h(part)] || 0);
     const live = chargesOf(svc, part).filter((c) => c.p > 0);
+    // Counts read before a charge of the part do not hold that charge's people: the next read books.
+    if (live.some((c) => Date.parse(c.t) >= at)) continue;
     // People whose charge stands that this record's charges do not hold were charged by another document (a copy) or
     // before the add-on: a failure may be one of theirs, so only failures beyond them are this record's (docs/rules.md#refunds).
     const others = c.total - c.pending - seen - (c.cancelled || 0) - live.reduce((s, x) => s + x.p, 0);
@@ -95,8 +98,8 @@ export function recordRefunds(
   setJson(svc.doc, failedKey(campaign.id, 'booked'), booked);
 }
 
-/** The timer's share: failed videos' credits coming back, seen in the campaign list it already holds (no request of its own). */
-export function refundsFromList(svc: Services, bound: BoundCampaign | null, list: () => ReadonlyMap<string, CampaignSummary> | null): void {
+/** The timer's share: failed videos' credits coming back, seen in the campaign list it already holds (read since `at`; no request of its own). */
+export function refundsFromList(svc: Services, bound: BoundCampaign | null, list: () => ReadonlyMap<string, CampaignSummary> | null, at: number): void {
   if (!bound) return;
   let summaries: ReadonlyMap<string, CampaignSummary> | null;
   try {
@@ -112,7 +115,7 @@ export function refundsFromList(svc: Services, bound: BoundCampaign | null, list
       return s ? [[p.id, { counts: { failed: s.failed, total: s.leadCount, pending: s.waiting, cancelled: p.cancelled } }] as const] : [];
     }),
   );
-  recordRefunds(svc, failed, { id: parts.id, name: parts.name });
+  recordRefunds(svc, failed, { id: parts.id, name: parts.name }, at);
   // A full part whose every person is finished gives nothing back any more: its charges are let go, so the record does not
   // grow with the parts of a list left running (docs/rules.md#refunds). Cancelled or skipped people keep them.
   const booked = getJson<Record<string, number>>(svc.doc, failedKey(parts.id, 'booked')) || {};

@@ -149,6 +149,7 @@ function timerPass(svc: Services, ss: Spreadsheet): void {
   const api = apiClient(svc, settings, deadline);
   // One campaign list for every tab of the run: a pass where nothing moved costs one request.
   const summaries = sharedSummaries(api);
+  const listedAt = svc.clock.now();
   // An unknown charge is completed by the timer too, which runs until it is settled (docs/rules.md#unknown-outcomes).
   settleFromList(svc, api, summaries);
   settleStopsFromApi(svc, api);
@@ -162,7 +163,7 @@ function timerPass(svc: Services, ss: Spreadsheet): void {
       // Auto mode sends cut-off rows itself; otherwise the timer finishes them (docs/rules.md#cut-off).
       if (!auto && finishCutOff(svc, t.sheet, t.state, api, deadline)) inFlight = true;
       const r = refreshTab(svc, t.sheet, api, deadline, { summaries });
-      refundsFromList(svc, t.state.campaign, summaries);
+      refundsFromList(svc, t.state.campaign, summaries, listedAt);
       if (auto || r.remaining > 0 || !r.finished || hasOpen(svc) || openStopParts(svc).length > 0) inFlight = true;
       else t.state.autoRefresh = null;
     } catch (e) {

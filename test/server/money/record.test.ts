@@ -33,6 +33,9 @@ function evidence(waiting: Record<string, number>, balance: number | null): Evid
   return ev;
 }
 
+/** A read made after everything charged so far. */
+const after = (w: UnitWorld) => w.clock.t + 1;
+
 /** A part's counts as a read gives them: its failed videos, of how many people, none waiting. */
 const part = (failed: number, total: number) => ({ counts: { failed, total, pending: 0 } });
 
@@ -74,7 +77,7 @@ describe('record › the record of spending', () => {
     recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE, done: { people: 10, charged: 25 } });
     switchKey(w, 'sk_other_9999');
     recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_2', action: 'generate', quote: QUOTE, done: { people: 4, charged: 8 } });
-    recordRefunds(w.svc, new Map([['c_1', part(2, 10)]]), CAMPAIGN);
+    recordRefunds(w.svc, new Map([['c_1', part(2, 10)]]), CAMPAIGN, after(w));
     expect(spentToday(w.svc)).toEqual({ chargedToday: 33, unknownToday: 0 });
   });
 });
@@ -84,12 +87,12 @@ describe('record › refunds of failed videos and the day', () => {
   it('should take a failed video of today’s charge off today’s spend, but not one of a charge made an earlier day', () => {
     const w = world({}, { now: Date.parse('2026-11-24T23:50:00Z') });
     recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE, done: { people: 10, charged: 20 } });
-    recordRefunds(w.svc, new Map([['c_1', part(1, 10)]]), CAMPAIGN);
+    recordRefunds(w.svc, new Map([['c_1', part(1, 10)]]), CAMPAIGN, after(w));
     expect(spentToday(w.svc)).toEqual({ chargedToday: 18, unknownToday: 0 });
     w.clock.t += 20 * 60_000;
     recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_2', action: 'generate', quote: QUOTE, done: { people: 10, charged: 20 } });
     // The second failure of yesterday's charge may have come back yesterday: today stays at what today's charge took.
-    recordRefunds(w.svc, new Map([['c_1', part(2, 10)]]), CAMPAIGN);
+    recordRefunds(w.svc, new Map([['c_1', part(2, 10)]]), CAMPAIGN, after(w));
     expect(spentToday(w.svc)).toEqual({ chargedToday: 20, unknownToday: 0 });
     expect(rows(w).at(-1)).toMatchObject({ Action: 'refund', 'Credits charged': -2, Note: expect.stringMatching(/earlier day/) });
   });
@@ -103,7 +106,7 @@ describe('record › refunds of failed videos and the day, one part charged on t
     w.clock.t += 20 * 60_000;
     recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE, done: { people: 2, charged: 6 } });
     // Yesterday's person failed (seen only now): nothing says whose, so today keeps what today's charge took.
-    recordRefunds(w.svc, new Map([['c_1', part(1, 3)]]), CAMPAIGN);
+    recordRefunds(w.svc, new Map([['c_1', part(1, 3)]]), CAMPAIGN, after(w));
     expect(spentToday(w.svc)).toEqual({ chargedToday: 6, unknownToday: 0 });
   });
 });
@@ -182,11 +185,11 @@ describe('record › refunds', () => {
     const w = world();
     recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE, done: { people: 10, charged: 30 } });
     const failed = new Map([['c_1', part(2, 10)]]);
-    recordRefunds(w.svc, failed, CAMPAIGN);
-    recordRefunds(w.svc, failed, CAMPAIGN);
+    recordRefunds(w.svc, failed, CAMPAIGN, after(w));
+    recordRefunds(w.svc, failed, CAMPAIGN, after(w));
     const refunds = rows(w).filter((r) => r['Action'] === 'refund');
     expect(refunds).toEqual([expect.objectContaining({ People: 2, 'Credits charged': -6 })]);
-    recordRefunds(w.svc, new Map([['c_1', part(3, 10)]]), CAMPAIGN);
+    recordRefunds(w.svc, new Map([['c_1', part(3, 10)]]), CAMPAIGN, after(w));
     expect(
       rows(w)
         .filter((r) => r['Action'] === 'refund')
@@ -199,7 +202,7 @@ describe('record › refunds', () => {
     recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE, done: { people: 10, charged: 30 } });
     const payer = rows(w)[0]!['Key'];
     switchKey(w, 'sk_colleague_7777');
-    recordRefunds(w.svc, new Map([['c_1', part(1, 10)]]), CAMPAIGN);
+    recordRefunds(w.svc, new Map([['c_1', part(1, 10)]]), CAMPAIGN, after(w));
     const refund = rows(w).find((r) => r['Action'] === 'refund')!;
     expect(refund['Key']).toBe(payer);
     expect(refund['Key']).not.toBe('');
@@ -229,7 +232,7 @@ describe('record › refunds', () => {
       quote: { ...QUOTE, leads: 3, low: 9, high: 9 },
       done: { people: 3, charged: 9 },
     });
-    recordRefunds(w.svc, new Map([['c_1', part(1, 7)]]), CAMPAIGN);
+    recordRefunds(w.svc, new Map([['c_1', part(1, 7)]]), CAMPAIGN, after(w));
     expect(rows(w).find((r) => r['Action'] === 'refund')).toMatchObject({ People: 1, 'Credits charged': '-3 to -2' });
     // Today's spend goes down by the least that may have come back.
     expect(spentToday(w.svc).chargedToday).toBe(20 - 2);
@@ -240,18 +243,32 @@ describe('record › refunds', () => {
     // the copy's people failed, and each document booked the refund: the key's record fell 3 credits below the service.
     const w = world();
     recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE, done: { people: 1, charged: 3 } });
-    recordRefunds(w.svc, new Map([['c_1', part(1, 4)]]), CAMPAIGN);
+    recordRefunds(w.svc, new Map([['c_1', part(1, 4)]]), CAMPAIGN, after(w));
     expect(rows(w).filter((r) => r['Action'] === 'refund')).toEqual([]);
     // Three of four are this record's and two failed: one at least was its own, and the other is asked again at the next read.
     recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE, done: { people: 2, charged: 6 } });
-    recordRefunds(w.svc, new Map([['c_1', part(2, 4)]]), CAMPAIGN);
-    recordRefunds(w.svc, new Map([['c_1', part(2, 4)]]), CAMPAIGN);
+    recordRefunds(w.svc, new Map([['c_1', part(2, 4)]]), CAMPAIGN, after(w));
+    recordRefunds(w.svc, new Map([['c_1', part(2, 4)]]), CAMPAIGN, after(w));
+    expect(rows(w).filter((r) => r['Action'] === 'refund')).toEqual([expect.objectContaining({ People: 1 })]);
+  });
+
+  it('should book nothing from counts read before a charge of the part, and book at the next read', () => {
+    // Found by the explorer: the timer read the campaign list, then auto mode pushed and generated two more; the list's
+    // counts (two still waiting) beside the new charge made another document's failed person look like this record's.
+    const w = world();
+    const read = w.clock.t;
+    w.clock.t += 1000;
+    recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE, done: { people: 2, charged: 6 } });
+    recordRefunds(w.svc, new Map([['c_1', { counts: { failed: 1, total: 3, pending: 2 } }]]), CAMPAIGN, read);
+    expect(rows(w).filter((r) => r['Action'] === 'refund')).toEqual([]);
+    // Read again after the charge: the failed person is one of the two this record charged.
+    recordRefunds(w.svc, new Map([['c_1', part(1, 2)]]), CAMPAIGN, after(w));
     expect(rows(w).filter((r) => r['Action'] === 'refund')).toEqual([expect.objectContaining({ People: 1 })]);
   });
 
   it('should not book failures of a part the add-on never charged', () => {
     const w = world();
-    recordRefunds(w.svc, new Map([['c_1', part(4, 10)]]), CAMPAIGN);
+    recordRefunds(w.svc, new Map([['c_1', part(4, 10)]]), CAMPAIGN, after(w));
     expect(rows(w)).toEqual([]);
   });
 
