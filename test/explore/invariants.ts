@@ -44,6 +44,11 @@ function people(w: World, st: SimState): string[] {
   const once: string[] = [];
   const seen = new Map<string, Lead>();
   const charged = new Map<string, Lead>();
+  // Two documents each send the people of their own rows, and neither can see the other's register: one person sent by
+  // each (a copy and its original both adding a new row of them) is two sends nobody could join. A pair is the add-on's
+  // to prevent only when one document's register holds both (docs/rules.md#copies).
+  const sentBy = w.docs.length > 1 ? w.docs.map(registerIds) : null;
+  const joined = (x: Lead, y: Lead) => !sentBy || sentBy.some((ids) => ids.has(x.id) && ids.has(y.id));
   for (const c of st.campaigns.filter((x) => x.workspaceId === 'ws_main')) {
     for (const l of c.leads) {
       // A person without an email is told apart by first name and company (docs/rules.md#row-identity); one with neither
@@ -51,17 +56,26 @@ function people(w: World, st: SimState): string[] {
       if (!email(l.email) && !(email(l.firstName) && email(l.company))) continue;
       const who = `${family(c.name)} / ${email(l.email) || `${email(l.firstName)} at ${email(l.company)}`}`;
       if (l.status !== 'failed' && l.status !== 'cancelled') {
-        if (seen.has(who)) twice.push(`nobody in the service twice for one row’s person: ${who} is ${seen.get(who)!.id} and ${l.id}`);
+        const first = seen.get(who);
+        if (first && joined(first, l)) twice.push(`nobody in the service twice for one row’s person: ${who} is ${first.id} and ${l.id}`);
         seen.set(who, l);
       }
       if (l.charged > 0) {
-        if (charged.has(who)) once.push(`no person charged twice: ${who} charged as ${charged.get(who)!.id} and ${l.id}`);
+        const first = charged.get(who);
+        if (first && joined(first, l)) once.push(`no person charged twice: ${who} charged as ${first.id} and ${l.id}`);
         charged.set(who, l);
       }
     }
   }
   // A repair says how many people it could not recover (nothing left to tell them apart): that many may come again.
   return [...twice.slice(w.lostInRepair), ...once.slice(w.lostInRepair)];
+}
+
+/** The Lead IDs a document's register holds. */
+function registerIds(doc: World['docs'][number]): Set<string> {
+  const values = (doc.spreadsheet.getSheetByName('Video register')?.getDataRange().getValues() ?? []) as unknown[][];
+  const col = (values[0] ?? []).indexOf('Lead ID');
+  return new Set(values.slice(1).map((r) => String(r[col] ?? '')));
 }
 
 /** Charges the action added: only a press of Generate or Preview by the key's person, or the timer of a standing order. */
