@@ -40,13 +40,21 @@ export interface RegisterSpan {
  * empty and not whole (docs/rules.md#register-whole).
  */
 export function readRegister(doc: RegisterDoc, span?: RegisterSpan | null): Register {
+  // Without a fingerprint the register came without its records (a copy of the spreadsheet, docs/rules.md#copies): it is
+  // read whole once, and each tab's rows are learnt from it.
+  const learn = !doc.props.getProperty(DOC_KEYS.registerPrint);
+  if (learn) span = undefined;
   const tab = doc.ss.getSheetByName(REGISTER_TAB);
   const lastRow = tab ? tab.getLastRow() : 0;
   const read = (first: number, last: number, width: number) => (tab && last >= first ? tab.getRange(first, 1, last - first + 1, width).getDisplayValues() : []);
   const whole = span === undefined ? read(2, lastRow, WIDTH) : null;
   const ids = whole ? whole.map((r) => String(r[0] || '').trim()) : read(2, lastRow, 1).map((r) => String(r[0] || '').trim());
   if (!isWhole(doc.props, tab !== null, printOf(ids))) return new Register([], false);
-  if (whole) return new Register(toEntries(whole, 2));
+  if (whole) {
+    const entries = toEntries(whole, 2);
+    if (learn) widenSpans(doc.props, entries);
+    return new Register(entries);
+  }
   if (!span) return new Register([]);
   const first = Math.max(2, span.first);
   return new Register(toEntries(read(first, Math.min(lastRow, span.last), WIDTH), first));

@@ -153,3 +153,24 @@ describe.each(['not-copied', 'copied'] as const)('a copy whose original grew its
     expect((await a.requests()).filter((q) => q.method === 'POST')).toEqual([]);
   });
 });
+
+describe.each(['not-copied', 'copied'] as const)('a copy’s refresh (DocumentProperties %s)', (copyProperties) => {
+  // docs/rules.md#copies: a register without its records is read whole once, and each tab's rows learnt from it.
+  it('should clear a row typed over with someone else in the original before the copy, as the original does', async () => {
+    a = await startAddon({ failRate: 0 }, { readings: { copyProperties } });
+    a.connect();
+    const tab = a.sheet([leadRow(1), leadRow(2), leadRow(3)]);
+    const { id } = a.createCampaign();
+    a.selectRows(2, 4);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 3 });
+    expect(a.generate()).toMatchObject({ ok: true });
+    a.runTimerUntilDone();
+    // Row 3 typed over with another person: it still shows Person2's Lead ID and links.
+    tab.getRange(3, 1, 1, 7).setValues([leadRow(9)]);
+    const copy = a.gas.makeCopy();
+    openCopy(copy, id);
+    expect(copy.call('refreshNow')).toMatchObject({ ok: true });
+    const row3 = (h: string) => a.column(h, copy.spreadsheet.getSheetByName('Leads')!)[1];
+    expect([row3('First name'), row3('Lead ID'), row3('Video URL')]).toEqual(['Person9', '', '']);
+  });
+});
