@@ -439,4 +439,21 @@ describe('histories the explorer found', () => {
     ];
     expect(await replay(actions)).toEqual([]);
   });
+
+  it('should give back nothing at a Stop for people a copy added to the part, never charged', async () => {
+    // Found by the explorer's documents (seed 511, shrunk): the copy's auto mode added people to the campaign's part; the
+    // original previewed and stopped, took who was waiting from its own record of the part's size, and booked their refund.
+    const actions: Action[] = [
+      { k: 'copy', props: true },
+      { k: 'append', t: 1, n: 4 },
+      { k: 'limit', v: 6 },
+      { k: 'auto', on: true },
+      { k: 'timer' },
+      { k: 'doc', d: 2 },
+      { k: 'select', t: 1, from: 1 },
+      { k: 'preview' },
+      { k: 'stop' },
+    ];
+    expect(await replay(actions)).toEqual([]);
+  });
 });

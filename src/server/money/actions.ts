@@ -303,11 +303,10 @@ export function stopCampaign(svc: Services, args: MoneyArgs): Reply<StopReply> {
       // The balance after one part's stop is the balance before the next one's (one read between two stops).
       const balance: { now?: Estimate | null } = {};
       const parts = movingParts(ctx, list).map((id) =>
-        stopPart(
-          svc,
-          ctx,
-          { id, balance, refused },
-          list.get(id)?.waiting ?? waitingByRecord(svc, ctx, id) ?? (ctx.campaign.parts.length === 1 ? waitingByList(ctx, id) : null),
+        // Another document may have added people to a one-part campaign since this one's last push: its waiting count is
+        // read, not taken from the record (docs/rules.md#refunds).
+        stopPart(svc, ctx, { id, balance, refused }, () =>
+          list.has(id) ? list.get(id)!.waiting : ctx.campaign.parts.length === 1 ? waitingByList(ctx, id) : waitingByRecord(svc, ctx, id),
         ),
       );
       // Who each part's stop cancelled, kept with the parts: progress never counts them as rendering.
@@ -338,7 +337,7 @@ function stopPart(
   svc: Services,
   ctx: CampaignContext,
   { id, balance, refused }: { id: string; balance: { now?: Estimate | null }; refused: Map<string, unknown> },
-  waitingBefore: number | null,
+  waitingBefore: () => number | null,
 ): StopPart {
   const name = partLabel(ctx.campaign, id);
   forgetCounts(svc.doc, id);
@@ -348,7 +347,7 @@ function stopPart(
   const charged = !pricesProven(svc, id);
   const read = charged && balance.now === undefined ? balanceNow(ctx, id) : null;
   const before = read ?? (charged ? balance.now : null) ?? null;
-  const ev = { waitingBefore: (read && read.leads) ?? waitingBefore, balanceBefore: (before && before.balance) ?? null };
+  const ev = { waitingBefore: read ? read.leads : waitingBefore(), balanceBefore: (before && before.balance) ?? null };
   balance.now = undefined;
   try {
     const r = ctx.api.stop(id);
@@ -393,8 +392,8 @@ function waitingByList(ctx: CampaignContext, id: string): number | null {
 }
 
 /**
- * People of a part waiting just before a Stop, with no request (a one-part Stop sends one): everyone
- * the part holds, as its last push said, less those the record shows charged; null when either is not known.
+ * People of a part of several waiting just before its Stop, when the campaign list does not show it (no request):
+ * everyone the part holds, as its last push said, less those the record shows charged; null when either is not known.
  */
 function waitingByRecord(svc: Services, ctx: CampaignContext, id: string): number | null {
   const size = ctx.campaign.parts.find((p) => p.id === id)?.size ?? -1;

@@ -174,3 +174,26 @@ describe.each(['not-copied', 'copied'] as const)('a copy’s refresh (DocumentPr
     expect([row3('First name'), row3('Lead ID'), row3('Video URL')]).toEqual(['Person9', '', '']);
   });
 });
+
+describe.each(['not-copied', 'copied'] as const)('a Stop after a copy added people (DocumentProperties %s)', (copyProperties) => {
+  // docs/rules.md#refunds: who was waiting before a Stop is read, never taken from a record another document may have outdated.
+  it('should give back nothing for people a copy added, who were never charged', async () => {
+    a = await startAddon({ failRate: 0, stageMs: 60_000 }, { readings: { copyProperties } });
+    a.connect();
+    a.sheet([leadRow(1), leadRow(2), leadRow(3), leadRow(4), leadRow(5), leadRow(6)]);
+    const { id } = a.createCampaign();
+    a.selectRows(2, 4);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 3 });
+    const copy = a.gas.makeCopy();
+    openCopy(copy, id);
+    copy.spreadsheet.select(copy.spreadsheet.getSheetByName('Leads')!, ['A5:G7']);
+    expect(copy.call('addSelectedRows')).toMatchObject({ ok: true, added: 3 });
+    // The original, which sent three, previews and stops: six were in the part, the copy's three never charged.
+    a.gas.clock.catchUp(copy.clock.now());
+    expect(a.preview()).toMatchObject({ ok: true });
+    const inherited = recorded(copy);
+    expect(a.stop()).toMatchObject({ ok: true });
+    a.runTimerUntilDone();
+    expect(recorded(a.gas) + recorded(copy) - inherited).toBeGreaterThanOrEqual(await netCharged(a));
+  });
+});
