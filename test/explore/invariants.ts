@@ -171,14 +171,19 @@ function eachRow(w: World, headers: string[], needed: string, visit: (r: unknown
 function links(w: World, st: SimState, own = false): string[] {
   const byUrl = new Map(st.campaigns.flatMap((c) => c.leads).map((l) => [l.videoUrl, l]));
   const out: string[] = [];
-  eachRow(w, ['Video URL', 'Lead ID', 'Email'], 'Video URL', (r, [u, id, em], where) => {
+  eachRow(w, ['Video URL', 'Lead ID', 'Email', 'First name', 'Company'], 'Video URL', (r, [u, id, em, fn, co], where) => {
     const url = String(r[u!] ?? '');
     // A row whose Lead ID cell is empty is one the add-on does not track (its Lead ID header renamed: a new column was made).
     if (!url || id! < 0 || !String(r[id!] ?? '')) return;
     const lead = byUrl.get(url);
     const rowId = String(r[id!]);
+    // A lead sent without an email (another document's row, its Email header renamed) is the person of its first name and
+    // company, as the service merged them (docs/rules.md#row-identity).
+    const other = email(lead?.email)
+      ? em! >= 0 && email(r[em!]) !== email(lead!.email)
+      : fn! >= 0 && co! >= 0 && (email(r[fn!]) !== email(lead?.firstName) || email(r[co!]) !== email(lead?.company));
     if (!lead || !lead.videoReady) out.push(`every link on a row only once ready: ${where} shows ${url}`);
-    else if (lead.id !== rowId || (own && em! >= 0 && email(r[em!]) !== email(lead.email)))
+    else if (lead.id !== rowId || (own && other))
       out.push(`every link on a row its own person’s: ${where} (${String(r[id!])}, ${String(r[em!] ?? '')}) shows ${lead.id}'s video (${lead.email})`);
   });
   return out;
