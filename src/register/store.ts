@@ -40,9 +40,9 @@ export interface RegisterSpan {
  * empty and not whole (docs/rules.md#register-whole).
  */
 export function readRegister(doc: RegisterDoc, span?: RegisterSpan | null): Register {
-  // Without a fingerprint the register came without its records (a copy of the spreadsheet, docs/rules.md#copies): it is
-  // read whole once, and each tab's rows are learnt from it.
-  const learn = !doc.props.getProperty(DOC_KEYS.registerPrint);
+  // Neither a fingerprint nor the tab's rows: the register came without its records (a copy of the spreadsheet,
+  // docs/rules.md#copies). It is read whole once, and each tab's rows are learnt from it.
+  const learn = !span && !doc.props.getProperty(DOC_KEYS.registerPrint);
   if (learn) span = undefined;
   const tab = doc.ss.getSheetByName(REGISTER_TAB);
   const lastRow = tab ? tab.getLastRow() : 0;
