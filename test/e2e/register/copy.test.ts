@@ -13,12 +13,17 @@ afterEach(async () => {
   await a?.close();
 });
 
+/** The add-on on a tab of n people bound to a new campaign (not sent yet); the campaign's id. */
+async function listOf(n: number, copyProperties: 'copied' | 'not-copied', sim: Parameters<typeof startAddon>[0] = {}): Promise<string> {
+  a = await startAddon(sim, { readings: { copyProperties } });
+  a.connect();
+  a.sheet(Array.from({ length: n }, (_, i) => leadRow(i + 1)));
+  return a.createCampaign().id;
+}
+
 /** Three people sent, generated and finished; a limit; auto mode switched on for the tab. */
 async function finishedWithAutoMode(copyProperties: 'copied' | 'not-copied'): Promise<{ id: string; spent: number }> {
-  a = await startAddon({}, { readings: { copyProperties } });
-  a.connect();
-  a.sheet([leadRow(1), leadRow(2), leadRow(3)]);
-  const { id } = a.createCampaign();
+  const id = await listOf(3, copyProperties);
   a.selectRows(2, 4);
   expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 3 });
   expect(a.generate()).toMatchObject({ ok: true });
@@ -76,10 +81,7 @@ function openCopy(copy: AppsScriptStandin, id: string): void {
 describe.each(['not-copied', 'copied'] as const)('a copy and its original on one campaign (DocumentProperties %s)', (copyProperties) => {
   // docs/rules.md#refunds: each document books only the failures its own charges must account for.
   it('should book a failed person’s refund once across both documents when both charged people of the part', async () => {
-    a = await startAddon({ failRate: 0, faults: { failPeople: ['p1@example.com'] } }, { readings: { copyProperties } });
-    a.connect();
-    a.sheet([leadRow(1), leadRow(2), leadRow(3)]);
-    const { id } = a.createCampaign();
+    const id = await listOf(3, copyProperties, { failRate: 0, faults: { failPeople: ['p1@example.com'] } });
     // The copy sends and generates the three; its timer sees them finish, p1 failed.
     const copy = a.gas.makeCopy();
     openCopy(copy, id);
@@ -107,10 +109,7 @@ describe.each(['not-copied', 'copied'] as const)('a copy and its original on one
   });
 
   it('should leave a failure of a person the original charged to the original, the copy booking nothing', async () => {
-    a = await startAddon({ failRate: 0, faults: { failPeople: ['p1@example.com'] } }, { readings: { copyProperties } });
-    a.connect();
-    a.sheet([leadRow(1), leadRow(2), leadRow(3)]);
-    const { id } = a.createCampaign();
+    const id = await listOf(3, copyProperties, { failRate: 0, faults: { failPeople: ['p1@example.com'] } });
     a.selectRows(2, 4);
     expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 3 });
     expect(a.generate()).toMatchObject({ ok: true });
@@ -130,10 +129,7 @@ describe.each(['not-copied', 'copied'] as const)('a copy and its original on one
 describe.each(['not-copied', 'copied'] as const)('a copy whose original grew its campaign a part (DocumentProperties %s)', (copyProperties) => {
   // docs/rules.md#copies: the register says which parts are the campaign's, whether or not the record of parts came along.
   it('should send nobody again whom the original sent to a later part, though the copy may not know that part', async () => {
-    a = await startAddon({ failRate: 0 }, { readings: { copyProperties } });
-    a.connect();
-    a.sheet([leadRow(1), leadRow(2), leadRow(3)]);
-    const { id } = a.createCampaign();
+    const id = await listOf(3, copyProperties, { failRate: 0 });
     a.selectRows(2, 3);
     expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 2 });
     expect(a.generate()).toMatchObject({ ok: true });
@@ -157,10 +153,8 @@ describe.each(['not-copied', 'copied'] as const)('a copy whose original grew its
 describe.each(['not-copied', 'copied'] as const)('a copy’s refresh (DocumentProperties %s)', (copyProperties) => {
   // docs/rules.md#copies: a register without its records is read whole once, and each tab's rows learnt from it.
   it('should clear a row typed over with someone else in the original before the copy, as the original does', async () => {
-    a = await startAddon({ failRate: 0 }, { readings: { copyProperties } });
-    a.connect();
-    const tab = a.sheet([leadRow(1), leadRow(2), leadRow(3)]);
-    const { id } = a.createCampaign();
+    const id = await listOf(3, copyProperties, { failRate: 0 });
+    const tab = a.gas.spreadsheet.getActiveSheet();
     a.selectRows(2, 4);
     expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 3 });
     expect(a.generate()).toMatchObject({ ok: true });
@@ -178,10 +172,7 @@ describe.each(['not-copied', 'copied'] as const)('a copy’s refresh (DocumentPr
 describe.each(['not-copied', 'copied'] as const)('a Stop after a copy added people (DocumentProperties %s)', (copyProperties) => {
   // docs/rules.md#refunds: who was waiting before a Stop is read, never taken from a record another document may have outdated.
   it('should give back nothing for people a copy added, who were never charged', async () => {
-    a = await startAddon({ failRate: 0, stageMs: 60_000 }, { readings: { copyProperties } });
-    a.connect();
-    a.sheet([leadRow(1), leadRow(2), leadRow(3), leadRow(4), leadRow(5), leadRow(6)]);
-    const { id } = a.createCampaign();
+    const id = await listOf(6, copyProperties, { failRate: 0, stageMs: 60_000 });
     a.selectRows(2, 4);
     expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 3 });
     const copy = a.gas.makeCopy();
