@@ -72,6 +72,9 @@ class Run {
     await w.inEach(async () => {
       // What the sidebar asks of a person: a register someone edited is repaired before anything is sent again.
       if (w.call<any>('getSidebarState')?.registerBroken) w.lostInRepair += w.call<any>('repairRegister')?.lost || 0;
+      // That look was the person's at the keyboard: what their standing order did in it is checked as theirs.
+      const mine = check(w, await w.state(), { k: 'refresh' });
+      if (mine.length) throw new Broken(mine);
       // The sidebar opened on each tab by its owner: what a run without the document left (auto mode's sends) is done there
       // (docs/rules.md#readings), before the day that lets it render.
       for (const t of TABS.keys()) {

@@ -456,4 +456,18 @@ describe('histories the explorer found', () => {
     ];
     expect(await replay(actions)).toEqual([]);
   });
+
+  it('should check what a standing order did in its owner’s own look at the end as the owner’s (no-document reading)', async () => {
+    // Found by the explorer (no-document, seed 2099, shrunk): the settled world's first look, by the person at the
+    // keyboard, ran their auto mode's waiting send and charged their key; it was checked as the next tab owner's press.
+    const actions: Action[] = [
+      { k: 'person', p: 1 },
+      { k: 'add', t: 2, from: 3, n: 3 },
+      { k: 'limit', v: 20 },
+      { k: 'create', t: 2 },
+      { k: 'auto', on: true },
+      { k: 'timer' },
+    ];
+    expect(await replay(actions, { readings: { documentInTimeTriggers: 'absent' } })).toEqual([]);
+  });
 });
