@@ -27,9 +27,11 @@ const MINUTES = [1, 5, 10, 15, 30];
 const HOURS = [1, 2, 4, 6, 8, 12];
 const PER_USER_LIMIT = 20;
 
+/** Trigger ids are unique across documents, as Apps Script's are: two documents of one person never share one. */
+let nextId = 7_301_000_001;
+
 export class TriggerStore {
   readonly installed: InstalledTrigger[] = [];
-  private nextId = 7_301_000_001;
 
   constructor(
     readonly runtime: Runtime,
@@ -60,7 +62,7 @@ export class TriggerStore {
       }
     }
     const trigger: InstalledTrigger = {
-      id: String(this.nextId++),
+      id: String(nextId++),
       user,
       documentId,
       ...t,

@@ -19,6 +19,12 @@ describe('ScriptApp triggers', () => {
     expect(run(s, `return [ScriptApp.getProjectTriggers().length, ScriptApp.getUserTriggers(SpreadsheetApp.getActiveSpreadsheet()).length];`)).toEqual([0, 0]);
   });
 
+  it('should give two documents of one person triggers of different ids (a record kept under the id in UserProperties is one trigger’s)', () => {
+    const first = standin();
+    const second = standin({ sameUserAs: first, spreadsheetId: '1OtherDocument' });
+    expect(run<string>(first, INSTALL('everyMinutes(5)'))).not.toBe(run<string>(second, INSTALL('everyMinutes(5)')));
+  });
+
   it('should allow only 1, 5, 10, 15 or 30 minutes', () => {
     const s = standin();
     expect(() => run(s, INSTALL('everyMinutes(2)'))).toThrow(/everyMinutes/);
