@@ -279,8 +279,9 @@ function recordSending(input: PushInput, round: { partId: string; batch: Item[] 
   const fresh: Entry[] = [];
   for (const { partId, batch } of round) {
     for (const it of batch) {
+      // A cut-off row sent again says who it is now: its entry takes what this send carries (docs/rules.md#cut-off).
       if (it.entry) {
-        it.entry.part = partId;
+        Object.assign(it.entry, { part: partId, ...it.ids, columns: it.columns });
         continue;
       }
       it.entry = {

@@ -12,8 +12,6 @@ import { norm, Register, type Entry, type EntryState } from './identity';
 export const REGISTER_TAB = 'Video register';
 const HEADERS = ['Lead ID', 'Part', 'Campaign', 'Tab', 'Batch', 'State', 'First name', 'Company', 'Email', 'Profile link', 'Columns'] as const;
 const WIDTH = HEADERS.length;
-/** Columns a reply completes: Lead ID … State. */
-const STATUS_WIDTH = 6;
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -187,14 +185,17 @@ export function registerSpanOf(props: Props, sheetId: number): RegisterSpan | nu
   return m ? { first: Number(m[1]), last: Number(m[2]) } : null;
 }
 
-/** Writes the Lead ID, part and state of stored entries: one call per run of adjacent rows; the fingerprint follows. */
+/**
+ * Writes stored entries whole (a reply completes Lead ID, part and state; a cut-off row sent again may carry other
+ * identifiers): one call per run of adjacent rows; the fingerprint follows.
+ */
 export function patchEntries(doc: RegisterDoc, entries: readonly Entry[]): void {
   const stored = entries.filter((e) => e.at >= 2);
   if (stored.length === 0) return;
   const tab = registerTab(doc.ss);
   const byRow = new Map(stored.map((e) => [e.at, e]));
   for (const run of consecutiveRuns([...byRow.keys()].sort((a, b) => a - b))) {
-    tab.getRange(run[0]!, 1, run.length, STATUS_WIDTH).setValues(run.map((r) => row(byRow.get(r)!).slice(0, STATUS_WIDTH)));
+    tab.getRange(run[0]!, 1, run.length, WIDTH).setValues(run.map((r) => row(byRow.get(r)!)));
   }
   let print = keptPrint(doc);
   for (const e of byRow.values()) {

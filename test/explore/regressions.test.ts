@@ -470,4 +470,21 @@ describe('histories the explorer found', () => {
     ];
     expect(await replay(actions, { readings: { documentInTimeTriggers: 'absent' } })).toEqual([]);
   });
+
+  it('should settle a row sent again after a silent service when its company column was renamed in between (no-document)', async () => {
+    // Found by the explorer (seed 2241, no-document and sheets-metered): the register kept the company of the send that never
+    // arrived, the service had the person without one, and the refresh left the row pending for ever.
+    const actions: Action[] = [
+      { k: 'add', t: 0, from: 11, n: 2 },
+      { k: 'fault', f: 'timerDuring', then: { k: 'preview' } },
+      { k: 'otherDoc' },
+      { k: 'add', t: 0, from: 11, n: 1 },
+      { k: 'fault', f: 'hang', then: { k: 'add', t: 0, from: 3, n: 1 } },
+      { k: 'renameHeader', t: 0, col: 2 },
+      { k: 'timer' },
+      { k: 'typeOver', t: 0, row: 4 },
+      { k: 'preview' },
+    ];
+    expect(await replay(actions, { readings: { documentInTimeTriggers: 'absent' } })).toEqual([]);
+  });
 });

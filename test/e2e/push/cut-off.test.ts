@@ -33,4 +33,31 @@ describe('a send cut off by a silent service', () => {
       await a.close();
     }
   });
+
+  it('should record what the cut-off row carried when sent again, so its video still finds it (its Company header renamed in between)', async () => {
+    // Found by the explorer (seed 2241): the register kept the company of the send that never arrived; the service had the
+    // person without one, so the refresh could not place the finished video on the row, which stayed pending.
+    const a = await startAddon({ failRate: 0 });
+    try {
+      a.connect();
+      const tab = a.sheet([leadRow(0), leadRow(1)]);
+      a.createCampaign();
+      a.selectRows(3, 3);
+      expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 1 });
+      a.selectRows(2, 2);
+      await a.sim.control({ action: 'configure', config: { faults: { hang: true } } });
+      expect(a.call('addSelectedRows')).toMatchObject({ ok: false, error: { code: 'network' } });
+      await a.sim.control({ action: 'configure', config: { faults: { hang: false } } });
+      tab.getRange(1, 3).setValue('Company (old)');
+      a.runTimerUntilDone();
+      expect(a.rows()[0]).toMatchObject({ 'Video Status': 'pending' });
+      // The other person's row goes: the tab no longer holds the whole campaign, so nothing is settled by elimination.
+      tab.deleteRows(3, 1);
+      expect(a.generate()).toMatchObject({ ok: true });
+      a.runTimerUntilDone();
+      expect(a.rows()[0]).toMatchObject({ 'Video Status': 'complete', 'Video URL': expect.stringMatching(/video$/) });
+    } finally {
+      await a.close();
+    }
+  });
 });
