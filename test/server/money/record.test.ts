@@ -33,6 +33,10 @@ function evidence(waiting: Record<string, number>, balance: number | null): Evid
   return ev;
 }
 
+/** A generate of part c_1 with a clear answer: that many people for that many credits, at the quote. */
+const charge = (w: UnitWorld, people: number, charged: number, quote = QUOTE) =>
+  recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote, done: { people, charged } });
+
 /** A read made after everything charged so far. */
 const after = (w: UnitWorld) => w.clock.t + 1;
 
@@ -58,14 +62,14 @@ describe('record › the record of spending', () => {
   // docs/rules.md#cells
   it('should make the record tab as narrow as its columns, growing a row per entry', () => {
     const w = world();
-    recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE, done: { people: 10, charged: 25 } });
+    charge(w, 10, 25);
     const tab = w.ss.getSheetByName(CREDITS_TAB)!;
     expect([tab.getMaxRows(), tab.getMaxColumns()]).toEqual([2, tab.getLastColumn()]);
   });
 
   it('should record a clear answer with its figures and open nothing', () => {
     const w = world();
-    recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE, done: { people: 10, charged: 25 } });
+    charge(w, 10, 25);
     expect(rows(w)).toEqual([expect.objectContaining({ Action: 'generate', People: 10, 'Credits charged': 25, 'Credits quoted': 30 })]);
     expect(hasOpen(w.svc)).toBe(false);
     expect(spentToday(w.svc)).toEqual({ chargedToday: 25, unknownToday: 0 });
@@ -74,7 +78,7 @@ describe('record › the record of spending', () => {
 
   it("should count what this person spent today, never another key's refund seen in their document", () => {
     const w = world();
-    recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE, done: { people: 10, charged: 25 } });
+    charge(w, 10, 25);
     switchKey(w, 'sk_other_9999');
     recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_2', action: 'generate', quote: QUOTE, done: { people: 4, charged: 8 } });
     recordRefunds(w.svc, new Map([['c_1', part(2, 10)]]), CAMPAIGN, after(w));
@@ -86,7 +90,7 @@ describe('record › refunds of failed videos and the day', () => {
   // docs/rules.md#refunds
   it('should take a failed video of today’s charge off today’s spend, but not one of a charge made an earlier day', () => {
     const w = world({}, { now: Date.parse('2026-11-24T23:50:00Z') });
-    recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE, done: { people: 10, charged: 20 } });
+    charge(w, 10, 20);
     recordRefunds(w.svc, new Map([['c_1', part(1, 10)]]), CAMPAIGN, after(w));
     expect(spentToday(w.svc)).toEqual({ chargedToday: 18, unknownToday: 0 });
     w.clock.t += 20 * 60_000;
@@ -102,9 +106,9 @@ describe('record › refunds of failed videos and the day, one part charged on t
   // docs/rules.md#refunds
   it('should not take a failure off today’s spend when yesterday’s charge of the same part may have paid for it', () => {
     const w = world({}, { now: Date.parse('2026-11-24T23:50:00Z') });
-    recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE, done: { people: 1, charged: 3 } });
+    charge(w, 1, 3);
     w.clock.t += 20 * 60_000;
-    recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE, done: { people: 2, charged: 6 } });
+    charge(w, 2, 6);
     // Yesterday's person failed (seen only now): nothing says whose, so today keeps what today's charge took.
     recordRefunds(w.svc, new Map([['c_1', part(1, 3)]]), CAMPAIGN, after(w));
     expect(spentToday(w.svc)).toEqual({ chargedToday: 6, unknownToday: 0 });
@@ -183,7 +187,7 @@ describe('record › refunds', () => {
   // docs/rules.md#refunds
   it('should book a failure refund once, whoever reads the same count again', () => {
     const w = world();
-    recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE, done: { people: 10, charged: 30 } });
+    charge(w, 10, 30);
     const failed = new Map([['c_1', part(2, 10)]]);
     recordRefunds(w.svc, failed, CAMPAIGN, after(w));
     recordRefunds(w.svc, failed, CAMPAIGN, after(w));
@@ -199,7 +203,7 @@ describe('record › refunds', () => {
 
   it('should book a refund under the key that paid, not the key of whoever saw it', () => {
     const w = world();
-    recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE, done: { people: 10, charged: 30 } });
+    charge(w, 10, 30);
     const payer = rows(w)[0]!['Key'];
     switchKey(w, 'sk_colleague_7777');
     recordRefunds(w.svc, new Map([['c_1', part(1, 10)]]), CAMPAIGN, after(w));
@@ -217,21 +221,9 @@ describe('record › refunds', () => {
     // Found by the explorer (seed 180456): 4 people for 11 credits (2 to 3 each), then 3 for 9 (3 each); the failed person
     // was of the first charge and 2 came back, but the newest charge's price (3) was booked: the record fell below the ledger.
     const w = world();
-    recordCharge(w.svc, {
-      campaign: CAMPAIGN,
-      part: 'c_1',
-      action: 'generate',
-      quote: { ...QUOTE, leads: 4, low: 8, high: 12 },
-      done: { people: 4, charged: 11 },
-    });
+    charge(w, 4, 11, { ...QUOTE, leads: 4, low: 8, high: 12 });
     w.clock.t += 15 * 60_000;
-    recordCharge(w.svc, {
-      campaign: CAMPAIGN,
-      part: 'c_1',
-      action: 'generate',
-      quote: { ...QUOTE, leads: 3, low: 9, high: 9 },
-      done: { people: 3, charged: 9 },
-    });
+    charge(w, 3, 9, { ...QUOTE, leads: 3, low: 9, high: 9 });
     recordRefunds(w.svc, new Map([['c_1', part(1, 7)]]), CAMPAIGN, after(w));
     expect(rows(w).find((r) => r['Action'] === 'refund')).toMatchObject({ People: 1, 'Credits charged': '-3 to -2' });
     // Today's spend goes down by the least that may have come back.
@@ -242,11 +234,11 @@ describe('record › refunds', () => {
     // Found by the explorer (a copy of the spreadsheet): the copy charged 3 people of a part, the original 1 more; one of
     // the copy's people failed, and each document booked the refund: the key's record fell 3 credits below the service.
     const w = world();
-    recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE, done: { people: 1, charged: 3 } });
+    charge(w, 1, 3);
     recordRefunds(w.svc, new Map([['c_1', part(1, 4)]]), CAMPAIGN, after(w));
     expect(rows(w).filter((r) => r['Action'] === 'refund')).toEqual([]);
     // Three of four are this record's and two failed: one at least was its own, and the other is asked again at the next read.
-    recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE, done: { people: 2, charged: 6 } });
+    charge(w, 2, 6);
     recordRefunds(w.svc, new Map([['c_1', part(2, 4)]]), CAMPAIGN, after(w));
     recordRefunds(w.svc, new Map([['c_1', part(2, 4)]]), CAMPAIGN, after(w));
     expect(rows(w).filter((r) => r['Action'] === 'refund')).toEqual([expect.objectContaining({ People: 1 })]);
@@ -258,7 +250,7 @@ describe('record › refunds', () => {
     const w = world();
     const read = w.clock.t;
     w.clock.t += 1000;
-    recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE, done: { people: 2, charged: 6 } });
+    charge(w, 2, 6);
     recordRefunds(w.svc, new Map([['c_1', { counts: { failed: 1, total: 3, pending: 2 } }]]), CAMPAIGN, read);
     expect(rows(w).filter((r) => r['Action'] === 'refund')).toEqual([]);
     // Read again after the charge: the failed person is one of the two this record charged.
@@ -274,7 +266,7 @@ describe('record › refunds', () => {
 
   it("should give back a stop's credits only for charged people it cancelled, not for people still waiting", () => {
     const w = world();
-    recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE, done: { people: 10, charged: 30 } });
+    charge(w, 10, 30);
     recordStop(w.svc, { campaign: CAMPAIGN, part: 'c_1', stopped: 7 }, { waitingBefore: 3, balanceBefore: null });
     expect(rows(w)[1]).toMatchObject({ Action: 'stop', People: 7, 'Credits charged': -12 });
   });
@@ -282,7 +274,7 @@ describe('record › refunds', () => {
   it("should book a stop's credits at the balance's move when it lies in what the charge allows, else as a range at its low end", () => {
     const w = world();
     // 10 people for 25 credits: between 2 and 3 each, so 4 of them cost 8 to 12 — the service does not say which.
-    recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE, done: { people: 10, charged: 25 } });
+    charge(w, 10, 25);
     recordStop(w.svc, { campaign: CAMPAIGN, part: 'c_1', stopped: 4 }, { waitingBefore: 0, balanceBefore: 100, balanceAfter: 109 });
     expect(rows(w)[1]).toMatchObject({ 'Credits charged': -9 });
     expect(spentToday(w.svc).chargedToday).toBe(16);
@@ -299,13 +291,7 @@ describe('record › refunds', () => {
     recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'preview', quote: QUOTE, done: { people: 3, charged: 9 } });
     const first = rows(w)[0]!['Key'];
     switchKey(w, 'sk_colleague_7777');
-    recordCharge(w.svc, {
-      campaign: CAMPAIGN,
-      part: 'c_1',
-      action: 'generate',
-      quote: { ...QUOTE, leads: 7, low: 14, high: 21 },
-      done: { people: 7, charged: 21 },
-    });
+    charge(w, 7, 21, { ...QUOTE, leads: 7, low: 14, high: 21 });
     const second = rows(w)[1]!['Key'];
     recordStop(w.svc, { campaign: CAMPAIGN, part: 'c_1', stopped: 9 }, { waitingBefore: 0, balanceBefore: null });
     expect(rows(w).slice(2)).toEqual([
@@ -328,7 +314,7 @@ describe('record › refunds', () => {
   /** Ten people charged 30 credits, then a Stop with no answer while 3 more people waited. */
   function lostStop(cancelledBefore: number | null = 0): UnitWorld {
     const w = world();
-    recordCharge(w.svc, { campaign: CAMPAIGN, part: 'c_1', action: 'generate', quote: QUOTE, done: { people: 10, charged: 30 } });
+    charge(w, 10, 30);
     recordStop(w.svc, { campaign: CAMPAIGN, part: 'c_1' }, { waitingBefore: 3, balanceBefore: null, cancelledBefore });
     return w;
   }
