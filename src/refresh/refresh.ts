@@ -14,8 +14,8 @@ import { DOUBTS_PER_RUN, keyOf, personFromRow, rowKey, staleValues, type Fallbac
 import { writeByLeadId, type RowDecision } from '../sheet/by-lead-id';
 import { readLeadRows } from '../sheet/lead-rows';
 import { openTable, type Sheet, type Table, idOf } from '../sheet/table';
-import { asRecovered, byFirstName, headerIndex, nameIds, namesSomeoneElse, rowIds, type Register } from '../register/identity';
-import { readRegister, type RegisterSpan } from '../register/store';
+import { asRecovered, byFirstName, evidenceEntry, headerIndex, nameIds, namesSomeoneElse, rowIds, sentIds, type Register } from '../register/identity';
+import { appendEntries, readRegister, type RegisterSpan } from '../register/store';
 import { planStatuses, type PlanInput, type RowInfo } from './plan';
 import { isUnresolved, NOTES, valuesForLead, type RowValues } from './row-status';
 
@@ -118,6 +118,8 @@ interface Writes {
   updates: Map<string, RowValues>;
   leads: Map<string, Named>;
   register: Register;
+  /** Linked rows' Lead IDs the register does not know, with the first row's cells. */
+  unknown: Map<string, readonly unknown[]>;
   /** What each campaign read is remembered as, kept only once the pass's write went through (null: forgotten). */
   memos: Map<string, Memo | null>;
 }
@@ -140,6 +142,7 @@ export function refreshSheet(input: RefreshInput): RefreshResult {
     leads: new Map(),
     register: readRegister({ ss: sheet.getParent(), props: input.memo }, input.registerSpan),
     memos: new Map(),
+    unknown: new Map(),
   };
   let failure: unknown = null;
   try {
@@ -149,6 +152,7 @@ export function refreshSheet(input: RefreshInput): RefreshResult {
   }
   // What was learnt is written even when the pass failed; a campaign counts as seen only once its rows are written.
   result.updated += writePass(input, writes);
+  adopt(input, table, writes);
   for (const [key, memo] of writes.memos) setJson(input.memo, key, memo);
   if (failure) throw failure;
   return result;
@@ -176,6 +180,10 @@ function passOver(input: RefreshInput, table: Table, writes: Writes, result: Ref
       learn(writes, new Map([[leadId, {}]]), new Map());
       continue;
     }
+    // A linked row the register does not know (a copy's rows whose register was lost, rows from before it): its lead
+    // says who it is, once, and joins the register (docs/rules.md#copies).
+    if (!sent && writes.register.whole && input.leadPolls === undefined && (row.videoUrl || row.pageUrl) && !writes.unknown.has(leadId))
+      writes.unknown.set(leadId, cells);
     const name = sent ? keyOf(sent) : rowKey(cells, layout, input.fallbacks || {});
     names.add(campaignId, leadId, name);
     const status = row.status.toLowerCase();
@@ -477,7 +485,7 @@ class RowNames {
 function settleDoubts(input: RefreshInput, names: RowNames, writes: Writes): void {
   const updates = new Map<string, RowValues>();
   const leads = new Map<string, Named>();
-  for (const id of [...names.doubtful].slice(0, DOUBTS_PER_RUN)) {
+  for (const id of [...new Set([...names.doubtful, ...writes.unknown.keys()])].slice(0, DOUBTS_PER_RUN)) {
     if (input.clock.now() + WRITE_MARGIN_MS > input.deadline) break;
     try {
       const lead = input.api.getLead(id);
@@ -488,6 +496,22 @@ function settleDoubts(input: RefreshInput, names: RowNames, writes: Writes): voi
     }
   }
   learn(writes, updates, leads);
+}
+
+/** The leads read for linked rows the register did not know join it, unless it holds them for another tab. */
+function adopt(input: RefreshInput, table: Table, w: Writes): void {
+  const doc = { ss: input.sheet.getParent(), props: input.memo };
+  const read = [...w.unknown].filter(([id]) => w.leads.has(id));
+  if (read.length === 0) return;
+  const all = input.registerSpan === undefined ? w.register : readRegister(doc);
+  const entries = read
+    .filter(([id]) => !all.byLead(id))
+    .map(([id, cells]) => {
+      const person = personFromRow(cells, table.layout, {}).person;
+      const where = { tab: String(idOf(input.sheet)), campaign: input.defaultCampaignId || '', ...sentIds(cells, table.headers, table.layout, person) };
+      return evidenceEntry(w.leads.get(id) as Lead, where);
+    });
+  if (all.whole) appendEntries(doc, entries);
 }
 
 /**

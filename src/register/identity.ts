@@ -2,7 +2,7 @@
 // of every person it sent, and the one rule that says when a row names someone else. Pure: push,
 // refresh, export, estimate and the follow-up all decide through this module.
 import { idKey, matchKeys } from '../api/people';
-import type { PersonField, PersonInput } from '../api/types';
+import type { Lead, PersonField, PersonInput } from '../api/types';
 import { cellText } from '../sheet/cells';
 import { normalizeHeader, type ColumnLayout } from '../sheet/headers';
 
@@ -122,6 +122,37 @@ export function asRecovered(e: Entry, firstNameNow: string | undefined): 'theirs
 /** A person known by name alone (a lead as the service reports it), as identifiers to compare. */
 export function nameIds(p: { firstName?: string | null; company?: string | null }): Ids {
   return { firstName: p.firstName || '', company: p.company || '', email: '', profileUrl: '' };
+}
+
+/** A lead as the service records it, and where the document last saw it: a tab's id, its campaign, what its row shows. */
+export interface Evidence {
+  tab: string;
+  campaign: string;
+  ids?: Ids;
+  columns?: string;
+}
+
+/**
+ * The entry the service's record of a lead makes (its part, first name and company), with the email and profile link a
+ * row still showing the lead's first name gives, or the register's own (`own`) — docs/rules.md#register-whole.
+ */
+export function evidenceEntry(lead: Lead, seen: Evidence, own?: Entry | null): Entry {
+  const named = nameIds(lead);
+  // Only a row that still shows the lead's first name tells its email or profile link.
+  const row = seen.ids && byFirstName(named.firstName, seen.ids.firstName) === 'theirs' && !namesSomeoneElse(seen.ids, named) ? seen.ids : null;
+  return {
+    at: 0,
+    leadId: lead.id,
+    part: lead.campaignId,
+    campaign: (own && own.campaign) || seen.campaign || lead.campaignId,
+    tab: (own && own.tab) || seen.tab,
+    batch: own ? own.batch : row ? 'repair' : RECOVERED,
+    state: 'sent',
+    ...named,
+    email: (own && own.email) || (row && row.email) || '',
+    profileUrl: (own && own.profileUrl) || (row && row.profileUrl) || '',
+    columns: (own && own.columns) || seen.columns || '',
+  };
 }
 
 /** The person of an entry, as the service matches people. */

@@ -1,6 +1,6 @@
 // `npm run explore -- --seeds N --days D [--no-shrink]`: longer histories than CI runs (docs/rules.md#explorer), a short
 // report written to --out (default explore-report.md), and the ready test of any failure.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { NAMED_READINGS } from '../../dev/standin';
 import { explore, type Outcome } from './explore';
@@ -18,6 +18,8 @@ const { values: v } = parseArgs({
     actions: { type: 'string' },
     reading: { type: 'string', default: 'default' },
     out: { type: 'string', default: 'explore-report.md' },
+    // A build kept aside (a copy of dist/Code.js), so rebuilding dist during a long run does not change what it explores.
+    bundle: { type: 'string' },
     // Long histories: report the first failure of a seed unshrunk, its actions written beside the report for
     // `npm run explore:minimize` (fast-check's shrinking of arrays of hundreds of actions takes hours).
     'no-shrink': { type: 'boolean', default: false },
@@ -28,12 +30,13 @@ async function main(): Promise<void> {
   const readings = NAMED_READINGS[v.reading!];
   if (!readings) throw new Error(`--reading ${v.reading} is none of ${Object.keys(NAMED_READINGS).join(', ')}`);
   const actions = Number(v.actions ?? Math.round(Number(v.days ?? 1) * ACTIONS_A_DAY));
+  const bundle = v.bundle === undefined ? {} : { bundleSource: readFileSync(v.bundle, 'utf8') };
   const lab = await Lab.open();
   const started = Date.now();
   const outcomes: Outcome[] = [];
   try {
     for (let s = Number(v.first); s < Number(v.first) + Number(v.seeds); s++) {
-      const out = await explore(lab, { seed: s, runs: Number(v.runs), actions, minActions: actions, readings, noShrink: v['no-shrink']! });
+      const out = await explore(lab, { seed: s, runs: Number(v.runs), actions, minActions: actions, readings, noShrink: v['no-shrink']!, ...bundle });
       if (out.failure && v['no-shrink']) writeFileSync(`${v.out}.seed${s}.json`, JSON.stringify(out.failure.actions));
       outcomes.push(out);
       console.log(`seed ${s}: ${out.histories} histories, ${out.actions} actions${out.failure ? ` — BROKEN: ${out.failure.broken[0]}` : ''}`);

@@ -487,4 +487,19 @@ describe('histories the explorer found', () => {
     ];
     expect(await replay(actions, { readings: { documentInTimeTriggers: 'absent' } })).toEqual([]);
   });
+
+  it('should clear a row typed over in a copy made without the records after its original’s register was deleted', async () => {
+    // Found by the explorer's documents (seeds 634, 1329, 3231, 5234, 5313, 5365, 7221, 9330; this is 5234 shrunk): the copy
+    // had neither the register nor its records, so it took its linked rows for its own sends; a row typed over there kept
+    // another person's link.
+    const actions: Action[] = [
+      { k: 'add', t: 1, from: 2, n: 3 },
+      { k: 'preview' },
+      { k: 'timer' },
+      { k: 'register', what: 'delete' },
+      { k: 'copy', props: false },
+      { k: 'typeOver', t: 1, row: 4 },
+    ];
+    expect(await replay(actions)).toEqual([]);
+  });
 });

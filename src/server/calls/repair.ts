@@ -7,7 +7,7 @@ import type { Lead } from '../../api/types';
 import type { Services } from '../../core/services';
 import { activeSpreadsheet } from '../../core/services';
 import { personFromRow } from '../../push/row-person';
-import { nameIds, namesSomeoneElse, norm, RECOVERED, sentIds, type Entry } from '../../register/identity';
+import { evidenceEntry, sentIds, type Entry, type Ids } from '../../register/identity';
 import { printedRows, readRegister, REGISTER_TAB, rewriteRegister, storedEntries } from '../../register/store';
 import { readLeadRows, type LeadRow } from '../../sheet/lead-rows';
 import { openTable, type Sheet, type Table, idOf } from '../../sheet/table';
@@ -84,11 +84,7 @@ function leadIdsInTabs(svc: Services, tabs: readonly Sheet[]): Map<string, Seen>
   return seen;
 }
 
-/**
- * An entry rebuilt from the service's record of the lead (its part, first name and company) and the row
- * that shows it, or the register's own row (the email and profile link as sent). Null: the service does
- * not know this id (a mistyped one), so it is nobody.
- */
+/** An entry rebuilt from the service's record of the lead; null: the service does not know this id (a mistyped one), so it is nobody. */
 function fromEvidence(api: ApiClient, leadId: string, seen: Seen | undefined, was?: Entry): Entry | null {
   let lead: Lead;
   try {
@@ -97,29 +93,12 @@ function fromEvidence(api: ApiClient, leadId: string, seen: Seen | undefined, wa
     if (isApiError(e) && e.code === 'not_found') return null;
     throw e;
   }
-  const own = was && was.part === lead.campaignId ? was : null;
-  const ids = seen && rowIdentifiers(seen);
-  // Only a row that still shows the lead's first name tells its email or profile link (docs/rules.md#register-whole).
-  const named = nameIds(lead);
-  const fromRow = ids && norm('firstName', ids.ids.firstName) === norm('firstName', named.firstName) && !namesSomeoneElse(ids.ids, named) ? ids : null;
-  return {
-    at: 0,
-    leadId,
-    part: lead.campaignId,
-    campaign: (own && own.campaign) || (seen && seen.campaign) || lead.campaignId,
-    tab: (own && own.tab) || (seen ? String(idOf(seen.tab)) : ''),
-    batch: own ? own.batch : fromRow ? 'repair' : RECOVERED,
-    state: 'sent',
-    firstName: String(lead.firstName || ''),
-    company: String(lead.company || ''),
-    email: (own && own.email) || (fromRow && fromRow.ids.email) || '',
-    profileUrl: (own && own.profileUrl) || (fromRow && fromRow.ids.profileUrl) || '',
-    columns: (own && own.columns) || (ids && ids.columns) || '',
-  };
+  const where = seen ? { tab: String(idOf(seen.tab)), campaign: seen.campaign, ...rowIdentifiers(seen) } : { tab: '', campaign: '' };
+  return evidenceEntry(lead, where, was && was.part === lead.campaignId ? was : null);
 }
 
 /** The identifiers a tab's row names now, with the headers they come from. */
-function rowIdentifiers(s: Seen): ReturnType<typeof sentIds> {
+function rowIdentifiers(s: Seen): { ids: Ids; columns: string } {
   const { person } = personFromRow(s.row.cells, s.table.layout, {});
   return sentIds(s.row.cells, s.table.headers, s.table.layout, person);
 }

@@ -169,6 +169,38 @@ describe.each(['not-copied', 'copied'] as const)('a copy’s refresh (DocumentPr
   });
 });
 
+describe('a copy made without the records after its original’s register was deleted', () => {
+  // docs/rules.md#copies: a linked row the register does not know is judged by its lead once, and then joins the register.
+  it('should clear a row typed over in the copy, keep the others’ links and learn who each Lead ID is, once', async () => {
+    const id = await listOf(3, 'not-copied', { failRate: 0 });
+    a.selectRows(2, 4);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 3 });
+    expect(a.generate()).toMatchObject({ ok: true });
+    a.runTimerUntilDone();
+    a.gas.spreadsheet.deleteSheet(a.gas.spreadsheet.getSheetByName('Video register')!);
+    const copy = a.gas.makeCopy();
+    const leads = copy.spreadsheet.getSheetByName('Leads')!;
+    // Row 3 typed over in the copy: it still shows Person2's Lead ID and links.
+    leads.getRange(3, 1, 1, 7).setValues([leadRow(9)]);
+    openCopy(copy, id);
+    const [, person2] = a.column('Lead ID', leads);
+    await a.sim.control({ action: 'clearRequests' });
+    expect(copy.call('refreshNow')).toMatchObject({ ok: true });
+    expect((await a.requests()).filter((q) => /\/leads\//.test(q.path))).toHaveLength(3);
+    expect(a.column('Lead ID', leads)[1]).toBe('');
+    expect(a.column('Video URL', leads).map(Boolean)).toEqual([true, false, true]);
+    // Each Lead ID is now the register's: a second pass asks the service about nobody, and the typed-over row is sent as Person9.
+    const register = copy.spreadsheet.getSheetByName('Video register')!;
+    expect(a.column('Lead ID', register)).toContain(person2);
+    await a.sim.control({ action: 'clearRequests' });
+    expect(copy.call('refreshNow')).toMatchObject({ ok: true });
+    expect((await a.requests()).filter((q) => /\/leads\//.test(q.path))).toEqual([]);
+    copy.spreadsheet.select(leads, ['A2:G4']);
+    expect(copy.call('addSelectedRows')).toMatchObject({ ok: true, added: 1 });
+    expect(a.column('First name', leads)[1]).toBe('Person9');
+  });
+});
+
 describe.each(['not-copied', 'copied'] as const)('a Stop after a copy added people (DocumentProperties %s)', (copyProperties) => {
   // docs/rules.md#refunds: who was waiting before a Stop is read, never taken from a record another document may have outdated.
   it('should give back nothing for people a copy added, who were never charged', async () => {
