@@ -1,4 +1,4 @@
-// `npm run explore -- --seeds N --days D [--no-shrink]`: longer histories than CI runs (docs/rules.md#explorer), a short
+// `npm run explore -- --seeds N --days D | --hours H [--no-shrink]`: longer histories than CI runs (docs/rules.md#explorer), a short
 // report written to --out (default explore-report.md), and the ready test of any failure.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -15,6 +15,7 @@ const { values: v } = parseArgs({
     first: { type: 'string', default: '1' },
     runs: { type: 'string', default: '1' },
     days: { type: 'string' },
+    hours: { type: 'string' },
     actions: { type: 'string' },
     reading: { type: 'string', default: 'default' },
     out: { type: 'string', default: 'explore-report.md' },
@@ -29,7 +30,8 @@ const { values: v } = parseArgs({
 async function main(): Promise<void> {
   const readings = NAMED_READINGS[v.reading!];
   if (!readings) throw new Error(`--reading ${v.reading} is none of ${Object.keys(NAMED_READINGS).join(', ')}`);
-  const actions = Number(v.actions ?? Math.round(Number(v.days ?? 1) * ACTIONS_A_DAY));
+  const days = v.hours !== undefined ? Number(v.hours) / 24 : Number(v.days ?? 1);
+  const actions = Number(v.actions ?? Math.max(1, Math.round(days * ACTIONS_A_DAY)));
   const bundle = v.bundle === undefined ? {} : { bundleSource: readFileSync(v.bundle, 'utf8') };
   const lab = await Lab.open();
   const started = Date.now();
