@@ -11,7 +11,7 @@ import { limitLine, spendingRecord, takeLimit, todayFigures } from './spending';
 import { generateFits, previewFits } from '../src/core/limit-rule';
 import { el, inRow, replace } from './dom';
 import { count, creditRange, credits, formatNumber, people } from './format';
-import type { Failure, PreviewPage, ProgressInfo, ServerFunctions } from '../src/server/contract';
+import type { Failure, PreviewPage, ProgressInfo, ServerFunctions, StopReply } from '../src/server/contract';
 import { campaignOf, patchSidebar, same, watch, type AppState, type Estimate, type MoneyAction, type Store } from './state';
 import { ACTION_WORDS, NO_CAMPAIGN, boundProgress, gapLines, holdOf, holdSentence, keyBlock, mayRender, writeBlock } from './truth';
 
@@ -47,14 +47,8 @@ function unknownLines(action: MoneyAction, r: Failure): string[] {
   return [`${ACTION_WORDS[action]} may have happened${charge}: no answer came back (${thrown ?? r.error.message}).`];
 }
 
-/**'s server): a stop over parts says part by part what it does not know. */
-interface StopReply {
-  status: string;
-  parts?: { id: string; name: string; outcome: 'stopped' | 'unknown' | 'error'; message?: string }[];
-}
-
 /** One sentence per part that was not surely stopped, and the offer to stop again. */
-export function stopPartLines(r: StopReply): string[] {
+export function stopPartLines(r: Pick<StopReply, 'status' | 'parts'>): string[] {
   const open = (r.parts ?? []).filter((p) => p.outcome !== 'stopped');
   if (r.status !== 'partly_stopped' || open.length === 0) return [];
   return [

@@ -1,5 +1,5 @@
 // The page's state in one store: what the server said, and what the person picked here.
-import type { ActiveContext, ProgressInfo, ServerFunctions, SidebarState } from '../src/server/contract';
+import type { ActiveContext, ProgressInfo, ServerFunctions, SidebarState, Unsettled } from '../src/server/contract';
 import type { CampaignSummary, Template } from '../src/api/types';
 
 type Ok<T> = Extract<T, { ok: true }>;
@@ -8,26 +8,15 @@ export type Estimate = Omit<Ok<ReturnType<ServerFunctions['getEstimate']>>, 'ok'
 /** The charging calls, as the person names them. */
 export type MoneyAction = 'preview' | 'generate' | 'stop';
 
-/**
- * Parts of the server's contract (src/server/contract.ts; absent on an older server): an
- * unknown money outcome not yet settled, the timer overdue, the service silent.
- */
-export interface Unsettled {
-  action: 'generate' | 'preview';
-  since: string;
-  knownBy: string;
-}
-interface Watched {
-  unsettled?: Unsettled | null;
-  silentSince?: string | null;
-}
-export type ServerState = Omit<SidebarState, 'autoRefresh'> & Watched & { autoRefresh: SidebarState['autoRefresh'] & { overdueSince?: string } };
+export type { Unsettled };
+/** What getSidebarState and getProgress return (src/server/contract.ts): the sidebar keeps no copy of its own. */
+export type ServerState = SidebarState;
 export interface LocalUnsettled {
   action: MoneyAction;
   at: number;
   /** People waiting before the call, when known. */ pending: number | null;
 }
-export type Progress = ProgressInfo & Watched & { parts?: { count: number; rendering: { id: string; name: string }[] } };
+export type Progress = ProgressInfo;
 
 export interface AppState {
   sidebar: ServerState | null;

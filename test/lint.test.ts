@@ -102,3 +102,21 @@ describe('import map', () => {
     expect(folders.filter((f) => !named.includes(f))).toEqual([]);
   });
 });
+
+describe('the sidebar’s types', () => {
+  // docs/architecture.md#one-home-per-rule: the sidebar takes the server's reply types, it never declares its own copy.
+  it('should write out no interface or object type under a name the server’s contract or the API types export', () => {
+    const exported = (file: string) => [...readFileSync(join(ROOT, file), 'utf8').matchAll(/^export (?:interface|type) (\w+)/gm)].map((m) => m[1]!);
+    const server = new Set([...exported('src/server/contract.ts'), ...exported('src/api/types.ts')]);
+    const copies = readdirSync(join(ROOT, 'sidebar'))
+      .filter((f) => f.endsWith('.ts'))
+      .flatMap((f) =>
+        // A type derived from the server's (`type Estimate = Omit<…>`) is no copy; one written out is.
+        [...readFileSync(join(ROOT, 'sidebar', f), 'utf8').matchAll(/^(?:export )?(?:interface (\w+)|type (\w+)(?:<[^=]*>)? = \{)/gm)]
+          .map((m) => (m[1] ?? m[2])!)
+          .filter((n) => server.has(n))
+          .map((n) => `sidebar/${f}: ${n}`),
+      );
+    expect(copies).toEqual([]);
+  });
+});
