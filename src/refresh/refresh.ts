@@ -14,8 +14,8 @@ import { DOUBTS_PER_RUN, keyOf, personFromRow, rowKey, staleValues, type Fallbac
 import { writeByLeadId, type RowDecision } from '../sheet/by-lead-id';
 import { readLeadRows } from '../sheet/lead-rows';
 import { openTable, type Sheet, type Table, idOf } from '../sheet/table';
-import { asRecovered, byFirstName, evidenceEntry, headerIndex, nameIds, namesSomeoneElse, rowIds, sentIds, type Register } from '../register/identity';
-import { appendEntries, readRegister, type RegisterSpan } from '../register/store';
+import { asRecovered, byFirstName, evidenceEntry, headerIndex, nameIds, namesSomeoneElse, rowIds, sentIds, type Entry, type Register } from '../register/identity';
+import { appendEntries, claimEntries, readRegister, type RegisterSpan } from '../register/store';
 import { planStatuses, type PlanInput, type RowInfo } from './plan';
 import { isUnresolved, NOTES, valuesForLead, type RowValues } from './row-status';
 
@@ -140,7 +140,7 @@ export function refreshSheet(input: RefreshInput): RefreshResult {
   const writes: Writes = {
     updates: new Map(),
     leads: new Map(),
-    register: readRegister({ ss: sheet.getParent(), props: input.memo }, input.registerSpan),
+    register: readRegister(registerDoc(input), input.registerSpan),
     memos: new Map(),
     unknown: new Map(),
   };
@@ -202,6 +202,7 @@ function passOver(input: RefreshInput, table: Table, writes: Writes, result: Ref
   }
   // A Lead ID on rows naming different people (a row copied and typed over) is asked of the lead itself.
   for (const rows of byCampaign.values()) for (const id of names.doubtful) rows.delete(id);
+  claimMoved(input, writes);
   settleDoubts(input, names, writes);
 
   const unseen = new Map<string, ApiError>();
@@ -498,21 +499,28 @@ function settleDoubts(input: RefreshInput, names: RowNames, writes: Writes): voi
   learn(writes, updates, leads);
 }
 
-/** The leads read for linked rows the register did not know join it, unless it holds them for another tab. */
+/** Linked rows another tab's register rows hold (moved here): this tab takes them, asking the service nothing. */
+function claimMoved(input: RefreshInput, w: Writes): void {
+  if (w.unknown.size === 0 || input.registerSpan === undefined) return;
+  const all = readRegister(registerDoc(input));
+  const held = [...w.unknown.keys()].map((id) => all.byLead(id)).filter((e): e is Entry => !!e);
+  for (const e of held) w.unknown.delete(e.leadId);
+  claimEntries(registerDoc(input), held, String(idOf(input.sheet)));
+}
+
+/** The leads read for linked rows no register row holds join the register (docs/rules.md#copies). */
 function adopt(input: RefreshInput, table: Table, w: Writes): void {
-  const doc = { ss: input.sheet.getParent(), props: input.memo };
-  const read = [...w.unknown].filter(([id]) => w.leads.has(id));
-  if (read.length === 0) return;
-  const all = input.registerSpan === undefined ? w.register : readRegister(doc);
-  const entries = read
-    .filter(([id]) => !all.byLead(id))
+  const entries = [...w.unknown]
+    .filter(([id]) => w.leads.has(id))
     .map(([id, cells]) => {
       const person = personFromRow(cells, table.layout, {}).person;
       const where = { tab: String(idOf(input.sheet)), campaign: input.defaultCampaignId || '', ...sentIds(cells, table.headers, table.layout, person) };
       return evidenceEntry(w.leads.get(id) as Lead, where);
     });
-  if (all.whole) appendEntries(doc, entries);
+  appendEntries(registerDoc(input), entries);
 }
+
+const registerDoc = (input: RefreshInput) => ({ ss: input.sheet.getParent(), props: input.memo });
 
 /**
  * The pass's one write, by Lead ID, on rows that are the lead's person only (docs/rules.md#row-identity):

@@ -66,6 +66,23 @@ describe('a person moved to another tab of the campaign', () => {
     expect(String(rowOf(a, 2)['Video Note'])).toMatch(/stays in the campaign/);
   });
 
+  it('should let the new tab take a row moved with its Lead ID and links as its own, asking the service nothing, and clear it once typed over', async () => {
+    a = await startAddon();
+    const { leads, moved } = await finishedThenSecondTab();
+    // The whole row, outputs and all, cut from "Leads" and pasted into "Moved"; nobody presses Add there.
+    const width = leads.getLastColumn();
+    moved.getRange(1, 1, 1, width).setValues(leads.getRange(1, 1, 1, width).getValues());
+    moved.getRange(2, 1, 1, width).setValues(leads.getRange(3, 1, 1, width).getValues());
+    leads.deleteRows(3, 1);
+    await a.sim.control({ action: 'clearRequests' });
+    expect(a.call('refreshNow')).toMatchObject({ ok: true });
+    expect((await a.requests()).filter((q) => /\/leads\//.test(q.path))).toEqual([]);
+    // Same first name and company, another email: someone else, whom only the register can tell apart.
+    typeInputs(moved, 2, leadRow(2, { email: 'someone.else@example.com' }));
+    expect(a.call('refreshNow')).toMatchObject({ ok: true });
+    expect(rowOf(a, 2)).toMatchObject({ 'Lead ID': '', 'Page URL': '', 'Video URL': '' });
+  });
+
   it('should refuse the pasted row, naming the row of the other tab, while that tab still carries the person; and take them back once it does not', async () => {
     a = await startAddon();
     const { leads, moved } = await finishedThenSecondTab();
