@@ -15,7 +15,7 @@ function explore(args: string[]): { code: number | null; report: string } {
 }
 
 describe('explore cli', () => {
-  it('should take a span of virtual time in hours, as DESIGN words it, and report the histories it ran', () => {
+  it('should take a span of virtual time in hours and report the histories it ran', () => {
     const { code, report } = explore(['--seeds', '1', '--first', '3', '--hours', '6']);
     expect(code).toBe(0);
     // Six hours is a quarter of a day's 48 actions.
