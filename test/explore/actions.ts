@@ -2,7 +2,7 @@
 // to the sheet, time, the timer, and faults wrapped around a press. Each action is plain data, so a failing history
 // prints as a test that replays it.
 import fc from 'fast-check';
-import type { SimFaults } from '../../dev/sim/types';
+import { SIM_KEYS, type SimFaults } from '../../dev/sim/types';
 import { HEADERS, leadRow } from '../e2e/harness';
 import { MAX_DOCS, PEOPLE, TABS, type World } from './world';
 
@@ -26,6 +26,8 @@ export type Action =
   | { k: 'refresh' }
   | { k: 'autoRefresh'; on: boolean }
   | { k: 'checkSetup' }
+  | { k: 'connect'; key: 'own' | 'readOnly' | 'revoked' }
+  | { k: 'look' }
   | { k: 'append'; t: number; n: number }
   | { k: 'pasteBack'; t: number; row: number }
   | { k: 'typeOver'; t: number; row: number }
@@ -73,6 +75,8 @@ export const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { arbitrary: fc.record({ k: fc.constant('limit' as const), v: fc.option(fc.constantFrom(6, 20, 60, 500), { nil: null }) }), weight: 2 },
   { arbitrary: fc.record({ k: fc.constant('autoRefresh' as const), on: fc.boolean() }), weight: 1 },
   { arbitrary: fc.constant({ k: 'checkSetup' as const }), weight: 1 },
+  { arbitrary: fc.record({ k: fc.constant('connect' as const), key: fc.constantFrom('own' as const, 'readOnly' as const, 'revoked' as const) }), weight: 1 },
+  { arbitrary: fc.constant({ k: 'look' as const }), weight: 1 },
   { arbitrary: fc.record({ k: fc.constant('append' as const), t: tab, n: fc.integer({ min: 1, max: 5 }) }), weight: 5 },
   { arbitrary: fc.record({ k: fc.constant('pasteBack' as const), t: tab, row }), weight: 2 },
   { arbitrary: fc.record({ k: fc.constant('typeOver' as const), t: tab, row }), weight: 2 },
@@ -210,6 +214,17 @@ function pressAction(w: World, a: Action): boolean {
     case 'checkSetup':
       w.call('getSetupReport');
       return true;
+    case 'connect':
+      // Connection › Save with the person's own key again, a read-only one or a revoked one (fixed again at the end).
+      w.connect(a.key === 'own' ? PEOPLE[w.person]!.key : SIM_KEYS[a.key]);
+      return true;
+    case 'look': {
+      // What the sidebar reads and where its links take the person, and back: none of it may send, charge or write a row.
+      const back = w.gas.spreadsheet.getActiveSheet().getSheetId();
+      for (const f of ['getActiveContext', 'listCampaigns', 'listTemplates', 'selectProblemRows', 'showCreditsRecord']) w.call(f);
+      w.call('showSheet', { sheetId: back });
+      return true;
+    }
     default:
       return false;
   }

@@ -69,6 +69,8 @@ class Run {
    */
   async settle(): Promise<void> {
     const w = this.w;
+    // A person whose key was refused connects their own again, as the sidebar asks them to.
+    for (const p of PEOPLE.keys()) if (w.keys[p] !== PEOPLE[p]!.key) w.as(p, () => w.connect(PEOPLE[p]!.key));
     await w.inEach(async () => {
       // What the sidebar asks of a person: a register someone edited is repaired before anything is sent again.
       if (w.call<any>('getSidebarState')?.registerBroken) w.lostInRepair += w.call<any>('repairRegister')?.lost || 0;

@@ -502,4 +502,25 @@ describe('histories the explorer found', () => {
     ];
     expect(await replay(actions)).toEqual([]);
   });
+
+  it('should hold every invariant when a person saves a read-only and a revoked key, and looks around the sidebar', async () => {
+    // The explorer's Connection and look actions: a key that cannot write is refused at each press and by the timer; a
+    // look (the record tab, the problem rows, the lists) sends, charges and writes nothing; the key is fixed at the end.
+    const actions: Action[] = [
+      { k: 'add', t: 0, from: 2, n: 3 },
+      { k: 'connect', key: 'readOnly' },
+      { k: 'generate', stale: false },
+      { k: 'auto', on: true },
+      { k: 'look' },
+      { k: 'timer' },
+      { k: 'connect', key: 'revoked' },
+      { k: 'refresh' },
+      { k: 'look' },
+      { k: 'connect', key: 'own' },
+      { k: 'generate', stale: false },
+      { k: 'timer' },
+      { k: 'look' },
+    ];
+    expect(await replay(actions)).toEqual([]);
+  });
 });

@@ -182,6 +182,14 @@ export class World {
   }
 
   /** A server function as google.script.run calls it; a throw is kept (none should happen) and answers null. */
+  /** The key each person's Connection holds now. */
+  readonly keys: string[] = PEOPLE.map((p) => p.key);
+
+  /** Connection › Save for the person at the keyboard; the key is theirs from then on only if it was taken. */
+  connect(apiKey: string): void {
+    if (this.call<any>('saveSettings', { baseUrl: this.lab.sim.baseUrl, apiKey })?.ok) this.keys[this.person] = apiKey;
+  }
+
   call<T = any>(name: string, ...args: unknown[]): T | null {
     try {
       return this.gas.call<T>(name, ...args);
