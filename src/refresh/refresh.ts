@@ -14,7 +14,18 @@ import { DOUBTS_PER_RUN, keyOf, personFromRow, rowKey, staleValues, type Fallbac
 import { writeByLeadId, type RowDecision } from '../sheet/by-lead-id';
 import { readLeadRows } from '../sheet/lead-rows';
 import { openTable, type Sheet, type Table, idOf } from '../sheet/table';
-import { asRecovered, byFirstName, evidenceEntry, headerIndex, nameIds, namesSomeoneElse, rowIds, sentIds, type Entry, type Register } from '../register/identity';
+import {
+  asRecovered,
+  byFirstName,
+  evidenceEntry,
+  headerIndex,
+  nameIds,
+  namesSomeoneElse,
+  rowIds,
+  sentIds,
+  type Entry,
+  type Register,
+} from '../register/identity';
 import { appendEntries, claimEntries, readRegister, type RegisterSpan } from '../register/store';
 import { planStatuses, type PlanInput, type RowInfo } from './plan';
 import { isUnresolved, NOTES, valuesForLead, type RowValues } from './row-status';
@@ -118,8 +129,8 @@ interface Writes {
   updates: Map<string, RowValues>;
   leads: Map<string, Named>;
   register: Register;
-  /** Linked rows' Lead IDs the register does not know, with the first row's cells. */
-  unknown: Map<string, readonly unknown[]>;
+  /** Lead IDs the register does not know: whether a row of theirs shows links, and the cells of their one row (null: several). */
+  unknown: Map<string, { cells: readonly unknown[] | null; linked: boolean }>;
   /** What each campaign read is remembered as, kept only once the pass's write went through (null: forgotten). */
   memos: Map<string, Memo | null>;
 }
@@ -182,8 +193,10 @@ function passOver(input: RefreshInput, table: Table, writes: Writes, result: Ref
     }
     // A linked row the register does not know (a copy's rows whose register was lost, rows from before it): its lead
     // says who it is, once, and joins the register (docs/rules.md#copies).
-    if (!sent && writes.register.whole && input.leadPolls === undefined && (row.videoUrl || row.pageUrl) && !writes.unknown.has(leadId))
-      writes.unknown.set(leadId, cells);
+    if (!sent && writes.register.whole && input.leadPolls === undefined) {
+      const u = writes.unknown.get(leadId);
+      writes.unknown.set(leadId, { cells: u ? null : cells, linked: !!(u?.linked || row.videoUrl || row.pageUrl) });
+    }
     const name = sent ? keyOf(sent) : rowKey(cells, layout, input.fallbacks || {});
     names.add(campaignId, leadId, name);
     const status = row.status.toLowerCase();
@@ -486,7 +499,8 @@ class RowNames {
 function settleDoubts(input: RefreshInput, names: RowNames, writes: Writes): void {
   const updates = new Map<string, RowValues>();
   const leads = new Map<string, Named>();
-  for (const id of [...new Set([...names.doubtful, ...writes.unknown.keys()])].slice(0, DOUBTS_PER_RUN)) {
+  const linked = [...writes.unknown].filter(([, u]) => u.linked).map(([id]) => id);
+  for (const id of [...new Set([...names.doubtful, ...linked])].slice(0, DOUBTS_PER_RUN)) {
     if (input.clock.now() + WRITE_MARGIN_MS > input.deadline) break;
     try {
       const lead = input.api.getLead(id);
@@ -501,9 +515,12 @@ function settleDoubts(input: RefreshInput, names: RowNames, writes: Writes): voi
 
 /** Linked rows another tab's register rows hold (moved here): this tab takes them, asking the service nothing. */
 function claimMoved(input: RefreshInput, w: Writes): void {
-  if (w.unknown.size === 0 || input.registerSpan === undefined) return;
+  if (![...w.unknown.values()].some((u) => u.linked) || input.registerSpan === undefined) return;
   const all = readRegister(registerDoc(input));
-  const held = [...w.unknown.keys()].map((id) => all.byLead(id)).filter((e): e is Entry => !!e);
+  const held = [...w.unknown]
+    .filter(([, u]) => u.linked)
+    .map(([id]) => all.byLead(id))
+    .filter((e): e is Entry => !!e);
   for (const e of held) w.unknown.delete(e.leadId);
   claimEntries(registerDoc(input), held, String(idOf(input.sheet)));
 }
@@ -511,11 +528,11 @@ function claimMoved(input: RefreshInput, w: Writes): void {
 /** The leads read for linked rows no register row holds join the register (docs/rules.md#copies). */
 function adopt(input: RefreshInput, table: Table, w: Writes): void {
   const entries = [...w.unknown]
-    .filter(([id]) => w.leads.has(id))
-    .map(([id, cells]) => {
-      const person = personFromRow(cells, table.layout, {}).person;
-      const where = { tab: String(idOf(input.sheet)), campaign: input.defaultCampaignId || '', ...sentIds(cells, table.headers, table.layout, person) };
-      return evidenceEntry(w.leads.get(id) as Lead, where);
+    .filter(([id, u]) => u.linked && w.leads.has(id))
+    .map(([id, { cells }]) => {
+      // Only a Lead ID on one row may take that row's email: of two rows, either may be a namesake typed over the other.
+      const row = cells && sentIds(cells, table.headers, table.layout, personFromRow(cells, table.layout, {}).person);
+      return evidenceEntry(w.leads.get(id) as Lead, { tab: String(idOf(input.sheet)), campaign: input.defaultCampaignId || '', ...row });
     });
   appendEntries(registerDoc(input), entries);
 }

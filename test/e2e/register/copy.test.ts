@@ -3,7 +3,7 @@
 // original's standing order (auto mode) and timer do not act in the copy until a person confirms them there.
 // @not-under triggers-unlisted, no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, cache-evicts, quota-rolling, sheets-metered, property-key-and-value (readings of jest.config.cjs this file is not run under)
 import { leadRow, startAddon, type Addon } from '../harness';
-import { chargedCredits, netCharged } from '../steps';
+import { chargedCredits, netCharged, typeInputs } from '../steps';
 import type { AppsScriptStandin } from '../../../dev/standin';
 
 jest.setTimeout(120_000);
@@ -198,6 +198,27 @@ describe('a copy made without the records after its original’s register was de
     copy.spreadsheet.select(leads, ['A2:G4']);
     expect(copy.call('addSelectedRows')).toMatchObject({ ok: true, added: 1 });
     expect(a.column('First name', leads)[1]).toBe('Person9');
+  });
+
+  it('should take no email from a row whose Lead ID another row carries too: either may be a namesake typed over the other', async () => {
+    const id = await listOf(3, 'not-copied', { failRate: 0 });
+    a.selectRows(2, 4);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 3 });
+    expect(a.generate()).toMatchObject({ ok: true });
+    a.runTimerUntilDone();
+    a.gas.spreadsheet.deleteSheet(a.gas.spreadsheet.getSheetByName('Video register')!);
+    const copy = a.gas.makeCopy();
+    const leads = copy.spreadsheet.getSheetByName('Leads')!;
+    // Row 2 becomes a copy of row 3 (Person2, outputs and all), typed over as another Person2 at the same company.
+    const width = leads.getLastColumn();
+    leads.getRange(2, 1, 1, width).setValues(leads.getRange(3, 1, 1, width).getValues());
+    typeInputs(leads, 2, leadRow(2, { email: 'someone.else@example.com' }));
+    openCopy(copy, id);
+    const person2 = a.rows(leads)[1]!;
+    expect(copy.call('refreshNow')).toMatchObject({ ok: true });
+    expect(copy.call('refreshNow')).toMatchObject({ ok: true });
+    // Had the register taken row 2's email for Person2, the real Person2 (row 3) would have lost their video.
+    expect(a.rows(leads)[1]).toMatchObject({ 'Lead ID': person2['Lead ID'], 'Video URL': person2['Video URL'] });
   });
 });
 
