@@ -1,6 +1,6 @@
 // Pure: what the sheet's rows should say by the simulator's leads, and how far the add-on got.
 import type { SimLeadState } from '../dev/sim/types';
-import { linksReady } from '../src/rules/links';
+import { linksReady } from '../src/shared/links';
 
 export type Row = Record<string, unknown>;
 export type LeadView = Pick<SimLeadState, 'id' | 'campaignId' | 'status' | 'url' | 'videoUrl' | 'videoReady'>;

@@ -3,7 +3,7 @@ import { ACCOUNT_MIXUP, isAccountMixup } from './accounts';
 import { call, thrownText } from './bridge';
 import { campaignOf, same, type Progress, type Store } from './state';
 import { inFlight } from './truth';
-import { outcomeShown } from '../src/rules/unknown-outcome';
+import { outcomeShown } from '../src/shared/unknown-outcome';
 
 export interface Timing {
   /** getActiveContext poll while visible (tab switches, selection): reads no property. */

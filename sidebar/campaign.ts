@@ -10,7 +10,7 @@ import { isConnected } from './key';
 import { summaryWords, writeBlock } from './truth';
 import { campaignOf, patchSidebar, watch } from './state';
 
-import { CAMPAIGN_GOAL_MAX, CAMPAIGN_NAME_MAX as NAME_LIMIT } from '../src/core/text-limits';
+import { CAMPAIGN_GOAL_MAX, CAMPAIGN_NAME_MAX as NAME_LIMIT } from '../src/shared/text-limits';
 
 /** Create a campaign: name (counted), goal, and the button with why it waits. */
 function createForm(app: App): HTMLElement {

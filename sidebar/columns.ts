@@ -9,8 +9,8 @@ import { markSaved, syncValue } from './field';
 import { FALLBACK_HINTS, FIELD_LABELS, FIELD_LIMITS, PERSON_FIELDS, sampleProblems, type PersonField } from './fields';
 import { currentSample, sampleRowNumber } from './sample';
 import type { FieldMap, SidebarState } from '../src/server/contract';
-import { OUTPUT_HEADERS } from '../src/sheet/output-headers';
-import { FALLBACK_MAX } from '../src/core/text-limits';
+import { OUTPUT_HEADERS } from '../src/shared/output-headers';
+import { FALLBACK_MAX } from '../src/shared/text-limits';
 import { patchSidebar, watch, type AppState } from './state';
 
 /** The add-on's own output columns: never a person's input. */

@@ -1,7 +1,7 @@
-// Person fields as the sidebar shows them: the server's labels, limits and validation (src/api/people),
+// Person fields as the sidebar shows them: the server's labels, limits and validation (src/shared/people),
 // fallback hints, and the check of the first selected row before anything is sent.
-import { FIELD_LABELS, FIELD_LIMITS, validatePerson, type PersonProblem } from '../src/api/people';
-import { PERSON_FIELDS, type PersonField, type PersonInput } from '../src/api/types';
+import { FIELD_LABELS, FIELD_LIMITS, validatePerson, type PersonProblem } from '../src/shared/people';
+import { PERSON_FIELDS, type PersonField, type PersonInput } from '../src/shared/person';
 import type { FieldMap } from '../src/server/contract';
 
 export { FIELD_LABELS, FIELD_LIMITS, PERSON_FIELDS };

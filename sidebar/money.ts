@@ -8,7 +8,7 @@ import { card, openWithCampaign, type Card } from './card';
 import { confirmDialog, type ConfirmOptions } from './dialog';
 import { ownAutoRefresh } from './progress';
 import { limitLine, spendingRecord, takeLimit, todayFigures } from './spending';
-import { generateFits, previewFits } from '../src/core/limit-rule';
+import { generateFits, previewFits } from '../src/shared/limit-rule';
 import { el, inRow, replace } from './dom';
 import { count, creditRange, credits, formatNumber, people } from './format';
 import type { Failure, PreviewPage, ProgressInfo, ServerFunctions, StopReply } from '../src/server/contract';

@@ -1,9 +1,9 @@
 // The active tab's selection and first selected row, as the cheap poll saw them, turned into a person by the server's own rules.
-import { personFromRow } from '../src/push/row-person';
+import { personFromRow } from '../src/shared/row-person';
 import type { FieldMap } from '../src/server/contract';
-import type { ColumnLayout } from '../src/sheet/headers';
-import { PERSON_FIELDS } from '../src/api/types';
-import { OUTPUT_HEADERS } from '../src/sheet/output-headers';
+import type { ColumnLayout } from '../src/shared/headers';
+import { PERSON_FIELDS } from '../src/shared/person';
+import { OUTPUT_HEADERS } from '../src/shared/output-headers';
 import type { AppState } from './state';
 
 /** The poll's reading when it is of the tab the sidebar shows (a switch is read until getSidebarState catches up). */

@@ -2,10 +2,11 @@
 // and the action in flight (docs/rules.md#sidebar-truth): nothing here remembers, so nothing outlives a state that contradicts it.
 import { count, formatNumber, interval, people, relativeTime } from './format';
 import { isReadOnly, keyProblemOf, READ_ONLY } from './key';
-import { campaignMayRender as mayRender, type RenderView } from '../src/rules/may-render';
+import { campaignMayRender as mayRender, type RenderView } from '../src/shared/may-render';
 import { campaignOf, type AppState, type Progress, type Unsettled } from './state';
-import type { CampaignSummary, PersonField } from '../src/api/types';
-import { FIELD_LABELS } from '../src/api/people';
+import type { CampaignSummary } from '../src/api/types';
+import type { PersonField } from '../src/shared/person';
+import { FIELD_LABELS } from '../src/shared/people';
 
 /** The four campaign statuses the spec names; any other is shown as it came, never translated. */
 const KNOWN_STATUSES = new Set(['draft', 'qa_ready', 'rendering', 'stopped']);

@@ -52,18 +52,20 @@ describe('import map', () => {
     [`src/server/money/${p}.ts`, "import '../timer/run';\n"],
     [`src/server/${p}x.ts`, "import '../server/campaign/parts';\n"],
     [`sidebar/${p}.ts`, "import { refreshSheet } from '../src/refresh/refresh';\nexport const r = refreshSheet;\n"],
-    [`src/rules/${p}.ts`, "import '../api/client';\n"],
-    [`src/api/${p}x.ts`, "import '../rules/links';\n"],
+    [`src/shared/${p}.ts`, "import '../api/client';\n"],
+    [`src/shared/${p}z.ts`, "import type { Lead } from '../api/types';\nexport type L = Lead;\n"],
+    [`src/shared/${p}w.ts`, "import '../sheet/names';\n"],
     [`src/core/${p}x.ts`, "import '../../dev/sim/rng';\n"],
   ];
   const downward: [string, string][] = [
     [`src/server/${p}y.ts`, "import '../push/push';\nimport '../core/clock';\n"],
-    [`src/refresh/${p}y.ts`, "import '../rules/links';\nimport '../register/store';\n"],
+    [`src/refresh/${p}y.ts`, "import '../shared/links';\nimport '../register/store';\n"],
+    [`src/api/${p}y.ts`, "import '../shared/people';\n"],
     [`src/server/timer/${p}y.ts`, "import '../money/record';\nimport '../campaign/parts';\n"],
-    [`src/rules/${p}y.ts`, "import type { Lead } from '../api/types';\nimport '../core/clock';\nexport type L = Lead;\n"],
+    [`src/shared/${p}y.ts`, "import '../core/clock';\n"],
     [
       `sidebar/${p}y.ts`,
-      "import { validatePerson } from '../src/api/people';\nimport type { Reply } from '../src/server/contract';\nexport type R = Reply<object>;\nexport const v = validatePerson;\n",
+      "import { validatePerson } from '../src/shared/people';\nimport type { Reply } from '../src/server/contract';\nexport type R = Reply<object>;\nexport const v = validatePerson;\n",
     ],
   ];
   const found = cruise(Object.fromEntries([...upward, ...downward]));

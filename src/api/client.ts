@@ -1,7 +1,7 @@
 // The typed API client: one method per endpoint of docs/api.md#endpoints, replies parsed, errors mapped, retries ruled.
 import { createCaller, encodeId, TEMPLATES_PATH, type ApiClientOptions, type Call, type Link } from './caller';
 import { ApiError } from './errors';
-import { MAX_PEOPLE_PER_CALL } from './people';
+import { MAX_PEOPLE_PER_CALL } from '../shared/people';
 import {
   addPeopleReplySchema,
   campaignDetailSchema,
@@ -24,11 +24,11 @@ import type {
   FinishedVideo,
   GenerateReply,
   Lead,
-  PersonInput,
   PreviewReply,
   StopReply,
   Template,
 } from './types';
+import type { PersonInput } from '../shared/person';
 
 export type { ApiClientOptions } from './caller';
 

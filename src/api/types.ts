@@ -25,23 +25,6 @@ export type Lead = z.output<typeof S.leadSchema>;
 export type FinishedVideo = z.output<typeof S.finishedVideoSchema>;
 export type StopReply = z.output<typeof S.stopReplySchema>;
 
-export type PersonField = 'firstName' | 'company' | 'email' | 'website' | 'role' | 'profileUrl' | 'hook' | 'ctaLabel' | 'ctaUrl' | 'headline';
-
-export const PERSON_FIELDS: readonly PersonField[] = [
-  'firstName',
-  'company',
-  'email',
-  'website',
-  'role',
-  'profileUrl',
-  'hook',
-  'ctaLabel',
-  'ctaUrl',
-  'headline',
-];
-
-export type PersonInput = Partial<Record<PersonField, string>>;
-
 /** Error codes of docs/api.md#errors. */
 export type ApiErrorCode =
   | 'unauthorized'

@@ -4,7 +4,9 @@
 // that are not that person are cleared, and a selected one is sent as the person it now names.
 import type { ApiClient } from '../api/client';
 import { isApiError } from '../api/errors';
-import { DOUBTS_PER_RUN, IDENTITY_NOTES, isMergingKey, keyOf, People, personFromRow, rowKey, staleValues, type Fallbacks, type Known } from '../sheet/identity';
+import { isMergingKey, keyOf, rowKey } from '../sheet/names';
+import { DOUBTS_PER_RUN, IDENTITY_NOTES, People, staleValues, type Known } from '../register/people';
+import { personFromRow, type Fallbacks } from '../shared/row-person';
 import { readLeadRows, type LeadRow } from '../sheet/lead-rows';
 import type { RowWriter, Table } from '../sheet/table';
 import { byFirstName, headerIndex, isLive, namesByPart, namesSomeoneElse, personOf, RECOVERED, rowIds, type Ids, type Register } from '../register/identity';

@@ -2,7 +2,7 @@
 // the reply names only first name and company, so rows that share both are never told apart by
 // position (docs/rules.md#pairing); they go to a follow-up send one per name, or are marked ambiguous.
 import type { AddedPerson } from '../api/types';
-import { nameKey } from './row-person';
+import { nameKey } from '../shared/row-person';
 
 export interface SentRow {
   /** nameKey of the person sent. */

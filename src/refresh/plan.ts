@@ -2,10 +2,10 @@
 // a status is written only when it is known — from the videos list, or by elimination when the sheet
 // holds the whole campaign and only one status can explain a row. Everything else is polled.
 import type { CampaignDetail, FinishedVideo } from '../api/types';
-import { indexVideos, isMergingKey, videoForRow } from '../sheet/identity';
+import { indexVideos, isMergingKey, videoForRow } from '../sheet/names';
 import { valuesForStatus, type RowValues } from './row-status';
 
-/** A row waiting for news; `name` is its first name + company key (sheet/identity), when known. */
+/** A row waiting for news; `name` is its first name + company key (src/sheet/names.ts), when known. */
 export interface RowInfo {
   leadId: string;
   pageUrl: string;

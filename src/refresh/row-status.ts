@@ -1,8 +1,8 @@
 // The sheet's view of a lead: which rows are still unresolved, and what to write for an API lead status.
 import type { Lead } from '../api/types';
-import type { OutputColumn } from '../sheet/headers';
-import { linksReady } from '../rules/links';
-import { who, type Named } from '../sheet/identity';
+import type { OutputColumn } from '../shared/headers';
+import { linksReady } from '../shared/links';
+import { who, type Named } from '../sheet/names';
 
 export const NOTES = {
   failed: 'The video could not be made; its credits were refunded.',

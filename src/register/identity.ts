@@ -1,10 +1,11 @@
 // Who a row is, by the register (docs/rules.md#register, #row-identity): the document's own record
 // of every person it sent, and the one rule that says when a row names someone else. Pure: push,
 // refresh, export, estimate and the follow-up all decide through this module.
-import { idKey, matchKeys } from '../api/people';
-import type { Lead, PersonField, PersonInput } from '../api/types';
-import { cellText } from '../sheet/cells';
-import { normalizeHeader, type ColumnLayout } from '../sheet/headers';
+import { idKey, matchKeys } from '../shared/people';
+import type { Lead } from '../api/types';
+import type { PersonField, PersonInput } from '../shared/person';
+import { cellText } from '../shared/cells';
+import { normalizeHeader, type ColumnLayout } from '../shared/headers';
 
 /** sending: a batch is out (or was cut off); sent: the reply gave its Lead ID; void: nothing was added for it; replaced: a follow-up sent the person again. */
 export type EntryState = 'sending' | 'sent' | 'void' | 'replaced';

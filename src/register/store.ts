@@ -4,7 +4,7 @@
 // its fingerprint (docs/rules.md#register-whole) and each tab's rows in DocumentProperties.
 import type { Props } from '../core/services';
 import { DOC_KEYS } from '../core/state-keys';
-import { literal } from '../sheet/cells';
+import { literal } from '../shared/cells';
 import { consecutiveRuns, trimTo } from '../sheet/table';
 import { decodePrint, encodePrint, printOf, samePrint, withRow, type Print } from './fingerprint';
 import { norm, Register, type Entry, type EntryState } from './identity';

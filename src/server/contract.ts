@@ -1,6 +1,7 @@
 // The server functions the sidebar calls (docs/architecture.md#server-functions): argument and reply types, shared
 // with the sidebar by type-only import. Replies are plain JSON: no Date, no class instances.
-import type { CampaignCounts, CampaignSummary, PersonField, Stalled, Template } from '../api/types';
+import type { CampaignCounts, CampaignSummary, Stalled, Template } from '../api/types';
+import type { PersonField } from '../shared/person';
 
 export type AddonErrorCode =
   | 'no_settings'
@@ -21,7 +22,7 @@ export type AddonErrorCode =
   | 'not_allowed'
   | 'no_permission';
 
-import type { LimitFigures } from '../core/limit-rule';
+import type { LimitFigures } from '../shared/limit-rule';
 export type { LimitFigures };
 
 /**

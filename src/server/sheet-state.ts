@@ -1,6 +1,6 @@
 // What the add-on remembers per sheet (DocumentProperties, keyed by sheet id): campaign, columns, refresh.
 import { DOC_KEYS } from '../core/state-keys';
-import type { PersonField } from '../api/types';
+import type { PersonField } from '../shared/person';
 import { getJson, setJson } from '../core/json-props';
 import type { Props } from '../core/services';
 

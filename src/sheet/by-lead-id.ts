@@ -1,6 +1,6 @@
 // Output cells written on the rows holding each Lead ID, found at the moment of writing (rows may have moved).
-import type { PersonField } from '../api/types';
-import type { OutputColumn } from './headers';
+import type { PersonField } from '../shared/person';
+import type { OutputColumn } from '../shared/headers';
 import { readOutputs, readRowSpan, type LeadRow, type SheetRow } from './lead-rows';
 import { openTable, RowWriter, type Sheet, type Table } from './table';
 

@@ -1,6 +1,6 @@
 // The lead tab read one way (docs/architecture.md#one-home-per-rule): its data rows as typed rows, one Range call per block.
-import { cellText } from './cells';
-import type { ColumnIndex, ColumnLayout, OutputColumn } from './headers';
+import { cellText } from '../shared/cells';
+import type { ColumnIndex, ColumnLayout, OutputColumn } from '../shared/headers';
 import type { Table } from './table';
 
 /** A row of the sheet as Sheets numbers it: 1-based, row 1 the header row. */

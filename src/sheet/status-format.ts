@@ -1,7 +1,7 @@
 // Colours for the Video Status column: conditional-format rules added once to the column, never
 // per-cell formatting on each write.
 import type { SpreadsheetService } from '../core/services';
-import type { ColumnIndex } from './headers';
+import type { ColumnIndex } from '../shared/headers';
 import type { Sheet } from './table';
 
 const COLOURS: { statuses: string[]; background: string; font: string }[] = [

@@ -1,8 +1,8 @@
 // The lead tab's header row and output columns, and the one writer, which touches each output column
 // once per commit however many rows change. Rows are read through ./lead-rows.
-import { literal } from './cells';
-import { detectColumns, OUTPUT_COLUMNS, OUTPUT_HEADERS, type ColumnIndex, type ColumnLayout, type OutputColumn } from './headers';
-import type { PersonField } from '../api/types';
+import { literal } from '../shared/cells';
+import { detectColumns, OUTPUT_COLUMNS, OUTPUT_HEADERS, type ColumnIndex, type ColumnLayout, type OutputColumn } from '../shared/headers';
+import type { PersonField } from '../shared/person';
 
 export type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 

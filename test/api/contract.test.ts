@@ -7,7 +7,7 @@ import { spawnSimulator } from '../../dev/sim/spawn';
 import type { SimHandle } from '../../dev/sim/server';
 import { SIM_KEYS, SIM_PRICES, SIM_TEMPLATES, SIM_WORKSPACES, type SimControl, type SimRequestLogEntry, type SimState } from '../../dev/sim/types';
 import { SyncHttp } from '../../dev/sync-http';
-import type { PersonInput } from '../../src/api/types';
+import type { PersonInput } from '../../src/shared/person';
 /** One attempt, no wait: the reply as the service gave it. */
 const NO_RETRY = { maxAttempts: 1, baseDelayMs: 0, maxDelayMs: 0 };
 

@@ -1,6 +1,6 @@
 import type { AddedPerson } from '../../src/api/types';
 import { followUpRounds, pairPeople } from '../../src/push/pairing';
-import { nameKey } from '../../src/push/row-person';
+import { nameKey } from '../../src/shared/row-person';
 
 const person = (id: string, firstName: string, company: string | null): AddedPerson => ({ id, firstName, company, url: `u/${id}`, videoUrl: `u/${id}/video` });
 const sent = (firstName: string, company: string, fp = `${firstName}|${company}`, identified = false) => ({ key: nameKey(firstName, company), fp, identified });

@@ -1,7 +1,8 @@
 // pushRows on the stand-in's in-memory sheet, with a scripted addPeople: each test says what is sent.
 import type { ApiClient } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
-import type { AddPeopleReply, PersonInput } from '../../src/api/types';
+import type { AddPeopleReply } from '../../src/api/types';
+import type { PersonInput } from '../../src/shared/person';
 import { NOTES, pushRows, type PartAllocator, type PushInput } from '../../src/push/push';
 import { readRegister } from '../../src/register/store';
 import type { Sheet } from '../../src/sheet/table';

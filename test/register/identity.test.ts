@@ -1,4 +1,4 @@
-import { detectColumns } from '../../src/sheet/headers';
+import { detectColumns } from '../../src/shared/headers';
 import { headerIndex, namesByPart, namesSomeoneElse, norm, Register, rowIds, sentIds, type Entry, type Ids } from '../../src/register/identity';
 
 const HEADERS = ['First name', 'Company', 'Email', 'LinkedIn'];

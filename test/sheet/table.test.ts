@@ -1,5 +1,5 @@
 import { consecutiveRuns, RowWriter, type Table } from '../../src/sheet/table';
-import { detectColumns } from '../../src/sheet/headers';
+import { detectColumns } from '../../src/shared/headers';
 
 describe('consecutiveRuns', () => {
   it('should split sorted rows where they stop being consecutive', () => {

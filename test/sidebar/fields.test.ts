@@ -1,6 +1,6 @@
 // The check of the first selected row: the server's own validatePerson, after fallbacks.
 import { FIELD_LABELS, sampleProblems } from '../../sidebar/fields';
-import { FIELD_LABELS as SERVER_LABELS } from '../../src/api/people';
+import { FIELD_LABELS as SERVER_LABELS } from '../../src/shared/people';
 
 describe('sampleProblems', () => {
   it('should report what the server would refuse, in its words, field by field', () => {

@@ -8,7 +8,7 @@ import type { CreateCampaignArgs, Reply, SaveSettingsArgs, SelectCampaignArgs, S
 import { activeSheet, apiClient, requireSettings, sheetState } from '../context';
 import { AddonError } from '../failure';
 import { handle } from '../handle';
-import { CAMPAIGN_GOAL_MAX } from '../../core/text-limits';
+import { CAMPAIGN_GOAL_MAX } from '../../shared/text-limits';
 import { CAMPAIGN_NAME_MAX, createApiCampaign, saveParts, type CampaignParts } from '../campaign/parts';
 import { checkBaseUrl, hostOf, markDisconnected, publicSettings, savedKeyFor, savedKeyHost, storeSettings } from '../settings';
 

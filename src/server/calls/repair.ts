@@ -6,7 +6,7 @@ import { isApiError } from '../../api/errors';
 import type { Lead } from '../../api/types';
 import type { Services } from '../../core/services';
 import { activeSpreadsheet } from '../../core/services';
-import { personFromRow } from '../../push/row-person';
+import { personFromRow } from '../../shared/row-person';
 import { evidenceEntry, sentIds, type Entry, type Ids } from '../../register/identity';
 import { printedRows, readRegister, REGISTER_TAB, rewriteRegister, storedEntries } from '../../register/store';
 import { readLeadRows, type LeadRow } from '../../sheet/lead-rows';

@@ -1,10 +1,10 @@
 // The "Add selected rows" server function: checks, the lock, then the push.
 import type { Services } from '../../core/services';
 import { activeSpreadsheet } from '../../core/services';
-import { detectColumns } from '../../sheet/headers';
+import { detectColumns } from '../../shared/headers';
 import { rowHidden, selectedRows } from '../../sheet/selection';
 import { readHeaders } from '../../sheet/table';
-import { FIELD_LABELS } from '../../api/people';
+import { FIELD_LABELS } from '../../shared/people';
 import type { AddRowsResult, Reply } from '../contract';
 import { activeSheet, apiClient, requireCampaign, requireSettings, RUN_BUDGET_MS, sheetState, withDocumentLock } from '../context';
 import { AddonError } from '../failure';

@@ -1,14 +1,14 @@
 // Server functions that describe and configure the active tab: the sidebar's state and the column mapping.
-import { FIELD_LABELS, FIELD_LIMITS } from '../../api/people';
-import { PERSON_FIELDS, type PersonField } from '../../api/types';
+import { FIELD_LABELS, FIELD_LIMITS } from '../../shared/people';
+import { PERSON_FIELDS, type PersonField } from '../../shared/person';
 import type { Services } from '../../core/services';
 import { activeSpreadsheet } from '../../core/services';
-import { personFromRow } from '../../push/row-person';
-import { detectColumns, unusedColumns } from '../../sheet/headers';
+import { personFromRow } from '../../shared/row-person';
+import { detectColumns, unusedColumns } from '../../shared/headers';
 import { selectedRows } from '../../sheet/selection';
 import { readLeadRows, readRowsAt, type LeadRow } from '../../sheet/lead-rows';
 import { openTable, readHeaders, type Sheet, type Table, idOf } from '../../sheet/table';
-import { cellText } from '../../sheet/cells';
+import { cellText } from '../../shared/cells';
 import type { ActiveContext, FieldGaps, FieldMap, OwnTab, Reply, SaveColumnMappingArgs, SidebarState } from '../contract';
 import { autoModeInfo } from '../timer/auto-mode';
 import { CREDITS_TAB } from '../money/ledger';
@@ -17,7 +17,7 @@ import { activeSheet, sheetState } from '../context';
 import { AddonError } from '../failure';
 import { unsettledOf } from '../money/outcomes';
 import { limitFigures } from '../money/today';
-import { FALLBACK_MAX } from '../../core/text-limits';
+import { FALLBACK_MAX } from '../../shared/text-limits';
 import { handle } from '../handle';
 import { loadParts, partIds } from '../campaign/parts';
 import { findProblemRows } from './problem-rows';

@@ -12,8 +12,8 @@ import { AddonError } from '../failure';
 import type { BoundCampaign } from '../sheet-state';
 
 export const PART_SIZE = 500;
-export { CAMPAIGN_NAME_MAX } from '../../core/text-limits';
-import { CAMPAIGN_NAME_MAX } from '../../core/text-limits';
+export { CAMPAIGN_NAME_MAX } from '../../shared/text-limits';
+import { CAMPAIGN_NAME_MAX } from '../../shared/text-limits';
 
 export interface Part {
   id: string;

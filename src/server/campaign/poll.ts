@@ -10,7 +10,7 @@ import type { Services } from '../../core/services';
 import { summarySignature } from '../../refresh/refresh';
 import { combined, readCampaign, type CampaignView } from './state';
 import { userCache } from '../context';
-import { detailMayRender, partMayRender } from '../../rules/may-render';
+import { detailMayRender, partMayRender } from '../../shared/may-render';
 import { partLabel, type CampaignParts, type Part } from './parts';
 
 export interface Poll {

@@ -19,7 +19,7 @@ import { chargedPeople, pricesProven } from './charges';
 import { AddonError, toFailure } from '../failure';
 import { assertGenerateFits, assertPreviewFits, limitFigures, pickUpOwed, spentToday, withSpendLock } from './today';
 import { handle } from '../handle';
-import { partMayRender } from '../../rules/may-render';
+import { partMayRender } from '../../shared/may-render';
 import { loadParts, partIds, partLabel, saveParts, type CampaignParts } from '../campaign/parts';
 import { orphansIn } from './orphans';
 import { progressOf } from '../campaign/state';

@@ -7,7 +7,7 @@ import { isApiError } from '../../api/errors';
 import type { CampaignDetail, CampaignSummary } from '../../api/types';
 import { getJson, setJson } from '../../core/json-props';
 import type { Services } from '../../core/services';
-import { knownBy, outcomeVerdict, stopVerdict } from '../../rules/unknown-outcome';
+import { knownBy, outcomeVerdict, stopVerdict } from '../../shared/unknown-outcome';
 import { loadParts, partsWithOpenOutcome, saveParts } from '../campaign/parts';
 import { DOC_KEYS } from '../../core/state-keys';
 import type { Unsettled } from '../contract';

@@ -5,7 +5,7 @@ import { utcDay, type Clock } from '../../core/clock';
 import { getJson, setJson } from '../../core/json-props';
 import type { Props, Services } from '../../core/services';
 import { USER_KEYS } from '../../core/state-keys';
-import { generateFits, previewFits, type LimitFigures } from '../../core/limit-rule';
+import { generateFits, previewFits, type LimitFigures } from '../../shared/limit-rule';
 import type { Reply, SpendToday } from '../contract';
 import { AddonError } from '../failure';
 import { handle } from '../handle';

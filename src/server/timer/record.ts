@@ -3,7 +3,7 @@
 import { campaignsById } from '../../api/client';
 import type { ApiClient } from '../../api/client';
 import { isApiError } from '../../api/errors';
-import { detailMayRender, partMayRender } from '../../rules/may-render';
+import { detailMayRender, partMayRender } from '../../shared/may-render';
 
 /** Details read per run for parts the campaign list does not show (the rest wait their turn). */
 const DETAILS_PER_RUN = 10;

@@ -11,7 +11,7 @@ import type { Reply, SidebarState } from '../contract';
 
 import { URL_ALLOWLIST } from '../../core/build-info';
 import { activeSheet, sheetState } from '../context';
-import { partMayRender } from '../../rules/may-render';
+import { partMayRender } from '../../shared/may-render';
 import { loadParts } from '../campaign/parts';
 import { grantSentence, isPermissionRefusal, RUN_WHEN_ABSENT } from '../permission';
 

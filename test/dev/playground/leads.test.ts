@@ -1,6 +1,6 @@
 // The sample lead lists: 50 rows under the add-on's headers, exactly three invalid by the add-on's own checks, unique people.
-import { validatePerson } from '../../../src/api/people';
-import type { PersonInput } from '../../../src/api/types';
+import { validatePerson } from '../../../src/shared/people';
+import type { PersonInput } from '../../../src/shared/person';
 import { followUpLeads, LEAD_HEADERS, sampleLeads } from '../../../dev/playground/leads';
 
 /** A row as the add-on would send it (Last name is not a field it sends). */

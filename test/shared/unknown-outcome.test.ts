@@ -1,5 +1,5 @@
 // When an unknown money outcome is settled: by evidence only, the same rule for the server and the sidebar.
-import { knownBy, outcomeShown, outcomeVerdict, SETTLE_MS, stopVerdict } from '../../src/rules/unknown-outcome';
+import { knownBy, outcomeShown, outcomeVerdict, SETTLE_MS, stopVerdict } from '../../src/shared/unknown-outcome';
 
 const AT = Date.parse('2026-01-05T10:00:00Z');
 const open = { at: AT, pending: 10, balance: 500 };

@@ -1,5 +1,5 @@
-import { chunk, FIELD_LABELS, FIELD_LIMITS, isMatchable, MAX_PEOPLE_PER_CALL, validatePerson } from '../../src/api/people';
-import { PERSON_FIELDS, type PersonField, type PersonInput } from '../../src/api/types';
+import { chunk, FIELD_LABELS, FIELD_LIMITS, isMatchable, MAX_PEOPLE_PER_CALL, validatePerson } from '../../src/shared/people';
+import { PERSON_FIELDS, type PersonField, type PersonInput } from '../../src/shared/person';
 
 function problems(input: PersonInput): { field: PersonField; message: string }[] {
   const r = validatePerson(input);

@@ -1,6 +1,6 @@
 // Checks people before they are sent (docs/api.md#limits, docs/rules.md#sending), matchability and batching.
 import { digest } from '../core/hash';
-import { PERSON_FIELDS, type PersonField, type PersonInput } from './types';
+import { PERSON_FIELDS, type PersonField, type PersonInput } from './person';
 
 export const MAX_PEOPLE_PER_CALL = 1000;
 

@@ -1,5 +1,5 @@
 // When a link may be written: a lead's links only once its video is ready.
-import { linksReady } from '../../src/rules/links';
+import { linksReady } from '../../src/shared/links';
 
 describe('linksReady', () => {
   it('should allow the links of a complete lead whose video is ready', () => {

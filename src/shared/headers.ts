@@ -1,5 +1,5 @@
 // Finding columns by header: input fields by forgiving name matching with synonyms, output columns by exact name.
-import { PERSON_FIELDS, type PersonField } from '../api/types';
+import { PERSON_FIELDS, type PersonField } from './person';
 
 import { OUTPUT_HEADERS, type OutputColumn } from './output-headers';
 

@@ -1,5 +1,5 @@
-import type { ColumnLayout } from '../../src/sheet/headers';
-import { fingerprint, nameKey, personFromRow } from '../../src/push/row-person';
+import type { ColumnLayout } from '../../src/shared/headers';
+import { fingerprint, nameKey, personFromRow } from '../../src/shared/row-person';
 
 const layout = (fields: ColumnLayout['fields'], fullName: number | null = null): ColumnLayout => ({ fields, fullName, outputs: {} });
 

@@ -1,6 +1,14 @@
 // What "may still render" means (docs/rules.md#may-still-render), for a part read from the campaign list,
 // from its detail, and for the whole campaign as the sidebar sees it. Plain counts in, a yes or no out.
-import type { CampaignSummary } from '../api/types';
+
+/** What of a campaign list entry the rule reads (the list's own type is the API's: src/api/types.ts). */
+interface Listed {
+  status: string;
+  leadCount: number;
+  waiting: number;
+  complete: number;
+  failed: number;
+}
 
 /** A part as the add-on keeps it: generated (closed) or not, and the people Stop cancelled in it. */
 export interface PartMark {
@@ -11,7 +19,7 @@ export interface PartMark {
 }
 
 /** People of a listed part neither waiting, finished, failed nor cancelled: they render now. */
-export function renderingIn(s: Pick<CampaignSummary, 'leadCount' | 'waiting' | 'complete' | 'failed'>, cancelled = 0): number {
+export function renderingIn(s: Omit<Listed, 'status'>, cancelled = 0): number {
   return s.leadCount - s.waiting - s.complete - s.failed - cancelled;
 }
 
@@ -19,7 +27,7 @@ export function renderingIn(s: Pick<CampaignSummary, 'leadCount' | 'waiting' | '
  * Whether a part may still have renders to stop: never once done; by its summary (not stopped, and people rendering,
  * or waiting in a generated part), or, when the list does not show it, once generated.
  */
-export function partMayRender(p: PartMark, s: Pick<CampaignSummary, 'status' | 'leadCount' | 'waiting' | 'complete' | 'failed'> | undefined): boolean {
+export function partMayRender(p: PartMark, s: Listed | undefined): boolean {
   if (p.done) return false;
   if (!s) return p.closed;
   return s.status !== 'stopped' && (renderingIn(s, p.cancelled || 0) > 0 || (p.closed && s.waiting > 0));

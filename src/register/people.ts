@@ -1,111 +1,9 @@
-// Who a row is (docs/rules.md#sheet, "One person, one row, one video"): a row's person from its cells, the
-// service's matching rule, and whether a row is still the lead its Lead ID names. Pure; one rule for
-// push, refresh, export and the sidebar alike.
-import { FIELD_LABELS, idKey, matchKeys } from '../api/people';
-import { PERSON_FIELDS, type PersonField, type PersonInput } from '../api/types';
-import type { FinishedVideo } from '../api/types';
-import { cellText, urlKey } from './cells';
-import type { ColumnLayout } from './headers';
-import type { Entry } from '../register/identity';
-
-export interface RowPerson {
-  person: PersonInput;
-  /** Sentences about fallbacks used, for the row's note. */
-  notes: string[];
-  /** True when no mapped cell of the row holds anything. */
-  empty: boolean;
-}
-
-export type Fallbacks = Partial<Record<PersonField, string>>;
-
-export function personFromRow(cells: readonly unknown[], layout: ColumnLayout, fallbacks: Fallbacks): RowPerson {
-  const person: PersonInput = {};
-  const notes: string[] = [];
-  let empty = true;
-  for (const f of PERSON_FIELDS) {
-    const col = layout.fields[f];
-    let value = col === undefined ? '' : cellText(cells[col]);
-    if (f === 'firstName' && col === undefined && layout.fullName !== null) {
-      value = cellText(cells[layout.fullName]).split(' ')[0] || '';
-    }
-    if (value) empty = false;
-    const fallback = (fallbacks[f] || '').trim();
-    if (!value && fallback) {
-      value = fallback;
-      notes.push(`${FIELD_LABELS[f]} was empty, so “${fallback}” was used.`);
-    }
-    if (value) person[f] = value;
-  }
-  return { person, notes, empty };
-}
-
-/** The identity of a row's content: two rows with the same fingerprint are interchangeable. */
-export function fingerprint(p: PersonInput): string {
-  return PERSON_FIELDS.map((f) => p[f] || '').join('\u0001');
-}
-
-/** How the API pairs people: first name and company, compared ignoring case and spacing. */
-export function nameKey(firstName: string | null | undefined, company: string | null | undefined): string {
-  const n = (s: string | null | undefined) => (s || '').trim().replace(/\s+/g, ' ').toLowerCase();
-  return `${n(firstName)}\u0001${n(company)}`;
-}
-
-/** A name as the service reports it (a lead, a reply's person, a finished video) or as a row holds it. */
-export interface Named {
-  firstName?: string | null;
-  company?: string | null;
-}
-
-export function keyOf(p: Named): string {
-  return nameKey(p.firstName, p.company);
-}
-
-/** Whether a row's person is the lead named: same first name and company ("jon smith" is "Jon  Smith"). */
-export function isNamed(row: Named, lead: Named): boolean {
-  return keyOf(row) === keyOf(lead);
-}
-
-/** A name key the service merges on: both first name and company present. */
-export function isMergingKey(key: string): boolean {
-  const [first, company] = key.split('\u0001');
-  return !!first && !!company;
-}
-
-/** A part's finished videos, found by page and by name. */
-export interface VideoIndex {
-  byUrl: Map<string, FinishedVideo>;
-  byName: Map<string, FinishedVideo[]>;
-}
-
-export function indexVideos(list: readonly FinishedVideo[]): VideoIndex {
-  const byUrl = new Map<string, FinishedVideo>();
-  const byName = new Map<string, FinishedVideo[]>();
-  for (const v of list) {
-    if (!byUrl.has(urlKey(v.url))) byUrl.set(urlKey(v.url), v);
-    byName.set(keyOf(v), [...(byName.get(keyOf(v)) || []), v]);
-  }
-  return { byUrl, byName };
-}
-
-/**
- * Which finished video of its part goes on a row (docs/rules.md#row-identity), for refresh and export
- * alike. `name` is the row's key as sent (none when not known); `shared` when other rows of the part
- * hold the same name. The name is tried first: within one part the service merges people of one first
- * name and company, so the one video of a name that only this row holds is its person's. A page already
- * in the row (written by an older version) decides only when the name names no single video, and a
- * video is never given to a row whose name differs from it: a stale page of someone else must not keep
- * a row from its own video, nor hand it another person's.
- */
-export function videoForRow(row: { name?: string; page?: string; shared?: boolean }, videos: VideoIndex): FinishedVideo | undefined {
-  const named = row.name !== undefined && isMergingKey(row.name) && !row.shared ? videos.byName.get(row.name) : undefined;
-  const v = named?.length === 1 ? named[0] : row.page ? videos.byUrl.get(urlKey(row.page)) : undefined;
-  return v && (row.name === undefined || keyOf(v) === row.name) ? v : undefined;
-}
-
-/** The row's first name and company as sent: a row's name key, with the tab's mapping and fallbacks. */
-export function rowKey(cells: readonly unknown[], layout: ColumnLayout, fallbacks: Fallbacks): string {
-  return keyOf(personFromRow(cells, layout, fallbacks).person);
-}
+// The people a campaign holds, by the service's matching rule (docs/rules.md#row-identity), and what a row is told
+// when it is someone already sent or its Lead ID is someone else's. Pure; push and refresh decide through it.
+import { idKey, matchKeys } from '../shared/people';
+import type { PersonInput } from '../shared/person';
+import { who, type Named } from '../sheet/names';
+import type { Entry } from './identity';
 
 /** A Lead ID on rows naming different people is asked of the lead itself: at most this many a run, the rest the next. */
 export const DOUBTS_PER_RUN = 20;
@@ -158,9 +56,6 @@ export class People {
     return named.length > 0 ? { kind: 'new', clash: named[0]! } : { kind: 'new' };
   }
 }
-
-/** A person in words: “Sarah at Google”. */
-export const who = (p: Named) => [p.firstName, p.company].filter(Boolean).join(' at ') || 'someone';
 
 export const IDENTITY_NOTES = {
   same: (v: Extract<Verdict, { kind: 'same' }>) =>

@@ -1,4 +1,4 @@
-import { detectColumns, missingOverrides, normalizeHeader, unusedColumns } from '../../src/sheet/headers';
+import { detectColumns, missingOverrides, normalizeHeader, unusedColumns } from '../../src/shared/headers';
 
 describe('normalizeHeader', () => {
   it('should ignore case, spaces, underscores and punctuation', () => {

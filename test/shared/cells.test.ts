@@ -1,4 +1,4 @@
-import { cellText, isErrorText, literal } from '../../src/sheet/cells';
+import { cellText, isErrorText, literal } from '../../src/shared/cells';
 
 describe('cellText', () => {
   it('should trim and collapse stray spaces and line breaks', () => {

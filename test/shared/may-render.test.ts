@@ -1,6 +1,6 @@
 // What "may still render" means, for a listed part, a part read with its detail, and the sidebar's campaign.
 import type { CampaignSummary } from '../../src/api/types';
-import { campaignMayRender, detailMayRender, partMayRender, renderingIn } from '../../src/rules/may-render';
+import { campaignMayRender, detailMayRender, partMayRender, renderingIn } from '../../src/shared/may-render';
 
 const summary = (o: Partial<CampaignSummary>): CampaignSummary => ({
   id: 'c1',
