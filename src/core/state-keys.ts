@@ -25,6 +25,8 @@ export const USER_KEYS = {
   limit: 'vps.limit',
   /** Today's (UTC) spending of the person: one entry per record row booked under their key. */
   spend: 'vps.spend',
+  /** Check setup's round trip (written, read back and removed at once; also its cache probe). */
+  probe: 'vps.checkSetup',
 } as const;
 
 /** DocumentProperties: shared by everyone on the document. */
@@ -37,6 +39,12 @@ export const DOC_KEYS = {
   /** Money outcomes still open: unknown charges and stops whose answers were lost, each naming its part (docs/rules.md#unknown-outcomes). */
   openCharges: 'credits.open',
   openStops: 'credits.openStops',
+  /** Per part (by a short hash of its id): the charges refunds are taken from (docs/rules.md#refunds). */
+  charges: (partHash: string) => `credits.charges.${partHash}`,
+  /** Per campaign: the failures its record has seen, and those it booked (docs/rules.md#refunds). */
+  failed: (campaignId: string, slot: 'base' | 'booked') => `credits.failed.${campaignId}.${slot}`,
+  /** Per key hint: a colleague's refunds booked here, owed to their daily spending (docs/rules.md#spending-limit). */
+  owed: (keyHint: string) => `credits.owed.${keyHint}`,
   /** The register's fingerprint: its row count and the digest of its Lead IDs in order (docs/rules.md#register-whole). */
   registerPrint: 'register.print',
   /**

@@ -11,6 +11,9 @@ describe('DOC_KEYS', () => {
       ...SHEETS.flatMap((s) => IDS.map((id) => DOC_KEYS.refreshMemo(s, id))),
       ...IDS.map((id) => DOC_KEYS.parts(id)),
       ...IDS.map((id) => DOC_KEYS.settledPart(id)),
+      ...IDS.flatMap((id) => [DOC_KEYS.charges(id), DOC_KEYS.failed(id, 'base'), DOC_KEYS.failed(id, 'booked'), DOC_KEYS.owed(id)]),
+      DOC_KEYS.openCharges,
+      DOC_KEYS.openStops,
     ];
     expect(new Set(keys).size).toBe(keys.length);
   });
@@ -29,5 +32,16 @@ describe('USER_KEYS', () => {
     const triggers = ['1', '2', '6012345678901234567', '-42'].map(USER_KEYS.trigger);
     const keys = [...fixed, ...triggers];
     expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('should be where every key is written: no module of src/ but this one spells a key out', () => {
+    const { readdirSync, readFileSync } = jest.requireActual<typeof import('node:fs')>('node:fs');
+    const { join } = jest.requireActual<typeof import('node:path')>('node:path');
+    const src = join(__dirname, '..', '..', 'src');
+    const files = (readdirSync(src, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts') && f !== join('core', 'state-keys.ts'));
+    const spelled = files.filter((f) =>
+      /['`](vps|timer|pace|doc|sheet|campaign|credits|auto|refresh|settled|register)\.[A-Za-z$]/.test(readFileSync(join(src, f), 'utf8')),
+    );
+    expect(spelled).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@
 // documented, and says in a sentence which reading holds. It never writes to the sheet and never leaves
 // a trigger it made (when the add-on's timer exists, it only lists it).
 import { isApiError } from '../../api/errors';
+import { USER_KEYS } from '../../core/state-keys';
 import type { Props, Services } from '../../core/services';
 import { apiClient, userCache } from '../context';
 import { authorization, grantSentence } from '../permission';
@@ -22,7 +23,7 @@ export interface RawStores {
   document: Props | null;
 }
 
-const PROBE_KEY = 'vps.checkSetup';
+const PROBE_KEY = USER_KEYS.probe;
 
 const why = (e: unknown) => (e instanceof Error ? e.message : String(e)).replace(/^Exception:\s*/, '');
 

@@ -1,6 +1,7 @@
 // Each part's charges as evidence (docs/rules.md#refunds): who paid, for how many people, what it cost
 // and what one person may cost. Refunds are taken from these, under the key that paid for the people
 // given back, at what the evidence proves: never an average price.
+import { DOC_KEYS } from '../../core/state-keys';
 import type { Estimate } from '../../api/types';
 import { shortHash } from '../../core/hash';
 import { getJson, setJson } from '../../core/json-props';
@@ -19,7 +20,7 @@ export interface PartCharge {
   /** Its outcome is not known yet: people and credits are bounds. */ u?: 1;
 }
 
-const chargesKey = (part: string) => `credits.charges.${shortHash(part)}`;
+const chargesKey = (part: string) => DOC_KEYS.charges(shortHash(part));
 const KEPT = 12;
 
 export function chargesOf(svc: Pick<Services, 'doc'>, part: string): PartCharge[] {

@@ -1,5 +1,6 @@
 // Credits coming back (docs/rules.md#refunds): of a Stop's charged people and of failed videos, only of
 // what was charged, booked once, under the key that paid for those people, at what evidence proves.
+import { DOC_KEYS } from '../../core/state-keys';
 import type { CampaignDetail, CampaignSummary } from '../../api/types';
 import { getJson, setJson } from '../../core/json-props';
 import { shortHash } from '../../core/hash';
@@ -45,7 +46,7 @@ export function refundRows(svc: Services, base: Row, shares: Share[], why: (s: S
  * docs/rules.md#budgets): `base`, failures seen on a part before the add-on charged it (never its to
  * book); `booked`, the failed count whose refunds the record already holds.
  */
-const failedKey = (campaignId: string, slot: 'base' | 'booked') => `credits.failed.${campaignId}.${slot}`;
+const failedKey = DOC_KEYS.failed;
 
 /**
  * Records the credits of newly failed videos coming back, from the parts' counts just read (never from

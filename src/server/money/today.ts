@@ -4,7 +4,7 @@
 import { utcDay, type Clock } from '../../core/clock';
 import { getJson, setJson } from '../../core/json-props';
 import type { Props, Services } from '../../core/services';
-import { USER_KEYS } from '../../core/state-keys';
+import { DOC_KEYS, USER_KEYS } from '../../core/state-keys';
 import { generateFits, previewFits, type LimitFigures } from '../../shared/limit-rule';
 import type { Reply, SpendToday } from '../contract';
 import { AddonError } from '../failure';
@@ -33,7 +33,7 @@ export interface Booking {
 const SEEN_MAX = 60;
 const OPEN_MAX = 40;
 /** Bookings for another person's key seen in this document (a colleague saw their refund), picked up by them. */
-const owedKey = (hint: string) => `credits.owed.${hint}`;
+const owedKey = DOC_KEYS.owed;
 const OWED_MAX = 40;
 
 function today(props: Props, clock: Clock): SpendDay {
