@@ -132,8 +132,8 @@ interface Writes {
   updates: Map<string, RowValues>;
   leads: Map<string, Named>;
   register: Register;
-  /** Lead IDs the register does not know: whether a row of theirs shows links, and the cells of their one row (null: several). */
-  unknown: Map<string, { cells: readonly unknown[] | null; linked: boolean }>;
+  /** Lead IDs the register does not know, with the cells of their one row (null: several rows carry it). */
+  unknown: Map<string, readonly unknown[] | null>;
   /** What each campaign read is remembered as, kept only once the pass's write went through (null: forgotten). */
   memos: Map<string, Memo | null>;
 }
@@ -194,12 +194,9 @@ function passOver(input: RefreshInput, table: Table, writes: Writes, result: Ref
       learn(writes, new Map([[leadId, {}]]), new Map());
       continue;
     }
-    // A linked row the register does not know (a copy's rows whose register was lost, rows from before it): its lead
-    // says who it is, once, and joins the register (docs/rules.md#copies).
-    if (!sent && writes.register.whole && input.leadPolls === undefined) {
-      const u = writes.unknown.get(leadId);
-      writes.unknown.set(leadId, { cells: u ? null : cells, linked: !!(u?.linked || row.videoUrl || row.pageUrl) });
-    }
+    // A Lead ID the register does not know (a copy's rows whose register was lost, rows from before it): its lead says
+    // who it is and where, once, and joins the register (docs/rules.md#copies).
+    if (!sent && writes.register.whole && input.leadPolls === undefined) writes.unknown.set(leadId, writes.unknown.has(leadId) ? null : cells);
     const name = sent ? keyOf(sent) : rowKey(cells, layout, input.fallbacks || {});
     names.add(campaignId, leadId, name);
     const status = row.status.toLowerCase();
@@ -502,8 +499,7 @@ class RowNames {
 function settleDoubts(input: RefreshInput, names: RowNames, writes: Writes): void {
   const updates = new Map<string, RowValues>();
   const leads = new Map<string, Named>();
-  const linked = [...writes.unknown].filter(([, u]) => u.linked).map(([id]) => id);
-  for (const id of [...new Set([...names.doubtful, ...linked])].slice(0, DOUBTS_PER_RUN)) {
+  for (const id of [...new Set([...names.doubtful, ...writes.unknown.keys()])].slice(0, DOUBTS_PER_RUN)) {
     if (input.clock.now() + WRITE_MARGIN_MS > input.deadline) break;
     try {
       const lead = input.api.getLead(id);
@@ -516,23 +512,20 @@ function settleDoubts(input: RefreshInput, names: RowNames, writes: Writes): voi
   learn(writes, updates, leads);
 }
 
-/** Linked rows another tab's register rows hold (moved here): this tab takes them, asking the service nothing. */
+/** Rows another tab's register rows hold (moved here): this tab takes them, asking the service nothing. */
 function claimMoved(input: RefreshInput, w: Writes): void {
-  if (![...w.unknown.values()].some((u) => u.linked) || input.registerSpan === undefined) return;
+  if (w.unknown.size === 0 || input.registerSpan === undefined) return;
   const all = readRegister(registerDoc(input));
-  const held = [...w.unknown]
-    .filter(([, u]) => u.linked)
-    .map(([id]) => all.byLead(id))
-    .filter((e): e is Entry => !!e);
+  const held = [...w.unknown.keys()].map((id) => all.byLead(id)).filter((e): e is Entry => !!e);
   for (const e of held) w.unknown.delete(e.leadId);
   claimEntries(registerDoc(input), held, String(idOf(input.sheet)));
 }
 
-/** The leads read for linked rows no register row holds join the register (docs/rules.md#copies). */
+/** The leads read for rows no register row holds join the register (docs/rules.md#copies). */
 function adopt(input: RefreshInput, table: Table, w: Writes): void {
   const entries = [...w.unknown]
-    .filter(([id, u]) => u.linked && w.leads.has(id))
-    .map(([id, { cells }]) => {
+    .filter(([id]) => w.leads.has(id))
+    .map(([id, cells]) => {
       // Only a Lead ID on one row may take that row's email: of two rows, either may be a namesake typed over the other.
       const row = cells && sentIds(cells, table.headers, table.layout, personFromRow(cells, table.layout, {}).person);
       return evidenceEntry(w.leads.get(id) as Lead, { tab: String(idOf(input.sheet)), campaign: input.defaultCampaignId || '', ...row });

@@ -523,4 +523,18 @@ describe('histories the explorer found', () => {
     ];
     expect(await replay(actions)).toEqual([]);
   });
+
+  it('should settle a waiting row in a copy made without the records once the Campaign ID header was renamed (no-document)', async () => {
+    // Found by the explorer (no-document, seed 202316, shrunk): neither a register nor the row's Campaign ID cell said the
+    // row's part, and the copy's tab was bound to a campaign of its own, so its refresh never found the lead.
+    const actions: Action[] = [
+      { k: 'add', t: 2, from: 2, n: 1 },
+      { k: 'register', what: 'delete' },
+      { k: 'renameHeader', t: 2, col: 8 },
+      { k: 'preview' },
+      { k: 'copy', props: false },
+      { k: 'create', t: 2 },
+    ];
+    expect(await replay(actions, { readings: { documentInTimeTriggers: 'absent' } })).toEqual([]);
+  });
 });

@@ -2,9 +2,10 @@
 // add-on's DocumentProperties: rows keep their links, nobody the original sent is sent again from the copy, and the
 // original's standing order (auto mode) and timer do not act in the copy until a person confirms them there.
 // @not-under triggers-unlisted, no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, cache-evicts, quota-rolling, sheets-metered, property-key-and-value (readings of jest.config.cjs this file is not run under)
-import { leadRow, startAddon, type Addon } from '../harness';
+import { leadRow, renderAll, startAddon, type Addon } from '../harness';
 import { chargedCredits, netCharged, typeInputs } from '../steps';
 import type { AppsScriptStandin } from '../../../dev/standin';
+import { SIM_TEMPLATES } from '../../../dev/sim/types';
 
 jest.setTimeout(120_000);
 
@@ -198,6 +199,27 @@ describe('a copy made without the records after its original’s register was de
     copy.spreadsheet.select(leads, ['A2:G4']);
     expect(copy.call('addSelectedRows')).toMatchObject({ ok: true, added: 1 });
     expect(a.column('First name', leads)[1]).toBe('Person9');
+  });
+
+  it('should settle a waiting row whose part neither a register nor its Campaign ID cell can tell, by asking its lead once', async () => {
+    const id = await listOf(2, 'not-copied', { failRate: 0 });
+    const tab = a.gas.spreadsheet.getActiveSheet();
+    a.selectRows(2, 3);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 2 });
+    a.gas.spreadsheet.deleteSheet(a.gas.spreadsheet.getSheetByName('Video register')!);
+    // The Campaign ID header renamed: the rows no longer say which part they are in.
+    const heads = tab.getRange(1, 1, 1, tab.getLastColumn()).getValues()[0]!;
+    tab.getRange(1, heads.indexOf('Campaign ID') + 1).setValue('Campaign ID (old)');
+    expect(a.generate()).toMatchObject({ ok: true });
+    const copy = a.gas.makeCopy();
+    const leads = copy.spreadsheet.getSheetByName('Leads')!;
+    openCopy(copy, id);
+    // The copy's tab is then bound to a campaign of its own.
+    expect(copy.call('createCampaign', { name: 'Copy campaign', templateId: SIM_TEMPLATES.ready })).toMatchObject({ ok: true });
+    await renderAll(a, id);
+    expect(copy.call('refreshNow')).toMatchObject({ ok: true });
+    expect(copy.call('refreshNow')).toMatchObject({ ok: true });
+    expect(a.column('Video Status', leads)).toEqual(['complete', 'complete']);
   });
 
   it('should take no email from a row whose Lead ID another row carries too: either may be a namesake typed over the other', async () => {
