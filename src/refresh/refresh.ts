@@ -194,9 +194,10 @@ function passOver(input: RefreshInput, table: Table, writes: Writes, result: Ref
       learn(writes, new Map([[leadId, {}]]), new Map());
       continue;
     }
-    // A Lead ID the register does not know (a copy's rows whose register was lost, rows from before it): its lead says
-    // who it is and where, once, and joins the register (docs/rules.md#copies).
-    if (!sent && writes.register.whole && input.leadPolls === undefined) writes.unknown.set(leadId, writes.unknown.has(leadId) ? null : cells);
+    // A Lead ID the register does not know (a copy's rows whose register was lost, rows from before it), on a row that
+    // shows links or no part: its lead says who it is and where, once, and joins the register (docs/rules.md#copies).
+    if (!sent && writes.register.whole && input.leadPolls === undefined && (row.videoUrl || row.pageUrl || !row.campaignId || writes.unknown.has(leadId)))
+      writes.unknown.set(leadId, writes.unknown.has(leadId) ? null : cells);
     const name = sent ? keyOf(sent) : rowKey(cells, layout, input.fallbacks || {});
     names.add(campaignId, leadId, name);
     const status = row.status.toLowerCase();
