@@ -170,17 +170,22 @@ describe.each(['not-copied', 'copied'] as const)('a copy’s refresh (DocumentPr
   });
 });
 
+/** Three people sent, generated and finished; the register deleted; then a copy made without the records, and its Leads tab. */
+async function finishedThenCopied(): Promise<{ id: string; copy: AppsScriptStandin; leads: ReturnType<AppsScriptStandin['spreadsheet']['getActiveSheet']> }> {
+  const id = await listOf(3, 'not-copied', { failRate: 0 });
+  a.selectRows(2, 4);
+  expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 3 });
+  expect(a.generate()).toMatchObject({ ok: true });
+  a.runTimerUntilDone();
+  a.gas.spreadsheet.deleteSheet(a.gas.spreadsheet.getSheetByName('Video register')!);
+  const copy = a.gas.makeCopy();
+  return { id, copy, leads: copy.spreadsheet.getSheetByName('Leads')! };
+}
+
 describe('a copy made without the records after its original’s register was deleted', () => {
   // docs/rules.md#copies: a linked row the register does not know is judged by its lead once, and then joins the register.
   it('should clear a row typed over in the copy, keep the others’ links and learn who each Lead ID is, once', async () => {
-    const id = await listOf(3, 'not-copied', { failRate: 0 });
-    a.selectRows(2, 4);
-    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 3 });
-    expect(a.generate()).toMatchObject({ ok: true });
-    a.runTimerUntilDone();
-    a.gas.spreadsheet.deleteSheet(a.gas.spreadsheet.getSheetByName('Video register')!);
-    const copy = a.gas.makeCopy();
-    const leads = copy.spreadsheet.getSheetByName('Leads')!;
+    const { id, copy, leads } = await finishedThenCopied();
     // Row 3 typed over in the copy: it still shows Person2's Lead ID and links.
     leads.getRange(3, 1, 1, 7).setValues([leadRow(9)]);
     openCopy(copy, id);
@@ -223,14 +228,7 @@ describe('a copy made without the records after its original’s register was de
   });
 
   it('should take no email from a row whose Lead ID another row carries too: either may be a namesake typed over the other', async () => {
-    const id = await listOf(3, 'not-copied', { failRate: 0 });
-    a.selectRows(2, 4);
-    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 3 });
-    expect(a.generate()).toMatchObject({ ok: true });
-    a.runTimerUntilDone();
-    a.gas.spreadsheet.deleteSheet(a.gas.spreadsheet.getSheetByName('Video register')!);
-    const copy = a.gas.makeCopy();
-    const leads = copy.spreadsheet.getSheetByName('Leads')!;
+    const { id, copy, leads } = await finishedThenCopied();
     // Row 2 becomes a copy of row 3 (Person2, outputs and all), typed over as another Person2 at the same company.
     const width = leads.getLastColumn();
     leads.getRange(2, 1, 1, width).setValues(leads.getRange(3, 1, 1, width).getValues());
