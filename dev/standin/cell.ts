@@ -31,8 +31,6 @@ export interface Cell {
   bold?: boolean;
   background?: string;
   fontColor?: string;
-  /** A cell's note (Insert › Note): it moves and is copied with the cell. */
-  note?: string;
 }
 
 /** The number format Apps Script reports for a cell nobody formatted. */

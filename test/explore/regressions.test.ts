@@ -537,23 +537,4 @@ describe('histories the explorer found', () => {
     ];
     expect(await replay(actions, { readings: { documentInTimeTriggers: 'absent' } })).toEqual([]);
   });
-
-  it('should give no row a Lead ID typed into the register by hand before a copy made without the records (timeout-360)', async () => {
-    // Found by the explorer (timeout-360, seed 206252, shrunk; cache-evicts seed 207142 the same): the copy trusted its
-    // register, which had no fingerprint with it, and a pasted-back row took the typed Lead ID.
-    const actions: Action[] = [
-      { k: 'fault', f: 'html502', then: { k: 'add', t: 1, from: 6, n: 3 } },
-      { k: 'pasteBack', t: 1, row: 5 },
-      { k: 'copyRow', t: 0, row: 12 },
-      { k: 'limit', v: 20 },
-      { k: 'auto', on: true },
-      { k: 'timer' },
-      { k: 'register', what: 'edit' },
-      { k: 'copy', props: false },
-      { k: 'add', t: 1, from: 4, n: 8 },
-      { k: 'typeOver', t: 1, row: 5 },
-      { k: 'generate', stale: false },
-    ];
-    expect(await replay(actions, { readings: { fetchTimeout: 'option-360' } })).toEqual([]);
-  });
 });
