@@ -31,6 +31,8 @@ export interface Cell {
   bold?: boolean;
   background?: string;
   fontColor?: string;
+  /** A cell's note (Insert › Note): it moves and is copied with the cell. */
+  note?: string;
 }
 
 /** The number format Apps Script reports for a cell nobody formatted. */

@@ -39,6 +39,10 @@ export class FakeRange extends GasObject {
     'getNumberFormats',
     'setFontWeight',
     'getFontWeight',
+    'getNote',
+    'getNotes',
+    'setNote',
+    'setNotes',
     'setFontColor',
     'setBackground',
     'getBackground',
@@ -124,6 +128,19 @@ export class FakeRange extends GasObject {
   }
   getNumberFormat(): string {
     return this.getCellRaw((cell) => cell?.fmt ?? DEFAULT_NUMBER_FORMAT);
+  }
+  getNote(): string {
+    return this.getCellRaw((cell) => cell?.note ?? '');
+  }
+  getNotes(): string[][] {
+    return this.map((cell) => cell?.note ?? '');
+  }
+  setNote(note: unknown): this {
+    return this.each((cell) => setNoteOf(cell, note));
+  }
+  setNotes(notes: unknown): this {
+    const rows = this.checkShape(notes, 'setNotes');
+    return this.each((cell, r, c) => setNoteOf(cell, rows[r]![c]));
   }
   getFontWeight(): string {
     return this.getCellRaw((cell) => (cell?.bold ? 'bold' : 'normal'));
@@ -344,4 +361,10 @@ export class FakeRangeList extends GasObject {
         );
     return this;
   }
+}
+
+/** Apps Script takes null or an empty string as no note. */
+function setNoteOf(cell: Cell, note: unknown): void {
+  if (note === null || note === '') delete cell.note;
+  else cell.note = String(note);
 }

@@ -232,7 +232,12 @@ export class FakeSpreadsheet extends GasObject {
     this.sheets.length = 0;
     for (const s of other.getSheets()) {
       const c = new FakeSheet(this, s.getSheetId(), s.getName(), { maxRows: s.getMaxRows(), maxCols: s.getMaxColumns() });
-      if (s.getLastRow() > 0) c.setValuesRaw(s.getRange(1, 1, s.getLastRow(), s.getLastColumn()).getValues());
+      if (s.getLastRow() > 0) {
+        const all = s.getRange(1, 1, s.getLastRow(), s.getLastColumn());
+        c.setValuesRaw(all.getValues());
+        const notes = all.getNotes();
+        if (notes.some((r) => r.some(Boolean))) c.getRange(1, 1, s.getLastRow(), s.getLastColumn()).setNotes(notes);
+      }
       this.sheets.push(c);
       if (s.isSheetHidden()) c.hideSheet();
       this.nextSheetId = Math.max(this.nextSheetId, s.getSheetId() + 1);

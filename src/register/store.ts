@@ -47,7 +47,7 @@ export function readRegister(doc: RegisterDoc, span?: RegisterSpan | null): Regi
   const read = (first: number, last: number, width: number) => (tab && last >= first ? tab.getRange(first, 1, last - first + 1, width).getDisplayValues() : []);
   const whole = span === undefined ? read(2, lastRow, WIDTH) : null;
   const ids = whole ? whole.map((r) => String(r[0] || '').trim()) : read(2, lastRow, 1).map((r) => String(r[0] || '').trim());
-  if (!isWhole(doc.props, tab !== null, printOf(ids))) return new Register([], false);
+  if (!isWhole(doc, tab, printOf(ids))) return new Register([], false);
   if (whole) {
     const entries = toEntries(whole, 2);
     if (learn) widenSpans(doc.props, entries);
@@ -58,14 +58,29 @@ export function readRegister(doc: RegisterDoc, span?: RegisterSpan | null): Regi
   return new Register(toEntries(read(first, Math.min(lastRow, span.last), WIDTH), first));
 }
 
-/** Whether the register matches its fingerprint; a register from before fingerprints is taken as it is. */
-function isWhole(props: Props, exists: boolean, now: Print): boolean {
-  const kept = decodePrint(props.getProperty(DOC_KEYS.registerPrint));
+/**
+ * Whether the register matches its fingerprint — the one DocumentProperties keep, or, in a copy that came without them,
+ * the one the tab carries in its first cell's note (docs/rules.md#copies); a register from before fingerprints is taken
+ * as it is.
+ */
+function isWhole(doc: RegisterDoc, tab: Sheet | null, now: Print): boolean {
+  const own = doc.props.getProperty(DOC_KEYS.registerPrint);
+  const kept = decodePrint(own || (tab && tab.getRange(1, 1).getNote()));
   if (!kept) {
-    if (now.rows > 0) props.setProperty(DOC_KEYS.registerPrint, encodePrint(now));
+    if (now.rows > 0) savePrint(doc, now);
     return true;
   }
-  return exists ? samePrint(kept, now) : kept.rows === 0;
+  const whole = tab ? samePrint(kept, now) : kept.rows === 0;
+  // The print a copy's register carries is this document's from now on: a register deleted later is still known as edited.
+  if (!own) doc.props.setProperty(DOC_KEYS.registerPrint, encodePrint(kept));
+  return whole;
+}
+
+/** The fingerprint kept in DocumentProperties and, for a copy of the document, in the register tab's first cell. */
+function savePrint(doc: RegisterDoc, print: Print): void {
+  const text = encodePrint(print);
+  doc.props.setProperty(DOC_KEYS.registerPrint, text);
+  registerTab(doc.ss).getRange(1, 1).setNote(text);
 }
 
 /** Every entry the tab holds now, trusted or not: what a repair starts from. */
@@ -152,7 +167,7 @@ export function appendEntries(doc: RegisterDoc, entries: Entry[]): void {
     print = withRow(print, e.at, null, e.leadId);
     storedId.set(e, e.leadId);
   });
-  doc.props.setProperty(DOC_KEYS.registerPrint, encodePrint(print));
+  savePrint(doc, print);
   widenSpans(doc.props, entries);
 }
 
@@ -202,7 +217,7 @@ export function patchEntries(doc: RegisterDoc, entries: readonly Entry[]): void 
     print = withRow(print, e.at, storedId.get(e) || '', e.leadId);
     storedId.set(e, e.leadId);
   }
-  doc.props.setProperty(DOC_KEYS.registerPrint, encodePrint(print));
+  savePrint(doc, print);
 }
 
 /**
@@ -223,7 +238,8 @@ export function claimEntries(doc: RegisterDoc, entries: readonly Entry[], tab: s
 export function rewriteRegister(doc: RegisterDoc, entries: Entry[], tabs: readonly number[]): void {
   trimTo(registerTab(doc.ss), 1, WIDTH);
   for (const id of tabs) doc.props.deleteProperty(DOC_KEYS.tab(id, 'registerRows'));
-  doc.props.deleteProperty(DOC_KEYS.registerPrint);
+  // An empty register's print too, or the note a copy reads would keep the old one (docs/rules.md#copies).
+  savePrint(doc, printOf([]));
   appendEntries(doc, entries);
 }
 

@@ -537,4 +537,56 @@ describe('histories the explorer found', () => {
     ];
     expect(await replay(actions, { readings: { documentInTimeTriggers: 'absent' } })).toEqual([]);
   });
+
+  it('should give no row a Lead ID typed into the register by hand before a copy made without the records (timeout-360)', async () => {
+    // Found by the explorer (timeout-360, seed 206252, shrunk; cache-evicts seed 207142 the same): the copy trusted its
+    // register, which had no fingerprint with it, and a pasted-back row took the typed Lead ID.
+    const actions: Action[] = [
+      { k: 'fault', f: 'html502', then: { k: 'add', t: 1, from: 6, n: 3 } },
+      { k: 'pasteBack', t: 1, row: 5 },
+      { k: 'copyRow', t: 0, row: 12 },
+      { k: 'limit', v: 20 },
+      { k: 'auto', on: true },
+      { k: 'timer' },
+      { k: 'register', what: 'edit' },
+      { k: 'copy', props: false },
+      { k: 'add', t: 1, from: 4, n: 8 },
+      { k: 'typeOver', t: 1, row: 5 },
+      { k: 'generate', stale: false },
+    ];
+    expect(await replay(actions, { readings: { fetchTimeout: 'option-360' } })).toEqual([]);
+  });
+
+  it('should leave no row pending in a copy whose register, edited before the copy, was then deleted (default)', async () => {
+    // Found by the explorer (seed 220199, shrunk) on the build that first kept the register's print in its first cell:
+    // the copy's register, deleted after its first look, was taken as one from before fingerprints, and a typed-over
+    // row kept the Lead ID of someone else.
+    const actions: Action[] = [
+      { k: 'add', t: 2, from: 5, n: 2 },
+      { k: 'preview' },
+      { k: 'append', t: 1, n: 5 },
+      { k: 'add', t: 1, from: 3, n: 8 },
+      { k: 'register', what: 'edit' },
+      { k: 'copy', props: false },
+      { k: 'typeOver', t: 1, row: 9 },
+      { k: 'generate', stale: false },
+      { k: 'wait', ms: 86_400_000 },
+      { k: 'register', what: 'delete' },
+      { k: 'select', t: 0, from: 1 },
+      { k: 'add', t: 0, from: 6, n: 7 },
+    ];
+    expect(await replay(actions)).toEqual([]);
+  });
+
+  it('should leave no row sending after a repair that empties the register (no-document)', async () => {
+    // Found by the explorer (no-document, seed 222078, shrunk) on that build: the emptied register's old print stayed in
+    // the note, so it was never whole again and the cut-off row was never sent.
+    const actions: Action[] = [
+      { k: 'connect', key: 'readOnly' },
+      { k: 'fault', f: 'html502', then: { k: 'add', t: 2, from: 12, n: 3 } },
+      { k: 'add', t: 0, from: 9, n: 2 },
+      { k: 'register', what: 'edit' },
+    ];
+    expect(await replay(actions, { readings: { documentInTimeTriggers: 'absent' } })).toEqual([]);
+  });
 });

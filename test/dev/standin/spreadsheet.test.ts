@@ -42,6 +42,25 @@ describe('FakeSpreadsheet', () => {
     }
   });
 
+  it('should keep a cell’s note through the bundle’s calls, move it with a sort, and carry it into a copy', () => {
+    const s = standin();
+    const t = s.spreadsheet.addSheet('Notes', [['Head'], ['b'], ['a']]);
+    expect(
+      run(
+        s,
+        `var t = SpreadsheetApp.getActiveSpreadsheet().getSheetByName('Notes');
+      t.getRange(1, 1).setNote('3:abc');
+      t.getRange(2, 1).setNote('on b');
+      return [t.getRange(1, 1).getNote(), t.getRange(3, 1).getNote(), t.getRange(1, 1, 2, 1).getNotes()];`,
+      ),
+    ).toEqual(['3:abc', '', [['3:abc'], ['on b']]]);
+    t.sortBy(0);
+    expect(t.getRange(3, 1).getNote()).toBe('on b');
+    expect(s.makeCopy().spreadsheet.getSheetByName('Notes')!.getRange(1, 1).getNote()).toBe('3:abc');
+    t.getRange(1, 1).setNote('');
+    expect(t.getRange(1, 1).getNote()).toBe('');
+  });
+
   it('should list, find, insert and activate sheets', () => {
     const s = standin({ spreadsheetId: 'ss_1' });
     const leads = s.spreadsheet.addSheet('Leads', [['a']]);

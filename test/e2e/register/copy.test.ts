@@ -242,6 +242,43 @@ describe('a copy made without the records after its original’s register was de
   });
 });
 
+describe.each(['not-copied', 'copied'] as const)('a copy of a document whose register was edited by hand (DocumentProperties %s)', (copyProperties) => {
+  // docs/rules.md#copies: the register carries its fingerprint in its first cell's note, so a copy knows an edit made before it.
+  it('should not trust the edited register in the copy: nothing taken back from it until the repair, then the right Lead ID', async () => {
+    const id = await listOf(2, copyProperties, { failRate: 0 });
+    a.selectRows(2, 3);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 2 });
+    const person1 = a.column('Lead ID')[0];
+    // The first register row's Lead ID typed over by hand; then the copy.
+    a.gas.spreadsheet.getSheetByName('Video register')!.getRange(2, 1).setValue('edited');
+    const copy = a.gas.makeCopy();
+    const leads = copy.spreadsheet.getSheetByName('Leads')!;
+    openCopy(copy, id);
+    expect(copy.call('getSidebarState')).toMatchObject({ ok: true, registerBroken: true });
+    // Person1's row re-imported in the copy (its outputs gone): nothing is taken back from the edited register.
+    leads.deleteRows(2, 1);
+    leads.appendRow(leadRow(1));
+    copy.spreadsheet.select(leads, ['A3:G3']);
+    expect(copy.call('addSelectedRows')).toMatchObject({ ok: false, error: { code: 'register_broken' } });
+    expect(copy.call('repairRegister')).toMatchObject({ ok: true });
+    copy.spreadsheet.select(leads, ['A3:G3']);
+    expect(copy.call('addSelectedRows')).toMatchObject({ ok: true, added: 0 });
+    expect(a.column('Lead ID', leads)[1]).toBe(person1);
+  });
+
+  it('should still ask for the repair once the copy’s register is deleted: its print is the copy’s own from the first look', async () => {
+    const id = await listOf(2, copyProperties, { failRate: 0 });
+    a.selectRows(2, 3);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 2 });
+    a.gas.spreadsheet.getSheetByName('Video register')!.getRange(2, 1).setValue('edited');
+    const copy = a.gas.makeCopy();
+    openCopy(copy, id);
+    expect(copy.call('getSidebarState')).toMatchObject({ ok: true, registerBroken: true });
+    copy.spreadsheet.deleteSheet(copy.spreadsheet.getSheetByName('Video register')!);
+    expect(copy.call('getSidebarState')).toMatchObject({ ok: true, registerBroken: true });
+  });
+});
+
 describe.each(['not-copied', 'copied'] as const)('a Stop after a copy added people (DocumentProperties %s)', (copyProperties) => {
   // docs/rules.md#refunds: who was waiting before a Stop is read, never taken from a record another document may have outdated.
   it('should give back nothing for people a copy added, who were never charged', async () => {

@@ -76,8 +76,10 @@ describe('the register at scale', () => {
         3,
         1,
       );
-      // Written around the add-on's writer: taken as a register from before fingerprints (docs/rules.md#register-whole).
+      // Written around the add-on's writer: taken as a register from before fingerprints (docs/rules.md#register-whole),
+      // which kept none in DocumentProperties nor in the tab's first cell.
       a.gas.properties.document.deleteProperty('register.print');
+      register.getRange(1, 1).setNote('');
       sheet.typeValues(
         Array.from({ length: 10 }, (_, i) => leadRow(10 + i)),
         3,

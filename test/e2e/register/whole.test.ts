@@ -95,6 +95,28 @@ describe('a register changed by hand', () => {
   });
 });
 
+describe('a repair that leaves the register empty', () => {
+  it('should trust the emptied register afterwards, so the timer sends the row whose send was cut off', async () => {
+    // Found by the explorer (no-document, seed 222078): the print of the register before the repair stayed in its first
+    // cell's note, so the emptied register was never whole again and the cut-off row stayed `sending`.
+    a = await startAddon();
+    a.connect();
+    a.sheet([leadRow(1)]);
+    a.createCampaign();
+    a.selectRows(2, 2);
+    await a.sim.control({ action: 'configure', config: { faults: { hang: true } } });
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: false, error: { code: 'network' } });
+    await a.sim.control({ action: 'configure', config: { faults: { hang: false } } });
+    // The cut-off send's register row, its empty Lead ID typed into: nobody the repair can recover.
+    a.gas.spreadsheet.getSheetByName(REGISTER)!.getRange(2, 1).setValue('edited');
+    expect(a.call('getSidebarState')).toMatchObject({ ok: true, registerBroken: true });
+    expect(a.call('repairRegister')).toMatchObject({ ok: true, recovered: 0 });
+    expect(a.call('getSidebarState')).toMatchObject({ ok: true, registerBroken: false });
+    a.runTimerUntilDone();
+    expect(a.rows()[0]).toMatchObject({ 'Lead ID': expect.stringMatching(/\w/), 'Video Status': 'pending' });
+  });
+});
+
 describe('a repair after a row was typed over', () => {
   it('should keep the lead its own person, so the typed-over row loses the stale link and the person, re-imported, is not charged twice', async () => {
     a = await startAddon();
