@@ -11,7 +11,7 @@ import type { PersonField } from '../shared/person';
 import type { Clock } from '../core/clock';
 import { getJson, keysWhere, setJson } from '../core/json-props';
 import type { Props } from '../core/services';
-import { keyOf, rowKey, type Named } from '../sheet/names';
+import { keyOf, rowKey } from '../sheet/names';
 import { DOUBTS_PER_RUN, staleValues } from '../register/people';
 import { personFromRow, type Fallbacks } from '../shared/row-person';
 import { writeByLeadId, type RowDecision } from '../sheet/by-lead-id';
@@ -130,7 +130,7 @@ export function sharedSummaries(api: ApiClient): () => ReadonlyMap<string, Campa
 /** What a pass learnt, written once at its end (docs/rules.md#budgets): by Lead ID, and the leads read. */
 interface Writes {
   updates: Map<string, RowValues>;
-  leads: Map<string, Named>;
+  leads: Map<string, Lead>;
   register: Register;
   /** Lead IDs the register does not know, with the cells of their one row (null: several rows carry it). */
   unknown: Map<string, readonly unknown[] | null>;
@@ -138,7 +138,7 @@ interface Writes {
   memos: Map<string, Memo | null>;
 }
 
-function learn(w: Writes, updates: ReadonlyMap<string, RowValues>, leads: ReadonlyMap<string, Named>): void {
+function learn(w: Writes, updates: ReadonlyMap<string, RowValues>, leads: ReadonlyMap<string, Lead>): void {
   for (const [id, v] of updates) w.updates.set(id, { ...w.updates.get(id), ...v });
   for (const [id, l] of leads) w.leads.set(id, l);
 }
@@ -387,7 +387,7 @@ function refreshCampaign(
   // Rows the poll had no room for are the timer's: this pass must not mark the campaign as seen.
   const capped = input.leadPolls !== undefined && plan.poll.length > input.leadPolls;
   let hunt: Hunt;
-  const leads = new Map<string, Named>();
+  const leads = new Map<string, Lead>();
   try {
     hunt = pollLeads(input, resumeAt(plan.poll, seen?.huntFrom), { limit, target: plan.target }, updates, left, leads);
   } finally {
@@ -430,7 +430,7 @@ function pollLeads(
   bounds: { limit: number; target: number },
   updates: Map<string, RowValues>,
   left: Map<string, RowInfo>,
-  leads: Map<string, Named>,
+  leads: Map<string, Lead>,
 ): Hunt {
   const hunt: Hunt = { finished: true, settledAll: true };
   let found = 0;
@@ -499,7 +499,7 @@ class RowNames {
 /** Each doubtful Lead ID's lead (rows from before the register), read once: its rows get its status and links, the others are cleared. */
 function settleDoubts(input: RefreshInput, names: RowNames, writes: Writes): void {
   const updates = new Map<string, RowValues>();
-  const leads = new Map<string, Named>();
+  const leads = new Map<string, Lead>();
   for (const id of [...new Set([...names.doubtful, ...writes.unknown.keys()])].slice(0, DOUBTS_PER_RUN)) {
     if (input.clock.now() + WRITE_MARGIN_MS > input.deadline) break;
     try {
@@ -529,7 +529,7 @@ function adopt(input: RefreshInput, table: Table, w: Writes): void {
     .map(([id, cells]) => {
       // Only a Lead ID on one row may take that row's email: of two rows, either may be a namesake typed over the other.
       const row = cells && sentIds(cells, table.headers, table.layout, personFromRow(cells, table.layout, {}).person);
-      return evidenceEntry(w.leads.get(id) as Lead, { tab: String(idOf(input.sheet)), campaign: input.defaultCampaignId || '', ...row });
+      return evidenceEntry(w.leads.get(id)!, { tab: String(idOf(input.sheet)), campaign: input.defaultCampaignId || '', ...row });
     });
   appendEntries(registerDoc(input), entries);
 }
