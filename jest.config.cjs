@@ -62,6 +62,8 @@ module.exports = {
   // Jest's default leaves a core idle (cores - 1: one worker on a 2-core machine); the end-to-end files spend much of
   // their time waiting on the simulator's process, so a worker per core takes jest from about 10 to 7–8 minutes there.
   maxWorkers: '100%',
+  // The simulator children start from one script built for the run (docs/architecture.md#tests).
+  globalSetup: '<rootDir>/scripts/jest-global.cjs',
   projects: [
     { ...base, displayName: 'default', testMatch: ['**/*.test.ts'] },
     ...READINGS.map((reading) => ({

@@ -10,7 +10,9 @@ const READY_TIMEOUT_MS = 30_000;
 
 export async function spawnSimulator(config: SimConfig = {}): Promise<SimHandle> {
   const { port = 8788, host, ...rest } = config;
-  const args = ['--import', 'tsx', CLI, '--port', String(port), '--json', '--exit-with-stdin', '--config', JSON.stringify(rest)];
+  // A jest run builds the simulator once into a plain script (scripts/jest-global.cjs): no TypeScript compile per start.
+  const script = process.env.VPS_SIM_SCRIPT;
+  const args = [...(script ? [script] : ['--import', 'tsx', CLI]), '--port', String(port), '--json', '--exit-with-stdin', '--config', JSON.stringify(rest)];
   if (host) args.push('--host', host);
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
   const killOnExit = (): void => {
