@@ -1,5 +1,8 @@
 // End-to-end harness: the built dist/Code.js in the Apps Script stand-in, talking over loopback to
 // the simulator in a child process, with one virtual time on both sides.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AppsScriptStandin, readingsFromEnv, type StandinOptions } from '../../dev/standin';
 import type { SimHandle } from '../../dev/sim/server';
@@ -7,6 +10,29 @@ import { spawnSimulator } from '../../dev/sim/spawn';
 import { SIM_KEYS, SIM_TEMPLATES, type SimConfig, type SimState } from '../../dev/sim/types';
 
 export const BUNDLE = join(__dirname, '..', '..', 'dist', 'Code.js');
+const BUILD_SCRIPT = join(__dirname, '..', '..', 'scripts', 'build.ts');
+
+/**
+ * A folder holding the server as a published build listing `allowlist` (its Code.js, its appsscript.json and a blank
+ * Sidebar.html), built once for every test file that asks while dist/Code.js and the build script stay the same: a
+ * build takes seconds. Only to read from.
+ */
+export async function publishedBuild(allowlist: string[]): Promise<string> {
+  const key = createHash('sha256').update(readFileSync(BUNDLE)).update(readFileSync(BUILD_SCRIPT)).update(JSON.stringify(allowlist)).digest('hex').slice(0, 16);
+  const dir = join(tmpdir(), 'vps-published', key);
+  if (existsSync(join(dir, 'Code.js'))) return dir;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'appsscript.json'), JSON.stringify({ urlFetchWhitelist: allowlist }));
+  writeFileSync(join(dir, 'Sidebar.html'), '<html></html>');
+  // Written aside and renamed: a file of another worker never reads half a bundle.
+  const part = join(dir, `Code.${process.pid}.tmp`);
+  // Loaded only here: the bundler and minifier are no weight for the files that never publish.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { buildServer } = require('../../scripts/build') as typeof import('../../scripts/build');
+  await buildServer({ allowlist, file: part });
+  renameSync(part, join(dir, 'Code.js'));
+  return dir;
+}
 
 export const HEADERS = ['First name', 'Last name', 'Company', 'Email', 'Website', 'Hook', 'CTA URL'];
 

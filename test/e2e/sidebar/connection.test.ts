@@ -1,12 +1,9 @@
 // The key and the address (docs/rules.md#settings): checked on saving, kept with its host, never sent elsewhere.
 // @not-under no-document, test-deployment-throws, test-deployment-silent, published-hourly, quota-rolling, sheets-metered, property-key-and-value (readings of jest.config.cjs this file is not run under)
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildServer } from '../../../scripts/build';
 import { AppsScriptStandin } from '../../../dev/standin';
 import { SIM_KEYS } from '../../../dev/sim/types';
-import { leadRow, startAddon, type Addon } from '../harness';
+import { leadRow, publishedBuild, startAddon, type Addon } from '../harness';
 import { spawnSimulator } from '../../../dev/sim/spawn';
 import type { SimHandle } from '../../../dev/sim/server';
 
@@ -31,20 +28,12 @@ describe('the key and its host', () => {
     });
 
     it("should refuse, in a sentence, an address outside a published build's allowlist", async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'trust-allowlist-'));
-      try {
-        const bundlePath = join(dir, 'Code.js');
-        await buildServer({ allowlist: ['https://api.example.com/'], file: bundlePath });
-        writeFileSync(join(dir, 'appsscript.json'), JSON.stringify({ urlFetchWhitelist: ['https://api.example.com/'] }));
-        writeFileSync(join(dir, 'Sidebar.html'), '<html></html>');
-        const gas = new AppsScriptStandin({ bundlePath, addonMode: true });
-        const r = gas.call<any>('saveSettings', { baseUrl: 'https://other.example.org/api/v1', apiKey: 'sk_x' });
-        expect(r).toMatchObject({ ok: false, error: { code: 'bad_input', message: expect.stringMatching(/may only reach https:\/\/api\.example\.com\//) } });
-        expect(gas.fetches).toEqual([]);
-        await gas.close();
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
+      const bundlePath = join(await publishedBuild(['https://api.example.com/']), 'Code.js');
+      const gas = new AppsScriptStandin({ bundlePath, addonMode: true });
+      const r = gas.call<any>('saveSettings', { baseUrl: 'https://other.example.org/api/v1', apiKey: 'sk_x' });
+      expect(r).toMatchObject({ ok: false, error: { code: 'bad_input', message: expect.stringMatching(/may only reach https:\/\/api\.example\.com\//) } });
+      expect(gas.fetches).toEqual([]);
+      await gas.close();
     });
   });
 });

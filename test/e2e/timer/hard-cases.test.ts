@@ -1,12 +1,9 @@
 // The timer where Apps Script says least (docs/rules.md#readings): a run without its document, a published add-on, a service that hangs.
 // @not-under triggers-unlisted, test-deployment-throws, test-deployment-silent, cache-evicts, property-key-and-value (readings of jest.config.cjs this file is not run under)
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildServer } from '../../../scripts/build';
 import type { Readings } from '../../../dev/standin';
 import { SIM_KEYS } from '../../../dev/sim/types';
-import type { Addon } from '../harness';
+import { publishedBuild, type Addon } from '../harness';
 import { rendering } from '../steps';
 
 const MINUTE = 60_000;
@@ -29,13 +26,10 @@ function watch(a: Addon, steps: number, stepMs: number, sidebar = true): { ids: 
 
 describe('the timer where Apps Script says least', () => {
   let a: Addon | undefined;
-  let dir: string | undefined;
   afterEach(async () => {
     await a?.gas.close();
     await a?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
     a = undefined;
-    dir = undefined;
   });
 
   describe('runs without their document', () => {
@@ -55,12 +49,9 @@ describe('the timer where Apps Script says least', () => {
 
   describe('a published add-on', () => {
     async function published(readings: Partial<Readings>): Promise<Addon> {
-      const d = (dir = mkdtempSync(join(tmpdir(), 'timer-published-')));
       // The build lists an https address; the stand-in lets it reach the simulator on loopback, where the key is saved as
       // saveSettings would (its check of the build's list wants https).
-      const bundlePath = join(d, 'Code.js');
-      await buildServer({ allowlist: ['https://api.example.com/'], file: bundlePath });
-      writeFileSync(join(d, 'Sidebar.html'), '<html></html>');
+      const bundlePath = join(await publishedBuild(['https://api.example.com/']), 'Code.js');
       return rendering(
         readings,
         20 * MINUTE,
