@@ -1,14 +1,17 @@
-// Jest's global setup: the simulator built once into one plain script for the whole run, so each of the
-// end-to-end files' simulator children starts without compiling TypeScript (dev/sim/spawn.ts; docs/testing.md).
+// Jest's global setup: one folder for the run's shared artefacts, gone when the run ends — the simulator built once
+// into one plain script, so each end-to-end file's simulator children start without compiling TypeScript
+// (dev/sim/spawn.ts), and the published builds some files share (test/e2e/harness.ts; docs/architecture.md#tests).
 const { buildSync } = require('esbuild');
-const { rmSync } = require('node:fs');
+const { mkdtempSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 
 const SIM = join(__dirname, '..', 'dev', 'sim');
 
 async function setup() {
-  const file = join(tmpdir(), `vps-sim-${process.pid}.cjs`);
+  const dir = mkdtempSync(join(tmpdir(), 'vps-run-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, 'sim.cjs');
   buildSync({
     entryPoints: [join(SIM, 'cli.ts')],
     bundle: true,
@@ -20,9 +23,9 @@ async function setup() {
     // The simulator finds its assets next to its sources, not next to the built script.
     define: { __dirname: JSON.stringify(SIM) },
   });
-  // The workers jest starts next inherit it; it goes when the run does.
+  // The workers jest starts next inherit both.
+  process.env.VPS_RUN_DIR = dir;
   process.env.VPS_SIM_SCRIPT = file;
-  process.once('exit', () => rmSync(file, { force: true }));
 }
 
 module.exports = setup;

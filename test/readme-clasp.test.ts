@@ -23,7 +23,7 @@ describe('README › deploying with clasp 3', () => {
   const all = commands();
 
   it('should show the commands the deploy section walks through', () => {
-    expect(all.map((c) => c.command).sort()).toEqual(['create', 'create', 'deploy', 'login', 'open-script', 'push', 'version']);
+    expect(all.map((c) => c.command).sort()).toEqual(['create', 'create', 'deploy', 'login', 'login', 'open-script', 'push', 'version']);
   });
 
   it.each(all.map((c) => [c.line, c] as const))('should be accepted by clasp 3: %s', (_line, c) => {

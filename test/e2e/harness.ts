@@ -14,12 +14,12 @@ const BUILD_SCRIPT = join(__dirname, '..', '..', 'scripts', 'build.ts');
 
 /**
  * A folder holding the server as a published build listing `allowlist` (its Code.js, its appsscript.json and a blank
- * Sidebar.html), built once for every test file that asks while dist/Code.js and the build script stay the same: a
- * build takes seconds. Only to read from.
+ * Sidebar.html), built once a jest run for every test file that asks: a build takes seconds. Only to read from.
  */
 export async function publishedBuild(allowlist: string[]): Promise<string> {
   const key = createHash('sha256').update(readFileSync(BUNDLE)).update(readFileSync(BUILD_SCRIPT)).update(JSON.stringify(allowlist)).digest('hex').slice(0, 16);
-  const dir = join(tmpdir(), 'vps-published', key);
+  // The jest run's own folder (scripts/jest-global.cjs), which goes with the run.
+  const dir = join(process.env.VPS_RUN_DIR ?? join(tmpdir(), 'vps-run'), 'published', key);
   if (existsSync(join(dir, 'Code.js'))) return dir;
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'appsscript.json'), JSON.stringify({ urlFetchWhitelist: allowlist }));
