@@ -23,7 +23,7 @@ describe('README › deploying with clasp 3', () => {
   const all = commands();
 
   it('should show the commands the deploy section walks through', () => {
-    expect(all.map((c) => c.command).sort()).toEqual(['create', 'create', 'deploy', 'login', 'login', 'open-script', 'push', 'version']);
+    expect(all.map((c) => c.command).sort()).toEqual(['clone', 'create', 'create', 'deploy', 'login', 'login', 'open-script', 'push', 'version']);
   });
 
   it.each(all.map((c) => [c.line, c] as const))('should be accepted by clasp 3: %s', (_line, c) => {
@@ -31,5 +31,10 @@ describe('README › deploying with clasp 3', () => {
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(new RegExp(`^Usage: clasp (\\S+\\|)?${c.command}\\b`, 'm'));
     for (const option of c.options) expect([option, help.stdout.includes(`${option} `) || help.stdout.includes(`${option},`)]).toEqual([option, true]);
+  });
+
+  it('should keep the script id out of the repository: .clasp.json, which clasp writes it into, is ignored and not tracked', () => {
+    expect(spawnSync('git', ['check-ignore', '-q', '.clasp.json'], { cwd: ROOT }).status).toBe(0);
+    expect(spawnSync('git', ['ls-files', '--error-unmatch', '.clasp.json'], { cwd: ROOT }).status).not.toBe(0);
   });
 });
