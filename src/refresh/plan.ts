@@ -107,7 +107,8 @@ export function planStatuses(input: PlanInput): Plan {
       } else {
         settle(id, only);
       }
-    } else if (settledPossible) {
+    } else if (settledPossible || possible.length === 0) {
+      // No status of the part explains the row (typed over after it was sent, say): its lead says whose it is.
       poll.push(id);
     }
   }

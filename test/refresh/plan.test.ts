@@ -53,6 +53,15 @@ describe('planStatuses', () => {
     expect(p.poll).toEqual(['a']);
   });
 
+  it('should poll a pending row no status of its part can explain: its name found no video and nobody is waiting or rendering', () => {
+    // Found by the explorer (sheets-metered, seed 309479): in a copy without a register, a sent row typed over with
+    // someone else kept the Lead ID, whose video its new name could never take: pending for ever, asked about never.
+    const rows = new Map<string, RowInfo>([['a', { leadId: 'a', pageUrl: '', status: 'pending', name: 'person9\u0001company 9' }]]);
+    const listed = ['Person0', 'Person3'].map((f) => ({ firstName: f, company: 'Company 0', url: `https://p/${f}`, videoUrl: `https://p/${f}/video` }));
+    const p = plan({ counts: counts({ total: 2, complete: 2 }), tally: { pending: 1 }, distinctIds: 1, rows, listed });
+    expect(p.poll).toEqual(['a']);
+  });
+
   it('should settle by elimination when the sheet holds the whole campaign and one status explains the rest', () => {
     const p = plan({ counts: counts({ total: 3, complete: 2, failed: 1 }), rows: new Map([row('a'), row('b'), row('c')]), listed: [video('a'), video('b')] });
     expect(p.writes.get('c')).toMatchObject({ status: 'failed' });

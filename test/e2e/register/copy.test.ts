@@ -227,6 +227,29 @@ describe('a copy made without the records after its original’s register was de
     expect(a.column('Video Status', leads)).toEqual(['complete', 'complete']);
   });
 
+  it('should clear a waiting row typed over in the copy once its lead is done, instead of leaving it pending for ever', async () => {
+    // Found by the explorer (sheets-metered, seed 309479): the row kept Person2's Lead ID and part, its new name found no
+    // video, and nobody was left waiting in the part, so no status explained it and nothing asked its lead.
+    const id = await listOf(3, 'not-copied', { failRate: 0 });
+    a.selectRows(2, 4);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 3 });
+    a.gas.spreadsheet.deleteSheet(a.gas.spreadsheet.getSheetByName('Video register')!);
+    expect(a.generate()).toMatchObject({ ok: true });
+    const copy = a.gas.makeCopy();
+    const leads = copy.spreadsheet.getSheetByName('Leads')!;
+    openCopy(copy, id);
+    typeInputs(leads, 3, leadRow(9));
+    // Person3's row gone from the copy: the tab no longer holds the whole part, so no status is settled by elimination.
+    leads.deleteRows(4, 1);
+    await renderAll(a, id);
+    expect(copy.call('refreshNow')).toMatchObject({ ok: true });
+    expect(copy.call('refreshNow')).toMatchObject({ ok: true });
+    expect(a.rows(leads).map((r) => [r['First name'], r['Lead ID'] !== '', r['Video Status']])).toEqual([
+      ['Person1', true, 'complete'],
+      ['Person9', false, ''],
+    ]);
+  });
+
   it('should take no email from a row whose Lead ID another row carries too: either may be a namesake typed over the other', async () => {
     const { id, copy, leads } = await finishedThenCopied();
     // Row 2 becomes a copy of row 3 (Person2, outputs and all), typed over as another Person2 at the same company.
