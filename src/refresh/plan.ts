@@ -11,6 +11,8 @@ export interface RowInfo {
   pageUrl: string;
   status: string;
   name?: string;
+  /** The register does not know the Lead ID: the row may have been typed over since it was sent. */
+  stray?: boolean;
 }
 
 export type Settled = 'complete' | 'failed' | 'cancelled' | 'skipped';
@@ -95,7 +97,7 @@ export function planStatuses(input: PlanInput): Plan {
     if (r.status === 'pending' && counts.pending > 0) possible.push('pending');
     if (counts.rendering > 0) possible.push('rendering');
     for (const s of SETTLED) if (deficit(s) > 0 && canBecome(r.status, s)) possible.push(s);
-    // A listed video no row took may be this row's when its name cannot say (no company, or shared): its lead is asked.
+    // A listed video no row took may be this row's when its name cannot say (no company, shared, or typed over): its lead is asked.
     if (unplaced > 0 && !placeable(input, r) && !possible.includes('complete')) possible.push('complete');
     const settledPossible = possible.some((s) => s !== 'pending' && s !== 'rendering');
     if (holdsAll && possible.length === 1 && possible[0] !== 'complete') {
@@ -115,9 +117,12 @@ export function planStatuses(input: PlanInput): Plan {
   return { writes, poll: likeliestFirst(poll, left), target: target + extra, completeHidden, left };
 }
 
-/** Whether the row's name alone can find its video: a first name and a company no other Lead ID of the tab shares. */
+/**
+ * Whether no listed video can be the row's but the one its name finds: a first name and a company no other Lead ID of the
+ * tab shares, on a row the register vouches for.
+ */
 function placeable(input: PlanInput, r: RowInfo): boolean {
-  return r.name !== undefined && isMergingKey(r.name) && ((input.names && input.names.get(r.name)) || 1) === 1;
+  return !r.stray && r.name !== undefined && isMergingKey(r.name) && ((input.names && input.names.get(r.name)) || 1) === 1;
 }
 
 /** Rule 1 of planStatuses: each listed video onto the row that is its person; those rows leave `left`. Answers how many. */

@@ -211,7 +211,7 @@ function passOver(input: RefreshInput, table: Table, writes: Writes, result: Ref
     if (!isUnresolved(status, row.videoUrl)) continue;
     const rows = byCampaign.get(campaignId) || new Map<string, RowInfo>();
     // A register someone edited says nothing, and the row's cells may have been typed over: no video is placed by its name.
-    rows.set(leadId, { leadId, pageUrl: row.pageUrl, status, ...(sent || writes.register.whole ? { name } : {}) });
+    rows.set(leadId, { leadId, pageUrl: row.pageUrl, status, stray: !sent, ...(sent || writes.register.whole ? { name } : {}) });
     byCampaign.set(campaignId, rows);
   }
   // A Lead ID on rows naming different people (a row copied and typed over) is asked of the lead itself.

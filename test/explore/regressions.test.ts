@@ -609,4 +609,31 @@ describe('histories the explorer found', () => {
     ];
     expect(await replay(actions, { readings: { sheetCalls: 'metered' } })).toEqual([]);
   });
+
+  it('should leave no typed-over row pending in a copy made without the records while others of its part still wait (no-document)', async () => {
+    // Found by the explorer (no-document, seed 422353, shrunk) on the build of the long runs: the row kept the Lead ID and
+    // part of someone whose video its new name could not take, and pending was still possible while another lead waited.
+    const actions: Action[] = [
+      { k: 'append', t: 0, n: 1 },
+      { k: 'add', t: 1, from: 5, n: 5 },
+      { k: 'append', t: 0, n: 4 },
+      { k: 'pasteBack', t: 1, row: 5 },
+      { k: 'select', t: 1, from: 2 },
+      { k: 'add', t: 1, from: 3, n: 8 },
+      { k: 'add', t: 0, from: 7, n: 7 },
+      { k: 'person', p: 1 },
+      { k: 'register', what: 'delete' },
+      { k: 'generate', stale: false },
+      { k: 'limit', v: 500 },
+      { k: 'add', t: 1, from: 4, n: 5 },
+      { k: 'auto', on: true },
+      { k: 'copy', props: false },
+      { k: 'typeOver', t: 1, row: 6 },
+      { k: 'timer' },
+      { k: 'person', p: 0 },
+      { k: 'generate', stale: false },
+      { k: 'wait', ms: 21_600_000 },
+    ];
+    expect(await replay(actions, { readings: { documentInTimeTriggers: 'absent' } })).toEqual([]);
+  });
 });
