@@ -67,7 +67,7 @@ function isWhole(doc: RegisterDoc, tab: Sheet | null, now: Print): boolean {
   const own = doc.props.getProperty(DOC_KEYS.registerPrint);
   const kept = decodePrint(own || (tab && tab.getRange(1, 1).getNote()));
   if (!kept) {
-    if (now.rows > 0) savePrint(doc, now);
+    if (now.rows > 0 && tab) savePrint(doc, now, tab);
     return true;
   }
   const whole = tab ? samePrint(kept, now) : kept.rows === 0;
@@ -77,10 +77,10 @@ function isWhole(doc: RegisterDoc, tab: Sheet | null, now: Print): boolean {
 }
 
 /** The fingerprint kept in DocumentProperties and, for a copy of the document, in the register tab's first cell. */
-function savePrint(doc: RegisterDoc, print: Print): void {
+function savePrint(doc: RegisterDoc, print: Print, tab = registerTab(doc.ss)): void {
   const text = encodePrint(print);
   doc.props.setProperty(DOC_KEYS.registerPrint, text);
-  registerTab(doc.ss).getRange(1, 1).setNote(text);
+  tab.getRange(1, 1).setNote(text);
 }
 
 /** Every entry the tab holds now, trusted or not: what a repair starts from. */
@@ -167,7 +167,7 @@ export function appendEntries(doc: RegisterDoc, entries: Entry[]): void {
     print = withRow(print, e.at, null, e.leadId);
     storedId.set(e, e.leadId);
   });
-  savePrint(doc, print);
+  savePrint(doc, print, tab);
   widenSpans(doc.props, entries);
 }
 
@@ -217,7 +217,7 @@ export function patchEntries(doc: RegisterDoc, entries: readonly Entry[]): void 
     print = withRow(print, e.at, storedId.get(e) || '', e.leadId);
     storedId.set(e, e.leadId);
   }
-  savePrint(doc, print);
+  savePrint(doc, print, tab);
 }
 
 /**
