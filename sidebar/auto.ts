@@ -10,6 +10,7 @@ import { count, credits, people } from './format';
 import { campaignOf, watch } from './state';
 import type { AutoModeInfo, AutoModeReply } from '../src/server/contract';
 import { clock } from './truth';
+import { generateFits, previewFits } from '../src/shared/limit-rule';
 
 /** "Auto mode: on · 120 of 500 credits today · next run about 10:35", and whose it is when not yours. */
 export function autoLine(a: AutoModeInfo): string {
@@ -25,6 +26,12 @@ function waitingToo(q: AutoModeReply): string {
   const gone = q.orphans ? ` (${q.orphans} of them named by no row any more)` : '';
   const most = q.credits === null ? '' : `; the first run may take up to ${credits(q.credits)}`;
   return `, with ${people(q.waiting)} already waiting in the campaign${gone}${most}`;
+}
+
+/** Today's limit as the first run meets it (docs/rules.md#auto-mode): what does not fit waits, charged nothing. */
+function limitToday(q: AutoModeReply): string {
+  const left = Math.max(0, (q.creditsPerDay ?? 0) - q.spentToday);
+  return previewFits(q) && generateFits(q, q.credits ?? 0) ? '' : ` Today's limit leaves ${credits(left)}: what does not fit waits for tomorrow (UTC).`;
 }
 
 export function autoSection(app: App): HTMLElement {
@@ -48,7 +55,7 @@ export function autoSection(app: App): HTMLElement {
       !q ||
       !(await confirmDialog({
         title: 'Switch auto mode on?',
-        text: `${s?.campaign?.name}: new rows get videos every 5 minutes or so (hourly once published), up to ${credits(q.creditsPerDay ?? 0)} a day. ${count(q.unsent, 'row')} unsent go on the next run${waitingToo(q)}.`,
+        text: `${s?.campaign?.name}: new rows get videos every 5 minutes or so (hourly once published), up to ${credits(q.creditsPerDay ?? 0)} a day. ${count(q.unsent, 'row')} unsent go on the next run${waitingToo(q)}.${limitToday(q)}`,
         confirmLabel: 'Switch on',
       }))
     )

@@ -83,6 +83,35 @@ describe('auto mode card', () => {
     );
   });
 
+  it.each([
+    ['spent already', { creditsPerDay: 100, spentToday: 104, unsent: 5 }, " Today's limit leaves 0 credits: what does not fit waits for tomorrow (UTC)."],
+    [
+      'too small for the first run',
+      { creditsPerDay: 500, spentToday: 480, unsent: 2, waiting: 12, orphans: 0, credits: 42 },
+      " Today's limit leaves 20 credits: what does not fit waits for tomorrow (UTC).",
+    ],
+  ])("should say in the confirmation when today's limit is %s, so nobody expects videos from the next run", async (_, reply, said) => {
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), getSidebarState: state({ autoMode: off }), setAutoMode: ok({ on: false, owner: null, ...reply }) },
+    });
+    await auto().getByRole('button', { name: 'Switch on' }).click();
+    await dialog().waitFor();
+    expect(await dialog().locator('p').textContent()).toMatch(new RegExp(`go on the next run[^.]*\\.${said.replace(/[()]/g, '\\$&')}$`));
+  });
+
+  it('should add nothing about the limit when the first run fits in what is left today', async () => {
+    sb = await sidebars.open({
+      replies: {
+        ...readyReplies(),
+        getSidebarState: state({ autoMode: off }),
+        setAutoMode: ok({ on: false, owner: null, creditsPerDay: 500, spentToday: 458, unsent: 2, waiting: 12, orphans: 0, credits: 42 }),
+      },
+    });
+    await auto().getByRole('button', { name: 'Switch on' }).click();
+    await dialog().waitFor();
+    expect(await dialog().locator('p').textContent()).toMatch(/the first run may take up to 42 credits\.$/);
+  });
+
   it('should switch nothing on when the confirmation is cancelled, and show a refusal in its own words', async () => {
     sb = await sidebars.open({
       replies: {
