@@ -59,9 +59,10 @@ const files = e2eFiles();
 
 module.exports = {
   testTimeout: 60000,
-  // Jest's default leaves a core idle (cores - 1: one worker on a 2-core machine); the end-to-end files spend much of
-  // their time waiting on the simulator's process, so a worker per core takes jest from about 10 to 7–8 minutes there.
-  maxWorkers: '100%',
+  // Jest's default leaves a core idle (cores - 1: one worker on a 2-core machine). The end-to-end files spend much of
+  // their time waiting on the simulator's process and the browser files on Chromium (the playground's journey uses a
+  // seventh of a core), so a third worker on two cores fills the waits.
+  maxWorkers: '150%',
   // The simulator children start from one script built for the run (docs/architecture.md#tests).
   globalSetup: '<rootDir>/scripts/jest-global.cjs',
   projects: [
