@@ -59,10 +59,11 @@ const files = e2eFiles();
 
 module.exports = {
   testTimeout: 60000,
-  // Jest's default leaves a core idle (cores - 1: one worker on a 2-core machine). The end-to-end files spend much of
-  // their time waiting on the simulator's process and the browser files on Chromium (the playground's journey uses a
-  // seventh of a core), so a third worker on two cores fills the waits.
-  maxWorkers: '150%',
+  // Jest's default leaves a core idle (cores - 1: one worker on a 2-core machine); the end-to-end files spend much of
+  // their time waiting on the simulator's process, so a worker per core takes jest from about 10 to 7–8 minutes there.
+  // A worker and a half per core was tried: the heaviest files (the timer's bounded runs) then pass their minute and
+  // the run falls apart, so one a core it stays.
+  maxWorkers: '100%',
   // The simulator children start from one script built for the run (docs/architecture.md#tests).
   globalSetup: '<rootDir>/scripts/jest-global.cjs',
   projects: [
