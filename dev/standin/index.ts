@@ -234,11 +234,25 @@ export class AppsScriptStandin {
 
     this.runtime.loading = true;
     try {
-      runScript(this.script, o.bundleSource ?? readBundle(bundlePath), o.bundleSource !== undefined ? 'bundle.js' : bundlePath);
+      const again = runScript(this.script, o.bundleSource ?? readBundle(bundlePath), o.bundleSource !== undefined ? 'bundle.js' : bundlePath);
+      this.reload = () => {
+        this.runtime.loading = true;
+        try {
+          again();
+        } finally {
+          this.runtime.loading = false;
+        }
+      };
     } finally {
       this.runtime.loading = false;
     }
   }
+
+  /**
+   * Loads the bundle afresh: every execution of Apps Script starts from the script's top level, so nothing a module
+   * keeps in memory outlives the call that made it (what must last goes to a properties store or the cache).
+   */
+  private readonly reload: () => void;
 
   /** Every Logger.log and console.* line, formatted. */
   get logs(): string[] {
@@ -428,6 +442,7 @@ export class AppsScriptStandin {
   }
 
   private execute(name: string, o: { authMode: AuthMode; user?: string; publicOnly?: boolean; timeTrigger?: boolean }, vmArgs: unknown[]): unknown {
+    this.reload();
     const fn = this.script.global[name];
     if (typeof fn !== 'function' || this.reserved.has(name) || (o.publicOnly && name.endsWith('_'))) {
       throw new Error(`Script function not found: ${name}`);

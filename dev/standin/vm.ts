@@ -46,8 +46,12 @@ export function defineGlobals(ctx: ScriptContext, globals: Record<string, unknow
   }
 }
 
-export function runScript(ctx: ScriptContext, source: string, filename: string): void {
-  new vm.Script(source, { filename }).runInContext(ctx.context);
+/** Compiles the bundle once and runs it: the returned function runs it again, as Apps Script does at every execution. */
+export function runScript(ctx: ScriptContext, source: string, filename: string): () => void {
+  const script = new vm.Script(source, { filename });
+  const run = (): void => void script.runInContext(ctx.context);
+  run();
+  return run;
 }
 
 export function readBundle(path: string): string {

@@ -57,6 +57,12 @@ describe('AppsScriptStandin', () => {
     expect(s.logs.join('\n')).not.toContain('sk_secret_1');
   });
 
+  it("should start every execution from the script's top level, so nothing kept in memory outlives its call", () => {
+    const s = new AppsScriptStandin({ bundleSource: `var calls = 0; function count() { calls += 1; return calls; }` });
+    expect(s.call('count')).toBe(1);
+    expect(s.call('count')).toBe(1);
+  });
+
   it('should record service calls made while loading the bundle', () => {
     expect(standin().loadCalls).toEqual([]);
     const eager = new AppsScriptStandin({ bundleSource: `var props = PropertiesService.getScriptProperties();\n${FIXTURE_BUNDLE}` });
