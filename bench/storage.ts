@@ -3,8 +3,8 @@
 // store over 500 KB. Reports the largest value and each store's total.
 import { createHash } from 'node:crypto';
 import type { Props, Services } from '../src/core/services';
-import { setJson, setJsonLarge } from '../src/core/json-props';
-import { DOC_KEYS, USER_KEYS } from '../src/core/state-keys';
+import { setJson, setJsonLarge } from '../src/records/json-props';
+import { DOC_KEYS, USER_KEYS } from '../src/records/state-keys';
 import { recordRefunds } from '../src/server/money/refunds';
 import { loadParts, PART_SIZE, saveParts, type CampaignParts } from '../src/server/campaign/parts';
 import { timerRecord } from '../src/server/timer/timer';

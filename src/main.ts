@@ -4,7 +4,7 @@ import { createUrlFetchTransport } from './api/urlfetch-transport';
 import type { Services } from './core/services';
 import * as setup from './server/calls/check-setup';
 import * as connection from './server/calls/connection';
-import { readOnce } from './core/props-cache';
+import { readOnce } from './records/props-cache';
 import type {
   AutoModeArgs,
   CreateCampaignArgs,

@@ -2,8 +2,6 @@
 // first; with a shared count (CacheService) the ceiling holds across executions of the same key (docs/rules.md#parts).
 import type { Clock } from '../core/clock';
 import type { HttpTransport } from '../core/http';
-import { shortHash } from '../core/hash';
-import { USER_KEYS } from '../core/state-keys';
 import { runTimeUp } from './errors';
 
 /** Where executions of one key keep their request count for the last minute (CacheService). */
@@ -39,11 +37,6 @@ export const DEFAULT_WINDOW_MS = 60_000;
 
 /** Requests started in a window: [start time, count], oldest first. */
 type Sent = [number, number][];
-
-/** A cache key for an API key that does not reveal it (FNV-1a). */
-export function paceKey(apiKey: string): string {
-  return USER_KEYS.pace(shortHash(apiKey));
-}
 
 /** fn's result, or null when it throws (a store that refuses is a store that forgot). */
 function attempt<T>(fn: () => T): T | null {

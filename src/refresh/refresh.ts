@@ -3,13 +3,13 @@
 // fetchAll; GET /leads only for rows that the counts and the list cannot settle (docs/rules.md#parts).
 // Rows are found by Lead ID when written.
 import { campaignsById } from '../api/client';
-import { DOC_KEYS } from '../core/state-keys';
+import { DOC_KEYS } from '../records/state-keys';
 import type { ApiClient } from '../api/client';
 import { ApiError, isApiError, isRunTimeUp } from '../api/errors';
 import type { CampaignDetail, CampaignSummary, FinishedVideo, Lead } from '../api/types';
 import type { PersonField } from '../shared/person';
 import type { Clock } from '../core/clock';
-import { getJson, keysWhere, setJson } from '../core/json-props';
+import { getJson, setJson } from '../records/json-props';
 import type { Props } from '../core/services';
 import { keyOf, rowKey } from '../sheet/names';
 import { DOUBTS_PER_RUN, staleValues } from '../register/people';
@@ -81,11 +81,6 @@ export interface RefreshResult {
 }
 
 const memoKey = DOC_KEYS.refreshMemo;
-
-/** Forget what every tab last saw of a part, so each next pass looks again (after a push, generate, preview or stop). */
-export function forgetCounts(memo: Props, partId: string): void {
-  for (const k of keysWhere(memo, (x) => x.startsWith('refresh.') && x.endsWith(`.${partId}`))) memo.deleteProperty(k);
-}
 
 type Counts = CampaignDetail['counts'];
 

@@ -3,7 +3,7 @@
 // batch is appended in one call and completed in one call per run of its rows. Its one writer keeps
 // its fingerprint (docs/rules.md#register-whole) and each tab's rows in DocumentProperties.
 import type { Props } from '../core/services';
-import { DOC_KEYS } from '../core/state-keys';
+import { DOC_KEYS } from '../records/state-keys';
 import { literal } from '../shared/cells';
 import { consecutiveRuns, trimTo } from '../sheet/table';
 import { decodePrint, encodePrint, printOf, samePrint, withRow, type Print } from './fingerprint';

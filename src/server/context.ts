@@ -1,9 +1,11 @@
 // What every server function needs first: settings, an API client with the run's deadline, the
 // active sheet and its bound campaign, and the document lock.
 import { createApiClient, type ApiClient } from '../api/client';
-import { createPacer, paceKey, type Pacer } from '../api/pacer';
+import { createPacer, type Pacer } from '../api/pacer';
 import type { Services } from '../core/services';
 import { activeSpreadsheet } from '../core/services';
+import { shortHash } from '../core/hash';
+import { USER_KEYS } from '../records/state-keys';
 import { AddonError } from './failure';
 import { grantSentence } from './permission';
 import { readSettings, type Settings } from './settings';
@@ -47,7 +49,10 @@ function keyPacer(svc: Services, apiKey: string): Pacer {
       svc.user.setProperty(k, v);
     },
   };
-  return createPacer({ clock: svc.clock, ...(store ? { maxRequests: SHARED_MAX_REQUESTS, shared: { store, key: paceKey(apiKey), durable } } : {}) });
+  return createPacer({
+    clock: svc.clock,
+    ...(store ? { maxRequests: SHARED_MAX_REQUESTS, shared: { store, key: USER_KEYS.pace(shortHash(apiKey)), durable } } : {}),
+  });
 }
 
 /** Counted across executions, the key may come closer to the API's 120 a minute: 10 are left for clocks that differ. */

@@ -1,4 +1,4 @@
-import { createPacer, paceKey } from '../../src/api/pacer';
+import { createPacer } from '../../src/api/pacer';
 import type { HttpRequest } from '../../src/core/http';
 import { FakeClock, json, ScriptedTransport } from './fakes';
 
@@ -85,7 +85,7 @@ describe('createPacer', () => {
         cache.set(k, v);
       },
     };
-    const shared = { store, key: paceKey('sk_test_secret') };
+    const shared = { store, key: 'pace.1' };
     // Three executions one after another in the same second, each its own pacer.
     createPacer({ clock, maxRequests: 5, shared }).take(3);
     createPacer({ clock, maxRequests: 5, shared }).take(2);
@@ -98,7 +98,7 @@ describe('createPacer', () => {
   it('should keep its own count when the shared cache forgets every entry, so one run never passes the ceiling', () => {
     const clock = new FakeClock();
     const store = { get: () => null, put: () => undefined };
-    const pacer = createPacer({ clock, maxRequests: 110, shared: { store, key: paceKey('sk_x') } });
+    const pacer = createPacer({ clock, maxRequests: 110, shared: { store, key: 'pace.2' } });
     const times: number[] = [];
     for (let i = 0; i < 300; i++) {
       pacer.take();

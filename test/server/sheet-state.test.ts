@@ -1,4 +1,4 @@
-import { DOC_KEYS } from '../../src/core/state-keys';
+import { DOC_KEYS } from '../../src/records/state-keys';
 import { SheetState } from '../../src/server/sheet-state';
 import { memoryProps } from '../fakes';
 

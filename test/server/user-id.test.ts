@@ -1,4 +1,4 @@
-import { USER_KEYS } from '../../src/core/state-keys';
+import { USER_KEYS } from '../../src/records/state-keys';
 import { userId } from '../../src/server/user-id';
 
 function memoryProps(initial: Record<string, string> = {}) {

@@ -2,7 +2,7 @@
 // documented, and says in a sentence which reading holds. It never writes to the sheet and never leaves
 // a trigger it made (when the add-on's timer exists, it only lists it).
 import { isApiError } from '../../api/errors';
-import { USER_KEYS } from '../../core/state-keys';
+import { USER_KEYS } from '../../records/state-keys';
 import type { Props, Services } from '../../core/services';
 import { apiClient, userCache } from '../context';
 import { authorization, grantSentence } from '../permission';

@@ -1,9 +1,9 @@
 // Server functions for the connection and the campaign: settings, templates, campaigns, binding.
 import { isApiError } from '../../api/errors';
 import type { CampaignSummary, Template } from '../../api/types';
-import { getJson, keysWhere } from '../../core/json-props';
+import { getJson, keysWhere } from '../../records/json-props';
 import type { Props, Services } from '../../core/services';
-import { DOC_KEYS } from '../../core/state-keys';
+import { DOC_KEYS } from '../../records/state-keys';
 import type { CreateCampaignArgs, Reply, SaveSettingsArgs, SelectCampaignArgs, SidebarState } from '../contract';
 import { activeSheet, apiClient, requireSettings, sheetState } from '../context';
 import { AddonError } from '../failure';

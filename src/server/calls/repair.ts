@@ -14,7 +14,7 @@ import { openTable, type Sheet, type Table, idOf } from '../../sheet/table';
 import type { Reply } from '../contract';
 import { apiClient, requireSettings, sheetState, withDocumentLock } from '../context';
 import { handle } from '../handle';
-import { keysWhere } from '../../core/json-props';
+import { keysWhere } from '../../records/json-props';
 
 /** A Lead ID as a tab shows it: the tab, its row and the person its cells name. */
 interface Seen {

@@ -27,7 +27,7 @@ import { silentSince } from '../timer/silence';
 import { installTimer, lostTimerRun, overdueTimer, timerInterval } from '../timer/timer';
 import { catchUpAfterAbsentRuns } from '../timer/run';
 import { userId } from '../user-id';
-import { DOC_KEYS } from '../../core/state-keys';
+import { DOC_KEYS } from '../../records/state-keys';
 import { headerIndex, ID_FIELDS } from '../../register/identity';
 import { readRegister, registerSize } from '../../register/store';
 import { noticeCopy } from '../copy';

@@ -1,11 +1,12 @@
 // A campaign of the add-on is one or more API campaigns ("parts") of at most 500 people (docs/rules.md#parts),
 // so the videos list (at most 500) always holds a part's finished videos. Its id everywhere is its
 // first part's id; the record lives in DocumentProperties, beside the tabs bound to it.
-import { DOC_KEYS } from '../../core/state-keys';
+import { DOC_KEYS } from '../../records/state-keys';
 import type { ApiClient } from '../../api/client';
 import { isApiError } from '../../api/errors';
 import type { CampaignSummary } from '../../api/types';
-import { getJson, setJson } from '../../core/json-props';
+import { getJson, setJson } from '../../records/json-props';
+import { forgetPart } from '../../records/part-memory';
 import type { Props } from '../../core/services';
 import type { PartAllocator } from '../../push/push';
 import { AddonError } from '../failure';
@@ -165,8 +166,8 @@ export function partAllocator(c: CampaignParts, api: ApiClient, props: Props, no
       if (part && part.size !== total) {
         part.size = total;
         saveParts(props, c);
-        // Its counts change: a settled part's kept counts no longer hold (docs/architecture.md#parts).
-        props.deleteProperty(DOC_KEYS.settledPart(partId));
+        // Its counts change: what was kept of them no longer holds (docs/architecture.md#parts).
+        forgetPart(props, partId);
       }
     },
     has: (partId) => c.parts.some((p) => p.id === partId),

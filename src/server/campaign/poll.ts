@@ -4,8 +4,8 @@
 import { campaignsById } from '../../api/client';
 import type { ApiClient } from '../../api/client';
 import type { CampaignCounts, CampaignDetail, CampaignSummary } from '../../api/types';
-import { getJson } from '../../core/json-props';
-import { DOC_KEYS } from '../../core/state-keys';
+import { getJson } from '../../records/json-props';
+import { DOC_KEYS } from '../../records/state-keys';
 import type { Services } from '../../core/services';
 import { summarySignature } from '../../refresh/refresh';
 import { combined, readCampaign, type CampaignView } from './state';

@@ -1,7 +1,7 @@
 // Per tab, what the register holds of it (docs/rules.md#register): the headers its last batch was sent
 // from. The register's own writer keeps the rows of each tab's people (src/register/store.ts).
 import type { Services } from '../../core/services';
-import { DOC_KEYS } from '../../core/state-keys';
+import { DOC_KEYS } from '../../records/state-keys';
 import { registerSpanOf as spanOf, type RegisterSpan } from '../../register/store';
 
 /** The push's `remember`: keeps the batch's columns (the sidebar says which one is gone). */

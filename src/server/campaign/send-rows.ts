@@ -4,7 +4,7 @@
 import type { ApiClient } from '../../api/client';
 import type { Services } from '../../core/services';
 import { pushRows, type AddRowsResult, type PartAllocator } from '../../push/push';
-import { forgetCounts } from '../../refresh/refresh';
+import { forgetPart } from '../../records/part-memory';
 import { ensureStatusFormatting } from '../../sheet/status-format';
 import { idOf, type Sheet } from '../../sheet/table';
 import type { SheetState } from '../sheet-state';
@@ -50,7 +50,7 @@ export function sendRows(svc: Services, s: SendRows): AddRowsResult {
     formatStatus: (sh, col) => ensureStatusFormatting(svc.sheets, sh, col),
     campaign: s.campaign.id,
     // A part whose people changed without a send (a row took its person back) is read again by the next refresh.
-    touched: (part) => forgetCounts(svc.doc, part),
+    touched: (part) => forgetPart(svc.doc, part),
     // The register rows of this tab's people, so every refresh reads them (docs/architecture.md#register).
     remember: sentRecorder(svc, sheetId),
     props: svc.doc,

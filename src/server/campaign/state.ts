@@ -1,9 +1,9 @@
 // A campaign's parts read as one (docs/rules.md#parts): summed counts and stages, and the parts that are
 // settled kept aside, so watching a big campaign reads only the parts still moving.
-import { DOC_KEYS } from '../../core/state-keys';
+import { DOC_KEYS } from '../../records/state-keys';
 import type { ApiClient } from '../../api/client';
 import type { CampaignCounts, CampaignDetail, Stalled } from '../../api/types';
-import { getJson, setJson } from '../../core/json-props';
+import { getJson, setJson } from '../../records/json-props';
 import type { Props } from '../../core/services';
 import type { CampaignParts, Moved } from './parts';
 import type { ProgressInfo } from '../contract';
@@ -24,11 +24,6 @@ const ZERO: CampaignCounts = { total: 0, pending: 0, rendering: 0, complete: 0, 
 
 function isSettled(d: CampaignDetail): boolean {
   return d.counts.pending === 0 && d.counts.rendering === 0 && !Object.values(d.stages).some((n) => n > 0);
-}
-
-/** Forget a part's settled counts (it is generated or previewed again). */
-export function unsettle(props: Props, partId: string): void {
-  props.deleteProperty(settledKey(partId));
 }
 
 /** The campaign as one: details of the parts still moving (one fetchAll round), the rest from memory. */

@@ -6,10 +6,11 @@ import type { ApiClient } from '../../api/client';
 import { ApiError, isApiError, isRunTimeUp } from '../../api/errors';
 import type { CampaignSummary, Estimate } from '../../api/types';
 import type { Services } from '../../core/services';
-import { getJsonLarge, setJsonLarge } from '../../core/json-props';
-import { DOC_KEYS } from '../../core/state-keys';
-import { forgetCounts, sharedSummaries } from '../../refresh/refresh';
-import { readCampaign, unsettle } from '../campaign/state';
+import { getJsonLarge, setJsonLarge } from '../../records/json-props';
+import { DOC_KEYS } from '../../records/state-keys';
+import { sharedSummaries } from '../../refresh/refresh';
+import { forgetPart } from '../../records/part-memory';
+import { readCampaign } from '../campaign/state';
 import type { EstimateInfo, GenerateArgs, LimitFigures, MoneyArgs, PreviewPage, ProgressInfo, Reply, SpendToday, StopPart, StopReply } from '../contract';
 import { previewPages } from './preview-pages';
 import { apiClient, boundTab, requireSettings, tryDocumentLock, withDocumentLock } from '../context';
@@ -149,8 +150,7 @@ function sendEach<T>(svc: Services, ctx: CampaignContext, what: Spend, partIds: 
   const record = (id: string, r?: { people: number; charged: number }) =>
     recordCharge(svc, { campaign: ctx.campaign, part: id, action: what as 'preview' | 'generate', quote: ctx.quoted?.get(id), ...(r ? { done: r } : {}) });
   for (const id of partIds) {
-    forgetCounts(svc.doc, id);
-    unsettle(svc.doc, id);
+    forgetPart(svc.doc, id);
     try {
       const r = call(id);
       replies.push(r);
@@ -340,8 +340,7 @@ function stopPart(
   waitingBefore: () => number | null,
 ): StopPart {
   const name = partLabel(ctx.campaign, id);
-  forgetCounts(svc.doc, id);
-  unsettle(svc.doc, id);
+  forgetPart(svc.doc, id);
   // Where the charges alone cannot prove what comes back (prices differ per person), the balance is read just
   // before and just after the stop, under the document lock, and the refund booked at what it proves (docs/rules.md#refunds).
   const charged = !pricesProven(svc, id);

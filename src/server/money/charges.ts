@@ -1,10 +1,10 @@
 // Each part's charges as evidence (docs/rules.md#refunds): who paid, for how many people, what it cost
 // and what one person may cost. Refunds are taken from these, under the key that paid for the people
 // given back, at what the evidence proves: never an average price.
-import { DOC_KEYS } from '../../core/state-keys';
+import { DOC_KEYS } from '../../records/state-keys';
 import type { Estimate } from '../../api/types';
 import { shortHash } from '../../core/hash';
-import { getJson, setJson } from '../../core/json-props';
+import { getJson, setJson } from '../../records/json-props';
 import type { Services } from '../../core/services';
 import { exact, type Figure } from './ledger';
 

@@ -5,11 +5,11 @@
 import type { ApiClient } from '../../api/client';
 import { isApiError } from '../../api/errors';
 import type { CampaignDetail, CampaignSummary } from '../../api/types';
-import { getJson, setJson } from '../../core/json-props';
+import { getJson, setJson } from '../../records/json-props';
 import type { Services } from '../../core/services';
 import { knownBy, outcomeVerdict, stopVerdict } from '../../shared/unknown-outcome';
 import { loadParts, partsWithOpenOutcome, saveParts } from '../campaign/parts';
-import { DOC_KEYS } from '../../core/state-keys';
+import { DOC_KEYS } from '../../records/state-keys';
 import type { Unsettled } from '../contract';
 import { chargesOf, saveCharges } from './charges';
 import { completeRow, type Settled } from './ledger';

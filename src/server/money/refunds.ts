@@ -1,8 +1,8 @@
 // Credits coming back (docs/rules.md#refunds): of a Stop's charged people and of failed videos, only of
 // what was charged, booked once, under the key that paid for those people, at what evidence proves.
-import { DOC_KEYS } from '../../core/state-keys';
+import { DOC_KEYS } from '../../records/state-keys';
 import type { CampaignDetail, CampaignSummary } from '../../api/types';
-import { getJson, setJson } from '../../core/json-props';
+import { getJson, setJson } from '../../records/json-props';
 import { shortHash } from '../../core/hash';
 import type { Services } from '../../core/services';
 import { loadParts, PART_SIZE, partsWithOpenOutcome, saveParts } from '../campaign/parts';

@@ -2,9 +2,9 @@
 // day in their UserProperties, bounded whatever the day holds; the check and the charge it allows run
 // as one step under the person's own lock, so two documents, tabs or timers never pass it together.
 import { utcDay, type Clock } from '../../core/clock';
-import { getJson, setJson } from '../../core/json-props';
+import { getJson, setJson } from '../../records/json-props';
 import type { Props, Services } from '../../core/services';
-import { DOC_KEYS, USER_KEYS } from '../../core/state-keys';
+import { DOC_KEYS, USER_KEYS } from '../../records/state-keys';
 import { generateFits, previewFits, type LimitFigures } from '../../shared/limit-rule';
 import type { Reply, SpendToday } from '../contract';
 import { AddonError } from '../failure';

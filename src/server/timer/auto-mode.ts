@@ -7,15 +7,14 @@ import type { ApiClient } from '../../api/client';
 import { isApiError } from '../../api/errors';
 import { sentenceFor } from '../../api/sentences';
 import type { CampaignSummary } from '../../api/types';
-import { getJson, setJson } from '../../core/json-props';
+import { getJson, setJson } from '../../records/json-props';
 import type { Props, Services } from '../../core/services';
-import { DOC_KEYS, USER_KEYS } from '../../core/state-keys';
+import { DOC_KEYS, USER_KEYS } from '../../records/state-keys';
 import { isCutOff } from '../../push/push';
-import { forgetCounts } from '../../refresh/refresh';
+import { forgetPart } from '../../records/part-memory';
 import { cellText } from '../../shared/cells';
 import { readLeadRows, type LeadRow } from '../../sheet/lead-rows';
 import { openTable, RowWriter, type Sheet, idOf } from '../../sheet/table';
-import { unsettle } from '../campaign/state';
 import { apiClient, boundTab, requireSettings, RUN_BUDGET_MS, sheetState, tryDocumentLock, withDocumentLock } from '../context';
 import type { AutoModeArgs, AutoModeInfo, AutoModeReply, Reply } from '../contract';
 import { recordCharge } from '../money/record';
@@ -395,8 +394,7 @@ function generateIfFits(svc: Services, campaign: CampaignParts, part: Part, api:
 function generatePart(svc: Services, campaign: CampaignParts, part: Part, api: ApiClient, quote: ReturnType<ApiClient['getEstimate']>): string | null {
   part.closed = true;
   saveParts(svc.doc, campaign);
-  forgetCounts(svc.doc, part.id);
-  unsettle(svc.doc, part.id);
+  forgetPart(svc.doc, part.id);
   const base = { campaign: { id: campaign.id, name: campaign.name }, part: part.id, action: 'generate' as const, quote, auto: true };
   try {
     const r = api.generate(part.id);

@@ -1,8 +1,8 @@
 // The timer run itself (docs/rules.md#timer): a pass over the tabs this person's timer serves, a run Google gave
 // no document, and the catch-up once the sheet is open again.
 import { isoNow } from '../../core/clock';
-import { USER_KEYS } from '../../core/state-keys';
-import { getJson, setJson } from '../../core/json-props';
+import { USER_KEYS } from '../../records/state-keys';
+import { getJson, setJson } from '../../records/json-props';
 import type { Services } from '../../core/services';
 import { activeSpreadsheet } from '../../core/services';
 import type { Sheet } from '../../sheet/table';

@@ -1,8 +1,8 @@
 // The time-driven refresh: one trigger per user and document (every 5 minutes where Apps Script
 // allows it, else hourly), found by its own record rather than by one listing (docs/rules.md#readings), who owns
 // each tab's auto-refresh, and a timer that stops running noticed and put back (the run itself: run.ts).
-import { USER_KEYS } from '../../core/state-keys';
-import { getJson, setJson } from '../../core/json-props';
+import { USER_KEYS } from '../../records/state-keys';
+import { getJson, setJson } from '../../records/json-props';
 import type { Services } from '../../core/services';
 import { activeSpreadsheet } from '../../core/services';
 

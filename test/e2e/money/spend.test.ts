@@ -4,7 +4,7 @@
 // @not-under triggers-unlisted, no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, cache-evicts, quota-rolling, sheets-metered, property-key-and-value (readings of jest.config.cjs this file is not run under)
 import { SIM_KEYS } from '../../../dev/sim/types';
 import { AppsScriptStandin } from '../../../dev/standin';
-import { USER_KEYS } from '../../../src/core/state-keys';
+import { USER_KEYS } from '../../../src/records/state-keys';
 import { keyHint } from '../../../src/server/settings';
 import { BUNDLE, HEADERS, leadRow, startAddon, type Addon } from '../harness';
 import { creditsRows, lookupTab, netCharged, untilQuiet } from '../steps';

@@ -1,5 +1,5 @@
 // Estimate, Generate and Stop against a scripted API: each test says which requests happen.
-import { DOC_KEYS, USER_KEYS } from '../../../src/core/state-keys';
+import { DOC_KEYS, USER_KEYS } from '../../../src/records/state-keys';
 import { CREDITS_TAB } from '../../../src/server/money/ledger';
 import { hasOpen } from '../../../src/server/money/outcomes';
 import { recordCharge } from '../../../src/server/money/record';

@@ -1,7 +1,7 @@
 // The person's day of spending, kept in their UserProperties: a bounded running total, each row booked once.
 import { book, limitFigures, roomToday, spentToday } from '../../../src/server/money/today';
 import { storeSettings } from '../../../src/server/settings';
-import { USER_KEYS } from '../../../src/core/state-keys';
+import { USER_KEYS } from '../../../src/records/state-keys';
 import { memoryProps } from '../../fakes';
 
 const DAY = Date.parse('2026-11-24T10:00:00Z');

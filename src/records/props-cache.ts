@@ -1,6 +1,6 @@
 // A properties store read once per execution: the first read takes every key with getProperties()
 // (one operation), later reads come from memory, writes go through (the property budget of docs/rules.md#budgets).
-import type { Props } from './services';
+import type { Props } from '../core/services';
 
 export type PropertyStore = Props & Pick<GoogleAppsScript.Properties.Properties, 'getProperties'>;
 

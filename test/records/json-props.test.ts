@@ -1,4 +1,4 @@
-import { getJson, setJson } from '../../src/core/json-props';
+import { getJson, setJson } from '../../src/records/json-props';
 import { memoryProps } from '../fakes';
 
 describe('setJson', () => {

@@ -1,4 +1,4 @@
-import { DOC_KEYS, USER_KEYS } from '../../src/core/state-keys';
+import { DOC_KEYS, USER_KEYS } from '../../src/records/state-keys';
 
 const SLOTS = ['campaign', 'mapping', 'fallbacks', 'autoRefresh', 'lastRefresh'] as const;
 const SHEETS = [0, 1, 12, 123456789];
@@ -38,7 +38,7 @@ describe('USER_KEYS', () => {
     const { readdirSync, readFileSync } = jest.requireActual<typeof import('node:fs')>('node:fs');
     const { join } = jest.requireActual<typeof import('node:path')>('node:path');
     const src = join(__dirname, '..', '..', 'src');
-    const files = (readdirSync(src, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts') && f !== join('core', 'state-keys.ts'));
+    const files = (readdirSync(src, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts') && f !== join('records', 'state-keys.ts'));
     const spelled = files.filter((f) =>
       /['`](vps|timer|pace|doc|sheet|campaign|credits|auto|refresh|settled|register)\.[A-Za-z$]/.test(readFileSync(join(src, f), 'utf8')),
     );

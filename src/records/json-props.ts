@@ -1,5 +1,5 @@
 // Typed JSON values in a properties store, tolerant of values that were hand-edited or cut short.
-import type { Props } from './services';
+import type { Props } from '../core/services';
 
 export function getJson<T>(props: Props, key: string): T | null {
   const raw = props.getProperty(key);

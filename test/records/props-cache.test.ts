@@ -1,4 +1,4 @@
-import { readOnce } from '../../src/core/props-cache';
+import { readOnce } from '../../src/records/props-cache';
 
 function countingStore(initial: Record<string, string>) {
   const m = new Map(Object.entries(initial));
