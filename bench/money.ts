@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SIM_KEYS, type SimState } from '../dev/sim/types';
-import { keyHint } from '../src/server/settings';
+import { keyHint } from '../src/records/settings';
 import { leadRow, startAddon, type Addon } from '../test/e2e/harness';
 import { creditsRows } from '../test/e2e/steps';
 import { rangeOf } from '../test/e2e/money/figures';

@@ -6,8 +6,10 @@ import { DOC_KEYS } from './state-keys';
 /**
  * Forgets a part's settled counts and every tab's last refresh of it: its people or its renders are about to change
  * (a send, a generate, a preview, a stop, a row that took its person back), so the next reading asks the service.
+ * Without a part, every part's (a repaired register: who the rows are may have changed).
  */
-export function forgetPart(props: Props, partId: string): void {
-  props.deleteProperty(DOC_KEYS.settledPart(partId));
-  for (const k of keysWhere(props, (x) => x.startsWith('refresh.') && x.endsWith(`.${partId}`))) props.deleteProperty(k);
+export function forgetPart(props: Props, partId?: string): void {
+  const kept = partId ? (k: string) => k.startsWith('refresh.') && k.endsWith(`.${partId}`) : (k: string) => /^(refresh|settled)\./.test(k);
+  if (partId) props.deleteProperty(DOC_KEYS.settledPart(partId));
+  for (const k of keysWhere(props, kept)) props.deleteProperty(k);
 }

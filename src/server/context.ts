@@ -8,10 +8,10 @@ import { shortHash } from '../core/hash';
 import { USER_KEYS } from '../records/state-keys';
 import { AddonError } from './failure';
 import { grantSentence } from './permission';
-import { readSettings, type Settings } from './settings';
+import { readSettings, type Settings } from '../records/settings';
 import { SheetState, type BoundCampaign } from './sheet-state';
 import { idOf, type Sheet } from '../sheet/table';
-import { noticeCopy } from './copy';
+import { noticeCopy } from '../records/copy';
 
 /** Apps Script stops a run at 6 minutes; work stops well before, with its progress written. */
 export const RUN_BUDGET_MS = 270_000;

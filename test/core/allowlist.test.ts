@@ -1,6 +1,6 @@
 // The allowlist of a published build, matched as Google documents it.
 import { allowedBy } from '../../src/core/allowlist';
-import { checkBaseUrl } from '../../src/server/settings';
+import { checkBaseUrl } from '../../src/records/settings';
 
 describe('allowedBy', () => {
   it('should match the prefix itself and what lies under it, a whole path segment at a time', () => {

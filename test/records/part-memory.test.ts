@@ -19,4 +19,15 @@ describe('forgetPart', () => {
     forgetPart({ ...store, keys: () => [...store.m.keys()] }, 'p1');
     expect(Object.fromEntries(store.m)).toEqual(kept);
   });
+
+  it('should forget what is kept of every part when no part is named, and nothing else', () => {
+    const store = memoryProps({
+      [DOC_KEYS.settledPart('p1')]: '{}',
+      [DOC_KEYS.refreshMemo(7, 'p2')]: '{}',
+      [DOC_KEYS.parts('p1')]: '{}',
+      [DOC_KEYS.tab(7, 'campaign')]: 'p1',
+    });
+    forgetPart({ ...store, keys: () => [...store.m.keys()] });
+    expect([...store.m.keys()].sort()).toEqual([DOC_KEYS.parts('p1'), DOC_KEYS.tab(7, 'campaign')].sort());
+  });
 });

@@ -6,7 +6,7 @@ import { USER_KEYS } from '../../records/state-keys';
 import type { Props, Services } from '../../core/services';
 import { apiClient, userCache } from '../context';
 import { authorization, grantSentence } from '../permission';
-import { readSettings } from '../settings';
+import { readSettings } from '../../records/settings';
 import { lostTimerRun, probeTrigger, timerInterval } from '../timer/timer';
 
 export interface SetupCheck {

@@ -10,7 +10,7 @@ import { AddonError } from '../failure';
 import { handle } from '../handle';
 import { CAMPAIGN_GOAL_MAX } from '../../shared/text-limits';
 import { CAMPAIGN_NAME_MAX, createApiCampaign, saveParts, type CampaignParts } from '../campaign/parts';
-import { checkBaseUrl, hostOf, markDisconnected, publicSettings, savedKeyFor, savedKeyHost, storeSettings } from '../settings';
+import { checkBaseUrl, hostOf, markDisconnected, publicSettings, savedKeyFor, savedKeyHost, storeSettings } from '../../records/settings';
 
 export function saveSettings(svc: Services, args: SaveSettingsArgs): Reply<{ settings: SidebarState['settings'] }> {
   return handle(() => {

@@ -12,7 +12,7 @@ import { refreshTab } from '../timer/refresh-run';
 import { finishCutOff } from '../timer/cut-off';
 import { noteSilence, silentSince } from '../timer/silence';
 import { overdueTimer } from '../timer/timer';
-import { userId } from '../user-id';
+import { userId } from '../../records/user-id';
 
 /** getProgress is polled by an open sidebar: its refresh of the rows stays short. */
 const PROGRESS_REFRESH_MS = 25_000;

@@ -14,7 +14,7 @@ import { openTable, type Sheet, type Table, idOf } from '../../sheet/table';
 import type { Reply } from '../contract';
 import { apiClient, requireSettings, sheetState, withDocumentLock } from '../context';
 import { handle } from '../handle';
-import { keysWhere } from '../../records/json-props';
+import { forgetPart } from '../../records/part-memory';
 
 /** A Lead ID as a tab shows it: the tab, its row and the person its cells name. */
 interface Seen {
@@ -62,7 +62,7 @@ export function repairRegister(svc: Services): Reply<{ recovered: number; lost: 
         ss.getSheets().map((t) => idOf(t)),
       );
       // Who the rows are may have changed: every tab reads its parts again, whatever was last seen of them.
-      for (const k of keysWhere(svc.doc, (x) => /^(refresh|settled)\./.test(x))) svc.doc.deleteProperty(k);
+      forgetPart(svc.doc);
       const recovered = rebuilt.filter((e) => e.leadId).length;
       return { recovered, lost: Math.max(0, expected - rebuilt.length) };
     });

@@ -21,16 +21,16 @@ import { FALLBACK_MAX } from '../../shared/text-limits';
 import { handle } from '../handle';
 import { loadParts, partIds } from '../campaign/parts';
 import { findProblemRows } from './problem-rows';
-import { publicSettings } from '../settings';
+import { publicSettings } from '../../records/settings';
 import type { SheetState } from '../sheet-state';
 import { silentSince } from '../timer/silence';
 import { installTimer, lostTimerRun, overdueTimer, timerInterval } from '../timer/timer';
 import { catchUpAfterAbsentRuns } from '../timer/run';
-import { userId } from '../user-id';
+import { userId } from '../../records/user-id';
 import { DOC_KEYS } from '../../records/state-keys';
 import { headerIndex, ID_FIELDS } from '../../register/identity';
 import { readRegister, registerSize } from '../../register/store';
-import { noticeCopy } from '../copy';
+import { noticeCopy } from '../../records/copy';
 
 /** How far into a selection the first row that would be sent is looked for. */
 const SAMPLE_SCAN_ROWS = 200;

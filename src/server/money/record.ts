@@ -3,7 +3,7 @@
 // back, at the balance's measured move when that alone explains it, otherwise as a range.
 import type { Estimate } from '../../api/types';
 import type { Services } from '../../core/services';
-import { publicSettings } from '../settings';
+import { publicSettings } from '../../records/settings';
 import { chargesOf, perPerson, saveCharges, type PartCharge } from './charges';
 import { appendRecord, bookRow, exact, figureCell, UNKNOWN_CHARGE, type Row } from './ledger';
 import { openOutcome, openStop } from './outcomes';

@@ -9,7 +9,7 @@ import { generateFits, previewFits, type LimitFigures } from '../../shared/limit
 import type { Reply, SpendToday } from '../contract';
 import { AddonError } from '../failure';
 import { handle } from '../handle';
-import { publicSettings } from '../settings';
+import { publicSettings } from '../../records/settings';
 
 /**
  * The day: `t` the running total of figures known (a range at its spending end), `o` open unknown

@@ -26,10 +26,10 @@ import { partMayRender } from '../../shared/may-render';
 import { loadParts, partIds, saveParts, type CampaignParts, type Part } from '../campaign/parts';
 import { sendRows } from '../campaign/send-rows';
 import { orphansIn } from '../money/orphans';
-import { keyHint } from '../settings';
+import { keyHint } from '../../records/settings';
 import type { AutoRefreshOwner, SheetState } from '../sheet-state';
 import { installTimer, setAutoRefresh, timerInterval } from './timer';
-import { userId } from '../user-id';
+import { userId } from '../../records/user-id';
 import { isoNow, utcDay } from '../../core/clock';
 
 /**

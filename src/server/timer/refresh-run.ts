@@ -7,7 +7,7 @@ import { refreshSheet, sharedSummaries, type RefreshResult } from '../../refresh
 import { idOf, type Sheet } from '../../sheet/table';
 import { sheetState } from '../context';
 import { toFailure } from '../failure';
-import { userId } from '../user-id';
+import { userId } from '../../records/user-id';
 import { registerSpanOf } from '../campaign/register-span';
 import { isoNow } from '../../core/clock';
 

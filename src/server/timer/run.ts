@@ -15,10 +15,10 @@ import { AddonError } from '../failure';
 import { sharedSummaries } from '../../refresh/refresh';
 import { refreshTab } from './refresh-run';
 import { finishCutOff } from './cut-off';
-import { readSettings } from '../settings';
+import { readSettings } from '../../records/settings';
 import type { AutoRefreshOwner, SheetState } from '../sheet-state';
 import { backingOff, noteSilence } from './silence';
-import { userId } from '../user-id';
+import { userId } from '../../records/user-id';
 import {
   TIMER_HANDLER,
   triggerKey,

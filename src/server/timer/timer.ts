@@ -18,10 +18,10 @@ import { grantSentence, isPermissionRefusal, RUN_WHEN_ABSENT } from '../permissi
 import { AddonError } from '../failure';
 import { handle } from '../handle';
 
-import { keyHint, readSettings } from '../settings';
+import { keyHint, readSettings } from '../../records/settings';
 import type { SheetState } from '../sheet-state';
 
-import { userId } from '../user-id';
+import { userId } from '../../records/user-id';
 import { isoNow } from '../../core/clock';
 
 export const TIMER_HANDLER = 'onRefreshTimer';

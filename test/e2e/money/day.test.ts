@@ -4,7 +4,7 @@
 // @not-under triggers-unlisted, no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, cache-evicts, quota-rolling, sheets-metered, property-key-and-value (readings of jest.config.cjs this file is not run under)
 import * as fc from 'fast-check';
 import { SIM_KEYS } from '../../../dev/sim/types';
-import { keyHint } from '../../../src/server/settings';
+import { keyHint } from '../../../src/records/settings';
 import { leadRow, startAddon, type Addon } from '../harness';
 import { creditsRows, netCharged } from '../steps';
 import { rangeOf } from './figures';

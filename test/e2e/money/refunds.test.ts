@@ -1,7 +1,7 @@
 // Refunds (docs/rules.md#refunds): only of what was charged, booked once under the key that paid, whoever saw the failure first.
 // @not-under no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, quota-rolling, sheets-metered (readings of jest.config.cjs this file is not run under)
 import { SIM_KEYS } from '../../../dev/sim/types';
-import { keyHint } from '../../../src/server/settings';
+import { keyHint } from '../../../src/records/settings';
 import { HEADERS, leadRow, startAddon, type Addon, renderAll } from '../harness';
 import { creditsRows, UNKNOWN_CHARGE, addRows } from '../steps';
 import { holds, rangesBy } from './figures';

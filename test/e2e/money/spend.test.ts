@@ -5,7 +5,7 @@
 import { SIM_KEYS } from '../../../dev/sim/types';
 import { AppsScriptStandin } from '../../../dev/standin';
 import { USER_KEYS } from '../../../src/records/state-keys';
-import { keyHint } from '../../../src/server/settings';
+import { keyHint } from '../../../src/records/settings';
 import { BUNDLE, HEADERS, leadRow, startAddon, type Addon } from '../harness';
 import { creditsRows, lookupTab, netCharged, untilQuiet } from '../steps';
 

@@ -4,7 +4,7 @@
 // the day's figure and auto mode's limit count at least what the service took.
 import { SIM_KEYS } from '../../../dev/sim/types';
 import { SyncHttp } from '../../../dev/sync-http';
-import { keyHint } from '../../../src/server/settings';
+import { keyHint } from '../../../src/records/settings';
 import { leadRow, startAddon, type Addon } from '../harness';
 import { addRows, colleagueCampaigns, creditsRows, lookupTab, netCharged, simParts, untilQuiet } from '../steps';
 import { rangeOf } from './figures';

@@ -4,7 +4,7 @@ import { chargedPeople } from '../../../src/server/money/charges';
 import { hasOpen, openStopParts, settleStops, settleUnknown, unsettledOf, type Evidence } from '../../../src/server/money/outcomes';
 import { recordCharge, recordStop } from '../../../src/server/money/record';
 import { recordRefunds } from '../../../src/server/money/refunds';
-import { storeSettings } from '../../../src/server/settings';
+import { storeSettings } from '../../../src/records/settings';
 import { limitFigures, pickUpOwed, spentToday } from '../../../src/server/money/today';
 import { loadParts } from '../../../src/server/campaign/parts';
 import { PROTECTED_MESSAGE } from '../../../dev/standin/readings';

@@ -1,4 +1,4 @@
-import { checkBaseUrl, keyHint, publicSettings, storeSettings } from '../../src/server/settings';
+import { checkBaseUrl, keyHint, publicSettings, storeSettings } from '../../src/records/settings';
 import { memoryProps } from '../fakes';
 
 describe('checkBaseUrl', () => {

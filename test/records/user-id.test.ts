@@ -1,5 +1,5 @@
 import { USER_KEYS } from '../../src/records/state-keys';
-import { userId } from '../../src/server/user-id';
+import { userId } from '../../src/records/user-id';
 
 function memoryProps(initial: Record<string, string> = {}) {
   const m = new Map(Object.entries(initial));

@@ -2,8 +2,8 @@
 // The copy keeps its rows, the register and the parts (so nobody the original sent is sent again), but no standing
 // order, timer or money evidence of the original acts in it until a person confirms one there.
 import { activeSpreadsheet, type Services } from '../core/services';
-import { DOC_KEYS } from '../records/state-keys';
-import { keysWhere } from '../records/json-props';
+import { DOC_KEYS } from './state-keys';
+import { keysWhere } from './json-props';
 
 /**
  * Keys of what only the original may act on: auto mode, the timer's ownership of a tab, and its money evidence (open

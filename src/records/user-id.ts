@@ -1,6 +1,6 @@
 // Who is calling: a random id kept in the person's own UserProperties (docs/rules.md#settings), since the add-on
 // does not ask for the email scope and the temporary user key changes every 30 days.
-import { USER_KEYS } from '../records/state-keys';
+import { USER_KEYS } from './state-keys';
 import type { Props } from '../core/services';
 
 const KEY = USER_KEYS.userId;

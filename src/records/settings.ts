@@ -1,6 +1,6 @@
 // The user's connection settings: API key and base URL in UserProperties, validated, never echoed.
 // A key belongs to the host it was typed for and is never sent to another (docs/rules.md#settings).
-import { USER_KEYS } from '../records/state-keys';
+import { USER_KEYS } from './state-keys';
 import { allowedByList } from '../core/allowlist';
 import { URL_ALLOWLIST } from '../core/build-info';
 import type { Props } from '../core/services';
