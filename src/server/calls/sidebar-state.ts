@@ -27,10 +27,10 @@ import { silentSince } from '../timer/silence';
 import { installTimer, lostTimerRun, overdueTimer, timerInterval } from '../timer/timer';
 import { catchUpAfterAbsentRuns } from '../timer/run';
 import { userId } from '../../records/user-id';
-import { DOC_KEYS } from '../../records/state-keys';
 import { headerIndex, ID_FIELDS } from '../../register/identity';
 import { readRegister, registerSize } from '../../register/store';
 import { noticeCopy } from '../../records/copy';
+import { sentColumns } from '../../records/sent-columns';
 
 /** How far into a selection the first row that would be sent is looked for. */
 const SAMPLE_SCAN_ROWS = 200;
@@ -192,7 +192,7 @@ export function getSidebarState(svc: Services): Reply<SidebarState> {
 
 /** The columns the last batch of this tab was sent from that the header row no longer has (docs/rules.md#row-identity). */
 function missingColumns(svc: Services, sheet: Sheet, headers: string[]): { field: string; header: string }[] {
-  const sent = svc.doc.getProperty(DOC_KEYS.tab(idOf(sheet), 'sentColumns'));
+  const sent = sentColumns(svc.doc, idOf(sheet));
   if (!sent) return [];
   const find = headerIndex(headers);
   return sent

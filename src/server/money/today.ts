@@ -10,6 +10,7 @@ import type { Reply, SpendToday } from '../contract';
 import { AddonError } from '../failure';
 import { handle } from '../handle';
 import { publicSettings } from '../../records/settings';
+import { dailyLimit, saveLimit } from '../../records/limit';
 
 /**
  * The day: `t` the running total of figures known (a range at its spending end), `o` open unknown
@@ -93,12 +94,6 @@ export function pickUpOwed(svc: Pick<Services, 'user' | 'doc' | 'clock'>): void 
   svc.doc.deleteProperty(owedKey(hint));
 }
 
-/** The person's limit in credits per UTC day, or null for none. */
-export function dailyLimit(props: Props): number | null {
-  const v = Number(props.getProperty(USER_KEYS.limit) || '');
-  return props.getProperty(USER_KEYS.limit) && Number.isFinite(v) && v >= 0 ? v : null;
-}
-
 /** Credits this person spent today (UTC), net of refunds at what is proven, unknown outcomes at their high. */
 export function spentTodayBy(svc: Pick<Services, 'user' | 'clock'>): number {
   const day = today(svc.user, svc.clock);
@@ -175,12 +170,12 @@ export function setSpendingLimit(svc: Services, args: { creditsPerDay?: unknown 
   return handle(() => {
     const raw = args?.creditsPerDay;
     if (raw === null || raw === undefined || raw === '') {
-      svc.user.deleteProperty(USER_KEYS.limit);
+      saveLimit(svc.user, null);
     } else {
       const n = Number(raw);
       if (!Number.isInteger(n) || n < 0 || n > LIMIT_MAX)
         throw new AddonError('bad_input', 'The daily limit is a whole number of credits (0 or more), or empty for none.');
-      svc.user.setProperty(USER_KEYS.limit, String(n));
+      saveLimit(svc.user, n);
     }
     try {
       pickUpOwed(svc);

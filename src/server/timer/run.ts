@@ -1,7 +1,6 @@
 // The timer run itself (docs/rules.md#timer): a pass over the tabs this person's timer serves, a run Google gave
 // no document, and the catch-up once the sheet is open again.
 import { isoNow } from '../../core/clock';
-import { USER_KEYS } from '../../records/state-keys';
 import { getJson, setJson } from '../../records/json-props';
 import type { Services } from '../../core/services';
 import { activeSpreadsheet } from '../../core/services';
@@ -35,6 +34,7 @@ import {
   type Spreadsheet,
   type TriggerRecord,
 } from './timer';
+import { markFinishedAway } from '../../records/finished-away';
 
 /** This person's timer the event names, or their only one with a record; null when none can be told. */
 function recordOfRun(svc: Services, uid?: string): { uid: string; rec: TriggerRecord } | null {
@@ -78,7 +78,7 @@ function noDocumentRun(svc: Services, uid?: string): void {
   }
   const trigger = svc.triggers.getProjectTriggers().find((t) => t.getUniqueId() === found.uid);
   if (trigger) removeTrigger(svc, trigger);
-  setJson(svc.user, USER_KEYS.timerDone(rec.spreadsheetId), at);
+  markFinishedAway(svc.user, rec.spreadsheetId, at);
 }
 
 /**
@@ -88,7 +88,7 @@ function noDocumentRun(svc: Services, uid?: string): void {
 export function catchUpAfterAbsentRuns(svc: Services): boolean {
   const ss = activeSpreadsheet(svc);
   if (!finishedAway(svc, ss)) return false;
-  svc.user.deleteProperty(USER_KEYS.timerDone(ss.getId()));
+  markFinishedAway(svc.user, ss.getId(), null);
   tryDocumentLock(svc, () => timerPass(svc, ss));
   return true;
 }

@@ -23,6 +23,7 @@ import type { SheetState } from '../sheet-state';
 
 import { userId } from '../../records/user-id';
 import { isoNow } from '../../core/clock';
+import { finishedAwayMarked, markFinishedAway } from '../../records/finished-away';
 
 export const TIMER_HANDLER = 'onRefreshTimer';
 
@@ -96,7 +97,7 @@ export function timerInterval(svc: Services, ss: Spreadsheet = activeSpreadsheet
 export function installTimer(svc: Services, ss: Spreadsheet = activeSpreadsheet(svc), parts: string[] = []): number {
   const existing = ours(svc, ss);
   for (const extra of existing.slice(1)) removeTrigger(svc, extra);
-  svc.user.deleteProperty(USER_KEYS.timerDone(ss.getId()));
+  markFinishedAway(svc.user, ss.getId(), null);
   const first = existing[0];
   if (first) {
     const rec = getJson<TriggerRecord>(svc.user, triggerKey(first.getUniqueId()));
@@ -266,5 +267,5 @@ export const NO_DOCUMENT_RUN =
 
 /** Whether this person's timer finished in a run without the document since the sheet was last open. */
 export function finishedAway(svc: Services, ss: Spreadsheet): boolean {
-  return svc.user.getProperty(USER_KEYS.timerDone(ss.getId())) !== null;
+  return finishedAwayMarked(svc.user, ss.getId());
 }
