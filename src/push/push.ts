@@ -19,7 +19,8 @@ import { campaignPeople, mayBe, type CampaignPeople } from './campaign-people';
 import { followUpRounds, pairPeople, type SentRow } from './pairing';
 import { fingerprint, nameKey, personFromRow } from '../shared/row-person';
 import { namesSomeoneElse, rowIds, headerIndex, RegisterBroken, sentIds, type Entry, type Ids, type Register } from '../register/identity';
-import { appendEntries, claimEntries, patchEntries, readRegister, type RegisterSpan } from '../register/store';
+import { appendEntries, claimEntries, patchEntries, readRegister } from '../register/store';
+import type { RegisterSpan } from '../records/register-records';
 import { OtherTabs } from './moved';
 import type { Props } from '../core/services';
 

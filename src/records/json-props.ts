@@ -16,6 +16,11 @@ export function setJson(props: Props, key: string, value: unknown): void {
   else props.setProperty(key, JSON.stringify(value));
 }
 
+/** A store's plain text values as a get/put pair (where a value is kept when a cache may forget it). */
+export function textValues(props: Props): { get(key: string): string | null; put(key: string, value: string): void } {
+  return { get: (k) => props.getProperty(k), put: (k, v) => void props.setProperty(k, v) };
+}
+
 /** The store's keys that pass `test` (one read with the rest of the store); a store that cannot list its keys has none. */
 export function keysWhere(props: Props, test: (key: string) => boolean): string[] {
   return ((props.keys && props.keys()) || []).filter(test);

@@ -9,7 +9,7 @@ import { DOC_KEYS } from './state-keys';
  * Without a part, every part's (a repaired register: who the rows are may have changed).
  */
 export function forgetPart(props: Props, partId?: string): void {
-  const kept = partId ? (k: string) => k.startsWith('refresh.') && k.endsWith(`.${partId}`) : (k: string) => /^(refresh|settled)\./.test(k);
+  const ours = partId ? (k: string) => k.startsWith('refresh.') && k.endsWith(`.${partId}`) : (k: string) => /^(refresh|settled)\./.test(k);
   if (partId) props.deleteProperty(DOC_KEYS.settledPart(partId));
-  for (const k of keysWhere(props, kept)) props.deleteProperty(k);
+  for (const k of keysWhere(props, ours)) props.deleteProperty(k);
 }

@@ -69,8 +69,13 @@ export function publicSettings(props: Props): PublicSettings {
     baseUrl: props.getProperty(BASE),
     keyHint: usable ? keyHint(usable.apiKey) : null,
     connected: props.getProperty(CONNECTED) === 'true' && !!usable,
-    ...(usable ? { canWrite: props.getProperty(CAN_WRITE) !== 'false' } : {}),
+    ...(usable ? { canWrite: !keyReadOnly(props) } : {}),
   };
+}
+
+/** The saved key was found read-only when it was saved (docs/rules.md#settings). */
+export function keyReadOnly(props: Props): boolean {
+  return props.getProperty(CAN_WRITE) === 'false';
 }
 
 export function storeSettings(props: Props, s: Settings & { canWrite: boolean }): void {

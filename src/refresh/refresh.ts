@@ -29,7 +29,8 @@ import {
   type Entry,
   type Register,
 } from '../register/identity';
-import { appendEntries, claimEntries, readRegister, type RegisterSpan } from '../register/store';
+import { appendEntries, claimEntries, readRegister } from '../register/store';
+import type { RegisterSpan } from '../records/register-records';
 import { planStatuses, type PlanInput, type RowInfo } from './plan';
 import { isUnresolved, NOTES, valuesForLead, type RowValues } from './row-status';
 

@@ -3,7 +3,7 @@
 // batch is appended in one call and completed in one call per run of its rows. Its one writer keeps
 // its fingerprint (docs/rules.md#register-whole) and each tab's rows in DocumentProperties.
 import type { Props } from '../core/services';
-import { DOC_KEYS } from '../records/state-keys';
+import { printText, registerSpanOf, saveSpan, savePrintText, type RegisterSpan } from '../records/register-records';
 import { literal } from '../shared/cells';
 import { consecutiveRuns, trimTo } from '../sheet/table';
 import { decodePrint, encodePrint, printOf, samePrint, withRow, type Print } from './fingerprint';
@@ -25,12 +25,6 @@ export interface RegisterDoc {
 /** The Lead ID each stored entry holds in the tab now, so a completed reply updates the fingerprint without a read. */
 const storedId = new WeakMap<Entry, string>();
 
-/** The register rows holding one tab's people (it is only ever appended to, so they stay there). */
-export interface RegisterSpan {
-  first: number;
-  last: number;
-}
-
 /**
  * The register as the tab holds it, in one call: all of it, or only `span` (one tab's people, so a
  * small tab of a big document reads little, with its Lead IDs read apart for the fingerprint); null:
@@ -40,7 +34,7 @@ export interface RegisterSpan {
 export function readRegister(doc: RegisterDoc, span?: RegisterSpan | null): Register {
   // Neither a fingerprint nor the tab's rows: the register came without its records (a copy of the spreadsheet,
   // docs/rules.md#copies). It is read whole once, and each tab's rows are learnt from it.
-  const learn = !span && !doc.props.getProperty(DOC_KEYS.registerPrint);
+  const learn = !span && !printText(doc.props);
   if (learn) span = undefined;
   const tab = doc.ss.getSheetByName(REGISTER_TAB);
   const lastRow = tab ? tab.getLastRow() : 0;
@@ -64,7 +58,7 @@ export function readRegister(doc: RegisterDoc, span?: RegisterSpan | null): Regi
  * as it is.
  */
 function isWhole(doc: RegisterDoc, tab: Sheet | null, now: Print): boolean {
-  const own = doc.props.getProperty(DOC_KEYS.registerPrint);
+  const own = printText(doc.props);
   const kept = decodePrint(own || (tab && tab.getRange(1, 1).getNote()));
   if (!kept) {
     if (now.rows > 0 && tab) savePrint(doc, now, tab);
@@ -72,14 +66,14 @@ function isWhole(doc: RegisterDoc, tab: Sheet | null, now: Print): boolean {
   }
   const whole = tab ? samePrint(kept, now) : kept.rows === 0;
   // The print a copy's register carries is this document's from now on: a register deleted later is still known as edited.
-  if (!own) doc.props.setProperty(DOC_KEYS.registerPrint, encodePrint(kept));
+  if (!own) savePrintText(doc.props, encodePrint(kept));
   return whole;
 }
 
 /** The fingerprint kept in DocumentProperties and, for a copy of the document, in the register tab's first cell. */
 function savePrint(doc: RegisterDoc, print: Print, tab = registerTab(doc.ss)): void {
   const text = encodePrint(print);
-  doc.props.setProperty(DOC_KEYS.registerPrint, text);
+  savePrintText(doc.props, text);
   tab.getRange(1, 1).setNote(text);
 }
 
@@ -92,7 +86,7 @@ export function storedEntries(ss: Spreadsheet): Entry[] {
 
 /** How many people the fingerprint says the register held (0: no fingerprint). */
 export function printedRows(props: Props): number {
-  return decodePrint(props.getProperty(DOC_KEYS.registerPrint))?.rows || 0;
+  return decodePrint(printText(props))?.rows || 0;
 }
 
 function toEntries(values: readonly string[][], first: number): Entry[] {
@@ -173,7 +167,7 @@ export function appendEntries(doc: RegisterDoc, entries: Entry[]): void {
 
 /** The fingerprint as kept: every writer read the register first, which fingerprints one from before fingerprints. */
 function keptPrint(doc: RegisterDoc): Print {
-  return decodePrint(doc.props.getProperty(DOC_KEYS.registerPrint)) || printOf([]);
+  return decodePrint(printText(doc.props)) || printOf([]);
 }
 
 /** Each tab's register rows widen to hold its new entries. */
@@ -186,18 +180,8 @@ function widenSpans(props: Props, entries: readonly Entry[]): void {
   for (const [tab, rows] of byTab) {
     const id = Number(tab);
     const was = registerSpanOf(props, id);
-    setSpan(props, id, was ? { first: Math.min(was.first, rows.first), last: Math.max(was.last, rows.last) } : rows);
+    saveSpan(props, id, was ? { first: Math.min(was.first, rows.first), last: Math.max(was.last, rows.last) } : rows);
   }
-}
-
-function setSpan(props: Props, sheetId: number, span: RegisterSpan): void {
-  props.setProperty(DOC_KEYS.tab(sheetId, 'registerRows'), `${span.first}:${span.last}`);
-}
-
-/** The register rows of a tab's people; null when the tab sent nobody. */
-export function registerSpanOf(props: Props, sheetId: number): RegisterSpan | null {
-  const m = /^(\d+):(\d+)$/.exec(props.getProperty(DOC_KEYS.tab(sheetId, 'registerRows')) || '');
-  return m ? { first: Number(m[1]), last: Number(m[2]) } : null;
 }
 
 /**
@@ -237,7 +221,7 @@ export function claimEntries(doc: RegisterDoc, entries: readonly Entry[], tab: s
  */
 export function rewriteRegister(doc: RegisterDoc, entries: Entry[], tabs: readonly number[]): void {
   trimTo(registerTab(doc.ss), 1, WIDTH);
-  for (const id of tabs) doc.props.deleteProperty(DOC_KEYS.tab(id, 'registerRows'));
+  for (const id of tabs) saveSpan(doc.props, id, null);
   // An empty register's print too, or the note a copy reads would keep the old one (docs/rules.md#copies).
   savePrint(doc, printOf([]));
   appendEntries(doc, entries);

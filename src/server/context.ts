@@ -5,6 +5,7 @@ import { createPacer, type Pacer } from '../api/pacer';
 import type { Services } from '../core/services';
 import { activeSpreadsheet } from '../core/services';
 import { shortHash } from '../core/hash';
+import { textValues } from '../records/json-props';
 import { USER_KEYS } from '../records/state-keys';
 import { AddonError } from './failure';
 import { grantSentence } from './permission';
@@ -43,12 +44,7 @@ export function apiClient(svc: Services, settings: Settings, deadline = svc.cloc
 /** Requests paced per key across this person's executions (docs/rules.md#parts): a count of the last minute in CacheService. */
 function keyPacer(svc: Services, apiKey: string): Pacer {
   const store = userCache(svc);
-  const durable = {
-    get: (k: string) => svc.user.getProperty(k),
-    put: (k: string, v: string) => {
-      svc.user.setProperty(k, v);
-    },
-  };
+  const durable = textValues(svc.user);
   return createPacer({
     clock: svc.clock,
     ...(store ? { maxRequests: SHARED_MAX_REQUESTS, shared: { store, key: USER_KEYS.pace(shortHash(apiKey)), durable } } : {}),

@@ -1,4 +1,4 @@
-import { getJson, setJson } from '../../src/records/json-props';
+import { getJson, setJson, textValues } from '../../src/records/json-props';
 import { memoryProps } from '../fakes';
 
 describe('setJson', () => {
@@ -34,5 +34,15 @@ describe('getJson', () => {
   it('should read a hand-edited or cut-short value as null rather than throw', () => {
     const p = memoryProps({ cut: '{"id":"c1","na', edited: 'Spring campaign', trailing: '{"a":1},' });
     expect([getJson(p, 'cut'), getJson(p, 'edited'), getJson(p, 'trailing')]).toEqual([null, null, null]);
+  });
+});
+
+describe('textValues', () => {
+  it('should put and get plain text, as it is', () => {
+    const props = memoryProps();
+    const t = textValues(props);
+    expect(t.get('pace.1')).toBeNull();
+    t.put('pace.1', '[[1,2]]');
+    expect([t.get('pace.1'), props.getProperty('pace.1')]).toEqual(['[[1,2]]', '[[1,2]]']);
   });
 });

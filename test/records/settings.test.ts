@@ -1,4 +1,4 @@
-import { checkBaseUrl, keyHint, publicSettings, storeSettings } from '../../src/records/settings';
+import { checkBaseUrl, keyHint, keyReadOnly, publicSettings, storeSettings } from '../../src/records/settings';
 import { memoryProps } from '../fakes';
 
 describe('checkBaseUrl', () => {
@@ -27,5 +27,14 @@ describe('settings', () => {
     expect(pub).toEqual({ baseUrl: 'https://a/api/v1', keyHint: '••••1a2b', connected: true, canWrite: true });
     expect(JSON.stringify(pub)).not.toContain('secret');
     expect(keyHint('abcdef')).toBe('••••cdef');
+  });
+
+  it('should call a key read-only only when it was found so on saving', () => {
+    const props = memoryProps();
+    expect(keyReadOnly(props)).toBe(false);
+    storeSettings(props, { baseUrl: 'https://a/api/v1', apiKey: 'sk_1', canWrite: false });
+    expect([keyReadOnly(props), publicSettings(props).canWrite]).toEqual([true, false]);
+    storeSettings(props, { baseUrl: 'https://a/api/v1', apiKey: 'sk_2', canWrite: true });
+    expect([keyReadOnly(props), publicSettings(props).canWrite]).toEqual([false, true]);
   });
 });

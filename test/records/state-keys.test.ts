@@ -44,4 +44,15 @@ describe('USER_KEYS', () => {
     );
     expect(spelled).toEqual([]);
   });
+
+  it('should be read and written only from src/records/: no other module calls a store itself', () => {
+    const { readdirSync, readFileSync } = jest.requireActual<typeof import('node:fs')>('node:fs');
+    const { join } = jest.requireActual<typeof import('node:path')>('node:path');
+    const src = join(__dirname, '..', '..', 'src');
+    // src/core/services.ts names the three methods in the type of a store, and calls none.
+    const files = (readdirSync(src, { recursive: true }) as string[]).filter(
+      (f) => f.endsWith('.ts') && f.split(/[\\/]/)[0] !== 'records' && f !== join('core', 'services.ts'),
+    );
+    expect(files.filter((f) => /\.(get|set|delete)Propert(y|ies)\(/.test(readFileSync(join(src, f), 'utf8')))).toEqual([]);
+  });
 });

@@ -1,6 +1,7 @@
 // The register tab on the stand-in's in-memory spreadsheet: where it lives, what is read and written.
 import { norm, type Entry } from '../../src/register/identity';
-import { appendEntries, patchEntries, readRegister, registerSize, registerSpanOf, REGISTER_TAB } from '../../src/register/store';
+import { appendEntries, patchEntries, readRegister, registerSize, REGISTER_TAB } from '../../src/register/store';
+import { registerSpanOf } from '../../src/records/register-records';
 import type { FakeSheet } from '../../dev/standin/sheet';
 import { world } from '../unit-services';
 

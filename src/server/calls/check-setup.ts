@@ -6,6 +6,7 @@ import { USER_KEYS } from '../../records/state-keys';
 import type { Props, Services } from '../../core/services';
 import { apiClient, userCache } from '../context';
 import { authorization, grantSentence } from '../permission';
+import { roundTripHolds } from '../../records/probe';
 import { readSettings } from '../../records/settings';
 import { lostTimerRun, probeTrigger, timerInterval } from '../timer/timer';
 
@@ -30,10 +31,7 @@ const why = (e: unknown) => (e instanceof Error ? e.message : String(e)).replace
 function roundTrip(name: string, props: Props | null, value: string): SetupCheck {
   if (!props) return { name, ok: false, sentence: 'Google gave this run no document properties (a run without its document).' };
   try {
-    props.setProperty(PROBE_KEY, value);
-    const back = props.getProperty(PROBE_KEY);
-    props.deleteProperty(PROBE_KEY);
-    return back === value
+    return roundTripHolds(props, value)
       ? { name, ok: true, sentence: 'A value was written, read back and removed.' }
       : { name, ok: false, sentence: 'A value was written but did not read back the same.' };
   } catch (e) {

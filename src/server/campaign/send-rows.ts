@@ -10,7 +10,7 @@ import { idOf, type Sheet } from '../../sheet/table';
 import type { SheetState } from '../sheet-state';
 import { partAllocator, type CampaignParts } from './parts';
 import { campaignTabs } from './bound-tabs';
-import { sentRecorder } from './register-span';
+import { saveSentColumns } from '../../records/sent-columns';
 
 export interface SendRows {
   sheet: Sheet;
@@ -51,8 +51,8 @@ export function sendRows(svc: Services, s: SendRows): AddRowsResult {
     campaign: s.campaign.id,
     // A part whose people changed without a send (a row took its person back) is read again by the next refresh.
     touched: (part) => forgetPart(svc.doc, part),
-    // The register rows of this tab's people, so every refresh reads them (docs/architecture.md#register).
-    remember: sentRecorder(svc, sheetId),
+    // The columns the batch was sent from: the sidebar says when one of them is gone (docs/rules.md#row-identity).
+    remember: (columns) => saveSentColumns(svc.doc, sheetId, columns),
     props: svc.doc,
     // A person another tab sent may have moved here: the tabs bound to the campaign are read to see who still carries them.
     otherTabs: (named) => campaignTabs(svc, s.campaign.id, named),

@@ -91,7 +91,7 @@ export function pickUpOwed(svc: Pick<Services, 'user' | 'doc' | 'clock'>): void 
   const day = today(svc.user, svc.clock);
   for (const b of owed) apply(day, b);
   setJson(svc.user, USER_KEYS.spend, day);
-  svc.doc.deleteProperty(owedKey(hint));
+  setJson(svc.doc, owedKey(hint), null);
 }
 
 /** Credits this person spent today (UTC), net of refunds at what is proven, unknown outcomes at their high. */

@@ -9,7 +9,7 @@ import { sentenceFor } from '../../api/sentences';
 import type { CampaignSummary } from '../../api/types';
 import { getJson, setJson } from '../../records/json-props';
 import type { Props, Services } from '../../core/services';
-import { DOC_KEYS, USER_KEYS } from '../../records/state-keys';
+import { DOC_KEYS } from '../../records/state-keys';
 import { isCutOff } from '../../push/push';
 import { forgetPart } from '../../records/part-memory';
 import { cellText } from '../../shared/cells';
@@ -27,7 +27,8 @@ import { partMayRender } from '../../shared/may-render';
 import { loadParts, partIds, saveParts, type CampaignParts, type Part } from '../campaign/parts';
 import { sendRows } from '../campaign/send-rows';
 import { orphansIn } from '../money/orphans';
-import { keyHint } from '../../records/settings';
+import { keyHint, keyReadOnly } from '../../records/settings';
+import { dropAutoRecords, saveSeenReadings, seenReadings } from '../../records/auto-records';
 import type { AutoRefreshOwner, SheetState } from '../sheet-state';
 import { installTimer, setAutoRefresh, timerInterval } from './timer';
 import { userId } from '../../records/user-id';
@@ -89,11 +90,6 @@ function readRun(props: Props, sheetId: number, a: AutoMode): AutoRun | null {
   return r && r.since === a.since ? r : null;
 }
 
-/** The order and everything that hangs on it go together. */
-function dropAuto(props: Props, sheetId: number): void {
-  for (const k of [DOC_KEYS.autoMode(sheetId), DOC_KEYS.autoRun(sheetId), DOC_KEYS.autoSeen(sheetId)]) props.deleteProperty(k);
-}
-
 /** A short, stable reading of a row's own cells (output columns left out). */
 function reading(cells: readonly string[], outputs: ReadonlySet<number>): string {
   let h = 0x811c9dc5;
@@ -129,15 +125,12 @@ function unsentRows(sheet: Sheet, overrides: SheetState['mapping']): { row: numb
 
 /** Keeps this reading for the next run; written only when it changed (an idle run writes nothing). */
 function keepReading(props: Props, sheetId: number, rows: { seen: string }[]): Set<string> {
-  const before = new Set((props.getProperty(DOC_KEYS.autoSeen(sheetId)) || '').split(',').filter(Boolean));
+  const before = new Set(seenReadings(props, sheetId).split(',').filter(Boolean));
   const now = rows
     .slice(0, SEEN_MAX)
     .map((r) => r.seen)
     .join(',');
-  if (now !== [...before].join(',')) {
-    if (now) props.setProperty(DOC_KEYS.autoSeen(sheetId), now);
-    else props.deleteProperty(DOC_KEYS.autoSeen(sheetId));
-  }
+  if (now !== [...before].join(',')) saveSeenReadings(props, sheetId, now);
   return before;
 }
 
@@ -157,13 +150,13 @@ export function setAutoMode(svc: Services, args: AutoModeArgs): Reply<AutoModeRe
       // Off at once, with no lock to wait for: one delete of the one record, which no run writes back; a run
       // under way reads it again before each step that acts on it (docs/rules.md#auto-mode).
       const held = cur ? readRun(svc.doc, id, cur)?.held || [] : [];
-      dropAuto(svc.doc, id);
+      dropAutoRecords(svc.doc, id);
       // Rows that waited for auto mode no longer do: their notes go when nobody else is writing.
       if (held.length) tryDocumentLock(svc, () => noteWaiting(svc, sheet, state, loadParts(svc.doc, bound), held, null));
       return { on: false, owner: null, ...limitFigures(svc), unsent: 0, waiting: 0, orphans: 0, credits: 0 };
     }
     const settings = requireSettings(svc);
-    if (svc.user.getProperty(USER_KEYS.canWrite) === 'false') throw new AddonError('forbidden', sentenceFor('forbidden', ''));
+    if (keyReadOnly(svc.user)) throw new AddonError('forbidden', sentenceFor('forbidden', ''));
     if (dailyLimit(svc.user) === null) throw new AddonError('no_limit', NO_LIMIT);
     const api = apiClient(svc, settings, svc.clock.now() + RUN_BUDGET_MS);
     return withDocumentLock(svc, () => switchOn(svc, sheet, state, args, keyHint(settings.apiKey), api));
@@ -180,7 +173,7 @@ function switchOn(svc: Services, sheet: Sheet, state: SheetState, args: AutoMode
   const timer = setAutoRefresh(svc, { on: true });
   if (!timer.ok) throw new AddonError(timer.error.code, timer.error.message);
   // Switching on is the first reading: a row still being typed waits one interval.
-  svc.doc.deleteProperty(DOC_KEYS.autoSeen(idOf(sheet)));
+  saveSeenReadings(svc.doc, idOf(sheet), '');
   keepReading(svc.doc, idOf(sheet), rows);
   const a: AutoMode = { user: userId(svc.user), keyHint: hint, campaignId: args.campaignId, since: isoNow(svc.clock) };
   setJson(svc.doc, DOC_KEYS.autoRun(idOf(sheet)), {
@@ -276,7 +269,7 @@ export function autoModeRun(
   const bound = state.campaign;
   if (!bound || bound.id !== a.campaignId) {
     // The tab was bound to another campaign: the standing order was for the old one.
-    dropAuto(svc.doc, id);
+    dropAutoRecords(svc.doc, id);
     return false;
   }
   const stillOn = () => sameOrder(freshAuto(svc.doc, id), a);

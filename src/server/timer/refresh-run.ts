@@ -8,7 +8,7 @@ import { idOf, type Sheet } from '../../sheet/table';
 import { sheetState } from '../context';
 import { toFailure } from '../failure';
 import { userId } from '../../records/user-id';
-import { registerSpanOf } from '../campaign/register-span';
+import { registerSpanOf } from '../../records/register-records';
 import { isoNow } from '../../core/clock';
 
 export function refreshTab(
@@ -40,7 +40,7 @@ export function refreshTab(
       ...(opts.details ? { details: opts.details } : {}),
       ...(opts.leadPolls !== undefined ? { leadPolls: opts.leadPolls } : {}),
       summaries: opts.summaries || sharedSummaries(api),
-      registerSpan: registerSpanOf(svc, idOf(sheet)),
+      registerSpan: registerSpanOf(svc.doc, idOf(sheet)),
     });
     if (record) state.lastRefresh = { at: at(), error: null };
     return r;

@@ -28,13 +28,12 @@ import {
   renderingParts,
   removeTrigger,
   removeTimer,
-  finishedAway,
   UNKNOWN_PARTS_RUN,
   NO_DOCUMENT_RUN,
   type Spreadsheet,
   type TriggerRecord,
 } from './timer';
-import { markFinishedAway } from '../../records/finished-away';
+import { finishedAwayMarked, markFinishedAway } from '../../records/finished-away';
 
 /** This person's timer the event names, or their only one with a record; null when none can be told. */
 function recordOfRun(svc: Services, uid?: string): { uid: string; rec: TriggerRecord } | null {
@@ -87,7 +86,7 @@ function noDocumentRun(svc: Services, uid?: string): void {
  */
 export function catchUpAfterAbsentRuns(svc: Services): boolean {
   const ss = activeSpreadsheet(svc);
-  if (!finishedAway(svc, ss)) return false;
+  if (!finishedAwayMarked(svc.user, ss.getId())) return false;
   markFinishedAway(svc.user, ss.getId(), null);
   tryDocumentLock(svc, () => timerPass(svc, ss));
   return true;

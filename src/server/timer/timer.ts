@@ -170,7 +170,7 @@ export function probeTrigger(svc: Services): { minutes: number; inProject: boole
 
 export function removeTrigger(svc: Services, t: Trigger): void {
   needsPermission(svc, () => svc.triggers.deleteTrigger(t));
-  svc.user.deleteProperty(triggerKey(t.getUniqueId()));
+  setJson(svc.user, triggerKey(t.getUniqueId()), null);
 }
 
 export function removeTimer(svc: Services, ss: Spreadsheet = activeSpreadsheet(svc)): void {
@@ -236,7 +236,7 @@ function observedMinutes(runs: number[] = []): number {
 export function overdueTimer(svc: Services, state: SheetState, you: boolean): Pick<SidebarState['autoRefresh'], 'overdueSince' | 'timerRestored'> {
   const owner = state.autoRefresh;
   const ss = activeSpreadsheet(svc);
-  if (you && finishedAway(svc, ss)) return {};
+  if (you && finishedAwayMarked(svc.user, ss.getId())) return {};
   const rec = you ? recordFor(svc, ss) : null;
   const seen = rec && rec.runs && rec.runs.length ? new Date(rec.runs[rec.runs.length - 1]!).toISOString() : undefined;
   const last =
@@ -264,8 +264,3 @@ export const UNKNOWN_PARTS_RUN =
   'The automatic refresh ran but Google did not give it the spreadsheet, so nothing was refreshed. Links fill in while the sidebar is open, or press Refresh now.';
 export const NO_DOCUMENT_RUN =
   'The automatic refresh ran but Google did not give it the spreadsheet, so no row was written; it checked your videos with the video service, and rows catch up when the sheet is open (or press Refresh now).';
-
-/** Whether this person's timer finished in a run without the document since the sheet was last open. */
-export function finishedAway(svc: Services, ss: Spreadsheet): boolean {
-  return finishedAwayMarked(svc.user, ss.getId());
-}
