@@ -1,10 +1,10 @@
 // Build: server bundle (dist/Code.js, ES2019, one top-level function per entry export),
 // the sidebar inlined into dist/Sidebar.html, and dist/appsscript.json.
 import { build } from 'esbuild';
-import { minify } from 'terser';
 import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { browserBundle, bundleCss, inlineScript } from './browser-bundle';
+import { squeeze } from './squeeze';
 import { serverParts, sidebarParts, sizeTable, type Part } from './sizes';
 
 const root = resolve(__dirname, '..');
@@ -61,24 +61,11 @@ export async function buildServer(
   // finds menu, trigger and google.script.run targets only by top-level declarations, so each declaration calls its slot.
   const { body, list } = exportsAsArray(r.outputFiles[0]!.text, names);
   const stubs = names.map((n, i) => `function ${n}(){return ${LIB_NAME}(${i},this,arguments)}`).join('\n');
-  const code = await squeeze(`"use strict";var ${LIB_NAME}=(()=>{${body}return(f=>(i,t,a)=>f[i].apply(t,a))([${list}])})();\n${stubs}\n`);
+  const code = `${await squeeze(`"use strict";var ${LIB_NAME}=(()=>{${body}return(f=>(i,t,a)=>f[i].apply(t,a))([${list}])})();\n${stubs}\n`, 2019)}\n`;
   const file = opts.file ?? join(dist, 'Code.js');
   writeFileSync(file, code);
   const bytes = Buffer.byteLength(code, 'utf8');
   return { file, exports: names, bytes, parts: serverParts(bytes, r.metafile) };
-}
-
-/**
- * A second minifier over esbuild's output (docs/rules.md#budgets): terser's compression wins about 2.5% more of the
- * server bundle's weight, never a string a person reads. Top-level names (the entry points Apps Script calls) are
- * kept; `typeofs` is off because `typeof X == "undefined"` on a global Apps Script lacks must not become `X === void 0`.
- * `unsafe_arrows` makes a function expression that reads neither `this` nor `arguments` an arrow: no code of the bundle
- * calls one with `new` or reads its prototype (zod's classes are made by named functions, which stay as they are).
- */
-async function squeeze(code: string): Promise<string> {
-  const r = await minify(code, { ecma: 2019, toplevel: false, compress: { passes: 3, typeofs: false, unsafe_arrows: true }, mangle: true });
-  if (r.code === undefined) throw new Error('terser returned no code');
-  return `${r.code}\n`;
 }
 
 /** The sidebar page with its CSS and JS inlined: HtmlService serves one self-contained file. */
@@ -88,7 +75,8 @@ export async function buildSidebar(opts: { file?: string } = {}): Promise<{ file
   const js = existsSync(join(dir, 'main.ts')) ? await browserBundle(join(dir, 'main.ts')) : null;
   const css = existsSync(join(dir, 'styles.css')) ? await bundleCss(join(dir, 'styles.css')) : '';
   const style = `<style>${css}</style>`;
-  const script = inlineScript(js?.text ?? '');
+  // The sidebar's script gets the server's second pass too (docs/rules.md#budgets): about 600 bytes of the page.
+  const script = inlineScript(js ? await squeeze(js.text, 2020) : '');
   const out = html.replace('<!--@css-->', () => style).replace('<!--@js-->', () => script);
   const file = opts.file ?? join(dist, 'Sidebar.html');
   writeFileSync(file, out);

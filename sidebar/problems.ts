@@ -8,6 +8,8 @@ import { count, formatNumber } from './format';
 import { resultLines } from './results';
 import { patchSidebar, watch } from './state';
 import { boundProgress, writeBlock } from './truth';
+import { sampleRowNumber, sampleStatus } from './sample';
+import type { AppState } from './state';
 import type { ProblemRows } from '../src/server/contract';
 
 const STATUS_ORDER = ['invalid', 'failed', 'skipped', 'sending'];
@@ -16,6 +18,24 @@ const STATUS_ORDER = ['invalid', 'failed', 'skipped', 'sending'];
 export function problemLabel(p: ProblemRows): string {
   const parts = STATUS_ORDER.filter((k) => p.byStatus[k]).map((k) => `${p.byStatus[k]} ${k}`);
   return `Select ${count(p.rows, 'problem row')} (${parts.join(', ')})`;
+}
+
+/**
+ * The problem rows as last read disagree with the row the selection poll just read (a sort or an edit moved them:
+ * docs/rules.md#sidebar-truth): that row, to read the tab's state again once per row and status; null when they agree.
+ */
+export function problemsBehind(s: AppState): string | null {
+  const status = sampleStatus(s);
+  const row = sampleRowNumber(s);
+  if (status === null || row === null) return null;
+  const p = s.sidebar?.problems;
+  const named = p?.named ?? [];
+  const listed = named.find((x) => x.row === row);
+  // A problem row before the last one named, or among all of them, would have been named.
+  const last = named[named.length - 1];
+  const covered = !p || p.rows <= named.length || (last !== undefined && row < last.row);
+  const behind = listed ? listed.status !== status : STATUS_ORDER.includes(status) && covered;
+  return behind ? `${row} ${status}` : null;
 }
 
 /** "rows 3, 4 and 7", or "rows 3, 4, 6, 7, 8 and 12 more". */
@@ -66,6 +86,10 @@ export function problemsBlock(app: App): HTMLElement {
       select.el.setAttribute('aria-label', p && p.rows ? problemLabel(p) : 'Select problem rows');
     },
   );
+
+  watch(store, problemsBehind, (row) => {
+    if (row) void app.loadState();
+  });
 
   // Renders that fail or are skipped change the rows: the counts are read again with the tab's state.
   let last: unknown[] | null = null;

@@ -52,15 +52,16 @@ export function sampleRowNumber(s: AppState): number | null {
   return s.sidebar?.sampleRow ?? null;
 }
 
-/** Whether the sample row already says it was refused (Video Status invalid): it is not about to be, it was. */
-export function sampleMarked(s: AppState): boolean {
-  const active = activeOfShownTab(s);
+/** The Video Status of the row the poll read ("invalid", "sending"…, lower case; '' when none), or null before it read one. */
+export function sampleStatus(s: AppState): string | null {
+  const row = activeOfShownTab(s)?.sampleRow;
   const i = s.sidebar?.sheet.headers.indexOf(OUTPUT_HEADERS.status) ?? -1;
-  return Boolean(
-    active?.sampleRow &&
-    i >= 0 &&
-    String(active.sampleRow.cells[i] ?? '')
-      .trim()
-      .toLowerCase() === 'invalid',
-  );
+  return row
+    ? String(row.cells[i] ?? '')
+        .trim()
+        .toLowerCase()
+    : null;
 }
+
+/** Whether the sample row already says it was refused (Video Status invalid): it is not about to be, it was. */
+export const sampleMarked = (s: AppState): boolean => sampleStatus(s) === 'invalid';

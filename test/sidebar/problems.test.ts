@@ -1,8 +1,9 @@
 // Rows that need a person (docs/rules.md#problem-rows): the problem-rows button with its counts, the problem rows named
 // with their reasons, and failed or cancelled people sent again to a new part of the same campaign.
 import { type Sidebar, useSidebars } from './harness';
-import { context, fail, ok, progress, readyReplies, state, countsOf } from './fixtures';
-import { problemLabel } from '../../sidebar/problems';
+import { context, fail, ok, progress, readyReplies, sidebarState, state, countsOf } from './fixtures';
+import { problemLabel, problemsBehind } from '../../sidebar/problems';
+import { initialState, type AppState } from '../../sidebar/state';
 
 const sidebars = useSidebars();
 
@@ -140,6 +141,53 @@ describe('problem rows named', () => {
       .click();
     await send().getByText('Selected rows 3, 4, 6, 7, 8 and 12 more.').waitFor();
     expect(await seen()).not.toMatch(/see Columns/);
+  });
+});
+
+describe('problem rows after the tab moved', () => {
+  const headers = ['First name', 'Company', 'Email', 'Video Status', 'Video Note'];
+  const invalidAt = (row: number) => ({ row, status: 'invalid', note: 'First name is empty.' });
+  const before = { rows: 3, byStatus: { invalid: 3 }, named: [8, 20, 34].map(invalidAt) };
+  const after = { rows: 3, byStatus: { invalid: 3 }, named: [13, 27, 40].map(invalidAt) };
+  const polled = (row: number, status: string) => ({ row, cells: ['', 'Acme', 'a@acme.test', status, ''] });
+  const sheet = { id: 1, name: 'Leads', headers };
+  const at = (problems: typeof before | undefined, sampleRow: ReturnType<typeof polled> | null): AppState => ({
+    ...initialState,
+    sidebar: sidebarState({ sheet, problems }),
+    active: { sheetId: 1, sheetName: 'Leads', selection: { rows: 1 }, sampleRow },
+  });
+
+  it('should read the tab again once a sort shows a marked row the list does not name', async () => {
+    sb = await sidebars.open({
+      replies: {
+        ...readyReplies(),
+        getSidebarState: [state({ sheet, problems: before }), state({ sheet, problems: after })],
+        getActiveContext: [context({ sampleRow: polled(8, 'invalid') }), context({ sampleRow: polled(13, 'invalid') })],
+      },
+      timing: { contextPollMs: 50 },
+    });
+    const list = send().locator('ul.problem-list li');
+    await send().getByText('Row 13 is marked invalid', { exact: false }).waitFor();
+    await list.getByText('Row 13 (invalid)', { exact: false }).waitFor();
+    expect(await list.allTextContents()).toEqual(after.named.map((x) => `Row ${x.row} (invalid): First name is empty.`));
+    // Once per row and status: the polls that follow, showing the same row, ask nothing more.
+    await sb.waitForCalls('getActiveContext', 6);
+    expect(await sb.calls('getSidebarState')).toHaveLength(2);
+  });
+
+  it('should find the list behind when the polled row disagrees with it, and not otherwise', () => {
+    expect(problemsBehind(at(before, polled(13, 'invalid')))).toBe('13 invalid');
+    // A row the list names with another status, or no longer marked.
+    expect(problemsBehind(at(before, polled(20, 'sending')))).toBe('20 sending');
+    expect(problemsBehind(at(before, polled(20, '')))).toBe('20 ');
+    expect(problemsBehind(at(undefined, polled(5, 'invalid')))).toBe('5 invalid');
+    // In agreement: named as it is, not a problem and not named, after the last one named of a longer list.
+    expect(problemsBehind(at(before, polled(20, 'invalid')))).toBeNull();
+    expect(problemsBehind(at(before, polled(9, '')))).toBeNull();
+    expect(problemsBehind(at({ ...before, rows: 9 }, polled(50, 'invalid')))).toBeNull();
+    expect(problemsBehind(at({ rows: 2, byStatus: { invalid: 2 } } as typeof before, polled(50, 'invalid')))).toBeNull();
+    // Nothing polled yet.
+    expect(problemsBehind(at(before, null))).toBeNull();
   });
 });
 
