@@ -14,8 +14,13 @@ export class Grid {
 
   constructor(private readonly spreadsheet: FakeSpreadsheet) {}
 
+  /** The tab strip, as Sheets draws it: a hidden tab (the add-on's register) is not in it unless it is the active one. */
   tabs(): TabInfo[] {
-    return this.spreadsheet.getSheets().map((s) => ({ id: s.getSheetId(), name: s.getName() }));
+    const active = this.spreadsheet.getActiveSheet();
+    return this.spreadsheet
+      .getSheets()
+      .filter((s) => s === active || !s.isSheetHidden())
+      .map((s) => ({ id: s.getSheetId(), name: s.getName() }));
   }
 
   view(): SheetView {

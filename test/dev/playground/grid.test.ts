@@ -34,6 +34,14 @@ describe('playground grid', () => {
     expect(v.filter).toBeNull();
   });
 
+  it('should leave a hidden tab out of the strip, as Sheets does, unless it is the active one', () => {
+    const { grid, leads, other } = setup();
+    other.hideSheet();
+    expect(grid.tabs()).toEqual([{ id: leads.getSheetId(), name: 'Leads' }]);
+    other.activate();
+    expect(grid.tabs().map((t) => t.name)).toEqual(['Leads', 'Other']);
+  });
+
   it('should select whole rows and make that the stand-in selection the add-on reads', () => {
     const { gas, grid, leads } = setup();
     grid.select(leads.getSheetId(), ['2:3']);
