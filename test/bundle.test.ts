@@ -6,6 +6,7 @@ import { build } from 'esbuild';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as vm from 'node:vm';
 import { AppsScriptStandin } from '../dev/standin';
 import { buildServer, buildSidebar, withUrlFetchWhitelist } from '../scripts/build';
 import { BUDGETS, kb } from '../scripts/sizes';
@@ -259,6 +260,19 @@ describe('dist/Code.js', () => {
   it('should call no Apps Script service while loading', () => {
     const gas = new AppsScriptStandin({ bundlePath: join(DIST, 'Code.js'), sidebarHtml: '' });
     expect(gas.loadCalls).toEqual([]);
+  });
+
+  // Apps Script runs the top level at every execution, a one-second poll of the sidebar included (docs/api.md#replies).
+  it('should build no schema of a reply while loading: only the four shared field schemas', () => {
+    const context = vm.createContext({});
+    vm.runInContext(
+      `(() => { const define = Object.defineProperty; globalThis.built = 0;
+        Object.defineProperty = function (o, k, d) { if (k === '_zod') globalThis.built++; return define.call(this, o, k, d); }; })()`,
+      context,
+    );
+    vm.runInContext(source(), context);
+    // str, num, nullable(string) (two) and optional(nullable): the fields every reply schema shares.
+    expect(vm.runInContext('built', context)).toBe(5);
   });
 
   it('should build its menu in AuthMode.NONE with items that call top-level functions', () => {

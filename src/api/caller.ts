@@ -10,6 +10,7 @@ import { hostOf, refusalError } from './refusals';
 import type { Clock } from '../core/clock';
 import type { Pacer } from './pacer';
 import type { RetryPolicy } from './retry';
+import { errorText } from '../core/error-text';
 
 export const API_OFF_MESSAGE = 'The video API is switched off for this site, or the base URL is wrong.';
 
@@ -36,7 +37,8 @@ export interface Call<T> {
   path: string;
   /** Path as the spec names it, for messages: "POST /campaigns/{id}/generate". */
   label: string;
-  schema: z.ZodMiniType<T>;
+  /** Builds the reply's schema (docs/api.md#replies): built once an execution, when a reply is parsed. */
+  schema: () => z.ZodMiniType<T>;
   /** False for calls that charge, create or stop: a single attempt whatever the code. */
   retry: boolean;
   /** True for paths that exist whenever the API is on: a 404 there means it is off. */
@@ -109,7 +111,7 @@ export function createCaller(opts: ApiClientOptions): Caller {
 
   function replyError<T>(c: Call<T>, res: HttpResponse): ApiError {
     const json = parseJson(res.body);
-    const parsed = json.ok ? errorBodySchema.safeParse(json.value) : undefined;
+    const parsed = json.ok ? built(errorBodySchema).safeParse(json.value) : undefined;
     if (res.status === 404) {
       // An HTML 404 comes from a web server, not the API; a 404 on a path that always exists means the API is off.
       if (!json.ok || c.alwaysExists || templatesAnswer404()) return new ApiError('api_off', 404, API_OFF_MESSAGE);
@@ -259,7 +261,7 @@ function inRounds<T>({ transport, request, call, fromResponse, guarded, refused 
 const MANY_MAX = 40;
 
 function asApiError(e: unknown): ApiError {
-  return isApiError(e) ? e : new ApiError('network', 0, e instanceof Error ? e.message : String(e));
+  return isApiError(e) ? e : new ApiError('network', 0, errorText(e));
 }
 
 export function encodeId(id: string, what: string): string {
@@ -275,13 +277,21 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
+const schemas = new Map<() => unknown, unknown>();
+
+/** A schema of ./schemas, built at its first use in this execution. */
+function built<T>(make: () => z.ZodMiniType<T>): z.ZodMiniType<T> {
+  if (!schemas.has(make)) schemas.set(make, make());
+  return schemas.get(make) as z.ZodMiniType<T>;
+}
+
 function parseReply<T>(c: Call<T>, res: HttpResponse): T {
   const json = parseJson(res.body);
   if (!json.ok) {
     if (c.method === 'POST') throw unknownOutcome(c, `answered HTTP ${res.status} with a reply that could not be read`, res.status);
     throw new ApiError('bad_reply', res.status, `The video service's reply to ${c.label} was not JSON, so it could not be read.`);
   }
-  const parsed = c.schema.safeParse(json.value);
+  const parsed = built(c.schema).safeParse(json.value);
   if (!parsed.success) {
     const problem = describeProblem(parsed.error.issues, json.value);
     if (c.method === 'POST') throw unknownOutcome(c, `answered HTTP ${res.status} with a reply that could not be read (${problem})`, res.status);

@@ -2,8 +2,7 @@
 // list of allowed addresses, a permission the person did not grant. Each has its own code and sentence, and
 // none is an unknown outcome: the request never left.
 import { ApiError } from './errors';
-
-const text = (e: unknown) => (e instanceof Error ? e.message : String(e)).replace(/^Exception:\s*/, '');
+import { errorText } from '../core/error-text';
 
 /** The permission UrlFetchApp needs, as Google's consent screen names it. */
 export const EXTERNAL_REQUEST = 'Connect to an external service';
@@ -13,7 +12,7 @@ export const EXTERNAL_REQUEST = 'Connect to an external service';
  * `host` is the address asked for; `grant` says how to grant a missing permission.
  */
 export function refusalError(e: unknown, host: string, grant = howToGrant(null)): ApiError | null {
-  const m = text(e);
+  const m = errorText(e);
   if (/too many times for one day|too much computer time/i.test(m)) {
     return new ApiError(
       'quota',

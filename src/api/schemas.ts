@@ -1,4 +1,5 @@
-// zod/mini schemas for every reply of the API (docs/api.md#endpoints); unknown fields are kept.
+// zod/mini schemas for every reply of the API (docs/api.md#replies); unknown fields are kept. Each is a function that builds
+// it: Apps Script runs the top level at every execution, and most executions parse no reply (the caller builds each once).
 import * as z from 'zod/mini';
 
 const str = z.string();
@@ -7,90 +8,97 @@ const nullableStr = z.nullable(z.string());
 /** A name field echoed back "as supplied": absent and null both mean none. */
 const echoed = z.optional(nullableStr);
 
-export const templateSchema = z.looseObject({
-  id: str,
-  name: str,
-  usable: z.boolean(),
-  blockedReason: z.optional(str),
-  createdAt: str,
-});
+export const templateSchema = () =>
+  z.looseObject({
+    id: str,
+    name: str,
+    usable: z.boolean(),
+    blockedReason: z.optional(str),
+    createdAt: str,
+  });
 
-export const templatesReplySchema = z.looseObject({ templates: z.array(templateSchema) });
+export const templatesReplySchema = () => z.looseObject({ templates: z.array(templateSchema()) });
 
-export const campaignSummarySchema = z.looseObject({
-  id: str,
-  name: str,
-  status: str,
-  leadCount: num,
-  waiting: num,
-  complete: num,
-  failed: num,
-  nextStep: str,
-  createdAt: str,
-});
+export const campaignSummarySchema = () =>
+  z.looseObject({
+    id: str,
+    name: str,
+    status: str,
+    leadCount: num,
+    waiting: num,
+    complete: num,
+    failed: num,
+    nextStep: str,
+    createdAt: str,
+  });
 
-export const campaignsReplySchema = z.looseObject({ campaigns: z.array(campaignSummarySchema) });
+export const campaignsReplySchema = () => z.looseObject({ campaigns: z.array(campaignSummarySchema()) });
 
-export const createdCampaignSchema = z.looseObject({ id: str, name: str, templateId: str, status: str });
+export const createdCampaignSchema = () => z.looseObject({ id: str, name: str, templateId: str, status: str });
 
 // Skipped people come back "with the id and url they already had": url may be null (expired page) and
 // videoUrl may be left out, so only the id is required.
-export const addedPersonSchema = z.looseObject({
-  id: str,
-  firstName: echoed,
-  company: echoed,
-  url: z.optional(nullableStr),
-  videoUrl: z.optional(nullableStr),
-});
+export const addedPersonSchema = () =>
+  z.looseObject({
+    id: str,
+    firstName: echoed,
+    company: echoed,
+    url: z.optional(nullableStr),
+    videoUrl: z.optional(nullableStr),
+  });
 
-export const addPeopleReplySchema = z.looseObject({
-  added: num,
-  skipped: num,
-  total: num,
-  people: z.array(addedPersonSchema),
-});
+export const addPeopleReplySchema = () =>
+  z.looseObject({
+    added: num,
+    skipped: num,
+    total: num,
+    people: z.array(addedPersonSchema()),
+  });
 
-export const estimateSchema = z.looseObject({ leads: num, low: num, high: num, balance: num, affordable: z.boolean() });
+export const estimateSchema = () => z.looseObject({ leads: num, low: num, high: num, balance: num, affordable: z.boolean() });
 
-export const previewReplySchema = z.looseObject({ campaignId: str, made: num, creditsCharged: num });
+export const previewReplySchema = () => z.looseObject({ campaignId: str, made: num, creditsCharged: num });
 
-export const generateReplySchema = z.looseObject({ campaignId: str, started: num, creditsCharged: num });
+export const generateReplySchema = () => z.looseObject({ campaignId: str, started: num, creditsCharged: num });
 
 /** counts is typed as all-numeric: a future non-numeric extra key is dropped rather than failing the reply. */
-export const countsSchema = z.pipe(
-  z.looseObject({ total: num, pending: num, rendering: num, complete: num, failed: num, cancelled: num, skipped: num }),
-  z.transform((c) =>
-    Object.assign(numbersOnly(c), {
-      total: c.total,
-      pending: c.pending,
-      rendering: c.rendering,
-      complete: c.complete,
-      failed: c.failed,
-      cancelled: c.cancelled,
-      skipped: c.skipped,
-    }),
-  ),
-);
+export const countsSchema = () =>
+  z.pipe(
+    z.looseObject({ total: num, pending: num, rendering: num, complete: num, failed: num, cancelled: num, skipped: num }),
+    z.transform((c) =>
+      Object.assign(numbersOnly(c), {
+        total: c.total,
+        pending: c.pending,
+        rendering: c.rendering,
+        complete: c.complete,
+        failed: c.failed,
+        cancelled: c.cancelled,
+        skipped: c.skipped,
+      }),
+    ),
+  );
 
 /** The spec leaves the types of stalled's keys unstated, so they are kept as received. */
-export const stalledSchema = z.looseObject({
-  minutes: z.optional(z.unknown()),
-  jobs: z.optional(z.unknown()),
-  message: z.optional(z.unknown()),
-});
+export const stalledSchema = () =>
+  z.looseObject({
+    minutes: z.optional(z.unknown()),
+    jobs: z.optional(z.unknown()),
+    message: z.optional(z.unknown()),
+  });
 
-export const campaignDetailSchema = z.looseObject({
-  id: str,
-  name: str,
-  status: str,
-  counts: countsSchema,
-  /**
-   * Open-ended: any stage key is accepted; a non-numeric value is dropped rather than failing the poll. An object of
-   * no named keys, not zod's record, which would add about 3 KB to the bundle for the same check on JSON.
-   */
-  stages: z.pipe(z.optional(z.looseObject({})), z.transform(numbersOnly)),
-  stalled: z.optional(z.nullable(stalledSchema)),
-});
+export const campaignDetailSchema = () =>
+  z.looseObject({
+    id: str,
+    name: str,
+    status: str,
+    counts: countsSchema(),
+    /**
+     * Open-ended: any stage key is accepted; a non-numeric value is dropped rather than failing the poll. An object of
+     * no named keys, not zod's record, which would add about 3 KB to the bundle for the same check on JSON.
+     */
+    stages: z.pipe(z.optional(z.looseObject({})), z.transform(numbersOnly)),
+    stalled: z.optional(z.nullable(stalledSchema())),
+  });
 
 function numbersOnly(o: Record<string, unknown> | undefined): Record<string, number> {
   const out: Record<string, number> = {};
@@ -98,23 +106,25 @@ function numbersOnly(o: Record<string, unknown> | undefined): Record<string, num
   return out;
 }
 
-export const leadSchema = z.looseObject({
-  id: str,
-  firstName: echoed,
-  company: echoed,
-  campaignId: str,
-  status: str,
-  url: nullableStr,
-  videoUrl: nullableStr,
-  videoReady: z.boolean(),
-});
+export const leadSchema = () =>
+  z.looseObject({
+    id: str,
+    firstName: echoed,
+    company: echoed,
+    campaignId: str,
+    status: str,
+    url: nullableStr,
+    videoUrl: nullableStr,
+    videoReady: z.boolean(),
+  });
 
-export const finishedVideoSchema = z.looseObject({
-  firstName: echoed,
-  company: echoed,
-  url: str,
-  videoUrl: str,
-});
+export const finishedVideoSchema = () =>
+  z.looseObject({
+    firstName: echoed,
+    company: echoed,
+    url: str,
+    videoUrl: str,
+  });
 
 const VIDEO_ENVELOPE_KEYS = ['videos', 'items', 'data', 'results'];
 
@@ -127,11 +137,11 @@ export function videoListOf(body: unknown): unknown {
   return body;
 }
 
-export const videosReplySchema = z.pipe(z.transform(videoListOf), z.array(finishedVideoSchema));
+export const videosReplySchema = () => z.pipe(z.transform(videoListOf), z.array(finishedVideoSchema()));
 
-export const stopReplySchema = z.looseObject({ campaignId: str, stopped: num, stillRendering: num, status: str });
+export const stopReplySchema = () => z.looseObject({ campaignId: str, stopped: num, stillRendering: num, status: str });
 
-export const errorBodySchema = z.looseObject({ error: str, message: str });
+export const errorBodySchema = () => z.looseObject({ error: str, message: str });
 
 /** One sentence about the first thing wrong with a reply, e.g. "counts.total should be a number but is a string". */
 export function describeProblem(issues: readonly z.core.$ZodIssue[], data: unknown): string {

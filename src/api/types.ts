@@ -3,27 +3,30 @@
 import type * as z from 'zod/mini';
 import type * as S from './schemas';
 
+/** What a schema of ./schemas parses. */
+type Reply<F extends () => z.ZodMiniType> = z.output<ReturnType<F>>;
+
 export type LeadStatus = 'pending' | 'rendering' | 'complete' | 'failed' | 'cancelled' | 'skipped';
 
 /** Known values draft, qa_ready, rendering, stopped; four more exist and are not named. */
 export type CampaignStatus = string;
 
-export type Template = z.output<typeof S.templateSchema>;
-export type CampaignSummary = z.output<typeof S.campaignSummarySchema>;
+export type Template = Reply<typeof S.templateSchema>;
+export type CampaignSummary = Reply<typeof S.campaignSummarySchema>;
 /** Every count is a number; keys beyond the seven named are kept. */
-export type CampaignCounts = z.output<typeof S.countsSchema>;
+export type CampaignCounts = Reply<typeof S.countsSchema>;
 /** Types of stalled's keys are not stated in the spec: kept as received. */
-export type Stalled = z.output<typeof S.stalledSchema>;
-export type CampaignDetail = z.output<typeof S.campaignDetailSchema>;
-export type CreatedCampaign = z.output<typeof S.createdCampaignSchema>;
-export type AddedPerson = z.output<typeof S.addedPersonSchema>;
-export type AddPeopleReply = z.output<typeof S.addPeopleReplySchema>;
-export type Estimate = z.output<typeof S.estimateSchema>;
-export type PreviewReply = z.output<typeof S.previewReplySchema>;
-export type GenerateReply = z.output<typeof S.generateReplySchema>;
-export type Lead = z.output<typeof S.leadSchema>;
-export type FinishedVideo = z.output<typeof S.finishedVideoSchema>;
-export type StopReply = z.output<typeof S.stopReplySchema>;
+export type Stalled = Reply<typeof S.stalledSchema>;
+export type CampaignDetail = Reply<typeof S.campaignDetailSchema>;
+export type CreatedCampaign = Reply<typeof S.createdCampaignSchema>;
+export type AddedPerson = Reply<typeof S.addedPersonSchema>;
+export type AddPeopleReply = Reply<typeof S.addPeopleReplySchema>;
+export type Estimate = Reply<typeof S.estimateSchema>;
+export type PreviewReply = Reply<typeof S.previewReplySchema>;
+export type GenerateReply = Reply<typeof S.generateReplySchema>;
+export type Lead = Reply<typeof S.leadSchema>;
+export type FinishedVideo = Reply<typeof S.finishedVideoSchema>;
+export type StopReply = Reply<typeof S.stopReplySchema>;
 
 /** Error codes of docs/api.md#errors. */
 export type ApiErrorCode =

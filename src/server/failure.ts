@@ -3,6 +3,7 @@ import { isApiError } from '../api/errors';
 import { sentenceFor } from '../api/sentences';
 import type { Failure } from './contract';
 import { RegisterBroken } from '../register/identity';
+import { errorText } from '../core/error-text';
 
 /** What a failure may carry beside its sentence (contract: Failure). */
 export type FailureExtra = Pick<Failure, 'estimate' | 'campaign' | 'progress' | 'unsettled' | 'limit'>;
@@ -28,7 +29,7 @@ export function toFailure(e: unknown): Failure {
   if (isApiError(e)) return { ok: false, error: { code: e.code, message: sentenceFor(e.code, e.message) } };
   if (e instanceof AddonError) return { ok: false, error: { code: e.code, message: e.message }, ...e.extra };
   if (e instanceof RegisterBroken) return { ok: false, error: { code: e.code, message: e.message } };
-  const message = e instanceof Error ? e.message : String(e);
+  const message = errorText(e);
   if (PROTECTED.test(message)) return { ok: false, error: { code: 'protected', message: PROTECTED_SENTENCE } };
   return { ok: false, error: { code: 'internal', message: `Something went wrong in the add-on: ${message}` } };
 }

@@ -1,4 +1,6 @@
 // Reads in fetchAll rounds: one round trip for many campaigns, retryable answers retried one by one.
+import * as z from 'zod/mini';
+import { createCaller } from '../../src/api/caller';
 import { createApiClient } from '../../src/api/client';
 import type { HttpRequest, HttpResponse, HttpTransport } from '../../src/core/http';
 import { apiError, FakeClock, json, sample } from './fakes';
@@ -29,6 +31,19 @@ function roundTransport(answer: (req: HttpRequest, attempt: number) => HttpRespo
 }
 
 const detailOf = (id: string) => ({ ...sample.detail, id });
+
+describe('createCaller › call', () => {
+  it("should build a reply's schema at its first parse and once for the calls after it", () => {
+    const t = roundTransport(() => json(200, { id: 'a' }));
+    const caller = createCaller({ baseUrl: 'https://x/api/v1', apiKey: 'k', transport: t, clock: new FakeClock(), pacer: null });
+    const schema = jest.fn(() => z.looseObject({ id: z.string() }));
+    const call = { method: 'GET', path: '/leads/a', label: 'GET /leads/{id}', schema, retry: true } as const;
+    expect(schema).not.toHaveBeenCalled();
+    expect(caller.call(call)).toEqual({ id: 'a' });
+    expect(caller.many([call, call])).toEqual([{ id: 'a' }, { id: 'a' }]);
+    expect(schema).toHaveBeenCalledTimes(1);
+  });
+});
 
 describe('createCaller › many', () => {
   it('should read many campaigns in one fetchAll round', () => {

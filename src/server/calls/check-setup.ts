@@ -9,6 +9,7 @@ import { authorization, grantSentence } from '../permission';
 import { roundTripHolds } from '../../records/probe';
 import { readSettings } from '../../records/settings';
 import { lostTimerRun, probeTrigger, timerInterval } from '../timer/timer';
+import { errorText } from '../../core/error-text';
 
 export interface SetupCheck {
   /** What was tried, for a heading. */
@@ -26,8 +27,6 @@ export interface RawStores {
 
 const PROBE_KEY = USER_KEYS.probe;
 
-const why = (e: unknown) => (e instanceof Error ? e.message : String(e)).replace(/^Exception:\s*/, '');
-
 function roundTrip(name: string, props: Props | null, value: string): SetupCheck {
   if (!props) return { name, ok: false, sentence: 'Google gave this run no document properties (a run without its document).' };
   try {
@@ -35,7 +34,7 @@ function roundTrip(name: string, props: Props | null, value: string): SetupCheck
       ? { name, ok: true, sentence: 'A value was written, read back and removed.' }
       : { name, ok: false, sentence: 'A value was written but did not read back the same.' };
   } catch (e) {
-    return { name, ok: false, sentence: `Refused: ${why(e)}` };
+    return { name, ok: false, sentence: `Refused: ${errorText(e)}` };
   }
 }
 
@@ -67,7 +66,7 @@ function triggerCheck(svc: Services): SetupCheck {
       sentence: `A timer could be made (every ${probe.minutes} minutes) and was removed again. getProjectTriggers() ${probe.inProject ? 'lists' : 'does not list'} it; getUserTriggers(this spreadsheet) ${probe.inUser ? 'lists' : 'does not list'} it. Whether Google fires it shows later: the sidebar says when auto-refresh is overdue.${tail}`,
     };
   } catch (e) {
-    return { name, ok: false, sentence: `${why(e)}${tail}` };
+    return { name, ok: false, sentence: `${errorText(e)}${tail}` };
   }
 }
 
@@ -91,7 +90,7 @@ function cacheCheck(svc: Services, value: string): SetupCheck {
       ? { name, ok: true, sentence: 'A value was kept and read back.' }
       : { name, ok: true, sentence: 'Google forgot a value at once (the cache is best effort); the add-on paces its requests without it.' };
   } catch (e) {
-    return { name, ok: true, sentence: `The cache refused a value (${why(e)}); the add-on paces its requests without it.` };
+    return { name, ok: true, sentence: `The cache refused a value (${errorText(e)}); the add-on paces its requests without it.` };
   }
 }
 
@@ -105,7 +104,7 @@ function serviceChecks(svc: Services): SetupCheck[] {
     api.listTemplates();
     checks.push({ name: 'Video service', ok: true, sentence: `${settings.baseUrl} answered, and the key can read (GET /templates).` });
   } catch (e) {
-    return [{ name: 'Video service', ok: false, sentence: `${settings.baseUrl}: ${why(e)}` }];
+    return [{ name: 'Video service', ok: false, sentence: `${settings.baseUrl}: ${errorText(e)}` }];
   }
   try {
     // A stop of a campaign that does not exist changes nothing: 403 for a read-only key, 404 with writing on.
@@ -120,7 +119,7 @@ function serviceChecks(svc: Services): SetupCheck[] {
     if (code === 'not_found') checks.push({ name: 'Key can write', ok: true, sentence: 'The key has writing switched on.' });
     else if (code === 'forbidden')
       checks.push({ name: 'Key can write', ok: false, sentence: 'The key is read-only: it can look, but not create campaigns, add people or start videos.' });
-    else checks.push({ name: 'Key can write', ok: null, sentence: `Could not tell: ${why(e)}` });
+    else checks.push({ name: 'Key can write', ok: null, sentence: `Could not tell: ${errorText(e)}` });
   }
   return checks;
 }

@@ -17,6 +17,7 @@ import { activeSheet, apiClient, requireCampaign, requireSettings, sheetState } 
 import { AddonError } from '../failure';
 import { handle } from '../handle';
 import { loadParts, partIds } from '../campaign/parts';
+import { errorText } from '../../core/error-text';
 
 /** The videos list holds at most this many (docs/api.md#endpoints). */
 const VIDEOS_LIST_MAX = 500;
@@ -116,7 +117,7 @@ function writeExport(ss: GoogleAppsScript.Spreadsheet.Spreadsheet, name: string,
   } catch (e) {
     ss.deleteSheet(out);
     ss.setActiveSheet(active);
-    if (!/above the limit/i.test(String(e instanceof Error ? e.message : e))) throw e;
+    if (!/above the limit/i.test(errorText(e))) throw e;
     throw new AddonError(
       'quota',
       'No room for the export: a spreadsheet holds at most 10 million cells, every tab counted. Delete tabs or rows you no longer need, then export again.',

@@ -34,6 +34,7 @@ import {
   type TriggerRecord,
 } from './timer';
 import { finishedAwayMarked, markFinishedAway } from '../../records/finished-away';
+import { errorText } from '../../core/error-text';
 
 /** This person's timer the event names, or their only one with a record; null when none can be told. */
 function recordOfRun(svc: Services, uid?: string): { uid: string; rec: TriggerRecord } | null {
@@ -65,7 +66,7 @@ function noDocumentRun(svc: Services, uid?: string): void {
       rec.parts = partsStillRendering(api, rec.parts.split(',')).join(',');
       setJson(svc.user, LOST_RUN, { at, error: NO_DOCUMENT_RUN });
     } catch (e) {
-      setJson(svc.user, LOST_RUN, { at, error: `${NO_DOCUMENT_RUN} ${e instanceof Error ? e.message : String(e)}` });
+      setJson(svc.user, LOST_RUN, { at, error: `${NO_DOCUMENT_RUN} ${errorText(e)}` });
     } finally {
       noteSilence(svc.user, api, svc.clock.now());
     }

@@ -24,6 +24,7 @@ import type { SheetState } from '../sheet-state';
 import { userId } from '../../records/user-id';
 import { isoNow } from '../../core/clock';
 import { finishedAwayMarked, markFinishedAway } from '../../records/finished-away';
+import { errorText } from '../../core/error-text';
 
 export const TIMER_HANDLER = 'onRefreshTimer';
 
@@ -81,7 +82,7 @@ function needsPermission<T>(svc: Services, f: () => T): T {
   try {
     return f();
   } catch (e) {
-    if (isPermissionRefusal(e instanceof Error ? e.message : String(e))) throw noPermission(svc);
+    if (isPermissionRefusal(errorText(e))) throw noPermission(svc);
     throw e;
   }
 }
@@ -147,7 +148,7 @@ function createTrigger(svc: Services): { trigger: Trigger; minutes: number } {
   try {
     return { trigger: svc.triggers.newTrigger(TIMER_HANDLER).timeBased().everyHours(1).create(), minutes: 60 };
   } catch (e) {
-    const why = (e instanceof Error ? e.message : String(e)).replace(/^Exception:\s*/, '');
+    const why = errorText(e);
     if (isPermissionRefusal(why)) throw noPermission(svc);
     throw new AddonError(
       'no_timer',
