@@ -1,6 +1,6 @@
 // The README's deploy section, step by step against clasp 3's own --help: every clasp command it shows
 // (and `npm run deploy`'s) is one clasp accepts, with options it lists.
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -19,6 +19,13 @@ function commands(): { line: string; command: string; options: string[] }[] {
   });
 }
 
+/** `clasp <command> --help`, run once a command (each run loads clasp: about two seconds). */
+const helps = new Map<string, SpawnSyncReturns<string>>();
+function helpOf(command: string) {
+  if (!helps.has(command)) helps.set(command, spawnSync(CLASP, [command, '--help'], { encoding: 'utf8' }));
+  return helps.get(command)!;
+}
+
 describe('README › deploying with clasp 3', () => {
   const all = commands();
 
@@ -27,7 +34,7 @@ describe('README › deploying with clasp 3', () => {
   });
 
   it.each(all.map((c) => [c.line, c] as const))('should be accepted by clasp 3: %s', (_line, c) => {
-    const help = spawnSync(CLASP, [c.command, '--help'], { encoding: 'utf8' });
+    const help = helpOf(c.command);
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(new RegExp(`^Usage: clasp (\\S+\\|)?${c.command}\\b`, 'm'));
     for (const option of c.options) expect([option, help.stdout.includes(`${option} `) || help.stdout.includes(`${option},`)]).toEqual([option, true]);
