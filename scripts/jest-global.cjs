@@ -1,6 +1,7 @@
 // Jest's global setup: one folder for the run's shared artefacts, gone when the run ends — the simulator built once
 // into one plain script, so each end-to-end file's simulator children start without compiling TypeScript
-// (dev/sim/spawn.ts), and the published builds some files share (test/e2e/harness.ts; docs/architecture.md#tests).
+// (dev/sim/spawn.ts), the published builds some files share (test/e2e/harness.ts; docs/architecture.md#tests), and every
+// temporary file of the run.
 const { buildSync } = require('esbuild');
 const { mkdtempSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
@@ -23,9 +24,11 @@ async function setup() {
     // The simulator finds its assets next to its sources, not next to the built script.
     define: { __dirname: JSON.stringify(SIM) },
   });
-  // The workers jest starts next inherit both.
+  // The workers jest starts next inherit all three: every temporary file of the run (a test's own folder, Chromium's
+  // profiles, a tsx child's cache) is made in the run's folder and goes with it, whatever test forgets to remove it.
   process.env.VPS_RUN_DIR = dir;
   process.env.VPS_SIM_SCRIPT = file;
+  process.env.TMPDIR = dir;
 }
 
 module.exports = setup;
