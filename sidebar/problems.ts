@@ -6,10 +6,9 @@ import { call } from './bridge';
 import { el, inRow, replace } from './dom';
 import { count, formatNumber } from './format';
 import { resultLines } from './results';
-import { patchSidebar, watch } from './state';
+import { patchSidebar, watch, type AppState } from './state';
 import { boundProgress, writeBlock } from './truth';
 import { sampleRowNumber, sampleStatus } from './sample';
-import type { AppState } from './state';
 import type { ProblemRows } from '../src/server/contract';
 
 const STATUS_ORDER = ['invalid', 'failed', 'skipped', 'sending'];
