@@ -64,7 +64,7 @@ module.exports = {
   // A worker and a half per core was tried: the heaviest files (the timer's bounded runs) then pass their minute and
   // the run falls apart, so one a core it stays.
   maxWorkers: '100%',
-  // The simulator children start from one script built for the run (docs/architecture.md#tests).
+  // A simulator child starts from one script built for the run (docs/architecture.md#tests).
   globalSetup: '<rootDir>/scripts/jest-global.cjs',
   projects: [
     { ...base, displayName: 'default', testMatch: ['**/*.test.ts'] },

@@ -33,21 +33,9 @@ export async function withAddon<T>(o: AddonOptions, body: (a: Addon) => Promise<
   }
 }
 
-/**
- * A stand-in call blocks this thread (synchronous HTTP), so a keep-alive socket the simulator closed
- * meanwhile is only noticed later; one turn of the event loop first lets Node see it. Every action the
- * bench sends is idempotent, so one that still meets a closed socket is sent again.
- */
+/** A control action on the bench's simulator, which runs in this thread (dev/sim/in-process.ts): no socket to lose. */
 export async function control<T = unknown>(a: Addon, msg: SimControl): Promise<T> {
-  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
-  await turn();
-  try {
-    return (await a.sim.control(msg)) as T;
-  } catch (e) {
-    if ((e as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw e;
-    await turn();
-    return (await a.sim.control(msg)) as T;
-  }
+  return (await a.sim.control(msg)) as T;
 }
 
 /** The main workspace's leads by id (the seeded other workspace is not the add-on's). */

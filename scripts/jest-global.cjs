@@ -1,5 +1,5 @@
 // Jest's global setup: one folder for the run's shared artefacts, gone when the run ends — the simulator built once
-// into one plain script, so each end-to-end file's simulator children start without compiling TypeScript
+// into one plain script, so a simulator child (the playground's, and the tests that block on a socket to it) starts without compiling TypeScript
 // (dev/sim/spawn.ts), the published builds some files share (test/e2e/harness.ts; docs/architecture.md#tests), and every
 // temporary file of the run.
 const { buildSync } = require('esbuild');

@@ -25,6 +25,13 @@ export interface SimHandle {
 }
 
 const API_PREFIX = '/api/v1';
+
+/** The simulators this thread runs, by origin: a caller in the same thread answers through them without a socket. */
+const inThisThread = new Map<string, Simulator>();
+
+export function simulatorAt(origin: string): Simulator | undefined {
+  return inThisThread.get(origin);
+}
 const MAX_BODY = 20 * 1024 * 1024;
 
 export async function startSimulator(config: SimConfig = {}): Promise<SimHandle> {
@@ -35,7 +42,7 @@ export async function startSimulator(config: SimConfig = {}): Promise<SimHandle>
     serve(sim, req, res).catch((e: unknown) => {
       console.error('[sim] request failed', e);
       if (!res.headersSent)
-        send(res, sim, 500, { 'content-type': 'application/json' }, JSON.stringify({ error: 'internal', message: 'The simulator failed.' }));
+        res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'internal', message: 'The simulator failed.' }));
     });
   });
   // Idle keep-alive sockets stay open for two minutes: a loaded test machine pausing between two calls
@@ -50,6 +57,9 @@ export async function startSimulator(config: SimConfig = {}): Promise<SimHandle>
   });
   const addr = server.address() as AddressInfo;
   origin = `http://${addr.family === 'IPv6' ? `[${addr.address}]` : addr.address}:${addr.port}`;
+  // The loopback's other name reaches the same server: a caller in this thread must not wait on a socket to itself.
+  const names = [origin, ...(addr.address === '127.0.0.1' ? [`http://localhost:${addr.port}`] : [])];
+  for (const n of names) inThisThread.set(n, sim);
   return {
     origin,
     baseUrl: origin + API_PREFIX,
@@ -62,6 +72,7 @@ export async function startSimulator(config: SimConfig = {}): Promise<SimHandle>
     },
     close: () =>
       new Promise<void>((resolve) => {
+        for (const n of names) inThisThread.delete(n);
         server.closeAllConnections();
         server.close(() => resolve());
       }),
@@ -69,40 +80,79 @@ export async function startSimulator(config: SimConfig = {}): Promise<SimHandle>
 }
 
 async function serve(sim: Simulator, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const url = new URL(req.url ?? '/', 'http://sim.invalid');
-  const path = url.pathname;
-  const method = (req.method ?? 'GET').toUpperCase();
   const body = await readBody(req);
+  const { latencyMs } = sim.config.faults;
+  // A real clock waits the latency out here; a manual one is advanced inside respond().
+  if (latencyMs > 0 && sim.config.clock !== 'manual' && isApi(new URL(req.url ?? '/', 'http://sim.invalid').pathname))
+    await new Promise((r) => setTimeout(r, latencyMs));
+  const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v ?? '')]));
+  const reply = respond(sim, { method: req.method ?? 'GET', url: req.url ?? '/', headers, body });
+  if ('drop' in reply) {
+    res.socket?.destroy();
+    return;
+  }
+  if ('hang' in reply) {
+    res.on('close', () => undefined);
+    return;
+  }
+  res.writeHead(reply.status, reply.headers);
+  res.end(reply.body);
+}
+
+const isApi = (path: string): boolean => path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
+
+/** A request as the simulator reads it: its path and query, headers in lower case, the whole body. */
+export interface SimRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** What the simulator answers: a reply, a connection dropped after the request was applied, or no answer at all. */
+export type SimReply = { status: number; headers: Record<string, string>; body: string | Buffer } | { drop: true } | { hang: true };
+
+/**
+ * One request, answered synchronously: the one place the simulator's routes, latency on a manual clock, reply faults
+ * and request log live, for its HTTP server and for a caller in the same thread (dev/sim/in-process.ts).
+ */
+export function respond(sim: Simulator, req: SimRequest): SimReply {
+  const url = new URL(req.url, 'http://sim.invalid');
+  const path = url.pathname;
+  const method = req.method.toUpperCase();
+  const { body } = req;
   const json = { 'content-type': 'application/json; charset=utf-8' };
+  const send = (status: number, headers: Record<string, string>, text: string | Buffer): SimReply => ({
+    status,
+    headers: { ...headers, [SIM_NOW_HEADER]: String(sim.now()) },
+    body: text,
+  });
 
   if (path === '/__sim/control') {
     const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type', 'access-control-allow-methods': 'POST' };
-    if (method === 'OPTIONS') return send(res, sim, 204, cors, '');
-    if (method !== 'POST') return send(res, sim, 404, { ...json, ...cors }, JSON.stringify({ ok: false, message: 'POST a control message here.' }));
+    if (method === 'OPTIONS') return send(204, cors, '');
+    if (method !== 'POST') return send(404, { ...json, ...cors }, JSON.stringify({ ok: false, message: 'POST a control message here.' }));
     let msg: unknown;
     try {
       msg = JSON.parse(body);
     } catch {
-      return send(res, sim, 400, { ...json, ...cors }, JSON.stringify({ ok: false, error: 'bad_control', message: 'The control body is not valid JSON.' }));
+      return send(400, { ...json, ...cors }, JSON.stringify({ ok: false, error: 'bad_control', message: 'The control body is not valid JSON.' }));
     }
     const reply = handleControl(sim, msg);
-    return send(res, sim, reply.status, { ...json, ...cors }, JSON.stringify(reply.body));
+    return send(reply.status, { ...json, ...cors }, JSON.stringify(reply.body));
   }
 
   if (path.startsWith('/p/') && (method === 'GET' || method === 'HEAD')) {
     const page = handlePage(sim, path, req.headers.range);
-    return send(res, sim, page.status, { 'content-type': page.contentType, ...page.headers }, method === 'HEAD' ? '' : page.body);
+    return send(page.status, { 'content-type': page.contentType, ...page.headers }, method === 'HEAD' ? '' : page.body);
   }
 
-  if (path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`)) {
-    return send(res, sim, 404, json, JSON.stringify({ error: 'not_found', message: `Nothing lives at ${path}; the API is under ${API_PREFIX}.` }));
+  if (!isApi(path)) {
+    return send(404, json, JSON.stringify({ error: 'not_found', message: `Nothing lives at ${path}; the API is under ${API_PREFIX}.` }));
   }
 
   const { latencyMs } = sim.config.faults;
-  if (latencyMs > 0) {
-    if (sim.config.clock === 'manual') sim.clock.advance(latencyMs);
-    else await new Promise((r) => setTimeout(r, latencyMs));
-  }
+  if (latencyMs > 0 && sim.config.clock === 'manual') sim.clock.advance(latencyMs);
   const apiPath = path.slice(API_PREFIX.length) || '/';
   applyLate(sim);
   const unapplied = {
@@ -114,17 +164,18 @@ async function serve(sim: Simulator, req: IncomingMessage, res: ServerResponse):
   };
   if (sim.config.faults.hang) {
     sim.log.push({ ...unapplied, status: 0, hung: true });
-    return hang(req, res, sim);
+    // A virtual-clock client is told so at once; anyone else waits until they give up.
+    return req.headers['x-sim-virtual-client'] !== undefined ? send(200, { 'x-sim-hang': '1' }, '') : { hang: true };
   }
   if (sim.config.faults.redirectTo) {
     sim.log.push({ ...unapplied, status: 307 });
-    return send(res, sim, 307, { ...json, location: sim.config.faults.redirectTo.replace(/\/+$/, '') + path + url.search }, '{}');
+    return send(307, { ...json, location: sim.config.faults.redirectTo.replace(/\/+$/, '') + path + url.search }, '{}');
   }
   const apiReq = { method, path: apiPath, query: url.searchParams, authorization: req.headers.authorization, body };
   const fault = takeReplyFault(sim, `${method} ${apiPath}`);
   if (fault === 'late') {
     sim.late.push({ at: sim.now() + sim.config.faults.lateMs, req: apiReq });
-    return send(res, sim, 504, { 'content-type': 'text/html' }, GATEWAY_TIMEOUT_PAGE);
+    return send(504, { 'content-type': 'text/html' }, GATEWAY_TIMEOUT_PAGE);
   }
   const reply = handleApi(sim, apiReq);
   const entry = {
@@ -137,25 +188,11 @@ async function serve(sim: Simulator, req: IncomingMessage, res: ServerResponse):
     key: reply.key,
   };
   sim.log.push({ ...entry, ...(fault && { replyFault: fault }), ...(fault === 'drop' && { dropped: true }) });
-  if (fault === 'drop') {
-    res.socket?.destroy();
-    return;
-  }
-  if (fault === 'html502') return send(res, sim, 502, { 'content-type': 'text/html' }, GATEWAY_PAGE);
+  if (fault === 'drop') return { drop: true };
+  if (fault === 'html502') return send(502, { 'content-type': 'text/html' }, GATEWAY_PAGE);
   const text = JSON.stringify(reply.body);
-  if (fault === 'garbled') return send(res, sim, 200, json, garble(text));
-  send(res, sim, reply.status, { ...json, ...reply.headers }, text);
-}
-
-/** A server that never answers: a virtual-clock client is told so at once; anyone else waits until they give up. */
-function hang(req: IncomingMessage, res: ServerResponse, sim: Simulator): void {
-  if (req.headers['x-sim-virtual-client'] !== undefined) return send(res, sim, 200, { 'x-sim-hang': '1' }, '');
-  res.on('close', () => undefined);
-}
-
-function send(res: ServerResponse, sim: Simulator, status: number, headers: Record<string, string>, body: string | Buffer): void {
-  res.writeHead(status, { ...headers, [SIM_NOW_HEADER]: String(sim.now()) });
-  res.end(body);
+  if (fault === 'garbled') return send(200, json, garble(text));
+  return send(reply.status, { ...json, ...reply.headers }, text);
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

@@ -2,6 +2,7 @@
 // in-memory Apps Script services, and calls its functions as google.script.run, menus and triggers do.
 import { join, dirname } from 'node:path';
 import { SyncHttp } from '../sync-http';
+import { inProcessHttp } from '../sim/in-process';
 import { SIM_NOW_HEADER } from '../sim/types';
 import { Bridge } from './bridge';
 import { FakeCacheService } from './cache';
@@ -44,7 +45,7 @@ export interface StandinOptions {
   bundlePath?: string;
   /** The bundle's source, instead of reading bundlePath. */
   bundleSource?: string;
-  /** Synchronous HTTP for UrlFetchApp (default: a SyncHttp of its own, closed by close()). */
+  /** Synchronous HTTP for UrlFetchApp (default: a simulator of this thread in place, anything else over a SyncHttp of its own, closed by close()). */
   http?: HttpClient & Partial<Pick<SyncHttp, 'close'>>;
   /** A simulator to keep in step with: its x-sim-now replies move our clock, our sleeps move its clock. */
   simOrigin?: string;
@@ -163,7 +164,9 @@ export class AppsScriptStandin {
         'stand-in: a versioned deployment of an add-on needs urlFetchWhitelist in its manifest (appsscript.json); build with URL_FETCH_WHITELIST.',
       );
     }
-    const http = (): HttpClient => o.http ?? (this.ownHttp ??= new SyncHttp());
+    // A simulator this thread runs is answered in place; anything else over a socket, from a worker thread.
+    const local = inProcessHttp(() => (this.ownHttp ??= new SyncHttp()));
+    const http = (): HttpClient => o.http ?? local;
     if (o.simOrigin) this.clock.link(new SimClockPeer({ request: (r) => http().request(r) }, o.simOrigin));
 
     this.runtime = new Runtime({

@@ -1,12 +1,12 @@
-// End-to-end harness: the built dist/Code.js in the Apps Script stand-in, talking over loopback to
-// the simulator in a child process, with one virtual time on both sides.
+// End-to-end harness: the built dist/Code.js in the Apps Script stand-in, talking to the simulator run in the
+// same thread (answered in place, dev/sim/in-process.ts), with one virtual time on both sides.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AppsScriptStandin, readingsFromEnv, type StandinOptions } from '../../dev/standin';
 import type { SimHandle } from '../../dev/sim/server';
-import { spawnSimulator } from '../../dev/sim/spawn';
+import { startSimulator } from '../../dev/sim/server';
 import { SIM_KEYS, SIM_TEMPLATES, type SimConfig, type SimState } from '../../dev/sim/types';
 
 export const BUNDLE = join(__dirname, '..', '..', 'dist', 'Code.js');
@@ -58,16 +58,16 @@ export const READING: string = (globalThis as { STANDIN_READING?: string }).STAN
 export type StandinSetup = Partial<StandinOptions> | ((origin: string) => Promise<Partial<StandinOptions>>);
 
 /**
- * Simulator children this test file has finished with. Starting one costs about a second; a reset to a test's config
+ * Simulators this test file has finished with. A reset to a test's config
  * gives the state a fresh start would (same seed, clock, config, empty logs), so the next test takes one from here.
  */
 const idle: SimHandle[] = [];
 
 if (typeof afterAll === 'function') afterAll(async () => Promise.all(idle.splice(0).map((s) => s.close())));
 
-/** A simulator in the state a fresh start with `config` has: one of this file's idle children reset, or a new one. */
+/** A simulator in the state a fresh start with `config` has: one of this file's idle ones reset, or a new one. */
 async function simulator(config: Omit<SimConfig, 'port' | 'clock'>): Promise<SimHandle> {
-  const sim = idle.pop() ?? (await spawnSimulator({ port: 0, clock: 'manual' }));
+  const sim = idle.pop() ?? (await startSimulator({ port: 0, clock: 'manual' }));
   try {
     await sim.control({ action: 'reset', config });
     return sim;

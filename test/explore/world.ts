@@ -3,9 +3,7 @@
 // two people with their own keys; and what the people confirmed (clicks, limits, standing orders), which the invariants
 // hold the simulator's ledger to.
 import { AppsScriptStandin, readingsFromEnv, type Readings } from '../../dev/standin';
-import { SyncHttp } from '../../dev/sync-http';
-import { spawnSimulator } from '../../dev/sim/spawn';
-import type { SimHandle } from '../../dev/sim/server';
+import { startSimulator, type SimHandle } from '../../dev/sim/server';
 import { SIM_KEYS, SIM_TEMPLATES, type SimState } from '../../dev/sim/types';
 import { BUNDLE, HEADERS, READING, columnLetter, leadRow } from '../e2e/harness';
 
@@ -23,19 +21,15 @@ export interface Click {
   key: string;
 }
 
-/** One shared simulator (reset per history) and the HTTP worker the stand-ins share. */
+/** One shared simulator (reset per history), run in this thread: the stand-ins reach it in place (dev/sim/in-process.ts). */
 export class Lab {
-  private constructor(
-    readonly sim: SimHandle,
-    readonly http: SyncHttp,
-  ) {}
+  private constructor(readonly sim: SimHandle) {}
 
   static async open(): Promise<Lab> {
-    return new Lab(await spawnSimulator({ port: 0, clock: 'manual' }), new SyncHttp());
+    return new Lab(await startSimulator({ port: 0, clock: 'manual' }));
   }
 
   async close(): Promise<void> {
-    await this.http.close();
     await this.sim.close();
   }
 }
@@ -95,7 +89,6 @@ export class World {
       bundlePath: BUNDLE,
       ...(this.o.bundleSource !== undefined && { bundleSource: this.o.bundleSource }),
       simOrigin: this.lab.sim.origin,
-      http: this.lab.http,
       startTime: now,
       readings: { ...readingsFromEnv(READING), ...this.o.readings },
       ...(this.docs[0] && { sameUserAs: this.docs[0], spreadsheetId: id, user: PEOPLE[this.person]!.email }),

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FIXTURE_BUNDLE, startChildServer, run, standin, T0, type ChildServer } from './fixture';
 import { AppsScriptStandin } from '../../../dev/standin';
+import { startSimulator } from '../../../dev/sim/server';
+import { SIM_KEYS } from '../../../dev/sim/types';
 
 describe('UrlFetchApp', () => {
   let server: ChildServer;
@@ -146,6 +148,24 @@ describe('UrlFetchApp', () => {
       expect(s.clock.now()).toBe(T0);
     } finally {
       void linked.close();
+    }
+  });
+
+  it('should reach a simulator this thread runs in place, its clock in step (a socket to it would wait on this very thread)', async () => {
+    const sim = await startSimulator({ port: 0, clock: 'manual' });
+    const t = standin({ simOrigin: sim.origin, startTime: (await sim.control({ action: 'state' })).now });
+    try {
+      const r = run<[number, number]>(
+        t,
+        `var r = UrlFetchApp.fetch('${sim.baseUrl}/templates', { headers: { Authorization: 'Bearer ${SIM_KEYS.write}' } }); return [r.getResponseCode(), JSON.parse(r.getContentText()).templates.length];`,
+      );
+      expect(r[0]).toBe(200);
+      expect(r[1]).toBeGreaterThan(0);
+      t.clock.advance(60_000);
+      expect((await sim.control({ action: 'state' })).now).toBe(t.clock.now());
+    } finally {
+      await t.close();
+      await sim.close();
     }
   });
 });

@@ -3,11 +3,16 @@
 // came back is booked, per key the record's net equals or brackets the ledger and is never below it, and
 // the day's figure and auto mode's limit count at least what the service took.
 import { SIM_KEYS } from '../../../dev/sim/types';
-import { SyncHttp } from '../../../dev/sync-http';
+import { inProcessHttp } from '../../../dev/sim/in-process';
 import { keyHint } from '../../../src/records/settings';
 import { leadRow, startAddon, type Addon } from '../harness';
 import { addRows, colleagueCampaigns, creditsRows, lookupTab, netCharged, simParts, untilQuiet } from '../steps';
 import { rangeOf } from './figures';
+
+/** The harness's simulator runs in this thread: a fault switched on from inside a fetch is a direct call to it. */
+const simHttp = inProcessHttp(() => {
+  throw new Error('the simulator runs in this thread');
+});
 
 jest.setTimeout(240_000);
 
@@ -162,16 +167,15 @@ async function lostGenerateOfUnlistedPart() {
   expect(parts).toHaveLength(2);
   await colleagueCampaigns(a, 100);
   a.gas.clock.advance(60_000);
-  const http = new SyncHttp();
   const faults = (error500Rate: number) =>
-    http.request({ method: 'POST', url: `${a.sim.origin}/__sim/control`, body: JSON.stringify({ action: 'configure', config: { faults: { error500Rate } } }) });
-  try {
-    a.gas.duringFetch(new RegExp(`^POST .*/campaigns/${parts[1]!.id}/generate`), () => faults(1));
-    expect(a.generate()).toMatchObject({ ok: false });
-    faults(0);
-  } finally {
-    http.close();
-  }
+    simHttp.request({
+      method: 'POST',
+      url: `${a.sim.origin}/__sim/control`,
+      body: JSON.stringify({ action: 'configure', config: { faults: { error500Rate } } }),
+    });
+  a.gas.duringFetch(new RegExp(`^POST .*/campaigns/${parts[1]!.id}/generate`), () => faults(1));
+  expect(a.generate()).toMatchObject({ ok: false });
+  faults(0);
   const st = await a.state();
   expect(st.ledger.filter((e) => e.kind === 'charge')).toHaveLength(1);
   expect(st.campaigns.find((x) => x.id === parts[1]!.id)!.leads.every((l) => l.status === 'pending')).toBe(true);
@@ -195,9 +199,9 @@ async function expectSettledAtLedger(a: Addon) {
 
 describe('a Stop whose answer was lost', () => {
   /** The next Stop is answered by a 500 before the service applies it: its outcome stays unknown for two minutes. */
-  const lostStop = (a: Addon, http: SyncHttp) => {
+  const lostStop = (a: Addon) => {
     const faults = (error500Rate: number) =>
-      http.request({
+      simHttp.request({
         method: 'POST',
         url: `${a.sim.origin}/__sim/control`,
         body: JSON.stringify({ action: 'configure', config: { faults: { error500Rate } } }),
@@ -209,14 +213,13 @@ describe('a Stop whose answer was lost', () => {
 
   it('should hold Preview and Generate until the campaign shows whether it stopped, so no charge is counted into its refund', async () => {
     const a = await startAddon();
-    const http = new SyncHttp();
     try {
       a.connect();
       a.sheet([leadRow(1), leadRow(2), leadRow(3)]);
       a.createCampaign();
       a.selectRows(2, 4);
       expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 3 });
-      lostStop(a, http);
+      lostStop(a);
       expect(a.preview()).toMatchObject({ ok: false, error: { code: 'unsettled', message: expect.stringMatching(/last Stop/) } });
       expect(a.generate()).toMatchObject({ ok: false, error: { code: 'unsettled' } });
       expect((await a.state()).ledger.filter((e) => e.kind === 'charge')).toHaveLength(0);
@@ -226,14 +229,12 @@ describe('a Stop whose answer was lost', () => {
       await untilQuiet(a);
       expect(recordSpend(a)[0]).toBeGreaterThanOrEqual(await netCharged(a, SIM_KEYS.write));
     } finally {
-      http.close();
       await a.close();
     }
   });
 
   it('should close a lost Stop with nothing counted back when another Stop is pressed before it is known', async () => {
     const a = await startAddon({ concurrency: 1 });
-    const http = new SyncHttp();
     try {
       a.connect();
       a.sheet([leadRow(1), leadRow(2), leadRow(3), leadRow(4)]);
@@ -241,14 +242,13 @@ describe('a Stop whose answer was lost', () => {
       a.selectRows(2, 5);
       expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 4 });
       expect(a.generate()).toMatchObject({ ok: true });
-      lostStop(a, http);
+      lostStop(a);
       expect(a.stop()).toMatchObject({ ok: true });
       const lost = creditsRows(a).find((r) => String(r.Action).startsWith('stop (outcome unknown)'))!;
       expect(lost).toMatchObject({ 'Credits charged': 0, Note: expect.stringMatching(/later Stop came first/) });
       await untilQuiet(a);
       expect(recordSpend(a)[0]).toBeGreaterThanOrEqual(await netCharged(a, SIM_KEYS.write));
     } finally {
-      http.close();
       await a.close();
     }
   });
