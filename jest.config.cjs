@@ -59,13 +59,15 @@ const files = e2eFiles();
 
 module.exports = {
   testTimeout: 60000,
-  // Jest's default leaves a core idle (cores - 1: one worker on a 2-core machine); the end-to-end files spend much of
-  // their time waiting on the simulator's process, so a worker per core takes jest from about 10 to 7–8 minutes there.
+  // Jest's default leaves a core idle (cores - 1: one worker on a 2-core machine); a worker per core is what two cores
+  // can run (the browser files spend part of their time waiting on Chromium).
   // A worker and a half per core was tried: the heaviest files (the timer's bounded runs) then pass their minute and
   // the run falls apart, so one a core it stays.
   maxWorkers: '100%',
   // A simulator child starts from one script built for the run (docs/architecture.md#tests).
   globalSetup: '<rootDir>/scripts/jest-global.cjs',
+  // Without jest's timings of a last run, the end-to-end and browser files first (docs/architecture.md#tests).
+  testSequencer: '<rootDir>/scripts/jest-sequencer.cjs',
   projects: [
     { ...base, displayName: 'default', testMatch: ['**/*.test.ts'] },
     ...READINGS.map((reading) => ({
