@@ -25,6 +25,41 @@ const INSTALL = `(function (nowFn, logFn) {
   Object.defineProperty(globalThis, 'console', { value: c, writable: true, configurable: true, enumerable: false });
 })`;
 
+/**
+ * The built-ins as bindings of the context's own scope, declared once. A name the script finds on a node:vm context's
+ * global object goes through node's lookup of the contextified object first, every time: the digest of an email
+ * (Math.imul in a loop) took 32 µs a call instead of 5.5, which no Apps Script run pays. Same objects, same behaviour.
+ */
+const BUILTINS = [
+  'Math',
+  'JSON',
+  'Object',
+  'Array',
+  'String',
+  'Number',
+  'Boolean',
+  'Symbol',
+  'Map',
+  'Set',
+  'WeakMap',
+  'WeakSet',
+  'RegExp',
+  'Error',
+  'TypeError',
+  'RangeError',
+  'Reflect',
+  'Promise',
+  'Date',
+  'Intl',
+  'parseInt',
+  'parseFloat',
+  'isNaN',
+  'isFinite',
+  'encodeURIComponent',
+  'decodeURIComponent',
+];
+const LEXICAL_BUILTINS = `const ${BUILTINS.map((n) => `${n} = globalThis.${n}`).join(', ')};`;
+
 export interface ScriptContext {
   context: vm.Context;
   /** The context's global object as the stand-in sees it (top-level functions land here). */
@@ -36,6 +71,8 @@ export function createScriptContext(now: () => number, log: (level: string, args
   const global: Record<string, unknown> = {};
   const context = vm.createContext(global, { name: 'Apps Script stand-in', codeGeneration: { strings: true, wasm: false } });
   (vm.runInContext(INSTALL, context) as (n: () => number, l: typeof log) => void)(now, log);
+  // After INSTALL: Date is the virtual clock's.
+  vm.runInContext(LEXICAL_BUILTINS, context);
   const realm = vm.runInContext('({ Array: Array, Object: Object, Date: Date, Error: Error, JSON: JSON })', context) as VmRealm;
   return { context, global, realm };
 }
