@@ -97,7 +97,8 @@ export function rowIds(cells: readonly unknown[], columns: string, find: (h: str
 export function namesSomeoneElse(now: Partial<Ids>, sent: Ids): IdField | null {
   for (const f of ID_FIELDS) {
     const v = norm(f, now[f]);
-    if (v && norm(f, sent[f]) && v !== norm(f, sent[f])) return f;
+    const was = v && norm(f, sent[f]);
+    if (was && v !== was) return f;
   }
   return null;
 }

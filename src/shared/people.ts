@@ -84,11 +84,11 @@ export function validatePerson(input: PersonInput): PersonCheck {
  * first name plus company when both are there. Two people sharing a key are one person to it.
  */
 export function matchKeys(person: PersonInput): string[] {
-  const norm = (f: PersonField): string => idKey(f, person[f]);
+  const [email, profile, first, company] = (['email', 'profileUrl', 'firstName', 'company'] as const).map((f) => idKey(f, person[f]));
   const keys: string[] = [];
-  if (norm('email')) keys.push(`email:${norm('email')}`);
-  if (norm('profileUrl')) keys.push(`profile:${norm('profileUrl')}`);
-  if (norm('firstName') && norm('company')) keys.push(`name:${norm('firstName')}\u0001${norm('company')}`);
+  if (email) keys.push(`email:${email}`);
+  if (profile) keys.push(`profile:${profile}`);
+  if (first && company) keys.push(`name:${first}\u0001${company}`);
   return keys;
 }
 
