@@ -8,7 +8,7 @@ import { DEFAULT_CONFIG, mergeConfig } from './config';
 import { handlePage } from './pages';
 import { applyLate, garble, GATEWAY_PAGE, GATEWAY_TIMEOUT_PAGE, takeReplyFault } from './reply-faults';
 import { Simulator } from './simulator';
-import { SIM_KEYS, SIM_NOW_HEADER, type SimConfig, type SimControl } from './types';
+import { SIM_HANG_HEADER, SIM_KEYS, SIM_NOW_HEADER, SIM_VIRTUAL_CLIENT_HEADER, type SimConfig, type SimControl } from './types';
 
 export interface SimHandle {
   /** http://127.0.0.1:PORT */
@@ -25,6 +25,7 @@ export interface SimHandle {
 }
 
 const API_PREFIX = '/api/v1';
+const MAX_BODY = 20 * 1024 * 1024;
 
 /** The simulators this thread runs, by origin: a caller in the same thread answers through them without a socket. */
 const inThisThread = new Map<string, Simulator>();
@@ -32,7 +33,6 @@ const inThisThread = new Map<string, Simulator>();
 export function simulatorAt(origin: string): Simulator | undefined {
   return inThisThread.get(origin);
 }
-const MAX_BODY = 20 * 1024 * 1024;
 
 export async function startSimulator(config: SimConfig = {}): Promise<SimHandle> {
   const { port = 8788, host = '127.0.0.1', ...rest } = config;
@@ -165,7 +165,7 @@ export function respond(sim: Simulator, req: SimRequest): SimReply {
   if (sim.config.faults.hang) {
     sim.log.push({ ...unapplied, status: 0, hung: true });
     // A virtual-clock client is told so at once; anyone else waits until they give up.
-    return req.headers['x-sim-virtual-client'] !== undefined ? send(200, { 'x-sim-hang': '1' }, '') : { hang: true };
+    return req.headers[SIM_VIRTUAL_CLIENT_HEADER] !== undefined ? send(200, { [SIM_HANG_HEADER]: '1' }, '') : { hang: true };
   }
   if (sim.config.faults.redirectTo) {
     sim.log.push({ ...unapplied, status: 307 });

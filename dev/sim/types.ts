@@ -197,6 +197,10 @@ export const SIM_PRICES = { video: 2, lookup: 1 } as const;
 
 /** Header on every simulator reply: the sim clock (epoch ms), so a virtual-clock client can follow it. */
 export const SIM_NOW_HEADER = 'x-sim-now';
+/** Request header of a client that keeps virtual time: a hang is signalled to it at once, not waited out. */
+export const SIM_VIRTUAL_CLIENT_HEADER = 'x-sim-virtual-client';
+/** Reply header telling such a client that the 'hang' fault is on: the server would never answer. */
+export const SIM_HANG_HEADER = 'x-sim-hang';
 
 /** A request the API sees: relative to /api/v1, without the query. */
 export interface ApiRequest {

@@ -6,6 +6,7 @@ import { GasException, GasObject, badArguments, gasApi } from './gas-object';
 import type { Runtime } from './runtime';
 import { FETCH_REFUSALS, type Readings } from './readings';
 import { underPrefix } from './allowlist';
+import { SIM_HANG_HEADER, SIM_VIRTUAL_CLIENT_HEADER } from '../sim/types';
 
 export interface HttpClient {
   request(req: SyncRequest): SyncResponse;
@@ -84,13 +85,6 @@ export interface UrlFetchOptions {
   readings?: Partial<Pick<Readings, 'redirects' | 'fetchTimeout' | 'fetchRefusal'>>;
 }
 
-/**
- * Reply header of a linked simulator whose 'hang' fault is on: the server would never answer. The stand-in
- * then charges the whole timeout in virtual time and throws Timeout, as UrlFetchApp does after ~60 s.
- */
-export const SIM_HANG_HEADER = 'x-sim-hang';
-/** Request header telling the simulator this client keeps virtual time (so a hang is signalled, not waited). */
-export const SIM_VIRTUAL_CLIENT_HEADER = 'x-sim-virtual-client';
 /** Redirects UrlFetchApp follows at most (then the last 3xx is the reply). */
 const MAX_REDIRECTS = 5;
 
@@ -232,6 +226,7 @@ export class FakeUrlFetchApp extends GasObject {
       throw new GasException(/ENOTFOUND|EAI_AGAIN/.test(e.message) ? `DNS error: ${url}` : `Address unavailable: ${url}`);
     }
     this.followClock(res);
+    // A linked simulator whose server would never answer: the whole timeout is charged in virtual time, as UrlFetchApp waits ~60 s.
     if (res.headers[SIM_HANG_HEADER] !== undefined) return null;
     record.status = res.status;
     return res;

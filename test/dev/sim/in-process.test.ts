@@ -2,7 +2,7 @@
 import { inProcessHttp, type SyncClient } from '../../../dev/sim/in-process';
 import { startSimulator } from '../../../dev/sim/server';
 import { SyncHttpNetworkError, type SyncRequest } from '../../../dev/sync-http';
-import { SIM_KEYS, SIM_NOW_HEADER, SIM_TEMPLATES, type SimRequestLogEntry } from '../../../dev/sim/types';
+import { SIM_HANG_HEADER, SIM_KEYS, SIM_NOW_HEADER, SIM_TEMPLATES, SIM_VIRTUAL_CLIENT_HEADER, type SimRequestLogEntry } from '../../../dev/sim/types';
 import { call, useSimulator } from './helpers';
 
 const nowhere: SyncClient = {
@@ -59,7 +59,7 @@ describe('inProcessHttp', () => {
   it('should give no answer to a client off the virtual clock while the service hangs, and say so at once to one on it', async () => {
     await configure({ hang: true });
     expect(() => http.request(get('/templates'))).toThrow(/no reply/);
-    expect(http.request(get('/templates', { 'X-Sim-Virtual-Client': '1' })).headers['x-sim-hang']).toBe('1');
+    expect(http.request(get('/templates', { [SIM_VIRTUAL_CLIENT_HEADER.toUpperCase()]: '1' })).headers[SIM_HANG_HEADER]).toBe('1');
   });
 
   it('should send any other address over the client it was given', () => {
