@@ -96,6 +96,8 @@ export function monthOfAutoMode(minutes: 5 | 60, days: number, at: readonly numb
       }
       daily.push(addCosts(runs));
       if (at.includes(day)) checkpoints.push(await checkpoint(a, day, rows));
+      // A long run says how far it is, on stderr (the results go to stdout and bench/results.md).
+      process.stderr.write(`${new Date().toISOString()} day ${day} of ${days}: ${rows} rows, ${errors.length} errors\n`);
     }
     const most = (f: (c: Cost) => number) => Math.max(...daily.map(f));
     return {
