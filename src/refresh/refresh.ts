@@ -178,6 +178,8 @@ function passOver(input: RefreshInput, table: Table, writes: Writes, result: Ref
     const { leadId, cells } = row;
     if (!leadId) continue;
     const sent = writes.register.byLead(leadId);
+    // The service said it has no such lead: nothing is learnt of it while its row says so (docs/rules.md#budgets).
+    if (!sent && row.note === NOTES.gone(leadId)) continue;
     // The register says which part the lead is in: the Campaign ID cell is the person's to clear or rename (docs/rules.md#register).
     const campaignId = (sent && sent.part) || row.campaignId || input.defaultCampaignId || '';
     if (!campaignId || (input.only && !input.only.has(campaignId))) continue;
@@ -452,7 +454,7 @@ function pollLeads(
         break;
       }
       if (!(isApiError(e) && e.code === 'not_found')) throw e;
-      updates.set(id, { note: NOTES.gone });
+      updates.set(id, { note: NOTES.gone(id) });
       left.delete(id);
       continue;
     }
@@ -504,6 +506,7 @@ function settleDoubts(input: RefreshInput, names: RowNames, writes: Writes): voi
       leads.set(id, lead);
     } catch (e) {
       if (!(isApiError(e) && e.code === 'not_found')) throw e;
+      updates.set(id, { note: NOTES.gone(id) });
     }
   }
   learn(writes, updates, leads);

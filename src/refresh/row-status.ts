@@ -9,7 +9,7 @@ export const NOTES = {
   cancelled: 'Cancelled before it started; any credits for it were refunded.',
   skipped: 'Skipped by the video service (nothing to personalize in this row).',
   expired: 'This person’s page has expired or was disabled, so there is no page to send.',
-  gone: 'This lead no longer exists in the video service for this key.',
+  gone: (id: string) => `The video service has no lead ${id} for this key (another workspace’s, or deleted).`,
   unsure: (lead: Named) =>
     `Only the video service’s record of this lead is left (${who(lead)}, no email) and no first name can be read here, so the row may have been typed over: its links wait until it shows their first name.`,
   campaignNotFound: (id: string) =>

@@ -1,6 +1,6 @@
 // What watching costs (docs/rules.md#budgets): one request for a pass where nothing moved, Range calls that do not grow.
 // @not-under no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360 (readings of jest.config.cjs this file is not run under)
-import { startAddon, type Addon } from '../harness';
+import { leadRow, startAddon, type Addon } from '../harness';
 import { addRows, colleagueCampaigns, ready, pushed, tick, simParts } from '../steps';
 
 jest.setTimeout(240_000);
@@ -116,5 +116,35 @@ describe('parts outside the list, queued behind others', () => {
     expect(perPass[0]).toBe(8);
     expect(Math.max(...perPass.slice(1))).toBeLessThanOrEqual(4);
     expect(perPass.length).toBeGreaterThan(5);
+  });
+});
+
+describe('a Lead ID the service does not know', () => {
+  it('should ask about it once and note the row, not at every pass of the timer', async () => {
+    a = await startAddon({ concurrency: 10, stageMs: 60_000 });
+    a.connect();
+    await pushed(a, 30);
+    expect(a.generate()).toMatchObject({ ok: true });
+    const sheet = a.gas.spreadsheet.getSheetByName('Leads')!;
+    const heads = sheet.getRange(1, 1, 1, sheet.getLastColumn()).getValues()[0]!.map(String);
+    const row = Array.from({ length: heads.length }, () => '');
+    leadRow(77).forEach((v, i) => (row[i] = v));
+    // A row pasted from another workspace's sheet: its Lead ID and page were never this key's.
+    row[heads.indexOf('Lead ID')] = 'lead_pasted_from_elsewhere';
+    row[heads.indexOf('Page URL')] = 'https://elsewhere.example/p/1';
+    sheet.appendRow(row);
+    await a.sim.control({ action: 'configure', config: { faults: { stall: true } } });
+    await a.sim.control({ action: 'clearRequests' });
+    for (let i = 0; i < 4; i++) tick(a);
+    const asked = (await a.requests()).filter((r) => r.path === '/leads/lead_pasted_from_elsewhere');
+    expect(asked).toHaveLength(1);
+    expect(a.rows(sheet).at(-1)!['Video Note']).toBe(
+      'The video service has no lead lead_pasted_from_elsewhere for this key (another workspace’s, or deleted).',
+    );
+    // The note names the Lead ID it was written for: another one typed over it is asked about afresh.
+    sheet.getRange(sheet.getLastRow(), heads.indexOf('Lead ID') + 1).setValue('lead_typed_over');
+    for (let i = 0; i < 3; i++) tick(a);
+    expect((await a.requests()).filter((r) => r.path === '/leads/lead_typed_over')).toHaveLength(1);
+    expect(a.gas.triggerErrors).toEqual([]);
   });
 });

@@ -53,7 +53,7 @@ describe('runs of a shared sheet', () => {
       a.gas.spreadsheet.setActiveSheet(aliceTab);
       const rows = a.rows(aliceTab);
       expect(rows.every((r) => r['Video Status'] === 'complete')).toBe(true);
-      expect(rows.some((r) => /no longer exists/.test(String(r['Video Note'])))).toBe(false);
+      expect(rows.some((r) => /has no lead/.test(String(r['Video Note'])))).toBe(false);
       expect(await leadsOf(a, alice.id)).toHaveLength(6);
     });
   });
