@@ -9,7 +9,18 @@ import { DOUBTS_PER_RUN, IDENTITY_NOTES, People, staleValues, type Known } from 
 import { personFromRow, type Fallbacks } from '../shared/row-person';
 import { readLeadRows, type LeadRow } from '../sheet/lead-rows';
 import type { RowWriter, Table } from '../sheet/table';
-import { byFirstName, headerIndex, isLive, namesByPart, namesSomeoneElse, personOf, RECOVERED, rowIds, type Ids, type Register } from '../register/identity';
+import {
+  byFirstName,
+  headerIndex,
+  isLive,
+  namesByPart,
+  namesSomeoneElse,
+  personOf,
+  RECOVERED,
+  rowNamesSomeoneElse,
+  type Ids,
+  type Register,
+} from '../register/identity';
 
 export interface CampaignPeople {
   /** Every data row of the tab, read once (index 0 is row 2). */
@@ -58,7 +69,7 @@ export function campaignPeople(
     const e = register.byLead(leadId);
     if (!e) continue;
     for (const row of rows) {
-      if (!namesSomeoneElse(rowIds(all[row - 2]!.cells, e.columns, find), e)) continue;
+      if (!rowNamesSomeoneElse(all[row - 2]!.cells, e, find)) continue;
       writer.set(row, staleValues(leadId, e));
       cleared.set(row, IDENTITY_NOTES.staleSent(leadId, e));
     }

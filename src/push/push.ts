@@ -18,7 +18,7 @@ import { openTable, RowWriter, type Sheet, type Table, idOf } from '../sheet/tab
 import { campaignPeople, mayBe, type CampaignPeople } from './campaign-people';
 import { followUpRounds, pairPeople, type SentRow } from './pairing';
 import { fingerprint, nameKey, personFromRow } from '../shared/row-person';
-import { namesSomeoneElse, rowIds, headerIndex, RegisterBroken, sentIds, type Entry, type Ids, type Register } from '../register/identity';
+import { rowNamesSomeoneElse, headerIndex, RegisterBroken, sentIds, type Entry, type Ids, type Register } from '../register/identity';
 import { appendEntries, claimEntries, patchEntries, readRegister } from '../register/store';
 import type { RegisterSpan } from '../records/register-records';
 import { OtherTabs } from './moved';
@@ -468,7 +468,7 @@ function heldElsewhere(
 ): { verdict: Verdict; own?: Entry } | null {
   if (verdict.kind !== 'same' || !verdict.as.entry || verdict.as.row !== 0) return { verdict };
   const as = verdict.as;
-  if (namesSomeoneElse(rowIds(cells, as.entry!.columns, find), as.entry!)) return { verdict: { kind: 'new' } };
+  if (rowNamesSomeoneElse(cells, as.entry!, find)) return { verdict: { kind: 'new' } };
   // A row of another tab carrying them is theirs; so is a send of another tab cut off before its reply.
   const elsewhere = as.entry!.tab !== tabOf(input);
   const holder = as.leadId ? moved.holder(as.leadId) : null;

@@ -24,7 +24,7 @@ import {
   headerIndex,
   nameIds,
   namesSomeoneElse,
-  rowIds,
+  rowNamesSomeoneElse,
   sentIds,
   type Entry,
   type Register,
@@ -186,8 +186,7 @@ function passOver(input: RefreshInput, table: Table, writes: Writes, result: Ref
     // The register says who the Lead ID is: a row whose cells definitely name someone else is cleared at the write.
     if (
       sent &&
-      (namesSomeoneElse(rowIds(cells, sent.columns, find), sent) ||
-        (row.videoUrl && asRecovered(sent, personFromRow(cells, layout, {}).person.firstName) !== 'theirs'))
+      (rowNamesSomeoneElse(cells, sent, find) || (row.videoUrl && asRecovered(sent, () => personFromRow(cells, layout, {}).person.firstName) !== 'theirs'))
     ) {
       learn(writes, new Map([[leadId, {}]]), new Map());
       continue;
@@ -552,8 +551,8 @@ function writePass(input: RefreshInput, w: Writes): number {
     let by: string = '';
     if (lead && sent) {
       find ??= headerIndex(table.headers);
-      by = asRecovered(sent, now.firstName);
-      if (by === 'other' || namesSomeoneElse(rowIds(cells, sent.columns, find), sent)) return staleValues(id, sent);
+      by = asRecovered(sent, () => now.firstName);
+      if (by === 'other' || rowNamesSomeoneElse(cells, sent, find)) return staleValues(id, sent);
     } else if (lead) {
       if (namesSomeoneElse(nameIds(now), nameIds(lead))) return staleValues(id, lead);
       by = byFirstName(lead.firstName, now.firstName);

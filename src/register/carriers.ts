@@ -3,7 +3,7 @@
 // sent as carries nobody. The push asks it of a person another tab sent; the estimate of the people waiting.
 import { readLeadRows, type LeadRow } from '../sheet/lead-rows';
 import { openTable, type Sheet, idOf } from '../sheet/table';
-import { headerIndex, namesSomeoneElse, rowIds, type Register } from './identity';
+import { headerIndex, rowNamesSomeoneElse, type Register } from './identity';
 
 /** A row of a tab that holds a Lead ID it still is, or is `sending` without one. */
 export interface Carrier {
@@ -23,7 +23,7 @@ export function carryingRows(tabs: readonly Sheet[], register: Register): Carrie
     const [tab, tabName] = [String(idOf(sheet)), sheet.getName()];
     for (const row of readLeadRows(table)) {
       const sent = register.byLead(row.leadId);
-      if (sent && namesSomeoneElse(rowIds(row.cells, sent.columns, find), sent)) continue;
+      if (sent && rowNamesSomeoneElse(row.cells, sent, find)) continue;
       if (row.leadId || row.status.toLowerCase() === 'sending') out.push({ tab, tabName, row });
     }
   }

@@ -74,20 +74,40 @@ export function headerIndex(headers: readonly string[]): (h: string) => number {
   return (h) => exact.get(h) ?? loose.get(normalizeHeader(h)) ?? -1;
 }
 
+/** Where each identifier's column is now (-1: no longer found), for the last `columns` and header order asked: rows share them. */
+let whereSent: [(h: string) => number, string, { at: number; mark: string }[]] | undefined;
+
+function columnsNow(columns: string, find: (h: string) => number): { at: number; mark: string }[] {
+  if (!whereSent || whereSent[0] !== find || whereSent[1] !== columns) {
+    const heads = columns.split('|');
+    whereSent = [
+      find,
+      columns,
+      ID_FIELDS.map((_, i) => {
+        const h = heads[i] || '';
+        const mark = h.startsWith(FIRST_WORD) ? FIRST_WORD : '';
+        return { at: h ? find(h.slice(mark.length)) : -1, mark };
+      }),
+    ];
+  }
+  return whereSent[2];
+}
+
 /**
- * What a row's cells say now, read from the columns the person was sent from. A column no longer
- * found, an empty cell or an error value reads '': no evidence (docs/rules.md#row-identity).
+ * The identifier by which a row's cells, read from the columns the person was sent from, definitely name someone else
+ * than the person sent, or null (`namesSomeoneElse` of what the cells say now). A column no longer found, an empty cell
+ * or an error value is no evidence, and a cell is read only where the person sent had a value (docs/rules.md#row-identity).
  */
-export function rowIds(cells: readonly unknown[], columns: string, find: (h: string) => number): Ids {
-  const heads = columns.split('|');
-  const ids = {} as Ids;
-  ID_FIELDS.forEach((f, i) => {
-    const h = heads[i] || '';
-    const mark = h.startsWith(FIRST_WORD) ? FIRST_WORD : '';
-    const at = h ? find(h.slice(mark.length)) : -1;
-    ids[f] = at < 0 ? '' : norm(f, readField(cells, at, mark));
-  });
-  return ids;
+export function rowNamesSomeoneElse(cells: readonly unknown[], sent: Ids & { columns: string }, find: (h: string) => number): IdField | null {
+  const plan = columnsNow(sent.columns, find);
+  for (let i = 0; i < ID_FIELDS.length; i++) {
+    const f = ID_FIELDS[i]!;
+    const { at, mark } = plan[i]!;
+    const was = at < 0 ? '' : norm(f, sent[f]);
+    const now = was && norm(f, readField(cells, at, mark));
+    if (now && now !== was) return f;
+  }
+  return null;
 }
 
 /**
@@ -116,9 +136,12 @@ export function byFirstName(firstName: string | null | undefined, firstNameNow: 
   return now === norm('firstName', firstName) ? 'theirs' : now ? 'other' : 'unsure';
 }
 
-/** `byFirstName` for an entry the repair rebuilt from the service's record; any other entry's identifiers decide: 'theirs'. */
-export function asRecovered(e: Entry, firstNameNow: string | undefined): 'theirs' | 'other' | 'unsure' {
-  return e.batch === RECOVERED ? byFirstName(e.firstName, firstNameNow) : 'theirs';
+/**
+ * `byFirstName` for an entry the repair rebuilt from the service's record; any other entry's identifiers decide: 'theirs'.
+ * The row's first name is read only for a rebuilt entry.
+ */
+export function asRecovered(e: Entry, firstNameNow: () => string | undefined): 'theirs' | 'other' | 'unsure' {
+  return e.batch === RECOVERED ? byFirstName(e.firstName, firstNameNow()) : 'theirs';
 }
 
 /** A person known by name alone (a lead as the service reports it), as identifiers to compare. */

@@ -1,5 +1,17 @@
 import { detectColumns } from '../../src/shared/headers';
-import { headerIndex, namesByPart, namesSomeoneElse, norm, Register, rowIds, sentIds, type Entry, type Ids } from '../../src/register/identity';
+import {
+  asRecovered,
+  headerIndex,
+  namesByPart,
+  namesSomeoneElse,
+  norm,
+  RECOVERED,
+  Register,
+  rowNamesSomeoneElse,
+  sentIds,
+  type Entry,
+  type Ids,
+} from '../../src/register/identity';
 
 const HEADERS = ['First name', 'Company', 'Email', 'LinkedIn'];
 const ids = (over: Partial<Ids> = {}): Ids => ({ firstName: 'Sarah', company: 'Google', email: 'sarah@google.example', profileUrl: '', ...over });
@@ -60,34 +72,69 @@ describe('namesSomeoneElse', () => {
   });
 });
 
-describe('rowIds', () => {
+describe('rowNamesSomeoneElse', () => {
   const find = headerIndex(HEADERS);
+  const sent = (over: Partial<Entry> = {}) => entry({ email: norm('email', 'sarah@google.example'), ...over });
 
-  it('should read the identifiers from the columns they were sent from', () => {
-    expect(rowIds(['Sarah', 'Google', 'S@G.example', ''], 'First name|Company|Email|', find)).toEqual({
-      firstName: 'sarah',
-      company: 'google',
-      email: norm('email', 's@g.example'),
-      profileUrl: '',
-    });
+  it('should name the identifier a row now gives differently, read from the column it was sent from', () => {
+    expect(rowNamesSomeoneElse(['Sarah', 'Google', 'S@G.example', ''], sent(), find)).toBe('email');
+    expect(rowNamesSomeoneElse(['Nadia', 'Alphabet', 'n@a.example', ''], sent(), find)).toBe('firstName');
+    expect(rowNamesSomeoneElse([' SARAH ', 'google', 'Sarah@Google.example', ''], sent(), find)).toBeNull();
   });
 
   it('should read nothing from a column no longer found (renamed or deleted)', () => {
     const renamed = headerIndex(['First name', 'Employer', 'Email']);
-    expect(rowIds(['Sarah', 'Alphabet', 's@g.example'], 'First name|Company|Email|', renamed).company).toBe('');
+    expect(rowNamesSomeoneElse(['Sarah', 'Alphabet', 'sarah@google.example'], sent(), renamed)).toBeNull();
   });
 
   it('should read nothing from an error value or a formula still loading', () => {
-    expect(rowIds(['#N/A', 'Loading...', '#REF!', ''], 'First name|Company|Email|', find)).toEqual({ firstName: '', company: '', email: '', profileUrl: '' });
+    expect(rowNamesSomeoneElse(['#N/A', 'Loading...', '#REF!', ''], sent(), find)).toBeNull();
   });
 
   it('should read the columns as sent whatever the mapping is now', () => {
     const moved = headerIndex(['Company', 'First name', 'Email', 'LinkedIn']);
-    expect(rowIds(['Google', 'Sarah', 's@g.example', ''], 'First name|Company|Email|', moved)).toMatchObject({ firstName: 'sarah', company: 'google' });
+    expect(rowNamesSomeoneElse(['Google', 'Sarah', 'sarah@google.example', ''], sent(), moved)).toBeNull();
+    expect(rowNamesSomeoneElse(['Alphabet', 'Sarah', 'sarah@google.example', ''], sent(), moved)).toBe('company');
   });
 
   it('should take the first word of a full-name column the first name came from', () => {
-    expect(rowIds(['Sarah Adams'], '~Full name|||', headerIndex(['Full name'])).firstName).toBe('sarah');
+    const full = headerIndex(['Full name']);
+    expect(rowNamesSomeoneElse(['Sarah Adams'], sent({ columns: '~Full name|||' }), full)).toBeNull();
+    expect(rowNamesSomeoneElse(['Nadia Adams'], sent({ columns: '~Full name|||' }), full)).toBe('firstName');
+  });
+
+  it('should take no value where the person was sent without one as evidence', () => {
+    expect(
+      rowNamesSomeoneElse(['Sarah', 'Google', 'sarah@google.example', 'https://x.example/b'], sent({ columns: 'First name|Company|Email|LinkedIn' }), find),
+    ).toBeNull();
+    expect(rowNamesSomeoneElse(['Sarah', 'Google', 'other@google.example', ''], sent({ email: '' }), find)).toBeNull();
+  });
+
+  it('should agree, row after row of one pass, with the identifiers read one by one', () => {
+    const rows = [
+      ['Sarah', 'Google', 'sarah@google.example', ''],
+      ['Sarah', 'Google', 'sara@google.example', ''],
+      ['', '', '', ''],
+      ['Bob', '#N/A', 'sarah@google.example', ''],
+    ];
+    const expected = rows.map((r) =>
+      namesSomeoneElse(
+        { firstName: norm('firstName', r[0]), company: r[1] === '#N/A' ? '' : norm('company', r[1]), email: norm('email', r[2]), profileUrl: '' },
+        sent(),
+      ),
+    );
+    expect(rows.map((r) => rowNamesSomeoneElse(r, sent(), find))).toEqual(expected);
+    expect(expected).toEqual([null, 'email', null, 'firstName']);
+  });
+});
+
+describe('asRecovered', () => {
+  it("should read the row's first name only for an entry the repair rebuilt", () => {
+    const read = jest.fn(() => 'Nadia');
+    expect(asRecovered(entry(), read)).toBe('theirs');
+    expect(read).not.toHaveBeenCalled();
+    expect(asRecovered(entry({ batch: RECOVERED }), read)).toBe('other');
+    expect(read).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { cellText, isErrorText, literal } from '../../src/shared/cells';
 
 describe('cellText', () => {
@@ -14,6 +15,38 @@ describe('cellText', () => {
   it('should turn other values into their text', () => {
     expect(cellText(42)).toBe('42');
     expect(cellText(null)).toBe('');
+  });
+
+  it('should clean every text as the whole rewrite would, whether or not it looks clean', () => {
+    const rewrite = (v: string) => {
+      const s = v
+        .replace(/[\u00a0\u2007\u202f\r\n\t]+/g, ' ')
+        .replace(/ {2,}/g, ' ')
+        .trim();
+      return isErrorText(s) ? '' : s;
+    };
+    const piece = fc.constantFrom(
+      'Ada',
+      ' ',
+      '  ',
+      '\u00a0',
+      '\u2007',
+      '\u202f',
+      '\r\n',
+      '\t',
+      '\u3000',
+      '\ufeff',
+      '#N/A',
+      'Loading...',
+      'L',
+      '#',
+      '#REF!',
+      'é',
+    );
+    fc.assert(
+      fc.property(fc.array(fc.oneof(piece, fc.string()), { maxLength: 6 }), (parts) => cellText(parts.join('')) === rewrite(parts.join(''))),
+      { numRuns: 2000 },
+    );
   });
 });
 

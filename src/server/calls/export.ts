@@ -8,7 +8,7 @@ import { literal } from '../../shared/cells';
 import { detectColumns } from '../../shared/headers';
 import { indexVideos, keyOf, videoForRow, type VideoIndex } from '../../sheet/names';
 import { personFromRow, type Fallbacks } from '../../shared/row-person';
-import { asRecovered, headerIndex, namesSomeoneElse, rowIds } from '../../register/identity';
+import { asRecovered, headerIndex, rowNamesSomeoneElse } from '../../register/identity';
 import { readRegister } from '../../register/store';
 import { readLeadRows, readOutputs } from '../../sheet/lead-rows';
 import { openTable, trimTo, type Sheet } from '../../sheet/table';
@@ -81,11 +81,7 @@ export function exportRows(
       // A row that definitely names someone else than the person sent is not theirs to export (docs/rules.md#row-identity).
       const sent = register.byLead(leadId);
       const { person } = personFromRow(cells, layout, fallbacks);
-      if (
-        sent &&
-        (namesSomeoneElse(rowIds(cells, sent.columns, find), sent) || asRecovered(sent, personFromRow(cells, layout, {}).person.firstName) !== 'theirs')
-      )
-        continue;
+      if (sent && (rowNamesSomeoneElse(cells, sent, find) || asRecovered(sent, () => personFromRow(cells, layout, {}).person.firstName) !== 'theirs')) continue;
       // The email is the row's own: a cleared one stays cleared, and the register holds none to read (docs/rules.md#export).
       if (sent) Object.assign(person, { firstName: sent.firstName, company: sent.company });
       const page = row.pageUrl;
