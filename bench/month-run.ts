@@ -18,7 +18,7 @@ function render(r: MonthResult): string {
 async function main(): Promise<void> {
   const days = Number(process.argv[2] ?? 30);
   const minutes = process.argv[3] === '5' ? 5 : 60;
-  const at = [1, 7, 30, 365].filter((d) => d <= days);
+  const at = [1, 7, 14, 21, 30, 91, 182, 365].filter((d) => d <= days);
   const md = render(await monthOfAutoMode(minutes, days, at.includes(days) ? at : [...at, days]));
   process.stdout.write(`${md}\n`);
   const file = join(__dirname, 'results.md');

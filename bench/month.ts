@@ -96,8 +96,11 @@ export function monthOfAutoMode(minutes: 5 | 60, days: number, at: readonly numb
       }
       daily.push(addCosts(runs));
       if (at.includes(day)) checkpoints.push(await checkpoint(a, day, rows));
-      // A long run says how far it is, on stderr (the results go to stdout and bench/results.md).
-      process.stderr.write(`${new Date().toISOString()} day ${day} of ${days}: ${rows} rows, ${errors.length} errors\n`);
+      // A long run says how far it is, on stderr (the results go to stdout and bench/results.md): a run stopped early
+      // still leaves its checkpoints and each day's figures.
+      const c = daily.at(-1)!;
+      const line = { day, rows, requests: c.requests.total, triggerMinutes: c.runtimeMs / 60_000, propertyOps: c.propertyOps, errors: errors.length };
+      process.stderr.write(`${new Date().toISOString()} ${JSON.stringify(at.includes(day) ? { ...line, checkpoint: checkpoints.at(-1) } : line)}\n`);
     }
     const most = (f: (c: Cost) => number) => Math.max(...daily.map(f));
     return {
