@@ -114,14 +114,19 @@ export class Bridge {
   private invoke(obj: GasObject, cls: string, member: string, fn: (...a: unknown[]) => unknown, args: unknown[]): unknown {
     try {
       this.runtime.beforeCall(cls, member);
-      return this.toVm(
-        fn.apply(
-          obj,
-          args.map((a) => this.toHost(a)),
-        ),
+      const out = fn.apply(
+        obj,
+        args.map((a) => this.toHost(a)),
       );
+      if (cls === 'Range' && (member === 'getValues' || member === 'getDisplayValues')) this.runtime.counters.cellsRead += cellsOf(out);
+      return this.toVm(out);
     } catch (e) {
       throw this.vmError(e);
     }
   }
+}
+
+/** Cells of a block of values (rows × columns). */
+function cellsOf(block: unknown): number {
+  return Array.isArray(block) ? block.reduce((n: number, row: unknown) => n + (Array.isArray(row) ? row.length : 0), 0) : 0;
 }

@@ -28,6 +28,8 @@ export class Counters {
   flushes = 0;
   /** Range.setBackground / RangeList.setBackground calls: status colours must come from rules. */
   setBackgroundCalls = 0;
+  /** Cells Range.getValues and Range.getDisplayValues returned: what a run reads of its tabs. */
+  cellsRead = 0;
   /** Every service call, keyed "Class.member". */
   byMember: Record<string, number> = {};
 
@@ -44,7 +46,7 @@ export class Counters {
   reset(): void {
     this.rangeCalls = this.rangeListCalls = this.sheetCalls = this.spreadsheetCalls = 0;
     this.propertyCalls = this.cacheCalls = this.lockCalls = 0;
-    this.fetches = this.sleeps = this.sleptMs = this.flushes = this.setBackgroundCalls = 0;
+    this.fetches = this.sleeps = this.sleptMs = this.flushes = this.setBackgroundCalls = this.cellsRead = 0;
     this.byMember = {};
   }
 }

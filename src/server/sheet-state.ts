@@ -29,42 +29,48 @@ export interface AutoRefreshOwner {
 
 const key = DOC_KEYS.tab;
 
+type Name = Parameters<typeof key>[1];
+
+/** One of the tab's records: each is one JSON value under the tab's key for it. */
+const read = <T>(s: SheetState, name: Name): T | null => getJson<T>(s.props, key(s.sheetId, name));
+const write = (s: SheetState, name: Name, v: unknown): void => setJson(s.props, key(s.sheetId, name), v);
+
 export class SheetState {
   constructor(
-    private readonly props: Props,
+    readonly props: Props,
     readonly sheetId: number,
   ) {}
 
   get campaign(): BoundCampaign | null {
-    return getJson(this.props, key(this.sheetId, 'campaign'));
+    return read(this, 'campaign');
   }
   set campaign(c: BoundCampaign | null) {
-    setJson(this.props, key(this.sheetId, 'campaign'), c);
+    write(this, 'campaign', c);
   }
 
   /** field → header text chosen by the person. */
   get mapping(): Partial<Record<PersonField, string>> {
-    return getJson(this.props, key(this.sheetId, 'mapping')) || {};
+    return read(this, 'mapping') || {};
   }
   set mapping(m: Partial<Record<PersonField, string>>) {
-    setJson(this.props, key(this.sheetId, 'mapping'), m);
+    write(this, 'mapping', m);
   }
 
   get fallbacks(): Partial<Record<PersonField, string>> {
-    return getJson(this.props, key(this.sheetId, 'fallbacks')) || {};
+    return read(this, 'fallbacks') || {};
   }
   set fallbacks(f: Partial<Record<PersonField, string>>) {
-    setJson(this.props, key(this.sheetId, 'fallbacks'), f);
+    write(this, 'fallbacks', f);
   }
 
   /** Null when auto-refresh is off. */
   get autoRefresh(): AutoRefreshOwner | null {
-    const v = getJson<AutoRefreshOwner | boolean>(this.props, key(this.sheetId, 'autoRefresh'));
+    const v = read<AutoRefreshOwner | boolean>(this, 'autoRefresh');
     if (v === true) return { user: '', keyHint: null, minutes: 60 };
     return v && typeof v === 'object' ? v : null;
   }
   set autoRefresh(owner: AutoRefreshOwner | null) {
-    setJson(this.props, key(this.sheetId, 'autoRefresh'), owner);
+    write(this, 'autoRefresh', owner);
   }
 
   /** True when `user` may run this tab's refresh on a timer, or record its outcome. */
@@ -74,9 +80,9 @@ export class SheetState {
   }
 
   get lastRefresh(): LastRefresh | null {
-    return getJson(this.props, key(this.sheetId, 'lastRefresh'));
+    return read(this, 'lastRefresh');
   }
   set lastRefresh(r: LastRefresh | null) {
-    setJson(this.props, key(this.sheetId, 'lastRefresh'), r);
+    write(this, 'lastRefresh', r);
   }
 }

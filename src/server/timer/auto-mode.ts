@@ -13,7 +13,7 @@ import { DOC_KEYS } from '../../records/state-keys';
 import { isCutOff } from '../../push/push';
 import { forgetPart } from '../../records/part-memory';
 import { cellText } from '../../shared/cells';
-import { readLeadRows, type LeadRow } from '../../sheet/lead-rows';
+import { readLeadRows, readOutputs, readRowsAt, type OutputRow } from '../../sheet/lead-rows';
 import { openTable, RowWriter, type Sheet, idOf } from '../../sheet/table';
 import { apiClient, boundTab, requireSettings, RUN_BUDGET_MS, sheetState, tryDocumentLock, withDocumentLock } from '../context';
 import type { AutoModeArgs, AutoModeInfo, AutoModeReply, Reply } from '../contract';
@@ -105,17 +105,28 @@ function reading(cells: readonly string[], outputs: ReadonlySet<number>): string
  * Whether a row is one auto mode sends: no Lead ID, and no status — or left `sending` by a send whose
  * answer was lost, unless the push path said sending it again could add the person twice.
  */
-function sendable(r: LeadRow): boolean {
+function sendable(r: OutputRow): boolean {
   return (!r.leadId && r.status === '') || isCutOff(r);
 }
 
-/** Rows auto mode would send that hold something, with their reading; one read of the tab. */
+/** Rows auto mode would send that hold something, with their reading. */
 function unsentRows(sheet: Sheet, overrides: SheetState['mapping']): { row: number; seen: string }[] {
   // A read: the output columns are made by the push that sends, not here.
   const table = openTable(sheet, overrides, false);
   const outputs = new Set(Object.values(table.layout.outputs));
   const out: { row: number; seen: string }[] = [];
-  for (const r of readLeadRows(table)) {
+  // Lead ID, status and note first, a narrow read; whole rows only over the span of those it would send (new rows sit at
+  // the end): a list left running is mostly sent rows (docs/rules.md#budgets).
+  const rows =
+    table.layout.outputs.leadId === undefined
+      ? readLeadRows(table)
+      : readRowsAt(
+          table,
+          readOutputs(table, ['leadId', 'status', 'note'])
+            .filter(sendable)
+            .map((r) => r.row),
+        ).values();
+  for (const r of rows) {
     if (!sendable(r)) continue;
     if (r.cells.every((c, j) => outputs.has(j) || !cellText(c))) continue;
     out.push({ row: r.row, seen: reading(r.cells, outputs) });

@@ -123,4 +123,15 @@ describe('Bridge', () => {
     s.counters.reset();
     expect([s.counters.rangeCalls, s.counters.byMember]).toEqual([0, {}]);
   });
+
+  it('should count the cells a read of values returns', () => {
+    const s = standin();
+    run(
+      s,
+      `var sh = SpreadsheetApp.getActiveSheet(); sh.getRange(1, 1, 3, 2).getValues(); sh.getRange(1, 1, 2, 4).getDisplayValues(); sh.getRange('A1').getValue();`,
+    );
+    expect(s.counters.cellsRead).toBe(14);
+    s.counters.reset();
+    expect(s.counters.cellsRead).toBe(0);
+  });
 });

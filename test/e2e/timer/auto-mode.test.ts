@@ -386,3 +386,19 @@ describe('auto mode', () => {
     expect(await paths(a, GENERATE)).toHaveLength(2);
   });
 });
+
+describe('auto mode on a long list', () => {
+  it('should read whole rows only of the rows it may send: a quiet run reads the tab whole once, for the refresh', async () => {
+    ({ a } = await autoTab(600, 2000));
+    tick(a, 6);
+    expect(statuses(a).every((s) => s === 'complete')).toBe(true);
+    const tab = a.gas.spreadsheet.getSheetByName('Leads')!;
+    const register = a.gas.spreadsheet.getSheetByName('Video register')!;
+    const [rows, width] = [tab.getLastRow() - 1, tab.getLastColumn()];
+    a.gas.counters.reset();
+    tick(a);
+    // The refresh reads the tab and the register whole; auto mode's look for new rows reads only Lead ID to Video Note.
+    expect(a.gas.counters.cellsRead).toBeLessThan(2 * rows * width + register.getLastRow() * register.getLastColumn());
+    expect(a.gas.counters.cellsRead).toBeGreaterThan(rows * width);
+  });
+});
