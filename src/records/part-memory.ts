@@ -1,7 +1,39 @@
-// What the add-on remembers of a part between runs, and the one way to forget it (docs/architecture.md#records).
+// What the add-on remembers of a part between runs — a tab's last refresh of it, its counts once settled — and the one
+// way to forget it (docs/architecture.md#records).
+import type { CampaignDetail } from '../api/types';
 import type { Props } from '../core/services';
-import { keysWhere } from './json-props';
+import { getJson, keysWhere, setJson } from './json-props';
 import { DOC_KEYS } from './state-keys';
+
+/** What a tab's refresh last saw of a part (docs/rules.md#parts): its status and counts, and where a cut-short hunt goes on. */
+export interface PartSeen {
+  status: string;
+  counts: CampaignDetail['counts'];
+  /** Its summary in the campaign list, as summarySignature wrote it. */
+  summary?: string;
+  huntFrom?: string;
+  /** Every render in flight was still queued, at `at`. */
+  queued?: 1;
+  at?: number;
+}
+
+export function seenOf(props: Props, sheetId: number, partId: string): PartSeen | null {
+  return getJson<PartSeen>(props, DOC_KEYS.refreshMemo(sheetId, partId));
+}
+
+/** Null: nothing of the part is left to settle on the tab, so nothing of it is kept (docs/rules.md#budgets). */
+export function keepSeen(props: Props, sheetId: number, partId: string, seen: PartSeen | null): void {
+  setJson(props, DOC_KEYS.refreshMemo(sheetId, partId), seen);
+}
+
+/** A part's counts once nothing of it is pending or rendering: they change only when it is generated again. */
+export function settledOf(props: Props, partId: string): CampaignDetail | null {
+  return getJson<CampaignDetail>(props, DOC_KEYS.settledPart(partId));
+}
+
+export function keepSettled(props: Props, d: CampaignDetail): void {
+  setJson(props, DOC_KEYS.settledPart(d.id), { id: d.id, name: d.name, status: d.status, counts: d.counts, stages: {} });
+}
 
 /**
  * Forgets a part's settled counts and every tab's last refresh of it: its people or its renders are about to change

@@ -3,13 +3,12 @@
 // fetchAll; GET /leads only for rows that the counts and the list cannot settle (docs/rules.md#parts).
 // Rows are found by Lead ID when written.
 import { campaignsById } from '../api/client';
-import { DOC_KEYS } from '../records/state-keys';
 import type { ApiClient } from '../api/client';
 import { ApiError, isApiError, isRunTimeUp } from '../api/errors';
 import type { CampaignDetail, CampaignSummary, FinishedVideo, Lead } from '../api/types';
 import type { PersonField } from '../shared/person';
 import type { Clock } from '../core/clock';
-import { getJson, setJson } from '../records/json-props';
+import { keepSeen, seenOf, type PartSeen } from '../records/part-memory';
 import type { Props } from '../core/services';
 import { keyOf, rowKey } from '../sheet/names';
 import { DOUBTS_PER_RUN, staleValues } from '../register/people';
@@ -81,21 +80,6 @@ export interface RefreshResult {
   details: Map<string, CampaignDetail>;
 }
 
-const memoKey = DOC_KEYS.refreshMemo;
-
-type Counts = CampaignDetail['counts'];
-
-/** The last seen status and counts of a campaign (and its summary), and where a cut-short hunt goes on. */
-interface Memo {
-  status: string;
-  counts: Counts;
-  summary?: string;
-  huntFrom?: string;
-  /** Every render in flight was still queued, at `at` (docs/rules.md#parts). */
-  queued?: 1;
-  at?: number;
-}
-
 /** Nothing of the part has started: it cannot move before the service's capacity reaches it. */
 function onlyQueued(d: CampaignDetail): 1 | undefined {
   const st = Object.entries(d.stages);
@@ -131,7 +115,7 @@ interface Writes {
   /** Lead IDs the register does not know, with the cells of their one row (null: several rows carry it). */
   unknown: Map<string, readonly unknown[] | null>;
   /** What each campaign read is remembered as, kept only once the pass's write went through (null: forgotten). */
-  memos: Map<string, Memo | null>;
+  memos: Map<string, PartSeen | null>;
 }
 
 function learn(w: Writes, updates: ReadonlyMap<string, RowValues>, leads: ReadonlyMap<string, Lead>): void {
@@ -163,7 +147,7 @@ export function refreshSheet(input: RefreshInput): RefreshResult {
   // What was learnt is written even when the pass failed; a campaign counts as seen only once its rows are written.
   result.updated += writePass(input, writes);
   adopt(input, table, writes);
-  for (const [key, memo] of writes.memos) setJson(input.memo, key, memo);
+  for (const [id, seen] of writes.memos) keepSeen(input.memo, idOf(sheet), id, seen);
   if (failure) throw failure;
   return result;
 }
@@ -245,7 +229,7 @@ function refreshRead(
   result: RefreshResult,
 ): void {
   if (!read) {
-    const seen = getJson<Memo>(input.memo, memoKey(idOf(input.sheet), campaignId));
+    const seen = seenOf(input.memo, idOf(input.sheet), campaignId);
     result.remaining += inFlight(rows, result.details.get(campaignId) || (seen ? { counts: seen.counts, stages: {} } : undefined));
     return;
   }
@@ -283,7 +267,7 @@ function leaveUnseen(
 interface CampaignRead {
   detail: CampaignDetail;
   listed: FinishedVideo[];
-  seen: Memo | null;
+  seen: PartSeen | null;
   summary?: string;
 }
 
@@ -308,7 +292,7 @@ function readChanged(
   const { api, memo, sheet } = input;
   // The list is worth its request only when some campaign's detail is not in hand already.
   const summaries = ids.some((id) => !details.has(id)) ? input.summaries?.() || null : null;
-  const seen = new Map(ids.map((id) => [id, getJson<Memo>(memo, memoKey(idOf(sheet), id))]));
+  const seen = new Map(ids.map((id) => [id, seenOf(memo, idOf(sheet), id)]));
   const summaryOf = (id: string) => {
     const s = summaries && summaries.get(id);
     return s ? summarySignature(s) : undefined;
@@ -343,7 +327,7 @@ function readChanged(
   for (const id of moved) {
     const s = seen.get(id);
     const sig = summaryOf(id);
-    if (s && (sig || s.queued) && !changed.includes(id) && details.has(id)) setJson(memo, memoKey(idOf(sheet), id), { ...s, summary: sig, at: now });
+    if (s && (sig || s.queued) && !changed.includes(id) && details.has(id)) keepSeen(memo, idOf(sheet), id, { ...s, summary: sig, at: now });
   }
   const withVideos = changed.filter((id) => details.get(id)!.counts.complete > 0);
   const lists = new Map<string, FinishedVideo[]>();
@@ -368,7 +352,6 @@ function refreshCampaign(
   read: CampaignRead,
   writes: Writes,
 ): { remaining: number; finished: boolean } {
-  const { sheet } = input;
   const { detail, listed, seen } = read;
   const counts = detail.counts;
   const generating = counts.rendering > 0 || Object.values(detail.stages).some((n) => n > 0);
@@ -393,9 +376,9 @@ function refreshCampaign(
   }
 
   // No row of this part left to settle on the tab: the tab never reads it again, so nothing of it is kept (docs/rules.md#budgets).
-  if (hunt.finished && left.size === 0) writes.memos.set(memoKey(idOf(sheet), campaignId), null);
+  if (hunt.finished && left.size === 0) writes.memos.set(campaignId, null);
   else if (hunt.finished && hunt.settledAll && !capped) {
-    const next: Memo = {
+    const next: PartSeen = {
       status: detail.status,
       counts,
       summary: read.summary,
@@ -403,7 +386,7 @@ function refreshCampaign(
       queued: onlyQueued(detail),
       at: input.clock.now(),
     };
-    writes.memos.set(memoKey(idOf(sheet), campaignId), next);
+    writes.memos.set(campaignId, next);
   }
   return { remaining: inFlight(left, detail), finished: hunt.finished };
 }

@@ -1,4 +1,4 @@
-import { forgetPart } from '../../src/records/part-memory';
+import { forgetPart, keepSeen, keepSettled, seenOf, settledOf } from '../../src/records/part-memory';
 import { DOC_KEYS } from '../../src/records/state-keys';
 import { memoryProps } from '../fakes';
 
@@ -29,5 +29,30 @@ describe('forgetPart', () => {
     });
     forgetPart({ ...store, keys: () => [...store.m.keys()] });
     expect([...store.m.keys()].sort()).toEqual([DOC_KEYS.parts('p1'), DOC_KEYS.tab(7, 'campaign')].sort());
+  });
+});
+
+describe('what is kept of a part', () => {
+  const counts = { total: 3, pending: 0, rendering: 0, complete: 2, failed: 1, cancelled: 0, skipped: 0 };
+
+  it("should keep a tab's last refresh of a part apart from another tab's, until forgotten or let go", () => {
+    const store = memoryProps({});
+    const props = { ...store, keys: () => [...store.m.keys()] };
+    keepSeen(props, 7, 'p1', { status: 'rendering', counts, summary: 's' });
+    keepSeen(props, 8, 'p1', { status: 'complete', counts });
+    expect(seenOf(props, 7, 'p1')).toEqual({ status: 'rendering', counts, summary: 's' });
+    keepSeen(props, 8, 'p1', null);
+    expect(seenOf(props, 8, 'p1')).toBeNull();
+    forgetPart(props, 'p1');
+    expect(seenOf(props, 7, 'p1')).toBeNull();
+  });
+
+  it("should keep a settled part's counts with no stage, until the part is forgotten", () => {
+    const store = memoryProps({});
+    const props = { ...store, keys: () => [...store.m.keys()] };
+    keepSettled(props, { id: 'p1', name: 'Leads', status: 'completed', counts, stages: { lipsync: 0 } });
+    expect(settledOf(props, 'p1')).toEqual({ id: 'p1', name: 'Leads', status: 'completed', counts, stages: {} });
+    forgetPart(props, 'p1');
+    expect(settledOf(props, 'p1')).toBeNull();
   });
 });

@@ -4,8 +4,7 @@
 import { campaignsById } from '../../api/client';
 import type { ApiClient } from '../../api/client';
 import type { CampaignCounts, CampaignDetail, CampaignSummary } from '../../api/types';
-import { getJson } from '../../records/json-props';
-import { DOC_KEYS } from '../../records/state-keys';
+import { settledOf } from '../../records/part-memory';
 import type { Services } from '../../core/services';
 import { summarySignature } from '../../refresh/refresh';
 import { combined, readCampaign, type CampaignView } from './state';
@@ -120,7 +119,7 @@ function unread(id: string): CampaignDetail {
 function partNow(svc: Services, p: Part, s: CampaignSummary | undefined, seen: Seen | undefined): CampaignDetail | null {
   const id = p.id;
   if (seen && s && seen.sig === summarySignature(s)) return seen.detail;
-  const last = (seen && seen.detail) || getJson<CampaignDetail>(svc.doc, DOC_KEYS.settledPart(id));
+  const last = (seen && seen.detail) || settledOf(svc.doc, id);
   if (!s) return last;
   // The people a stop reply said were cancelled are never rendering, though no detail was read since.
   const cancelled = Math.max((last && last.counts.cancelled) || 0, p.cancelled || 0);

@@ -1,15 +1,11 @@
 // A campaign's parts read as one (docs/rules.md#parts): summed counts and stages, and the parts that are
 // settled kept aside, so watching a big campaign reads only the parts still moving.
-import { DOC_KEYS } from '../../records/state-keys';
 import type { ApiClient } from '../../api/client';
 import type { CampaignCounts, CampaignDetail, Stalled } from '../../api/types';
-import { getJson, setJson } from '../../records/json-props';
+import { keepSettled, settledOf } from '../../records/part-memory';
 import type { Props } from '../../core/services';
 import type { CampaignParts, Moved } from './parts';
 import type { ProgressInfo } from '../contract';
-
-/** Counts of a part with nothing pending or rendering: they change only when it is generated again. */
-const settledKey = DOC_KEYS.settledPart;
 
 export interface CampaignView {
   status: string;
@@ -31,7 +27,7 @@ export function readCampaign(api: ApiClient, props: Props, c: CampaignParts): Ca
   const known = new Map<string, CampaignDetail>();
   const toRead: string[] = [];
   for (const p of c.parts) {
-    const saved = getJson<CampaignDetail>(props, settledKey(p.id));
+    const saved = settledOf(props, p.id);
     if (saved) known.set(p.id, saved);
     else toRead.push(p.id);
   }
@@ -39,7 +35,7 @@ export function readCampaign(api: ApiClient, props: Props, c: CampaignParts): Ca
   api.getCampaigns(toRead).forEach((d, i) => {
     if (d instanceof Error) throw d;
     details.set(toRead[i]!, d);
-    if (c.parts.length > 1 && isSettled(d)) setJson(props, settledKey(d.id), { id: d.id, name: d.name, status: d.status, counts: d.counts, stages: {} });
+    if (c.parts.length > 1 && isSettled(d)) keepSettled(props, d);
   });
   return { ...combined(c.parts.map((p) => details.get(p.id) || known.get(p.id)!)), details };
 }

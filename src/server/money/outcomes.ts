@@ -44,6 +44,9 @@ const OPEN_MAX = 20;
 const openCharges = (svc: Services): OpenCharge[] => getJson<OpenCharge[]>(svc.doc, OPEN_KEY) || [];
 const openStops = (svc: Services): OpenStop[] => getJson<OpenStop[]>(svc.doc, OPEN_STOPS_KEY) || [];
 
+/** A lost stop's record row completed with what is now known of it. */
+const stopDone = (svc: Services, o: OpenStop, v: Settled) => completeRow(svc, { ...o, action: 'stop (outcome unknown)' }, v);
+
 export function openOutcome(svc: Services, o: OpenCharge): void {
   setJson(svc.doc, OPEN_KEY, [...openCharges(svc), o].slice(-OPEN_MAX));
 }
@@ -191,11 +194,11 @@ export function settleStops(svc: Services, details: ReadonlyMap<string, Pick<Cam
     );
     if (verdict === null) return true;
     if (verdict === 'not_happened')
-      return !completeRow(
-        svc,
-        { ...o, action: 'stop (outcome unknown)' },
-        { figure: { lo: 0, hi: 0 }, people: 0, note: 'Two minutes later the campaign showed no stop and nobody cancelled: it did not stop.' },
-      );
+      return !stopDone(svc, o, {
+        figure: { lo: 0, hi: 0 },
+        people: 0,
+        note: 'Two minutes later the campaign showed no stop and nobody cancelled: it did not stop.',
+      });
     noteCancelled(svc, o, d.counts.cancelled);
     const cancelled = o.cancelledBefore === null ? null : d.counts.cancelled - o.cancelledBefore;
     const charged = cancelled === null || o.waitingBefore === null ? null : Math.max(0, cancelled - o.waitingBefore);
@@ -203,15 +206,11 @@ export function settleStops(svc: Services, details: ReadonlyMap<string, Pick<Cam
     const base = { When: o.at, Campaign: (o.campaign && o.campaign.name) || '', 'Campaign ID': (o.campaign && o.campaign.id) || '', Part: o.part };
     refundRows(svc, base, rest, shareNote);
     const note = `The campaign shows it stopped: ${cancelled === null ? 'how many it cancelled is not known.' : `${cancelled} cancelled`}`;
-    return !completeRow(
-      svc,
-      { ...o, action: 'stop (outcome unknown)' },
-      {
-        figure: charged === 0 ? { lo: 0, hi: 0 } : (first && first.figure) || null,
-        people: cancelled ?? undefined,
-        note: first ? `${note}; ${shareNote(first)}` : note,
-      },
-    );
+    return !stopDone(svc, o, {
+      figure: charged === 0 ? { lo: 0, hi: 0 } : (first && first.figure) || null,
+      people: cancelled ?? undefined,
+      note: first ? `${note}; ${shareNote(first)}` : note,
+    });
   });
   if (left.length !== open.length) setJson(svc.doc, OPEN_STOPS_KEY, left.length > 0 ? left : null);
 }
@@ -243,7 +242,7 @@ export function stopOpenIn(svc: Services, parts: ReadonlySet<string>, api?: ApiC
 export function closeStops(svc: Services, parts: ReadonlySet<string>): void {
   const open = openStops(svc);
   const note = 'A later Stop came first: nothing is counted back for this one.';
-  const left = open.filter((o) => !parts.has(o.part) || !completeRow(svc, { ...o, action: 'stop (outcome unknown)' }, { figure: { lo: 0, hi: 0 }, note }));
+  const left = open.filter((o) => !parts.has(o.part) || !stopDone(svc, o, { figure: { lo: 0, hi: 0 }, note }));
   if (left.length !== open.length) setJson(svc.doc, OPEN_STOPS_KEY, left.length > 0 ? left : null);
 }
 
