@@ -328,7 +328,12 @@ function watchButtons(app: App, c: Card, b: Buttons, figures: HTMLElement, range
         [b.check, none ?? key],
       );
       b.stop.el.classList.toggle('btn-danger', !stopWhy);
-      c.status(!id ? '—' : hold ? 'On hold' : e ? `up to ${credits(e.high)}` : 'Not checked', e && !spendWhy ? 'done' : e || hold ? 'warn' : 'todo');
+      // Everyone started needs no estimate: "Not checked" beside "Started 47 videos" would ask for one.
+      const started = !e && !!p && p.counts.total > 0 && !p.counts.pending;
+      c.status(
+        !id ? '—' : hold ? 'On hold' : e ? `up to ${credits(e.high)}` : started ? 'Nobody waiting' : 'Not checked',
+        (e && !spendWhy) || started ? 'done' : e || hold ? 'warn' : 'todo',
+      );
     },
   );
 }

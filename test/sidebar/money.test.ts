@@ -334,6 +334,8 @@ describe('money section: buttons that can do something', () => {
     await open({ getProgress: progress({ status: 'delivered', counts: counts({ total: 47, complete: 47 }), stages: {} }) });
     await section().getByText('Everyone in this campaign was started: nothing left to generate.').waitFor();
     for (const name of ['Preview', 'Generate videos', 'Stop']) expect(await button(name).isDisabled()).toBe(true);
+    // Nothing to check: the card says where things stand, not that an estimate is missing.
+    expect(await section().locator('.card-status').textContent()).toBe('Nobody waiting');
   });
 
   it('should disable Generate when the estimate finds nobody waiting', async () => {
