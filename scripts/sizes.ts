@@ -14,8 +14,9 @@ export interface Part {
 
 /** Each file's hard limit, and the budgets of its parts: their sum leaves a reserve under the limit for the next change. */
 export const BUDGETS = {
-  // The 5 KB reserve is not met (docs/rules.md#budgets); 'vendor' is zod as esbuild emitted it, before terser's pass.
-  'dist/Code.js': { limit: 150 * KB, parts: { 'server code': 131_150, 'vendor (zod)': 18_850 } },
+  // The 5 KB reserve is not met (docs/rules.md#budgets); 'vendor' is zod as esbuild emitted it, before terser's pass, and
+  // its budget is exactly that: a zod that grows fails here, and the rest of the limit is the server code's.
+  'dist/Code.js': { limit: 150 * KB, parts: { 'server code': 131_167, 'vendor (zod)': 18_833 } },
   // The sidebar's parts sum to its limit for now: its redesign wins the 10% reserve.
   'dist/Sidebar.html': { limit: 60 * KB, parts: { script: 53.9 * KB, style: 5.9 * KB, page: 0.2 * KB } },
 } as const;

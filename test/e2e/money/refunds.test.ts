@@ -106,6 +106,8 @@ describe('refunds', () => {
       a.call('getProgress');
       expect(refundRows(a)).toHaveLength(1);
       expect(refundRows(a)[0]!['Credits charged']).toBe(-(await simRefunds(a, /./)));
+      // One video, said as one.
+      expect(String(refundRows(a)[0]!.Note)).toMatch(/^1 video failed; the service gives its credits back/);
     });
   });
   describe('the record against the service', () => {
