@@ -238,8 +238,9 @@ export function progressSection(app: App): HTMLElement {
   );
 
   watch(store, sliceOf, ({ campaign, p, error, key }) => {
-    // Without a working key nothing loads: the reason is said once, and nothing waits for ever.
-    if (error && !key) progressMsg.show('error', error);
+    // Without a working key nothing loads: the reason is said once, and nothing waits for ever. A read the page made by
+    // itself that failed is nobody's doing: a warning of where things stand, gone with the next read (docs/rules.md#sidebar-truth).
+    if (error && !key) progressMsg.show('warn', `Progress could not be read just now. ${error}`);
     else progressMsg.clear();
     const why = campaign ? key : NO_CAMPAIGN;
     // The tab may hold finished rows of earlier campaigns (a follow-up binds it): the server counts the tab's.

@@ -261,10 +261,18 @@ describe('progress section', () => {
 
   it('should drop a progress failure once a later read works', async () => {
     sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: [fail('not_found', 'This campaign no longer exists.'), rendering] } });
-    await section().getByRole('alert').getByText('This campaign no longer exists.').waitFor();
+    await section().getByRole('status').getByText('Progress could not be read just now. This campaign no longer exists.').waitFor();
     await sb.reply('refreshNow', ok({ updated: 0, remaining: 0 }));
     await section().getByRole('button', { name: 'Refresh now' }).click();
     await section().locator('.status-line').getByText('Rendering').waitFor();
+    expect(await section().locator('.msg').filter({ hasText: 'could not be read' }).count()).toBe(0);
+  });
+
+  it('should say a background read that failed as a warning of where things stand, never as an error of the person', async () => {
+    const busy = fail('server_error', 'The video service had a problem on its side.');
+    sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: [busy, rendering] } });
+    const warned = section().locator('.msg-warn').getByText('Progress could not be read just now. The video service had a problem on its side.');
+    await warned.waitFor();
     expect(await section().getByRole('alert').count()).toBe(0);
   });
 });
