@@ -207,7 +207,7 @@ function passOver(input: RefreshInput, table: Table, writes: Writes, result: Ref
     const chunk = ids.slice(i, i + PARTS_PER_READ);
     const unread = new Set<string>();
     const reads = readChanged(input, chunk, result.details, unseen, unread);
-    if (unread.size > 0) result.finished = false;
+    if (unread.size) result.finished = false;
     for (const campaignId of chunk) {
       if (unseen.has(campaignId)) continue;
       const t = tally.get(campaignId)!;
@@ -215,7 +215,7 @@ function passOver(input: RefreshInput, table: Table, writes: Writes, result: Ref
       refreshRead(input, campaignId, byCampaign.get(campaignId)!, view, reads.get(campaignId), writes, result);
     }
   }
-  if (unseen.size > 0) leaveUnseen(input, unseen, [...tally.keys()], byCampaign, result.details, writes);
+  if (unseen.size) leaveUnseen(input, unseen, [...tally.keys()], byCampaign, result.details, writes);
 }
 
 /** One part's rows from what was read of it; a part not read (or no time left to write) waits for the next pass. */
@@ -488,7 +488,9 @@ function settleDoubts(input: RefreshInput, names: RowNames, writes: Writes): voi
       leads.set(id, lead);
     } catch (e) {
       if (!(isApiError(e) && e.code === 'not_found')) throw e;
-      updates.set(id, { note: NOTES.gone(id) });
+      // Said only while this key sees the tab's campaign: under another workspace's key every lead answers 404.
+      const list = input.summaries && input.summaries();
+      if (list && list.has(input.defaultCampaignId!)) updates.set(id, { note: NOTES.gone(id) });
     }
   }
   learn(writes, updates, leads);

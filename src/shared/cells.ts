@@ -22,7 +22,7 @@ export function cellText(display: unknown): string {
       .replace(/ {2,}/g, ' ')
       .trim();
   // Every error value starts with "#" or "L".
-  return (s[0] === '#' || s[0] === 'L') && isErrorText(s) ? '' : s;
+  return /^[#L]/.test(s) && isErrorText(s) ? '' : s;
 }
 
 // Text Sheets would parse into something else: a formula (=, +, -, @), a number, percent, date or boolean.

@@ -44,6 +44,11 @@ const OPEN_MAX = 20;
 const openCharges = (svc: Services): OpenCharge[] => getJson<OpenCharge[]>(svc.doc, OPEN_KEY) || [];
 const openStops = (svc: Services): OpenStop[] => getJson<OpenStop[]>(svc.doc, OPEN_STOPS_KEY) || [];
 
+/** The outcomes still open after some were settled, written only when some were (none left: the record goes). */
+function keepLeft(svc: Services, key: string, open: readonly unknown[], left: readonly unknown[]): void {
+  if (left.length !== open.length) setJson(svc.doc, key, left.length ? left : null);
+}
+
 /** A lost stop's record row completed with what is now known of it. */
 const stopDone = (svc: Services, o: OpenStop, v: Settled) => completeRow(svc, { ...o, action: 'stop (outcome unknown)' }, v);
 
@@ -122,7 +127,7 @@ export function settleUnknown(svc: Services, ev: Evidence): void {
     if (verdict === null) return true;
     return !completeRow(svc, o, settleCharge(svc, o, verdict === 'happened' ? o.waiting - waiting : verdict === 'not_happened' ? 0 : null));
   });
-  if (left.length !== open.length) setJson(svc.doc, OPEN_KEY, left.length > 0 ? left : null);
+  keepLeft(svc, OPEN_KEY, open, left);
 }
 
 /** The charge's evidence once its people are known (null: it cannot be told), and its row's words. */
@@ -212,7 +217,7 @@ export function settleStops(svc: Services, details: ReadonlyMap<string, Pick<Cam
       note: first ? `${note}; ${shareNote(first)}` : note,
     });
   });
-  if (left.length !== open.length) setJson(svc.doc, OPEN_STOPS_KEY, left.length > 0 ? left : null);
+  keepLeft(svc, OPEN_STOPS_KEY, open, left);
 }
 
 /** The parts record keeps who a stop cancelled, as a stop's reply would have said: a later stop counts from there. */
@@ -243,7 +248,7 @@ export function closeStops(svc: Services, parts: ReadonlySet<string>): void {
   const open = openStops(svc);
   const note = 'A later Stop came first: nothing is counted back for this one.';
   const left = open.filter((o) => !parts.has(o.part) || !stopDone(svc, o, { figure: { lo: 0, hi: 0 }, note }));
-  if (left.length !== open.length) setJson(svc.doc, OPEN_STOPS_KEY, left.length > 0 ? left : null);
+  keepLeft(svc, OPEN_STOPS_KEY, open, left);
 }
 
 /** The timer's share of lost stops: their parts' details, read only while one is open. */

@@ -91,7 +91,7 @@ export function recordRefunds(
     if (whose) shares = [{ key: '', people: n, figure: shares.reduce((f, x) => ({ lo: f.lo + x.figure.lo, hi: f.hi + x.figure.hi }), { lo: 0, hi: 0 }) }];
     for (const x of shares) x.notToday = earlier;
     const why = (s: Share) =>
-      `${s.people} ${s.people > 1 ? 'videos' : 'video'} failed; the service gives ${s.people > 1 ? 'their' : 'its'} credits back${rangeNote(s.figure) || '.'}${whose}${s.notToday && s.key ? ' Charged an earlier day, so not taken off today’s spend.' : ''}`;
+      `${s.people} video${s.people > 1 ? 's' : ''} failed; the service gives ${s.people > 1 ? 'their' : 'its'} credits back${rangeNote(s.figure) || '.'}${whose}${s.notToday && s.key ? ' Charged an earlier day, so not taken off today’s spend.' : ''}`;
     refundRows(svc, row, shares, why);
     booked[h(part)] = seen + n;
   }

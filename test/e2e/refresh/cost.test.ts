@@ -1,5 +1,6 @@
 // What watching costs (docs/rules.md#budgets): one request for a pass where nothing moved, Range calls that do not grow.
 // @not-under no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360 (readings of jest.config.cjs this file is not run under)
+import { SIM_KEYS } from '../../../dev/sim/types';
 import { leadRow, startAddon, type Addon } from '../harness';
 import { addRows, colleagueCampaigns, ready, pushed, tick, simParts } from '../steps';
 
@@ -119,20 +120,26 @@ describe('parts outside the list, queued behind others', () => {
   });
 });
 
+/** Appends a row pasted from another sheet: its inputs, a Lead ID and a page this key never made. */
+function pastedRow(a: Addon, leadId: string) {
+  const sheet = a.gas.spreadsheet.getSheetByName('Leads')!;
+  const heads = sheet.getRange(1, 1, 1, sheet.getLastColumn()).getValues()[0]!.map(String);
+  const row = Array.from({ length: heads.length }, () => '');
+  leadRow(77).forEach((v, i) => (row[i] = v));
+  row[heads.indexOf('Lead ID')] = leadId;
+  row[heads.indexOf('Page URL')] = 'https://elsewhere.example/p/1';
+  sheet.appendRow(row);
+  return { sheet, heads };
+}
+
 describe('a Lead ID the service does not know', () => {
   it('should ask about it once and note the row, not at every pass of the timer', async () => {
     a = await startAddon({ concurrency: 10, stageMs: 60_000 });
     a.connect();
     await pushed(a, 30);
     expect(a.generate()).toMatchObject({ ok: true });
-    const sheet = a.gas.spreadsheet.getSheetByName('Leads')!;
-    const heads = sheet.getRange(1, 1, 1, sheet.getLastColumn()).getValues()[0]!.map(String);
-    const row = Array.from({ length: heads.length }, () => '');
-    leadRow(77).forEach((v, i) => (row[i] = v));
     // A row pasted from another workspace's sheet: its Lead ID and page were never this key's.
-    row[heads.indexOf('Lead ID')] = 'lead_pasted_from_elsewhere';
-    row[heads.indexOf('Page URL')] = 'https://elsewhere.example/p/1';
-    sheet.appendRow(row);
+    const { sheet, heads } = pastedRow(a, 'lead_pasted_from_elsewhere');
     await a.sim.control({ action: 'configure', config: { faults: { stall: true } } });
     await a.sim.control({ action: 'clearRequests' });
     for (let i = 0; i < 4; i++) tick(a);
@@ -146,5 +153,20 @@ describe('a Lead ID the service does not know', () => {
     for (let i = 0; i < 3; i++) tick(a);
     expect((await a.requests()).filter((r) => r.path === '/leads/lead_typed_over')).toHaveLength(1);
     expect(a.gas.triggerErrors).toEqual([]);
+  });
+
+  it("should not take another workspace's 404 as the answer: under a key that does not see the tab's campaign nothing is noted", async () => {
+    a = await startAddon();
+    a.connect();
+    await pushed(a, 5);
+    const { sheet } = pastedRow(a, 'lead_of_a_copied_row');
+    a.connect(SIM_KEYS.other);
+    a.call('refreshNow');
+    expect(String(a.rows(sheet).at(-1)!['Video Note'])).not.toMatch(/has no lead/);
+    a.connect();
+    await a.sim.control({ action: 'clearRequests' });
+    expect(a.call('refreshNow').ok).toBe(true);
+    expect((await a.requests()).filter((r) => r.path === '/leads/lead_of_a_copied_row')).toHaveLength(1);
+    expect(String(a.rows(sheet).at(-1)!['Video Note'])).toMatch(/has no lead lead_of_a_copied_row/);
   });
 });
