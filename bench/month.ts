@@ -27,6 +27,8 @@ export interface Checkpoint {
 export interface MonthResult {
   timer: 'hourly' | 'every 5 minutes';
   days: number;
+  /** The days the run was asked for, when it was stopped before (read back from its stream). */
+  planned?: number;
   /** The busiest day's figures (each the maximum over the days). */
   perDay: { requests: number; triggerMinutes: number; propertyOps: number };
   checkpoints: Checkpoint[];
@@ -111,4 +113,32 @@ export function monthOfAutoMode(minutes: 5 | 60, days: number, at: readonly numb
       errors: [...new Set(errors)].slice(0, 5),
     };
   });
+}
+
+/** What a run stopped early leaves: its stream of days (stderr, one JSON a line after the time) read back as its result. */
+export function fromStream(text: string, minutes: 5 | 60, planned: number): MonthResult {
+  const days = text
+    .split('\n')
+    .filter((l) => l.includes(' {'))
+    .map(
+      (l) =>
+        JSON.parse(l.slice(l.indexOf(' ') + 1)) as {
+          day: number;
+          requests: number;
+          triggerMinutes: number;
+          propertyOps: number;
+          errors: number;
+          checkpoint?: Checkpoint;
+        },
+    );
+  const most = (f: (d: (typeof days)[number]) => number) => Math.max(0, ...days.map(f));
+  const last = days.at(-1)?.day ?? 0;
+  return {
+    timer: minutes === 60 ? 'hourly' : 'every 5 minutes',
+    days: last,
+    ...(planned > last ? { planned } : {}),
+    perDay: { requests: most((d) => d.requests), triggerMinutes: most((d) => d.triggerMinutes), propertyOps: most((d) => d.propertyOps) },
+    checkpoints: days.flatMap((d) => (d.checkpoint ? [d.checkpoint] : [])),
+    errors: most((d) => d.errors) > 0 ? [`${most((d) => d.errors)} run errors (see the run's stream)`] : [],
+  };
 }
