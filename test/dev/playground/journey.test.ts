@@ -438,7 +438,7 @@ describe('journey: auto mode in the playground, rows pasted into the grid get th
   ];
 
   beforeAll(async () => {
-    ({ pg, browser, page, sidebar } = await openPlayground(pageErrors));
+    ({ pg, browser, page, sidebar } = await openPlayground(pageErrors, 2000));
   });
 
   afterAll(async () => {
