@@ -1,5 +1,5 @@
 // The stand-in spreadsheet as the playground's grid sees it: a snapshot of the active sheet, and the
-// person's actions on it (switch tab, select, type into a cell, filter rows, sort rows, move a column).
+// person's actions on it (switch or add a tab, select, type into a cell, delete rows, filter rows, sort rows, move a column).
 import type { FakeSheet, FakeSpreadsheet } from '../standin';
 import { columnLetters } from '../standin/a1';
 import type { SheetView, TabInfo } from './protocol';
@@ -77,6 +77,32 @@ export class Grid {
   /** A person selects ranges (A1 notation, e.g. "2:51" for whole rows); the sheet becomes active. */
   select(sheetId: number, ranges: string[]): void {
     this.spreadsheet.select(this.sheet(sheetId), ranges);
+  }
+
+  /** A new tab after the others, named as Sheets names one ("Sheet3"), and made the active one. */
+  addTab(): void {
+    this.spreadsheet.insertSheet();
+  }
+
+  /**
+   * Deletes every row the tab's selection spans, as Edit › Delete rows does (the header too, when selected); a run of
+   * rows at a time from the bottom up, so each deletion leaves the rows above it where the person selected them.
+   */
+  deleteRows(sheetId: number): number {
+    const sheet = this.sheet(sheetId);
+    if (this.spreadsheet.getActiveSheet() !== sheet) throw new Error('Select the rows to delete on this tab first.');
+    const rows = new Set<number>();
+    for (const { rect } of this.spreadsheet.getActiveRangeList().getRanges())
+      for (let r = rect.row; r < rect.row + rect.numRows && r <= sheet.getMaxRows(); r++) rows.add(r);
+    if (rows.size >= sheet.getMaxRows()) throw new Error('A tab keeps at least one row: select fewer rows to delete.');
+    const down = [...rows].sort((a, b) => b - a);
+    for (let i = 0; i < down.length;) {
+      let n = 1;
+      while (down[i + n] === down[i]! - n) n++;
+      sheet.deleteRows(down[i + n - 1]!, n);
+      i += n;
+    }
+    return rows.size;
   }
 
   /** A person types into a cell: parsed as Sheets parses typing (numbers, dates, formulas). */

@@ -46,6 +46,8 @@ export interface PlaygroundState {
   sim: {
     baseUrl: string;
     writeKey: string;
+    /** A key of the same workspace that may only read: what the add-on says of a key that cannot write. */
+    readKey: string;
     /** Credits of the main workspace, or null when the simulator could not be read. */
     balance: number | null;
     faults: Record<FaultName, boolean>;
@@ -78,6 +80,10 @@ export interface PlaygroundActions {
   /** Pasted text (rows by line, cells by tab, as a spreadsheet copies them) typed in from a cell on. */
   paste: { sheetId: number; row: number; col: number; text: string };
   activate: { sheetId: number };
+  /** A new tab, made the active one. */
+  addTab: Record<string, never>;
+  /** Deletes the rows the tab's selection spans. */
+  deleteRows: { sheetId: number };
   filter: { sheetId: number; col: number; text: string } | { sheetId: number; clear: true };
   menu: { caption: string };
   /** Sorts the rows under the header by a column (1-based), as Data › Sort sheet does. */

@@ -261,7 +261,7 @@ class App {
       const run = this.gasRequest(await readJson(req));
       return send(res, 200, await this.serial.run(() => this.gasRun(run)));
     }
-    const action = /^\/api\/([a-z]+)$/.exec(path)?.[1];
+    const action = /^\/api\/([a-zA-Z]+)$/.exec(path)?.[1];
     if (action !== undefined && Object.prototype.hasOwnProperty.call(ACTIONS, action)) {
       this.only(method, 'POST');
       const body = object(await readJson(req), 'The body');
@@ -321,6 +321,13 @@ const ACTIONS: { [K in keyof PlaygroundActions]: (s: PlaygroundSession, b: Body)
   activate(s, b) {
     const sheetId = int(b, 'sheetId', 0);
     asBadRequest(() => s.grid.activate(sheetId));
+  },
+  addTab(s) {
+    s.grid.addTab();
+  },
+  deleteRows(s, b) {
+    const sheetId = int(b, 'sheetId', 0);
+    asBadRequest(() => s.grid.deleteRows(sheetId));
   },
   filter(s, b) {
     const sheetId = int(b, 'sheetId', 0);

@@ -147,6 +147,7 @@ export class PlaygroundSession {
       sim: {
         baseUrl: this.sim.baseUrl,
         writeKey: SIM_KEYS.write,
+        readKey: SIM_KEYS.readOnly,
         balance: sim?.workspaces.find((w) => w.id === SIM_WORKSPACES.main)?.balance ?? null,
         faults: Object.fromEntries(Object.entries(FAULTS).map(([name, f]) => [name, config ? f.isOn(config) : false])) as Record<FaultName, boolean>,
       },

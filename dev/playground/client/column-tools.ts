@@ -1,5 +1,5 @@
-// The column tools above the grid: sort the sheet by the selected column (A→Z, Z→A) and move that
-// column left or right, as a person does in Sheets while the add-on is busy with the rows.
+// The column tools above the grid: sort the sheet by the selected column (A→Z, Z→A), move that column
+// left or right, and delete the selected rows, as a person does in Sheets while the add-on is busy with the rows.
 import { el, replace } from '../../../sidebar/dom';
 import { columnLetters } from '../../standin/a1';
 import type { SheetView } from '../protocol';
@@ -7,6 +7,8 @@ import type { SheetView } from '../protocol';
 export interface ColumnActions {
   sort(sheetId: number, col: number, ascending: boolean): Promise<void>;
   move(sheetId: number, col: number, by: -1 | 1): Promise<void>;
+  /** Deletes the rows the selection spans. */
+  deleteRows(sheetId: number): Promise<void>;
   error(message: string): void;
 }
 
@@ -31,7 +33,9 @@ export function createColumnTools(root: HTMLElement, activeColumn: () => number,
     button('◀ Move left', 'Move this column one place left', (id, c) => actions.move(id, c, -1)),
     button('Move right ▶', 'Move this column one place right', (id, c) => actions.move(id, c, 1)),
   ];
-  replace(root, el('span', { class: 'muted' }, 'Column'), name, ...buttons);
+  const rows = el('span', { class: 'muted' }, 'Rows');
+  const remove = button('Delete rows', 'Delete the selected rows, as Edit › Delete rows does', (id) => actions.deleteRows(id));
+  replace(root, el('span', { class: 'muted' }, 'Column'), name, ...buttons, rows, remove);
   let view: SheetView | null = null;
 
   return {
@@ -45,6 +49,7 @@ export function createColumnTools(root: HTMLElement, activeColumn: () => number,
       asc.disabled = desc.disabled = col > last;
       left.disabled = col <= 1 || col > last;
       right.disabled = col >= last;
+      remove.disabled = v.selection.length === 0;
     },
   };
 }

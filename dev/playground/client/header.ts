@@ -55,6 +55,7 @@ export function createHeader(root: HTMLElement, actions: HeaderActions): { rende
 
   const baseUrl = el('code', { 'data-testid': 'base-url' });
   const writeKey = el('code', { 'data-testid': 'write-key' });
+  const readKey = el('code', { 'data-testid': 'read-key' });
   const balance = el('strong', { 'data-testid': 'balance' }, '…');
   const timer = el('span', { class: 'timer' });
   const switches = new Map<FaultName, HTMLInputElement>();
@@ -102,6 +103,7 @@ export function createHeader(root: HTMLElement, actions: HeaderActions): { rende
       { class: 'bar bar-sim' },
       el('span', { class: 'cred' }, 'API address ', baseUrl, copyButton(baseUrl)),
       el('span', { class: 'cred' }, 'Write key ', writeKey, copyButton(writeKey)),
+      el('span', { class: 'cred', title: 'A key that may only read: try what the add-on says of it' }, 'Read-only key ', readKey, copyButton(readKey)),
       faults,
       el('span', { class: 'spacer' }),
       timer,
@@ -143,6 +145,7 @@ export function createHeader(root: HTMLElement, actions: HeaderActions): { rende
       drawMenus(s.menus);
       replace(baseUrl, s.sim.baseUrl);
       replace(writeKey, s.sim.writeKey);
+      replace(readKey, s.sim.readKey);
       replace(balance, s.sim.balance === null ? 'unknown' : `${s.sim.balance.toLocaleString('en-US')} credits`);
       for (const [name, box] of switches) if (document.activeElement !== box) box.checked = s.sim.faults[name];
       replace(who, s.user.email);

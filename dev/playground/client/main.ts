@@ -56,6 +56,7 @@ function start(): void {
   );
   const sheetActions = {
     activate: (sheetId: number) => then(act('activate', { sheetId })),
+    addTab: () => then(act('addTab', {})),
     filter: (sheetId: number, col: number, text: string) => then(act('filter', { sheetId, col, text })),
     clearFilter: (sheetId: number) => then(act('filter', { sheetId, clear: true })),
     error,
@@ -63,6 +64,7 @@ function start(): void {
   const columns = createColumnTools(byId('column-tools'), () => grid.activeColumn(), {
     sort: (sheetId, col, ascending) => then(act('sort', { sheetId, col, ascending })),
     move: (sheetId, col, by) => then(act('move', { sheetId, col, by })),
+    deleteRows: (sheetId) => then(act('deleteRows', { sheetId })),
     error,
   });
   const tabs = createTabs(byId('tabs'), sheetActions);

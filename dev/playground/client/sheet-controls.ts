@@ -1,4 +1,4 @@
-// The controls around the grid: the tab bar (switches the active sheet) and a one-condition filter
+// The controls around the grid: the tab bar (switches the active sheet, adds one) and a one-condition filter
 // (hides the rows whose column does not contain some text, as a Sheets filter would).
 import { el, replace } from '../../../sidebar/dom';
 import { columnLetters } from '../../standin/a1';
@@ -6,6 +6,7 @@ import type { PlaygroundState, SheetView } from '../protocol';
 
 export interface SheetActions {
   activate(sheetId: number): Promise<void>;
+  addTab(): Promise<void>;
   filter(sheetId: number, col: number, text: string): Promise<void>;
   clearFilter(sheetId: number): Promise<void>;
   error(message: string): void;
@@ -33,6 +34,19 @@ export function createTabs(root: HTMLElement, actions: SheetActions): { render(s
             },
             t.name,
           ),
+        ),
+        el(
+          'button',
+          {
+            type: 'button',
+            class: 'tab tab-add',
+            title: 'Add a tab',
+            'aria-label': 'Add a tab',
+            onclick: () => {
+              actions.addTab().catch((e: unknown) => actions.error(e instanceof Error ? e.message : String(e)));
+            },
+          },
+          '+',
         ),
       );
     },

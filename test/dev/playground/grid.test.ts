@@ -1,4 +1,4 @@
-// The playground's grid over the stand-in spreadsheet: the view it draws, selection, typing, the filter, sorting, moving a column, and tabs.
+// The playground's grid over the stand-in spreadsheet: the view it draws, selection, typing, deleting rows, the filter, sorting, moving a column, and tabs.
 import { AppsScriptStandin } from '../../../dev/standin';
 import { Grid } from '../../../dev/playground/grid';
 
@@ -115,6 +115,35 @@ describe('playground grid', () => {
     const { gas, grid, other } = setup();
     grid.activate(other.getSheetId());
     expect(gas.spreadsheet.getActiveSheet().getName()).toBe('Other');
+  });
+
+  it('should add a tab named as Sheets names one, after the others, and make it the active one', () => {
+    const { gas, grid } = setup();
+    grid.addTab();
+    expect(grid.tabs().map((t) => t.name)).toEqual(['Leads', 'Other', 'Sheet3']);
+    expect(gas.spreadsheet.getActiveSheet().getName()).toBe('Sheet3');
+    grid.addTab();
+    expect(grid.tabs().map((t) => t.name)).toEqual(['Leads', 'Other', 'Sheet3', 'Sheet4']);
+  });
+
+  it('should delete every row the selection spans, apart or together, and keep the rows between them', () => {
+    const { grid, leads } = setup();
+    leads.appendRow(['Dan', 'Acme']);
+    grid.select(leads.getSheetId(), ['2:2', 'A4:B5']);
+    expect(grid.deleteRows(leads.getSheetId())).toBe(3);
+    expect(leads.getDataRange().getValues()).toEqual([
+      ['First name', 'Company'],
+      ['Ben', 'Bluepeak'],
+    ]);
+  });
+
+  it('should refuse to delete rows of a tab not selected, or every row of a tab, with a sentence', () => {
+    const { grid, leads, other } = setup();
+    grid.select(other.getSheetId(), ['A2']);
+    expect(() => grid.deleteRows(leads.getSheetId())).toThrow('Select the rows to delete on this tab first.');
+    grid.select(leads.getSheetId(), ['A:A']);
+    expect(() => grid.deleteRows(leads.getSheetId())).toThrow('A tab keeps at least one row: select fewer rows to delete.');
+    expect(leads.getLastRow()).toBe(4);
   });
 
   it('should refuse a tab that does not exist with a sentence', () => {

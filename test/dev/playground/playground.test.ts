@@ -35,13 +35,14 @@ describe('playground', () => {
     await pg?.close();
   });
 
-  it('should show the sample leads, the simulator address, the write key and the balance', async () => {
+  it('should show the sample leads, the simulator address, the write and read-only keys and the balance', async () => {
     await page.locator('[data-testid="balance"]', { hasText: 'credits' }).waitFor();
     expect(await page.locator('[data-testid="base-url"]').textContent()).toBe(pg.session.sim.baseUrl);
     expect(await page.locator('[data-testid="write-key"]').textContent()).toBe(SIM_KEYS.write);
     expect(await page.locator('table.grid td[data-r="2"][data-c="1"]').textContent()).toBe('Ava');
     expect(await page.locator('th.rowhead[data-r="51"]').count()).toBe(1);
-    expect(await page.locator('.tab').allTextContents()).toEqual(['Leads', 'Follow-ups']);
+    expect(await page.locator('[data-testid="read-key"]').textContent()).toBe(SIM_KEYS.readOnly);
+    expect(await page.locator('.tab').allTextContents()).toEqual(['Leads', 'Follow-ups', '+']);
   });
 
   it('should connect the sidebar with the address and key from the header', async () => {
@@ -221,6 +222,19 @@ describe('playground', () => {
       async () => ((await pg.session.sim.control({ action: 'state' })) as SimState).config.failRate,
       (r) => r === 0,
     );
+  });
+
+  it('should delete the rows a person selects, and add a tab the sidebar follows to', async () => {
+    await page.getByRole('button', { name: 'Follow-ups' }).click();
+    await page.locator('table.grid td[data-r="2"][data-c="1"]', { hasText: 'Iris' }).waitFor();
+    await page.locator('th.rowhead[data-r="2"]').click();
+    await page.getByRole('button', { name: 'Delete rows' }).click();
+    await page.locator('table.grid td[data-r="2"][data-c="1"]', { hasText: 'Jonas' }).waitFor();
+    await page.getByRole('button', { name: 'Add a tab' }).click();
+    const added = page.getByRole('button', { name: /^Sheet\d+$/, pressed: true });
+    await added.waitFor();
+    await sidebar.getByText(`No campaign on tab ${await added.textContent()} yet.`, { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Leads' }).click();
   });
 
   it('should switch a simulator fault from the header', async () => {

@@ -57,6 +57,7 @@ describe('playground server', () => {
     expect(s.sim).toEqual({
       baseUrl: pg.session.sim.baseUrl,
       writeKey: SIM_KEYS.write,
+      readKey: SIM_KEYS.readOnly,
       balance: expect.any(Number),
       faults: { stall: false, error500: false, rate429: false, apiOff: false, failRenders: false },
     });
@@ -112,6 +113,22 @@ describe('playground server', () => {
     const edge = await post('/api/move', { sheetId: leads, col: 1, by: -1 });
     expect([edge.status, await edge.json()]).toEqual([400, { message: 'Column A is already at the left end of the data.' }]);
     expect((await post('/api/move', { sheetId: leads, col: 2, by: 2 })).status).toBe(400);
+  });
+
+  it('should delete the selected rows and add a tab, in the stand-in spreadsheet', async () => {
+    const before = (await state()).sheet;
+    await post('/api/select', { sheetId: before.id, ranges: ['3:4'] });
+    expect((await post('/api/deleteRows', { sheetId: before.id })).status).toBe(200);
+    const after = (await state()).sheet;
+    expect(after.display.slice(1, 4)).toEqual([before.display[1], before.display[4], before.display[5]]);
+    await post('/api/select', { sheetId: before.id, ranges: ['A:A'] });
+    const refused = await post('/api/deleteRows', { sheetId: before.id });
+    expect([refused.status, await refused.json()]).toEqual([400, { message: 'A tab keeps at least one row: select fewer rows to delete.' }]);
+    expect((await post('/api/addTab', {})).status).toBe(200);
+    const s = await state();
+    expect(s.tabs.map((t) => t.name)).toEqual(['Leads', 'Follow-ups', 'Sheet3']);
+    expect(s.sheet.name).toBe('Sheet3');
+    await post('/api/activate', { sheetId: before.id });
   });
 
   it('should sign in as another person with their own user properties, and back', async () => {
