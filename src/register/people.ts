@@ -57,15 +57,19 @@ export class People {
   }
 }
 
+// Shared endings of the notes below: one wording, written once.
+const NOT_SENT = 'this row was not sent, so nobody is added or charged twice. Change it or clear it.';
+const NAMESAKE = 'is another person with the same first name and company';
+const MERGED = 'the video service would merge them, so this row';
+
 export const IDENTITY_NOTES = {
   same: (v: Extract<Verdict, { kind: 'same' }>) =>
     v.as.leadId
-      ? `Same person as row ${v.as.row} (same ${v.by}), who is already in this campaign: this row was not sent, so nobody is added or charged twice. Change it or clear it.`
+      ? `Same person as row ${v.as.row} (same ${v.by}), who is already in this campaign: ${NOT_SENT}`
       : `Same person as row ${v.as.row} (same ${v.by}): the video service would treat them as one, so this row was not sent. Change it or clear it.`,
-  clash: (k: Known) =>
-    `${who(k.person)} of row ${k.row} is another person with the same first name and company; the video service would merge them, so this row went to a part of the campaign of its own and gets its own video.`,
+  clash: (k: Known) => `${who(k.person)} of row ${k.row} ${NAMESAKE}; ${MERGED} went to a part of the campaign of its own and gets its own video.`,
   clashOnePart: (k: Known) =>
-    `${who(k.person)} of row ${k.row} is another person with the same first name and company, and this campaign (picked from the list) cannot take a second one; the video service would merge them, so this row was not sent.`,
+    `${who(k.person)} of row ${k.row} ${NAMESAKE}, and this campaign (picked from the list) cannot take a second one; ${MERGED} was not sent.`,
   matchedOther: (lead: Named | null, row: number | undefined) =>
     `The video service matched this row to ${lead ? who(lead) : 'someone'} already in the campaign${row ? ` (row ${row})` : ' but on no row of this tab'} (same email or profile link), not to the person this row names, so nothing was added for it. Change the row or clear it.`,
   mayBe: (k: Known) =>
@@ -73,7 +77,7 @@ export const IDENTITY_NOTES = {
   stale: (leadId: string, lead: Named) =>
     `The Lead ID ${leadId} on this row was ${who(lead)}’s, not the person this row now names, so it was cleared with its links; ${who(lead)} stays in the campaign. Add selected rows sends this row as the person it names.`,
   sameElsewhere: (leadId: string, holder: { tabName: string; row: number } | null) =>
-    `Same person as ${holder ? `row ${holder.row} of the tab “${holder.tabName}”` : 'one this campaign already holds'}${leadId ? ` (lead ${leadId})` : ''}, sent from another tab: this row was not sent, so nobody is added or charged twice. Change it or clear it.`,
+    `Same person as ${holder ? `row ${holder.row} of the tab “${holder.tabName}”` : 'one this campaign already holds'}${leadId ? ` (lead ${leadId})` : ''}, sent from another tab: ${NOT_SENT}`,
   takenBack: (leadId: string) =>
     `This person was already sent (lead ${leadId}) and was on no row of this campaign’s tabs any more, so this row takes them back: nothing was sent or charged, and the links come when the video is ready.`,
   staleSent: (leadId: string, lead: Named) =>

@@ -79,6 +79,8 @@ function permissionCheck(svc: Services): SetupCheck {
   return { name, ok: false, sentence: `A permission the add-on needs was not granted (perhaps unticked on Google’s consent screen). ${grantSentence(svc)}` };
 }
 
+const PACES = 'the add-on paces its requests without it.';
+
 /** CacheService is best effort (docs/rules.md#pacing): says whether a value survives to the next read. */
 function cacheCheck(svc: Services, value: string): SetupCheck {
   const name = 'Cache (request pacing)';
@@ -88,9 +90,9 @@ function cacheCheck(svc: Services, value: string): SetupCheck {
     cache.put(PROBE_KEY, value, 60);
     return cache.get(PROBE_KEY) === value
       ? { name, ok: true, sentence: 'A value was kept and read back.' }
-      : { name, ok: true, sentence: 'Google forgot a value at once (the cache is best effort); the add-on paces its requests without it.' };
+      : { name, ok: true, sentence: `Google forgot a value at once (the cache is best effort); ${PACES}` };
   } catch (e) {
-    return { name, ok: true, sentence: `The cache refused a value (${errorText(e)}); the add-on paces its requests without it.` };
+    return { name, ok: true, sentence: `The cache refused a value (${errorText(e)}); ${PACES}` };
   }
 }
 

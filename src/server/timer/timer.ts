@@ -261,7 +261,6 @@ export function overdueTimer(svc: Services, state: SheetState, you: boolean): Pi
   }
 }
 
-export const UNKNOWN_PARTS_RUN =
-  'The automatic refresh ran but Google did not give it the spreadsheet, so nothing was refreshed. Links fill in while the sidebar is open, or press Refresh now.';
-export const NO_DOCUMENT_RUN =
-  'The automatic refresh ran but Google did not give it the spreadsheet, so no row was written; it checked your videos with the video service, and rows catch up when the sheet is open (or press Refresh now).';
+const NO_SHEET = 'The automatic refresh ran but Google did not give it the spreadsheet, so';
+export const UNKNOWN_PARTS_RUN = `${NO_SHEET} nothing was refreshed. Links fill in while the sidebar is open, or press Refresh now.`;
+export const NO_DOCUMENT_RUN = `${NO_SHEET} no row was written; it checked your videos with the video service, and rows catch up when the sheet is open (or press Refresh now).`;
