@@ -24,11 +24,16 @@ export interface Poll {
   known: Map<string, CampaignDetail>;
 }
 
-/** A part's detail as last read, with the summary it was read under. */
+/** A part's detail as last read, with the summary and the part's own record it was read under. */
 interface Seen {
   sig: string;
   detail: CampaignDetail;
+  /** The part's record (people, generated, cancelled) then: a send, a generate or a stop since changes it. */
+  rec?: string;
 }
+
+/** What of a part's record a send, a generate or a stop changes: a detail read before it no longer says the part. */
+const recordOf = (p: Part) => `${p.size} ${p.closed} ${p.cancelled}`;
 interface Memo {
   cursor: string;
   parts: Record<string, Seen>;
@@ -70,7 +75,7 @@ export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts, op
     const [d] = api.getCampaigns([turn]);
     if (d instanceof Error) throw d;
     details.set(turn, d!);
-    memo.parts[turn] = { sig: list.has(turn) ? summarySignature(list.get(turn)!) : '', detail: d! };
+    memo.parts[turn] = { sig: list.has(turn) ? summarySignature(list.get(turn)!) : '', detail: d!, rec: recordOf(c.parts.find((p) => p.id === turn)!) };
     memo.cursor = turn;
   }
   try {
@@ -95,15 +100,16 @@ function nextTurn(c: CampaignParts, list: Map<string, CampaignSummary>, memo: Me
   const ids = c.parts.map((p) => p.id);
   // The cache is best effort (docs/rules.md#pacing): with the memo gone, the clock takes the turn on, so parts still come in turn.
   const from = memo.cursor ? ids.indexOf(memo.cursor) + 1 : Math.floor(now / TURN_MS) % ids.length;
-  const order = [...ids.slice(from), ...ids.slice(0, from)];
-  const due = (id: string) => {
-    const s = list.get(id);
-    const seen = memo.parts[id];
-    if (!seen) return true;
-    if (!s) return open.has(id) || inFlight(seen.detail);
+  const order = [...c.parts.slice(from), ...c.parts.slice(0, from)];
+  const due = (p: Part) => {
+    const s = list.get(p.id);
+    const seen = memo.parts[p.id];
+    if (!seen || seen.rec !== recordOf(p)) return true;
+    if (!s) return open.has(p.id) || inFlight(seen.detail);
     return seen.sig !== summarySignature(s) || inFlight(seen.detail);
   };
-  return order.find(due) || null;
+  const p = order.find(due);
+  return p ? p.id : null;
 }
 
 function inFlight(d: Pick<CampaignDetail, 'counts' | 'stages'>): boolean {

@@ -57,6 +57,31 @@ describe('poll › a part outside the list of 100', () => {
   });
 });
 
+describe('poll › a part outside the list that changes', () => {
+  it('should read it again once a send, a generate or a stop changed its record, and show what it says now', () => {
+    // c_2 finished and was pushed out of the list; then three people were sent to it again and generated.
+    const w = cachedWorld();
+    let c2 = { ...detail('c_2'), status: 'stopped', counts: { ...counts, rendering: 0, complete: 10 } };
+    const read: string[] = [];
+    const api = {
+      listCampaigns: () => [summary('c_1')],
+      getCampaigns: (ids: string[]) => ids.map((id) => (read.push(id), id === 'c_2' ? c2 : detail(id))),
+    } as unknown as ApiClient;
+    const polls = (parts: ReturnType<typeof twoParts>, n: number) =>
+      Array.from({ length: n }, () => {
+        w.clock.sleep(30_000);
+        return pollCampaign(w.svc, api, parts);
+      });
+    polls(twoParts(true), 4);
+    expect(read.filter((id) => id === 'c_2')).toEqual(['c_2']);
+    c2 = { ...c2, status: 'rendering', counts: { ...c2.counts, total: 13, rendering: 3 } };
+    const later = polls({ ...twoParts(true), parts: [twoParts(true).parts[0]!, { id: 'c_2', size: 13, closed: true }] }, 3);
+    // c_1 renders its 10 and c_2 its 3; before its turn the memo of c_2 said none.
+    expect(later[0]!.turn).toBe('c_2');
+    expect(later.map((p) => p.view.counts.rendering)).toEqual([13, 13, 13]);
+  });
+});
+
 describe('poll › an open outcome in a part outside the list', () => {
   it('should give that part its turn again until it is settled, though nothing of it renders', () => {
     // c_1 renders and is in the list; c_2 waits, outside the list, with an unknown Generate open.
