@@ -48,6 +48,14 @@ function run(sim: Simulator, msg: unknown): Record<string, unknown> {
       return setKey(sim, m);
     case 'setTemplate':
       return setTemplate(sim, m);
+    case 'deleteLead': {
+      // Deleted in the service's own pages (the API has no call for it): GET /leads/{id} answers 404 from now on.
+      const lead = sim.world.leads.get(String(m.leadId));
+      if (!lead) throw new Error(`No lead ${String(m.leadId)}.`);
+      sim.world.leads.delete(lead.id);
+      for (const c of sim.world.campaigns) [c.leads, c.queue] = [c.leads.filter((l) => l !== lead), c.queue.filter((l) => l !== lead)];
+      return {};
+    }
     case 'expirePage': {
       const lead = sim.world.leads.get(String(m.leadId));
       if (!lead) throw new Error(`No lead ${String(m.leadId)}.`);

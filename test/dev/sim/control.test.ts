@@ -83,6 +83,15 @@ describe('simulator control', () => {
     expect((await state(sim())).campaigns.find((c) => c.id === id)?.leads[0]?.url).toBeNull();
     await expect(sim().control({ action: 'expirePage', leadId: 'ld_nope' })).rejects.toThrow();
   });
+
+  it("should delete a lead as the service's own pages do: GET /leads/{id} answers 404 and the campaign no longer counts it", async () => {
+    const id = await campaignWith(sim(), 2);
+    const leadId = (await state(sim())).campaigns.find((c) => c.id === id)?.leads[0]?.id ?? '';
+    expect(await sim().control({ action: 'deleteLead', leadId })).toEqual({ ok: true });
+    expect((await call(sim(), 'GET', `/leads/${leadId}`)).status).toBe(404);
+    expect((await call(sim(), 'GET', `/campaigns/${id}`)).body.counts.total).toBe(1);
+    await expect(sim().control({ action: 'deleteLead', leadId })).rejects.toThrow();
+  });
 });
 
 describe('simulator control on the real clock', () => {

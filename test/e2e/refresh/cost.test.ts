@@ -155,6 +155,21 @@ describe('a Lead ID the service does not know', () => {
     expect(a.gas.triggerErrors).toEqual([]);
   });
 
+  it('should ask once about a lead the add-on sent and the service deleted, not at every pass', async () => {
+    a = await startAddon({ concurrency: 2, stageMs: 60_000 });
+    a.connect();
+    await pushed(a, 10);
+    expect(a.generate()).toMatchObject({ ok: true });
+    const sheet = a.gas.spreadsheet.getSheetByName('Leads')!;
+    const gone = String(a.rows(sheet)[0]!['Lead ID']);
+    await a.sim.control({ action: 'deleteLead', leadId: gone });
+    await a.sim.control({ action: 'clearRequests' });
+    for (let i = 0; i < 30; i++) tick(a);
+    expect((await a.requests()).filter((r) => r.path === `/leads/${gone}`).length).toBeLessThanOrEqual(1);
+    expect(a.rows(sheet)[0]!['Video Note']).toBe(`The video service has no lead ${gone} for this key (another workspace’s, or deleted).`);
+    expect(a.gas.triggerErrors).toEqual([]);
+  });
+
   it("should not take another workspace's 404 as the answer: under a key that does not see the tab's campaign nothing is noted", async () => {
     a = await startAddon();
     a.connect();
