@@ -174,9 +174,12 @@ export function columnsSection(app: App): HTMLElement {
     );
     const issues = rows.filter((r) => !r.flag.hidden).length;
     const found = PERSON_FIELDS.filter((f) => s.mapping[f]).length;
-    // A column no field uses is not "done": what it holds goes nowhere (docs/rules.md#columns).
+    // A column no field uses is not "done": what it holds goes nowhere (docs/rules.md#columns). With every column found,
+    // what is left to fix is the sample row's, and the status names it.
     c.status(
-      issues ? `${issues} to fix` : `${found} of ${PERSON_FIELDS.length} found${s.unused ? ` · ${s.unused} unused` : ''}`,
+      issues
+        ? `${s.mapping.firstName && s.row ? `Row ${s.row}: ` : ''}${issues} to fix`
+        : `${found} of ${PERSON_FIELDS.length} found${s.unused ? ` · ${s.unused} unused` : ''}`,
       issues || s.unused ? 'warn' : 'done',
     );
     // A missing required column is the one thing that needs this card; a bad row value is the row's, said under Send rows.

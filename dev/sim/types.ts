@@ -166,7 +166,8 @@ export type SimControl =
   | { action: 'setWorkspace'; workspaceId: string; balance?: number; pastDue?: boolean }
   | { action: 'setKey'; key: string; revoked?: boolean; dailyCap?: number; spentToday?: number }
   | { action: 'setTemplate'; templateId: string; usable: boolean; blockedReason?: string }
-  | { action: 'expirePage'; leadId: string };
+  | { action: 'expirePage'; leadId: string }
+  | { action: 'deleteLead'; leadId: string };
 
 /** Seeded keys and ids, identical after every reset. */
 export const SIM_KEYS = {

@@ -49,14 +49,18 @@ describe('columns section', () => {
     expect(await section().getByLabel('Headline', { exact: true }).inputValue()).toBe('Notes');
   });
 
-  it("should flag values over their limit and a missing first name before sending, in the server's words", async () => {
-    sb = await open({ sample: { firstName: '', company: 'c'.repeat(121), hook: 'h'.repeat(230), ctaLabel: 'b'.repeat(40), headline: 'x'.repeat(161) } });
+  it("should flag values over their limit and a missing first name before sending, in the server's words, as the row's", async () => {
+    sb = await open({
+      sampleRow: 8,
+      sample: { firstName: '', company: 'c'.repeat(121), hook: 'h'.repeat(230), ctaLabel: 'b'.repeat(40), headline: 'x'.repeat(161) },
+    });
     await row('Hook').getByText('Hook is 230 characters; the limit is 200.').waitFor();
     await row('Company').getByText('Company is 121 characters; the limit is 120.').waitFor();
     await row('Headline').getByText('Headline is 161 characters; the limit is 160.').waitFor();
     await row('First name').getByText('First name is empty', { exact: false }).waitFor();
     expect(await row('Button text').locator('.flag').isHidden()).toBe(true);
-    expect(await section().locator('.card-status').textContent()).toBe('4 to fix');
+    // Every column is found: what is left to fix is the row's, and the status names the row.
+    expect(await section().locator('.card-status').textContent()).toBe('Row 8: 4 to fix');
     // A fallback for the first name settles the requirement at once.
     await row('First name').getByLabel('If empty').fill('there');
     await row('First name').locator('.flag').waitFor({ state: 'hidden' });
