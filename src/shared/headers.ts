@@ -100,13 +100,20 @@ export function missingOverrides(headers: string[], overrides: Partial<Record<Pe
   return PERSON_FIELDS.filter((f) => !!overrides[f] && layout.fields[f] === undefined);
 }
 
+/** The rest of a person's name: the service has no field for it, and the first name speaks for the person. */
+const NAME_REST = new Set(['Last name', 'Surname', 'Family name'].map(normalizeHeader));
+
 /**
- * Headers of the tab that no field, full-name column or output column uses: what a person typed
+ * Headers of the tab that no field, name column or output column uses: what a person typed
  * there goes nowhere, so it is named before anyone is charged (docs/rules.md#columns).
  */
 export function unusedColumns(headers: string[], layout: ColumnLayout): string[] {
-  const used = new Set<number>([...Object.values(layout.fields), ...Object.values(layout.outputs)]);
-  // The full-name column feeds first names only when no first-name column exists.
-  if (layout.fullName !== null && layout.fields.firstName === undefined) used.add(layout.fullName);
-  return headers.filter((h, i) => !used.has(i) && normalizeHeader(h) !== '' && !OUTPUT_NORMALIZED.has(normalizeHeader(h))).map((h) => String(h).trim());
+  // A full-name column feeds first names, or says again whom a first-name column names.
+  const used = new Set<number>([...Object.values(layout.fields), ...Object.values(layout.outputs), layout.fullName!]);
+  return headers
+    .filter((h, i) => {
+      const n = normalizeHeader(h);
+      return !used.has(i) && n !== '' && !OUTPUT_NORMALIZED.has(n) && !NAME_REST.has(n);
+    })
+    .map((h) => String(h).trim());
 }

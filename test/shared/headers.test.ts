@@ -64,9 +64,14 @@ describe('detectColumns › the names people give their own columns', () => {
 });
 
 describe('unusedColumns', () => {
-  it('should name the headers no field, full-name or output column uses, and nothing empty', () => {
-    const headers = ['First name', 'Full name', 'Company', 'Favourite colour', '', 'Lead ID', 'Video Note', ' Notes '];
-    expect(unusedColumns(headers, detectColumns(headers))).toEqual(['Full name', 'Favourite colour', 'Notes']);
+  it('should name the headers no field or output column uses, and nothing empty', () => {
+    const headers = ['First name', 'Company', 'Favourite colour', '', 'Lead ID', 'Video Note', ' Notes '];
+    expect(unusedColumns(headers, detectColumns(headers))).toEqual(['Favourite colour', 'Notes']);
+  });
+
+  it("should not name the rest of the person's name: a full name beside the first name, a last name, a surname", () => {
+    const headers = ['First name', 'Last name', 'Full name', 'Surname', 'Family name', 'Company', 'Last contacted'];
+    expect(unusedColumns(headers, detectColumns(headers))).toEqual(['Last contacted']);
   });
 
   it('should count a full-name column as used when it gives the first names', () => {

@@ -144,8 +144,10 @@ describe('journey: a real session in the playground, every line checked against 
     await createCampaign(sidebar, 'Journey');
     await sidebar.getByTestId('top-line').getByText('Nobody in this campaign yet · next: select rows, then Add selected rows').waitFor();
     await check('3 campaign');
-    // 4. Columns: every field it needs has a column, so the card is folded.
+    // 4. Columns: every field it needs has a column, so the card is folded; the sample's Last name is the person's
+    // name, which no field takes, so nothing warns about it.
     expect(await sidebar.locator('#columns').getAttribute('open')).toBeNull();
+    expect(await seen()).not.toMatch(/Not used by any field|unused/);
     // 5. Add the rows
     await selectSampleRows(page, sidebar);
     await addRows(page, sidebar).catch(async () => {
