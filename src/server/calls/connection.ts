@@ -9,7 +9,8 @@ import { activeSheet, apiClient, requireSettings, sheetState } from '../context'
 import { AddonError } from '../failure';
 import { handle } from '../handle';
 import { CAMPAIGN_GOAL_MAX } from '../../shared/text-limits';
-import { CAMPAIGN_NAME_MAX, createApiCampaign, saveParts, type CampaignParts } from '../campaign/parts';
+import { CAMPAIGN_NAME_MAX, createApiCampaign } from '../campaign/parts';
+import { saveParts, type CampaignParts } from '../../records/parts-record';
 import { checkBaseUrl, hostOf, markDisconnected, publicSettings, savedKeyFor, savedKeyHost, storeSettings } from '../../records/settings';
 
 export function saveSettings(svc: Services, args: SaveSettingsArgs): Reply<{ settings: SidebarState['settings'] }> {

@@ -16,7 +16,8 @@ import type { Reply } from '../contract';
 import { activeSheet, apiClient, requireCampaign, requireSettings, sheetState } from '../context';
 import { AddonError } from '../failure';
 import { handle } from '../handle';
-import { loadParts, partIds } from '../campaign/parts';
+import { partIds } from '../campaign/parts';
+import { loadParts } from '../../records/parts-record';
 import { errorText } from '../../core/error-text';
 
 /** The videos list holds at most this many (docs/api.md#endpoints). */

@@ -7,7 +7,8 @@ import { activeSheet, apiClient, requireCampaign, requireSettings, RUN_BUDGET_MS
 import { evidenceFrom, hasOpen, openParts, settleStops, settleUnknown, unsettledOf } from '../money/outcomes';
 import { recordRefunds } from '../money/refunds';
 import { handle } from '../handle';
-import { loadParts, partIds } from '../campaign/parts';
+import { partIds } from '../campaign/parts';
+import { loadParts } from '../../records/parts-record';
 import { refreshTab } from '../timer/refresh-run';
 import { finishCutOff } from '../timer/cut-off';
 import { noteSilence, silentSince } from '../timer/silence';

@@ -9,7 +9,7 @@ import type { AddRowsResult, Reply } from '../contract';
 import { activeSheet, apiClient, requireCampaign, requireSettings, RUN_BUDGET_MS, sheetState, withDocumentLock } from '../context';
 import { AddonError } from '../failure';
 import { handle } from '../handle';
-import { loadParts } from '../campaign/parts';
+import { loadParts } from '../../records/parts-record';
 import { sendRows } from '../campaign/send-rows';
 import { enableAutoRefresh } from '../timer/timer';
 import { isApiError } from '../../api/errors';

@@ -1,76 +1,19 @@
 // A campaign of the add-on is one or more API campaigns ("parts") of at most 500 people (docs/rules.md#parts),
 // so the videos list (at most 500) always holds a part's finished videos. Its id everywhere is its
 // first part's id; the record lives in DocumentProperties, beside the tabs bound to it.
-import { DOC_KEYS } from '../../records/state-keys';
 import type { ApiClient } from '../../api/client';
 import { isApiError } from '../../api/errors';
 import type { CampaignSummary } from '../../api/types';
-import { getJson, setJson } from '../../records/json-props';
+import { partsWithOpenOutcome } from '../../records/open-outcomes';
+import { saveParts, type CampaignParts, type Part } from '../../records/parts-record';
 import { forgetPart } from '../../records/part-memory';
 import type { Props } from '../../core/services';
 import type { PartAllocator } from '../../push/push';
 import { AddonError } from '../failure';
-import type { BoundCampaign } from '../sheet-state';
 
 export const PART_SIZE = 500;
 export { CAMPAIGN_NAME_MAX } from '../../shared/text-limits';
 import { CAMPAIGN_NAME_MAX } from '../../shared/text-limits';
-
-export interface Part {
-  id: string;
-  /** People in it as the API last said; -1 when unknown (a campaign chosen from the list). */
-  size: number;
-  /** Generate was sent to it: it takes no new people. */
-  closed: boolean;
-  /** People its stop replies said were cancelled: never counted as rendering, whatever the list says (docs/rules.md#parts). */
-  cancelled?: number;
-  /** Full and every person finished, its failures booked: its charges' evidence is let go (docs/rules.md#refunds). */
-  done?: 1;
-}
-
-export interface CampaignParts {
-  /** The first part's id: the campaign's id in the sidebar and the money calls. */
-  id: string;
-  name: string;
-  /** Null for an existing API campaign chosen from the list: it stays one part. */
-  templateId: string | null;
-  goal?: string;
-  parts: Part[];
-  /**
-   * People of earlier parts sent again to a later one (docs/rules.md#follow-up), by the status they left:
-   * the tab counts each person once, as the new send.
-   */
-  moved?: Moved;
-}
-
-export interface Moved {
-  failed: number;
-  cancelled: number;
-}
-
-const key = DOC_KEYS.parts;
-
-/**
- * Parts per stored value: a value stays under 9 KB with ids of any plausible length (docs/rules.md#budgets), so a
- * campaign of more parts keeps the rest in further values, `<key>.1`, `<key>.2`, … ("more" says how many).
- */
-const PARTS_PER_VALUE = 80;
-
-export function loadParts(props: Props, bound: BoundCampaign): CampaignParts {
-  const head = getJson<CampaignParts & { more?: number }>(props, key(bound.id));
-  if (!head) return { id: bound.id, name: bound.name, templateId: null, parts: [{ id: bound.id, size: -1, closed: false }] };
-  const { more = 0, ...c } = head;
-  for (let k = 1; k <= more; k++) c.parts.push(...(getJson<Part[]>(props, `${key(c.id)}.${k}`) || []));
-  return c;
-}
-
-export function saveParts(props: Props, c: CampaignParts): void {
-  const chunks: Part[][] = [];
-  for (let i = 0; i < c.parts.length; i += PARTS_PER_VALUE) chunks.push(c.parts.slice(i, i + PARTS_PER_VALUE));
-  // Further values first: a reader never finds a head that names a value not yet written.
-  for (let k = chunks.length - 1; k >= 1; k--) setJson(props, `${key(c.id)}.${k}`, chunks[k]);
-  setJson(props, key(c.id), { ...c, parts: chunks[0] || [], ...(chunks.length > 1 ? { more: chunks.length - 1 } : {}) });
-}
 
 export function partIds(c: CampaignParts): Set<string> {
   return new Set(c.parts.map((p) => p.id));
@@ -129,12 +72,6 @@ function generateSettled(api: ApiClient, part: Part, props: Props): boolean {
   } catch {
     return false;
   }
-}
-
-/** Parts with a money outcome still open (an unknown charge, a stop whose answer was lost), read from their record. */
-export function partsWithOpenOutcome(props: Props): Set<string> {
-  const parts = (key: string) => (getJson<{ part: string }[]>(props, key) || []).map((o) => o.part);
-  return new Set([...parts(DOC_KEYS.openCharges), ...parts(DOC_KEYS.openStops)]);
 }
 
 /**

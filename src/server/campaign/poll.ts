@@ -10,7 +10,8 @@ import { summarySignature } from '../../refresh/refresh';
 import { combined, readCampaign, type CampaignView } from './state';
 import { userCache } from '../context';
 import { detailMayRender, partMayRender } from '../../shared/may-render';
-import { partLabel, type CampaignParts, type Part } from './parts';
+import { partLabel } from './parts';
+import { type CampaignParts, type Part } from '../../records/parts-record';
 
 export interface Poll {
   view: CampaignView;

@@ -8,7 +8,8 @@ import { forgetPart } from '../../records/part-memory';
 import { ensureStatusFormatting } from '../../sheet/status-format';
 import { idOf, type Sheet } from '../../sheet/table';
 import type { SheetState } from '../sheet-state';
-import { partAllocator, type CampaignParts } from './parts';
+import { partAllocator } from './parts';
+import { type CampaignParts } from '../../records/parts-record';
 import { campaignTabs } from './bound-tabs';
 import { saveSentColumns } from '../../records/sent-columns';
 

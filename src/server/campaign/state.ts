@@ -4,7 +4,7 @@ import type { ApiClient } from '../../api/client';
 import type { CampaignCounts, CampaignDetail, Stalled } from '../../api/types';
 import { keepSettled, settledOf } from '../../records/part-memory';
 import type { Props } from '../../core/services';
-import type { CampaignParts, Moved } from './parts';
+import type { CampaignParts, Moved } from '../../records/parts-record';
 import type { ProgressInfo } from '../contract';
 
 export interface CampaignView {

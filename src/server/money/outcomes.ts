@@ -5,60 +5,28 @@
 import type { ApiClient } from '../../api/client';
 import { isApiError } from '../../api/errors';
 import type { CampaignDetail, CampaignSummary } from '../../api/types';
-import { getJson, setJson } from '../../records/json-props';
 import type { Services } from '../../core/services';
 import { knownBy, outcomeVerdict, stopVerdict } from '../../shared/unknown-outcome';
-import { loadParts, partsWithOpenOutcome, saveParts } from '../campaign/parts';
-import { DOC_KEYS } from '../../records/state-keys';
+import { OPEN_CHARGES, OPEN_STOPS, partsWithOpenOutcome, type OpenCharge, type OpenStop } from '../../records/open-outcomes';
+import { loadParts, saveParts } from '../../records/parts-record';
 import type { Unsettled } from '../contract';
 import { chargesOf, saveCharges } from './charges';
 import { completeRow, type Settled } from './ledger';
 import { giveBack, refundRows, shareNote } from './refunds';
 
-/** An unknown charge: its row is found again by when and part. */
-interface OpenCharge {
-  at: string;
-  part: string;
-  waiting: number;
-  high: number;
-  balance?: number;
-  action: string;
-  key: string;
-  campaign?: string;
-}
-
-/** A stop left without an answer. */
-interface OpenStop {
-  at: string;
-  part: string;
-  campaign?: { id: string; name: string };
-  waitingBefore: number | null;
-  cancelledBefore: number | null;
-  key: string;
-}
-
-const OPEN_KEY = DOC_KEYS.openCharges;
-const OPEN_STOPS_KEY = DOC_KEYS.openStops;
-const OPEN_MAX = 20;
-
-const openCharges = (svc: Services): OpenCharge[] => getJson<OpenCharge[]>(svc.doc, OPEN_KEY) || [];
-const openStops = (svc: Services): OpenStop[] => getJson<OpenStop[]>(svc.doc, OPEN_STOPS_KEY) || [];
-
-/** The outcomes still open after some were settled, written only when some were (none left: the record goes). */
-function keepLeft(svc: Services, key: string, open: readonly unknown[], left: readonly unknown[]): void {
-  if (left.length !== open.length) setJson(svc.doc, key, left.length ? left : null);
-}
-
 /** A lost stop's record row completed with what is now known of it. */
 const stopDone = (svc: Services, o: OpenStop, v: Settled) => completeRow(svc, { ...o, action: 'stop (outcome unknown)' }, v);
 
 export function openOutcome(svc: Services, o: OpenCharge): void {
-  setJson(svc.doc, OPEN_KEY, [...openCharges(svc), o].slice(-OPEN_MAX));
+  OPEN_CHARGES.add(svc.doc, o);
 }
 
 export function openStop(svc: Services, o: OpenStop): void {
-  setJson(svc.doc, OPEN_STOPS_KEY, [...openStops(svc), o].slice(-OPEN_MAX));
+  OPEN_STOPS.add(svc.doc, o);
 }
+
+const openCharges = (svc: Services): OpenCharge[] => OPEN_CHARGES.of(svc.doc);
+const openStops = (svc: Services): OpenStop[] => OPEN_STOPS.of(svc.doc);
 
 /** Whether any unknown charge is open (no request is made when none is). */
 export function hasOpen(svc: Services): boolean {
@@ -127,7 +95,7 @@ export function settleUnknown(svc: Services, ev: Evidence): void {
     if (verdict === null) return true;
     return !completeRow(svc, o, settleCharge(svc, o, verdict === 'happened' ? o.waiting - waiting : verdict === 'not_happened' ? 0 : null));
   });
-  keepLeft(svc, OPEN_KEY, open, left);
+  OPEN_CHARGES.keep(svc.doc, open, left);
 }
 
 /** The charge's evidence once its people are known (null: it cannot be told), and its row's words. */
@@ -217,7 +185,7 @@ export function settleStops(svc: Services, details: ReadonlyMap<string, Pick<Cam
       note: first ? `${note}; ${shareNote(first)}` : note,
     });
   });
-  keepLeft(svc, OPEN_STOPS_KEY, open, left);
+  OPEN_STOPS.keep(svc.doc, open, left);
 }
 
 /** The parts record keeps who a stop cancelled, as a stop's reply would have said: a later stop counts from there. */
@@ -248,7 +216,7 @@ export function closeStops(svc: Services, parts: ReadonlySet<string>): void {
   const open = openStops(svc);
   const note = 'A later Stop came first: nothing is counted back for this one.';
   const left = open.filter((o) => !parts.has(o.part) || !stopDone(svc, o, { figure: { lo: 0, hi: 0 }, note }));
-  keepLeft(svc, OPEN_STOPS_KEY, open, left);
+  OPEN_STOPS.keep(svc.doc, open, left);
 }
 
 /** The timer's share of lost stops: their parts' details, read only while one is open. */

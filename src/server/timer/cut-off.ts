@@ -6,7 +6,7 @@ import type { Services } from '../../core/services';
 import { isCutOff } from '../../push/push';
 import { readLeadRows } from '../../sheet/lead-rows';
 import { openTable, type Sheet } from '../../sheet/table';
-import { loadParts } from '../campaign/parts';
+import { loadParts } from '../../records/parts-record';
 import { sendRows } from '../campaign/send-rows';
 import type { SheetState } from '../sheet-state';
 

@@ -12,7 +12,7 @@ import type { Reply, SidebarState } from '../contract';
 import { URL_ALLOWLIST } from '../../core/build-info';
 import { activeSheet, sheetState } from '../context';
 import { partMayRender } from '../../shared/may-render';
-import { loadParts } from '../campaign/parts';
+import { loadParts } from '../../records/parts-record';
 import { grantSentence, isPermissionRefusal, RUN_WHEN_ABSENT } from '../permission';
 
 import { AddonError } from '../failure';

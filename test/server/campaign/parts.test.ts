@@ -1,5 +1,6 @@
 import type { ApiClient } from '../../../src/api/client';
-import { loadParts, PART_SIZE, partAllocator, partName, type CampaignParts } from '../../../src/server/campaign/parts';
+import { PART_SIZE, partAllocator, partName } from '../../../src/server/campaign/parts';
+import { loadParts, type CampaignParts } from '../../../src/records/parts-record';
 import { memoryProps } from '../../fakes';
 
 function fakeApi(): ApiClient & { created: string[] } {

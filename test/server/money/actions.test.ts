@@ -4,7 +4,7 @@ import { CREDITS_TAB } from '../../../src/server/money/ledger';
 import { hasOpen } from '../../../src/server/money/outcomes';
 import { recordCharge } from '../../../src/server/money/record';
 import { getEstimate, startGenerate, stopCampaign } from '../../../src/server/money/actions';
-import { saveParts } from '../../../src/server/campaign/parts';
+import { saveParts } from '../../../src/records/parts-record';
 import { apiError, html } from '../../api/fakes';
 import { bind, ok, world, type Routes, type UnitWorld } from '../../unit-services';
 

@@ -6,7 +6,7 @@ import { recordCharge, recordStop } from '../../../src/server/money/record';
 import { recordRefunds } from '../../../src/server/money/refunds';
 import { storeSettings } from '../../../src/records/settings';
 import { limitFigures, pickUpOwed, spentToday } from '../../../src/server/money/today';
-import { loadParts } from '../../../src/server/campaign/parts';
+import { loadParts } from '../../../src/records/parts-record';
 import { PROTECTED_MESSAGE } from '../../../dev/standin/readings';
 import { GasException } from '../../../dev/standin/gas-object';
 import { BASE, KEY, world, type UnitWorld } from '../../unit-services';

@@ -1,0 +1,62 @@
+// The parts record (docs/rules.md#parts): which API campaigns ("parts") make up one campaign of the add-on, as
+// DocumentProperties keeps it — its shape, its key, and the split into values that keeps each under 9 KB.
+import type { Props } from '../core/services';
+import { getJson, setJson } from './json-props';
+import { DOC_KEYS } from './state-keys';
+
+export interface Part {
+  id: string;
+  /** People in it as the API last said; -1 when unknown (a campaign chosen from the list). */
+  size: number;
+  /** Generate was sent to it: it takes no new people. */
+  closed: boolean;
+  /** People its stop replies said were cancelled: never counted as rendering, whatever the list says (docs/rules.md#parts). */
+  cancelled?: number;
+  /** Full and every person finished, its failures booked: its charges' evidence is let go (docs/rules.md#refunds). */
+  done?: 1;
+}
+
+export interface CampaignParts {
+  /** The first part's id: the campaign's id in the sidebar and the money calls. */
+  id: string;
+  name: string;
+  /** Null for an existing API campaign chosen from the list: it stays one part. */
+  templateId: string | null;
+  goal?: string;
+  parts: Part[];
+  /**
+   * People of earlier parts sent again to a later one (docs/rules.md#follow-up), by the status they left:
+   * the tab counts each person once, as the new send.
+   */
+  moved?: Moved;
+}
+
+export interface Moved {
+  failed: number;
+  cancelled: number;
+}
+
+const key = DOC_KEYS.parts;
+
+/**
+ * Parts per stored value: a value stays under 9 KB with ids of any plausible length (docs/rules.md#budgets), so a
+ * campaign of more parts keeps the rest in further values, `<key>.1`, `<key>.2`, … ("more" says how many).
+ */
+const PARTS_PER_VALUE = 80;
+
+/** The campaign bound to a tab, as its record says; a campaign chosen from the list and never split is its one part. */
+export function loadParts(props: Props, bound: { id: string; name: string }): CampaignParts {
+  const head = getJson<CampaignParts & { more?: number }>(props, key(bound.id));
+  if (!head) return { id: bound.id, name: bound.name, templateId: null, parts: [{ id: bound.id, size: -1, closed: false }] };
+  const { more = 0, ...c } = head;
+  for (let k = 1; k <= more; k++) c.parts.push(...(getJson<Part[]>(props, `${key(c.id)}.${k}`) || []));
+  return c;
+}
+
+export function saveParts(props: Props, c: CampaignParts): void {
+  const chunks: Part[][] = [];
+  for (let i = 0; i < c.parts.length; i += PARTS_PER_VALUE) chunks.push(c.parts.slice(i, i + PARTS_PER_VALUE));
+  // Further values first: a reader never finds a head that names a value not yet written.
+  for (let k = chunks.length - 1; k >= 1; k--) setJson(props, `${key(c.id)}.${k}`, chunks[k]);
+  setJson(props, key(c.id), { ...c, parts: chunks[0] || [], ...(chunks.length > 1 ? { more: chunks.length - 1 } : {}) });
+}

@@ -1,0 +1,39 @@
+// The parts record: its shape as stored, and its split into values that each stay under a property's 9 KB.
+import { loadParts, saveParts, type CampaignParts, type Part } from '../../src/records/parts-record';
+import { DOC_KEYS } from '../../src/records/state-keys';
+import { memoryProps } from '../fakes';
+
+const campaign = (n: number): CampaignParts => ({
+  id: 'cmp_first',
+  name: 'Spring',
+  templateId: 'tpl_1',
+  parts: Array.from({ length: n }, (_, i): Part => ({ id: i === 0 ? 'cmp_first' : `cmp_${'x'.repeat(40)}_${i}`, size: 500, closed: true })),
+});
+
+describe('parts record', () => {
+  it('should read a campaign it has no record of as its one part, of a size not known', () => {
+    expect(loadParts(memoryProps(), { id: 'cmp_picked', name: 'Picked' })).toEqual({
+      id: 'cmp_picked',
+      name: 'Picked',
+      templateId: null,
+      parts: [{ id: 'cmp_picked', size: -1, closed: false }],
+    });
+  });
+
+  it('should keep 200 parts in three values, each under 9 KB, and read them back as they were', () => {
+    const store = memoryProps();
+    saveParts(store, campaign(200));
+    const key = DOC_KEYS.parts('cmp_first');
+    expect([...store.m.keys()].sort()).toEqual([key, `${key}.1`, `${key}.2`]);
+    for (const v of store.m.values()) expect(Buffer.byteLength(v)).toBeLessThan(9 * 1024);
+    expect(loadParts(store, { id: 'cmp_first', name: 'Spring' })).toEqual(campaign(200));
+  });
+
+  it('should write the further values before the head, so no reader finds a head naming a value not written yet', () => {
+    const store = memoryProps();
+    const order: string[] = [];
+    saveParts({ ...store, setProperty: (k: string, v: string) => (order.push(k), store.setProperty(k, v)) } as never, campaign(170));
+    const key = DOC_KEYS.parts('cmp_first');
+    expect(order).toEqual([`${key}.2`, `${key}.1`, key]);
+  });
+});
