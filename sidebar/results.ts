@@ -7,6 +7,7 @@ export function resultLines(r: AddRowsResult): string[] {
   const lines = [`Added ${people(r.added)}.`];
   if (r.skipped) lines.push(`${count(r.skipped, 'person was', 'people were')} already in the campaign; links written back.`);
   if (r.alreadySent) lines.push(`${count(r.alreadySent, 'row')} sent before, left alone.`);
+  if (r.empty) lines.push(`${count(r.empty, 'empty row')} skipped.`);
   if (r.invalid) lines.push(`${count(r.invalid, 'row')} not sent: see Video Note.`);
   if (r.unmatchable) lines.push(`${count(r.unmatchable, 'row')} left in “sending”: see Video Note.`);
   // The reply's total is one part's (docs/rules.md#parts): the campaign's own count is the top line's.

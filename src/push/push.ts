@@ -65,6 +65,8 @@ export interface AddRowsResult {
   skipped: number;
   /** Selected rows that already had a Lead ID. */
   alreadySent: number;
+  /** Selected rows with nothing in them: never sent, and said, so every selected row is counted somewhere. */
+  empty: number;
   /** Rows marked invalid (not sent), duplicates within the selection included. */
   invalid: number;
   /** The rows not sent, with the field at fault and why: the first PROBLEMS_LISTED (docs/rules.md#sending). */
@@ -165,6 +167,7 @@ export function pushRows(input: PushInput): AddRowsResult {
     added: 0,
     skipped: 0,
     alreadySent: 0,
+    empty: 0,
     invalid: 0,
     problems: [],
     total: null,
@@ -399,7 +402,10 @@ function readItems({ input, table, campaign, writer, result }: Pass, moved: Othe
       continue;
     }
     const built = personFromRow(cells, table.layout, input.fallbacks);
-    if (built.empty) continue;
+    if (built.empty) {
+      result.empty++;
+      continue;
+    }
     if (input.clock.now() + SEND_RESERVE_MS > input.deadline) {
       result.remaining++;
       continue;

@@ -87,8 +87,16 @@ describe('send section', () => {
 
 describe('resultLines', () => {
   it('should leave out outcomes that did not happen', () => {
-    expect(resultLines({ added: 1, skipped: 0, alreadySent: 0, invalid: 0, problems: [], unmatchable: 0, total: null, remaining: 0 })).toEqual([
+    expect(resultLines({ added: 1, skipped: 0, alreadySent: 0, empty: 0, invalid: 0, problems: [], unmatchable: 0, total: null, remaining: 0 })).toEqual([
       'Added 1 person.',
+    ]);
+  });
+
+  it('should count every selected row somewhere: empty ones too', () => {
+    expect(resultLines({ added: 5, skipped: 0, alreadySent: 0, empty: 1, invalid: 3, problems: [], unmatchable: 0, total: 5, remaining: 0 })).toEqual([
+      'Added 5 people.',
+      '1 empty row skipped.',
+      '3 rows not sent: see Video Note.',
     ]);
   });
 });

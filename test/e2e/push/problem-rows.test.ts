@@ -65,6 +65,19 @@ describe('problem rows selected', () => {
   });
 });
 
+describe('a blank row in the selection', () => {
+  it('should count it as empty, never as sent or invalid, and leave it blank', async () => {
+    a = await startAddon();
+    a.connect();
+    const blank = leadRow(1).map(() => '');
+    a.sheet([leadRow(0), blank, leadRow(2)]);
+    a.createCampaign();
+    a.selectRows(2, 4);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 2, empty: 1, invalid: 0, alreadySent: 0 });
+    expect(a.column('Video Status')).toEqual(['pending', '', 'pending']);
+  });
+});
+
 describe('a tab with its own headers', () => {
   it('should recognise "Personal note" and "Calendar", name the unused column and count empty lines before Add', async () => {
     a = await startAddon();
