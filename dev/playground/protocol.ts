@@ -55,6 +55,8 @@ export interface PlaygroundState {
   menus: MenuView[];
   /** Newest toast with its sequence number (the page shows each one once). */
   toast: { seq: number; title: string; message: string } | null;
+  /** Newest dialog the add-on opened (Check setup's report), with its sequence number, its HTML and its size. */
+  dialog: { seq: number; title: string; html: string; width: number; height: number } | null;
   /** How many times the add-on opened its sidebar (the page reloads the pane when it grows) and its title. */
   sidebar: { opens: number; title: string };
   /** Who the add-on runs as: the person who set it up, or a colleague on the same sheet (own key, own timer). */

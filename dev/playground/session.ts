@@ -73,22 +73,7 @@ export class PlaygroundSession {
 
   clickMenu(caption: string): void {
     this.followSim();
-    const { ui } = this.gas;
-    const dialogs = ui.dialogs.length;
     this.gas.clickMenu(caption);
-    // The page shows toasts, not dialogs: a dialog the item opened (Check setup) is shown as one, in plain text.
-    const shown = ui.dialogs[dialogs];
-    if (shown)
-      ui.toasts.push({
-        title: shown.title,
-        message: shown.html
-          .replace(/<li>/g, ' · ')
-          .replace(/<[^>]*>/g, ' ')
-          .replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))
-          .replace(/\s+/g, ' ')
-          .trim(),
-        timeoutSeconds: 30,
-      });
   }
 
   /**
@@ -143,6 +128,7 @@ export class PlaygroundSession {
     const config = sim?.config;
     const ui = this.gas.ui;
     const last = ui.toasts[ui.toasts.length - 1];
+    const dialog = ui.dialogs[ui.dialogs.length - 1];
     return {
       sim: {
         baseUrl: this.sim.baseUrl,
@@ -156,6 +142,7 @@ export class PlaygroundSession {
         items: m.items.flatMap((it) => ('caption' in it ? [it.caption] : [])),
       })),
       toast: last ? { seq: ui.toasts.length, title: last.title, message: last.message } : null,
+      dialog: dialog ? { seq: ui.dialogs.length, title: dialog.title, html: dialog.html, width: dialog.width ?? 600, height: dialog.height ?? 400 } : null,
       sidebar: { opens: ui.sidebars.length, title: ui.sidebars[ui.sidebars.length - 1]?.title || 'Add-on' },
       user: { email: this.gas.user, other: this.gas.user !== PLAYGROUND_PEOPLE.first },
       session: this.number,

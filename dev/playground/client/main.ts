@@ -7,6 +7,7 @@ import { createColumnTools } from './column-tools';
 import { createGrid } from './grid-view';
 import { createHeader } from './header';
 import { createFilter, createTabs } from './sheet-controls';
+import { createDialog } from './dialog';
 import { createSidebarPane } from './sidebar-pane';
 
 const POLL_MS = 1500;
@@ -69,6 +70,7 @@ function start(): void {
   });
   const tabs = createTabs(byId('tabs'), sheetActions);
   const filter = createFilter(byId('filter'), sheetActions);
+  const dialog = createDialog(document.body);
   const pane = createSidebarPane(byId('sidebar-pane'), byId<HTMLIFrameElement>('sidebar-frame'), byId('sidebar-title'), byId('sidebar-close'));
 
   let last: PlaygroundState | null = null;
@@ -95,6 +97,7 @@ function start(): void {
       columns.render(s.sheet);
       last = s;
       pane.render(s);
+      dialog.render(s);
       // Toasts the add-on shows (e.g. "Refresh video status now"); old ones are not replayed on load.
       const seq = s.toast?.seq ?? 0;
       if (lastToast !== null && s.toast && seq > lastToast) toast(s.toast.title || 'Add-on', s.toast.message, 'info');

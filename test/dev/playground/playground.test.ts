@@ -201,6 +201,16 @@ describe('playground', () => {
     await page.locator('#toast', { hasText: 'Video status' }).waitFor();
   });
 
+  it("should show Check setup's report in a dialog over the page, as Sheets does, until it is closed", async () => {
+    await page.getByRole('button', { name: 'Extensions ▾' }).click();
+    await page.getByRole('menuitem', { name: 'Check setup' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Check setup' });
+    await dialog.waitFor();
+    await dialog.frameLocator('iframe').getByText('Timer (auto-refresh)', { exact: false }).first().waitFor();
+    await dialog.getByRole('button', { name: 'Close dialog' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
   it('should sign in as another person, whose sidebar asks for their own key, and back', async () => {
     await page.getByLabel('Sign in as another person').check();
     await page.locator('[data-testid="user"]', { hasText: 'bob@example.com' }).waitFor();

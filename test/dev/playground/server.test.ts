@@ -151,9 +151,15 @@ describe('playground server', () => {
     expect(await bad.json()).toEqual({ message: 'The add-on has no menu item “Nope”.' });
   });
 
-  it("should show Check setup's report as a toast, in plain text", async () => {
+  it('should report the dialog Check setup opens, with its HTML and size, for the page to show as a dialog', async () => {
     expect((await post('/api/menu', { caption: 'Check setup' })).status).toBe(200);
-    expect((await state()).toast).toMatchObject({ title: 'Check setup', message: expect.stringMatching(/· ✔ Your properties .*Timer \(auto-refresh\)/) });
+    expect((await state()).dialog).toMatchObject({
+      seq: 1,
+      title: 'Check setup',
+      width: 560,
+      height: 460,
+      html: expect.stringMatching(/Your properties[\s\S]*Timer \(auto-refresh\)/),
+    });
   });
 
   it('should switch a simulator fault on and off', async () => {
