@@ -98,6 +98,9 @@ export function requirePublishable(manifest: Record<string, unknown>): void {
   }
 }
 
+/** In dist/ after every build: the bytes of each file and of each part, as the build measured them. */
+export const SIZES_FILE = '.sizes.json';
+
 /** In dist/ after `--publish`: the allowlist that build had. */
 export const PUBLISH_MARKER = '.publish';
 
@@ -113,6 +116,12 @@ export async function buildAll(opts: { publish?: boolean } = {}): Promise<void> 
   const marker = join(dist, PUBLISH_MARKER);
   if (opts.publish) writeFileSync(marker, `${JSON.stringify(manifest.urlFetchWhitelist)}\n`);
   else rmSync(marker, { force: true });
+  // What the build measured, beside what it built (a dotfile clasp does not push): the bundle test reads it instead of
+  // building a second time.
+  writeFileSync(
+    join(dist, SIZES_FILE),
+    `${JSON.stringify({ bytes: { 'dist/Code.js': server.bytes, 'dist/Sidebar.html': sidebar.bytes }, parts: [...server.parts, ...sidebar.parts] })}\n`,
+  );
   console.log(`dist/Code.js: ${server.exports.length} entry points`);
   console.log(sizeTable({ 'dist/Code.js': server.bytes, 'dist/Sidebar.html': sidebar.bytes }, [...server.parts, ...sidebar.parts]));
 }
