@@ -116,14 +116,13 @@ export async function buildAll(opts: { publish?: boolean } = {}): Promise<void> 
   const marker = join(dist, PUBLISH_MARKER);
   if (opts.publish) writeFileSync(marker, `${JSON.stringify(manifest.urlFetchWhitelist)}\n`);
   else rmSync(marker, { force: true });
+  const bytes = { 'dist/Code.js': server.bytes, 'dist/Sidebar.html': sidebar.bytes };
+  const parts = [...server.parts, ...sidebar.parts];
   // What the build measured, beside what it built (a dotfile clasp does not push): the bundle test reads it instead of
   // building a second time.
-  writeFileSync(
-    join(dist, SIZES_FILE),
-    `${JSON.stringify({ bytes: { 'dist/Code.js': server.bytes, 'dist/Sidebar.html': sidebar.bytes }, parts: [...server.parts, ...sidebar.parts] })}\n`,
-  );
+  writeFileSync(join(dist, SIZES_FILE), `${JSON.stringify({ bytes, parts })}\n`);
   console.log(`dist/Code.js: ${server.exports.length} entry points`);
-  console.log(sizeTable({ 'dist/Code.js': server.bytes, 'dist/Sidebar.html': sidebar.bytes }, [...server.parts, ...sidebar.parts]));
+  console.log(sizeTable(bytes, parts));
 }
 
 /**
