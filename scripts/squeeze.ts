@@ -6,10 +6,17 @@ import { minify } from 'terser';
  * string a person reads. Top-level names (the entry points Apps Script calls) are kept; `typeofs` is off because
  * `typeof X == "undefined"` on a global the runtime lacks must not become `X === void 0`. `unsafe_arrows` makes a
  * function expression that reads neither `this` nor `arguments` an arrow: no code of either bundle calls one with `new`
- * or reads its prototype (zod's classes are made by named functions, which stay as they are).
+ * or reads its prototype (zod's classes are made by named functions, which stay as they are). `unsafe` turns
+ * `String(x)` into `"" + x` and drops `new` before built-ins (no code converts a symbol or an object whose `valueOf`
+ * differs from its text); `hoist_funs` moves function declarations to the top of their scope, where they already live.
  */
 export async function squeeze(code: string, ecma: 2019 | 2020): Promise<string> {
-  const r = await minify(code, { ecma, toplevel: false, compress: { passes: 3, typeofs: false, unsafe_arrows: true }, mangle: true });
+  const r = await minify(code, {
+    ecma,
+    toplevel: false,
+    compress: { passes: 3, typeofs: false, unsafe_arrows: true, unsafe: true, hoist_funs: true },
+    mangle: true,
+  });
   if (r.code === undefined) throw new Error('terser returned no code');
   return r.code;
 }
