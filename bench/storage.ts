@@ -8,7 +8,7 @@ import { DOC_KEYS, USER_KEYS } from '../src/records/state-keys';
 import { recordRefunds } from '../src/server/money/refunds';
 import { PART_SIZE } from '../src/server/campaign/parts';
 import { loadParts, saveParts, type CampaignParts } from '../src/records/parts-record';
-import { timerRecord } from '../src/server/timer/timer';
+import { timerRecord } from '../src/records/timer-record';
 import { table, verdict } from './format';
 import type { Target } from './format';
 

@@ -13,6 +13,7 @@ export function memoryProps(initial: Record<string, string> = {}) {
       m.delete(k);
       return this as never;
     },
+    keys: () => [...m.keys()],
     dump: () => Object.fromEntries(m),
   };
 }

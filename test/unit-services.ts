@@ -4,7 +4,7 @@ import { FakeSpreadsheet, FakeSpreadsheetApp } from '../dev/standin/spreadsheet'
 import type { FakeUi, UiLog } from '../dev/standin/ui';
 import type { Services } from '../src/core/services';
 import { storeSettings } from '../src/records/settings';
-import { SheetState } from '../src/server/sheet-state';
+import { SheetState } from '../src/records/tab-state';
 import { FakeClock, ScriptedTransport, json, type Scripted } from './api/fakes';
 import { memoryProps } from './fakes';
 

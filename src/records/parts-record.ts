@@ -1,7 +1,7 @@
 // The parts record (docs/rules.md#parts): which API campaigns ("parts") make up one campaign of the add-on, as
 // DocumentProperties keeps it — its shape, its key, and the split into values that keeps each under 9 KB.
 import type { Props } from '../core/services';
-import { getJson, setJson } from './json-props';
+import { getJson, keysWhere, setJson } from './json-props';
 import { DOC_KEYS } from './state-keys';
 
 export interface Part {
@@ -46,11 +46,25 @@ const PARTS_PER_VALUE = 80;
 
 /** The campaign bound to a tab, as its record says; a campaign chosen from the list and never split is its one part. */
 export function loadParts(props: Props, bound: { id: string; name: string }): CampaignParts {
-  const head = getJson<CampaignParts & { more?: number }>(props, key(bound.id));
-  if (!head) return { id: bound.id, name: bound.name, templateId: null, parts: [{ id: bound.id, size: -1, closed: false }] };
+  return stored(props, key(bound.id)) || { id: bound.id, name: bound.name, templateId: null, parts: [{ id: bound.id, size: -1, closed: false }] };
+}
+
+/** A campaign's record with all its values, or null when the key holds none. */
+function stored(props: Props, at: string): CampaignParts | null {
+  const head = getJson<CampaignParts & { more?: number }>(props, at);
+  if (!head || !Array.isArray(head.parts)) return null;
   const { more = 0, ...c } = head;
-  for (let k = 1; k <= more; k++) c.parts.push(...(getJson<Part[]>(props, `${key(c.id)}.${k}`) || []));
+  for (let k = 1; k <= more; k++) c.parts.push(...(getJson<Part[]>(props, `${at}.${k}`) || []));
   return c;
+}
+
+/** The document's campaigns of more than one part, every part of each (read with the rest of the store). */
+export function splitCampaigns(props: Props): CampaignParts[] {
+  const prefix = key('');
+  // A further value (`<key>.1`, …) holds a list of parts, not a campaign: it reads as none.
+  return keysWhere(props, (k) => k.startsWith(prefix))
+    .map((k) => stored(props, k))
+    .filter((c): c is CampaignParts => !!c && c.parts.length > 1);
 }
 
 export function saveParts(props: Props, c: CampaignParts): void {

@@ -10,3 +10,9 @@ export function roundTripHolds(props: Props, value: string): boolean {
   props.deleteProperty(USER_KEYS.probe);
   return back === value;
 }
+
+/** The same round trip through the person's cache, under the same key (kept a minute at most). */
+export function cacheKeeps(cache: Pick<GoogleAppsScript.Cache.Cache, 'get' | 'put'>, value: string): boolean {
+  cache.put(USER_KEYS.probe, value, 60);
+  return cache.get(USER_KEYS.probe) === value;
+}

@@ -1,9 +1,9 @@
 // A service that stopped answering (docs/rules.md#budgets): since when, and how long timer runs wait before trying
 // again (5, 10, 20, 40, then every 60 minutes), kept in the person's UserProperties.
-import type { ApiClient } from '../../api/client';
-import { getJson, setJson } from '../../records/json-props';
-import type { Props } from '../../core/services';
-import { USER_KEYS } from '../../records/state-keys';
+import type { ApiClient } from '../api/client';
+import { getJson, setJson } from './json-props';
+import type { Props } from '../core/services';
+import { USER_KEYS } from './state-keys';
 
 interface Silence {
   /** Epoch ms of the first request left unanswered. */

@@ -1,7 +1,7 @@
 // What the add-on remembers per sheet (DocumentProperties, keyed by sheet id): campaign, columns, refresh.
-import { DOC_KEYS } from '../records/state-keys';
+import { DOC_KEYS } from './state-keys';
 import type { PersonField } from '../shared/person';
-import { getJson, setJson } from '../records/json-props';
+import { getJson, setJson } from './json-props';
 import type { Props } from '../core/services';
 
 export interface BoundCampaign {

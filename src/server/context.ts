@@ -4,13 +4,11 @@ import { createApiClient, type ApiClient } from '../api/client';
 import { createPacer, type Pacer } from '../api/pacer';
 import type { Services } from '../core/services';
 import { activeSpreadsheet } from '../core/services';
-import { shortHash } from '../core/hash';
-import { textValues } from '../records/json-props';
-import { USER_KEYS } from '../records/state-keys';
+import { paceRecord } from '../records/pace';
 import { AddonError } from './failure';
 import { grantSentence } from './permission';
 import { readSettings, type Settings } from '../records/settings';
-import { SheetState, type BoundCampaign } from './sheet-state';
+import { SheetState, type BoundCampaign } from '../records/tab-state';
 import { idOf, type Sheet } from '../sheet/table';
 import { noticeCopy } from '../records/copy';
 
@@ -44,10 +42,9 @@ export function apiClient(svc: Services, settings: Settings, deadline = svc.cloc
 /** Requests paced per key across this person's executions (docs/rules.md#parts): a count of the last minute in CacheService. */
 function keyPacer(svc: Services, apiKey: string): Pacer {
   const store = userCache(svc);
-  const durable = textValues(svc.user);
   return createPacer({
     clock: svc.clock,
-    ...(store ? { maxRequests: SHARED_MAX_REQUESTS, shared: { store, key: USER_KEYS.pace(shortHash(apiKey)), durable } } : {}),
+    ...(store ? { maxRequests: SHARED_MAX_REQUESTS, shared: { store, ...paceRecord(svc.user, apiKey) } } : {}),
   });
 }
 

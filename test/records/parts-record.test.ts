@@ -1,5 +1,5 @@
 // The parts record: its shape as stored, and its split into values that each stay under a property's 9 KB.
-import { loadParts, saveParts, type CampaignParts, type Part } from '../../src/records/parts-record';
+import { loadParts, saveParts, splitCampaigns, type CampaignParts, type Part } from '../../src/records/parts-record';
 import { DOC_KEYS } from '../../src/records/state-keys';
 import { memoryProps } from '../fakes';
 
@@ -35,5 +35,18 @@ describe('parts record', () => {
     saveParts({ ...store, setProperty: (k: string, v: string) => (order.push(k), store.setProperty(k, v)) } as never, campaign(170));
     const key = DOC_KEYS.parts('cmp_first');
     expect(order).toEqual([`${key}.2`, `${key}.1`, key]);
+  });
+
+  it("should list the document's campaigns of several parts with every part of each, past the first value's 80", () => {
+    const store = memoryProps();
+    saveParts(store, campaign(200));
+    saveParts(store, { ...campaign(2), id: 'cmp_two', parts: campaign(2).parts.map((p, i) => ({ ...p, id: `cmp_two_${i}` })) });
+    saveParts(store, { ...campaign(1), id: 'cmp_one', parts: [{ id: 'cmp_one', size: 10, closed: false }] });
+    const found = splitCampaigns(store).sort((a, b) => b.parts.length - a.parts.length);
+    expect(found.map((c) => [c.id, c.parts.length])).toEqual([
+      ['cmp_first', 200],
+      ['cmp_two', 2],
+    ]);
+    expect(found[0]).toEqual(campaign(200));
   });
 });

@@ -1,4 +1,4 @@
-import { roundTripHolds } from '../../src/records/probe';
+import { cacheKeeps, roundTripHolds } from '../../src/records/probe';
 import { memoryProps } from '../fakes';
 
 describe('roundTripHolds', () => {
@@ -18,5 +18,15 @@ describe('roundTripHolds', () => {
       },
     };
     expect(() => roundTripHolds(refusing, 'v')).toThrow(/too many times/);
+  });
+});
+
+describe('cacheKeeps', () => {
+  it('should say whether the cache gave the value back', () => {
+    const m = new Map<string, string>();
+    const keeps = { put: (k: string, v: string) => void m.set(k, v), get: (k: string) => m.get(k) ?? null };
+    expect(cacheKeeps(keeps, 'v-1')).toBe(true);
+    const forgets = { put: () => undefined, get: () => null };
+    expect(cacheKeeps(forgets, 'v-1')).toBe(false);
   });
 });

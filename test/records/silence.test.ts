@@ -1,7 +1,7 @@
 // A silent service (docs/rules.md#budgets): since when, and the timer's back-off of 5, 10, 20, 40, then 60 minutes.
-import type { ApiClient } from '../../../src/api/client';
-import { backingOff, noteSilence, silentSince } from '../../../src/server/timer/silence';
-import { memoryProps } from '../../fakes';
+import type { ApiClient } from '../../src/api/client';
+import { backingOff, noteSilence, silentSince } from '../../src/records/silence';
+import { memoryProps } from '../fakes';
 
 const T0 = Date.UTC(2025, 0, 6, 9, 0, 0);
 const MIN = 60_000;

@@ -55,4 +55,13 @@ describe('USER_KEYS', () => {
     );
     expect(files.filter((f) => /\.(get|set|delete)Propert(y|ies)\(/.test(readFileSync(join(src, f), 'utf8')))).toEqual([]);
   });
+
+  it("should leave each record's key and JSON to its module in src/records/: no other module takes the keys or the JSON helpers", () => {
+    const { readdirSync, readFileSync } = jest.requireActual<typeof import('node:fs')>('node:fs');
+    const { join } = jest.requireActual<typeof import('node:path')>('node:path');
+    const src = join(__dirname, '..', '..', 'src');
+    const files = (readdirSync(src, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts') && f.split(/[\\/]/)[0] !== 'records');
+    const reaching = files.filter((f) => /from '[./]*records\/(state-keys|json-props)'/.test(readFileSync(join(src, f), 'utf8')));
+    expect(reaching).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 import { DOC_KEYS } from '../../src/records/state-keys';
-import { SheetState } from '../../src/server/sheet-state';
+import { SheetState } from '../../src/records/tab-state';
 import { memoryProps } from '../fakes';
 
 describe('SheetState', () => {

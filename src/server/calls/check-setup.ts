@@ -2,11 +2,10 @@
 // documented, and says in a sentence which reading holds. It never writes to the sheet and never leaves
 // a trigger it made (when the add-on's timer exists, it only lists it).
 import { isApiError } from '../../api/errors';
-import { USER_KEYS } from '../../records/state-keys';
 import type { Props, Services } from '../../core/services';
 import { apiClient, userCache } from '../context';
 import { authorization, grantSentence } from '../permission';
-import { roundTripHolds } from '../../records/probe';
+import { cacheKeeps, roundTripHolds } from '../../records/probe';
 import { readSettings } from '../../records/settings';
 import { lostTimerRun, probeTrigger, timerInterval } from '../timer/timer';
 import { errorText } from '../../core/error-text';
@@ -24,8 +23,6 @@ export interface RawStores {
   user: Props;
   document: Props | null;
 }
-
-const PROBE_KEY = USER_KEYS.probe;
 
 function roundTrip(name: string, props: Props | null, value: string): SetupCheck {
   if (!props) return { name, ok: false, sentence: 'Google gave this run no document properties (a run without its document).' };
@@ -87,8 +84,7 @@ function cacheCheck(svc: Services, value: string): SetupCheck {
   const cache = userCache(svc);
   if (!cache) return { name, ok: null, sentence: 'No cache here: each run paces its own requests.' };
   try {
-    cache.put(PROBE_KEY, value, 60);
-    return cache.get(PROBE_KEY) === value
+    return cacheKeeps(cache, value)
       ? { name, ok: true, sentence: 'A value was kept and read back.' }
       : { name, ok: true, sentence: `Google forgot a value at once (the cache is best effort); ${PACES}` };
   } catch (e) {

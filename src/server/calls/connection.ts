@@ -1,16 +1,14 @@
 // Server functions for the connection and the campaign: settings, templates, campaigns, binding.
 import { isApiError } from '../../api/errors';
 import type { CampaignSummary, Template } from '../../api/types';
-import { getJson, keysWhere } from '../../records/json-props';
 import type { Props, Services } from '../../core/services';
-import { DOC_KEYS } from '../../records/state-keys';
 import type { CreateCampaignArgs, Reply, SaveSettingsArgs, SelectCampaignArgs, SidebarState } from '../contract';
 import { activeSheet, apiClient, requireSettings, sheetState } from '../context';
 import { AddonError } from '../failure';
 import { handle } from '../handle';
 import { CAMPAIGN_GOAL_MAX } from '../../shared/text-limits';
 import { CAMPAIGN_NAME_MAX, createApiCampaign } from '../campaign/parts';
-import { saveParts, type CampaignParts } from '../../records/parts-record';
+import { saveParts, splitCampaigns, type CampaignParts } from '../../records/parts-record';
 import { checkBaseUrl, hostOf, markDisconnected, publicSettings, savedKeyFor, savedKeyHost, storeSettings } from '../../records/settings';
 
 export function saveSettings(svc: Services, args: SaveSettingsArgs): Reply<{ settings: SidebarState['settings'] }> {
@@ -102,7 +100,7 @@ export function selectCampaign(svc: Services, args: SelectCampaignArgs): Reply<{
     if (!id) throw new AddonError('bad_input', 'Choose a campaign.');
     const sheet = activeSheet(svc);
     // A part is never bound on its own: its campaign is (docs/rules.md#parts).
-    const whole = knownCampaigns(svc.doc).find((c) => c.parts.some((p) => p.id === id));
+    const whole = splitCampaigns(svc.doc).find((c) => c.parts.some((p) => p.id === id));
     const detail = apiClient(svc, requireSettings(svc)).getCampaign(whole ? whole.id : id);
     const campaign = { id: detail.id, name: whole ? whole.name : detail.name };
     sheetState(svc, sheet).campaign = campaign;
@@ -115,7 +113,7 @@ export function selectCampaign(svc: Services, args: SelectCampaignArgs): Reply<{
  * under its first part's id and name, with the parts' counts summed; a part never shows on its own.
  */
 export function foldParts(props: Props, list: CampaignSummary[]): CampaignSummary[] {
-  const records = knownCampaigns(props);
+  const records = splitCampaigns(props);
   const byId = new Map(list.map((c) => [c.id, c]));
   const partOf = new Map<string, CampaignParts>();
   for (const c of records) for (const p of c.parts) partOf.set(p.id, c);
@@ -147,12 +145,4 @@ export function foldParts(props: Props, list: CampaignSummary[]): CampaignSummar
     });
   }
   return out;
-}
-
-/** The document's campaigns of more than one part, from their records (read with the rest of the store). */
-function knownCampaigns(props: Props): CampaignParts[] {
-  const prefix = DOC_KEYS.parts('');
-  return keysWhere(props, (k) => k.startsWith(prefix))
-    .map((k) => getJson<CampaignParts>(props, k))
-    .filter((c): c is CampaignParts => !!c && Array.isArray(c.parts) && c.parts.length > 1);
 }

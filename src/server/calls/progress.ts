@@ -11,7 +11,7 @@ import { partIds } from '../campaign/parts';
 import { loadParts } from '../../records/parts-record';
 import { refreshTab } from '../timer/refresh-run';
 import { finishCutOff } from '../timer/cut-off';
-import { noteSilence, silentSince } from '../timer/silence';
+import { noteSilence, silentSince } from '../../records/silence';
 import { overdueTimer } from '../timer/timer';
 import { userId } from '../../records/user-id';
 

@@ -2,7 +2,7 @@
 // it, and any named by sheet id (the tabs the register says sent them). Each tab is asked its id and binding once.
 import type { Services } from '../../core/services';
 import { idOf, type Sheet } from '../../sheet/table';
-import { SheetState } from '../sheet-state';
+import { SheetState } from '../../records/tab-state';
 
 export function campaignTabs(svc: Services, campaignId: string, named: ReadonlySet<string> = new Set()): Sheet[] {
   return svc.sheets

@@ -7,7 +7,7 @@ import { pushRows, type AddRowsResult, type PartAllocator } from '../../push/pus
 import { forgetPart } from '../../records/part-memory';
 import { ensureStatusFormatting } from '../../sheet/status-format';
 import { idOf, type Sheet } from '../../sheet/table';
-import type { SheetState } from '../sheet-state';
+import type { SheetState } from '../../records/tab-state';
 import { partAllocator } from './parts';
 import { type CampaignParts } from '../../records/parts-record';
 import { campaignTabs } from './bound-tabs';

@@ -6,8 +6,7 @@ import type { ApiClient } from '../../api/client';
 import { ApiError, isApiError, isRunTimeUp } from '../../api/errors';
 import type { CampaignSummary, Estimate } from '../../api/types';
 import type { Services } from '../../core/services';
-import { getJsonLarge, setJsonLarge } from '../../records/json-props';
-import { DOC_KEYS } from '../../records/state-keys';
+import { lastQuote, saveQuote } from '../../records/quote-record';
 import { sharedSummaries } from '../../refresh/refresh';
 import { forgetPart } from '../../records/part-memory';
 import { readCampaign } from '../campaign/state';
@@ -18,14 +17,15 @@ import { closeStops, evidenceFrom, settleFromList, settleUnknown, stopOpenIn, un
 import { recordCharge, recordStop } from './record';
 import { chargedPeople, pricesProven } from './charges';
 import { AddonError, toFailure } from '../failure';
-import { assertGenerateFits, assertPreviewFits, limitFigures, pickUpOwed, spentToday, withSpendLock } from './today';
+import { assertGenerateFits, assertPreviewFits, limitFigures, spentToday, withSpendLock } from './today';
+import { pickUpOwed } from '../../records/spend-day';
 import { handle } from '../handle';
 import { partMayRender } from '../../shared/may-render';
 import { partIds, partLabel } from '../campaign/parts';
 import { loadParts, saveParts, type CampaignParts } from '../../records/parts-record';
 import { orphansIn } from './orphans';
 import { progressOf } from '../campaign/state';
-import type { SheetState } from '../sheet-state';
+import type { SheetState } from '../../records/tab-state';
 import { enableAutoRefresh, type AutoRefresh } from '../timer/timer';
 import type { Sheet } from '../../sheet/table';
 
@@ -78,7 +78,7 @@ const QUOTE_FRESH_MS = 15 * 60_000;
  */
 function freshQuotes(svc: Services, ctx: CampaignContext): PartQuote[] {
   if (ctx.campaign.parts.length === 1) return quotes(ctx);
-  const saved = getJsonLarge<{ at: number; parts: Record<string, Estimate> }>(svc.doc, DOC_KEYS.quote(ctx.campaign.id));
+  const saved = lastQuote(svc.doc, ctx.campaign.id);
   if (!saved || svc.clock.now() - saved.at > QUOTE_FRESH_MS) return quotes(ctx);
   const list = campaignsById(ctx.api);
   const reuse = new Map(Object.entries(saved.parts).filter(([id, e]) => list.get(id)?.waiting === e.leads));
@@ -87,7 +87,7 @@ function freshQuotes(svc: Services, ctx: CampaignContext): PartQuote[] {
 
 function saveQuotes(svc: Services, ctx: CampaignContext, q: PartQuote[]): void {
   if (ctx.campaign.parts.length > 1)
-    setJsonLarge(svc.doc, DOC_KEYS.quote(ctx.campaign.id), { at: svc.clock.now(), parts: Object.fromEntries(q.map((x) => [x.partId, x.estimate])) });
+    saveQuote(svc.doc, ctx.campaign.id, { at: svc.clock.now(), parts: Object.fromEntries(q.map((x) => [x.partId, x.estimate])) });
 }
 
 /** The balance the newest part's estimate read (the one always asked). */

@@ -1,35 +1,10 @@
 // Each part's charges as evidence (docs/rules.md#refunds): who paid, for how many people, what it cost
 // and what one person may cost. Refunds are taken from these, under the key that paid for the people
 // given back, at what the evidence proves: never an average price.
-import { DOC_KEYS } from '../../records/state-keys';
 import type { Estimate } from '../../api/types';
-import { shortHash } from '../../core/hash';
-import { getJson, setJson } from '../../records/json-props';
 import type { Services } from '../../core/services';
+import { chargesOf, saveCharges, type PartCharge } from '../../records/part-charges';
 import { exact, type Figure } from './ledger';
-
-/** One charge of a part, as it stands after what was given back of it. */
-export interface PartCharge {
-  /** When it was recorded (its row's When). */ t: string;
-  /** The key hint that paid. */ k: string;
-  /** People it still holds charged. */ p: number;
-  /** Credits it still holds (a range once part of it came back as a range). */ lo: number;
-  hi: number;
-  /** What one person costs at least and at most (the quote's low and high per person). */ a: number;
-  b: number;
-  /** Its outcome is not known yet: people and credits are bounds. */ u?: 1;
-}
-
-const chargesKey = (part: string) => DOC_KEYS.charges(shortHash(part));
-const KEPT = 12;
-
-export function chargesOf(svc: Pick<Services, 'doc'>, part: string): PartCharge[] {
-  return getJson<PartCharge[]>(svc.doc, chargesKey(part)) || [];
-}
-
-export function saveCharges(svc: Pick<Services, 'doc'>, part: string, list: PartCharge[]): void {
-  setJson(svc.doc, chargesKey(part), list.length > 0 ? list.slice(-KEPT) : null);
-}
 
 /** People of a part the add-on's charges hold charged; null while a charge's people are not known. */
 export function chargedPeople(svc: Pick<Services, 'doc'>, part: string): number | null {

@@ -7,7 +7,7 @@ import { readHeaders, trimTo, type Sheet } from '../../sheet/table';
 import type { Reply } from '../contract';
 import { toFailure } from '../failure';
 import { handle } from '../handle';
-import { book } from './today';
+import { book } from '../../records/spend-day';
 
 export const CREDITS_TAB = 'Video credits';
 const COLUMNS = ['When', 'Campaign', 'Campaign ID', 'Part', 'Action', 'People', 'Credits quoted', 'Credits charged', 'Key', 'Note'] as const;

@@ -10,7 +10,7 @@ import { knownBy, outcomeVerdict, stopVerdict } from '../../shared/unknown-outco
 import { OPEN_CHARGES, OPEN_STOPS, partsWithOpenOutcome, type OpenCharge, type OpenStop } from '../../records/open-outcomes';
 import { loadParts, saveParts } from '../../records/parts-record';
 import type { Unsettled } from '../contract';
-import { chargesOf, saveCharges } from './charges';
+import { chargesOf, saveCharges } from '../../records/part-charges';
 import { completeRow, type Settled } from './ledger';
 import { giveBack, refundRows, shareNote } from './refunds';
 

@@ -4,7 +4,8 @@
 import type { Estimate } from '../../api/types';
 import type { Services } from '../../core/services';
 import { publicSettings } from '../../records/settings';
-import { chargesOf, perPerson, saveCharges, type PartCharge } from './charges';
+import { perPerson } from './charges';
+import { chargesOf, saveCharges, type PartCharge } from '../../records/part-charges';
 import { appendRecord, bookRow, exact, figureCell, UNKNOWN_CHARGE, type Row } from './ledger';
 import { openOutcome, openStop } from './outcomes';
 import { giveBack, refundRows, shareNote } from './refunds';

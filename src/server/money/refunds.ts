@@ -1,15 +1,15 @@
 // Credits coming back (docs/rules.md#refunds): of a Stop's charged people and of failed videos, only of
 // what was charged, booked once, under the key that paid for those people, at what evidence proves.
-import { DOC_KEYS } from '../../records/state-keys';
 import type { CampaignDetail, CampaignSummary } from '../../api/types';
-import { getJson, setJson } from '../../records/json-props';
+import { failedCounts, saveFailedCounts } from '../../records/failed-counts';
 import { shortHash } from '../../core/hash';
 import type { Services } from '../../core/services';
 import { PART_SIZE } from '../campaign/parts';
 import { partsWithOpenOutcome } from '../../records/open-outcomes';
 import { loadParts, saveParts } from '../../records/parts-record';
-import type { BoundCampaign } from '../sheet-state';
-import { chargesOf, saveCharges, takeBack } from './charges';
+import type { BoundCampaign } from '../../records/tab-state';
+import { takeBack } from './charges';
+import { chargesOf, saveCharges } from '../../records/part-charges';
 import { appendRecord, bookRow, figureCell, rangeNote, type Figure, type Row } from './ledger';
 import { isoNow, utcDay } from '../../core/clock';
 
@@ -44,13 +44,6 @@ export function refundRows(svc: Services, base: Row, shares: Share[], why: (s: S
 }
 
 /**
- * Per campaign, by a short hash of each part's id (so a value stays small at 200 parts,
- * docs/rules.md#budgets): `base`, failures seen on a part before the add-on charged it (never its to
- * book); `booked`, the failed count whose refunds the record already holds.
- */
-const failedKey = DOC_KEYS.failed;
-
-/**
  * Records the credits of newly failed videos coming back, from the parts' counts just read (never from
  * a part not read: it is left out of `details`). Idempotent on its evidence, whoever reads the same count
  * (a poll, a timer, a colleague); callers hold the document lock.
@@ -61,8 +54,8 @@ export function recordRefunds(
   campaign: { id: string; name: string },
   at: number,
 ): void {
-  const base = getJson<Record<string, number>>(svc.doc, failedKey(campaign.id, 'base')) || {};
-  const booked = getJson<Record<string, number>>(svc.doc, failedKey(campaign.id, 'booked')) || {};
+  const base = failedCounts(svc.doc, campaign.id, 'base');
+  const booked = failedCounts(svc.doc, campaign.id, 'booked');
   const h = (part: string) => shortHash(part);
   const fresh = [...details].filter(([part, d]) => d.counts.failed > Math.max(base[h(part)] || 0, booked[h(part)] || 0));
   if (fresh.length === 0) return;
@@ -97,8 +90,8 @@ export function recordRefunds(
     refundRows(svc, row, shares, why);
     booked[h(part)] = seen + n;
   }
-  setJson(svc.doc, failedKey(campaign.id, 'base'), Object.keys(base).length > 0 ? base : null);
-  setJson(svc.doc, failedKey(campaign.id, 'booked'), booked);
+  saveFailedCounts(svc.doc, campaign.id, 'base', base);
+  saveFailedCounts(svc.doc, campaign.id, 'booked', booked);
 }
 
 /** The timer's share: failed videos' credits coming back, seen in the campaign list it already holds (read since `at`; no request of its own). */
@@ -121,7 +114,7 @@ export function refundsFromList(svc: Services, bound: BoundCampaign | null, list
   recordRefunds(svc, failed, { id: parts.id, name: parts.name }, at);
   // A full part whose every person is finished gives nothing back any more: its charges are let go, so the record does not
   // grow with the parts of a list left running (docs/rules.md#refunds). Cancelled or skipped people keep them.
-  const booked = getJson<Record<string, number>>(svc.doc, failedKey(parts.id, 'booked')) || {};
+  const booked = failedCounts(svc.doc, parts.id, 'booked');
   const open = partsWithOpenOutcome(svc.doc);
   const done = parts.parts.filter((p) => {
     const s = summaries!.get(p.id);

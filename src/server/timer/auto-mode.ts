@@ -7,9 +7,7 @@ import type { ApiClient } from '../../api/client';
 import { isApiError } from '../../api/errors';
 import { sentenceFor } from '../../api/sentences';
 import type { CampaignSummary } from '../../api/types';
-import { getJson, setJson } from '../../records/json-props';
 import type { Props, Services } from '../../core/services';
-import { DOC_KEYS } from '../../records/state-keys';
 import { isCutOff } from '../../push/push';
 import { forgetPart } from '../../records/part-memory';
 import { cellText } from '../../shared/cells';
@@ -29,35 +27,23 @@ import { loadParts, saveParts, type CampaignParts, type Part } from '../../recor
 import { sendRows } from '../campaign/send-rows';
 import { orphansIn } from '../money/orphans';
 import { keyHint, keyReadOnly } from '../../records/settings';
-import { dropAutoRecords, saveSeenReadings, seenReadings } from '../../records/auto-records';
-import type { AutoRefreshOwner, SheetState } from '../sheet-state';
+import {
+  dropAutoRecords,
+  freshAuto,
+  readAuto,
+  readRun,
+  sameOrder,
+  saveSeenReadings,
+  seenReadings,
+  writeAuto,
+  writeRun,
+  type AutoMode,
+  type AutoRun,
+} from '../../records/auto-records';
+import type { AutoRefreshOwner, SheetState } from '../../records/tab-state';
 import { installTimer, setAutoRefresh, timerInterval } from './timer';
 import { userId } from '../../records/user-id';
 import { isoNow, utcDay } from '../../core/clock';
-
-/**
- * A tab's standing order, in DocumentProperties (everyone on the document sees whose it is). Written only
- * by its owner's switch; a run never writes it, so a switch-off is never undone by a copy a run read
- * before it (docs/rules.md#auto-mode).
- */
-interface AutoMode {
-  user: string;
-  keyHint: string | null;
-  campaignId: string;
-  since: string;
-}
-
-/** What the order's runs saw, apart from the order: counts only while `since` names the order in force. */
-interface AutoRun {
-  since: string;
-  /** The owner's limit and what they spent today (UTC day `day`), as of their last run: what others see. */
-  creditsPerDay: number | null;
-  spent: number;
-  day: string;
-  /** Why people wait, when they do; the parts held. */
-  waiting?: string | null;
-  held?: string[];
-}
 
 /** Rows remembered per reading (about 8 bytes each, within the 9 KB a value may hold); the rest wait a run. */
 const SEEN_MAX = 1_000;
@@ -72,24 +58,6 @@ export const AUTO_NOTES = {
 const NO_LIMIT = 'Auto mode spends credits by itself, so it needs a daily limit: set one under Spending first.';
 const NOT_OWNER = (hint: string | null) =>
   `Auto mode on this tab is run by someone else${hint ? ` (key ${hint})` : ''}. Only they can change it while it is on.`;
-
-function readAuto(props: Props, sheetId: number): AutoMode | null {
-  return getJson<AutoMode>(props, DOC_KEYS.autoMode(sheetId));
-}
-
-/** The order as stored now, not as this execution first read it: another execution may have switched it off. */
-function freshAuto(props: Props, sheetId: number): AutoMode | null {
-  if (props.forget) props.forget();
-  return readAuto(props, sheetId);
-}
-
-const sameOrder = (a: AutoMode | null, b: AutoMode) => !!a && a.user === b.user && a.since === b.since && a.campaignId === b.campaignId;
-
-/** The run's record of the order in force; null when none or it was another order's. */
-function readRun(props: Props, sheetId: number, a: AutoMode): AutoRun | null {
-  const r = getJson<AutoRun>(props, DOC_KEYS.autoRun(sheetId));
-  return r && r.since === a.since ? r : null;
-}
 
 /** A short, stable reading of a row's own cells (output columns left out). */
 function reading(cells: readonly string[], outputs: ReadonlySet<number>): string {
@@ -188,13 +156,13 @@ function switchOn(svc: Services, sheet: Sheet, state: SheetState, args: AutoMode
   saveSeenReadings(svc.doc, idOf(sheet), '');
   keepReading(svc.doc, idOf(sheet), rows);
   const a: AutoMode = { user: userId(svc.user), keyHint: hint, campaignId: args.campaignId, since: isoNow(svc.clock) };
-  setJson(svc.doc, DOC_KEYS.autoRun(idOf(sheet)), {
+  writeRun(svc.doc, idOf(sheet), {
     since: a.since,
     creditsPerDay: figures.creditsPerDay,
     spent: figures.spentToday,
     day: utcDay(svc.clock),
   });
-  setJson(svc.doc, DOC_KEYS.autoMode(idOf(sheet)), a);
+  writeAuto(svc.doc, idOf(sheet), a);
   return { on: true, owner: owner(a, a.user), ...figures };
 }
 
@@ -302,7 +270,7 @@ export function autoModeRun(
     waiting: (held && held.why) || null,
     held: (held && held.parts) || [],
   };
-  if (JSON.stringify(next) !== JSON.stringify(was)) setJson(svc.doc, DOC_KEYS.autoRun(id), next);
+  if (JSON.stringify(next) !== JSON.stringify(was)) writeRun(svc.doc, id, next);
   return true;
 }
 

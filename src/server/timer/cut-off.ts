@@ -8,7 +8,7 @@ import { readLeadRows } from '../../sheet/lead-rows';
 import { openTable, type Sheet } from '../../sheet/table';
 import { loadParts } from '../../records/parts-record';
 import { sendRows } from '../campaign/send-rows';
-import type { SheetState } from '../sheet-state';
+import type { SheetState } from '../../records/tab-state';
 
 /**
  * Sends the tab's cut-off rows again, through the one push (which re-sends only people the service recognises, to

@@ -1,7 +1,7 @@
 // The timer run itself (docs/rules.md#timer): a pass over the tabs this person's timer serves, a run Google gave
 // no document, and the catch-up once the sheet is open again.
 import { isoNow } from '../../core/clock';
-import { getJson, setJson } from '../../records/json-props';
+import { noteLostRun, readTimer, RUNS_KEPT, timerRecord, writeTimer, type TriggerRecord } from '../../records/timer-record';
 import type { Services } from '../../core/services';
 import { activeSpreadsheet } from '../../core/services';
 import type { Sheet } from '../../sheet/table';
@@ -15,24 +15,10 @@ import { sharedSummaries } from '../../refresh/refresh';
 import { refreshTab } from './refresh-run';
 import { finishCutOff } from './cut-off';
 import { readSettings } from '../../records/settings';
-import type { AutoRefreshOwner, SheetState } from '../sheet-state';
-import { backingOff, noteSilence } from './silence';
+import type { AutoRefreshOwner, SheetState } from '../../records/tab-state';
+import { backingOff, noteSilence } from '../../records/silence';
 import { userId } from '../../records/user-id';
-import {
-  TIMER_HANDLER,
-  triggerKey,
-  LOST_RUN,
-  RUNS_KEPT,
-  ours,
-  timerRecord,
-  renderingParts,
-  removeTrigger,
-  removeTimer,
-  UNKNOWN_PARTS_RUN,
-  NO_DOCUMENT_RUN,
-  type Spreadsheet,
-  type TriggerRecord,
-} from './timer';
+import { TIMER_HANDLER, ours, renderingParts, removeTrigger, removeTimer, UNKNOWN_PARTS_RUN, NO_DOCUMENT_RUN, type Spreadsheet } from './timer';
 import { finishedAwayMarked, markFinishedAway } from '../../records/finished-away';
 import { errorText } from '../../core/error-text';
 
@@ -41,7 +27,7 @@ function recordOfRun(svc: Services, uid?: string): { uid: string; rec: TriggerRe
   const found = svc.triggers
     .getProjectTriggers()
     .filter((t) => t.getHandlerFunction() === TIMER_HANDLER && (!uid || t.getUniqueId() === uid))
-    .map((t) => ({ uid: t.getUniqueId(), rec: getJson<TriggerRecord>(svc.user, triggerKey(t.getUniqueId())) }))
+    .map((t) => ({ uid: t.getUniqueId(), rec: readTimer(svc.user, t.getUniqueId()) }))
     .filter((x): x is { uid: string; rec: TriggerRecord } => x.rec !== null);
   return found.length === 1 ? found[0]! : null;
 }
@@ -54,7 +40,7 @@ function noDocumentRun(svc: Services, uid?: string): void {
   const at = isoNow(svc.clock);
   const found = recordOfRun(svc, uid);
   if (!found || found.rec.parts === undefined) {
-    setJson(svc.user, LOST_RUN, { at, error: UNKNOWN_PARTS_RUN });
+    noteLostRun(svc.user, at, UNKNOWN_PARTS_RUN);
     return;
   }
   const { rec } = found;
@@ -64,16 +50,16 @@ function noDocumentRun(svc: Services, uid?: string): void {
     const api = apiClient(svc, settings, svc.clock.now() + RUN_BUDGET_MS);
     try {
       rec.parts = partsStillRendering(api, rec.parts.split(',')).join(',');
-      setJson(svc.user, LOST_RUN, { at, error: NO_DOCUMENT_RUN });
+      noteLostRun(svc.user, at, NO_DOCUMENT_RUN);
     } catch (e) {
-      setJson(svc.user, LOST_RUN, { at, error: `${NO_DOCUMENT_RUN} ${errorText(e)}` });
+      noteLostRun(svc.user, at, `${NO_DOCUMENT_RUN} ${errorText(e)}`);
     } finally {
       noteSilence(svc.user, api, svc.clock.now());
     }
   }
   // A standing order needs its document to add rows: the timer waits for it rather than finishing.
   if (rec.parts !== '' || rec.auto) {
-    setJson(svc.user, triggerKey(found.uid), rec);
+    writeTimer(svc.user, found.uid, rec);
     return;
   }
   const trigger = svc.triggers.getProjectTriggers().find((t) => t.getUniqueId() === found.uid);
@@ -117,9 +103,9 @@ export function onRefreshTimer(svc: Services, event?: { triggerUid?: string }): 
 function noteRun(svc: Services, ss: Spreadsheet, parts: string[], auto: boolean): void {
   const t = ours(svc, ss)[0];
   if (!t) return;
-  const rec = getJson<TriggerRecord>(svc.user, triggerKey(t.getUniqueId()));
+  const rec = readTimer(svc.user, t.getUniqueId());
   if (!rec) return;
-  setJson(svc.user, triggerKey(t.getUniqueId()), timerRecord(rec.spreadsheetId, rec.minutes, parts, [...(rec.runs || []), svc.clock.now()], auto));
+  writeTimer(svc.user, t.getUniqueId(), timerRecord(rec.spreadsheetId, rec.minutes, parts, [...(rec.runs || []), svc.clock.now()], auto));
 }
 
 function timerPass(svc: Services, ss: Spreadsheet): void {

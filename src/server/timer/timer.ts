@@ -1,8 +1,7 @@
 // The time-driven refresh: one trigger per user and document (every 5 minutes where Apps Script
 // allows it, else hourly), found by its own record rather than by one listing (docs/rules.md#readings), who owns
 // each tab's auto-refresh, and a timer that stops running noticed and put back (the run itself: run.ts).
-import { USER_KEYS } from '../../records/state-keys';
-import { getJson, setJson } from '../../records/json-props';
+import { joinParts, noteLostRun, readTimer, timerRecord, writeTimer, lostRun, type LostRun, type TriggerRecord } from '../../records/timer-record';
 import type { Services } from '../../core/services';
 import { activeSpreadsheet } from '../../core/services';
 
@@ -19,7 +18,7 @@ import { AddonError } from '../failure';
 import { handle } from '../handle';
 
 import { keyHint, readSettings } from '../../records/settings';
-import type { SheetState } from '../sheet-state';
+import type { SheetState } from '../../records/tab-state';
 
 import { userId } from '../../records/user-id';
 import { isoNow } from '../../core/clock';
@@ -35,25 +34,6 @@ export interface AutoRefresh {
   intervalMinutes: number | null;
 }
 
-/** Per trigger, in the owner's UserProperties: the spreadsheet it serves and its interval. */
-export const triggerKey = USER_KEYS.trigger;
-/** The last timer run (or install) that went wrong outside any tab, for the sidebar to show. */
-export const LOST_RUN = USER_KEYS.lostTimerRun;
-/**
- * Kept in the owner's UserProperties, so a run Google gives no document can still finish (docs/rules.md#timer):
- * the parts it waits for (comma-separated ids) and the times of its last runs.
- */
-/** `auto`: a tab of the document is in this person's auto mode, so the timer stays installed even when nothing renders (docs/rules.md#auto-mode). */
-export interface TriggerRecord {
-  spreadsheetId: string;
-  minutes: number;
-  parts?: string;
-  runs?: number[];
-  auto?: boolean;
-}
-/** Run times kept: enough to see the interval Google keeps. */
-export const RUNS_KEPT = 4;
-
 /**
  * This person's timers for the spreadsheet: the project's triggers of our handler whose record names it
  * (getUserTriggers(ss) may leave time-driven triggers out), and any it lists that lost their record.
@@ -63,7 +43,7 @@ export function ours(svc: Services, ss: Spreadsheet): Trigger[] {
     const listed = new Set(svc.triggers.getUserTriggers(ss).map((t) => t.getUniqueId()));
     return svc.triggers.getProjectTriggers().filter((t) => {
       if (t.getHandlerFunction() !== TIMER_HANDLER) return false;
-      const rec = getJson<TriggerRecord>(svc.user, triggerKey(t.getUniqueId()));
+      const rec = readTimer(svc.user, t.getUniqueId());
       return rec ? rec.spreadsheetId === ss.getId() : listed.has(t.getUniqueId());
     });
   });
@@ -91,7 +71,7 @@ function needsPermission<T>(svc: Services, f: () => T): T {
 export function timerInterval(svc: Services, ss: Spreadsheet = activeSpreadsheet(svc)): number | null {
   const t = ours(svc, ss)[0];
   if (!t) return null;
-  return getJson<TriggerRecord>(svc.user, triggerKey(t.getUniqueId()))?.minutes || 60;
+  return readTimer(svc.user, t.getUniqueId())?.minutes || 60;
 }
 
 /** Installs the trigger unless one exists (extra ones, from races, are removed); returns the interval. */
@@ -101,29 +81,13 @@ export function installTimer(svc: Services, ss: Spreadsheet = activeSpreadsheet(
   markFinishedAway(svc.user, ss.getId(), null);
   const first = existing[0];
   if (first) {
-    const rec = getJson<TriggerRecord>(svc.user, triggerKey(first.getUniqueId()));
-    if (rec && parts.length > 0) setJson(svc.user, triggerKey(first.getUniqueId()), { ...rec, parts: joinParts(rec.parts, parts) } satisfies TriggerRecord);
+    const rec = readTimer(svc.user, first.getUniqueId());
+    if (rec && parts.length > 0) writeTimer(svc.user, first.getUniqueId(), { ...rec, parts: joinParts(rec.parts, parts) });
     return (rec && rec.minutes) || 60;
   }
   const { trigger, minutes } = createTrigger(svc);
-  setJson(svc.user, triggerKey(trigger.getUniqueId()), timerRecord(ss.getId(), minutes, parts));
+  writeTimer(svc.user, trigger.getUniqueId(), timerRecord(ss.getId(), minutes, parts));
   return minutes;
-}
-
-/** A trigger's record as stored (docs/rules.md#timer): under 9 KB with 200 parts of 36-character ids. */
-export function timerRecord(spreadsheetId: string, minutes: number, parts: string[], runs: number[] = [], auto = false): TriggerRecord {
-  return {
-    spreadsheetId,
-    minutes,
-    parts: joinParts(undefined, parts),
-    ...(runs.length > 0 ? { runs: runs.slice(-RUNS_KEPT) } : {}),
-    ...(auto ? { auto } : {}),
-  };
-}
-
-/** The parts a timer waits for, without repeats, as one comma-separated value (ids hold no comma). */
-function joinParts(had: string | undefined, more: string[]): string {
-  return [...new Set([...(had ? had.split(',') : []), ...more])].join(',');
 }
 
 /** The part ids of a tab's campaign that may still render (all of them while the list is not read). */
@@ -171,7 +135,7 @@ export function probeTrigger(svc: Services): { minutes: number; inProject: boole
 
 export function removeTrigger(svc: Services, t: Trigger): void {
   needsPermission(svc, () => svc.triggers.deleteTrigger(t));
-  setJson(svc.user, triggerKey(t.getUniqueId()), null);
+  writeTimer(svc.user, t.getUniqueId(), null);
 }
 
 export function removeTimer(svc: Services, ss: Spreadsheet = activeSpreadsheet(svc)): void {
@@ -191,7 +155,7 @@ export function enableAutoRefresh(svc: Services, state: SheetState): AutoRefresh
   try {
     return switchOn(svc, state);
   } catch (e) {
-    if (e instanceof AddonError) setJson(svc.user, LOST_RUN, { at: isoNow(svc.clock), error: e.message });
+    if (e instanceof AddonError) noteLostRun(svc.user, isoNow(svc.clock), e.message);
     return { on: false, intervalMinutes: null };
   }
 }
@@ -212,14 +176,14 @@ export function setAutoRefresh(svc: Services, args: { on: boolean }): Reply<Auto
 }
 
 /** A timer run or install that went wrong outside any tab, as the sidebar shows it; null when there was none. */
-export function lostTimerRun(svc: Services): { at: string; error: string } | null {
-  return getJson(svc.user, LOST_RUN);
+export function lostTimerRun(svc: Services): LostRun | null {
+  return lostRun(svc.user);
 }
 
 /** The record of this person's timer for the spreadsheet, or null. */
 function recordFor(svc: Services, ss: Spreadsheet): TriggerRecord | null {
   const t = ours(svc, ss)[0];
-  return t ? getJson<TriggerRecord>(svc.user, triggerKey(t.getUniqueId())) : null;
+  return t ? readTimer(svc.user, t.getUniqueId()) : null;
 }
 
 /** The longest gap seen between two runs, in minutes (0 before two runs): the interval Google actually keeps. */

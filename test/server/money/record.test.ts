@@ -5,7 +5,8 @@ import { hasOpen, openStopParts, settleStops, settleUnknown, unsettledOf, type E
 import { recordCharge, recordStop } from '../../../src/server/money/record';
 import { recordRefunds } from '../../../src/server/money/refunds';
 import { storeSettings } from '../../../src/records/settings';
-import { limitFigures, pickUpOwed, spentToday } from '../../../src/server/money/today';
+import { limitFigures, spentToday } from '../../../src/server/money/today';
+import { pickUpOwed } from '../../../src/records/spend-day';
 import { loadParts } from '../../../src/records/parts-record';
 import { PROTECTED_MESSAGE } from '../../../dev/standin/readings';
 import { GasException } from '../../../dev/standin/gas-object';

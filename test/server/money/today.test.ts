@@ -1,5 +1,6 @@
 // The person's day of spending, kept in their UserProperties: a bounded running total, each row booked once.
-import { book, limitFigures, roomToday, spentToday } from '../../../src/server/money/today';
+import { limitFigures, roomToday, spentToday } from '../../../src/server/money/today';
+import { book } from '../../../src/records/spend-day';
 import { storeSettings } from '../../../src/records/settings';
 import { USER_KEYS } from '../../../src/records/state-keys';
 import { memoryProps } from '../../fakes';

@@ -1,0 +1,31 @@
+// The campaign list as the add-on shows it: a campaign of several parts is one entry (docs/rules.md#parts).
+import type { CampaignSummary } from '../../../src/api/types';
+import { saveParts, type Part } from '../../../src/records/parts-record';
+import { foldParts } from '../../../src/server/calls/connection';
+import { memoryProps } from '../../fakes';
+
+const id = (i: number) => (i === 0 ? 'cmp_first' : `cmp_part_${i}`);
+const summary = (i: number, status = 'complete'): CampaignSummary =>
+  ({
+    id: id(i),
+    name: `Leads · part ${i + 1}`,
+    status,
+    leadCount: 500,
+    waiting: 0,
+    complete: 490,
+    failed: 10,
+    createdAt: '2026-11-28T09:00:00.000Z',
+  }) as CampaignSummary;
+
+describe('foldParts', () => {
+  it('should fold every part of a 100-part campaign into its one entry, those past the first 80 too', () => {
+    const props = memoryProps();
+    const parts = Array.from({ length: 100 }, (_, i): Part => ({ id: id(i), size: 500, closed: true }));
+    saveParts(props, { id: 'cmp_first', name: 'Leads', templateId: 'tpl_1', parts });
+    // The list of 100 newest holds the last parts (the first ones fell out of it) and another team's campaign.
+    const list = [summary(95, 'rendering'), summary(90), summary(85), summary(20), { ...summary(0), id: 'cmp_other', name: 'Other' }];
+    const out = foldParts(props, list);
+    expect(out.map((c) => c.name)).toEqual(['Leads', 'Other']);
+    expect(out[0]).toMatchObject({ id: 'cmp_first', status: 'rendering', leadCount: 2000, complete: 1960, failed: 40, parts: 100 });
+  });
+});
