@@ -71,6 +71,8 @@ export const REQUEST_ALLOWANCE_MS = 60_000;
 const SILENT_AFTER_MS = 30_000;
 
 export const TEMPLATES_PATH = '/templates';
+/** The one read whose path always exists, named as a person reads it. */
+export const TEMPLATES_ASKED = 'the request for the list of templates';
 
 export function createCaller(opts: ApiClientOptions): Caller {
   const base = opts.baseUrl.trim().replace(/\/+$/, '');
@@ -84,14 +86,14 @@ export function createCaller(opts: ApiClientOptions): Caller {
   const { guarded, link } = guard(opts);
   const refused = (e: unknown) => refusalError(e, hostOf(base), opts.grantPermission?.());
 
-  function send(method: 'GET' | 'POST', path: string, body?: unknown): HttpResponse {
-    return guarded(`${method} ${path}`, () => [transport.request(request(method, path, body))])[0]!;
+  function send(c: Pick<Call<unknown>, 'method' | 'path' | 'body' | 'label'>): HttpResponse {
+    return guarded(c.label, () => [transport.request(request(c.method, c.path, c.body))])[0]!;
   }
 
   function once<T>(c: Call<T>): T {
     let res: HttpResponse;
     try {
-      res = send(c.method, c.path, c.body);
+      res = send(c);
     } catch (e) {
       if (isApiError(e)) throw e;
       throw refused(e) || networkError(c);
@@ -127,7 +129,7 @@ export function createCaller(opts: ApiClientOptions): Caller {
   /** The one probe after a 404 on an id path: does a path that always exists answer 404 too? */
   function templatesAnswer404(): boolean {
     try {
-      return send('GET', TEMPLATES_PATH).status === 404;
+      return send({ method: 'GET', path: TEMPLATES_PATH, label: TEMPLATES_ASKED }).status === 404;
     } catch {
       return false;
     }
@@ -159,7 +161,7 @@ function guard(opts: ApiClientOptions) {
       throw new ApiError(
         'not_sent',
         0,
-        `The video service has not answered since ${new Date(link.silentSince).toISOString().slice(11, 16)} UTC, so ${what} was not sent; the add-on tries again later.`,
+        `The video service has not answered since ${new Date(link.silentSince).toISOString().slice(11, 16)} UTC, so the add-on did not send ${what}; it tries again later.`,
       );
     }
     if (opts.deadline !== undefined && clock.now() + REQUEST_ALLOWANCE_MS > opts.deadline) {
@@ -301,7 +303,7 @@ function parseReply<T>(c: Call<T>, res: HttpResponse): T {
 }
 
 function statusError(c: Call<unknown>, status: number): ApiError {
-  const tail = `(HTTP ${status} from ${c.label})`;
+  const tail = `(HTTP ${status} to ${c.label})`;
   if (status === 401) return new ApiError('unauthorized', status, `The video service did not accept the API key ${tail}.`);
   if (status === 403) return new ApiError('forbidden', status, `The video service refused this request for the API key ${tail}.`);
   if (status === 404) return new ApiError('not_found', status, `The video service found nothing at that address ${tail}.`);
@@ -312,7 +314,8 @@ function statusError(c: Call<unknown>, status: number): ApiError {
 
 function networkError(c: Call<unknown>): ApiError {
   if (c.method === 'POST') return unknownOutcome(c, 'gave no answer', 0);
-  return new ApiError('network', 0, `No answer from the video service for ${c.label}, so the outcome is unknown.`);
+  // A read changes nothing on the service: only that it went unanswered is news.
+  return new ApiError('network', 0, `The video service did not answer ${c.label}; nothing was changed.`);
 }
 
 /**

@@ -1,5 +1,5 @@
 // The typed API client: one method per endpoint of docs/api.md#endpoints, replies parsed, errors mapped, retries ruled.
-import { createCaller, encodeId, TEMPLATES_PATH, type ApiClientOptions, type Call, type Link } from './caller';
+import { createCaller, encodeId, TEMPLATES_PATH, TEMPLATES_ASKED, type ApiClientOptions, type Call, type Link } from './caller';
 import { ApiError } from './errors';
 import { MAX_PEOPLE_PER_CALL } from '../shared/people';
 import {
@@ -71,34 +71,52 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
   const detailCall = (campaignId: string): Call<CampaignDetail> => ({
     method: 'GET',
     path: campaignPath(campaignId),
-    label: 'GET /campaigns/{id}',
+    label: 'the request for a campaign’s details',
     schema: campaignDetailSchema,
     retry: true,
   });
   const estimateCall = (campaignId: string): Call<Estimate> => ({
     method: 'GET',
     path: campaignPath(campaignId, '/estimate'),
-    label: 'GET /campaigns/{id}/estimate',
+    label: 'the request for an estimate',
     schema: estimateSchema,
     retry: true,
   });
   const videosCall = (campaignId: string) =>
-    ({ method: 'GET', path: campaignPath(campaignId, '/videos'), label: 'GET /campaigns/{id}/videos', schema: videosReplySchema, retry: true }) as Call<
-      FinishedVideo[]
-    >;
+    ({
+      method: 'GET',
+      path: campaignPath(campaignId, '/videos'),
+      label: 'the request for a campaign’s videos',
+      schema: videosReplySchema,
+      retry: true,
+    }) as Call<FinishedVideo[]>;
 
   return {
     listTemplates: () =>
-      call({ method: 'GET', path: TEMPLATES_PATH, label: 'GET /templates', schema: templatesReplySchema, retry: true, alwaysExists: true }).templates,
+      call({ method: 'GET', path: TEMPLATES_PATH, label: TEMPLATES_ASKED, schema: templatesReplySchema, retry: true, alwaysExists: true }).templates,
 
     listCampaigns: (limit) => {
       const query = limit === undefined ? '' : `?limit=${Math.min(100, Math.max(1, Math.floor(limit)))}`;
-      return call({ method: 'GET', path: `/campaigns${query}`, label: 'GET /campaigns', schema: campaignsReplySchema, retry: true, alwaysExists: true })
-        .campaigns;
+      return call({
+        method: 'GET',
+        path: `/campaigns${query}`,
+        label: 'the request for the campaign list',
+        schema: campaignsReplySchema,
+        retry: true,
+        alwaysExists: true,
+      }).campaigns;
     },
 
     createCampaign: (body) =>
-      call({ method: 'POST', path: '/campaigns', label: 'POST /campaigns', schema: createdCampaignSchema, retry: false, alwaysExists: true, body }),
+      call({
+        method: 'POST',
+        path: '/campaigns',
+        label: 'the request to create a campaign',
+        schema: createdCampaignSchema,
+        retry: false,
+        alwaysExists: true,
+        body,
+      }),
 
     addPeople: (campaignId, people) => {
       if (people.length > MAX_PEOPLE_PER_CALL) {
@@ -107,7 +125,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       return call({
         method: 'POST',
         path: campaignPath(campaignId, '/leads'),
-        label: 'POST /campaigns/{id}/leads',
+        label: 'the request to add people',
         schema: addPeopleReplySchema,
         retry: true,
         body: { people },
@@ -118,21 +136,20 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     getEstimates: (ids) => many(ids.map(estimateCall)),
 
     preview: (campaignId) =>
-      call({ method: 'POST', path: campaignPath(campaignId, '/preview'), label: 'POST /campaigns/{id}/preview', schema: previewReplySchema, retry: false }),
+      call({ method: 'POST', path: campaignPath(campaignId, '/preview'), label: 'the Preview request', schema: previewReplySchema, retry: false }),
 
     generate: (campaignId) =>
-      call({ method: 'POST', path: campaignPath(campaignId, '/generate'), label: 'POST /campaigns/{id}/generate', schema: generateReplySchema, retry: false }),
+      call({ method: 'POST', path: campaignPath(campaignId, '/generate'), label: 'the Generate request', schema: generateReplySchema, retry: false }),
 
     getCampaign: (campaignId) => call(detailCall(campaignId)),
     getCampaigns: (ids) => many(ids.map(detailCall)),
 
-    getLead: (leadId) => call({ method: 'GET', path: `/leads/${encodeId(leadId, 'lead')}`, label: 'GET /leads/{id}', schema: leadSchema, retry: true }),
+    getLead: (leadId) => call({ method: 'GET', path: `/leads/${encodeId(leadId, 'lead')}`, label: 'the request for a lead', schema: leadSchema, retry: true }),
 
     listVideos: (campaignId) => call(videosCall(campaignId)),
     listVideosOf: (ids) => many(ids.map(videosCall)),
 
-    stop: (campaignId) =>
-      call({ method: 'POST', path: campaignPath(campaignId, '/stop'), label: 'POST /campaigns/{id}/stop', schema: stopReplySchema, retry: false }),
+    stop: (campaignId) => call({ method: 'POST', path: campaignPath(campaignId, '/stop'), label: 'the Stop request', schema: stopReplySchema, retry: false }),
 
     link,
   };

@@ -29,7 +29,7 @@ const RUN_TIME_UP = 'This run’s time was nearly up';
 
 /** A request the run's deadline leaves unsent (`what` names it). */
 export function runTimeUp(what: string): ApiError {
-  return new ApiError('not_sent', 0, `${RUN_TIME_UP}, so ${what} was not sent; it carries on at the next run.`);
+  return new ApiError('not_sent', 0, `${RUN_TIME_UP}, so the add-on did not send ${what}; it carries on at the next run.`);
 }
 
 /** Whether a request was left unsent because the run's time was up (not because the service went silent). */

@@ -205,13 +205,13 @@ describe('createApiClient', () => {
       }
     });
 
-    it.each(READS)('should answer bad_reply naming the endpoint when $name gets HTML with status 200', (c) => {
+    it.each(READS)('should answer bad_reply naming the request in words when $name gets HTML with status 200', (c) => {
       const { api } = setup(ScriptedTransport.queue(html(200)));
       const e = caught(() => c.run(api));
       expect(e.code).toBe('bad_reply');
       expect(e.status).toBe(200);
-      expect(e.message).toContain(`${c.method} /`);
-      expect(e.message).toMatch(/not JSON/);
+      expect(e.message).toMatch(/^The video service's reply to the request for .+ was not JSON/);
+      expect(e.message).not.toContain(`${c.method} /`);
     });
 
     it('should answer bad_reply on truncated JSON', () => {
@@ -228,7 +228,7 @@ describe('createApiClient', () => {
       const { api } = setup(ScriptedTransport.queue(json(200, body)));
       const e = caught(() => api.getCampaign('c_1'));
       expect(e.code).toBe('bad_reply');
-      expect(e.message).toContain('GET /campaigns/{id}');
+      expect(e.message).toContain('the request for a campaign’s details');
       expect(e.message).toContain(what);
     });
 
@@ -264,14 +264,16 @@ describe('createApiClient', () => {
       const { api } = setup(ScriptedTransport.queue({ status, body: 'oops', headers: {} }), { retryPolicy: { maxAttempts: 1, baseDelayMs: 0, maxDelayMs: 0 } });
       const e = caught(() => api.getEstimate('c_1'));
       expect([e.code, e.status]).toEqual([code, status]);
-      expect(e.message).toContain('GET /campaigns/{id}/estimate');
+      // The request named in words a person reads, not as an HTTP method and path.
+      expect(e.message).toContain(`(HTTP ${status} to the request for an estimate)`);
+      expect(e.message).not.toMatch(/GET|\/campaigns/);
     });
 
-    it('should report a transport failure on a read as network with an unknown outcome', () => {
+    it('should report a transport failure on a read as network, in words: nothing was changed', () => {
       const { api } = setup(ScriptedTransport.queue('drop'));
       const e = caught(() => api.getCampaign('c_1'));
       expect([e.code, e.status]).toEqual(['network', 0]);
-      expect(e.message).toMatch(/^No answer from the video service .*the outcome is unknown/);
+      expect(e.message).toBe('The video service did not answer the request for a campaign’s details; nothing was changed.');
       expect(e.message).not.toMatch(/may or may not/);
     });
 

@@ -84,3 +84,21 @@ describe('redirects', () => {
     });
   });
 });
+
+describe('a request that failed, as the sidebar says it', () => {
+  it('should name the request in words a person reads, never as an HTTP method and path', async () => {
+    a = await startAddon();
+    a.connect();
+    // A read applied and its answer lost, then reads answered with a gateway's HTML page, retries included.
+    await a.sim.control({ action: 'configure', config: { faults: { dropReplies: 1, dropMatch: '^GET /templates' } } });
+    const lost = a.call<any>('listTemplates');
+    expect(lost).toMatchObject({
+      ok: false,
+      error: { code: 'network', message: 'The video service did not answer the request for the list of templates; nothing was changed.' },
+    });
+    await a.sim.control({ action: 'configure', config: { faults: { dropReplies: 0, html502Replies: 10, dropMatch: '^GET /campaigns$' } } });
+    const html = a.call<any>('listCampaigns');
+    expect(html).toMatchObject({ ok: false, error: { message: expect.stringMatching(/Nothing was changed/) } });
+    for (const r of [lost, html]) expect(r.error.message).not.toMatch(/\b(GET|POST) \/|\/campaigns|\/templates/);
+  });
+});
