@@ -4,7 +4,7 @@ import type { AddRowsResult } from '../src/server/contract';
 
 /** The result as sentences, one per non-zero outcome. */
 export function resultLines(r: AddRowsResult): string[] {
-  const lines = [`Added ${people(r.added)}.`];
+  const lines = [`Added ${people(r.added)}${r.newParts ? `, in ${r.newParts > 1 ? `${r.newParts} new parts` : 'a new part'} of the campaign` : ''}.`];
   if (r.skipped) lines.push(`${count(r.skipped, 'person was', 'people were')} already in the campaign; links written back.`);
   if (r.alreadySent) lines.push(`${count(r.alreadySent, 'row')} sent before, left alone.`);
   if (r.empty) lines.push(`${count(r.empty, 'empty row')} skipped.`);

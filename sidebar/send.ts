@@ -86,7 +86,8 @@ export function sendSection(app: App): HTMLElement {
     add.block(
       !s.campaign
         ? NO_CAMPAIGN
-        : (s.write ?? (!s.rows ? 'Select the rows to send in the sheet.' : s.none ? 'Each selected row has a Lead ID or is empty: nothing to send.' : null)),
+        : (s.write ??
+            (!s.rows ? 'Select the rows to send in the sheet.' : s.none ? 'Every selected row is sent or empty: select new rows to send more.' : null)),
     );
     c.status(s.rows ? `${formatNumber(s.rows)} selected` : 'Select rows', s.rows ? 'done' : 'todo');
   });

@@ -81,6 +81,8 @@ export interface AddRowsResult {
   unusedColumns?: string[];
   /** Rows that took back a person the document had sent (no request). */
   takenBack?: number;
+  /** Parts of the campaign this send made (docs/rules.md#parts): their people wait for a Generate of their own. */
+  newParts?: number;
 }
 
 /** Where people go: the parts of one campaign (docs/rules.md#parts), made as rows are added. */

@@ -25,7 +25,7 @@ describe('send section', () => {
       replies: { ...readyReplies(), getActiveContext: context({ selection: { rows: 2 }, sampleRow: null }) },
       timing: { contextPollMs: 50 },
     });
-    await section().getByText('Each selected row has a Lead ID or is empty: nothing to send.').waitFor();
+    await section().getByText('Every selected row is sent or empty: select new rows to send more.').waitFor();
     expect(await section().getByRole('button', { name: 'Add selected rows' }).isDisabled()).toBe(true);
   });
 
@@ -44,6 +44,20 @@ describe('send section', () => {
     expect(text).not.toContain('The campaign now has');
     expect(await section().getByText('Run again to finish', { exact: false }).count()).toBe(0);
     expect(await sb.calls('addSelectedRows')).toHaveLength(1);
+  });
+
+  it('should say a new part was made for the people added, and no "nothing to send" above what was just sent', async () => {
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), addSelectedRows: ok({ ...result, added: 2, skipped: 0, alreadySent: 0, invalid: 0, unmatchable: 0, newParts: 1 }) },
+      timing: { contextPollMs: 50 },
+    });
+    await section().getByRole('button', { name: 'Add selected rows' }).click();
+    await section().getByRole('status').filter({ hasText: 'Added 2 people, in a new part of the campaign.' }).waitFor();
+    // The rows just sent are still selected, and now every one has a Lead ID.
+    await sb.reply('getActiveContext', context({ selection: { rows: 2 }, sampleRow: null }));
+    await section().getByText('Every selected row is sent or empty: select new rows to send more.').waitFor();
+    expect(await section().textContent()).not.toContain('nothing to send');
+    expect(resultLines({ ...result, empty: 0, problems: [], newParts: 3 })[0]).toBe('Added 12 people, in 3 new parts of the campaign.');
   });
 
   it('should say to run again when rows remain', async () => {

@@ -37,7 +37,8 @@ export function sendRows(svc: Services, s: SendRows): AddRowsResult {
       alloc.record(partId, total);
     },
   };
-  return pushRows({
+  const had = s.campaign.parts.length;
+  const r = pushRows({
     sheet: s.sheet,
     rows: s.rows,
     overrides: s.state.mapping,
@@ -58,4 +59,6 @@ export function sendRows(svc: Services, s: SendRows): AddRowsResult {
     // A person another tab sent may have moved here: the tabs bound to the campaign are read to see who still carries them.
     otherTabs: (named) => campaignTabs(svc, s.campaign.id, named),
   });
+  const made = s.campaign.parts.length - had;
+  return made > 0 ? { ...r, newParts: made } : r;
 }

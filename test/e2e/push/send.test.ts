@@ -480,3 +480,30 @@ describe('sending rows within the budget', () => {
     expect(a.gas.counters.byMember['Sheet.isRowHiddenByUser'] ?? 0).toBe(0);
   });
 });
+
+describe('the part people went to', () => {
+  it('should say when the people added went to a new part, and not when they joined the open one', async () => {
+    const a = await startAddon();
+    try {
+      a.connect();
+      await pushed(a, 3);
+      const first = a.call<any>('addSelectedRows');
+      expect(first).toMatchObject({ ok: true, alreadySent: 3 });
+      expect(first).not.toHaveProperty('newParts');
+      expect(a.generate()).toMatchObject({ ok: true });
+      const sheet = a.gas.spreadsheet.getActiveSheet();
+      const add = (from: number) => {
+        for (let i = 0; i < 2; i++) sheet.appendRow(leadRow(from + i));
+        a.selectRows(sheet.getLastRow() - 1, sheet.getLastRow());
+        return a.call<any>('addSelectedRows');
+      };
+      // The first part was generated: it takes nobody new (docs/rules.md#parts).
+      expect(add(10)).toMatchObject({ ok: true, added: 2, newParts: 1 });
+      const joined = add(20);
+      expect(joined).toMatchObject({ ok: true, added: 2 });
+      expect(joined).not.toHaveProperty('newParts');
+    } finally {
+      await a.close();
+    }
+  });
+});
