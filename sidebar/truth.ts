@@ -88,7 +88,7 @@ export { mayRender };
 
 /** An API status the spec does not define, for small print, never read as a promise; null for the four it names. */
 export function strangeStatus(status: string): string | null {
-  return KNOWN_STATUSES.has(status) ? null : `the service’s own word: “${status}”`;
+  return KNOWN_STATUSES.has(status) ? null : `the video service calls the campaign “${status}”`;
 }
 
 /** "3 failed", or nothing for none. */

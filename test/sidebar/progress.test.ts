@@ -307,7 +307,7 @@ describe('progress helpers', () => {
 });
 
 describe('progress: status words', () => {
-  it("should say where a finished campaign stands in counts, show an unknown status as the service's own word, and explain the lookup surcharge", async () => {
+  it("should say where a finished campaign stands in counts, name an unknown status as the service's word for the campaign, and explain the lookup surcharge", async () => {
     sb = await sidebars.open({
       replies: {
         ...readyReplies(),
@@ -317,7 +317,7 @@ describe('progress: status words', () => {
     });
     await sb.page.locator('#progress .status-line').getByText('50 of 50 ready').waitFor();
     const text = await seen();
-    expect(text).toContain('the service’s own word: “delivered”');
+    expect(text).toContain('the video service calls the campaign “delivered”');
     expect(text).not.toMatch(/Ready to check|Service status: delivered/);
     await sb.reply('getProgress', progress({ status: 'draft', counts: countsOf(50, { complete: 47, pending: 3 }), stages: {} }));
     await sb.reply('getEstimate', ok({ leads: 3, low: 6, high: 9, balance: 100, affordable: true }));

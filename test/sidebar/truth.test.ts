@@ -163,7 +163,7 @@ describe('sidebar truth: words that mislead', () => {
       replies: { ...readyReplies(), getProgress: progress({ status: 'delivered', counts: counts({ complete: 44, failed: 3 }), stages: {} }) },
     });
     await top().getByText('44 of 47 videos ready, 3 failed', { exact: false }).waitFor();
-    await sb.page.getByText('the service’s own word: “delivered”', { exact: false }).first().waitFor();
+    await sb.page.getByText('the video service calls the campaign “delivered”', { exact: false }).first().waitFor();
     expect(await seen()).not.toContain('Delivered');
   });
 
