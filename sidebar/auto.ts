@@ -10,13 +10,14 @@ import { count, credits, people } from './format';
 import { campaignOf, watch } from './state';
 import type { AutoModeInfo, AutoModeReply } from '../src/server/contract';
 import { clock } from './truth';
+import { theirKey } from '../src/shared/their-key';
 import { generateFits, previewFits } from '../src/shared/limit-rule';
 
 /** "Auto mode: on · 120 of 500 credits today · next run about 10:35", and whose it is when not yours. */
-export function autoLine(a: AutoModeInfo): string {
+export function autoLine(a: AutoModeInfo, mine: string | null = null): string {
   if (!a.on) return 'Auto mode: off';
   const next = a.nextRunAt ? ` · next run about ${clock(a.nextRunAt)}` : '';
-  const whose = a.owner?.you ? '' : ` · key ${a.owner?.keyHint}`;
+  const whose = a.owner?.you ? '' : ` · another person’s ${theirKey(a.owner?.keyHint, mine)}`;
   return `Auto mode: on · ${a.spentToday} of ${credits(a.creditsPerDay ?? 0)} today${next}${whose}${a.waiting ? `. ${a.waiting}` : ''}`;
 }
 
@@ -67,9 +68,10 @@ export function autoSection(app: App): HTMLElement {
     (s) => s.sidebar?.autoMode ?? null,
     (a) => {
       c.status(a?.on ? 'On' : 'Off', a?.on ? 'done' : 'todo');
-      replace(line, a ? autoLine(a) : '');
+      const mine = store.get().sidebar?.settings.keyHint ?? null;
+      replace(line, a ? autoLine(a, mine) : '');
       replace(toggle.el, a?.on ? 'Switch off' : 'Switch on');
-      toggle.block(a?.on && !a.owner?.you ? `Only its owner, whose key is ${a.owner?.keyHint ?? 'not known'}, can switch it.` : null);
+      toggle.block(a?.on && !a.owner?.you ? `Only the person who switched it on ${theirKey(a.owner?.keyHint, mine)} can switch it.` : null);
     },
   );
   replace(c.body, line, inRow(toggle.el), toggle.reason, msg.el);

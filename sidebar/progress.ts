@@ -10,6 +10,7 @@ import type { SidebarState } from '../src/server/contract';
 import type { CampaignCounts, Stalled } from '../src/api/types';
 import { patchSidebar, watch, type AppState, type Progress, type Store } from './state';
 import { NO_CAMPAIGN, autoText, boundProgress, countWords, inFlight, keyBlock, refreshLines, refundable, serverNow, strangeStatus } from './truth';
+import { theirKey } from '../src/shared/their-key';
 
 /** Legend entries, in the order a person reads them. */
 const SEGMENTS = ['complete', 'rendering', 'pending', 'failed', 'cancelled', 'skipped'] as const;
@@ -86,7 +87,7 @@ export function ownAutoRefresh(sidebar: SidebarState, r: { on: boolean; interval
 }
 
 /** Whose timer refreshes the tab (docs/rules.md#shared-sheets: a shared sheet says who does what). */
-export function ownerLine(auto: SidebarState['autoRefresh']): string {
+export function ownerLine(auto: SidebarState['autoRefresh'], mine: string | null): string {
   if (!auto.on || !auto.owner) return '';
   const key = auto.owner.keyHint ? ` with the key ${auto.owner.keyHint}` : '';
   if (auto.owner.you) {
@@ -94,7 +95,7 @@ export function ownerLine(auto: SidebarState['autoRefresh']): string {
     if (auto.timerRestored) return `Google dropped this tab’s timer; it is back and refreshes this tab${key}.`;
     return `Your timer refreshes this tab${key}.`;
   }
-  return `Another person’s timer (key ${auto.owner.keyHint ?? 'not known'}) refreshes this tab, not yours; its last run is below.`;
+  return `Another person’s timer ${theirKey(auto.owner.keyHint, mine)} refreshes this tab, not yours; its last run is below.`;
 }
 
 /** The auto-refresh switch: the person's own timer, on or off. */
@@ -263,7 +264,7 @@ export function progressSection(app: App): HTMLElement {
 
   watch(store, autoOf, (auto) => {
     if (!auto) return;
-    showText(owner, ownerLine(auto));
+    showText(owner, ownerLine(auto, store.get().sidebar?.settings.keyHint ?? null));
     // The switch's words are redrawn with the refresh lines, on every update.
     if (!busy()) switchInput.checked = auto.on;
   });

@@ -37,9 +37,17 @@ describe('auto mode card', () => {
 
   it('should tell someone else whose key runs it, and not let them switch it', async () => {
     sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state({ autoMode: on({ owner: { keyHint: '••••9c3d', you: false } }) }) } });
-    await auto().getByText('· key ••••9c3d', { exact: false }).waitFor();
+    await auto().getByText('· another person’s (key ••••9c3d)', { exact: false }).waitFor();
     expect(await auto().getByRole('button', { name: 'Switch off' }).isDisabled()).toBe(true);
-    await auto().getByText('Only its owner, whose key is ••••9c3d, can switch it.').waitFor();
+    await auto().getByText('Only the person who switched it on (key ••••9c3d) can switch it.').waitFor();
+  });
+
+  it("should not show a colleague's switch on the team's shared key as a stranger's key", async () => {
+    // The viewer's own key is ••••1a2b (the fixtures' settings): the colleague switched auto mode on with it.
+    sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state({ autoMode: on({ owner: { keyHint: '••••1a2b', you: false } }) }) } });
+    await auto().getByText('Only the person who switched it on (on the same API key as yours) can switch it.').waitFor();
+    await auto().getByText('· another person’s (on the same API key as yours)', { exact: false }).waitFor();
+    expect(await auto().textContent()).not.toContain('key ••••1a2b');
   });
 
   it('should confirm with the campaign, the rows not sent yet, the cadence and the limit before switching on', async () => {

@@ -80,7 +80,7 @@ describe('sidebar glance: the timer under auto mode', () => {
   it('should name the owner’s key when only the owner can switch auto mode off', async () => {
     const autoMode = { on: true, owner: { keyHint: '••••beef', you: false }, creditsPerDay: 500, spentToday: 40 };
     sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state({ autoMode }) } });
-    await sb.page.locator('#auto').getByText('Only its owner, whose key is ••••beef, can switch it.').waitFor();
+    await sb.page.locator('#auto').getByText('Only the person who switched it on (key ••••beef) can switch it.').waitFor();
   });
 });
 

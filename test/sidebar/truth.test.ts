@@ -387,6 +387,16 @@ describe('sidebar truth: long and cramped', () => {
     });
     await sb.page.locator('#progress').getByText('Another person’s timer (key ••••beef) refreshes this tab, not yours', { exact: false }).waitFor();
   });
+
+  it("should say a colleague's timer runs on the viewer's own key when the team shares one, not show that hint as theirs", async () => {
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), getSidebarState: state({ autoRefresh: { on: true, intervalMinutes: 5, owner: { keyHint: '••••1a2b', you: false } } }) },
+    });
+    await sb.page
+      .locator('#progress')
+      .getByText('Another person’s timer (on the same API key as yours) refreshes this tab, not yours', { exact: false })
+      .waitFor();
+  });
 });
 
 describe('sidebar truth: the timer and a silent service', () => {

@@ -26,7 +26,8 @@ import { partIds } from '../campaign/parts';
 import { loadParts, saveParts, type CampaignParts, type Part } from '../../records/parts-record';
 import { sendRows } from '../campaign/send-rows';
 import { orphansIn } from '../money/orphans';
-import { keyHint, keyReadOnly } from '../../records/settings';
+import { keyHint, keyReadOnly, publicSettings } from '../../records/settings';
+import { theirKey } from '../../shared/their-key';
 import {
   dropAutoRecords,
   freshAuto,
@@ -56,8 +57,8 @@ export const AUTO_NOTES = {
 } as const;
 
 const NO_LIMIT = 'Auto mode spends credits by itself, so it needs a daily limit: set one under Spending first.';
-const NOT_OWNER = (hint: string | null) =>
-  `Auto mode on this tab is run by someone else${hint ? ` (key ${hint})` : ''}. Only they can change it while it is on.`;
+const NOT_OWNER = (svc: Services, hint: string | null) =>
+  `Auto mode on this tab is run by someone else ${theirKey(hint, publicSettings(svc.user).keyHint)}. Only they can change it while it is on.`;
 
 /** A short, stable reading of a row's own cells (output columns left out). */
 function reading(cells: readonly string[], outputs: ReadonlySet<number>): string {
@@ -125,7 +126,7 @@ export function setAutoMode(svc: Services, args: AutoModeArgs): Reply<AutoModeRe
     const me = userId(svc.user);
     const id = idOf(sheet);
     const cur = readAuto(svc.doc, id);
-    if (cur && cur.user !== me) throw new AddonError('not_owner', NOT_OWNER(cur.keyHint));
+    if (cur && cur.user !== me) throw new AddonError('not_owner', NOT_OWNER(svc, cur.keyHint));
     if (!(args && args.on)) {
       // Off at once, with no lock to wait for: one delete of the one record, which no run writes back; a run
       // under way reads it again before each step that acts on it (docs/rules.md#auto-mode).
@@ -146,7 +147,7 @@ export function setAutoMode(svc: Services, args: AutoModeArgs): Reply<AutoModeRe
 function switchOn(svc: Services, sheet: Sheet, state: SheetState, args: AutoModeArgs, hint: string, api: ApiClient): AutoModeReply {
   // Inside the lock, as stored now: someone else may have switched it on meanwhile.
   const cur = readAuto(svc.doc, idOf(sheet));
-  if (cur && cur.user !== userId(svc.user)) throw new AddonError('not_owner', NOT_OWNER(cur.keyHint));
+  if (cur && cur.user !== userId(svc.user)) throw new AddonError('not_owner', NOT_OWNER(svc, cur.keyHint));
   const rows = unsentRows(sheet, state.mapping);
   const figures = { ...limitFigures(svc), unsent: rows.length, ...nextRunCharges(svc, sheet, state, api, rows.length) };
   if (args.check) return { on: false, owner: null, ...figures };

@@ -211,8 +211,10 @@ describe('auto mode', () => {
     a.gas.setUser('bob@example.com');
     a.connect();
     a.call('setSpendingLimit', { creditsPerDay: 50 });
-    expect(a.call('setAutoMode', { campaignId: c.id, on: false })).toMatchObject({ ok: false, error: { code: 'not_owner' } });
-    expect(a.call('setAutoMode', { campaignId: c.id, on: true })).toMatchObject({ ok: false, error: { code: 'not_owner' } });
+    // Both work with the team's one key: its hint is Bob's own too, so it is not shown as a stranger's.
+    const refusal = 'Auto mode on this tab is run by someone else (on the same API key as yours). Only they can change it while it is on.';
+    expect(a.call('setAutoMode', { campaignId: c.id, on: false })).toMatchObject({ ok: false, error: { code: 'not_owner', message: refusal } });
+    expect(a.call('setAutoMode', { campaignId: c.id, on: true })).toMatchObject({ ok: false, error: { code: 'not_owner', message: refusal } });
     expect(a.call('getSidebarState').autoMode).toMatchObject({ on: true, owner: { you: false, keyHint: expect.stringContaining('1a2b') }, creditsPerDay: 100 });
     // Bob's own timer (his auto-refresh on this tab), with Alice's trigger gone: his runs send nothing.
     expect(a.call('setAutoRefresh', { on: true })).toMatchObject({ ok: true, on: true });
