@@ -130,5 +130,10 @@ export function trimTo(tab: Sheet, rows: number, cols: number): void {
   if (r < rows) tab.insertRowsAfter(r, rows - r);
 }
 
+/** A made tab's columns wide enough for what they hold (a new column is 100 px: a time, a link or a sentence is cut off). */
+export function widen(tab: Sheet, widths: readonly number[]): void {
+  widths.forEach((w, i) => tab.setColumnWidth(i + 1, w));
+}
+
 /** A tab's id, as records key it (one name for the 34 places that ask, which also keeps the bundle small). */
 export const idOf = (s: Pick<Sheet, 'getSheetId'>): number => s.getSheetId();

@@ -11,7 +11,7 @@ import { personFromRow, type Fallbacks } from '../../shared/row-person';
 import { asRecovered, headerIndex, rowNamesSomeoneElse } from '../../register/identity';
 import { readRegister } from '../../register/store';
 import { readLeadRows, readOutputs } from '../../sheet/lead-rows';
-import { openTable, trimTo, type Sheet } from '../../sheet/table';
+import { openTable, trimTo, widen, type Sheet } from '../../sheet/table';
 import type { Reply } from '../contract';
 import { activeSheet, apiClient, requireCampaign, requireSettings, sheetState } from '../context';
 import { AddonError } from '../failure';
@@ -111,6 +111,7 @@ function writeExport(ss: GoogleAppsScript.Spreadsheet.Spreadsheet, name: string,
     out.getRange(1, 1, table.length, EXPORT_HEADERS.length).setValues(table.map((r) => r.map((c) => literal(c))));
     out.getRange(1, 1, 1, EXPORT_HEADERS.length).setFontWeight('bold');
     out.setFrozenRows(1);
+    widen(out, [150, 110, 150, 210, 270, 270]);
   } catch (e) {
     ss.deleteSheet(out);
     ss.setActiveSheet(active);

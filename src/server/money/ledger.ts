@@ -3,7 +3,7 @@
 // stated by the service, proven by evidence, or a range the evidence bounds; never a guess.
 import type { Services } from '../../core/services';
 import { activeSpreadsheet } from '../../core/services';
-import { readHeaders, trimTo, type Sheet } from '../../sheet/table';
+import { readHeaders, trimTo, widen, type Sheet } from '../../sheet/table';
 import type { Reply } from '../contract';
 import { toFailure } from '../failure';
 import { handle } from '../handle';
@@ -137,6 +137,7 @@ function recordTab(svc: Services): Sheet {
     .setValues([[...COLUMNS]])
     .setFontWeight('bold');
   tab.setFrozenRows(1);
+  widen(tab, [190, 160, 140, 140, 190, 60, 100, 130, 80, 480]);
   ss.setActiveSheet(active);
   return tab;
 }
@@ -145,7 +146,8 @@ export function showCreditsRecord(svc: Services): Reply<{ sheetName: string | nu
   return handle(() => {
     const ss = activeSpreadsheet(svc);
     const tab = ss.getSheetByName(CREDITS_TAB);
-    if (tab) ss.setActiveSheet(tab);
+    // Opened on its newest row: the entry the person came to see is at the end.
+    if (tab) ss.setActiveSheet(tab).getRange(tab.getLastRow(), 1).activate();
     return { sheetName: tab ? CREDITS_TAB : null };
   });
 }

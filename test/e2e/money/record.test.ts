@@ -67,7 +67,13 @@ describe('the spending record', () => {
     const third = rangeOf(rows[2]!['Credits charged'])[1];
     expect(a.call('getEstimate')).toMatchObject({ chargedToday: charges[0]!.credits + charges[1]!.credits + third - back, unknownToday: 0 });
     expect(a.call('showCreditsRecord')).toEqual({ ok: true, sheetName: 'Video credits' });
-    expect(a.gas.spreadsheet.getActiveSheet().getName()).toBe('Video credits');
+    const shown = a.gas.spreadsheet.getActiveSheet();
+    expect(shown.getName()).toBe('Video credits');
+    // Opened on its newest entry, with columns wide enough for a time and a sentence (a new column is 100 px).
+    expect(a.gas.spreadsheet.getActiveRange()!.getRow()).toBe(shown.getLastRow());
+    const width = (h: string) => shown.getColumnWidth(shown.getRange(1, 1, 1, shown.getLastColumn()).getValues()[0]!.indexOf(h) + 1);
+    expect(width('When')).toBeGreaterThanOrEqual(180);
+    expect(width('Note')).toBeGreaterThanOrEqual(400);
   });
 
   it('should leave an unknown row open until the campaign is read, then complete it', async () => {

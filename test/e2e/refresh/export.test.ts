@@ -61,6 +61,8 @@ describe('the send-ready export', () => {
     expect(values[0]).toEqual(['Lead ID', 'First name', 'Company', 'Email', 'Page URL', 'Video URL']);
     expect(values.flat()).toContain('=HYPERLINK("x")');
     expect(a.gas.spreadsheet.getActiveSheet().getName()).toBe(r.sheetName);
+    // Links and addresses are not cut off at a new column's 100 px.
+    for (const h of ['Email', 'Page URL', 'Video URL']) expect(out.getColumnWidth(values[0]!.indexOf(h) + 1)).toBeGreaterThanOrEqual(200);
     for (const s of a.gas.spreadsheet.getSheets()) {
       expect(s.getDataRange().getFormulas().flat().filter(Boolean)).toEqual([]);
     }
