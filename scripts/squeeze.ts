@@ -8,15 +8,17 @@ import { minify } from 'terser';
  * function expression that reads neither `this` nor `arguments` an arrow: no code of either bundle calls one with `new`
  * or reads its prototype (zod's classes are made by named functions, which stay as they are). `unsafe` turns
  * `String(x)` into `"" + x` and drops `new` before built-ins (no code converts a symbol or an object whose `valueOf`
- * differs from its text); `hoist_funs` moves function declarations to the top of their scope, where they already live.
+ * differs from its text); `unsafe_proto` writes `Array.prototype.slice` as `[].slice`; `hoist_funs` moves function declarations to the top of their scope, where they already live.
  */
-export async function squeeze(code: string, ecma: 2019 | 2020): Promise<string> {
+export async function squeeze(code: string, ecma: 2019 | 2020, rounds = 2): Promise<string> {
   const r = await minify(code, {
     ecma,
     toplevel: false,
-    compress: { passes: 3, typeofs: false, unsafe_arrows: true, unsafe: true, hoist_funs: true },
+    compress: { passes: 3, typeofs: false, unsafe_arrows: true, unsafe: true, unsafe_proto: true, hoist_funs: true },
     mangle: true,
   });
   if (r.code === undefined) throw new Error('terser returned no code');
+  // Its own output squeezed again: names mangled in the first round open folds the second finds.
+  if (rounds > 1) return squeeze(r.code, ecma, rounds - 1);
   return r.code;
 }
