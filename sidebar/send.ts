@@ -29,6 +29,12 @@ const sliceOf = (s: AppState) =>
       }
     : null;
 
+/** Why Add is off, or null: after a send the rows still selected are sent, which is said as such (docs/rules.md#sending). */
+function addReason(s: NonNullable<ReturnType<typeof sliceOf>>): string | null {
+  if (!s.campaign) return NO_CAMPAIGN;
+  return s.write ?? (!s.rows ? 'Select the rows to send in the sheet.' : s.none ? 'Every selected row is sent or empty: select new rows to send more.' : null);
+}
+
 export function sendSection(app: App): HTMLElement {
   const { store } = app;
   const c = card('send', 'Send rows');
@@ -83,12 +89,7 @@ export function sendSection(app: App): HTMLElement {
     warn.hidden = problems.length === 0;
     replace(gaps, ...s.gaps.map((l) => el('p', 'flag', l)));
     gaps.hidden = s.gaps.length === 0;
-    add.block(
-      !s.campaign
-        ? NO_CAMPAIGN
-        : (s.write ??
-            (!s.rows ? 'Select the rows to send in the sheet.' : s.none ? 'Every selected row is sent or empty: select new rows to send more.' : null)),
-    );
+    add.block(addReason(s));
     c.status(s.rows ? `${formatNumber(s.rows)} selected` : 'Select rows', s.rows ? 'done' : 'todo');
   });
   // Results belong to the tab and campaign they were for.

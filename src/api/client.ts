@@ -65,31 +65,36 @@ export function campaignsById(api: Pick<ApiClient, 'listCampaigns'>): Map<string
   return new Map(api.listCampaigns(100).map((c) => [c.id, c]));
 }
 
+/** Each request as a person reads it in a sentence: the caller's errors name it so, never by method and path. */
+const ASKED = {
+  detail: 'the request for a campaign’s details',
+  estimate: 'the request for an estimate',
+  videos: 'the request for a campaign’s videos',
+  list: 'the request for the campaign list',
+  create: 'the request to create a campaign',
+  add: 'the request to add people',
+  lead: 'the request for a lead',
+} as const;
+
 export function createApiClient(opts: ApiClientOptions): ApiClient {
   const { call, many, link } = createCaller(opts);
   const campaignPath = (id: string, rest = ''): string => `/campaigns/${encodeId(id, 'campaign')}${rest}`;
   const detailCall = (campaignId: string): Call<CampaignDetail> => ({
     method: 'GET',
     path: campaignPath(campaignId),
-    label: 'the request for a campaign’s details',
+    label: ASKED.detail,
     schema: campaignDetailSchema,
     retry: true,
   });
   const estimateCall = (campaignId: string): Call<Estimate> => ({
     method: 'GET',
     path: campaignPath(campaignId, '/estimate'),
-    label: 'the request for an estimate',
+    label: ASKED.estimate,
     schema: estimateSchema,
     retry: true,
   });
   const videosCall = (campaignId: string) =>
-    ({
-      method: 'GET',
-      path: campaignPath(campaignId, '/videos'),
-      label: 'the request for a campaign’s videos',
-      schema: videosReplySchema,
-      retry: true,
-    }) as Call<FinishedVideo[]>;
+    ({ method: 'GET', path: campaignPath(campaignId, '/videos'), label: ASKED.videos, schema: videosReplySchema, retry: true }) as Call<FinishedVideo[]>;
 
   return {
     listTemplates: () =>
@@ -97,39 +102,17 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
 
     listCampaigns: (limit) => {
       const query = limit === undefined ? '' : `?limit=${Math.min(100, Math.max(1, Math.floor(limit)))}`;
-      return call({
-        method: 'GET',
-        path: `/campaigns${query}`,
-        label: 'the request for the campaign list',
-        schema: campaignsReplySchema,
-        retry: true,
-        alwaysExists: true,
-      }).campaigns;
+      return call({ method: 'GET', path: `/campaigns${query}`, label: ASKED.list, schema: campaignsReplySchema, retry: true, alwaysExists: true }).campaigns;
     },
 
     createCampaign: (body) =>
-      call({
-        method: 'POST',
-        path: '/campaigns',
-        label: 'the request to create a campaign',
-        schema: createdCampaignSchema,
-        retry: false,
-        alwaysExists: true,
-        body,
-      }),
+      call({ method: 'POST', path: '/campaigns', label: ASKED.create, schema: createdCampaignSchema, retry: false, alwaysExists: true, body }),
 
     addPeople: (campaignId, people) => {
       if (people.length > MAX_PEOPLE_PER_CALL) {
         throw new ApiError('bad_input', 0, `At most ${MAX_PEOPLE_PER_CALL} people can be sent in one call; this call had ${people.length}. Nothing was sent.`);
       }
-      return call({
-        method: 'POST',
-        path: campaignPath(campaignId, '/leads'),
-        label: 'the request to add people',
-        schema: addPeopleReplySchema,
-        retry: true,
-        body: { people },
-      });
+      return call({ method: 'POST', path: campaignPath(campaignId, '/leads'), label: ASKED.add, schema: addPeopleReplySchema, retry: true, body: { people } });
     },
 
     getEstimate: (campaignId) => call(estimateCall(campaignId)),
@@ -144,7 +127,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     getCampaign: (campaignId) => call(detailCall(campaignId)),
     getCampaigns: (ids) => many(ids.map(detailCall)),
 
-    getLead: (leadId) => call({ method: 'GET', path: `/leads/${encodeId(leadId, 'lead')}`, label: 'the request for a lead', schema: leadSchema, retry: true }),
+    getLead: (leadId) => call({ method: 'GET', path: `/leads/${encodeId(leadId, 'lead')}`, label: ASKED.lead, schema: leadSchema, retry: true }),
 
     listVideos: (campaignId) => call(videosCall(campaignId)),
     listVideosOf: (ids) => many(ids.map(videosCall)),
