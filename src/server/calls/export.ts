@@ -47,7 +47,9 @@ export function exportFinishedVideos(svc: Services): Reply<{ sheetName: string; 
     const rows = exportRows(sheet, lists, svc.doc, state.mapping, state.fallbacks);
     if (rows.length === 0) throw new AddonError('bad_input', 'No finished videos in this tab yet: a row is exported once its video is ready.');
     const ss = activeSpreadsheet(svc);
-    const name = uniqueSheetName(ss, `Videos – ${campaign.name}`.slice(0, 90));
+    // Videos of another campaign the rows name (finished before a follow-up was bound): the export is the tab's, named so.
+    const others = parts.some((p) => !own.has(p) && lists.get(p)!.length > 0);
+    const name = uniqueSheetName(ss, `Videos – ${others ? `${sheet.getName()} (all its campaigns)` : campaign.name}`.slice(0, 90));
     writeExport(ss, name, [[...EXPORT_HEADERS], ...rows]);
     return { sheetName: name, count: rows.length };
   });

@@ -103,7 +103,30 @@ describe('the export after a follow-up', () => {
     a.call('refreshNow');
     expect(a.call('resendFailedRows', { name: 'Summer – follow-up' })).toMatchObject({ ok: true, failedRows: 1 });
     const r = a.call('exportFinishedVideos');
-    expect(r).toMatchObject({ ok: true, count: 4 });
+    // The follow-up is a part of the same campaign: the export is named after it.
+    expect(r).toMatchObject({ ok: true, count: 4, sheetName: 'Videos – Summer' });
+  });
+
+  it('should name an export holding the videos of two campaigns after the tab, not after the one bound now', async () => {
+    a = await startAddon();
+    a.connect();
+    a.sheet(
+      Array.from({ length: 4 }, (_, i) => leadRow(i)),
+      HEADERS,
+    );
+    for (const [name, first] of [
+      ['Spring', 2],
+      ['Summer', 4],
+    ] as const) {
+      const c = a.createCampaign(name);
+      a.selectRows(first, first + 1);
+      expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 2 });
+      a.generate();
+      await renderAll(a, c.id);
+      a.call('refreshNow');
+    }
+    const tab = a.gas.spreadsheet.getActiveSheet().getName();
+    expect(a.call('exportFinishedVideos')).toMatchObject({ ok: true, count: 4, sheetName: `Videos – ${tab} (all its campaigns)` });
   });
 });
 
