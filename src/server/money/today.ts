@@ -1,6 +1,6 @@
-// Today's spend and the daily limit (docs/rules.md#spending-limit): one person's running total per UTC
-// day in their UserProperties, bounded whatever the day holds; the check and the charge it allows run
-// as one step under the person's own lock, so two documents, tabs or timers never pass it together.
+// The daily limit against today's spend (docs/rules.md#spending-limit; the day's record is src/records/spend-day.ts):
+// the check and the charge it allows run as one step under the person's own lock, so two documents, tabs or timers
+// never pass it together.
 import type { Services } from '../../core/services';
 import { pickUpOwed, spendDay, spentTodayBy } from '../../records/spend-day';
 import { generateFits, previewFits, type LimitFigures } from '../../shared/limit-rule';
