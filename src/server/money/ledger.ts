@@ -146,8 +146,8 @@ export function showCreditsRecord(svc: Services): Reply<{ sheetName: string | nu
   return handle(() => {
     const ss = activeSpreadsheet(svc);
     const tab = ss.getSheetByName(CREDITS_TAB);
-    // Opened on its newest row: the entry the person came to see is at the end.
-    if (tab) ss.setActiveSheet(tab).getRange(tab.getLastRow(), 1).activate();
+    // Opened on its newest row: the entry the person came to see is at the end (a tab someone emptied has none).
+    if (tab) ss.setActiveSheet(tab).getRange(Math.max(1, tab.getLastRow()), 1).activate();
     return { sheetName: tab ? CREDITS_TAB : null };
   });
 }

@@ -74,6 +74,9 @@ describe('the spending record', () => {
     const width = (h: string) => shown.getColumnWidth(shown.getRange(1, 1, 1, shown.getLastColumn()).getValues()[0]!.indexOf(h) + 1);
     expect(width('When')).toBeGreaterThanOrEqual(180);
     expect(width('Note')).toBeGreaterThanOrEqual(400);
+    // Someone cleared the whole tab, header too: it still opens.
+    shown.clear();
+    expect(a.call('showCreditsRecord')).toEqual({ ok: true, sheetName: 'Video credits' });
   });
 
   it('should leave an unknown row open until the campaign is read, then complete it', async () => {
