@@ -65,10 +65,10 @@ export function autoSection(app: App): HTMLElement {
   });
   watch(
     store,
-    (s) => s.sidebar?.autoMode ?? null,
-    (a) => {
+    // The viewer's key hint too: saving another key changes whose key the owner's is said to be.
+    (s) => ({ a: s.sidebar?.autoMode ?? null, mine: s.sidebar?.settings.keyHint ?? null }),
+    ({ a, mine }) => {
       c.status(a?.on ? 'On' : 'Off', a?.on ? 'done' : 'todo');
-      const mine = store.get().sidebar?.settings.keyHint ?? null;
       replace(line, a ? autoLine(a, mine) : '');
       replace(toggle.el, a?.on ? 'Switch off' : 'Switch on');
       toggle.block(a?.on && !a.owner?.you ? `Only the person who switched it on ${theirKey(a.owner?.keyHint, mine)} can switch it.` : null);

@@ -178,7 +178,8 @@ function progressButtons(app: App, c: Card): { refresh: ActionButton; exportBtn:
 
 /** What the card shows, from the state. */
 const sliceOf = (s: AppState) => ({ campaign: s.sidebar?.campaign ?? null, p: boundProgress(s), error: s.progressError, key: keyBlock(s) });
-const autoOf = (s: AppState) => s.sidebar?.autoRefresh ?? null;
+/** The tab's auto-refresh, with the viewer's key hint its owner line is told against. */
+const autoOf = (s: AppState) => ({ auto: s.sidebar?.autoRefresh ?? null, mine: s.sidebar?.settings.keyHint ?? null });
 
 /** A reading of the bound campaign: its counts, stages, and whether it stalled. */
 const showProgress = (c: Card, status: HTMLElement, chart: HTMLElement, stages: HTMLElement, stalled: HTMLElement, p: Progress) => {
@@ -262,9 +263,9 @@ export function progressSection(app: App): HTMLElement {
   store.subscribe(renderRefresh);
   renderRefresh();
 
-  watch(store, autoOf, (auto) => {
+  watch(store, autoOf, ({ auto, mine }) => {
     if (!auto) return;
-    showText(owner, ownerLine(auto, store.get().sidebar?.settings.keyHint ?? null));
+    showText(owner, ownerLine(auto, mine));
     // The switch's words are redrawn with the refresh lines, on every update.
     if (!busy()) switchInput.checked = auto.on;
   });

@@ -1,6 +1,6 @@
 // The auto-mode card: whose it is and what it spent, the owner's switch, and its confirmation.
 import { type Sidebar, useSidebars } from './harness';
-import { fail, hhmm, ok, readyReplies, state } from './fixtures';
+import { context, fail, hhmm, ok, readyReplies, state } from './fixtures';
 import type { AutoModeInfo } from '../../src/server/contract';
 
 const sidebars = useSidebars();
@@ -48,6 +48,27 @@ describe('auto mode card', () => {
     await auto().getByText('Only the person who switched it on (on the same API key as yours) can switch it.').waitFor();
     await auto().getByText('· another person’s (on the same API key as yours)', { exact: false }).waitFor();
     expect(await auto().textContent()).not.toContain('key ••••1a2b');
+  });
+
+  it('should say whose key it is against the key the viewer holds now, when only the viewer’s key changed', async () => {
+    const shared = on({ owner: { keyHint: '••••1a2b', you: false } });
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), getSidebarState: state({ autoMode: shared }), getActiveContext: context() },
+      timing: { contextPollMs: 50 },
+    });
+    await auto().getByText('(on the same API key as yours)', { exact: false }).first().waitFor();
+    // Another tab of the same campaign, with the same auto mode, read after the viewer saved another key.
+    await sb.reply(
+      'getSidebarState',
+      state({
+        sheet: { id: 2, name: 'Events', headers: [] },
+        settings: { baseUrl: 'https://api.example.com/api/v1', keyHint: '••••ffff', connected: true },
+        autoMode: shared,
+      }),
+    );
+    await sb.reply('getActiveContext', context({ sheetId: 2, sheetName: 'Events' }));
+    await auto().getByText('Only the person who switched it on (key ••••1a2b) can switch it.').waitFor();
+    expect(await auto().textContent()).not.toContain('same API key');
   });
 
   it('should confirm with the campaign, the rows not sent yet, the cadence and the limit before switching on', async () => {
