@@ -29,11 +29,11 @@ function exportsAsArray(esm: string, names: string[]): { body: string; list: str
 }
 
 /**
- * The server bundle. `allowlist` is the published build's urlFetchWhitelist: the code knows it too,
+ * The server bundle. `rounds`: terser's rounds (a test's own build may take one: the same code, some bytes larger). `allowlist` is the published build's urlFetchWhitelist: the code knows it too,
  * so a base URL outside it is refused with a sentence instead of failing on every fetch.
  */
 export async function buildServer(
-  opts: { allowlist?: string[]; file?: string } = {},
+  opts: { allowlist?: string[]; file?: string; rounds?: number } = {},
 ): Promise<{ file: string; exports: string[]; bytes: number; parts: Part[] }> {
   const entry = join(root, 'src', 'main.ts');
   // Local names are minified too (the 150 KB budget); exported names and every error's message stay readable.
@@ -61,7 +61,7 @@ export async function buildServer(
   // finds menu, trigger and google.script.run targets only by top-level declarations, so each declaration calls its slot.
   const { body, list } = exportsAsArray(r.outputFiles[0]!.text, names);
   const stubs = names.map((n, i) => `function ${n}(){return ${LIB_NAME}(${i},this,arguments)}`).join('\n');
-  const code = `${await squeeze(`"use strict";var ${LIB_NAME}=(()=>{${body}return(f=>(i,t,a)=>f[i].apply(t,a))([${list}])})();\n${stubs}\n`, 2019)}\n`;
+  const code = `${await squeeze(`"use strict";var ${LIB_NAME}=(()=>{${body}return(f=>(i,t,a)=>f[i].apply(t,a))([${list}])})();\n${stubs}\n`, 2019, opts.rounds)}\n`;
   const file = opts.file ?? join(dist, 'Code.js');
   writeFileSync(file, code);
   const bytes = Buffer.byteLength(code, 'utf8');
