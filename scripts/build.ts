@@ -58,10 +58,11 @@ export async function buildServer(
   const bad = names.filter((n) => n.endsWith('_') || n === 'default');
   if (bad.length) throw new Error(`entry exports that Apps Script cannot call: ${bad.join(', ')}`);
   // One global, a function calling the entry point in a slot (its own scope: no name of the body is taken); Apps Script
-  // finds menu, trigger and google.script.run targets only by top-level declarations, so each declaration calls its slot.
+  // finds menu, trigger and google.script.run targets only by top-level declarations, so each declaration calls its slot
+  // with its arguments (no entry point reads `this`: they are module functions, strict).
   const { body, list } = exportsAsArray(r.outputFiles[0]!.text, names);
-  const stubs = names.map((n, i) => `function ${n}(){return ${LIB_NAME}(${i},this,arguments)}`).join('\n');
-  const code = `${await squeeze(`"use strict";var ${LIB_NAME}=(()=>{${body}return(f=>(i,t,a)=>f[i].apply(t,a))([${list}])})();\n${stubs}\n`, 2019, opts.rounds)}\n`;
+  const stubs = names.map((n, i) => `function ${n}(){return ${LIB_NAME}(${i},arguments)}`).join('\n');
+  const code = `${await squeeze(`"use strict";var ${LIB_NAME}=(()=>{${body}return(f=>(i,a)=>f[i](...a))([${list}])})();\n${stubs}\n`, 2019, opts.rounds)}\n`;
   const file = opts.file ?? join(dist, 'Code.js');
   writeFileSync(file, code);
   const bytes = Buffer.byteLength(code, 'utf8');
