@@ -136,8 +136,10 @@ export function campaignSection(app: App): HTMLElement {
   // Only the guidance when the tab has no campaign: the header above names the tab and its campaign (sidebar/top.ts).
   const none = el('p', 'bound');
   const change = el('details', 'sub', el('summary', {}, 'Create or switch campaign'), createForm(app), pickForm(app));
-  // The forms open when they are the next step (connected, no campaign) and fold away otherwise.
+  // The forms open when they are the next step (connected, no campaign) and fold away otherwise; the card itself folds
+  // once the tab has a campaign (its status names it): a card that is set up folds away.
   const fold = autoOpen(change);
+  const folded = autoOpen(c.el);
   c.body.append(none, change);
 
   // Folding follows the saved settings, not the live key check: a refused call must not hide the form it came from.
@@ -153,6 +155,7 @@ export function campaignSection(app: App): HTMLElement {
       if (!campaign) replace(none, 'No campaign on tab ', el('strong', {}, sheet), ' yet. Create one or use an existing one.');
       c.status(campaign ? campaign.name : 'None yet', campaign ? 'done' : 'todo');
       fold(connected && !campaign);
+      folded(!campaign);
     },
   );
 

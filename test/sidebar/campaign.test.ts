@@ -115,14 +115,12 @@ describe('campaign section', () => {
     expect(await name.evaluate((n) => n === document.activeElement)).toBe(true);
   });
 
-  it('should fold the create and pick forms once a campaign is bound', async () => {
+  it('should fold the card and its create and pick forms once a campaign is bound, and open them on a click', async () => {
     sb = await sidebars.open({ replies: readyReplies() });
     await head().getByText(named('Leads', 'Q3 outreach')).waitFor();
-    expect(
-      await section()
-        .locator('details.sub')
-        .evaluate((d) => (d as HTMLDetailsElement).open),
-    ).toBe(false);
+    const open = (d: Element) => (d as HTMLDetailsElement).open;
+    expect([await section().evaluate(open), await section().locator('details.sub').evaluate(open)]).toEqual([false, false]);
+    await section().locator('.card-status').getByText('Q3 outreach').click();
     await section().getByText('Create or switch campaign').click();
     expect(await section().getByLabel('Campaign name').isVisible()).toBe(true);
   });
