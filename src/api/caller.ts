@@ -5,7 +5,7 @@ import type { HttpRequest, HttpResponse, HttpTransport } from '../core/http';
 import { ApiError, isApiError, runTimeUp } from './errors';
 import { createPacer } from './pacer';
 import { DEFAULT_RETRY_POLICY, parseRetryAfter, withRetry } from './retry';
-import { describeProblem, errorBodySchema } from './schemas';
+import { describeProblem, errorBodySchema, type Tidied } from './schemas';
 import { hostOf, refusalError } from './refusals';
 import type { Clock } from '../core/clock';
 import type { Pacer } from './pacer';
@@ -38,7 +38,7 @@ export interface Call<T> {
   /** Path as the spec names it, for messages: "POST /campaigns/{id}/generate". */
   label: string;
   /** Builds the reply's schema (docs/api.md#replies): built once an execution, when a reply is parsed. */
-  schema: () => z.ZodMiniType<T>;
+  schema: () => z.ZodMiniType<T> | Tidied<T>;
   /** False for calls that charge, create or stop: a single attempt whatever the code. */
   retry: boolean;
   /** True for paths that exist whenever the API is on: a 404 there means it is off. */
@@ -282,9 +282,9 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 const schemas = new Map<() => unknown, unknown>();
 
 /** A schema of ./schemas, built at its first use in this execution. */
-function built<T>(make: () => z.ZodMiniType<T>): z.ZodMiniType<T> {
+function built<T>(make: () => z.ZodMiniType<T> | Tidied<T>): Tidied<T> {
   if (!schemas.has(make)) schemas.set(make, make());
-  return schemas.get(make) as z.ZodMiniType<T>;
+  return schemas.get(make) as Tidied<T>;
 }
 
 function parseReply<T>(c: Call<T>, res: HttpResponse): T {

@@ -3,8 +3,8 @@
 import type * as z from 'zod/mini';
 import type * as S from './schemas';
 
-/** What a schema of ./schemas parses. */
-type Reply<F extends () => z.ZodMiniType> = z.output<ReturnType<F>>;
+/** What a schema of ./schemas parses (and tidies). */
+type Reply<F extends () => z.ZodMiniType | S.Tidied<unknown>> = ReturnType<F> extends S.Tidied<infer T> ? T : z.output<ReturnType<F>>;
 
 export type LeadStatus = 'pending' | 'rendering' | 'complete' | 'failed' | 'cancelled' | 'skipped';
 
@@ -14,7 +14,7 @@ export type CampaignStatus = string;
 export type Template = Reply<typeof S.templateSchema>;
 export type CampaignSummary = Reply<typeof S.campaignSummarySchema>;
 /** Every count is a number; keys beyond the seven named are kept. */
-export type CampaignCounts = Reply<typeof S.countsSchema>;
+export type CampaignCounts = CampaignDetail['counts'];
 /** Types of stalled's keys are not stated in the spec: kept as received. */
 export type Stalled = Reply<typeof S.stalledSchema>;
 export type CampaignDetail = Reply<typeof S.campaignDetailSchema>;
