@@ -88,7 +88,7 @@ export function storedAt200Parts(): StorageResult {
       }),
     },
   } as unknown as Services;
-  recordRefunds(svc, new Map(ids.map((id) => [id, { counts: { failed: 3, total: 500, pending: 0 } }])), { id: c.id, name: c.name }, Date.now());
+  recordRefunds(svc, new Map(ids.map((id) => [id, { counts: { failed: 3, total: 500, pending: 0 } }])), c, Date.now());
   for (const id of ids) {
     // As a refresh pass and a settled part leave them (src/refresh/refresh.ts, src/server/campaign-state.ts).
     const counts = { total: 500, pending: 0, rendering: 0, complete: 497, failed: 3, cancelled: 0, skipped: 0 };

@@ -43,7 +43,7 @@ export function getProgress(svc: Services): Reply<ProgressInfo> {
     // (docs/rules.md#money-record): a run holding it books what this poll saw, on its own reading.
     tryDocumentLock(svc, () => {
       if (hasOpen(svc)) settleUnknown(svc, evidence);
-      recordRefunds(svc, poll.known, { id: parts.id, name: parts.name }, readAt);
+      recordRefunds(svc, poll.known, parts, readAt);
       settleStops(svc, poll.known);
     });
     const turn = poll.turn;

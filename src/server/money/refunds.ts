@@ -6,7 +6,7 @@ import { shortHash } from '../../core/hash';
 import type { Services } from '../../core/services';
 import { PART_SIZE } from '../campaign/parts';
 import { partsWithOpenOutcome } from '../../records/open-outcomes';
-import { loadParts, saveParts } from '../../records/parts-record';
+import { loadParts, saveParts, type CampaignParts } from '../../records/parts-record';
 import type { BoundCampaign } from '../../records/tab-state';
 import { takeBack } from './charges';
 import { chargesOf, saveCharges } from '../../records/part-charges';
@@ -51,13 +51,16 @@ export function refundRows(svc: Services, base: Row, shares: Share[], why: (s: S
 export function recordRefunds(
   svc: Services,
   details: ReadonlyMap<string, { counts: Pick<CampaignDetail['counts'], 'failed' | 'total' | 'pending'> & { cancelled?: number } }>,
-  campaign: { id: string; name: string },
+  campaign: Pick<CampaignParts, 'id' | 'name' | 'parts'>,
   at: number,
 ): void {
   const base = failedCounts(svc.doc, campaign.id, 'base');
   const booked = failedCounts(svc.doc, campaign.id, 'booked');
   const h = (part: string) => shortHash(part);
-  const fresh = [...details].filter(([part, d]) => d.counts.failed > Math.max(base[h(part)] || 0, booked[h(part)] || 0));
+  // A done part's failures are all booked and its counts let go (below): it is never looked at again.
+  const fresh = [...details].filter(
+    ([part, d]) => !campaign.parts.some((p) => p.id === part && p.done) && d.counts.failed > Math.max(base[h(part)] || 0, booked[h(part)] || 0),
+  );
   if (fresh.length === 0) return;
   for (const [part, { counts: c }] of fresh) {
     const failed = c.failed;
@@ -111,9 +114,10 @@ export function refundsFromList(svc: Services, bound: BoundCampaign | null, list
       return s ? [[p.id, { counts: { failed: s.failed, total: s.leadCount, pending: s.waiting, cancelled: p.cancelled } }] as const] : [];
     }),
   );
-  recordRefunds(svc, failed, { id: parts.id, name: parts.name }, at);
-  // A full part whose every person is finished gives nothing back any more: its charges are let go, so the record does not
-  // grow with the parts of a list left running (docs/rules.md#refunds). Cancelled or skipped people keep them.
+  recordRefunds(svc, failed, parts, at);
+  // A full part whose every person is finished gives nothing back any more: its charges and failed counts are let go, so
+  // the records do not grow with the parts of a list left running (docs/rules.md#refunds). Cancelled or skipped people keep them.
+  const base = failedCounts(svc.doc, parts.id, 'base');
   const booked = failedCounts(svc.doc, parts.id, 'booked');
   const open = partsWithOpenOutcome(svc.doc);
   const done = parts.parts.filter((p) => {
@@ -130,7 +134,12 @@ export function refundsFromList(svc: Services, bound: BoundCampaign | null, list
   });
   for (const p of done) {
     saveCharges(svc, p.id, []);
+    delete base[shortHash(p.id)];
+    delete booked[shortHash(p.id)];
     p.done = 1;
   }
-  if (done.length) saveParts(svc.doc, parts);
+  if (!done.length) return;
+  saveParts(svc.doc, parts);
+  saveFailedCounts(svc.doc, parts.id, 'base', base);
+  saveFailedCounts(svc.doc, parts.id, 'booked', booked);
 }

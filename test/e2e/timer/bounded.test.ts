@@ -36,4 +36,30 @@ describe('the stores of a finished campaign', () => {
     expect(a.call('getEstimate')).toMatchObject({ ok: true, leads: 0 });
     expect((await a.requests()).filter((r) => r.path.endsWith('/estimate')).map((r) => r.path)).toEqual([`/campaigns/${small!.id}/estimate`]);
   });
+
+  it("should let a full finished part's failed counts go once its refunds are booked, and never book them again", async () => {
+    a = await startAddon({ concurrency: 100, failRate: 0, faults: { failPeople: ['p3@example.com', 'p7@example.com', 'p550@example.com'] } });
+    a.connect();
+    await pushed(a, 600);
+    const [, small] = await simParts(a, 'Leads campaign');
+    expect(a.generate()).toMatchObject({ ok: true, started: 600, parts: 2 });
+    a.runTimerUntilDone();
+    expect(a.column('Video Status').filter((s) => s === 'failed')).toHaveLength(3);
+    const counts = () =>
+      keys(a)
+        .filter((k) => k.startsWith('credits.failed.'))
+        .map((k) => JSON.parse(a.gas.properties.document.getProperty(k)!) as Record<string, number>);
+    // The part of 100 may still take people and keeps its count; the full part's is gone with its charges.
+    expect(counts().flatMap((c) => Object.keys(c))).toEqual([shortHash(small!.id)]);
+    const refunds = (await a.state()).ledger.filter((e) => e.kind !== 'charge');
+    expect(a.call('getSidebarState').limit.spentToday).toBe(await netCharged(a));
+    // Read again, by the sidebar's poll and the timer, a done part books nothing and keeps nothing.
+    a.call('getProgress');
+    a.gas.clock.advance(3_600_000);
+    a.gas.fireTimeTriggers();
+    a.call('getProgress');
+    expect(counts().flatMap((c) => Object.keys(c))).toEqual([shortHash(small!.id)]);
+    expect((await a.state()).ledger.filter((e) => e.kind !== 'charge')).toEqual(refunds);
+    expect(a.call('getSidebarState').limit.spentToday).toBe(await netCharged(a));
+  });
 });

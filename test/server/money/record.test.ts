@@ -12,7 +12,7 @@ import { PROTECTED_MESSAGE } from '../../../dev/standin/readings';
 import { GasException } from '../../../dev/standin/gas-object';
 import { BASE, KEY, world, type UnitWorld } from '../../unit-services';
 
-const CAMPAIGN = { id: 'c_1', name: 'Q3' };
+const CAMPAIGN = { id: 'c_1', name: 'Q3', parts: [] };
 const QUOTE = { leads: 10, low: 20, high: 30, balance: 500, affordable: true };
 
 function rows(w: UnitWorld): Record<string, unknown>[] {
