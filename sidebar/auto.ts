@@ -38,7 +38,8 @@ function limitToday(q: AutoModeReply): string {
 export function autoSection(app: App): HTMLElement {
   const { store } = app;
   const c = card('auto', 'Auto mode');
-  openWithCampaign(c, store);
+  // Off, it folds to its status: one click opens the switch.
+  openWithCampaign(c, store, (s) => Boolean(s.sidebar?.autoMode?.on));
   const line = el('p', {});
   const msg = message(store);
   const set = async (on: boolean, check?: boolean) => {

@@ -17,7 +17,7 @@ function createForm(app: App): HTMLElement {
   const { store } = app;
   const name = el('input', { type: 'text', name: 'campaignName', maxlength: NAME_LIMIT, autocomplete: 'off' });
   const counter = el('span', 'counter');
-  const goal = el('textarea', { name: 'campaignGoal', rows: 2, maxlength: CAMPAIGN_GOAL_MAX });
+  const goal = el('textarea', { name: 'campaignGoal', rows: 1, maxlength: CAMPAIGN_GOAL_MAX });
   const createMsg = message(store);
   const create = actionButton('Create campaign', 'primary', async () => {
     const { templateId, sidebar } = store.get();
@@ -133,26 +133,20 @@ function pickForm(app: App): HTMLElement {
 export function campaignSection(app: App): HTMLElement {
   const { store } = app;
   const c = card('campaign', 'Campaign');
-  // Only the guidance when the tab has no campaign: the header above names the tab and its campaign (sidebar/top.ts).
-  const none = el('p', 'bound');
+  // The header above names the tab and its campaign, or says it has none (sidebar/top.ts): the card does not repeat it.
   const change = el('details', 'sub', el('summary', {}, 'Create or switch campaign'), createForm(app), pickForm(app));
   // The forms open when they are the next step (connected, no campaign) and fold away otherwise; the card itself folds
   // once the tab has a campaign (its status names it): a card that is set up folds away.
   const fold = autoOpen(change);
   const folded = autoOpen(c.el);
-  c.body.append(none, change);
+  c.body.append(change);
 
   // Folding follows the saved settings, not the live key check: a refused call must not hide the form it came from.
   watch(
     store,
     (s) => ({ sheet: s.sidebar?.sheet.name ?? null, campaign: s.sidebar?.campaign ?? null, connected: s.sidebar?.settings.connected ?? false }),
     ({ sheet, campaign, connected }) => {
-      none.hidden = Boolean(campaign);
-      if (sheet === null) {
-        replace(none, 'Loading…');
-        return;
-      }
-      if (!campaign) replace(none, 'No campaign on tab ', el('strong', {}, sheet), ' yet. Create one or use an existing one.');
+      if (sheet === null) return;
       c.status(campaign ? campaign.name : 'None yet', campaign ? 'done' : 'todo');
       fold(connected && !campaign);
       folded(!campaign);

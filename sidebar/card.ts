@@ -1,6 +1,6 @@
 // A section card: a collapsible <details> whose summary carries the heading and a status line.
 import { el, replace, uid } from './dom';
-import { watch, type Store } from './state';
+import { watch, type AppState, type Store } from './state';
 
 export interface Card {
   el: HTMLDetailsElement;
@@ -39,14 +39,15 @@ export function autoOpen(fold: HTMLDetailsElement): (open: boolean) => void {
   };
 }
 
-/** Sections that only make sense for a bound campaign open when the tab gets one. */
-export function openWithCampaign(c: Card, store: Store): void {
+/** A card open while `wanted` says so (null: not known yet), folded otherwise: it opens on what needs the person. */
+export function openWhen(c: Card, store: Store, wanted: (s: AppState) => boolean | null): void {
   const toggle = autoOpen(c.el);
-  watch(
-    store,
-    (s) => (s.sidebar ? Boolean(s.sidebar.campaign) : null),
-    (has) => {
-      if (has !== null) toggle(has);
-    },
-  );
+  watch(store, wanted, (open) => {
+    if (open !== null) toggle(open);
+  });
+}
+
+/** Sections that only make sense for a bound campaign open when the tab gets one. */
+export function openWithCampaign(c: Card, store: Store, also: (s: AppState) => boolean = () => true): void {
+  openWhen(c, store, (s) => (s.sidebar ? Boolean(s.sidebar.campaign) && also(s) : null));
 }

@@ -4,7 +4,7 @@
 import type { App } from './app';
 import { actionButton, blockAll, message, progressScope, showFailure, tabScope, type ActionButton, type Message } from './action';
 import { call, isUnknownOutcome, thrownText } from './bridge';
-import { card, openWithCampaign, type Card } from './card';
+import { autoOpen, card, type Card } from './card';
 import { confirmDialog, type ConfirmOptions } from './dialog';
 import { ownAutoRefresh } from './progress';
 import { limitLine, spendingRecord, takeLimit, todayFigures } from './spending';
@@ -297,6 +297,7 @@ interface Buttons {
 
 /** Which money buttons can run now, and the card's status. */
 function watchButtons(app: App, c: Card, b: Buttons, figures: HTMLElement, range: HTMLElement): void {
+  const open = autoOpen(c.el);
   watch(
     app.store,
     (s) => {
@@ -334,6 +335,8 @@ function watchButtons(app: App, c: Card, b: Buttons, figures: HTMLElement, range
         !id ? '—' : hold ? 'On hold' : e ? `up to ${credits(e.high)}` : started ? 'Nobody waiting' : 'Not checked',
         (e && !spendWhy) || started ? 'done' : e || hold ? 'warn' : 'todo',
       );
+      // Nothing to estimate, generate or stop: it folds to its status, unless it is saying something.
+      if (id) open(!started || !stopWhy || !!hold || !!c.body.querySelector('.msg:not([hidden])'));
     },
   );
 }
@@ -341,7 +344,6 @@ function watchButtons(app: App, c: Card, b: Buttons, figures: HTMLElement, range
 export function moneySection(app: App): HTMLElement {
   const { store } = app;
   const c = card('money', 'Cost and generate');
-  openWithCampaign(c, store);
   const figures = el('dl', { class: 'figures', hidden: true });
   const range = el('p', { class: 'muted', hidden: true });
   const msg = message(store);

@@ -207,7 +207,12 @@ const showRefresh = (store: Store, lastRefresh: HTMLElement, timerError: HTMLEle
 export function progressSection(app: App): HTMLElement {
   const { store } = app;
   const c = card('progress', 'Progress');
-  openWithCampaign(c, store);
+  // Before anyone of the campaign is started (or about to be) there is nothing to watch: it folds to its status, unless a
+  // timer refreshes the tab or its last refresh failed.
+  openWithCampaign(c, store, (s) => {
+    const p = boundProgress(s);
+    return !p || p.counts.pending < p.counts.total || s.awaitingRender || !!s.sidebar?.autoRefresh.on || !!s.sidebar?.lastRefresh?.error;
+  });
   const empty = el('p', 'muted');
   const stalled = el('div', 'stalled-slot');
   const status = el('p', 'status-line');

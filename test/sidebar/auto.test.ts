@@ -1,5 +1,5 @@
 // The auto-mode card: whose it is and what it spent, the owner's switch, and its confirmation.
-import { type Sidebar, useSidebars } from './harness';
+import { openCard, type Sidebar, useSidebars } from './harness';
 import { context, fail, hhmm, ok, readyReplies, state } from './fixtures';
 import type { AutoModeInfo } from '../../src/server/contract';
 
@@ -82,6 +82,7 @@ describe('auto mode card', () => {
         ],
       },
     });
+    await openCard(sb!.page, 'auto');
     await auto().getByText('Auto mode: off').waitFor();
     await auto().getByRole('button', { name: 'Switch on' }).click();
     await dialog().waitFor();
@@ -105,6 +106,7 @@ describe('auto mode card', () => {
         setAutoMode: ok({ on: false, owner: null, creditsPerDay: 500, spentToday: 0, unsent: 2, waiting: 12, orphans: 3, credits: 42 }),
       },
     });
+    await openCard(sb!.page, 'auto');
     await auto().getByRole('button', { name: 'Switch on' }).click();
     await dialog().waitFor();
     expect(await dialog().locator('p').textContent()).toBe(
@@ -123,6 +125,7 @@ describe('auto mode card', () => {
     sb = await sidebars.open({
       replies: { ...readyReplies(), getSidebarState: state({ autoMode: off }), setAutoMode: ok({ on: false, owner: null, ...reply }) },
     });
+    await openCard(sb!.page, 'auto');
     await auto().getByRole('button', { name: 'Switch on' }).click();
     await dialog().waitFor();
     expect(await dialog().locator('p').textContent()).toMatch(new RegExp(`go on the next run[^.]*\\.${said.replace(/[()]/g, '\\$&')}$`));
@@ -136,6 +139,7 @@ describe('auto mode card', () => {
         setAutoMode: ok({ on: false, owner: null, creditsPerDay: 500, spentToday: 458, unsent: 2, waiting: 12, orphans: 0, credits: 42 }),
       },
     });
+    await openCard(sb!.page, 'auto');
     await auto().getByRole('button', { name: 'Switch on' }).click();
     await dialog().waitFor();
     expect(await dialog().locator('p').textContent()).toMatch(/the first run may take up to 42 credits\.$/);
@@ -152,6 +156,7 @@ describe('auto mode card', () => {
         ],
       },
     });
+    await openCard(sb!.page, 'auto');
     await auto().getByRole('button', { name: 'Switch on' }).click();
     await dialog().getByRole('button', { name: 'Cancel' }).click();
     expect(await sb.calls('setAutoMode')).toHaveLength(1);
@@ -160,7 +165,7 @@ describe('auto mode card', () => {
     expect(await dialog().count()).toBe(0);
   });
 
-  it('should switch off at once, with no confirmation', async () => {
+  it('should switch off at once, with no confirmation, and fold to its status', async () => {
     sb = await sidebars.open({
       replies: {
         ...readyReplies(),
@@ -169,7 +174,9 @@ describe('auto mode card', () => {
       },
     });
     await auto().getByRole('button', { name: 'Switch off' }).click();
-    await auto().getByText('Auto mode: off').waitFor();
+    // Off, the card folds to its status.
+    await auto().locator('.card-status').getByText('Off').waitFor();
+    await auto().locator('p', { hasText: 'Auto mode: off' }).waitFor({ state: 'hidden' });
     expect((await sb.calls('setAutoMode')).map((c) => c.args[0])).toEqual([{ campaignId: 'cmp_1', on: false }]);
     expect(await dialog().count()).toBe(0);
   });

@@ -8,8 +8,6 @@ let sb: Sidebar | null = null;
 
 const section = () => sb!.page.locator('#campaign');
 
-const bound = () => section().locator('.bound');
-
 /** The sidebar's header names the tab and its campaign; the card does not repeat it. */
 const head = () => sb!.page.getByTestId('top-campaign');
 
@@ -25,7 +23,7 @@ describe('campaign section', () => {
         createCampaign: ok({ campaign: created }),
       },
     });
-    await bound().getByText('No campaign on tab Leads yet', { exact: false }).waitFor();
+    await head().getByText('Tab Leads · no campaign').waitFor();
     const create = section().getByRole('button', { name: 'Create campaign' });
     expect(await create.isDisabled()).toBe(true);
     await section().getByText('Choose a template above first.').waitFor();
@@ -44,7 +42,6 @@ describe('campaign section', () => {
     await head().getByText(named('Leads', 'Founders in Berlin')).waitFor();
     const [call] = await sb.calls('createCampaign');
     expect(call!.args).toEqual([{ templateId: 'tpl_ok', name: 'Founders in Berlin', goal: 'Seed-stage founders met at the fair' }]);
-    expect(await bound().isHidden()).toBe(true);
     expect(await section().locator('.card-status').textContent()).toBe('Founders in Berlin');
     expect(await name.inputValue()).toBe('');
   });
@@ -85,7 +82,6 @@ describe('campaign section', () => {
   it("should follow a tab switch to that tab's campaign within a poll", async () => {
     sb = await sidebars.open({ replies: { ...readyReplies(), getActiveContext: context() }, timing: { contextPollMs: 100 } });
     await head().getByText(named('Leads', 'Q3 outreach')).waitFor();
-    expect(await bound().isHidden()).toBe(true);
     await sb.reply('getProgress', progress({ campaignId: 'cmp_2', status: 'stopped' }));
     await sb.reply('getSidebarState', state({ sheet: { id: 2, name: 'Events', headers: ['Name'] }, campaign: { id: 'cmp_2', name: 'Webinar attendees' } }));
     await sb.reply('getActiveContext', context({ sheetId: 2, sheetName: 'Events' }));
@@ -94,7 +90,7 @@ describe('campaign section', () => {
     await sb.page.locator('#progress .status-line').getByText('Stopped').waitFor();
     await sb.reply('getSidebarState', state({ sheet: { id: 3, name: 'Cold list', headers: [] }, campaign: null }));
     await sb.reply('getActiveContext', context({ sheetId: 3, sheetName: 'Cold list' }));
-    await bound().getByText('No campaign on tab Cold list yet', { exact: false }).waitFor({ timeout: 3000 });
+    await head().getByText('Tab Cold list · no campaign').waitFor({ timeout: 3000 });
     // The state is read once per tab, not on every poll.
     expect(await sb.calls('getSidebarState')).toHaveLength(3);
   });
@@ -109,7 +105,7 @@ describe('campaign section', () => {
     await sb.page.keyboard.type('Half typed');
     await sb.reply('getSidebarState', state({ sheet: { id: 2, name: 'Events', headers: [] }, campaign: null }));
     await sb.reply('getActiveContext', context({ sheetId: 2, sheetName: 'Events' }));
-    await bound().getByText('No campaign on tab Events yet', { exact: false }).waitFor();
+    await head().getByText('Tab Events · no campaign').waitFor();
     await sb.page.keyboard.type(' name');
     expect(await name.inputValue()).toBe('Half typed name');
     expect(await name.evaluate((n) => n === document.activeElement)).toBe(true);
@@ -171,7 +167,7 @@ describe('campaign list and messages', () => {
     await done.waitFor({ state: 'attached' });
     await sb.reply('getSidebarState', state({ sheet: { id: 4, name: 'Export', headers: [] }, campaign: null }));
     await sb.reply('getActiveContext', context({ sheetId: 4, sheetName: 'Export' }));
-    await bound().getByText('No campaign on tab Export yet', { exact: false }).waitFor();
+    await head().getByText('Tab Export · no campaign').waitFor();
     await done.waitFor({ state: 'detached' });
   });
 

@@ -1,6 +1,6 @@
 // One glance (docs/rules.md#sidebar-truth): times on the server's clock with their zone, messages that go with
 // the state they describe, and whose timer or auto mode it is, at 300 × 643 px.
-import { type Sidebar, useSidebars } from './harness';
+import { openCard, type Sidebar, useSidebars } from './harness';
 import { context, countsOf, fail, freshState, ok, progress, readyReplies, sidebarState, state } from './fixtures';
 
 const sidebars = useSidebars();
@@ -48,6 +48,7 @@ describe('sidebar glance: messages go with their state', () => {
     const money = sb.page.locator('#money');
     await money.getByText('The video API is switched off for now.', { exact: false }).waitFor();
     // The API is back: Refresh now works, and the card no longer says it is off.
+    await openCard(sb.page, 'progress');
     await button('Refresh now').click();
     await sb.page.locator('#connection .card-status', { hasText: 'Connected' }).waitFor();
     await money.getByText('The video API is switched off', { exact: false }).waitFor({ state: 'detached' });
@@ -150,7 +151,8 @@ describe('sidebar glance: one look at 300 × 643 px', () => {
     }));
     expect(m.top).toBeLessThanOrEqual(643);
     expect(m.next).toBeLessThanOrEqual(643);
-    // Within 1.5 screens with every card as it opens by itself: only the first state holds so far (the others fold nothing yet).
-    if (name === 'fresh') expect(m.height).toBeLessThanOrEqual(643 * 1.5);
+    // Within 1.5 screens with every card as it opens by itself; not yet with no campaign (the template and campaign
+    // forms, about 990 px) or while videos render (send, cost with Stop, and progress open: about 1,150 px).
+    if (name !== 'connected' && name !== 'rendering') expect(m.height).toBeLessThanOrEqual(643 * 1.5);
   });
 });

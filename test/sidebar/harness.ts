@@ -2,7 +2,7 @@
 // 300 px with a scripted google.script.run stand-in that records every call.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type FrameLocator, type Page } from 'playwright-core';
 import type { ServerFunctions } from '../../src/server/contract';
 import type { Timing } from '../../sidebar/app';
 import { buildSidebar } from '../../scripts/build';
@@ -46,6 +46,16 @@ export interface Sidebar {
   /** Waits until `name` has been called at least `n` times. */
   waitForCalls(name: FnName, n?: number, timeoutMs?: number): Promise<GasCall[]>;
   close(): Promise<void>;
+}
+
+/**
+ * Opens a card the sidebar folded by itself, as a person does: a click on its heading, once the card has read the state
+ * that decides its fold (its status is said).
+ */
+export async function openCard(page: Page | FrameLocator, id: string): Promise<void> {
+  const card = page.locator(`details#${id}`);
+  await card.locator('> summary .card-status').filter({ hasText: /\S/ }).waitFor();
+  if (!(await card.evaluate((d) => (d as HTMLDetailsElement).open))) await card.locator('> summary').click();
 }
 
 /** A scripted thrown server error (the failure handler path). */

@@ -1,6 +1,6 @@
 // Money section: the estimate before spending, Generate blocked when unaffordable, confirmations
 // naming the credits, one charge per click, and Stop.
-import { type Sidebar, thrown, useSidebars } from './harness';
+import { openCard, type Sidebar, thrown, useSidebars } from './harness';
 import { CAMPAIGNS, context, fail, ok, progress, readyReplies, state } from './fixtures';
 import { spendBlock } from '../../sidebar/money';
 
@@ -22,7 +22,8 @@ async function open(extra: Record<string, unknown>, delays?: Record<string, numb
     native.count += 1;
     void d.dismiss();
   });
-  await section().getByRole('button', { name: 'Check estimate' }).waitFor();
+  // The card folds when nothing waits and nothing can be stopped: opened as a person would.
+  await openCard(sb.page, 'money');
   return native;
 }
 
@@ -121,7 +122,8 @@ describe('money section', () => {
     await dialog().getByRole('button', { name: 'Make preview' }).click();
     await section().getByText('Preview started for 3 videos. 9 credits charged.').waitFor();
     expect((await sb!.calls('startPreview')).map((c) => c.args)).toEqual([[{ campaignId: 'cmp_1' }]]);
-    // The reply's auto-refresh is the latest word on it.
+    // The reply's auto-refresh is the latest word on it (in the Progress card, opened: the preview's people still wait here).
+    await openCard(sb!.page, 'progress');
     await sb!.page.locator('#progress .switch-state').getByText('every 5 minutes').waitFor();
   });
 
@@ -360,8 +362,11 @@ describe('money section: buttons that can do something', () => {
     const still = section().getByText('5 videos still rendering; they finish, charged.');
     await still.waitFor();
     await still.waitFor({ state: 'detached' });
-    await section().getByText('Nothing is rendering or about to: nothing to stop.').waitFor();
-    expect(await button('Stop').isDisabled()).toBe(true);
+    // Nothing is left to stop or generate: the card folds to its status, its reason kept for when it is opened.
+    await section().locator('.card-status').getByText('Nobody waiting').waitFor();
+    expect(await section().evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    await section().getByText('Nothing is rendering or about to: nothing to stop.').waitFor({ state: 'attached' });
+    expect(await section().getByRole('button', { name: 'Stop', exact: true, includeHidden: true }).isDisabled()).toBe(true);
   });
 
   it("should drop the estimate and read progress when a Generate was cut off by its run's end after some parts started", async () => {

@@ -1,6 +1,6 @@
 // Rows that need a person (docs/rules.md#problem-rows): the problem-rows button with its counts, the problem rows named
 // with their reasons, and failed or cancelled people sent again to a new part of the same campaign.
-import { type Sidebar, useSidebars } from './harness';
+import { openCard, type Sidebar, useSidebars } from './harness';
 import { context, fail, ok, progress, readyReplies, sidebarState, state, countsOf } from './fixtures';
 import { problemLabel, problemsBehind } from '../../sidebar/problems';
 import { initialState, type AppState } from '../../sidebar/state';
@@ -208,6 +208,7 @@ describe('people a Stop cancelled', () => {
         }),
       },
     });
+    await openCard(sb.page, 'money');
     await money().getByText('22 people were cancelled by Stop: send them again (Send rows).').waitFor();
     expect(await seen()).not.toContain('nothing is left to generate');
     await sb.page.getByTestId('top-line').getByText('send the 22 cancelled again', { exact: false }).waitFor();

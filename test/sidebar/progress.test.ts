@@ -1,6 +1,6 @@
 // Progress section: counts bar and legend, stages, the stalled alert, polling while in flight, status words,
 // last refresh, the auto-refresh switch, Refresh now and Export.
-import { type Sidebar, useSidebars } from './harness';
+import { openCard, type Sidebar, useSidebars } from './harness';
 import { context, fail, ok, progress, readyReplies, state, countsOf } from './fixtures';
 import { activeStages, inFlight, stalledLines } from '../../sidebar/progress';
 import type { ProgressInfo } from '../../src/server/contract';
@@ -95,9 +95,19 @@ describe('progress section', () => {
     expect(await sb.calls('getProgress')).toHaveLength(settled);
   });
 
+  it.each([
+    ['everyone waits for Generate', countsOf(12, { pending: 12 }), {}, false],
+    ['someone has started', countsOf(12, { pending: 4, rendering: 8 }), {}, true],
+    ['a timer refreshes the tab', countsOf(12, { pending: 12 }), { autoRefresh: { on: true, intervalMinutes: 5, owner: null } }, true],
+  ] as const)('should fold to its status when %s only if nothing is there to watch', async (_, counts, over, open) => {
+    sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: progress({ status: 'draft', counts, stages: {} }), getSidebarState: state(over) } });
+    await section().locator('.card-status').getByText('of 12 done', { exact: false }).waitFor();
+    expect(await section().evaluate((d) => (d as HTMLDetailsElement).open)).toBe(open);
+  });
+
   it('should not poll a campaign with nothing in flight', async () => {
     sb = await sidebars.open({ replies: readyReplies(), timing: { progressPollMs: 50 } });
-    await section().locator('.status-line').waitFor();
+    await section().locator('.status-line').waitFor({ state: 'attached' });
     await sb.page.waitForTimeout(400);
     expect(await sb.calls('getProgress')).toHaveLength(1);
   });
@@ -113,7 +123,7 @@ describe('progress section', () => {
       },
       timing: { progressPollMs: 100 },
     });
-    await section().locator('.status-line').waitFor();
+    await section().locator('.status-line').waitFor({ state: 'attached' });
     await sb.page.waitForTimeout(300);
     expect(await sb.calls('getProgress')).toHaveLength(1);
     await sb.page.locator('#money').getByRole('button', { name: 'Generate videos' }).click();
@@ -163,6 +173,7 @@ describe('progress section', () => {
     sb = await sidebars.open({
       replies: { ...readyReplies(), setAutoRefresh: [ok({ on: true, intervalMinutes: 60 }), fail('internal', 'Could not remove the timer. Try again.')] },
     });
+    await openCard(sb.page, 'progress');
     const toggle = section().getByRole('switch', { name: 'Auto-refresh' });
     await toggle.waitFor();
     expect(await toggle.isChecked()).toBe(false);
@@ -198,6 +209,7 @@ describe('progress section', () => {
 
   it('should refresh now and report updated and remaining rows', async () => {
     sb = await sidebars.open({ replies: { ...readyReplies(), refreshNow: ok({ updated: 7, remaining: 3 }) } });
+    await openCard(sb.page, 'progress');
     await section().getByRole('button', { name: 'Refresh now' }).click();
     await section().getByText('Updated 7 rows. 3 rows left: run again to finish.').waitFor();
   });
@@ -214,7 +226,7 @@ describe('progress section', () => {
     await section().getByRole('button', { name: 'Export finished videos' }).click();
     const message = section().getByText('Wrote 8 finished videos to the tab “Videos – Q3 outreach”.');
     await message.waitFor();
-    await sb.page.locator('#campaign .bound').getByText('No campaign on tab Videos – Q3 outreach', { exact: false }).waitFor({ state: 'attached' });
+    await sb.page.getByTestId('top-campaign').getByText('Tab Videos – Q3 outreach · no campaign').waitFor();
     expect(await message.isVisible()).toBe(true);
   });
 
@@ -252,6 +264,7 @@ describe('progress section', () => {
     sb = await sidebars.open({
       replies: { ...readyReplies(), exportFinishedVideos: fail('bad_input', 'No finished videos in this tab yet: a row is exported once its video is ready.') },
     });
+    await openCard(sb.page, 'progress');
     const exportBtn = section().getByRole('button', { name: 'Export finished videos' });
     await section().locator('.status-line').waitFor();
     expect(await exportBtn.isDisabled()).toBe(false);

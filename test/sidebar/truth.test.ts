@@ -1,6 +1,6 @@
 // The sidebar tells the truth at every step (docs/rules.md#sidebar-truth): each sentence follows the latest state,
 // nothing survives a state that contradicts it, rows are named, money is clear.
-import { type Sidebar, useSidebars } from './harness';
+import { openCard, type Sidebar, useSidebars } from './harness';
 import { context, fail, hhmm, ok, progress, readyReplies, sidebarState, state, countsOf } from './fixtures';
 import type { ProgressInfo } from '../../src/server/contract';
 
@@ -75,6 +75,7 @@ describe('sidebar truth: an unknown Generate', () => {
     await sb.reply('getSidebarState', state());
     await sb.reply('getProgress', waiting);
     await sb.reply('refreshNow', ok({ updated: 0, remaining: 0 }));
+    await openCard(sb.page, 'progress');
     await button('Refresh now').click();
     await sb.page.locator('#money button:enabled', { hasText: 'Generate videos' }).waitFor();
     await top().getByText('5 people waiting · next: Check estimate, then Preview or Generate').waitFor();
@@ -548,6 +549,7 @@ describe('sidebar truth: an error that is fixed', () => {
     sb = await sidebars.open({
       replies: { ...readyReplies(), refreshNow: fail('api_off', 'The video service API is switched off for now.'), getEstimate: estimate },
     });
+    await openCard(sb.page, 'progress');
     await button('Refresh now').click();
     const off = sb.page.locator('#progress').getByText('The video service API is switched off for now.');
     await off.waitFor();

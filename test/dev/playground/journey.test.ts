@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { startPlayground, type Playground } from '../../../dev/playground/server';
 import { SIM_KEYS, type SimState } from '../../../dev/sim/types';
-import { launch } from '../../sidebar/harness';
+import { launch, openCard } from '../../sidebar/harness';
 import { addRows, allComplete, connect, createCampaign, generate, selectColumn, selectSampleRows, until } from './tour';
 
 jest.setTimeout(300_000);
@@ -189,7 +189,7 @@ describe('journey: a real session in the playground, every line checked against 
 
   it('should tell the truth through a stall, an unknown Generate, 500s, the API off and render failures', async () => {
     await page.getByRole('button', { name: 'Follow-ups' }).click();
-    await sidebar.locator('#campaign').getByText('No campaign on tab Follow-ups', { exact: false }).waitFor();
+    await sidebar.getByTestId('top-campaign').getByText('Tab Follow-ups · no campaign').waitFor();
     await check('follow-ups tab');
     await sidebar.locator('input[name="campaignName"]').fill('Faults');
     await sidebar.getByRole('button', { name: 'Create campaign' }).click();
@@ -276,7 +276,7 @@ describe('journey: a real session in the playground, every line checked against 
     ];
     const tab = pg.session.gas.spreadsheet.addSheet('My leads', [headers, ...rows]);
     await page.getByRole('button', { name: 'My leads' }).click();
-    await sidebar.locator('#campaign').getByText('No campaign on tab My leads', { exact: false }).waitFor();
+    await sidebar.getByTestId('top-campaign').getByText('Tab My leads · no campaign').waitFor();
     await sidebar.locator('input[name="campaignName"]').fill('Mine');
     await sidebar.getByRole('button', { name: 'Create campaign' }).click();
     await sidebar.getByTestId('top-campaign').getByText('Tab My leads · campaign “Mine”').waitFor();
@@ -456,6 +456,8 @@ describe('journey: auto mode in the playground, rows pasted into the grid get th
     await sidebar.getByTestId('top-campaign').getByText('Tab Follow-ups · campaign “Inbound”').waitFor();
     // The limit (the person's own setting) is set as its server function sets it.
     pg.session.call('setSpendingLimit', [{ creditsPerDay: 100 }]);
+    // Off, auto mode is folded to its status: the person opens it.
+    await openCard(sidebar, 'auto');
     await sidebar.locator('#auto').getByRole('button', { name: 'Switch on' }).click();
     const dialog = sidebar.getByRole('alertdialog');
     expect(await dialog.locator('p').textContent()).toBe(
@@ -494,7 +496,8 @@ describe('journey: auto mode in the playground, rows pasted into the grid get th
     await sidebar.locator('#auto').getByText(`Auto mode: on · ${spent} of 100 credits today`, { exact: false }).waitFor({ timeout: 45_000 });
 
     await sidebar.locator('#auto').getByRole('button', { name: 'Switch off' }).click();
-    await sidebar.locator('#auto').getByText('Auto mode: off').waitFor();
+    // Off again, it folds to its status.
+    await sidebar.locator('#auto .card-status').getByText('Off').waitFor();
     expect(pageErrors).toEqual([]);
   });
 });

@@ -190,7 +190,7 @@ describe('playground', () => {
   it('should switch tabs, and the sidebar should follow to the tab without a campaign', async () => {
     await page.getByRole('button', { name: 'Follow-ups' }).click();
     await page.locator('table.grid td[data-r="2"][data-c="1"]', { hasText: 'Iris' }).waitFor();
-    await sidebar.getByText('No campaign on tab Follow-ups yet.', { exact: false }).waitFor();
+    await sidebar.getByTestId('top-campaign').getByText('Tab Follow-ups · no campaign').waitFor();
     await page.getByRole('button', { name: 'Leads' }).click();
     await sidebar.getByTestId('top-campaign').getByText('Tab Leads · campaign “Playground test”').waitFor();
   });
@@ -243,7 +243,10 @@ describe('playground', () => {
     await page.getByRole('button', { name: 'Add a tab' }).click();
     const added = page.getByRole('button', { name: /^Sheet\d+$/, pressed: true });
     await added.waitFor();
-    await sidebar.getByText(`No campaign on tab ${await added.textContent()} yet.`, { exact: false }).waitFor();
+    await sidebar
+      .getByTestId('top-campaign')
+      .getByText(`Tab ${await added.textContent()} · no campaign`)
+      .waitFor();
     await page.getByRole('button', { name: 'Leads' }).click();
   });
 
