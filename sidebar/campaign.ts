@@ -149,6 +149,8 @@ export function campaignSection(app: App): HTMLElement {
       if (sheet === null) return;
       c.status(campaign ? campaign.name : 'None yet', campaign ? 'done' : 'todo');
       fold(connected && !campaign);
+      // With no campaign the forms are the card: no fold to open or close.
+      change.classList.toggle('bare', connected && !campaign);
       folded(!campaign);
     },
   );

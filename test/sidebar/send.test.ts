@@ -30,7 +30,8 @@ describe('send section', () => {
   });
 
   it('should add the selected rows and show every outcome', async () => {
-    sb = await sidebars.open({ replies: { ...readyReplies(), addSelectedRows: ok(result) } });
+    // The reply takes a moment, as a real call does: the double click's second press lands while the first is out.
+    sb = await sidebars.open({ replies: { ...readyReplies(), addSelectedRows: ok(result) }, delays: { addSelectedRows: 500 } });
     await section().getByText('3 rows selected').waitFor();
     await section().getByRole('button', { name: 'Add selected rows' }).dblclick();
     const status = section().getByRole('status').filter({ hasText: 'Added 12 people.' });
