@@ -117,7 +117,6 @@ export function refundsFromList(svc: Services, bound: BoundCampaign | null, list
   recordRefunds(svc, failed, parts, at);
   // A full part whose every person is finished gives nothing back any more: its charges and failed counts are let go, so
   // the records do not grow with the parts of a list left running (docs/rules.md#refunds). Cancelled or skipped people keep them.
-  const base = failedCounts(svc.doc, parts.id, 'base');
   const booked = failedCounts(svc.doc, parts.id, 'booked');
   const open = partsWithOpenOutcome(svc.doc);
   const done = parts.parts.filter((p) => {
@@ -132,13 +131,14 @@ export function refundsFromList(svc: Services, bound: BoundCampaign | null, list
       !open.has(p.id)
     );
   });
+  if (!done.length) return;
+  const base = failedCounts(svc.doc, parts.id, 'base');
   for (const p of done) {
     saveCharges(svc, p.id, []);
     delete base[shortHash(p.id)];
     delete booked[shortHash(p.id)];
     p.done = 1;
   }
-  if (!done.length) return;
   saveParts(svc.doc, parts);
   saveFailedCounts(svc.doc, parts.id, 'base', base);
   saveFailedCounts(svc.doc, parts.id, 'booked', booked);
