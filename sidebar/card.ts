@@ -39,15 +39,14 @@ export function autoOpen(fold: HTMLDetailsElement): (open: boolean) => void {
   };
 }
 
-/** A card open while `wanted` says so (null: not known yet), folded otherwise: it opens on what needs the person. */
-export function openWhen(c: Card, store: Store, wanted: (s: AppState) => boolean | null): void {
-  const toggle = autoOpen(c.el);
-  watch(store, wanted, (open) => {
-    if (open !== null) toggle(open);
-  });
-}
-
-/** Sections that only make sense for a bound campaign open when the tab gets one. */
+/** A section that acts on the tab's campaign: open while the tab has one and `also` says it needs the person, folded otherwise. */
 export function openWithCampaign(c: Card, store: Store, also: (s: AppState) => boolean = () => true): void {
-  openWhen(c, store, (s) => (s.sidebar ? Boolean(s.sidebar.campaign) && also(s) : null));
+  const toggle = autoOpen(c.el);
+  watch(
+    store,
+    (s) => (s.sidebar ? Boolean(s.sidebar.campaign) && also(s) : null),
+    (open) => {
+      if (open !== null) toggle(open);
+    },
+  );
 }
