@@ -7,7 +7,7 @@ import { connectionSection } from './connection';
 import { el, replace, showLines } from './dom';
 import { isConnected, trackKey } from './key';
 import { boundProgress, holdOf } from './truth';
-import { moneySection } from './money';
+import { moneySection, stopControl } from './money';
 import { createPoller } from './poller';
 import { inFlight, progressSection } from './progress';
 import { sendSection } from './send';
@@ -63,14 +63,15 @@ function start(): void {
 
   const banner = el('div', { class: 'banner', role: 'alert', hidden: true });
   // The sections that work on a tab of leads: the add-on's own tabs hide them (docs/rules.md#sidebar-truth).
+  const stop = stopControl(app);
   const leadSections = [
     templateSection(app),
     campaignSection(app),
     columnsSection(app),
     sendSection(app),
-    moneySection(app),
+    moneySection(app, stop),
     autoSection(app),
-    progressSection(app),
+    progressSection(app, stop),
   ];
   replace(root, banner, topSection(app), connectionSection(app), ...leadSections);
   // Send, money and auto mode act on the tab's campaign: before it has one they are not shown (progress stays, for

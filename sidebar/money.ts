@@ -227,10 +227,15 @@ function spender(app: App, msg: Message, failed: Failed, pages: HTMLElement): (k
   };
 }
 
-/** Stop, behind its question: what it cancelled and refunded, what still renders, which parts are unsure. */
-function stopButton(app: App, msg: Message, failed: Failed): ActionButton {
+/**
+ * Stop, behind its question: what it cancelled and refunded, what still renders, which parts are unsure. It says so
+ * in its own message, for it sits in Progress beside what it stops (docs/rules.md#sidebar-truth).
+ */
+export function stopControl(app: App): ActionButton & { msg: HTMLElement } {
   const { store } = app;
-  return actionButton('Stop', 'secondary', async () => {
+  const msg = message(store);
+  const failed = failureHandler(app, msg);
+  const stop = actionButton('Stop', 'secondary', async () => {
     msg.clear();
     const id = campaignOf(store.get());
     if (!id) return;
@@ -264,6 +269,7 @@ function stopButton(app: App, msg: Message, failed: Failed): ActionButton {
       ...unsure,
     );
   });
+  return { ...stop, msg: msg.el };
 }
 
 /** The estimate's figures, and its range explained. */
@@ -335,13 +341,13 @@ function watchButtons(app: App, c: Card, b: Buttons, figures: HTMLElement, range
         !id ? '—' : hold ? 'On hold' : e ? `up to ${credits(e.high)}` : started ? 'Nobody waiting' : 'Not checked',
         (e && !spendWhy) || started ? 'done' : e || hold ? 'warn' : 'todo',
       );
-      // Nothing to estimate, generate or stop: it folds to its status, unless it is saying something.
-      if (id) open(!started || !stopWhy || !!hold || !!c.body.querySelector('.msg:not([hidden])'));
+      // Nothing to estimate or generate: it folds to its status, unless it is saying something.
+      if (id) open(!started || !!hold || !!c.body.querySelector('.msg:not([hidden])'));
     },
   );
 }
 
-export function moneySection(app: App): HTMLElement {
+export function moneySection(app: App, stop: ActionButton): HTMLElement {
   const { store } = app;
   const c = card('money', 'Cost and generate');
   const figures = el('dl', { class: 'figures', hidden: true });
@@ -356,15 +362,12 @@ export function moneySection(app: App): HTMLElement {
   });
   const preview = actionButton('Preview', 'secondary', () => spend('preview'));
   const generate = actionButton('Generate videos', 'primary', () => spend('generate'));
-  const stop = stopButton(app, msg, failed);
   c.body.append(
     el('p', 'muted', 'The estimate is free. Preview and Generate charge, after asking.'),
     figures,
     range,
-    inRow(check.el, preview.el),
-    inRow(generate.el, stop.el),
+    inRow(check.el, preview.el, generate.el),
     generate.reason,
-    stop.reason,
     msg.el,
     pages,
     spendingRecord(app, () => (c.el.open = true)),

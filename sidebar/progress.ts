@@ -9,7 +9,7 @@ import { count, formatNumber, humanize, KNOWN_STAGES, stageWord } from './format
 import type { SidebarState } from '../src/server/contract';
 import type { CampaignCounts, Stalled } from '../src/api/types';
 import { patchSidebar, watch, type AppState, type Progress, type Store } from './state';
-import { NO_CAMPAIGN, autoText, boundProgress, countWords, inFlight, keyBlock, refreshLines, refundable, serverNow, strangeStatus } from './truth';
+import { NO_CAMPAIGN, autoText, boundProgress, countWords, inFlight, keyBlock, mayRender, refreshLines, refundable, serverNow, strangeStatus } from './truth';
 import { theirKey } from '../src/shared/their-key';
 
 /** Legend entries, in the order a person reads them. */
@@ -204,15 +204,19 @@ const showRefresh = (store: Store, lastRefresh: HTMLElement, timerError: HTMLEle
   replace(switchText, autoText(store.get()));
 };
 
-export function progressSection(app: App): HTMLElement {
+/**
+ * Nothing to watch or stop before anyone is started (or a part may render): folded to its status, unless a timer
+ * refreshes the tab or its last refresh failed.
+ */
+function worthOpening(s: AppState): boolean {
+  const p = boundProgress(s);
+  return !p || p.counts.pending < p.counts.total || mayRender(p, s.awaitingRender) || !!s.sidebar?.autoRefresh.on || !!s.sidebar?.lastRefresh?.error;
+}
+
+export function progressSection(app: App, stop: Pick<ActionButton, 'el' | 'reason'> & { msg: HTMLElement }): HTMLElement {
   const { store } = app;
   const c = card('progress', 'Progress');
-  // Before anyone of the campaign is started (or about to be) there is nothing to watch: it folds to its status, unless a
-  // timer refreshes the tab or its last refresh failed.
-  openWithCampaign(c, store, (s) => {
-    const p = boundProgress(s);
-    return !p || p.counts.pending < p.counts.total || s.awaitingRender || !!s.sidebar?.autoRefresh.on || !!s.sidebar?.lastRefresh?.error;
-  });
+  openWithCampaign(c, store, worthOpening);
   const empty = el('p', 'muted');
   const stalled = el('div', 'stalled-slot');
   const status = el('p', 'status-line');
@@ -238,10 +242,12 @@ export function progressSection(app: App): HTMLElement {
     timerError,
     switchRow,
     switchMsg.el,
-    inRow(refresh.el, exportBtn.el),
+    inRow(refresh.el, stop.el, exportBtn.el),
     refresh.reason,
+    stop.reason,
     exportBtn.reason,
     actionMsg.el,
+    stop.msg,
   );
 
   watch(store, sliceOf, ({ campaign, p, error, key }) => {

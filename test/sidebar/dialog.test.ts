@@ -12,7 +12,7 @@ describe('confirm dialog', () => {
     sb = await sidebars.open({
       replies: { ...readyReplies(), getProgress: progress(), stopCampaign: ok({ stopped: 1, stillRendering: 0, status: 'stopped' }) },
     });
-    const stop = sb.page.locator('#money').getByRole('button', { name: 'Stop', exact: true });
+    const stop = sb.page.locator('#progress').getByRole('button', { name: 'Stop', exact: true });
     await stop.focus();
     await sb.page.keyboard.press('Enter');
     const dialog = sb.page.getByRole('alertdialog');
@@ -35,17 +35,17 @@ describe('confirm dialog', () => {
     sb = await sidebars.open({
       replies: { ...readyReplies(), getProgress: progress(), stopCampaign: ok({ stopped: 1, stillRendering: 0, status: 'stopped' }) },
     });
-    await sb.page.locator('#money').getByRole('button', { name: 'Stop', exact: true }).click();
+    await sb.page.locator('#progress').getByRole('button', { name: 'Stop', exact: true }).click();
     await sb.page.getByRole('alertdialog').waitFor();
     await sb.page.keyboard.press('Tab');
     await sb.page.keyboard.press('Space');
     await sb.waitForCalls('stopCampaign');
-    await sb.page.locator('#money').getByText('Stopped: 1 video cancelled and refunded.').waitFor();
+    await sb.page.locator('#progress').getByText('Stopped: 1 video cancelled and refunded.').waitFor();
   });
 
   it('should label itself by its title and describe itself by its question', async () => {
     sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: progress() } });
-    await sb.page.locator('#money').getByRole('button', { name: 'Stop', exact: true }).click();
+    await sb.page.locator('#progress').getByRole('button', { name: 'Stop', exact: true }).click();
     const dialog = sb.page.getByRole('alertdialog', { name: 'Stop the campaign' });
     await dialog.waitFor();
     const describedBy = await dialog.getAttribute('aria-describedby');

@@ -8,7 +8,10 @@ const sidebars = useSidebars();
 let sb: Sidebar | null = null;
 
 const section = () => sb!.page.locator('#money');
-const button = (name: string) => section().getByRole('button', { name, exact: true });
+// Stop sits in Progress, beside what it stops, and says there what it did; that card may be folded while Stop is off.
+const stopCard = () => sb!.page.locator('#progress');
+const button = (name: string) =>
+  name === 'Stop' ? stopCard().getByRole('button', { name, exact: true, includeHidden: true }) : section().getByRole('button', { name, exact: true });
 const dialog = () => sb!.page.getByRole('alertdialog');
 const affordable = ok({ leads: 15, low: 30, high: 45, balance: 120, affordable: true });
 const short = ok({ leads: 10, low: 20, high: 30, balance: 12, affordable: false });
@@ -140,10 +143,39 @@ describe('money section', () => {
     await dialog().getByText('Videos already rendering finish', { exact: false }).waitFor();
     await sb!.reply('getProgress', progress({ status: 'stopped' }));
     await dialog().getByRole('button', { name: 'Stop campaign' }).click();
-    await section().getByText('Stopped: 12 videos cancelled and refunded.').waitFor();
-    await section().getByText('3 videos still rendering; they finish, charged.').waitFor();
+    await stopCard().getByText('Stopped: 12 videos cancelled and refunded.').waitFor();
+    await stopCard().getByText('3 videos still rendering; they finish, charged.').waitFor();
     await sb!.page.locator('#progress .status-line').getByText('Stopped').waitFor();
     expect((await sb!.calls('stopCampaign')).map((c) => c.args)).toEqual([[{ campaignId: 'cmp_1' }]]);
+  });
+});
+
+describe('money section: Stop in Progress', () => {
+  it('should open Progress on Stop while everyone still waits in a generated part', async () => {
+    const queued = progress({
+      status: 'rendering',
+      counts: { total: 12, pending: 12, rendering: 0, complete: 0, failed: 0, cancelled: 0, skipped: 0 },
+      stages: {},
+      parts: { count: 1, rendering: [{ id: 'cmp_1', name: 'Q3 outreach' }] },
+    });
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), getProgress: queued, getEstimate: ok({ leads: 0, low: 0, high: 0, balance: 50, affordable: true }) },
+    });
+    const stop = stopCard().getByRole('button', { name: 'Stop', exact: true });
+    await stop.and(sb.page.locator(':enabled')).waitFor();
+    expect(await stop.isVisible()).toBe(true);
+  });
+
+  it('should fold Cost and generate while videos render, Stop staying one click away', async () => {
+    sb = await sidebars.open({
+      replies: {
+        ...readyReplies(),
+        getProgress: progress({ counts: { total: 12, pending: 0, rendering: 4, complete: 8, failed: 0, cancelled: 0, skipped: 0 } }),
+      },
+    });
+    await section().locator('.card-status').getByText('Nobody waiting').waitFor();
+    expect(await section().evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    await stopCard().getByRole('button', { name: 'Stop', exact: true }).and(sb.page.locator(':enabled')).waitFor();
   });
 });
 
@@ -328,7 +360,7 @@ describe('money section: buttons that can do something', () => {
   it('should disable Preview, Generate and Stop with reasons on a campaign with nobody in it', async () => {
     await open({ getProgress: progress({ status: 'draft', counts: counts({}), stages: {} }) });
     await section().getByText('Nobody is in this campaign yet. Add rows first.').waitFor();
-    await section().getByText('Nothing is rendering or about to: nothing to stop.').waitFor();
+    await stopCard().getByText('Nothing is rendering or about to: nothing to stop.').waitFor({ state: 'attached' });
     for (const name of ['Preview', 'Generate videos', 'Stop']) expect(await button(name).isDisabled()).toBe(true);
   });
 
@@ -359,14 +391,14 @@ describe('money section: buttons that can do something', () => {
     await button('Stop').click();
     await dialog().getByRole('button', { name: 'Stop campaign' }).click();
     await sb.reply('getProgress', [after, after, finished]);
-    const still = section().getByText('5 videos still rendering; they finish, charged.');
+    const still = stopCard().getByText('5 videos still rendering; they finish, charged.');
     await still.waitFor();
     await still.waitFor({ state: 'detached' });
-    // Nothing is left to stop or generate: the card folds to its status, its reason kept for when it is opened.
+    // Nothing is left to stop or generate: Cost and generate folds to its status; Stop, in Progress, says why it is off.
     await section().locator('.card-status').getByText('Nobody waiting').waitFor();
     expect(await section().evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
-    await section().getByText('Nothing is rendering or about to: nothing to stop.').waitFor({ state: 'attached' });
-    expect(await section().getByRole('button', { name: 'Stop', exact: true, includeHidden: true }).isDisabled()).toBe(true);
+    await stopCard().getByText('Nothing is rendering or about to: nothing to stop.').waitFor();
+    expect(await button('Stop').isDisabled()).toBe(true);
   });
 
   it("should drop the estimate and read progress when a Generate was cut off by its run's end after some parts started", async () => {

@@ -309,8 +309,10 @@ describe('sidebar truth: stop over parts', () => {
     });
     await button('Stop').click();
     await sb.page.getByRole('alertdialog').getByRole('button', { name: 'Stop campaign' }).click();
-    await money().getByText('Q3 outreach · part 2: no clear answer; it may still render.').waitFor();
-    await money().getByText('Press Stop again to stop those parts.').waitFor();
+    // Said beside Stop, in Progress.
+    const progressCard = sb.page.locator('#progress');
+    await progressCard.getByText('Q3 outreach · part 2: no clear answer; it may still render.').waitFor();
+    await progressCard.getByText('Press Stop again to stop those parts.').waitFor();
   });
 });
 
@@ -320,7 +322,9 @@ describe('sidebar truth: money', () => {
     await top().getByText('12 people waiting · next', { exact: false }).waitFor();
     expect(await button('Stop').isDisabled()).toBe(true);
     expect(await button('Stop').getAttribute('class')).not.toContain('btn-danger');
-    await money().getByText('Nothing is rendering or about to: nothing to stop.').waitFor();
+    // Progress, where Stop sits, stays folded while everyone waits for Generate: its reason is there when opened.
+    await sb.page.locator('#progress').getByText('Nothing is rendering or about to: nothing to stop.').waitFor({ state: 'attached' });
+    expect(await sb.page.locator('#progress').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
   });
 });
 

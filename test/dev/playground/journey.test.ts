@@ -155,7 +155,8 @@ describe('journey: a real session in the playground, every line checked against 
       await sidebar.getByText('Added 47 people.').waitFor();
     });
     await sidebar.getByTestId('top-line').getByText('47 people waiting · next: Check estimate, then Preview or Generate').waitFor();
-    expect(await sidebar.getByRole('button', { name: 'Stop', exact: true }).isDisabled()).toBe(true);
+    // Stop sits in Progress, folded while everyone waits for Generate.
+    expect(await sidebar.getByRole('button', { name: 'Stop', exact: true, includeHidden: true }).isDisabled()).toBe(true);
     await check('5 added');
     // 6. Cost and generate
     await generate(sidebar);
