@@ -95,12 +95,15 @@ export function createApp(store: Store, timing: Timing): App {
       // A failed poll changes nothing: the next one, or an action, tells.
       if (!r.ok) return false;
       const { ok: _ok, ...active } = r;
-      const changed = !same(active, store.get().active);
+      const was = store.get().active;
+      const changed = !same(active, was);
       if (changed) store.set({ active });
       const shown = store.get().sidebar?.sheet.id;
       // A state that failed to load is asked for again at the progress pace, not at every poll.
       const retry = shown === undefined && Date.now() - lastStateTry >= timing.progressPollMs;
       if (shown !== undefined ? shown !== active.sheetId : retry) await app.loadState();
+      // The timer sent or generated since the last poll (docs/rules.md#auto-mode): the page shows it now, not minutes on.
+      else if (was && active.timerActed !== was.timerActed) await Promise.all([app.loadState(), app.loadProgress()]);
       return changed;
     },
     loadTemplates: () => loadTemplates(store),

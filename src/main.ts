@@ -53,6 +53,7 @@ function services(): Services {
     documentLock: () => LockService.getDocumentLock(),
     userLock: () => LockService.getUserLock(),
     userCache: () => CacheService.getUserCache(),
+    docCache: () => CacheService.getDocumentCache(),
     sheets: SpreadsheetApp,
     triggers: ScriptApp,
     sidebarHtml: () => HtmlService.createHtmlOutputFromFile('Sidebar'),

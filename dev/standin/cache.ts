@@ -80,6 +80,8 @@ export class FakeCacheService extends GasObject {
   constructor(
     private readonly runtime: Runtime,
     private readonly forgets: () => boolean = () => false,
+    /** A run without a containing document (docs/rules.md#readings): it has no document cache either. */
+    private readonly noDocument: () => boolean = () => false,
   ) {
     super();
     this.document = new FakeCache(runtime, forgets);
@@ -93,8 +95,8 @@ export class FakeCacheService extends GasObject {
     return c;
   }
 
-  getDocumentCache(): FakeCache {
-    return this.document;
+  getDocumentCache(): FakeCache | null {
+    return this.noDocument() ? null : this.document;
   }
   getScriptCache(): FakeCache {
     return this.script;

@@ -213,7 +213,7 @@ export class AppsScriptStandin {
         oauthScopes: () => manifest.oauthScopes,
       }),
       PropertiesService: new FakePropertiesService(this.properties, noDocument),
-      CacheService: new FakeCacheService(this.runtime, () => this.readings.cache === 'evicts'),
+      CacheService: new FakeCacheService(this.runtime, () => this.readings.cache === 'evicts', noDocument),
       LockService: new FakeLockService(this.runtime, this.locks, noDocument),
       ScriptApp: new FakeScriptApp(this.triggerStore),
       UrlFetchApp: new FakeUrlFetchApp({

@@ -34,6 +34,8 @@ export interface Services {
   triggers: TriggerService;
   /** This person's CacheService cache (short-lived counts shared by their executions); absent in unit tests. */
   userCache?(): Pick<GoogleAppsScript.Cache.Cache, 'get' | 'put'>;
+  /** This document's CacheService cache, shared by everyone who opens it; null without a document; absent in unit tests. */
+  docCache?(): Pick<GoogleAppsScript.Cache.Cache, 'get' | 'put'> | null;
   /** Builds the sidebar page (HtmlService). */
   sidebarHtml(): GoogleAppsScript.HTML.HtmlOutput;
 }

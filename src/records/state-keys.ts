@@ -1,4 +1,4 @@
-// Every key the add-on keeps in a properties store, in one place, so no two owners invent schemes.
+// Every key the add-on keeps in a properties store (and the document's cache), in one place, so no two owners invent schemes.
 
 /** UserProperties: the person's own. */
 export const USER_KEYS = {
@@ -62,4 +62,10 @@ export const DOC_KEYS = {
   quote: (firstPartId: string) => `quote.${firstPartId}`,
   /** Per part with nothing left in flight: its final counts. */
   settledPart: (partId: string) => `settled.${partId}`,
+} as const;
+
+/** The document's CacheService: short-lived news shared by everyone on the document. */
+export const DOC_CACHE_KEYS = {
+  /** When a timer run last sent or generated anyone (docs/rules.md#auto-mode). */
+  timerActed: 'timer.acted',
 } as const;

@@ -1,6 +1,6 @@
 // The auto-mode card: whose it is and what it spent, the owner's switch, and its confirmation.
 import { openCard, type Sidebar, useSidebars } from './harness';
-import { context, fail, hhmm, ok, readyReplies, state } from './fixtures';
+import { context, countsOf, fail, hhmm, ok, progress, readyReplies, state } from './fixtures';
 import type { AutoModeInfo } from '../../src/server/contract';
 
 const sidebars = useSidebars();
@@ -20,6 +20,34 @@ const on = (over: Partial<AutoModeInfo> = {}): AutoModeInfo => ({
   ...over,
 });
 const off: AutoModeInfo = { on: false, owner: null, creditsPerDay: 500, spentToday: 0 };
+
+describe('auto mode: the open sidebar follows the timer', () => {
+  it('should read the state and progress at the poll that sees a run sent or generated, and only then', async () => {
+    const done = progress({ status: 'qa_ready', counts: countsOf(12, { complete: 12 }), stages: {} });
+    sb = await sidebars.open({
+      replies: {
+        ...readyReplies(),
+        getSidebarState: state({ autoMode: on() }),
+        getActiveContext: context({ timerActed: '2026-11-24T10:25:00.000Z' }),
+        getProgress: done,
+      },
+      timing: { contextPollMs: 50, contextIdleMs: 60_000 },
+    });
+    const top = sb.page.getByTestId('top-line');
+    await top.getByText('All 12 ready', { exact: false }).waitFor();
+    await sb.waitForCalls('getActiveContext', 5);
+    const [states, reads] = [(await sb.calls('getSidebarState')).length, (await sb.calls('getProgress')).length];
+    // Polls that see the same run read nothing more.
+    await sb.waitForCalls('getActiveContext', (await sb.calls('getActiveContext')).length + 5);
+    expect([(await sb.calls('getSidebarState')).length, (await sb.calls('getProgress')).length]).toEqual([states, reads]);
+    // The timer's next run sends 3 new rows and generates them.
+    await sb.reply('getProgress', progress({ status: 'rendering', counts: countsOf(15, { complete: 12, rendering: 3 }) }));
+    await sb.reply('getActiveContext', context({ timerActed: '2026-11-24T10:30:00.000Z' }));
+    await top.getByText('12 of 15 videos ready', { exact: false }).waitFor();
+    expect((await sb.calls('getSidebarState')).length).toBeGreaterThan(states);
+    expect((await sb.calls('getProgress')).length).toBeGreaterThan(reads);
+  });
+});
 
 describe('auto mode card', () => {
   it("should say it is on, today's credits against the limit, the next run, and why people wait", async () => {

@@ -28,6 +28,7 @@ import { silentSince } from '../../records/silence';
 import { installTimer, lostTimerRun, overdueTimer, timerInterval } from '../timer/timer';
 import { catchUpAfterAbsentRuns } from '../timer/run';
 import { userId } from '../../records/user-id';
+import { timerActedAt } from '../../records/timer-news';
 import { headerIndex, ID_FIELDS } from '../../register/identity';
 import { readRegister, registerSize } from '../../register/store';
 import { noticeCopy } from '../../records/copy';
@@ -79,7 +80,10 @@ export function fieldGaps(table: Table, rows: readonly LeadRow[], state: SheetSt
   return gaps;
 }
 
-/** The sidebar's cheap poll: tab and selection only, no property and no API (docs/rules.md#budgets). */
+/**
+ * The sidebar's cheap poll: tab and selection, and when the timer last acted (a cache read), no property and no API
+ * (docs/rules.md#budgets).
+ */
 export function getActiveContext(svc: Services): Reply<ActiveContext> {
   return handle(() => {
     const sheet = activeSheet(svc);
@@ -89,6 +93,7 @@ export function getActiveContext(svc: Services): Reply<ActiveContext> {
       sheetName: sheet.getName(),
       selection: { rows: rows.length },
       sampleRow: sample && { row: sample.row, cells: [...sample.cells] },
+      timerActed: timerActedAt(svc),
     };
   });
 }

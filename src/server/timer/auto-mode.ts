@@ -44,6 +44,7 @@ import {
 import type { AutoRefreshOwner, SheetState } from '../../records/tab-state';
 import { installTimer, setAutoRefresh, timerInterval } from './timer';
 import { userId } from '../../records/user-id';
+import { noteTimerActed } from '../../records/timer-news';
 import { isoNow, utcDay } from '../../core/clock';
 
 /** Rows remembered per reading (about 8 bytes each, within the 9 KB a value may hold); the rest wait a run. */
@@ -271,7 +272,10 @@ export function autoModeRun(
     waiting: (held && held.why) || null,
     held: (held && held.parts) || [],
   };
-  if (JSON.stringify(next) !== JSON.stringify(was)) writeRun(svc.doc, id, next);
+  const changed = JSON.stringify(next) !== JSON.stringify(was);
+  if (changed) writeRun(svc.doc, id, next);
+  // Rows sent, a part generated (today's spend moved) or a new reason to wait: an open sidebar reads it at its next poll.
+  if (pushed.size || changed) noteTimerActed(svc, isoNow(svc.clock));
   return true;
 }
 

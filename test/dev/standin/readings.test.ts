@@ -41,18 +41,24 @@ describe('stand-in readings', () => {
 
   describe('a time-driven run without its document', () => {
     const PROBE = `function probeDoc() { PropertiesService.getUserProperties().setProperty('seen', JSON.stringify([
-      SpreadsheetApp.getActiveSpreadsheet() === null, LockService.getDocumentLock() === null, PropertiesService.getDocumentProperties() === null])); }`;
+      SpreadsheetApp.getActiveSpreadsheet() === null, LockService.getDocumentLock() === null, PropertiesService.getDocumentProperties() === null,
+      CacheService.getDocumentCache() === null])); }`;
 
     it.each([
-      ['present', [false, false, false]],
-      ['absent', [true, true, true]],
-    ] as const)('should give the spreadsheet, document lock and document properties when %s', (reading, nulls) => {
+      ['present', [false, false, false, false]],
+      ['absent', [true, true, true, true]],
+    ] as const)('should give the spreadsheet, document lock, document properties and document cache when %s', (reading, nulls) => {
       const s = new AppsScriptStandin({ bundleSource: `${FIXTURE_BUNDLE}\n${PROBE}`, readings: { documentInTimeTriggers: reading } });
       s.call('exec', `ScriptApp.newTrigger('probeDoc').timeBased().everyMinutes(5).create();`);
       s.fireTimeTriggers();
       expect(JSON.parse(s.properties.user().getProperty('seen')!)).toEqual(nulls);
       // Outside a trigger the document is always there.
-      expect(run(s, `return LockService.getDocumentLock() !== null && PropertiesService.getDocumentProperties() !== null;`)).toBe(true);
+      expect(
+        run(
+          s,
+          `return LockService.getDocumentLock() !== null && PropertiesService.getDocumentProperties() !== null && CacheService.getDocumentCache() !== null;`,
+        ),
+      ).toBe(true);
     });
   });
 

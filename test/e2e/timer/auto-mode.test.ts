@@ -403,4 +403,26 @@ describe('auto mode on a long list', () => {
     expect(a.gas.counters.cellsRead).toBeLessThan(2 * rows * width + register.getLastRow() * register.getLastColumn());
     expect(a.gas.counters.cellsRead).toBeGreaterThan(rows * width);
   });
+
+  it("should tell an open sidebar's cheap poll when a run sent or generated, and not after a quiet run", async () => {
+    ({ a } = await autoTab(2));
+    const acted = () => a.call('getActiveContext').timerActed;
+    expect(acted()).toBeNull();
+    tick(a);
+    const first = acted();
+    expect(first).toEqual(expect.any(String));
+    // Renders finish; the runs that only refresh change nothing the poll says.
+    tick(a, 12);
+    const settled = acted();
+    tick(a, 2);
+    expect(acted()).toBe(settled);
+    append(a, 10, 1);
+    tick(a, 2);
+    expect(acted()).not.toBe(settled);
+    expect(Date.parse(acted()!)).toBeGreaterThan(Date.parse(settled!));
+    // Read with no property operation: the poll stays free of the daily quota.
+    const before = a.gas.quota.today();
+    acted();
+    expect(a.gas.quota.today().propertyOps).toBe(before.propertyOps);
+  });
 });
