@@ -330,10 +330,12 @@ function watchButtons(app: App, c: Card, b: Buttons, figures: HTMLElement, range
       const over = l ? `Your daily limit: ${limitLine(l)}. This may spend up to ${credits(e.high)}.` : null;
       blockAll(
         [b.generate, spendWhy ?? (l && !generateFits(l, e.high) ? over : null)],
-        [b.stop, stopWhy],
         [b.preview, spendWhy ?? (l && !previewFits(l) ? over : null)],
         [b.check, none ?? key],
       );
+      // Stop's reason is said beside it, in Progress, unless Refresh there already says it (no campaign, no key).
+      b.stop.block(stopWhy);
+      if (none ?? key) b.stop.reason.hidden = true;
       b.stop.el.classList.toggle('btn-danger', !stopWhy);
       // Everyone started needs no estimate: "Not checked" beside "Started 47 videos" would ask for one.
       const started = !e && !!p && p.counts.total > 0 && !p.counts.pending;

@@ -166,6 +166,24 @@ describe('money section: Stop in Progress', () => {
     expect(await stop.isVisible()).toBe(true);
   });
 
+  it('should say beside Stop, in Progress, why a read-only key cannot stop, though Cost and generate says it too', async () => {
+    sb = await sidebars.open({
+      replies: {
+        ...readyReplies(),
+        getSidebarState: state({ settings: { baseUrl: 'https://api.example.com/api/v1', keyHint: '••••0000', connected: true, canWrite: false } }),
+        getProgress: progress(),
+      },
+    });
+    await stopCard().getByText('This key is read-only', { exact: false }).waitFor();
+    expect(await button('Stop').isDisabled()).toBe(true);
+    // Without a key, Refresh beside it says so once.
+    await sb.reply('getSidebarState', state({ settings: { baseUrl: null, keyHint: null, connected: false } }));
+    await sb.reply('getActiveContext', context({ sheetId: 2, sheetName: 'Leads' }));
+    const connectFirst = stopCard().locator('p.reason:not([hidden])', { hasText: 'Connect under Connection first' });
+    await connectFirst.first().waitFor();
+    expect(await connectFirst.count()).toBe(1);
+  });
+
   it('should fold Cost and generate while videos render, Stop staying one click away', async () => {
     sb = await sidebars.open({
       replies: {
