@@ -51,7 +51,7 @@ export function loadParts(props: Props, bound: { id: string; name: string }): Ca
 
 /**
  * A part as stored: a done part (generated, nobody cancelled) is its id and size alone, for the rest is what done
- * implies — a little over half the bytes, since a list left running lets go of one such part every 500 people (docs/rules.md#parts).
+ * implies — a little over half the bytes, since a list left running lets go of one such part every 500 people (docs/rules.md#refunds).
  */
 type StoredPart = Part | [id: string, size: number];
 

@@ -1,6 +1,6 @@
 // What an open sidebar learns of the timer's runs at its cheap poll, with no property read (docs/rules.md#auto-mode):
-// when a run last sent or generated anyone in this document, kept in the document's CacheService. Best effort: an
-// evicted entry only means the sidebar shows that run at the next thing it reads.
+// when a run last sent rows, generated, or changed what it says in this document, kept in the document's CacheService.
+// Best effort: an evicted entry only means the sidebar shows that run at the next thing it reads.
 import type { Services } from '../core/services';
 import { DOC_CACHE_KEYS } from './state-keys';
 
@@ -16,7 +16,7 @@ export function noteTimerActed(svc: Pick<Services, 'docCache'>, at: string): voi
   }
 }
 
-/** ISO of the last run that sent or generated anyone, or null when none is known. */
+/** ISO of the last run that acted, or null when none is known. */
 export function timerActedAt(svc: Pick<Services, 'docCache'>): string | null {
   try {
     return svc.docCache?.()?.get(KEY) ?? null;
