@@ -66,6 +66,6 @@ export const DOC_KEYS = {
 
 /** The document's CacheService: short-lived news shared by everyone on the document. */
 export const DOC_CACHE_KEYS = {
-  /** When a timer run last sent or generated anyone (docs/rules.md#auto-mode). */
+  /** When a timer run last sent, generated or changed what it says (docs/rules.md#auto-mode). */
   timerActed: 'timer.acted',
 } as const;

@@ -323,7 +323,7 @@ export interface ActiveContext {
   selection: { rows: number };
   /** The first selected data row that would be sent (no Lead ID, not empty), display text by column, or null. */
   sampleRow: { row: number; cells: string[] } | null;
-  /** ISO: when a timer run last sent or generated anyone in this document (docs/rules.md#auto-mode); null when not known. */
+  /** ISO: when a timer run last sent, generated or changed what it says in this document (docs/rules.md#auto-mode); null when not known. */
   timerActed?: string | null;
 }
 
