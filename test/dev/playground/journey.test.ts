@@ -495,6 +495,8 @@ describe('journey: auto mode in the playground, rows pasted into the grid get th
     const spent = (await sim()).ledger.reduce((n, e) => n + (e.kind === 'charge' ? e.credits : -e.credits), 0);
     expect(spent).toBeLessThanOrEqual(100);
     await sidebar.locator('#auto').getByText(`Auto mode: on · ${spent} of 100 credits today`, { exact: false }).waitFor({ timeout: 45_000 });
+    // The top line followed the timer's runs with no click: the tab's seven people, all ready.
+    await sidebar.getByTestId('top-line').getByText(/^All 7 ready/).waitFor({ timeout: 20_000 });
 
     await sidebar.locator('#auto').getByRole('button', { name: 'Switch off' }).click();
     // Off again, it folds to its status.
