@@ -496,7 +496,10 @@ describe('journey: auto mode in the playground, rows pasted into the grid get th
     expect(spent).toBeLessThanOrEqual(100);
     await sidebar.locator('#auto').getByText(`Auto mode: on · ${spent} of 100 credits today`, { exact: false }).waitFor({ timeout: 45_000 });
     // The top line followed the timer's runs with no click: the tab's seven people, all ready.
-    await sidebar.getByTestId('top-line').getByText(/^All 7 ready/).waitFor({ timeout: 20_000 });
+    await sidebar
+      .getByTestId('top-line')
+      .getByText(/^All 7 ready/)
+      .waitFor({ timeout: 20_000 });
 
     await sidebar.locator('#auto').getByRole('button', { name: 'Switch off' }).click();
     // Off again, it folds to its status.
