@@ -10,6 +10,18 @@ export function shortHash(s: string): string {
  * mixes, so 100,000 people never share one by chance, and no cell of the register holds the address.
  */
 export function digest(s: string): string {
+  let d = digests.get(s);
+  if (d === undefined) {
+    // Bounded: a run compares each row's address twice (the push, then the refresh); a huge tab just digests again.
+    if (digests.size >= 100_000) digests.clear();
+    digests.set(s, (d = digestOf(s)));
+  }
+  return d;
+}
+
+const digests = new Map<string, string>();
+
+function digestOf(s: string): string {
   const mix = (seed: number) => {
     let a = 0xdeadbeef ^ seed;
     let b = 0x41c6ce57 ^ seed;

@@ -56,11 +56,7 @@ export function campaignPeople(
 ): CampaignPeople {
   const { layout } = table;
   const all = readLeadRows(table);
-  const rowsOf = new Map<string, number[]>();
-  for (const r of all) {
-    const id = r.leadId;
-    if (id && isPart(register.partOf(id, r.campaignId))) rowsOf.set(id, [...(rowsOf.get(id) || []), r.row]);
-  }
+  const rowsOf = rowsByLead(all, (r) => isPart(register.partOf(r.leadId, r.campaignId)));
   // People the register knows are judged by it, with no request (docs/rules.md#row-identity); older rows by their lead.
   const legacy = new Map([...rowsOf].filter(([id]) => !register.byLead(id)));
   const cleared = clearStale(table, fallbacks, all, legacy, api, writer);
@@ -106,6 +102,18 @@ export function campaignPeople(
     }
   }
   return c;
+}
+
+/** The rows showing each Lead ID, of the rows `mine` takes. */
+function rowsByLead(all: readonly LeadRow[], mine: (r: LeadRow) => boolean): Map<string, number[]> {
+  const rowsOf = new Map<string, number[]>();
+  for (const r of all) {
+    if (!r.leadId || !mine(r)) continue;
+    const rows = rowsOf.get(r.leadId);
+    if (rows) rows.push(r.row);
+    else rowsOf.set(r.leadId, [r.row]);
+  }
+  return rowsOf;
 }
 
 /** Lead IDs on rows naming different people: GET /leads says who it is; the other rows are cleared. */

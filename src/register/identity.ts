@@ -1,7 +1,8 @@
 // Who a row is, by the register (docs/rules.md#register, #row-identity): the document's own record
 // of every person it sent, and the one rule that says when a row names someone else. Pure: push,
 // refresh, export, estimate and the follow-up all decide through this module.
-import { idKey, matchKeys } from '../shared/people';
+import { idKey } from '../shared/people';
+import { isMergingKey, keyOf } from '../sheet/names';
 import type { Lead } from '../api/types';
 import type { PersonField, PersonInput } from '../shared/person';
 import { cellText } from '../shared/cells';
@@ -103,8 +104,12 @@ export function rowNamesSomeoneElse(cells: readonly unknown[], sent: Ids & { col
   for (let i = 0; i < ID_FIELDS.length; i++) {
     const f = ID_FIELDS[i]!;
     const { at, mark } = plan[i]!;
-    const was = at < 0 ? '' : norm(f, sent[f]);
-    const now = was && norm(f, readField(cells, at, mark));
+    if (at < 0) continue;
+    const cell = readField(cells, at, mark);
+    // The same text names the same person: most rows of a list left running, compared at every run.
+    if (cell === sent[f]) continue;
+    const was = norm(f, sent[f]);
+    const now = was && norm(f, cell);
     if (now && now !== was) return f;
   }
   return null;
@@ -243,8 +248,8 @@ export function namesByPart(entries: readonly Entry[]): Map<string, Set<string>>
   const m = new Map<string, Set<string>>();
   for (const e of entries) {
     if (e.state === 'void') continue;
-    const key = matchKeys(personOf(e)).find((k) => k.startsWith('name:'));
-    if (key) m.set(e.part, (m.get(e.part) || new Set()).add(key.slice(5)));
+    const key = keyOf(e);
+    if (isMergingKey(key)) m.set(e.part, (m.get(e.part) || new Set()).add(key));
   }
   return m;
 }

@@ -39,8 +39,11 @@ export class People {
 
   add(k: Known): void {
     for (const key of matchKeys(k.person)) {
-      if (key.startsWith('name:')) this.byName.set(key, [...(this.byName.get(key) || []), k]);
-      else if (!this.byId.has(key)) this.byId.set(key, k);
+      if (key.startsWith('name:')) {
+        const named = this.byName.get(key);
+        if (named) named.push(k);
+        else this.byName.set(key, [k]);
+      } else if (!this.byId.has(key)) this.byId.set(key, k);
     }
   }
 

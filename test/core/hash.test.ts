@@ -9,4 +9,11 @@ describe('hash', () => {
     expect(shortHash('')).toBe('811c9dc5');
     expect(shortHash('cmp_801bf6dd3e347660fd30abada9b533eb')).toBe('26a3c962');
   });
+
+  it('should give the same digest from its memory and after the memory was emptied past its bound', () => {
+    const first = digest('p11@example.com');
+    expect(digest('p11@example.com')).toBe(first);
+    for (let i = 0; i <= 100_000; i++) digest(`filler${i}@example.com`);
+    expect(digest('p11@example.com')).toBe('#1hsgis8sxbt.97tnog4trh');
+  });
 });
