@@ -11,7 +11,7 @@ function render(r: MonthResult): string {
   const head = ['timer', 'day', 'rows', 'complete', 'people', 'parts', 'largest value (bytes)', 'stores (bytes)', 'own tabs (cells)'];
   const rows = r.checkpoints.map((c) => [r.timer, c.day, c.rows, c.complete, c.people, c.parts, c.largestValue, c.storeBytes, c.ownCells]);
   const stopped = r.planned ? `Stopped after ${r.days} of ${r.planned} days; these are the figures its stream gave day by day.` : '';
-  const day = `Busiest day (${r.timer}, ${r.days} days): ${fmt(r.perDay.requests)} requests, ${r.perDay.triggerMinutes.toFixed(1)} trigger minutes, ${fmt(r.perDay.propertyOps)} property operations.`;
+  const day = `Busiest day (${r.timer}, ${r.days} days): ${fmt(r.perDay.requests)} requests, ${r.perDay.triggerMinutes.toFixed(1)} trigger minutes (the runs' waits and requests, plus this machine's own time running them: the add-on's JavaScript and the stand-in's sheet work), ${fmt(r.perDay.propertyOps)} property operations.`;
   const last = r.checkpoints.at(-1);
   const kinds = last ? `The stores on day ${last.day}, by kind of key: ${last.byKind.map(([k, n]) => `${k} ${fmt(n)}`).join(', ')} bytes.` : '';
   return [table(head, rows), stopped, day, kinds, r.errors.length ? `Errors: ${r.errors.join('; ')}` : 'No run failed.'].filter(Boolean).join('\n\n');

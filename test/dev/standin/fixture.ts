@@ -26,6 +26,7 @@ function onTimer(e) {
 }
 function failingTimer() { throw new Error('timer broke'); }
 function slowTimer() { Utilities.sleep(4 * 60000); }
+function busyTimer() { var s = 0; for (var i = 0; i < 3e7; i++) s += i % 7; return s; }
 function slowFailingTimer() { Utilities.sleep(60000); throw new Error('late break'); }
 function probeTimer(e) {
   var props = PropertiesService.getScriptProperties();

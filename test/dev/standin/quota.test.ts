@@ -121,6 +121,18 @@ describe('daily quotas', () => {
     expect(s.quota.total().triggerRuntimeMs).toBe(16 * 60_000);
   });
 
+  it("should add the host's own time running a trigger only when asked to count it", () => {
+    const busy = `ScriptApp.newTrigger('busyTimer').timeBased().everyMinutes(5).create();`;
+    const exact = standin();
+    run(exact, busy);
+    exact.fireTimeTriggers();
+    expect(exact.quota.today().triggerRuntimeMs).toBe(0);
+    const counted = standin({ countHostTime: true });
+    run(counted, busy);
+    counted.fireTimeTriggers();
+    expect(counted.quota.today().triggerRuntimeMs).toBeGreaterThan(0);
+  });
+
   it('should count the runtime of a trigger whose handler fails', () => {
     const s = standin();
     run(s, `ScriptApp.newTrigger('slowFailingTimer').timeBased().everyHours(1).create();`);
