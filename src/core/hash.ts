@@ -13,7 +13,7 @@ export function digest(s: string): string {
   let d = digests.get(s);
   if (d === undefined) {
     // Bounded: a run compares each row's address twice (the push, then the refresh); a huge tab just digests again.
-    if (digests.size >= 100_000) digests.clear();
+    if (digests.size >= 50_000) digests.clear();
     digests.set(s, (d = digestOf(s)));
   }
   return d;

@@ -459,20 +459,27 @@ function resumeAt(ids: string[], from: string | undefined): string[] {
 
 /** Per Lead ID, the names its rows give; per campaign, how many Lead IDs share each name. */
 class RowNames {
-  private readonly byId = new Map<string, Set<string>>();
-  private readonly byCampaign = new Map<string, Map<string, Set<string>>>();
+  // Every row of a list left running passes here at each run: a name's first Lead ID is kept as text, a Set made only
+  // for a second one (most names have one person, most Lead IDs one row).
+  private readonly byId = new Map<string, string>();
+  private readonly byCampaign = new Map<string, Map<string, string | Set<string>>>();
   readonly doubtful = new Set<string>();
 
   add(campaignId: string, leadId: string, name: string): void {
-    const keys = this.byId.get(leadId) || new Set<string>();
-    this.byId.set(leadId, keys.add(name));
-    if (keys.size > 1) this.doubtful.add(leadId);
-    const c = this.byCampaign.get(campaignId) || new Map<string, Set<string>>();
-    this.byCampaign.set(campaignId, c.set(name, (c.get(name) || new Set()).add(leadId)));
+    const was = this.byId.get(leadId);
+    if (was === undefined) this.byId.set(leadId, name);
+    else if (was !== name) this.doubtful.add(leadId);
+    let c = this.byCampaign.get(campaignId);
+    if (!c) this.byCampaign.set(campaignId, (c = new Map()));
+    const ids = c.get(name);
+    if (ids === undefined) c.set(name, leadId);
+    else if (typeof ids === 'string') {
+      if (ids !== leadId) c.set(name, new Set([ids, leadId]));
+    } else ids.add(leadId);
   }
 
   counts(campaignId: string): Map<string, number> {
-    return new Map([...(this.byCampaign.get(campaignId) || [])].map(([k, ids]) => [k, ids.size]));
+    return new Map([...(this.byCampaign.get(campaignId) || [])].map(([k, ids]) => [k, typeof ids === 'string' ? 1 : ids.size]));
   }
 }
 
