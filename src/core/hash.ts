@@ -32,7 +32,20 @@ function digestOf(s: string): string {
     }
     a = Math.imul(a ^ (a >>> 16), 2246822507) ^ Math.imul(b ^ (b >>> 13), 3266489909);
     b = Math.imul(b ^ (b >>> 16), 2246822507) ^ Math.imul(a ^ (a >>> 13), 3266489909);
-    return (4294967296 * (2097151 & b) + (a >>> 0)).toString(36);
+    return base36(4294967296 * (2097151 & b) + (a >>> 0));
   };
   return `#${mix(0)}.${mix(1)}`;
+}
+
+/** 36^5: each half of a 53-bit number split by it is a small integer, which toString(36) writes fast. */
+const LOW = 60_466_176;
+
+/**
+ * `n.toString(36)` for a whole number below 2^53, the same text several times faster: the refresh digests every row's
+ * address at each run, and a small integer is written by a fast path a large one does not take.
+ */
+export function base36(n: number): string {
+  const low = n % LOW;
+  const high = (n - low) / LOW;
+  return high > 0 ? high.toString(36) + low.toString(36).padStart(5, '0') : low.toString(36);
 }

@@ -11,12 +11,14 @@ export interface Print {
 
 /** FNV-1a of a row's number and its Lead ID: a row moved or an id changed changes it. */
 export function cellHash(row: number, leadId: string): number {
-  const s = `${row}\u0000${leadId}`;
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
+  // The hash of `${row}\u0000${leadId}`, without making that text: every Lead ID of the register is hashed at each run.
+  let h = fnv(0x811c9dc5, String(row));
+  h = Math.imul(h, 0x01000193) >>> 0;
+  return fnv(h, leadId);
+}
+
+function fnv(h: number, s: string): number {
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0;
   return h;
 }
 
