@@ -6,6 +6,7 @@ import { call } from './bridge';
 import { card, openWithCampaign } from './card';
 import { confirmDialog } from './dialog';
 import { el, inRow, replace } from './dom';
+import { keyHintOf } from './key';
 import { count, credits, people } from './format';
 import { campaignOf, watch } from './state';
 import type { AutoModeInfo, AutoModeReply } from '../src/server/contract';
@@ -67,7 +68,7 @@ export function autoSection(app: App): HTMLElement {
   watch(
     store,
     // The viewer's key hint too: saving another key changes whose key the owner's is said to be.
-    (s) => ({ a: s.sidebar?.autoMode ?? null, mine: s.sidebar?.settings.keyHint ?? null }),
+    (s) => ({ a: s.sidebar?.autoMode ?? null, mine: keyHintOf(s) }),
     ({ a, mine }) => {
       c.status(a?.on ? 'On' : 'Off', a?.on ? 'done' : 'todo');
       replace(line, a ? autoLine(a, mine) : '');

@@ -33,6 +33,9 @@ export function showText(box: HTMLElement, text: string | null | undefined): voi
   box.hidden = !text;
 }
 
+/** A block shown only when it has something to say. */
+export const hiddenStack = (...children: Child[]): HTMLDivElement => el('div', { class: 'stack', hidden: true }, ...children);
+
 /** Controls side by side: the buttons under a card's fields. */
 export const inRow = (...children: Child[]): HTMLDivElement => el('div', 'row', ...children);
 

@@ -24,15 +24,18 @@ export function trackKey(store: Store): void {
   observeReplies((name, reply) => {
     // A refused Save is about the key just typed, not the saved one: its own message says so.
     if (!reply.ok && reply.error && KEY_CODES.has(reply.error.code) && name !== 'saveSettings') {
-      store.set({ keyProblem: { code: reply.error.code, message: reply.error.message, keyHint: store.get().sidebar?.settings.keyHint ?? null } });
+      store.set({ keyProblem: { code: reply.error.code, message: reply.error.message, keyHint: keyHintOf(store.get()) } });
     } else if (reply.ok && !LOCAL_ONLY.has(name) && store.get().keyProblem) store.set({ keyProblem: null });
   });
 }
 
+/** The saved key's hint ("••••1a2b"), null before the state is read or with no key. */
+export const keyHintOf = (s: AppState): string | null => s.sidebar?.settings.keyHint ?? null;
+
 /** The refusal, only while the key it was for is still the saved one (another person, a new key: gone). */
 export function keyProblemOf(s: AppState): AppState['keyProblem'] {
   const p = s.keyProblem;
-  const hint = s.sidebar?.settings.keyHint ?? null;
+  const hint = keyHintOf(s);
   return p && hint !== null && p.keyHint === hint ? p : null;
 }
 

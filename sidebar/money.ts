@@ -9,7 +9,7 @@ import { confirmDialog, type ConfirmOptions } from './dialog';
 import { ownAutoRefresh } from './progress';
 import { limitLine, spendingRecord, takeLimit, todayFigures } from './spending';
 import { generateFits, previewFits } from '../src/shared/limit-rule';
-import { el, inRow, replace } from './dom';
+import { el, hiddenStack, inRow, replace } from './dom';
 import { count, creditRange, credits, formatNumber, people } from './format';
 import type { Failure, PreviewPage, ProgressInfo, ServerFunctions, StopReply } from '../src/server/contract';
 import { campaignOf, patchSidebar, same, watch, type AppState, type Estimate, type MoneyAction, type Store } from './state';
@@ -355,7 +355,7 @@ export function moneySection(app: App, stop: ActionButton): HTMLElement {
   const figures = el('dl', { class: 'figures', hidden: true });
   const range = el('p', { class: 'muted', hidden: true });
   const msg = message(store);
-  const pages = el('div', { class: 'stack', hidden: true });
+  const pages = hiddenStack();
   const failed = failureHandler(app, msg);
   const spend = spender(app, msg, failed, pages);
   const check = actionButton('Check estimate', 'secondary', async () => {

@@ -3,7 +3,7 @@
 import type { App } from './app';
 import { actionButton, message, okOrShow, progressScope } from './action';
 import { call } from './bridge';
-import { el, inRow, replace } from './dom';
+import { el, hiddenStack, inRow, replace } from './dom';
 import { count, formatNumber } from './format';
 import { resultLines } from './results';
 import { patchSidebar, watch, type AppState } from './state';
@@ -60,13 +60,7 @@ export function problemsBlock(app: App): HTMLElement {
   });
   select.el.append(label);
   const list = el('ul', 'problem-list');
-  const box = el(
-    'div',
-    { class: 'stack', hidden: true },
-    list,
-    inRow(select.el),
-    el('p', 'muted', 'Fix them, then Add selected rows: rows without a Lead ID go again.'),
-  );
+  const box = hiddenStack(list, inRow(select.el), el('p', 'muted', 'Fix them, then Add selected rows: rows without a Lead ID go again.'));
 
   watch(
     store,

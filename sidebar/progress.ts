@@ -4,7 +4,8 @@ import type { App } from './app';
 import { actionButton, blockAll, message, okOrShow, progressScope, type ActionButton, type Message } from './action';
 import { call } from './bridge';
 import { card, openWithCampaign, type Card } from './card';
-import { el, inRow, replace, showText } from './dom';
+import { el, hiddenStack, inRow, replace, showText } from './dom';
+import { keyHintOf } from './key';
 import { count, formatNumber, humanize, KNOWN_STAGES, stageWord } from './format';
 import type { SidebarState } from '../src/server/contract';
 import type { CampaignCounts, Stalled } from '../src/api/types';
@@ -179,7 +180,7 @@ function progressButtons(app: App, c: Card): { refresh: ActionButton; exportBtn:
 /** What the card shows, from the state. */
 const sliceOf = (s: AppState) => ({ campaign: s.sidebar?.campaign ?? null, p: boundProgress(s), error: s.progressError, key: keyBlock(s) });
 /** The tab's auto-refresh, with the viewer's key hint its owner line is told against. */
-const autoOf = (s: AppState) => ({ auto: s.sidebar?.autoRefresh ?? null, mine: s.sidebar?.settings.keyHint ?? null });
+const autoOf = (s: AppState) => ({ auto: s.sidebar?.autoRefresh ?? null, mine: keyHintOf(s) });
 
 /** A reading of the bound campaign: its counts, stages, and whether it stalled. */
 const showProgress = (c: Card, status: HTMLElement, chart: HTMLElement, stages: HTMLElement, stalled: HTMLElement, p: Progress) => {
@@ -226,7 +227,7 @@ export function progressSection(app: App, stop: Pick<ActionButton, 'el' | 'reaso
   const timerError = el('p', { class: 'flag', hidden: true });
   const owner = el('p', { class: 'muted owner-line', hidden: true });
   const progressMsg = message(store);
-  const view = el('div', { class: 'stack', hidden: true }, status, chart, stages);
+  const view = hiddenStack(status, chart, stages);
 
   const { input: switchInput, text: switchText, row: switchRow, msg: switchMsg, busy } = autoSwitch(store);
 

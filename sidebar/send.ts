@@ -3,7 +3,7 @@ import type { App } from './app';
 import { actionButton, message, okOrShow, progressScope, tabScope } from './action';
 import { call } from './bridge';
 import { card, openWithCampaign } from './card';
-import { el, inRow, replace } from './dom';
+import { el, hiddenStack, inRow, replace } from './dom';
 import { sampleProblems } from './fields';
 import { cancelledBlock, followUpBlock, problemsBlock } from './problems';
 import { registerBlock } from './register';
@@ -58,7 +58,7 @@ export function sendSection(app: App): HTMLElement {
     // Said until a newer reading of the campaign describes it (a Generate, a render: the top line goes on).
     msg.showWhile(progressScope, r.added || r.skipped ? 'ok' : 'info', ...resultLines(r));
   });
-  const gaps = el('div', { class: 'stack', hidden: true });
+  const gaps = hiddenStack();
   c.body.append(
     registerBlock(app),
     selected,

@@ -40,7 +40,32 @@ const CONTRADICTIONS: [RegExp, RegExp][] = [
   [/Status: Delivered/, /./],
   [/Added \d+ (person|people)\./, /Started \d+ videos?\./],
   [/Connect first/, /^Connected$/m],
+  [/Not checked/, /Started \d+ videos?/],
+  [/Choose one from the list/, /No campaigns yet/],
 ];
+
+/** What a person should never read: request jargon, raw ISO times, a clock time without its zone, "1 videos", old labels. */
+const NEVER: RegExp[] = [
+  /\b(GET|POST) \/[a-z]/,
+  /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/,
+  /\b\d{1,2}:\d{2}(?!\d|\s?(GMT|UTC|[A-Z]{3,5}\b))/,
+  /(^|[^\d.,])1 (videos|people|rows|credits|parts)\b/,
+  /the outcome is unknown/,
+  /Only you see it/,
+  /the service’s own word/,
+];
+
+/** A sentence of some length said twice at one moment (the same warning in two cards). */
+function saidTwice(text: string): string | null {
+  const seen = new Set<string>();
+  for (const line of text.split(/\n+|(?<=[.!?])\s+/)) {
+    const t = line.trim();
+    if (t.length < 50) continue;
+    if (seen.has(t)) return t;
+    seen.add(t);
+  }
+  return null;
+}
 
 describe('journey: a real session in the playground, every line checked against the simulator', () => {
   let pg: Playground;
@@ -71,6 +96,9 @@ describe('journey: a real session in the playground, every line checked against 
     for (const [a, b] of CONTRADICTIONS) {
       if (a.test(text) && b.test(text)) throw new Error(`${step}: "${a.source}" beside "${b.source}" in:\n${text}`);
     }
+    for (const bad of NEVER) if (bad.test(text)) throw new Error(`${step}: "${bad.exec(text)![0]}" (${bad.source}) in:\n${text}`);
+    const twice = saidTwice(text);
+    if (twice) throw new Error(`${step}: said twice: "${twice}" in:\n${text}`);
     // A finished count is the simulator's (the sidebar may lag a poll behind, never run ahead).
     const parts = await boundParts();
     const complete = parts.flatMap((c) => c.leads).filter((l) => l.status === 'complete').length;
