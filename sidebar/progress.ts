@@ -5,7 +5,7 @@ import { actionButton, blockAll, message, okOrShow, progressScope, type ActionBu
 import { call } from './bridge';
 import { card, openWithCampaign, type Card } from './card';
 import { el, hiddenStack, inRow, replace, showText } from './dom';
-import { keyHintOf } from './key';
+import { keyHintOf, keyProblemOf } from './key';
 import { count, formatNumber, humanize, KNOWN_STAGES, stageWord } from './format';
 import type { SidebarState } from '../src/server/contract';
 import type { CampaignCounts, Stalled } from '../src/api/types';
@@ -178,7 +178,14 @@ function progressButtons(app: App, c: Card): { refresh: ActionButton; exportBtn:
 }
 
 /** What the card shows, from the state. */
-const sliceOf = (s: AppState) => ({ campaign: s.sidebar?.campaign ?? null, p: boundProgress(s), error: s.progressError, key: keyBlock(s) });
+const sliceOf = (s: AppState) => ({
+  campaign: s.sidebar?.campaign ?? null,
+  p: boundProgress(s),
+  error: s.progressError,
+  // The API switched off: Connection says so, in the same words, so they are not said twice.
+  said: keyProblemOf(s)?.message === s.progressError,
+  key: keyBlock(s),
+});
 /** The tab's auto-refresh, with the viewer's key hint its owner line is told against. */
 const autoOf = (s: AppState) => ({ auto: s.sidebar?.autoRefresh ?? null, mine: keyHintOf(s) });
 
@@ -251,10 +258,10 @@ export function progressSection(app: App, stop: Pick<ActionButton, 'el' | 'reaso
     stop.msg,
   );
 
-  watch(store, sliceOf, ({ campaign, p, error, key }) => {
+  watch(store, sliceOf, ({ campaign, p, error, said, key }) => {
     // Without a working key nothing loads: the reason is said once, and nothing waits for ever. A read the page made by
     // itself that failed is nobody's doing: a warning of where things stand, gone with the next read (docs/rules.md#sidebar-truth).
-    if (error && !key) progressMsg.show('warn', `Progress could not be read just now. ${error}`);
+    if (error && !key) progressMsg.show('warn', `Progress could not be read just now.${said ? '' : ` ${error}`}`);
     else progressMsg.clear();
     const why = campaign ? key : NO_CAMPAIGN;
     // The tab may hold finished rows of earlier campaigns (a follow-up binds it): the server counts the tab's.

@@ -288,6 +288,14 @@ describe('progress section', () => {
     await warned.waitFor();
     expect(await section().getByRole('alert').count()).toBe(0);
   });
+
+  it('should not repeat, when the API is switched off, the sentence Connection already shows', async () => {
+    const off = 'The video API is switched off for this site, or the base URL is wrong.';
+    sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: [fail('api_off', off), rendering] } });
+    await section().locator('.msg-warn').getByText('Progress could not be read just now.', { exact: true }).waitFor();
+    await sb.page.locator('#connection').getByText(off).waitFor({ state: 'attached' });
+    expect(await sb.page.locator('#app').getByText(off).count()).toBe(1);
+  });
 });
 
 describe('progress helpers', () => {

@@ -55,12 +55,16 @@ const NEVER: RegExp[] = [
   /the service’s own word/,
 ];
 
-/** A sentence of some length said twice at one moment (the same warning in two cards). */
-function saidTwice(text: string): string | null {
+/**
+ * A sentence of some length said twice at one moment (the same warning in two cards). A disabled button's reason is
+ * left out: each card's buttons say why they are disabled, in the same words when the reason is the same.
+ */
+function saidTwice(text: string, reasons: readonly string[]): string | null {
+  const sentences = (s: string) => s.split(/\n+|(?<=[.!?])\s+/).map((t) => t.trim());
+  const why = new Set(reasons.flatMap(sentences));
   const seen = new Set<string>();
-  for (const line of text.split(/\n+|(?<=[.!?])\s+/)) {
-    const t = line.trim();
-    if (t.length < 50) continue;
+  for (const t of sentences(text)) {
+    if (t.length < 50 || why.has(t)) continue;
     if (seen.has(t)) return t;
     seen.add(t);
   }
@@ -97,7 +101,7 @@ describe('journey: a real session in the playground, every line checked against 
       if (a.test(text) && b.test(text)) throw new Error(`${step}: "${a.source}" beside "${b.source}" in:\n${text}`);
     }
     for (const bad of NEVER) if (bad.test(text)) throw new Error(`${step}: "${bad.exec(text)![0]}" (${bad.source}) in:\n${text}`);
-    const twice = saidTwice(text);
+    const twice = saidTwice(text, await frame().locator('#app .reason').allInnerTexts());
     if (twice) throw new Error(`${step}: said twice: "${twice}" in:\n${text}`);
     // A finished count is the simulator's (the sidebar may lag a poll behind, never run ahead).
     const parts = await boundParts();
