@@ -60,7 +60,7 @@ function triggerCheck(svc: Services): SetupCheck {
     return {
       name,
       ok: true,
-      sentence: `A timer could be made (every ${probe.minutes} minutes) and was removed again. getProjectTriggers() ${probe.inProject ? 'lists' : 'does not list'} it; getUserTriggers(this spreadsheet) ${probe.inUser ? 'lists' : 'does not list'} it. Whether Google fires it shows later: the sidebar says when auto-refresh is overdue.${tail}`,
+      sentence: `A timer could be made (every ${probe.minutes} minutes) and was removed again. Google lists it with ${probe.inUser ? 'this spreadsheet’s timers' : 'the add-on’s timers but not with this spreadsheet’s; the add-on finds it either way'}. Whether Google fires it shows later: the sidebar says when auto-refresh is overdue.${tail}`,
     };
   } catch (e) {
     return { name, ok: false, sentence: `${errorText(e)}${tail}` };
@@ -71,7 +71,7 @@ function triggerCheck(svc: Services): SetupCheck {
 function permissionCheck(svc: Services): SetupCheck {
   const name = 'Permissions';
   const a = authorization(svc);
-  if (!a) return { name, ok: null, sentence: 'Google did not say whether every permission is granted here (no getAuthorizationInfo).' };
+  if (!a) return { name, ok: null, sentence: 'Google gave no way to ask here whether every permission is granted.' };
   if (!a.required) return { name, ok: true, sentence: 'Every permission the add-on asks for is granted.' };
   return { name, ok: false, sentence: `A permission the add-on needs was not granted (perhaps unticked on Google’s consent screen). ${grantSentence(svc)}` };
 }

@@ -121,13 +121,12 @@ function createTrigger(svc: Services): { trigger: Trigger; minutes: number } {
   }
 }
 
-/** Check setup: makes a timer, sees which listings show it, and removes it at once. Only when none of ours exists. */
-export function probeTrigger(svc: Services): { minutes: number; inProject: boolean; inUser: boolean } {
+/** Check setup: makes a timer, sees whether this spreadsheet's list of timers shows it, and removes it at once. Only when none of ours exists. */
+export function probeTrigger(svc: Services): { minutes: number; inUser: boolean } {
   const { trigger, minutes } = createTrigger(svc);
   try {
     const id = trigger.getUniqueId();
-    const has = (list: Trigger[]) => list.some((t) => t.getUniqueId() === id);
-    return { minutes, inProject: has(svc.triggers.getProjectTriggers()), inUser: has(svc.triggers.getUserTriggers(activeSpreadsheet(svc))) };
+    return { minutes, inUser: svc.triggers.getUserTriggers(activeSpreadsheet(svc)).some((t) => t.getUniqueId() === id) };
   } finally {
     svc.triggers.deleteTrigger(trigger);
   }

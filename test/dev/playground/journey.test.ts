@@ -53,7 +53,13 @@ const NEVER: RegExp[] = [
   /the outcome is unknown/,
   /Only you see it/,
   /the service’s own word/,
+  /\b(get|set)[A-Z]\w*|\w\(\)/,
 ];
+
+/** Fails on the first thing of NEVER in `text`. */
+function neverSaid(step: string, text: string): void {
+  for (const bad of NEVER) if (bad.test(text)) throw new Error(`${step}: "${bad.exec(text)![0]}" (${bad.source}) in:\n${text}`);
+}
 
 /**
  * A sentence of some length said twice at one moment (the same warning in two cards). A disabled button's reason is
@@ -100,7 +106,7 @@ describe('journey: a real session in the playground, every line checked against 
     for (const [a, b] of CONTRADICTIONS) {
       if (a.test(text) && b.test(text)) throw new Error(`${step}: "${a.source}" beside "${b.source}" in:\n${text}`);
     }
-    for (const bad of NEVER) if (bad.test(text)) throw new Error(`${step}: "${bad.exec(text)![0]}" (${bad.source}) in:\n${text}`);
+    neverSaid(step, text);
     const twice = saidTwice(text, await frame().locator('#app .reason').allInnerTexts());
     if (twice) throw new Error(`${step}: said twice: "${twice}" in:\n${text}`);
     // A finished count is the simulator's (the sidebar may lag a poll behind, never run ahead).
@@ -172,6 +178,13 @@ describe('journey: a real session in the playground, every line checked against 
     await connect(sidebar, pg.session.sim.baseUrl);
     await sidebar.locator('#connection .card-status').getByText('Connected', { exact: true }).waitFor();
     await check('1 connected');
+    // Check setup's report is read by the same person: plain words, no Apps Script call named.
+    await page.getByRole('button', { name: 'Extensions ▾' }).click();
+    await page.getByRole('menuitem', { name: 'Check setup' }).click();
+    const report = page.getByRole('dialog', { name: 'Check setup' });
+    await report.frameLocator('iframe').getByText('Timer (auto-refresh)').first().waitFor();
+    neverSaid('1 check setup', await report.frameLocator('iframe').locator('body').innerText());
+    await report.getByRole('button', { name: 'Close dialog' }).click();
     // 2–3. Template and campaign
     await createCampaign(sidebar, 'Journey');
     await sidebar.getByTestId('top-line').getByText('Nobody in this campaign yet · next: select rows, then Add selected rows').waitFor();
@@ -262,12 +275,17 @@ describe('journey: a real session in the playground, every line checked against 
     if (notStarted === 0) expect(said).toBeNull();
     else expect(Number(said?.[1])).toBeLessThanOrEqual(notStarted);
 
-    // 500s: reads are retried quietly; nothing is reported as a failure.
-    await fault('500s', true);
-    await sidebar.getByRole('button', { name: 'Refresh now', exact: true }).click();
-    await sidebar.getByRole('button', { name: 'Refresh now', exact: true }).and(sidebar.locator(':enabled')).waitFor({ timeout: 60_000 });
-    await check('500s');
-    await fault('500s', false);
+    // 500s, then 429s, on half the requests: reads are retried quietly; nothing is reported as a failure.
+    for (const f of ['500s', '429s']) {
+      await fault(f, true);
+      await sidebar.getByRole('button', { name: 'Refresh now', exact: true }).click();
+      await sidebar.getByRole('button', { name: 'Refresh now', exact: true }).and(sidebar.locator(':enabled')).waitFor({ timeout: 60_000 });
+      // Two of the sidebar's background polls under the fault.
+      await page.waitForTimeout(4500);
+      await check(f);
+      expect([f, await seen()]).not.toEqual([f, expect.stringMatching(/refresh failed|could not be read|rate.?limit|too many requests/i)]);
+      await fault(f, false);
+    }
 
     // Render failures while the stall ends: one person's video fails and is refunded.
     await pg.session.sim.control({ action: 'configure', config: { faults: { failPeople: ['Iris'] } } });
