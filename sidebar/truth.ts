@@ -271,5 +271,6 @@ export function gapLines(s: AppState, among: 'unsent' | 'waiting'): string[] {
   for (const [f, n] of Object.entries(g[among].empty)) {
     if (n) lines.push(`${count(n, 'person has', 'people have')} no ${GAP_WORDS[f] ?? FIELD_LABELS[f as PersonField].toLowerCase()}.`);
   }
-  return lines;
+  const odd = among === 'unsent' && g.unsent.odd;
+  return odd ? [...lines, odd] : lines;
 }

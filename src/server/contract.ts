@@ -228,7 +228,8 @@ export interface NamedProblem {
  */
 export interface FieldGaps {
   unusedColumns: string[];
-  unsent: { rows: number; empty: Partial<FieldMap<number>> };
+  /** `odd`: the sentence naming first names a video would say oddly, among rows not sent yet. */
+  unsent: { rows: number; empty: Partial<FieldMap<number>>; odd?: string };
   waiting: { rows: number; empty: Partial<FieldMap<number>> };
 }
 

@@ -227,4 +227,21 @@ describe('columns: what a tab leaves out', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect(await sb.calls('startGenerate')).toHaveLength(0);
   });
+
+  it('should say before Add, and only there, which first names a video would say oddly', async () => {
+    const odd = '1 first name would be said as written, so check before Add: “jon smith” (lower case).';
+    sb = await sidebars.open({
+      replies: {
+        ...readyReplies(),
+        getSidebarState: ok({ ...sidebarState(), gaps: { ...gaps, unsent: { ...gaps.unsent, odd } } }),
+        getActiveContext: context(),
+        getEstimate: estimate,
+      },
+    });
+    await send().getByText(odd).waitFor();
+    await button('Generate videos').click();
+    const dialog = sb.page.getByRole('alertdialog');
+    await dialog.getByText('2 people have no personal line.').waitFor();
+    expect(await dialog.innerText()).not.toContain('jon smith');
+  });
 });

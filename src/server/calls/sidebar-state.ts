@@ -4,6 +4,7 @@ import { PERSON_FIELDS, type PersonField } from '../../shared/person';
 import type { Services } from '../../core/services';
 import { activeSpreadsheet } from '../../core/services';
 import { personFromRow } from '../../shared/row-person';
+import { oddName, oddNamesSentence } from '../../shared/odd-name';
 import { detectColumns, unusedColumns } from '../../shared/headers';
 import { selectedRows } from '../../sheet/selection';
 import { readLeadRows, readRowsAt, type LeadRow } from '../../sheet/lead-rows';
@@ -69,14 +70,22 @@ export function fieldGaps(table: Table, rows: readonly LeadRow[], state: SheetSt
   const { headers, layout } = table;
   const gaps: FieldGaps = { unusedColumns: unusedColumns(headers, layout), unsent: { rows: 0, empty: {} }, waiting: { rows: 0, empty: {} } };
   // Optional fields with a column of their own and no fallback: an empty cell means a video without it.
-  const watched = PERSON_FIELDS.filter((f) => f !== 'firstName' && layout.fields[f] !== undefined && !state.fallbacks[f]);
+  const { fallbacks } = state;
+  const watched = PERSON_FIELDS.filter((f) => f !== 'firstName' && layout.fields[f] !== undefined && !fallbacks[f]);
+  const odd: { name: string; why: string }[] = [];
   for (const { cells, leadId: id, status } of rows) {
     const word = status.toLowerCase();
     const bucket = !id ? (cells.some((c) => cellText(c)) ? gaps.unsent : null) : word === 'pending' ? gaps.waiting : null;
     if (!bucket) continue;
     bucket.rows++;
     for (const f of watched) if (!cellText(cells[layout.fields[f]!])) bucket.empty[f] = (bucket.empty[f] || 0) + 1;
+    // Only a row not sent yet can still be corrected: the service keeps a name as it was sent. A name pasted twice is named once.
+    const name = bucket === gaps.unsent ? personFromRow(cells, layout, fallbacks).person.firstName || '' : '';
+    const why = name && oddName(name);
+    if (why && !odd.some((o) => o.name === name)) odd.push({ name, why });
   }
+  const said = oddNamesSentence(odd);
+  if (said) gaps.unsent.odd = said;
   return gaps;
 }
 

@@ -78,6 +78,25 @@ describe('a blank row in the selection', () => {
   });
 });
 
+describe('first names a video would say oddly', () => {
+  it('should name them before Add, among the rows not sent yet only, and still send them as written', async () => {
+    a = await startAddon();
+    a.connect();
+    // The same name at two companies is named once.
+    a.sheet(['jon smith', 'Zoë 🚀', 'Zoë', 'Mary Ann', 'jon smith'].map((first, i) => leadRow(i, { first })));
+    a.createCampaign();
+    expect(a.call('getSidebarState').gaps.unsent.odd).toBe(
+      '2 first names would be said as written, so check before Add: “jon smith” (lower case), “Zoë 🚀” (not only letters).',
+    );
+    a.selectRows(2, 6);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 5 });
+    // Sent, they are the service's as written: nothing is left to correct before Add.
+    const leads = (await a.state()).campaigns.find((x) => x.name === 'Q3 outreach')!.leads;
+    expect(leads.map((l) => l.firstName).sort()).toEqual(['Mary Ann', 'Zoë', 'Zoë 🚀', 'jon smith', 'jon smith']);
+    expect(a.call('getSidebarState').gaps.unsent).toEqual({ rows: 0, empty: {} });
+  });
+});
+
 describe('a tab with its own headers', () => {
   it('should recognise "Personal note" and "Calendar", name the unused column and count empty lines before Add', async () => {
     a = await startAddon();
@@ -86,7 +105,12 @@ describe('a tab with its own headers', () => {
     a.createCampaign();
     const st = a.call('getSidebarState');
     expect(st.mapping).toMatchObject({ hook: 'Personal note', ctaUrl: 'Calendar' });
-    expect(st.gaps).toEqual({ unusedColumns: ['Favourite colour'], unsent: { rows: 4, empty: { hook: 2 } }, waiting: { rows: 0, empty: {} } });
+    expect(st.gaps).toEqual({
+      unusedColumns: ['Favourite colour'],
+      // The fixture's first names hold digits ("Person1"), which a video would say as written.
+      unsent: { rows: 4, empty: { hook: 2 }, odd: expect.stringContaining('“Person1” (not only letters)') },
+      waiting: { rows: 0, empty: {} },
+    });
     a.selectRows(2, 5);
     const r = a.call('addSelectedRows');
     expect(r).toMatchObject({ ok: true, added: 4, unusedColumns: ['Favourite colour'] });
