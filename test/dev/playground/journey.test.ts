@@ -309,6 +309,8 @@ describe('journey: a real session in the playground, every line checked against 
     await sidebar.getByRole('button', { name: 'Refresh now', exact: true }).click();
     await sidebar.locator('#connection .card-status').getByText('Connected', { exact: true }).waitFor();
     await check('api back');
+    // Nothing still says the API is off once a refresh went through.
+    expect(await seen()).not.toMatch(/switched off/);
     expect(pageErrors).toEqual([]);
   });
 
@@ -343,6 +345,8 @@ describe('journey: a real session in the playground, every line checked against 
     await sidebar.getByText('7 rows selected').waitFor();
     await sidebar.getByRole('button', { name: 'Add selected rows', exact: true }).click();
     await sidebar.getByText('Added 4 people.').waitFor();
+    // The blank row is counted, as skipped, beside the two not sent.
+    await sidebar.getByText('1 empty row skipped.').waitFor();
     await odd.waitFor({ state: 'detached' });
     await check('messy: added');
     // What the service holds is what the person wrote: personal notes and calendar links went.
@@ -424,8 +428,15 @@ describe('journey: a real session in the playground, every line checked against 
   });
 
   it('should tell the truth with a read-only key and for a second person', async () => {
-    // A read-only key: saved, and said at once that it can look but not create, add or generate.
+    // A save of another address that does not answer: nothing saved, and said so beside the badge of the key in use.
     await sidebar.locator('#connection summary').click();
+    await sidebar.locator('input[name="baseUrl"]').fill('http://127.0.0.1:9/api/v1');
+    await sidebar.locator('input[name="apiKey"]').fill(SIM_KEYS.write);
+    await sidebar.getByRole('button', { name: 'Save and test' }).click();
+    await sidebar.getByText(/^Nothing was saved: the add-on still uses the key ••••\w+ at http:\/\/127\.0\.0\.1:(?!9\/)/).waitFor();
+    await check('failed save of another address');
+    await sidebar.locator('input[name="baseUrl"]').fill(pg.session.sim.baseUrl);
+    // A read-only key: saved, and said at once that it can look but not create, add or generate.
     await sidebar.locator('input[name="apiKey"]').fill(SIM_KEYS.readOnly);
     await sidebar.getByRole('button', { name: 'Save and test' }).click();
     await sidebar.locator('#connection .card-status').getByText('Read-only key').waitFor();
@@ -554,6 +565,8 @@ describe('journey: auto mode in the playground, rows pasted into the grid get th
       .getByTestId('top-line')
       .getByText(/^All 7 ready/)
       .waitFor({ timeout: 20_000 });
+    // Everyone is ready, yet auto mode keeps the timer for rows still to come: Progress does not say it stops.
+    expect(await sidebar.locator('#progress .switch-state').innerText()).toBe('every 5 minutes');
 
     await sidebar.locator('#auto').getByRole('button', { name: 'Switch off' }).click();
     // Off again, it folds to its status.
