@@ -79,8 +79,9 @@ export function fieldGaps(table: Table, rows: readonly LeadRow[], state: SheetSt
     if (!bucket) continue;
     bucket.rows++;
     for (const f of watched) if (!cellText(cells[layout.fields[f]!])) bucket.empty[f] = (bucket.empty[f] || 0) + 1;
-    // Only a row not sent yet can still be corrected: the service keeps a name as it was sent. A name pasted twice is named once.
-    const name = bucket === gaps.unsent ? personFromRow(cells, layout, fallbacks).person.firstName || '' : '';
+    // Only a row not sent yet can still be corrected: the service keeps a name as it was sent. A name pasted twice is
+    // named once; a fallback is the person's own choice, so only the row's own name is read.
+    const name = bucket === gaps.unsent ? personFromRow(cells, layout, {}).person.firstName || '' : '';
     const why = name && oddName(name);
     if (why && !odd.some((o) => o.name === name)) odd.push({ name, why });
   }

@@ -95,6 +95,15 @@ describe('first names a video would say oddly', () => {
     expect(leads.map((l) => l.firstName).sort()).toEqual(['Mary Ann', 'Zoë', 'Zoë 🚀', 'jon smith', 'jon smith']);
     expect(a.call('getSidebarState').gaps.unsent).toEqual({ rows: 0, empty: {} });
   });
+
+  it('should not name a fallback the person chose for empty first names, however it is written', async () => {
+    a = await startAddon();
+    a.connect();
+    a.sheet([leadRow(0, { first: '' }), leadRow(1, { first: 'Ana' })]);
+    a.createCampaign();
+    expect(a.call('saveColumnMapping', { mapping: {}, fallbacks: { firstName: 'there' } })).toMatchObject({ ok: true });
+    expect(a.call('getSidebarState').gaps.unsent).toEqual({ rows: 2, empty: {} });
+  });
 });
 
 describe('a tab with its own headers', () => {
