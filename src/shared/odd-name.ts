@@ -7,9 +7,9 @@ export function oddName(name: string): 'lower case' | 'not only letters' | null 
 }
 
 /** The sentence for the rows not sent yet (each name once), naming the first few, or null when every first name reads as written. */
-export function oddNamesSentence(odd: readonly { name: string; why: string }[]): string | null {
+export function oddNamesSentence(odd: readonly (readonly [name: string, why: string])[]): string | null {
   if (!odd.length) return null;
-  const shown = odd.slice(0, 3).map((o) => `“${o.name}” (${o.why})`);
+  const shown = odd.slice(0, 3).map(([name, why]) => `“${name}” (${why})`);
   const more = odd.length > 3 ? ` and ${odd.length - 3} more` : '';
   return `${odd.length} first name${odd.length > 1 ? 's' : ''} would be said as written, so check before Add: ${shown.join(', ')}${more}.`;
 }

@@ -24,10 +24,8 @@ describe('oddNamesSentence', () => {
   });
 
   it('should name one, and the first three of more with how many others', () => {
-    expect(oddNamesSentence([{ name: 'jon smith', why: 'lower case' }])).toBe(
-      '1 first name would be said as written, so check before Add: “jon smith” (lower case).',
-    );
-    const five = ['a', 'b', 'c', 'd', 'e'].map((name) => ({ name, why: 'lower case' }));
+    expect(oddNamesSentence([['jon smith', 'lower case']])).toBe('1 first name would be said as written, so check before Add: “jon smith” (lower case).');
+    const five = ['a', 'b', 'c', 'd', 'e'].map((name) => [name, 'lower case'] as const);
     expect(oddNamesSentence(five)).toBe(
       '5 first names would be said as written, so check before Add: “a” (lower case), “b” (lower case), “c” (lower case) and 2 more.',
     );

@@ -72,20 +72,21 @@ export function fieldGaps(table: Table, rows: readonly LeadRow[], state: SheetSt
   // Optional fields with a column of their own and no fallback: an empty cell means a video without it.
   const { fallbacks } = state;
   const watched = PERSON_FIELDS.filter((f) => f !== 'firstName' && layout.fields[f] !== undefined && !fallbacks[f]);
-  const odd: { name: string; why: string }[] = [];
+  // By name, in row order: a name pasted on many rows is named once, and a long list is read in one pass.
+  const odd = new Map<string, string>();
   for (const { cells, leadId: id, status } of rows) {
     const word = status.toLowerCase();
     const bucket = !id ? (cells.some((c) => cellText(c)) ? gaps.unsent : null) : word === 'pending' ? gaps.waiting : null;
     if (!bucket) continue;
     bucket.rows++;
     for (const f of watched) if (!cellText(cells[layout.fields[f]!])) bucket.empty[f] = (bucket.empty[f] || 0) + 1;
-    // Only a row not sent yet can still be corrected: the service keeps a name as it was sent. A name pasted twice is
-    // named once; a fallback is the person's own choice, so only the row's own name is read.
+    // Only a row not sent yet can still be corrected: the service keeps a name as it was sent. A fallback is the
+    // person's own choice, so only the row's own name is read.
     const name = bucket === gaps.unsent ? personFromRow(cells, layout, {}).person.firstName || '' : '';
     const why = name && oddName(name);
-    if (why && !odd.some((o) => o.name === name)) odd.push({ name, why });
+    if (why) odd.set(name, why);
   }
-  const said = oddNamesSentence(odd);
+  const said = oddNamesSentence([...odd]);
   if (said) gaps.unsent.odd = said;
   return gaps;
 }
