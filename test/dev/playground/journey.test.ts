@@ -270,6 +270,18 @@ describe('journey: a real session in the playground, every line checked against 
     const alert = sidebar.locator('#progress').getByRole('alert');
     await alert.waitFor({ timeout: 30_000 });
     await check('stalled');
+    // Stalled, nothing moves: within a poll the stages shown are the service's, not a stage behind.
+    const stagesOf = async () => {
+      const want: Record<string, number> = {};
+      for (const l of (await boundParts()).flatMap((c) => c.leads)) if (l.status === 'rendering' && l.stage) want[l.stage] = (want[l.stage] ?? 0) + 1;
+      const shown: Record<string, number> = {};
+      for (const li of await sidebar.locator('#progress li[data-stage]').all())
+        shown[(await li.getAttribute('data-stage'))!] = Number(await li.locator('strong').innerText());
+      return { want, shown };
+    };
+    const sorted = (o: Record<string, number>) => JSON.stringify(Object.entries(o).sort());
+    // The Generate went through before the stall: its people are in a stage.
+    await until(stagesOf, (x) => Object.keys(x.want).length > 0 && sorted(x.want) === sorted(x.shown), 10_000);
     const notStarted = (await boundParts()).flatMap((c) => c.leads).filter((l) => l.status === 'pending' || l.stage === 'queued').length;
     const said = /refund the (\d+) videos? not started/.exec(await alert.innerText());
     if (notStarted === 0) expect(said).toBeNull();
