@@ -159,6 +159,8 @@ export interface SidebarState {
   /** This tab's auto mode (docs/rules.md#auto-mode). */
   autoMode?: AutoModeInfo;
   gaps?: FieldGaps;
+  /** The tab's columns no field uses (the same as `gaps.unusedColumns`). */
+  unusedColumns?: string[];
   /** ISO: the server's clock when it answered, so times it wrote are read against its own now (docs/rules.md#sidebar-truth). */
   now?: string;
 }

@@ -191,6 +191,7 @@ export function getSidebarState(svc: Services): Reply<SidebarState> {
     };
     // Read once the timer's catch-up (in autoRefreshOf) has written its rows; problems and gaps share the read.
     const all = readLeadRows(table);
+    const gaps = fieldGaps(table, all, state);
     return {
       ...before,
       problems: findProblemRows(table, all).counts,
@@ -198,7 +199,9 @@ export function getSidebarState(svc: Services): Reply<SidebarState> {
       silentSince: silentSince(svc.user),
       limit: limitFigures(svc),
       autoMode: autoModeInfo(svc, sheet, state),
-      gaps: fieldGaps(table, all, state),
+      gaps,
+      // Also at the top, where the server functions' contract names it (docs/rules.md#columns).
+      unusedColumns: gaps.unusedColumns,
       missingColumns: missingColumns(svc, sheet, headers),
       sentPeople: registerSize(activeSpreadsheet(svc)),
       registerBroken: !readRegister({ ss: activeSpreadsheet(svc), props: svc.doc }, null).whole,

@@ -114,6 +114,8 @@ describe('a tab with its own headers', () => {
     a.createCampaign();
     const st = a.call('getSidebarState');
     expect(st.mapping).toMatchObject({ hook: 'Personal note', ctaUrl: 'Calendar' });
+    // Named at the top of the state too, where the server functions' contract names it.
+    expect(st.unusedColumns).toEqual(['Favourite colour']);
     expect(st.gaps).toEqual({
       unusedColumns: ['Favourite colour'],
       // The fixture's first names hold digits ("Person1"), which a video would say as written.
