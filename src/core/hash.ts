@@ -1,8 +1,17 @@
-// A short, stable stand-in for a long string in stored keys (FNV-1a, 32 bits, hex): reveals nothing and saves room.
-export function shortHash(s: string): string {
-  let h = 0x811c9dc5;
+// Hashes of strings: FNV-1a for stored keys, prints and readings; a digest for addresses.
+
+/** FNV-1a's starting value. */
+export const FNV_START = 0x811c9dc5;
+
+/** FNV-1a (32 bits) of `s`, going on from `h`: the one loop every hash of the add-on is made by. */
+export function fnv(h: number, s: string): number {
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0;
-  return h.toString(16);
+  return h;
+}
+
+/** A short, stable stand-in for a long string in stored keys (hex): reveals nothing and saves room. */
+export function shortHash(s: string): string {
+  return fnv(FNV_START, s).toString(16);
 }
 
 /**

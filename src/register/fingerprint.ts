@@ -1,6 +1,7 @@
 // The register's fingerprint (docs/rules.md#register-whole): its row count and a digest of its Lead IDs in
 // order, kept beside it so a register someone sorted, edited or cut is never trusted. Pure: the digest
 // is a sum of one hash per (row, Lead ID), so an append or a completed reply updates it without a read.
+import { fnv, FNV_START } from '../core/hash';
 
 export interface Print {
   /** Rows below the header. */
@@ -12,14 +13,8 @@ export interface Print {
 /** FNV-1a of a row's number and its Lead ID: a row moved or an id changed changes it. */
 export function cellHash(row: number, leadId: string): number {
   // The hash of `${row}\u0000${leadId}`, without making that text: every Lead ID of the register is hashed at each run.
-  let h = fnv(0x811c9dc5, String(row));
-  h = Math.imul(h, 0x01000193) >>> 0;
-  return fnv(h, leadId);
-}
-
-function fnv(h: number, s: string): number {
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0;
-  return h;
+  // The \u0000 between them: FNV-1a's step for a zero character is the multiply alone.
+  return fnv(Math.imul(fnv(FNV_START, String(row)), 0x01000193) >>> 0, leadId);
 }
 
 /** The print of Lead IDs stored from row `first` on (the header is row 1). */

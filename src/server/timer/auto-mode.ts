@@ -28,6 +28,7 @@ import { sendRows } from '../campaign/send-rows';
 import { orphansIn } from '../money/orphans';
 import { keyHint, keyReadOnly, publicSettings } from '../../records/settings';
 import { theirKey } from '../../shared/their-key';
+import { fnv, FNV_START } from '../../core/hash';
 import {
   dropAutoRecords,
   freshAuto,
@@ -63,13 +64,11 @@ const NOT_OWNER = (svc: Services, hint: string | null) =>
 
 /** A short, stable reading of a row's own cells (output columns left out). */
 function reading(cells: readonly string[], outputs: ReadonlySet<number>): string {
-  let h = 0x811c9dc5;
   // The add-on's own columns are left out, so adding them (on the first push) changes no reading.
   const own = cells.filter((_, i) => !outputs.has(i)).map(cellText);
   while (own.length > 0 && !own[own.length - 1]) own.pop();
   const text = own.join('\u0001');
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619) >>> 0;
-  return h.toString(36);
+  return fnv(FNV_START, text).toString(36);
 }
 
 /**
