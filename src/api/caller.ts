@@ -323,5 +323,5 @@ function networkError(c: Call<unknown>): ApiError {
  * that is not the API's JSON, or a 2xx that cannot be read. Code `network`; never retried as such.
  */
 function unknownOutcome(c: Call<unknown>, what: string, status: number): ApiError {
-  return new ApiError('network', status, `The video service ${what} for ${c.label}, so the outcome is unknown: the request may or may not have been applied.`);
+  return new ApiError('network', status, `The video service ${what} for ${c.label}, so the request may or may not have been applied.`);
 }

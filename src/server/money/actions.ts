@@ -191,7 +191,7 @@ function failureAfter(svc: Services, ctx: CampaignContext, what: Spend, e: unkno
   const charged = what === 'stop' ? 'it may have stopped' : 'it may have started and charged';
   return new AddonError(
     'network',
-    `No clear answer came back after asking to ${VERB[what]}, so the outcome is unknown: ${charged}.${before}${after.sentence} Progress shows what happened; do not press ${BUTTON[what]} again until it does.`,
+    `No clear answer came back after asking to ${VERB[what]}: ${charged}.${before}${after.sentence} Progress shows what happened; do not press ${BUTTON[what]} again until it does.`,
     after.progress ? { progress: after.progress } : {},
   );
 }

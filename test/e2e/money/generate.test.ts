@@ -202,13 +202,14 @@ describe('preview and generate', () => {
     for (const r of failedRows) expect(String(r['Video Note'])).toMatch(/refunded/);
   });
 
-  it('should never send generate twice when its reply is lost, and say the outcome is unknown', async () => {
+  it('should never send generate twice when its reply is lost, and say it may have started and charged, in plain words', async () => {
     ({ a } = await ready(10));
     await a.sim.control({ action: 'configure', config: { faults: { dropReplies: 1, dropMatch: '^POST /campaigns/[^/]+/generate$' } } });
     await a.sim.control({ action: 'clearRequests' });
     const r = a.generate();
     expect(r).toMatchObject({ ok: false, error: { code: 'network' } });
-    expect(r.error.message).toMatch(/outcome is unknown/);
+    expect(r.error.message).toMatch(/^No clear answer came back after asking to generate: it may have started and charged\./);
+    expect(r.error.message).not.toMatch(/outcome is unknown/);
     const log = await a.requests();
     expect(log.filter((q) => q.path.endsWith('/generate'))).toHaveLength(1);
     expect(log.some((q) => q.method === 'GET' && /^\/campaigns\/[^/]+$/.test(q.path))).toBe(true);
