@@ -70,9 +70,9 @@ export async function sortBy(page: Page, header: string, order: 'A→Z' | 'Z→A
 }
 
 /** Types the simulator's address and write key into the sidebar's Connection section and saves them. */
-export async function connect(sidebar: FrameLocator, baseUrl: string): Promise<void> {
+export async function connect(sidebar: FrameLocator, baseUrl: string, key: string = SIM_KEYS.write): Promise<void> {
   await sidebar.locator('input[name="baseUrl"]').fill(baseUrl);
-  await sidebar.locator('input[name="apiKey"]').fill(SIM_KEYS.write);
+  await sidebar.locator('input[name="apiKey"]').fill(key);
   await sidebar.getByRole('button', { name: 'Save and test' }).click();
   // The section folds once connected; its message stays in it.
   await sidebar.getByText('Connected. The key works.').waitFor({ state: 'attached' });
