@@ -81,6 +81,22 @@ function saidTwice(text: string, reasons: readonly string[]): string | null {
   return null;
 }
 
+/**
+ * The sidebar opened again from the menu (every card as it opens by itself): the top line and the next step's button
+ * are seen without scrolling in a 643 px pane.
+ */
+async function glance(page: Page, sidebar: FrameLocator, step: string): Promise<void> {
+  await page.getByRole('button', { name: 'Extensions ▾' }).click();
+  await page.getByRole('menuitem', { name: 'Open sidebar' }).click();
+  await sidebar.getByTestId('next-step').waitFor();
+  // Cards open or fold by themselves once the state is read.
+  await page.waitForTimeout(500);
+  const bottoms = await sidebar
+    .locator('html')
+    .evaluate(() => ['top-line', 'next-step'].map((id) => document.querySelector(`[data-testid="${id}"]`)!.getBoundingClientRect().bottom));
+  if (Math.max(...bottoms) > 643) throw new Error(`${step}: the top line or the next step is below the first 643 px (${bottoms.join(', ')})`);
+}
+
 describe('journey: a real session in the playground, every line checked against the simulator', () => {
   let pg: Playground;
   let browser: Browser;
@@ -182,6 +198,7 @@ describe('journey: a real session in the playground, every line checked against 
     await connect(sidebar, pg.session.sim.baseUrl);
     await sidebar.locator('#connection .card-status').getByText('Connected', { exact: true }).waitFor();
     await check('1 connected');
+    await glance(page, sidebar, '1 connected');
     // Check setup's report is read by the same person: plain words, no Apps Script call named.
     await page.getByRole('button', { name: 'Extensions ▾' }).click();
     await page.getByRole('menuitem', { name: 'Check setup' }).click();
@@ -207,9 +224,11 @@ describe('journey: a real session in the playground, every line checked against 
     // Stop sits in Progress, folded while everyone waits for Generate.
     expect(await sidebar.getByRole('button', { name: 'Stop', exact: true, includeHidden: true }).isDisabled()).toBe(true);
     await check('5 added');
+    await glance(page, sidebar, '5 added');
     // 6. Cost and generate
     await generate(sidebar);
     await check('6 generated');
+    await glance(page, sidebar, '6 generated');
     await sidebar
       .getByTestId('top-line')
       .getByText(/of 47 videos ready · next: wait, links fill in alone/)
@@ -222,6 +241,7 @@ describe('journey: a real session in the playground, every line checked against 
     await sidebar.getByTestId('top-line').getByText('All 47 ready · next: export or send the Page URLs').waitFor({ timeout: 60_000 });
     await sidebar.getByText(/Started 47 videos/).waitFor({ state: 'detached' });
     await check('7 all ready');
+    await glance(page, sidebar, '7 all ready');
     // The timer removes itself once all is done; the switch says off without Refresh now.
     await until(
       () => pg.session.gas.triggers.length,
@@ -605,6 +625,7 @@ describe('journey: auto mode in the playground, rows pasted into the grid get th
     expect(await sidebar.locator('#app').innerText()).not.toContain(`(key ${keyHint(SIM_KEYS.lowCap)})`);
     await page.getByLabel('Sign in as another person').uncheck();
     await page.locator('[data-testid="user"]', { hasText: 'alice@example.com' }).waitFor();
+    await glance(page, sidebar, 'auto mode on');
 
     await sidebar.locator('#auto').getByRole('button', { name: 'Switch off' }).click();
     // Off again, it folds to its status.
