@@ -60,8 +60,9 @@ export function templateSection(app: App): HTMLElement {
       if (focused !== null) list.querySelector<HTMLInputElement>(`input[value="${CSS.escape(focused)}"]`)?.focus();
       const chosen = templates?.find((t) => t.id === id);
       c.status(chosen ? chosen.name : connected && !bound ? 'Choose one' : '—', chosen ? 'done' : 'todo');
-      // Only a new campaign needs a recording: once the tab has one, the card folds.
-      toggle(!bound);
+      // Only a new campaign needs a recording, and only a choice needs the card: once the tab has a campaign, or the one
+      // usable recording was taken for the person, it folds to that name.
+      toggle(!bound && !(chosen && templates!.filter((t) => t.usable).length < 2));
     },
   );
 

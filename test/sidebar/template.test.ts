@@ -35,10 +35,23 @@ describe('template section', () => {
     expect(await section().getByRole('radio', { name: 'Conference follow-up' }).isChecked()).toBe(true);
   });
 
-  it('should pick the only usable template by itself', async () => {
+  it('should pick the only usable template by itself and fold to its name, the others a click away', async () => {
     sb = await sidebars.open({ replies: { ...noCampaign(), listTemplates: ok({ templates: TEMPLATES.slice(0, 2) }) } });
     await section().locator('.card-status', { hasText: 'Founder intro' }).waitFor();
+    // Nothing to choose: the card folds, so Campaign (the next step) is what stands open.
+    await section().locator('.choices').waitFor({ state: 'hidden' });
+    expect(await section().evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    await section().locator('summary').click();
     expect(await section().getByRole('radio', { name: 'Founder intro' }).isChecked()).toBe(true);
+    await section().getByText('The voice is still being prepared.').waitFor();
+  });
+
+  it('should stay open on a choice of two usable templates, the one picked shown in the heading', async () => {
+    sb = await sidebars.open({ replies: noCampaign() });
+    await section().getByRole('radio', { name: 'Founder intro' }).check();
+    await section().locator('.card-status', { hasText: 'Founder intro' }).waitFor();
+    await sb.page.waitForTimeout(200);
+    expect(await section().evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
   });
 
   it('should show a template name with markup as text and run nothing', async () => {

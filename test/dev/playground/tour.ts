@@ -78,9 +78,9 @@ export async function connect(sidebar: FrameLocator, baseUrl: string, key: strin
   await sidebar.getByText('Connected. The key works.').waitFor({ state: 'attached' });
 }
 
-/** Picks the usable template and creates a campaign bound to the Leads tab. */
+/** Creates a campaign bound to the Leads tab, on the one usable template (taken by itself: its card folds to its name). */
 export async function createCampaign(sidebar: FrameLocator, name: string): Promise<void> {
-  await sidebar.getByRole('radio', { name: /Warm intro/ }).check();
+  await sidebar.locator('#template .card-status').getByText('Warm intro (Sam)').waitFor();
   await sidebar.locator('input[name="campaignName"]').fill(name);
   await sidebar.getByRole('button', { name: 'Create campaign' }).click();
   await sidebar.getByTestId('top-campaign').getByText(`Tab Leads · campaign “${name}”`).waitFor();
