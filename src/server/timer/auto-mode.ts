@@ -104,10 +104,14 @@ function unsentRows(sheet: Sheet, overrides: SheetState['mapping']): { row: numb
   return out;
 }
 
-/** Keeps this reading for the next run; written only when it changed (an idle run writes nothing). */
+/**
+ * Keeps this reading for the next run; written only when it changed (an idle run writes nothing). Rows read as last run
+ * go out in this one, so the rows still waiting for a second reading are kept first: a backlog longer than a reading
+ * keeps moves SEEN_MAX rows a run, not that many every other run.
+ */
 function keepReading(props: Props, sheetId: number, rows: { seen: string }[]): Set<string> {
   const before = new Set(seenReadings(props, sheetId).split(',').filter(Boolean));
-  const now = rows
+  const now = [...rows.filter((r) => !before.has(r.seen)), ...rows.filter((r) => before.has(r.seen))]
     .slice(0, SEEN_MAX)
     .map((r) => r.seen)
     .join(',');

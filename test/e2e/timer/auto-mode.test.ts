@@ -359,6 +359,16 @@ describe('auto mode', () => {
     expect(await chargedCredits(a)).toBe(spent);
   });
 
+  it('should move a backlog longer than one reading keeps by that many rows every run, not every other run', async () => {
+    ({ a } = await autoTab(0, 100_000));
+    append(a, 0, 2500);
+    // The first run reads them; each later run sends the 1,000 read the run before and reads the next 1,000.
+    tick(a, 3);
+    expect(await people(a)).toHaveLength(2000);
+    tick(a);
+    expect(await people(a)).toHaveLength(2500);
+  });
+
   it('should fill one part across bursts whose renders finished between them, generating only the newcomers', async () => {
     ({ a } = await autoTab(3));
     for (let burst = 1; burst <= 3; burst++) {
