@@ -1,10 +1,12 @@
-// `npx tsx bench/month-run.ts [days] [60|5]`: the list left running on its own (a long run, apart from `npm run bench`),
+// `npx tsx bench/month-run.ts [days] [60|5|1440]`: the list left running on its own (a long run, apart from `npm run bench`),
 // printed and kept in bench/results.md under its own heading, one block per timer. `--from <its stderr> [days] [60|5]`
 // writes the block of such a run stopped early, from the days it streamed.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fmt, table } from './format';
-import { fromStream, monthOfAutoMode, type MonthResult } from './month';
+import { fromStream, monthOfAutoMode, type Cadence, type MonthResult } from './month';
+
+const BLOCK: Record<Cadence, string> = { 5: 'five', 60: 'hourly', 1440: 'daily' };
 import { keepBlock } from './month-block';
 
 function render(r: MonthResult): string {
@@ -22,12 +24,12 @@ async function main(): Promise<void> {
   const from = process.argv[2] === '--from' ? readFileSync(process.argv[3]!, 'utf8') : null;
   const args = process.argv.slice(from === null ? 2 : 4);
   const days = Number(args[0] ?? 30);
-  const minutes = args[1] === '5' ? 5 : 60;
+  const minutes: Cadence = args[1] === '5' ? 5 : args[1] === '1440' ? 1440 : 60;
   const at = [1, 7, 14, 21, 30, 91, 182, 365].filter((d) => d <= days);
   const md = render(from === null ? await monthOfAutoMode(minutes, days, at.includes(days) ? at : [...at, days]) : fromStream(from, minutes, days));
   process.stdout.write(`${md}\n`);
   const file = join(__dirname, 'results.md');
-  writeFileSync(file, keepBlock(readFileSync(file, 'utf8'), minutes === 5 ? 'five' : 'hourly', md));
+  writeFileSync(file, keepBlock(readFileSync(file, 'utf8'), BLOCK[minutes], md));
 }
 
 // Exits when done: something of the closed simulator or stand-in (not yet found) kept a finished run alive.
