@@ -1,13 +1,14 @@
 // `npx tsx bench/month-run.ts [days] [60|5|1440]`: the list left running on its own (a long run, apart from `npm run bench`),
-// printed and kept in bench/results.md under its own heading, one block per timer. `--from <its stderr> [days] [60|5]`
+// printed and kept in bench/results.md under its own heading, one block per timer. `--from <its stderr> [days] [60|5|1440]`
 // writes the block of such a run stopped early, from the days it streamed.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fmt, table } from './format';
 import { fromStream, monthOfAutoMode, type Cadence, type MonthResult } from './month';
-
-const BLOCK: Record<Cadence, string> = { 5: 'five', 60: 'hourly', 1440: 'daily' };
 import { keepBlock } from './month-block';
+
+/** The block of bench/results.md each cadence writes. */
+const BLOCK: Record<Cadence, string> = { 5: 'five', 60: 'hourly', 1440: 'daily' };
 
 function render(r: MonthResult): string {
   const head = ['timer', 'day', 'rows', 'complete', 'people', 'parts', 'largest value (bytes)', 'stores (bytes)', 'own tabs (cells)'];
