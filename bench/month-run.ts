@@ -4,11 +4,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fmt, table } from './format';
-import { fromStream, monthOfAutoMode, type Cadence, type MonthResult } from './month';
+import { CADENCES, fromStream, monthOfAutoMode, type Cadence, type MonthResult } from './month';
 import { keepBlock } from './month-block';
-
-/** The block of bench/results.md each cadence writes. */
-const BLOCK: Record<Cadence, string> = { 5: 'five', 60: 'hourly', 1440: 'daily' };
 
 function render(r: MonthResult): string {
   const head = ['timer', 'day', 'rows', 'complete', 'people', 'parts', 'largest value (bytes)', 'stores (bytes)', 'own tabs (cells)'];
@@ -30,7 +27,7 @@ async function main(): Promise<void> {
   const md = render(from === null ? await monthOfAutoMode(minutes, days, at.includes(days) ? at : [...at, days]) : fromStream(from, minutes, days));
   process.stdout.write(`${md}\n`);
   const file = join(__dirname, 'results.md');
-  writeFileSync(file, keepBlock(readFileSync(file, 'utf8'), BLOCK[minutes], md));
+  writeFileSync(file, keepBlock(readFileSync(file, 'utf8'), CADENCES[minutes].block, md));
 }
 
 // Exits when done: something of the closed simulator or stand-in (not yet found) kept a finished run alive.

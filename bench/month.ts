@@ -14,7 +14,12 @@ export const MONTH = { rowsPerDay: 1000, burstsPerDay: 20 };
  * reads the whole list, so the hourly year would take most of a day).
  */
 export type Cadence = 5 | 60 | 1440;
-const TIMER: Record<Cadence, MonthResult['timer']> = { 5: 'every 5 minutes', 60: 'hourly', 1440: 'one run a day' };
+/** Each cadence's words in the results, and the block of bench/results.md it writes. */
+export const CADENCES: Record<Cadence, { timer: MonthResult['timer']; block: string }> = {
+  5: { timer: 'every 5 minutes', block: 'five' },
+  60: { timer: 'hourly', block: 'hourly' },
+  1440: { timer: 'one run a day', block: 'daily' },
+};
 const DAY_MS = 86_400_000;
 const OWN_TABS = ['Video register', 'Video credits'];
 
@@ -115,7 +120,7 @@ export function monthOfAutoMode(minutes: Cadence, days: number, at: readonly num
     }
     const most = (f: (c: Cost) => number) => Math.max(...daily.map(f));
     return {
-      timer: TIMER[minutes],
+      timer: CADENCES[minutes].timer,
       days,
       perDay: { requests: most((c) => c.requests.total), triggerMinutes: most((c) => c.runtimeMs) / 60_000, propertyOps: most((c) => c.propertyOps) },
       checkpoints,
@@ -143,7 +148,7 @@ export function fromStream(text: string, minutes: Cadence, planned: number): Mon
   const most = (f: (d: (typeof days)[number]) => number) => Math.max(0, ...days.map(f));
   const last = days.at(-1)?.day ?? 0;
   return {
-    timer: TIMER[minutes],
+    timer: CADENCES[minutes].timer,
     days: last,
     ...(planned > last ? { planned } : {}),
     perDay: { requests: most((d) => d.requests), triggerMinutes: most((d) => d.triggerMinutes), propertyOps: most((d) => d.propertyOps) },
