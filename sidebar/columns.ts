@@ -113,7 +113,7 @@ const sliceOf = (s: AppState): Slice | null =>
         row: sampleRowNumber(s),
         missingColumns: s.sidebar.missingColumns,
         sentPeople: s.sidebar.sentPeople,
-        unused: s.sidebar.gaps?.unusedColumns.length ?? 0,
+        unused: (s.sidebar.unusedColumns || []).length,
       }
     : null;
 

@@ -266,7 +266,7 @@ const GAP_WORDS: Partial<Record<string, string>> = { hook: 'personal line', ctaU
 export function gapLines(s: AppState, among: 'unsent' | 'waiting'): string[] {
   const g = s.sidebar?.gaps;
   if (!g) return [];
-  const cols = g.unusedColumns;
+  const cols = s.sidebar!.unusedColumns || [];
   const lines = cols.length ? [`Not used by any field: ${cols.join(', ')}. Map what the video needs under Columns.`] : [];
   for (const [f, n] of Object.entries(g[among].empty)) {
     if (n) lines.push(`${count(n, 'person has', 'people have')} no ${GAP_WORDS[f] ?? FIELD_LABELS[f as PersonField].toLowerCase()}.`);

@@ -206,14 +206,18 @@ describe('columns section', () => {
 
 describe('columns: what a tab leaves out', () => {
   const gaps: SidebarState['gaps'] = {
-    unusedColumns: ['Favourite colour', 'Notes'],
     unsent: { rows: 10, empty: { hook: 6 } },
     waiting: { rows: 5, empty: { hook: 2, ctaUrl: 1 } },
   };
 
   it('should name the unused columns and count the empty personal lines before Add and in the Generate confirmation', async () => {
     sb = await sidebars.open({
-      replies: { ...readyReplies(), getSidebarState: ok({ ...sidebarState(), gaps }), getActiveContext: context(), getEstimate: estimate },
+      replies: {
+        ...readyReplies(),
+        getSidebarState: ok({ ...sidebarState(), gaps, unusedColumns: ['Favourite colour', 'Notes'] }),
+        getActiveContext: context(),
+        getEstimate: estimate,
+      },
     });
     await send().getByText('Not used by any field: Favourite colour, Notes. Map what the video needs under Columns.').waitFor();
     await send().getByText('6 people have no personal line.').waitFor();

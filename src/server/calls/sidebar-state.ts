@@ -67,8 +67,8 @@ function selectionOf(svc: Services, table: Table): { rows: number[]; sample: Lea
 
 /** What the tab's rows (read whole, once, by the caller) leave out (docs/rules.md#columns). */
 export function fieldGaps(table: Table, rows: readonly LeadRow[], state: SheetState): FieldGaps {
-  const { headers, layout } = table;
-  const gaps: FieldGaps = { unusedColumns: unusedColumns(headers, layout), unsent: { rows: 0, empty: {} }, waiting: { rows: 0, empty: {} } };
+  const { layout } = table;
+  const gaps: FieldGaps = { unsent: { rows: 0, empty: {} }, waiting: { rows: 0, empty: {} } };
   // Optional fields with a column of their own and no fallback: an empty cell means a video without it.
   const { fallbacks } = state;
   const watched = PERSON_FIELDS.filter((f) => f !== 'firstName' && layout.fields[f] !== undefined && !fallbacks[f]);
@@ -200,8 +200,7 @@ export function getSidebarState(svc: Services): Reply<SidebarState> {
       limit: limitFigures(svc),
       autoMode: autoModeInfo(svc, sheet, state),
       gaps,
-      // Also at the top, where the server functions' contract names it (docs/rules.md#columns).
-      unusedColumns: gaps.unusedColumns,
+      unusedColumns: unusedColumns(headers, table.layout),
       missingColumns: missingColumns(svc, sheet, headers),
       sentPeople: registerSize(activeSpreadsheet(svc)),
       registerBroken: !readRegister({ ss: activeSpreadsheet(svc), props: svc.doc }, null).whole,

@@ -114,10 +114,9 @@ describe('a tab with its own headers', () => {
     a.createCampaign();
     const st = a.call('getSidebarState');
     expect(st.mapping).toMatchObject({ hook: 'Personal note', ctaUrl: 'Calendar' });
-    // Named at the top of the state too, where the server functions' contract names it.
+    // Named at the top of the state, where the server functions' contract names it; gaps count the empty cells.
     expect(st.unusedColumns).toEqual(['Favourite colour']);
     expect(st.gaps).toEqual({
-      unusedColumns: ['Favourite colour'],
       // The fixture's first names hold digits ("Person1"), which a video would say as written.
       unsent: { rows: 4, empty: { hook: 2 }, odd: expect.stringContaining('“Person1” (not only letters)') },
       waiting: { rows: 0, empty: {} },
