@@ -236,11 +236,6 @@ export class Register {
   of(isPart: (id: string) => boolean): Entry[] {
     return this.entries.filter((e) => isPart(e.part));
   }
-
-  /** How many people the document has sent (each Lead ID once, plus sends not answered yet). */
-  get people(): number {
-    return this.lead.size + this.entries.filter((e) => !e.leadId && e.state === 'sending').length;
-  }
 }
 
 /** Per part, the first name + company keys it holds: the service merges on them, so a second such person goes elsewhere. */
