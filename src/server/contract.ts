@@ -20,7 +20,8 @@ export type AddonErrorCode =
   | 'not_owner'
   | 'quota'
   | 'not_allowed'
-  | 'no_permission';
+  | 'no_permission'
+  | 'spreadsheet_full';
 
 import type { LimitFigures } from '../shared/limit-rule';
 export type { LimitFigures };
@@ -159,7 +160,7 @@ export interface SidebarState {
   /** This tab's auto mode (docs/rules.md#auto-mode). */
   autoMode?: AutoModeInfo;
   gaps?: FieldGaps;
-  /** The tab's columns no field uses (the same as `gaps.unusedColumns`). */
+  /** The tab's columns no field uses (docs/rules.md#columns). */
   unusedColumns?: string[];
   /** ISO: the server's clock when it answered, so times it wrote are read against its own now (docs/rules.md#sidebar-truth). */
   now?: string;
@@ -225,11 +226,10 @@ export interface NamedProblem {
 }
 
 /**
- * What the tab's rows leave out (docs/rules.md#columns): headers no field uses, and per optional
- * field how many rows have it empty, among the rows not sent yet and among the people waiting.
+ * What the tab's rows leave out (docs/rules.md#columns): per optional field how many rows have it empty,
+ * among the rows not sent yet and among the people waiting (the columns no field uses: `unusedColumns`).
  */
 export interface FieldGaps {
-  unusedColumns: string[];
   /** `odd`: the sentence naming first names a video would say oddly, among rows not sent yet. */
   unsent: { rows: number; empty: Partial<FieldMap<number>>; odd?: string };
   waiting: { rows: number; empty: Partial<FieldMap<number>> };

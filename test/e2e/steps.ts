@@ -2,6 +2,7 @@
 // and a campaign left rendering.
 import { SIM_KEYS, SIM_TEMPLATES, SIM_WORKSPACES, type SimState } from '../../dev/sim/types';
 import type { Readings } from '../../dev/standin';
+import { MAX_CELLS } from '../../dev/standin/spreadsheet';
 import { HEADERS, leadRow, renderAll, startAddon, type Addon, type StandinSetup } from './harness';
 
 /** What the spending record says of a charge whose outcome nobody knows yet (docs/rules.md#unknown-outcomes). */
@@ -237,3 +238,16 @@ export async function colleagueCampaigns(a: Pick<Addon, 'sim'>, n: number): Prom
     if (res && !res.ok) throw new Error(`the colleague's campaign ${i + 1} was refused: ${res.status}`);
   }
 }
+
+/** A tab of another of the person's lists takes the spreadsheet to within `room` cells of its 10 million (docs/rules.md#cells). */
+export function fillSpreadsheet(a: Addon, room: number): Sheet {
+  const ss = a.gas.spreadsheet;
+  const active = ss.getActiveSheet();
+  const archive = ss.addSheet('Archive', [['x']]);
+  archive.insertRowsAfter(archive.getMaxRows(), Math.floor((MAX_CELLS - room - ss.cellCount()) / archive.getMaxColumns()));
+  ss.setActiveSheet(active);
+  return archive;
+}
+
+/** What the add-on says, from any path, when Sheets refuses to grow a full spreadsheet. */
+export const FULL = /^This spreadsheet is full: Google Sheets holds 10 million cells at most, .*Delete tabs, rows or columns you do not need/;

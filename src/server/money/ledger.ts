@@ -45,8 +45,8 @@ const text = (v: string | number | undefined): string | number => (typeof v === 
 
 /**
  * Appends a row (appendRow is atomic: two people charging at once never write the same row); false when
- * it could not be written. A record that cannot be written never turns a charge into an error: a
- * protected tab is said in a toast.
+ * it could not be written. A record that cannot be written never turns a charge into an error: why is said
+ * in a toast (a protected tab, a full spreadsheet).
  */
 export function appendRecord(svc: Services, row: Row): boolean {
   try {
@@ -54,11 +54,11 @@ export function appendRecord(svc: Services, row: Row): boolean {
     tab.appendRow(readHeaders(tab).map((h) => text(row[h as Column])));
     return true;
   } catch (e) {
-    if (toFailure(e).error.code === 'protected')
-      toast(
-        svc,
-        `The ${CREDITS_TAB} tab is protected, so this ${/^(generate|preview)/.test(String(row.Action)) ? 'charge' : 'entry'} (${row.Action}, ${row.Campaign}) was not recorded there. Ask the owner to let you edit it.`,
-      );
+    const { code, message } = toFailure(e).error;
+    toast(
+      svc,
+      `This ${/^(generate|preview)/.test(String(row.Action)) ? 'charge' : 'entry'} (${row.Action}, ${row.Campaign}) was not recorded in the ${CREDITS_TAB} tab${code === 'protected' ? ', which is protected. Ask the owner to let you edit it.' : `. ${message}`}`,
+    );
     return false;
   }
 }

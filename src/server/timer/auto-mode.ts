@@ -260,7 +260,8 @@ export function autoModeRun(
   const stillOn = () => sameOrder(freshAuto(svc.doc, id), a);
   const was = readRun(svc.doc, id, a);
   const campaign = loadParts(svc.doc, bound);
-  const pushed = addStableRows(svc, sheet, state, campaign, api, deadline);
+  const pushed = new Set<string>();
+  const stuck = addStableRows(svc, sheet, state, campaign, api, deadline, pushed);
   const held = generateWaiting(svc, campaign, api, pushed, summaries, stillOn);
   // Switched off during the run: nothing is written back, and no row says it waits for auto mode.
   const on = stillOn();
@@ -272,7 +273,7 @@ export function autoModeRun(
     creditsPerDay: f.creditsPerDay,
     spent: f.spentToday,
     day: utcDay(svc.clock),
-    waiting: (held && held.why) || null,
+    waiting: stuck || (held && held.why) || null,
     held: (held && held.parts) || [],
   };
   const changed = JSON.stringify(next) !== JSON.stringify(was);
@@ -282,20 +283,28 @@ export function autoModeRun(
   return true;
 }
 
-/** Step one: rows that read the same as at the last reading go through the one send path; the parts they went to. */
-function addStableRows(svc: Services, sheet: Sheet, state: SheetState, campaign: CampaignParts, api: ApiClient, deadline: number): Set<string> {
+/**
+ * Step one: rows that read the same as at the last reading go through the one send path (the parts they went to, in
+ * `pushed`). A send that failed says why, for the sidebar's auto-mode line: people added before it still get their videos.
+ */
+function addStableRows(
+  svc: Services,
+  sheet: Sheet,
+  state: SheetState,
+  campaign: CampaignParts,
+  api: ApiClient,
+  deadline: number,
+  pushed: Set<string>,
+): string | null {
   const rows = unsentRows(sheet, state.mapping);
   const before = keepReading(svc.doc, idOf(sheet), rows);
   const stable = rows.filter((r) => before.has(r.seen)).map((r) => r.row);
-  const pushed = new Set<string>();
-  if (stable.length === 0) return pushed;
   try {
-    sendRows(svc, { sheet, state, campaign, rows: stable, api, deadline, sentTo: pushed });
+    if (stable.length) sendRows(svc, { sheet, state, campaign, rows: stable, api, deadline, sentTo: pushed });
+    return null;
   } catch (e) {
-    // The rows say what happened (the push path's notes); people added before it still get their videos.
-    state.lastRefresh = { at: isoNow(svc.clock), error: toFailure(e).error.message };
+    return toFailure(e).error.message;
   }
-  return pushed;
 }
 
 interface Held {

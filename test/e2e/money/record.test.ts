@@ -2,7 +2,7 @@
 // @not-under published-hourly, timeout-360, cache-evicts, quota-rolling, sheets-metered (readings of jest.config.cjs this file is not run under)
 import { holds, rangeOf } from './figures';
 import { leadRow, renderAll, startAddon, type Addon } from '../harness';
-import { UNKNOWN_CHARGE, creditsRows } from '../steps';
+import { UNKNOWN_CHARGE, creditsRows, fillSpreadsheet, netCharged } from '../steps';
 
 jest.setTimeout(180_000);
 
@@ -127,7 +127,25 @@ describe('a protected spending record', () => {
     expect(a.generate()).toMatchObject({ ok: true, started: 2 });
     expect(a.gas.ui.toasts.at(-1)).toMatchObject({
       title: 'Video credits',
-      message: expect.stringMatching(/protected, so this charge \(generate, Q3 outreach\) was not recorded/),
+      message: 'This charge (generate, Q3 outreach) was not recorded in the Video credits tab, which is protected. Ask the owner to let you edit it.',
     });
+  });
+});
+
+describe('a spending record with no room', () => {
+  it("should charge as asked, count it in the day's spend, and say in a toast that a full spreadsheet could not record it", async () => {
+    a = await startAddon();
+    a.connect();
+    a.pushedCampaign(2);
+    a.call('setSpendingLimit', { creditsPerDay: 500 });
+    fillSpreadsheet(a, 0);
+    const gen = a.generate();
+    expect(gen).toMatchObject({ ok: true, started: 2 });
+    expect(a.gas.spreadsheet.getSheetByName('Video credits')).toBeNull();
+    const toast = a.gas.ui.toasts.at(-1)!;
+    expect(toast).toMatchObject({ title: 'Video credits' });
+    expect(toast.message).toMatch(/^This charge \(generate, Q3 outreach\) was not recorded in the Video credits tab\. This spreadsheet is full: /);
+    expect(a.call('getSidebarState').limit).toMatchObject({ creditsPerDay: 500, spentToday: gen.creditsCharged });
+    expect(await netCharged(a)).toBe(gen.creditsCharged);
   });
 });

@@ -44,8 +44,8 @@ describe('the export at any size', () => {
     const tabs = ss.getSheets().map((t) => t.getName());
     ss.setActiveSheet(ss.getSheetByName('Leads')!);
     const refused = a.call('exportFinishedVideos');
-    expect(refused).toMatchObject({ ok: false, error: { code: 'quota' } });
-    expect(refused.error.message).toMatch(/10 million cells/);
+    expect(refused).toMatchObject({ ok: false, error: { code: 'spreadsheet_full' } });
+    expect(refused.error.message).toMatch(/^This spreadsheet is full: Google Sheets holds 10 million cells at most/);
     expect(ss.getSheets().map((t) => t.getName())).toEqual(tabs);
     expect(ss.getActiveSheet().getName()).toBe('Leads');
     ss.deleteSheet(filler);

@@ -2,7 +2,7 @@
 // @not-under no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, cache-evicts, quota-rolling (readings of jest.config.cjs this file is not run under)
 import { SIM_KEYS, SIM_PRICES, SIM_WORKSPACES } from '../../../dev/sim/types';
 import { leadRow, startAddon, type Addon } from '../harness';
-import { chargedCredits, copyRow, mainLeads, netCharged, rowOf, simParts } from '../steps';
+import { FULL, chargedCredits, copyRow, fillSpreadsheet, mainLeads, netCharged, rowOf, simParts } from '../steps';
 
 jest.setTimeout(240_000);
 
@@ -367,6 +367,25 @@ describe('auto mode', () => {
     expect(await people(a)).toHaveLength(2000);
     tick(a);
     expect(await people(a)).toHaveLength(2500);
+  });
+
+  it('should send nobody while a full spreadsheet leaves the register no room, say why, and send each row once room is made', async () => {
+    ({ a } = await autoTab(2));
+    tick(a);
+    expect(await people(a)).toHaveLength(2);
+    const archive = fillSpreadsheet(a, 0);
+    // Rows the CRM sync writes into the tab's empty rows: the tab does not grow, the register would.
+    append(a, 10, 3);
+    await a.sim.control({ action: 'clearRequests' });
+    tick(a, 3);
+    expect(await paths(a, LEADS)).toEqual([]);
+    expect(await people(a)).toHaveLength(2);
+    // The auto-mode line says why the rows wait (the refresh itself went well).
+    expect(a.call('getSidebarState').autoMode.waiting).toMatch(FULL);
+    a.gas.spreadsheet.deleteSheet(archive);
+    tick(a, 2);
+    expect((await people(a)).map((p) => p.email).sort()).toEqual([0, 1, 10, 11, 12].map((i) => leadRow(i)[3]).sort());
+    expect(a.call('getSidebarState').autoMode).toMatchObject({ on: true, waiting: null });
   });
 
   it('should fill one part across bursts whose renders finished between them, generating only the newcomers', async () => {

@@ -1,0 +1,51 @@
+// A spreadsheet at its 10 million cells (docs/rules.md#cells): Add sends nobody the register cannot record, says why in
+// one sentence, and sends each row once when room is made.
+import { leadRow, startAddon, type Addon } from '../harness';
+import { FULL, fillSpreadsheet, leadsOf } from '../steps';
+
+let a: Addon;
+afterEach(async () => {
+  await a?.close();
+});
+
+const leadPosts = async (a: Addon) => (await a.requests()).filter((q) => q.method === 'POST' && /\/leads$/.test(q.path));
+
+describe('a full spreadsheet', () => {
+  it('should send nobody while the register has no room, say so at every press, and send each row once when room is made', async () => {
+    a = await startAddon();
+    a.connect();
+    a.sheet([leadRow(1), leadRow(2), leadRow(3), leadRow(4), leadRow(5)]);
+    const c = a.createCampaign();
+    a.selectRows(2, 3);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 2 });
+    const archive = fillSpreadsheet(a, 0);
+    await a.sim.control({ action: 'clearRequests' });
+    a.selectRows(2, 6);
+    for (let press = 0; press < 2; press++) {
+      const r = a.call('addSelectedRows');
+      expect(r).toMatchObject({ ok: false, error: { code: 'spreadsheet_full' } });
+      expect(r.error.message).toMatch(FULL);
+    }
+    expect(await leadPosts(a)).toEqual([]);
+    expect(a.column('Lead ID').filter(Boolean)).toHaveLength(2);
+    a.gas.spreadsheet.deleteSheet(archive);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 3, alreadySent: 2 });
+    const leads = await leadsOf(a, c.id);
+    expect(leads.map((l) => l.email).sort()).toEqual([1, 2, 3, 4, 5].map((i) => leadRow(i)[3]).sort());
+  });
+
+  it('should say so in the same sentence when the register cannot even be made', async () => {
+    a = await startAddon();
+    a.connect();
+    a.sheet([leadRow(1), leadRow(2)]);
+    a.createCampaign();
+    fillSpreadsheet(a, 0);
+    await a.sim.control({ action: 'clearRequests' });
+    a.selectRows(2, 3);
+    const r = a.call('addSelectedRows');
+    expect(r).toMatchObject({ ok: false, error: { code: 'spreadsheet_full' } });
+    expect(r.error.message).toMatch(FULL);
+    expect(await leadPosts(a)).toEqual([]);
+    expect(a.gas.spreadsheet.getSheetByName('Video register')).toBeNull();
+  });
+});
