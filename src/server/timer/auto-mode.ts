@@ -213,7 +213,8 @@ export function autoModeInfo(svc: Services, sheet: Sheet, state: SheetState): Au
     owner: owner(a, me),
     ...f,
     nextRunAt: Number.isFinite(last) ? new Date(last + minutes * 60_000).toISOString() : null,
-    waiting: (run && run.waiting) || null,
+    // A reason the last refresh already gives (the API refused both) is said there, not twice.
+    waiting: (run && run.waiting !== (state.lastRefresh && state.lastRefresh.error) && run.waiting) || null,
   };
 }
 

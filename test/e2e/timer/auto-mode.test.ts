@@ -388,6 +388,20 @@ describe('auto mode', () => {
     expect(a.call('getSidebarState').autoMode).toMatchObject({ on: true, waiting: null });
   });
 
+  it("should say a refused key once, on the last refresh's line, and not again on auto mode's", async () => {
+    ({ a } = await autoTab(2));
+    tick(a);
+    await a.sim.control({ action: 'setKey', key: SIM_KEYS.write, revoked: true });
+    append(a, 10, 2);
+    for (let i = 0; i < 3; i++) {
+      a.gas.clock.advance(5 * 60_000);
+      a.gas.fireTimeTriggers({ tolerateErrors: true });
+    }
+    const st = a.call('getSidebarState');
+    expect(st.lastRefresh.error).toMatch(/The API key was refused/);
+    expect(st.autoMode).toMatchObject({ on: true, waiting: null });
+  });
+
   it('should fill one part across bursts whose renders finished between them, generating only the newcomers', async () => {
     ({ a } = await autoTab(3));
     for (let burst = 1; burst <= 3; burst++) {
