@@ -540,8 +540,9 @@ export class FakeSheet extends GasObject {
     this.parent.checkCells(n * (axis === 'row' ? this.maxCols : this.maxRows));
     if (axis === 'row') {
       const source = this.rows[formatFrom - 1];
-      const fresh = Array.from({ length: n }, (): Row => ({ ...newRow(), cells: (source?.cells ?? []).map(inherit) }));
-      if (this.rows.length >= at - 1) this.rows.splice(at - 1, 0, ...fresh);
+      // Rows past the last one held stay implicit: a tab grown by millions of rows holds nothing for them.
+      if (this.rows.length >= at - 1)
+        this.rows.splice(at - 1, 0, ...Array.from({ length: n }, (): Row => ({ ...newRow(), cells: (source?.cells ?? []).map(inherit) })));
       this.maxRows += n;
     } else {
       for (const row of this.rows) {

@@ -20,22 +20,28 @@ export class AddonError extends Error {
   }
 }
 
-/** Sheets' refusal of a write to a protected range (Data › Protect sheets and ranges). */
-const PROTECTED = /protected cell or object/i;
-export const PROTECTED_SENTENCE =
-  'Some cells the add-on writes are protected (Data › Protect sheets and ranges), so it could not write them and stopped there. Ask the owner to let you edit the columns Lead ID, Campaign ID, Page URL, Video URL, Video Status and Video Note (and the Video credits tab), or to remove the protection. Nothing is lost: rows it could not write keep what they had, and the next press or refresh writes them.';
-
-/** Sheets' refusal to grow a spreadsheet past the cells it may hold (docs/rules.md#cells). */
-const FULL = /limit of [\d,]+ cells/i;
-export const FULL_SENTENCE =
-  'This spreadsheet is full: Google Sheets holds 10 million cells at most, so the add-on stopped there. Delete tabs, rows or columns you do not need, then try again.';
+/**
+ * Sheets' refusals the add-on says in a sentence of its own, each with its code: a write to a protected range (Data ›
+ * Protect sheets and ranges), and growing a spreadsheet past the cells it may hold (docs/rules.md#cells).
+ */
+const SHEETS_REFUSALS: [RegExp, string, string][] = [
+  [
+    /protected cell or object/i,
+    'protected',
+    'Some cells the add-on writes are protected (Data › Protect sheets and ranges), so it could not write them and stopped there. Ask the owner to let you edit the columns Lead ID, Campaign ID, Page URL, Video URL, Video Status and Video Note (and the Video credits tab), or to remove the protection. Nothing is lost: rows it could not write keep what they had, and the next press or refresh writes them.',
+  ],
+  [
+    /limit of [\d,]+ cells/,
+    'spreadsheet_full',
+    'This spreadsheet is full: Google Sheets holds 10 million cells at most, so the add-on stopped there. Delete tabs, rows or columns you do not need, then try again.',
+  ],
+];
 
 export function toFailure(e: unknown): Failure {
   if (isApiError(e)) return { ok: false, error: { code: e.code, message: sentenceFor(e.code, e.message) } };
   if (e instanceof AddonError) return { ok: false, error: { code: e.code, message: e.message }, ...e.extra };
   if (e instanceof RegisterBroken) return { ok: false, error: { code: e.code, message: e.message } };
   const message = errorText(e);
-  if (PROTECTED.test(message)) return { ok: false, error: { code: 'protected', message: PROTECTED_SENTENCE } };
-  if (FULL.test(message)) return { ok: false, error: { code: 'spreadsheet_full', message: FULL_SENTENCE } };
+  for (const [re, code, sentence] of SHEETS_REFUSALS) if (re.test(message)) return { ok: false, error: { code, message: sentence } };
   return { ok: false, error: { code: 'internal', message: `Something went wrong in the add-on: ${message}` } };
 }

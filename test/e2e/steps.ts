@@ -239,12 +239,18 @@ export async function colleagueCampaigns(a: Pick<Addon, 'sim'>, n: number): Prom
   }
 }
 
+/** The tab fillSpreadsheet makes. */
+export const ARCHIVE = 'Archive';
+
 /** A tab of another of the person's lists takes the spreadsheet to within `room` cells of its 10 million (docs/rules.md#cells). */
-export function fillSpreadsheet(a: Addon, room: number): Sheet {
+export function fillSpreadsheet(a: Pick<Addon, 'gas'>, room: number): Sheet {
   const ss = a.gas.spreadsheet;
   const active = ss.getActiveSheet();
-  const archive = ss.addSheet('Archive', [['x']]);
-  archive.insertRowsAfter(archive.getMaxRows(), Math.floor((MAX_CELLS - room - ss.cellCount()) / archive.getMaxColumns()));
+  // One column wide, so the room left is exactly `room`.
+  const archive = ss.addSheet(ARCHIVE, [['x']]);
+  archive.deleteColumns(2, archive.getMaxColumns() - 1);
+  const more = MAX_CELLS - room - ss.cellCount();
+  if (more > 0) archive.insertRowsAfter(archive.getMaxRows(), more);
   ss.setActiveSheet(active);
   return archive;
 }

@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { SIM_KEYS, type SimFaults } from '../../dev/sim/types';
 import { HEADERS, leadRow } from '../e2e/harness';
+import { ARCHIVE, fillSpreadsheet } from '../e2e/steps';
 import { MAX_DOCS, PEOPLE, TABS, type World } from './world';
 
 export type Fault = 'drop' | 'html502' | 'error500' | 'rate429' | 'hang' | 'lock' | 'pollDuring' | 'timerDuring';
@@ -38,6 +39,7 @@ export type Action =
   | { k: 'renameHeader'; t: number; col: number }
   | { k: 'moveColumn'; t: number; from: number; to: number }
   | { k: 'register'; what: 'edit' | 'sort' | 'delete' }
+  | { k: 'full'; room: number | null }
   | { k: 'copy'; props: boolean }
   | { k: 'otherDoc' }
   | { k: 'doc'; d: number }
@@ -87,6 +89,8 @@ export const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { arbitrary: fc.record({ k: fc.constant('renameHeader' as const), t: tab, col: fc.nat({ max: 10 }) }), weight: 1 },
   { arbitrary: fc.record({ k: fc.constant('moveColumn' as const), t: tab, from: fc.nat({ max: 10 }), to: fc.nat({ max: 10 }) }), weight: 1 },
   { arbitrary: fc.record({ k: fc.constant('register' as const), what: fc.constantFrom('edit' as const, 'sort' as const, 'delete' as const) }), weight: 1 },
+  // Another list fills the spreadsheet: nothing fits, a few register rows fit, rows but no new tab fit; or room is made.
+  { arbitrary: fc.record({ k: fc.constant('full' as const), room: fc.constantFrom(0, 40, 2_000, null) }), weight: 1 },
   { arbitrary: fc.record({ k: fc.constant('copy' as const), props: fc.boolean() }), weight: 1 },
   { arbitrary: fc.constant({ k: 'otherDoc' as const }), weight: 1 },
   { arbitrary: fc.record({ k: fc.constant('doc' as const), d: fc.nat({ max: MAX_DOCS - 1 }) }), weight: 2 },
@@ -116,6 +120,7 @@ export async function perform(w: World, a: Action): Promise<void> {
     w.advance(5 * MIN);
     return w.inEach(() => w.gas.fireTimeTriggers({ tolerateErrors: true }));
   }
+  if (a.k === 'full') return fill(w, a.room);
   if (a.k === 'copy') return w.copy(a.props);
   if (a.k === 'otherDoc') return w.otherDocument();
   if (a.k === 'doc') return w.toDocument(a.d);
@@ -242,8 +247,16 @@ function autoMode(w: World, on: boolean): void {
   else w.autoOn.delete(tab);
 }
 
-/** What a person does to the sheet itself. */
+/** What a person does to the sheet itself; an edit Sheets refuses in a full spreadsheet is refused to them too. */
 function sheetAction(w: World, a: Action): void {
+  try {
+    personEdit(w, a);
+  } catch (e) {
+    if (!/limit of \d+ cells/.test(String(e))) throw e;
+  }
+}
+
+function personEdit(w: World, a: Action): void {
   const ss = w.gas.spreadsheet;
   if (a.k === 'register') return registerAction(w, a.what);
   const sheet = w.tab((a as { t: number }).t);
@@ -298,6 +311,14 @@ function inputCells(
 ): [number, string][] {
   const head = (sheet.getRange(1, 1, 1, Math.max(1, sheet.getLastColumn())).getValues()[0] ?? []).map(String);
   return HEADERS.map((h, i) => [head.indexOf(h), values[i] ?? ''] as [number, string]).filter(([c]) => c >= 0);
+}
+
+/** Another of the person's lists takes the spreadsheet to within `room` cells of its 10 million; null: it is deleted. */
+export function fill(w: World, room: number | null): void {
+  const ss = w.gas.spreadsheet;
+  const old = ss.getSheetByName(ARCHIVE);
+  if (old) ss.deleteSheet(old);
+  if (room !== null) fillSpreadsheet(w, room);
 }
 
 /** A person edits, sorts or deletes the add-on's register tab. */

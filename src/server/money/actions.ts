@@ -15,6 +15,7 @@ import { previewPages } from './preview-pages';
 import { apiClient, boundTab, requireSettings, tryDocumentLock, withDocumentLock } from '../context';
 import { closeStops, evidenceFrom, settleFromList, settleUnknown, stopOpenIn, unsettledOf, waitingIn } from './outcomes';
 import { recordCharge, recordStop } from './record';
+import { recordRoom } from './ledger';
 import { chargedPeople, pricesProven } from './charges';
 import { AddonError, toFailure } from '../failure';
 import { assertGenerateFits, assertPreviewFits, limitFigures, spentToday, withSpendLock } from './today';
@@ -206,6 +207,7 @@ export function startPreview(svc: Services, args: MoneyArgs): Reply<{ made: numb
       // The check and the charge it allows are one step under the person's own lock (docs/rules.md#spending-limit).
       const [r] = withSpendLock(svc, () => {
         assertPreviewFits(svc);
+        recordRoom(svc, 1);
         return sendEach(
           svc,
           ctx,
@@ -259,6 +261,7 @@ function generateParts(svc: Services, ctx: CampaignContext, confirmed: number): 
   }
   const waiting = q.filter((x) => x.estimate.leads > 0).map((x) => x.partId);
   if (waiting.length === 0) throw new ApiError('not_ready', 409, 'Nobody is waiting.');
+  recordRoom(svc, waiting.length);
   // A generated part takes no new people: closed before the call, so a cut-off run keeps it closed.
   for (const p of ctx.campaign.parts) if (waiting.includes(p.id)) p.closed = true;
   saveParts(svc.doc, ctx.campaign);

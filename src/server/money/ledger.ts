@@ -63,6 +63,19 @@ export function appendRecord(svc: Services, row: Row): boolean {
   }
 }
 
+/**
+ * Room in the record for `n` more rows, made before anything is charged: a spreadsheet too full for them refuses the
+ * charge, not its record (docs/rules.md#cells). Any other refusal (a protected tab) leaves the charge to its toast.
+ */
+export function recordRoom(svc: Services, n: number): void {
+  try {
+    const tab = recordTab(svc);
+    if (tab.getMaxRows() - tab.getLastRow() < n) tab.insertRowsAfter(tab.getMaxRows(), n);
+  } catch (e) {
+    if (toFailure(e).error.code === 'spreadsheet_full') throw e;
+  }
+}
+
 /** A row's identity in the person's day: its time, part and action (what the tab row keeps for ever). */
 export function rowId(row: Row): string {
   const t = Date.parse(String(row.When));

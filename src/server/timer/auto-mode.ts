@@ -16,6 +16,7 @@ import { openTable, RowWriter, type Sheet, idOf } from '../../sheet/table';
 import { apiClient, boundTab, requireSettings, RUN_BUDGET_MS, sheetState, tryDocumentLock, withDocumentLock } from '../context';
 import type { AutoModeArgs, AutoModeInfo, AutoModeReply, Reply } from '../contract';
 import { recordCharge } from '../money/record';
+import { recordRoom } from '../money/ledger';
 import { stopOpenIn, unsettledOf } from '../money/outcomes';
 import { AddonError, toFailure } from '../failure';
 import { handle } from '../handle';
@@ -384,6 +385,7 @@ function generateIfFits(svc: Services, campaign: CampaignParts, part: Part, api:
 
 /** One automatic Generate of one part: closed first, sent once, recorded as `generate (auto)`; a sentence when it did not start. */
 function generatePart(svc: Services, campaign: CampaignParts, part: Part, api: ApiClient, quote: ReturnType<ApiClient['getEstimate']>): string | null {
+  recordRoom(svc, 1);
   part.closed = true;
   saveParts(svc.doc, campaign);
   forgetPart(svc.doc, part.id);

@@ -2,7 +2,7 @@
 // @not-under published-hourly, timeout-360, cache-evicts, quota-rolling, sheets-metered (readings of jest.config.cjs this file is not run under)
 import { holds, rangeOf } from './figures';
 import { leadRow, renderAll, startAddon, type Addon } from '../harness';
-import { UNKNOWN_CHARGE, creditsRows, fillSpreadsheet, netCharged } from '../steps';
+import { FULL, UNKNOWN_CHARGE, addRows, creditsRows, fillSpreadsheet, netCharged } from '../steps';
 
 jest.setTimeout(180_000);
 
@@ -133,19 +133,30 @@ describe('a protected spending record', () => {
 });
 
 describe('a spending record with no room', () => {
-  it("should charge as asked, count it in the day's spend, and say in a toast that a full spreadsheet could not record it", async () => {
+  it('should charge nothing while a full spreadsheet leaves the record no row, and charge and record once room is made', async () => {
     a = await startAddon();
     a.connect();
     a.pushedCampaign(2);
-    a.call('setSpendingLimit', { creditsPerDay: 500 });
-    fillSpreadsheet(a, 0);
+    expect(a.generate()).toMatchObject({ ok: true, started: 2 });
+    a.runTimerUntilDone();
+    // Two more people sent to a new part; then another list takes the last cells.
+    addRows(a, 10, 2);
+    const archive = fillSpreadsheet(a, 0);
+    const ledger = (await a.state()).ledger.length;
+    for (const press of [() => a.call('startPreview', { campaignId: a.boundCampaignId() }), () => a.generate()]) {
+      const r = press();
+      expect(r).toMatchObject({ ok: false, error: { code: 'spreadsheet_full' } });
+      expect(r.error.message).toMatch(FULL);
+    }
+    expect((await a.state()).ledger).toHaveLength(ledger);
+    expect(creditsRows(a)).toHaveLength(1);
+    a.gas.spreadsheet.deleteSheet(archive);
     const gen = a.generate();
     expect(gen).toMatchObject({ ok: true, started: 2 });
-    expect(a.gas.spreadsheet.getSheetByName('Video credits')).toBeNull();
-    const toast = a.gas.ui.toasts.at(-1)!;
-    expect(toast).toMatchObject({ title: 'Video credits' });
-    expect(toast.message).toMatch(/^This charge \(generate, Q3 outreach\) was not recorded in the Video credits tab\. This spreadsheet is full: /);
-    expect(a.call('getSidebarState').limit).toMatchObject({ creditsPerDay: 500, spentToday: gen.creditsCharged });
-    expect(await netCharged(a)).toBe(gen.creditsCharged);
+    expect(creditsRows(a).map((r) => [r.Action, r['Credits charged']])).toEqual([
+      ['generate', expect.any(Number)],
+      ['generate', gen.creditsCharged],
+    ]);
+    expect(await netCharged(a)).toBe(creditsRows(a).reduce((n, r) => n + Number(r['Credits charged']), 0));
   });
 });

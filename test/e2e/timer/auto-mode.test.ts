@@ -388,6 +388,26 @@ describe('auto mode', () => {
     expect(a.call('getSidebarState').autoMode).toMatchObject({ on: true, waiting: null });
   });
 
+  it('should generate nobody while a full spreadsheet leaves the spending record no row, say why, and go on once room is made', async () => {
+    ({ a } = await autoTab(2));
+    tick(a, 2);
+    const before = await netCharged(a);
+    expect(before).toBeGreaterThan(0);
+    append(a, 10, 2);
+    // Room for the two register rows of the newcomers (11 cells each), none for a row of the record.
+    const archive = fillSpreadsheet(a, 22);
+    tick(a, 3);
+    expect(await people(a)).toHaveLength(4);
+    expect(await netCharged(a)).toBe(before);
+    expect(a.call('getSidebarState').autoMode.waiting).toMatch(/^Waiting: This spreadsheet is full: /);
+    a.gas.spreadsheet.deleteSheet(archive);
+    tick(a);
+    expect(await paths(a, GENERATE)).toHaveLength(2);
+    const record = a.rows(a.gas.spreadsheet.getSheetByName('Video credits')!);
+    expect(record.map((r) => r.Action)).toEqual(['generate (auto)', 'generate (auto)']);
+    expect(record.reduce((n, r) => n + Number(r['Credits charged']), 0)).toBe(await netCharged(a));
+  });
+
   it("should say a refused key once, on the last refresh's line, and not again on auto mode's", async () => {
     ({ a } = await autoTab(2));
     tick(a);
