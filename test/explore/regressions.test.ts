@@ -636,4 +636,15 @@ describe('histories the explorer found', () => {
     ];
     expect(await replay(actions, { readings: { documentInTimeTriggers: 'absent' } })).toEqual([]);
   });
+
+  it('should charge nothing a spreadsheet too full for a new spending record could not record', async () => {
+    // Found by the explorer (seed 1015): Generate charged while the record tab could not be made (a new tab needs 26,000
+    // cells), so the record stayed below the ledger.
+    const actions: Action[] = [
+      { k: 'add', t: 1, from: 4, n: 8 },
+      { k: 'full', room: 2000 },
+      { k: 'generate', stale: false },
+    ];
+    expect(await replay(actions)).toEqual([]);
+  });
 });
