@@ -159,4 +159,17 @@ describe('a spending record with no room', () => {
     ]);
     expect(await netCharged(a)).toBe(creditsRows(a).reduce((n, r) => n + Number(r['Credits charged']), 0));
   });
+
+  it('should never refuse a Stop for want of room, and say in a toast that its row was not recorded', async () => {
+    a = await startAddon({ stageMs: 600_000 });
+    a.connect();
+    a.pushedCampaign(4);
+    const gen = a.generate();
+    expect(gen).toMatchObject({ ok: true, started: 4 });
+    fillSpreadsheet(a, 0);
+    expect(a.stop()).toMatchObject({ ok: true, status: 'stopped' });
+    expect(a.gas.ui.toasts.at(-1)!.message).toMatch(/^This entry \(stop, Q3 outreach\) was not recorded in the Video credits tab\. This spreadsheet is full: /);
+    // What was spent stays counted: a missing stop row never lowers the day below what the service took.
+    expect(a.call('getSidebarState').limit.spentToday).toBeGreaterThanOrEqual(await netCharged(a));
+  });
 });
