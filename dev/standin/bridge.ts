@@ -1,7 +1,7 @@
 // The border between the script's realm (the vm) and the stand-in's: service objects cross as proxies
 // that expose only implemented Apps Script members (anything else fails loudly), values are copied
 // into the right realm (arrays, plain objects, Dates, errors), and every call is counted.
-import { GasObject, apiOf, notImplemented } from './gas-object';
+import { GasException, GasObject, apiOf, notImplemented } from './gas-object';
 import type { Runtime } from './runtime';
 
 /** Constructors of the script's realm, so values handed to it pass its instanceof checks. */
@@ -30,6 +30,8 @@ export class Bridge {
   constructor(
     private readonly realm: VmRealm,
     private readonly runtime: Runtime,
+    /** How a service's exception reads to the script (the exceptionWords reading). */
+    private readonly words: (message: string) => string = (m) => m,
   ) {}
 
   /** The stand-in object behind a proxy the script holds, if it is one. */
@@ -72,9 +74,9 @@ export class Bridge {
   vmError(e: unknown): Error {
     if (e instanceof this.realm.Error) return e;
     const source = e instanceof Error ? e : new Error(String(e));
-    const err = new this.realm.Error(source.message);
+    const err = new this.realm.Error(source instanceof GasException ? this.words(source.message) : source.message);
     if (source.name !== 'Error') err.name = source.name;
-    err.stack = `${source.name}: ${source.message}\n${(source.stack ?? '').split('\n').slice(1).join('\n')}`;
+    err.stack = `${source.name}: ${err.message}\n${(source.stack ?? '').split('\n').slice(1).join('\n')}`;
     return err;
   }
 

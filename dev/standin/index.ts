@@ -21,7 +21,7 @@ import { FakeScriptApp, TriggerStore, type InstalledTrigger } from './triggers';
 import { FakeHtmlService, FakeUi, UiLog, htmlFileReader } from './ui';
 import { FakeUrlFetchApp, type FetchHook, type FetchRecord, type HttpClient } from './urlfetch';
 import { FakeUtilities } from './utilities';
-import { DEFAULT_READINGS, PROTECTED_MESSAGE, SHEET_CALL_MS, type Readings } from './readings';
+import { DEFAULT_READINGS, PROTECTED_MESSAGE, SHEET_CALL_MS, inOtherWords, type Readings } from './readings';
 import { GasException } from './gas-object';
 import { createScriptContext, defineGlobals, readBundle, runScript, type ScriptContext } from './vm';
 import { wallClock } from './time-zone';
@@ -212,7 +212,7 @@ export class AppsScriptStandin {
       () => this.clock.now(),
       (_level, args) => this.runtime.log(this.logLine(args)),
     );
-    this.bridge = new Bridge(this.script.realm, this.runtime);
+    this.bridge = new Bridge(this.script.realm, this.runtime, (m) => (this.readings.exceptionWords === 'other' ? inOtherWords(m) : m));
     const ui = new FakeUi(this.ui, o.addonName ?? 'Personalized videos');
     const services = {
       SpreadsheetApp: new FakeSpreadsheetApp(this.spreadsheet, ui, {

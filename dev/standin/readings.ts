@@ -38,6 +38,11 @@ export interface Readings {
   propertyValueLimit: 'value-9216' | 'key-and-value-8066';
   /** File › Make a copy: the copy starts with no DocumentProperties, or with a copy of the original's. */
   copyProperties: 'not-copied' | 'copied';
+  /**
+   * The words of a service's exception: English, or the person's own language (Google does not say which), so none of the
+   * English words the add-on recognizes a refusal by is there.
+   */
+  exceptionWords: 'english' | 'other';
 }
 
 export const DEFAULT_READINGS: Readonly<Readings> = {
@@ -56,7 +61,13 @@ export const DEFAULT_READINGS: Readonly<Readings> = {
   sheetCalls: 'free',
   propertyValueLimit: 'value-9216',
   copyProperties: 'not-copied',
+  exceptionWords: 'english',
 };
+
+/** A service's exception in another language under the `other` reading: its English words gone, its figures kept. */
+export function inOtherWords(message: string): string {
+  return `Ausnahme: Vorgang abgelehnt (${(message.match(/\d+/g) || []).join(' ')})`;
+}
 
 /** Virtual milliseconds a Spreadsheet, Sheet or Range call takes under the metered reading ("tens of milliseconds"). */
 export const SHEET_CALL_MS = 10;

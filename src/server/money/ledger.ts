@@ -65,14 +65,15 @@ export function appendRecord(svc: Services, row: Row): boolean {
 
 /**
  * Room in the record for `n` more rows, made before anything is charged: a spreadsheet too full for them refuses the
- * charge, not its record (docs/rules.md#cells). Any other refusal (a protected tab) leaves the charge to its toast.
+ * charge, not its record (docs/rules.md#cells). Only a protected tab, known by Sheets' English words, leaves the charge to
+ * its toast: any other refusal, in whatever words, charges nothing.
  */
 export function recordRoom(svc: Services, n: number): void {
   try {
     const tab = recordTab(svc);
     if (tab.getMaxRows() - tab.getLastRow() < n) tab.insertRowsAfter(tab.getMaxRows(), n);
   } catch (e) {
-    if (toFailure(e).error.code === 'spreadsheet_full') throw e;
+    if (toFailure(e).error.code !== 'protected') throw e;
   }
 }
 

@@ -95,6 +95,22 @@ describe('stand-in readings', () => {
     });
   });
 
+  describe("the words of a service's exception", () => {
+    it.each([
+      ['english', PROTECTED_MESSAGE],
+      ['other', 'Ausnahme: Vorgang abgelehnt ()'],
+    ] as const)('should word a refusal the script catches in %s', (reading, message) => {
+      const s = standin({ readings: { exceptionWords: reading } });
+      const sheet = s.spreadsheet.addSheet('Leads', [['a']]);
+      s.spreadsheet.protectRange(sheet, 'A1:A', ['owner@example.com']);
+      const r = run<string>(
+        s,
+        `try { SpreadsheetApp.getActiveSpreadsheet().getSheetByName('Leads').getRange('A1').setValue('x'); return ''; } catch (e) { return e.message; }`,
+      );
+      expect(r).toBe(message);
+    });
+  });
+
   describe('the network, against the simulator', () => {
     let a: SimHandle;
     let b: SimHandle;

@@ -1,7 +1,7 @@
 // A spreadsheet at its 10 million cells (docs/rules.md#cells): Add sends nobody the register cannot record, says why in
 // one sentence, and sends each row once when room is made.
 import { leadRow, startAddon, type Addon } from '../harness';
-import { FULL, fillSpreadsheet, leadsOf } from '../steps';
+import { FULL, creditsRows, fillSpreadsheet, leadsOf } from '../steps';
 
 let a: Addon;
 afterEach(async () => {
@@ -47,5 +47,30 @@ describe('a full spreadsheet', () => {
     expect(r.error.message).toMatch(FULL);
     expect(await leadPosts(a)).toEqual([]);
     expect(a.gas.spreadsheet.getSheetByName('Video register')).toBeNull();
+  });
+});
+
+describe('a full spreadsheet, when Google words its refusal in the person’s own language', () => {
+  it('should still send nobody the register cannot hold and charge nothing the record cannot hold', async () => {
+    a = await startAddon({}, { readings: { exceptionWords: 'other' } });
+    a.connect();
+    a.sheet([leadRow(1), leadRow(2), leadRow(3)]);
+    const c = a.createCampaign();
+    a.selectRows(2, 3);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 2 });
+    const archive = fillSpreadsheet(a, 0);
+    await a.sim.control({ action: 'clearRequests' });
+    // Not recognised, so not the add-on's own sentence: Google's words are passed on, and the safe side is taken.
+    a.selectRows(4, 4);
+    const added = a.call('addSelectedRows');
+    expect(added).toMatchObject({ ok: false, error: { code: 'internal' } });
+    expect(added.error.message).toMatch(/Ausnahme: Vorgang abgelehnt \(10000000\)/);
+    expect(a.generate()).toMatchObject({ ok: false });
+    expect((await a.requests()).filter((q) => q.method === 'POST')).toEqual([]);
+    expect((await a.state()).ledger).toEqual([]);
+    a.gas.spreadsheet.deleteSheet(archive);
+    expect(a.generate()).toMatchObject({ ok: true, started: 2 });
+    expect(creditsRows(a)).toHaveLength(1);
+    expect((await leadsOf(a, c.id)).length).toBe(2);
   });
 });
