@@ -40,6 +40,7 @@ export type Action =
   | { k: 'moveColumn'; t: number; from: number; to: number }
   | { k: 'register'; what: 'edit' | 'sort' | 'delete' }
   | { k: 'full'; room: number | null }
+  | { k: 'duplicate'; t: number; into: number }
   | { k: 'copy'; props: boolean }
   | { k: 'otherDoc' }
   | { k: 'doc'; d: number }
@@ -91,6 +92,8 @@ export const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { arbitrary: fc.record({ k: fc.constant('register' as const), what: fc.constantFrom('edit' as const, 'sort' as const, 'delete' as const) }), weight: 1 },
   // Another list fills the spreadsheet: nothing fits, a few register rows fit, rows but no new tab fit; or room is made.
   { arbitrary: fc.record({ k: fc.constant('full' as const), room: fc.constantFrom(0, 40, 2_000, null) }), weight: 1 },
+  // Sheet › Duplicate of one tab, the copy renamed over another tab the person deleted.
+  { arbitrary: fc.record({ k: fc.constant('duplicate' as const), t: tab, into: tab }), weight: 1 },
   { arbitrary: fc.record({ k: fc.constant('copy' as const), props: fc.boolean() }), weight: 1 },
   { arbitrary: fc.constant({ k: 'otherDoc' as const }), weight: 1 },
   { arbitrary: fc.record({ k: fc.constant('doc' as const), d: fc.nat({ max: MAX_DOCS - 1 }) }), weight: 2 },
@@ -121,6 +124,7 @@ export async function perform(w: World, a: Action): Promise<void> {
     return w.inEach(() => w.gas.fireTimeTriggers({ tolerateErrors: true }));
   }
   if (a.k === 'full') return fill(w, a.room);
+  if (a.k === 'duplicate') return duplicate(w, a.t, a.into);
   if (a.k === 'copy') return w.copy(a.props);
   if (a.k === 'otherDoc') return w.otherDocument();
   if (a.k === 'doc') return w.toDocument(a.d);
@@ -319,6 +323,25 @@ export function fill(w: World, room: number | null): void {
   const old = ss.getSheetByName(ARCHIVE);
   if (old) ss.deleteSheet(old);
   if (room !== null) fillSpreadsheet(w, room);
+}
+
+/** Sheet › Duplicate of tab t (its cells, as a new tab), named as tab `into`, which the person deleted first. */
+function duplicate(w: World, t: number, into: number): void {
+  const ss = w.gas.spreadsheet;
+  const from = w.tab(t);
+  const old = w.tab(into);
+  if (!from || t % TABS.length === into % TABS.length) return;
+  const cells = from.getDataRange().getValues();
+  const campaignId = (w.tab(t), w.boundCampaignId());
+  if (old) ss.deleteSheet(old);
+  try {
+    ss.setActiveSheet(ss.addSheet(TABS[into % TABS.length]!, cells));
+  } catch (e) {
+    if (!/limit of \d+ cells/.test(String(e))) throw e;
+    return;
+  }
+  // What a careful person does with a copy that lost its campaign, as in a copy of the spreadsheet: picks the original's.
+  if (campaignId) w.call('selectCampaign', { campaignId });
 }
 
 /** A person edits, sorts or deletes the add-on's register tab. */
