@@ -107,8 +107,8 @@ function unsentRows(sheet: Sheet, overrides: SheetState['mapping']): { row: numb
 
 /**
  * Keeps this reading for the next run; written only when it changed (an idle run writes nothing). Rows read as last run
- * go out in this one, so the rows still waiting for a second reading are kept first: a backlog longer than a reading
- * keeps moves SEEN_MAX rows a run, not that many every other run.
+ * go out in this one, so the rows still waiting for a second reading are kept first: a backlog longer than one reading
+ * moves SEEN_MAX rows every run, not every other run.
  */
 function keepReading(props: Props, sheetId: number, rows: { seen: string }[]): Set<string> {
   const before = new Set(seenReadings(props, sheetId).split(',').filter(Boolean));

@@ -10,16 +10,22 @@ afterEach(async () => {
 
 const leadPosts = async (a: Addon) => (await a.requests()).filter((q) => q.method === 'POST' && /\/leads$/.test(q.path));
 
+/** A tab of `rows` leads on a new campaign, the first two sent; then another list takes every cell left. */
+async function twoSentThenFull(rows: number, readings: Parameters<typeof startAddon>[1] = {}) {
+  a = await startAddon({}, readings);
+  a.connect();
+  a.sheet(Array.from({ length: rows }, (_, i) => leadRow(i + 1)));
+  const c = a.createCampaign();
+  a.selectRows(2, 3);
+  expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 2 });
+  const archive = fillSpreadsheet(a, 0);
+  await a.sim.control({ action: 'clearRequests' });
+  return { c, archive };
+}
+
 describe('a full spreadsheet', () => {
   it('should send nobody while the register has no room, say so at every press, and send each row once when room is made', async () => {
-    a = await startAddon();
-    a.connect();
-    a.sheet([leadRow(1), leadRow(2), leadRow(3), leadRow(4), leadRow(5)]);
-    const c = a.createCampaign();
-    a.selectRows(2, 3);
-    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 2 });
-    const archive = fillSpreadsheet(a, 0);
-    await a.sim.control({ action: 'clearRequests' });
+    const { c, archive } = await twoSentThenFull(5);
     a.selectRows(2, 6);
     for (let press = 0; press < 2; press++) {
       const r = a.call('addSelectedRows');
@@ -52,14 +58,7 @@ describe('a full spreadsheet', () => {
 
 describe('a full spreadsheet, when Google words its refusal in the person’s own language', () => {
   it('should still send nobody the register cannot hold and charge nothing the record cannot hold', async () => {
-    a = await startAddon({}, { readings: { exceptionWords: 'other' } });
-    a.connect();
-    a.sheet([leadRow(1), leadRow(2), leadRow(3)]);
-    const c = a.createCampaign();
-    a.selectRows(2, 3);
-    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 2 });
-    const archive = fillSpreadsheet(a, 0);
-    await a.sim.control({ action: 'clearRequests' });
+    const { c, archive } = await twoSentThenFull(3, { readings: { exceptionWords: 'other' } });
     // Not recognised, so not the add-on's own sentence: Google's words are passed on, and the safe side is taken.
     a.selectRows(4, 4);
     const added = a.call('addSelectedRows');

@@ -1,7 +1,7 @@
 // The send-ready export at any size (docs/rules.md#cells): one tab sized to what it holds, and none left
 // behind when the spreadsheet has no room. Apart from export.test.ts so the readings' projects do not repeat it.
 // @not-under triggers-unlisted, no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, cache-evicts, quota-rolling, sheets-metered, property-key-and-value (readings of jest.config.cjs this file is not run under)
-import { ready } from '../steps';
+import { fillSpreadsheet, ready } from '../steps';
 import type { Addon } from '../harness';
 
 jest.setTimeout(600_000);
@@ -37,12 +37,11 @@ describe('the export at any size', () => {
     expect(a.generate()).toMatchObject({ ok: true });
     a.runTimerUntilDone(200);
     expect(a.column('Video Status').filter((s) => s === 'complete')).toHaveLength(20_000);
-    // Another tab takes the spreadsheet to where a new tab fits but not 20,001 rows of it.
+    // Another tab takes the spreadsheet to where a new tab fits (26,000 cells) but not 20,001 rows of it.
     const ss = a.gas.spreadsheet;
-    const filler = ss.addSheet('Archive', [['x']]);
-    filler.insertRowsAfter(filler.getMaxRows(), Math.floor((9_920_000 - ss.cellCount()) / 26));
-    const tabs = ss.getSheets().map((t) => t.getName());
     ss.setActiveSheet(ss.getSheetByName('Leads')!);
+    const filler = fillSpreadsheet(a, 80_000);
+    const tabs = ss.getSheets().map((t) => t.getName());
     const refused = a.call('exportFinishedVideos');
     expect(refused).toMatchObject({ ok: false, error: { code: 'spreadsheet_full' } });
     expect(refused.error.message).toMatch(/^This spreadsheet is full: Google Sheets holds 10 million cells at most/);
