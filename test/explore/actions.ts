@@ -22,6 +22,7 @@ export type Action =
   | { k: 'stop' }
   | { k: 'resend'; cancelled: boolean }
   | { k: 'export' }
+  | { k: 'repair' }
   | { k: 'limit'; v: number | null }
   | { k: 'auto'; on: boolean }
   | { k: 'refresh' }
@@ -64,6 +65,8 @@ const press: fc.Arbitrary<Action> = fc.oneof(
   { arbitrary: fc.record({ k: fc.constant('resend' as const), cancelled: fc.boolean() }), weight: 1 },
   { arbitrary: fc.constant({ k: 'export' as const }), weight: 1 },
   { arbitrary: fc.constant({ k: 'estimate' as const }), weight: 1 },
+  // Repair as the sidebar offers it after someone edited the register, or pressed again on a register already whole.
+  { arbitrary: fc.constant({ k: 'repair' as const }), weight: 1 },
 );
 
 const faultArb = fc.constantFrom<Fault>('drop', 'html502', 'error500', 'rate429', 'hang', 'lock', 'pollDuring', 'timerDuring');
@@ -206,6 +209,11 @@ function pressAction(w: World, a: Action): boolean {
     case 'export':
       w.call('exportFinishedVideos');
       return true;
+    case 'repair': {
+      const r = w.call<any>('repairRegister');
+      if (r?.ok) w.lostInRepair += r.lost || 0;
+      return true;
+    }
     case 'limit': {
       const r = w.call<any>('setSpendingLimit', { creditsPerDay: a.v });
       if (r?.ok) w.limits.push({ person: w.person, at: w.gas.clock.now(), limit: a.v });
