@@ -76,63 +76,66 @@ const ASKED = {
   lead: 'the request for a lead',
 } as const;
 
+/** A read: retried on retryable codes; `alwaysExists` for a path that exists whenever the API is on. */
+const get = <T>(path: string, label: string, schema: Call<T>['schema'], alwaysExists?: true): Call<T> => ({
+  method: 'GET',
+  path,
+  label,
+  schema,
+  retry: true,
+  alwaysExists,
+});
+
+/** A write: retried only where a second send is safe (docs/api.md#retries). */
+const post = <T>(path: string, label: string, schema: Call<T>['schema'], retry = false, body?: unknown): Call<T> => ({
+  method: 'POST',
+  path,
+  label,
+  schema,
+  retry,
+  body,
+});
+
 export function createApiClient(opts: ApiClientOptions): ApiClient {
   const { call, many, link } = createCaller(opts);
   const campaignPath = (id: string, rest = ''): string => `/campaigns/${encodeId(id, 'campaign')}${rest}`;
-  const detailCall = (campaignId: string): Call<CampaignDetail> => ({
-    method: 'GET',
-    path: campaignPath(campaignId),
-    label: ASKED.detail,
-    schema: campaignDetailSchema,
-    retry: true,
-  });
-  const estimateCall = (campaignId: string): Call<Estimate> => ({
-    method: 'GET',
-    path: campaignPath(campaignId, '/estimate'),
-    label: ASKED.estimate,
-    schema: estimateSchema,
-    retry: true,
-  });
-  const videosCall = (campaignId: string) =>
-    ({ method: 'GET', path: campaignPath(campaignId, '/videos'), label: ASKED.videos, schema: videosReplySchema, retry: true }) as Call<FinishedVideo[]>;
+  const detailCall = (campaignId: string) => get(campaignPath(campaignId), ASKED.detail, campaignDetailSchema);
+  const estimateCall = (campaignId: string) => get(campaignPath(campaignId, '/estimate'), ASKED.estimate, estimateSchema);
+  const videosCall = (campaignId: string) => get(campaignPath(campaignId, '/videos'), ASKED.videos, videosReplySchema);
 
   return {
-    listTemplates: () =>
-      call({ method: 'GET', path: TEMPLATES_PATH, label: TEMPLATES_ASKED, schema: templatesReplySchema, retry: true, alwaysExists: true }).templates,
+    listTemplates: () => call(get(TEMPLATES_PATH, TEMPLATES_ASKED, templatesReplySchema, true)).templates,
 
     listCampaigns: (limit) => {
       const query = limit === undefined ? '' : `?limit=${Math.min(100, Math.max(1, Math.floor(limit)))}`;
-      return call({ method: 'GET', path: `/campaigns${query}`, label: ASKED.list, schema: campaignsReplySchema, retry: true, alwaysExists: true }).campaigns;
+      return call(get(`/campaigns${query}`, ASKED.list, campaignsReplySchema, true)).campaigns;
     },
 
-    createCampaign: (body) =>
-      call({ method: 'POST', path: '/campaigns', label: ASKED.create, schema: createdCampaignSchema, retry: false, alwaysExists: true, body }),
+    createCampaign: (body) => call({ ...post('/campaigns', ASKED.create, createdCampaignSchema, false, body), alwaysExists: true }),
 
     addPeople: (campaignId, people) => {
       if (people.length > MAX_PEOPLE_PER_CALL) {
         throw new ApiError('bad_input', 0, `At most ${MAX_PEOPLE_PER_CALL} people can be sent in one call; this call had ${people.length}. Nothing was sent.`);
       }
-      return call({ method: 'POST', path: campaignPath(campaignId, '/leads'), label: ASKED.add, schema: addPeopleReplySchema, retry: true, body: { people } });
+      return call(post(campaignPath(campaignId, '/leads'), ASKED.add, addPeopleReplySchema, true, { people }));
     },
 
     getEstimate: (campaignId) => call(estimateCall(campaignId)),
     getEstimates: (ids) => many(ids.map(estimateCall)),
 
-    preview: (campaignId) =>
-      call({ method: 'POST', path: campaignPath(campaignId, '/preview'), label: 'the Preview request', schema: previewReplySchema, retry: false }),
+    preview: (campaignId) => call(post(campaignPath(campaignId, '/preview'), 'the Preview request', previewReplySchema)),
 
-    generate: (campaignId) =>
-      call({ method: 'POST', path: campaignPath(campaignId, '/generate'), label: 'the Generate request', schema: generateReplySchema, retry: false }),
+    generate: (campaignId) => call(post(campaignPath(campaignId, '/generate'), 'the Generate request', generateReplySchema)),
 
     getCampaign: (campaignId) => call(detailCall(campaignId)),
     getCampaigns: (ids) => many(ids.map(detailCall)),
 
-    getLead: (leadId) => call({ method: 'GET', path: `/leads/${encodeId(leadId, 'lead')}`, label: ASKED.lead, schema: leadSchema, retry: true }),
+    getLead: (leadId) => call(get(`/leads/${encodeId(leadId, 'lead')}`, ASKED.lead, leadSchema)),
 
     listVideos: (campaignId) => call(videosCall(campaignId)),
     listVideosOf: (ids) => many(ids.map(videosCall)),
 
-    stop: (campaignId) => call({ method: 'POST', path: campaignPath(campaignId, '/stop'), label: 'the Stop request', schema: stopReplySchema, retry: false }),
+    stop: (campaignId) => call(post(campaignPath(campaignId, '/stop'), 'the Stop request', stopReplySchema)),
 
     link,
   };
