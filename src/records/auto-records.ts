@@ -26,6 +26,8 @@ export interface AutoRun {
   /** Why people wait, when they do; the parts held. */
   waiting?: string | null;
   held?: string[];
+  /** The spreadsheet's cells when past the warning mark (docs/rules.md#cells): counted again at each run until room is made. */
+  cells?: number;
 }
 
 export function readAuto(props: Props, sheetId: number): AutoMode | null {

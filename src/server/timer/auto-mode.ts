@@ -7,7 +7,7 @@ import type { ApiClient } from '../../api/client';
 import { isApiError } from '../../api/errors';
 import { sentenceFor } from '../../api/sentences';
 import type { CampaignSummary } from '../../api/types';
-import type { Props, Services } from '../../core/services';
+import { activeSpreadsheet, type Props, type Services } from '../../core/services';
 import { isCutOff } from '../../push/push';
 import { forgetPart } from '../../records/part-memory';
 import { cellText } from '../../shared/cells';
@@ -267,6 +267,8 @@ export function autoModeRun(
   const held = generateWaiting(svc, campaign, api, pushed, summaries, stillOn);
   // Switched off during the run: nothing is written back, and no row says it waits for auto mode.
   const on = stillOn();
+  // Counted where the list grew, and at each run once past the mark: an idle run reads no tab (docs/rules.md#cells).
+  const cells = pushed.size || (was && was.cells) ? nearFull(svc) : undefined;
   noteWaiting(svc, sheet, state, campaign, (was && was.held) || [], on ? held : null);
   if (!on) return false;
   const f = limitFigures(svc);
@@ -275,14 +277,31 @@ export function autoModeRun(
     creditsPerDay: f.creditsPerDay,
     spent: f.spentToday,
     day: utcDay(svc.clock),
-    waiting: stuck || (held && held.why) || null,
+    waiting:
+      stuck ||
+      (held && held.why) ||
+      (cells &&
+        `This spreadsheet holds ${(cells / 1e6).toFixed(1)} of the 10 million cells Sheets allows: delete tabs, rows or columns you do not need, or new rows will wait.`) ||
+      null,
     held: (held && held.parts) || [],
+    cells,
   };
   const changed = JSON.stringify(next) !== JSON.stringify(was);
   if (changed) writeRun(svc.doc, id, next);
   // Rows sent, a part generated (today's spend moved) or a new reason to wait: an open sidebar reads it at its next poll.
   if (pushed.size || changed) noteTimerActed(svc, isoNow(svc.clock));
   return true;
+}
+
+/**
+ * The spreadsheet's cells (every tab's rows × columns: what Google counts toward its 10 million, empty ones included)
+ * once past 8 million, where auto mode's line warns: a list left running keeps growing. Else undefined.
+ */
+function nearFull(svc: Services): number | undefined {
+  const cells = activeSpreadsheet(svc)
+    .getSheets()
+    .reduce((n, t) => n + t.getMaxRows() * t.getMaxColumns(), 0);
+  return cells > 8e6 ? cells : undefined;
 }
 
 /**

@@ -388,6 +388,25 @@ describe('auto mode', () => {
     expect(a.call('getSidebarState').autoMode).toMatchObject({ on: true, waiting: null });
   });
 
+  it('should warn on its line once the spreadsheet passes 8 million cells, keep sending, and stop warning once room is made', async () => {
+    ({ a } = await autoTab(2));
+    tick(a);
+    const archive = fillSpreadsheet(a, 1_500_000);
+    // Runs that send nobody count no cells: the warning comes with the list's growth.
+    tick(a);
+    expect(a.call('getSidebarState').autoMode.waiting).toBeNull();
+    append(a, 10, 2);
+    tick(a, 2);
+    expect(await people(a)).toHaveLength(4);
+    expect(a.call('getSidebarState').autoMode.waiting).toBe(
+      'This spreadsheet holds 8.5 of the 10 million cells Sheets allows: delete tabs, rows or columns you do not need, or new rows will wait.',
+    );
+    // Counted at each run while past the mark, so room made with no new row clears it.
+    a.gas.spreadsheet.deleteSheet(archive);
+    tick(a);
+    expect(a.call('getSidebarState').autoMode.waiting).toBeNull();
+  });
+
   it('should generate nobody while a full spreadsheet leaves the spending record no row, say why, and go on once room is made', async () => {
     ({ a } = await autoTab(2));
     tick(a, 2);
