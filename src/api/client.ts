@@ -76,7 +76,7 @@ const ASKED = {
   lead: 'the request for a lead',
 } as const;
 
-/** A read: retried on retryable codes; `alwaysExists` for a path that exists whenever the API is on. */
+/** A read: retried on retryable codes (docs/api.md#errors); `alwaysExists` for a path that exists whenever the API is on. */
 const get = <T>(path: string, label: string, schema: Call<T>['schema'], alwaysExists?: true): Call<T> => ({
   method: 'GET',
   path,
@@ -86,7 +86,7 @@ const get = <T>(path: string, label: string, schema: Call<T>['schema'], alwaysEx
   alwaysExists,
 });
 
-/** A write: retried only where a second send is safe (docs/api.md#retries). */
+/** A write: retried only where a second send is safe (docs/rules.md#retries). */
 const post = <T>(path: string, label: string, schema: Call<T>['schema'], retry = false, body?: unknown): Call<T> => ({
   method: 'POST',
   path,
