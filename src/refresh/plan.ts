@@ -131,7 +131,8 @@ function placeVideos(input: PlanInput, left: Map<string, RowInfo>, writes: Map<s
   let placed = 0;
   for (const [id, r] of left) {
     const shared = r.name !== undefined && ((input.names && input.names.get(r.name)) || 1) !== 1;
-    const v = videoForRow({ name: r.name, page: r.pageUrl, shared }, videos);
+    // A Lead ID the register does not know may sit on a row typed over since: the list cannot say whose it is, its lead can.
+    const v = !r.stray && videoForRow({ name: r.name, page: r.pageUrl, shared }, videos);
     if (!v) continue;
     placed++;
     writes.set(id, { status: 'complete', pageUrl: v.url, videoUrl: v.videoUrl, note: '' });

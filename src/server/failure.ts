@@ -20,6 +20,9 @@ export class AddonError extends Error {
   }
 }
 
+/** The person's input cannot be used as it is: what to change, in a sentence. */
+export const badInput = (message: string): AddonError => new AddonError('bad_input', message);
+
 /**
  * Sheets' refusals the add-on says in a sentence of its own, each with its code: a write to a protected range (Data ›
  * Protect sheets and ranges), and growing a spreadsheet past the cells it may hold (docs/rules.md#cells).

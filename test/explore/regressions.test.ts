@@ -647,4 +647,31 @@ describe('histories the explorer found', () => {
     ];
     expect(await replay(actions)).toEqual([]);
   });
+
+  it('should not write a video onto a duplicated row typed over with a person the campaign holds under another Lead ID', async () => {
+    // Found by the explorer (published-hourly, seed 20050): in a tab duplicated from another (its rows unknown to the
+    // register's record of that tab), a row typed over with a person already sent got that person's video by its name,
+    // beside the old Lead ID. Its lead is asked instead, which says the row names someone else.
+    const actions: Action[] = [
+      { k: 'append', t: 0, n: 4 },
+      { k: 'append', t: 1, n: 2 },
+      { k: 'append', t: 1, n: 2 },
+      { k: 'limit', v: 20 },
+      { k: 'append', t: 1, n: 1 },
+      { k: 'auto', on: true },
+      { k: 'timer' },
+      { k: 'append', t: 1, n: 4 },
+      { k: 'preview' },
+      { k: 'typeOver', t: 1, row: 7 },
+      { k: 'duplicate', t: 1, into: 2 },
+      { k: 'append', t: 1, n: 4 },
+      { k: 'append', t: 1, n: 3 },
+      { k: 'append', t: 1, n: 4 },
+      { k: 'append', t: 0, n: 4 },
+      { k: 'append', t: 0, n: 3 },
+      { k: 'typeOver', t: 2, row: 9 },
+      { k: 'typeOver', t: 2, row: 3 },
+    ];
+    expect(await replay(actions, { readings: { publishedEveryMinutes: 'hourly' } })).toEqual([]);
+  });
 });

@@ -74,6 +74,20 @@ describe('planStatuses', () => {
     expect(plan({ ...input, rows: rows(false) }).poll).toEqual([]);
   });
 
+  it('should not give a listed video by its name to a row whose Lead ID the register does not know, but ask its lead', () => {
+    // Found by the explorer (published-hourly, seed 20050): a tab duplicated from another, a copied row typed over with a
+    // person the campaign holds under another Lead ID; that person's video went by name onto the row, beside the old Lead ID.
+    const name = 'person4\u0001company 4';
+    const rows = (stray: boolean) => new Map<string, RowInfo>([['x', { leadId: 'x', pageUrl: '', status: 'pending', name, stray }]]);
+    const listed = [{ firstName: 'Person4', company: 'Company 4', url: 'https://p/4', videoUrl: 'https://p/4/video' }];
+    const input = { counts: counts({ total: 2, complete: 1, pending: 1 }), tally: { pending: 1 }, distinctIds: 1, listed };
+    const stray = plan({ ...input, rows: rows(true) });
+    expect(stray.writes.has('x')).toBe(false);
+    expect(stray.poll).toEqual(['x']);
+    // The register vouches for the row: its name places the video without a request.
+    expect(plan({ ...input, rows: rows(false) }).writes.get('x')).toMatchObject({ status: 'complete', videoUrl: 'https://p/4/video' });
+  });
+
   it('should settle by elimination when the sheet holds the whole campaign and one status explains the rest', () => {
     const p = plan({ counts: counts({ total: 3, complete: 2, failed: 1 }), rows: new Map([row('a'), row('b'), row('c')]), listed: [video('a'), video('b')] });
     expect(p.writes.get('c')).toMatchObject({ status: 'failed' });

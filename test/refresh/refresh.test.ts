@@ -94,6 +94,25 @@ function setup(rows: Row[], api: ReturnType<typeof fakeApi>) {
   return { w, sheet, pass, cell };
 }
 
+/** Rows as the add-on's send leaves them: each Lead ID in the register as its row's person (a video is placed by name). */
+function sent(t: ReturnType<typeof setup>, rows: Row[]): void {
+  const entries = rows.map(([firstName, company, , leadId, part]): Entry => ({
+    at: 0,
+    leadId,
+    part,
+    campaign: part,
+    tab: '0',
+    batch: '1',
+    state: 'sent',
+    firstName,
+    company,
+    email: '',
+    profileUrl: '',
+    columns: 'First name|Company|Email|',
+  }));
+  appendEntries({ ss: t.w.ss as never, props: t.w.doc }, entries);
+}
+
 describe('refresh › what a pass costs', () => {
   // docs/rules.md#budgets
   it('should cost one request, the campaign list, on a pass where nothing changed', () => {
@@ -140,10 +159,9 @@ describe('refresh › parts outside the list', () => {
     const api = fakeApi(Object.fromEntries(ids.map((id) => [id, queued(id)])));
     // A colleague's newer campaigns fill the list: none of these is in it.
     api.api.listCampaigns = () => (api.log.push('list'), []);
-    const t = setup(
-      ids.map((id, i): Row => [`P${i}`, `Co${i}`, '', `l_${i}`, id, 'rendering']),
-      api,
-    );
+    const rows = ids.map((id, i): Row => [`P${i}`, `Co${i}`, '', `l_${i}`, id, 'rendering']);
+    const t = setup(rows, api);
+    sent(t, rows);
     return { api, t, ids };
   };
 
@@ -174,7 +192,9 @@ describe('refresh › parts outside the list', () => {
 
   it('should read a part again when the pass that saw its summary move could not read it', () => {
     const api = fakeApi({ c_1: detail('c_1', { total: 1, rendering: 1 }) });
-    const t = setup([['Ada', 'ACME', '', 'l_1', 'c_1', 'rendering']], api);
+    const rows: Row[] = [['Ada', 'ACME', '', 'l_1', 'c_1', 'rendering']];
+    const t = setup(rows, api);
+    sent(t, rows);
     t.pass();
     api.campaigns.c_1 = detail('c_1', { total: 1, complete: 1 }, 'complete');
     api.videos.c_1 = [{ firstName: 'Ada', company: 'ACME', url: 'https://p.example/p/1', videoUrl: 'https://p.example/v/1.mp4' }];
@@ -207,10 +227,9 @@ describe('refresh › a run that runs out of time', () => {
         read(asked).map((x) => (room-- > 0 ? x : late));
     api.api.getCampaigns = within(api.api.getCampaigns);
     api.api.listVideosOf = within(api.api.listVideosOf);
-    const t = setup(
-      ids.map((i): Row => [`P${i}`, `Co${i}`, '', `l_${i}`, `c_${i}`, 'rendering']),
-      api,
-    );
+    const rows = ids.map((i): Row => [`P${i}`, `Co${i}`, '', `l_${i}`, `c_${i}`, 'rendering']);
+    const t = setup(rows, api);
+    sent(t, rows);
     const first = t.pass();
     const done = () => ids.filter((i) => t.cell(i + 1, 'Video Status') === 'complete').length;
     expect(first.finished).toBe(false);

@@ -4,7 +4,7 @@ import type { CampaignSummary, Template } from '../../api/types';
 import type { Props, Services } from '../../core/services';
 import type { CreateCampaignArgs, Reply, SaveSettingsArgs, SelectCampaignArgs, SidebarState } from '../contract';
 import { activeSheet, apiClient, requireSettings, sheetState } from '../context';
-import { AddonError } from '../failure';
+import { AddonError, badInput } from '../failure';
 import { handle } from '../handle';
 import { CAMPAIGN_GOAL_MAX } from '../../shared/text-limits';
 import { CAMPAIGN_NAME_MAX, createApiCampaign } from '../campaign/parts';
@@ -14,7 +14,7 @@ import { checkBaseUrl, hostOf, markDisconnected, publicSettings, savedKeyFor, sa
 export function saveSettings(svc: Services, args: SaveSettingsArgs): Reply<{ settings: SidebarState['settings'] }> {
   return handle(() => {
     const url = checkBaseUrl((args && args.baseUrl) || '');
-    if (!url.ok) throw new AddonError('bad_input', url.message);
+    if (!url.ok) throw badInput(url.message);
     const typed = ((args && args.apiKey) || '').trim();
     const apiKey = typed || savedKeyFor(svc.user, url.url);
     if (!apiKey) {
@@ -71,13 +71,11 @@ export function createCampaign(svc: Services, args: CreateCampaignArgs): Reply<{
     const name = String((args && args.name) || '').trim();
     const templateId = String((args && args.templateId) || '').trim();
     const goal = String((args && args.goal) || '').trim();
-    if (!templateId) throw new AddonError('bad_input', 'Choose a template (a recording) for the campaign first.');
-    if (!name) throw new AddonError('bad_input', 'Give the campaign a name.');
-    if (name.length > CAMPAIGN_NAME_MAX)
-      throw new AddonError('bad_input', `The campaign name is ${name.length} characters; the limit is ${CAMPAIGN_NAME_MAX}.`);
+    if (!templateId) throw badInput('Choose a template (a recording) for the campaign first.');
+    if (!name) throw badInput('Give the campaign a name.');
+    if (name.length > CAMPAIGN_NAME_MAX) throw badInput(`The campaign name is ${name.length} characters; the limit is ${CAMPAIGN_NAME_MAX}.`);
     // Checked before the service makes anything: a goal too long to keep would leave an orphan campaign.
-    if (goal.length > CAMPAIGN_GOAL_MAX)
-      throw new AddonError('bad_input', `The goal is ${goal.length} characters; the limit is ${CAMPAIGN_GOAL_MAX}. Nothing was created.`);
+    if (goal.length > CAMPAIGN_GOAL_MAX) throw badInput(`The goal is ${goal.length} characters; the limit is ${CAMPAIGN_GOAL_MAX}. Nothing was created.`);
     const sheet = activeSheet(svc);
     const api = apiClient(svc, requireSettings(svc));
     // The first part is made at once; its id is the campaign's id everywhere (docs/rules.md#parts).
@@ -97,7 +95,7 @@ export function createCampaign(svc: Services, args: CreateCampaignArgs): Reply<{
 export function selectCampaign(svc: Services, args: SelectCampaignArgs): Reply<{ campaign: { id: string; name: string } }> {
   return handle(() => {
     const id = String((args && args.campaignId) || '').trim();
-    if (!id) throw new AddonError('bad_input', 'Choose a campaign.');
+    if (!id) throw badInput('Choose a campaign.');
     const sheet = activeSheet(svc);
     // A part is never bound on its own: its campaign is (docs/rules.md#parts).
     const whole = splitCampaigns(svc.doc).find((c) => c.parts.some((p) => p.id === id));

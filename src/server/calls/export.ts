@@ -14,7 +14,7 @@ import { readLeadRows, readOutputs } from '../../sheet/lead-rows';
 import { openTable, trimTo, widen, type Sheet } from '../../sheet/table';
 import type { Reply } from '../contract';
 import { activeSheet, apiClient, requireCampaign, requireSettings, sheetState } from '../context';
-import { AddonError } from '../failure';
+import { badInput } from '../failure';
 import { handle } from '../handle';
 import { partIds } from '../campaign/parts';
 import { loadParts } from '../../records/parts-record';
@@ -44,7 +44,7 @@ export function exportFinishedVideos(svc: Services): Reply<{ sheetName: string; 
         }),
     );
     const rows = exportRows(sheet, lists, svc.doc, state.mapping, state.fallbacks);
-    if (rows.length === 0) throw new AddonError('bad_input', 'No finished videos in this tab yet: a row is exported once its video is ready.');
+    if (rows.length === 0) throw badInput('No finished videos in this tab yet: a row is exported once its video is ready.');
     const ss = activeSpreadsheet(svc);
     // Videos of another campaign the rows name (finished before a follow-up was bound): the export is the tab's, named so.
     const others = parts.some((p) => !own.has(p) && lists.get(p)!.length > 0);

@@ -15,7 +15,7 @@ import { autoModeInfo } from '../timer/auto-mode';
 import { CREDITS_TAB } from '../money/ledger';
 import { EXPORT_HEADERS } from './export';
 import { activeSheet, sheetState } from '../context';
-import { AddonError } from '../failure';
+import { AddonError, badInput } from '../failure';
 import { unsettledOf } from '../money/outcomes';
 import { limitFigures } from '../money/today';
 import { FALLBACK_MAX } from '../../shared/text-limits';
@@ -157,7 +157,7 @@ export function showSheet(svc: Services, args: { sheetId: number }): Reply<{ she
   return handle(() => {
     const ss = activeSpreadsheet(svc);
     const sheet = ss.getSheets().find((s) => idOf(s) === Number(args?.sheetId));
-    if (!sheet) throw new AddonError('bad_input', 'That tab is no longer in this spreadsheet.');
+    if (!sheet) throw badInput('That tab is no longer in this spreadsheet.');
     ss.setActiveSheet(sheet);
     return { sheetId: idOf(sheet), name: sheet.getName() };
   });

@@ -17,7 +17,7 @@ import { closeStops, evidenceFrom, settleFromList, settleUnknown, stopOpenIn, un
 import { recordCharge, recordStop } from './record';
 import { recordRoom } from './ledger';
 import { chargedPeople, pricesProven } from './charges';
-import { AddonError, toFailure } from '../failure';
+import { AddonError, toFailure, badInput } from '../failure';
 import { assertGenerateFits, assertPreviewFits, limitFigures, spentToday, withSpendLock } from './today';
 import { pickUpOwed } from '../../records/spend-day';
 import { handle } from '../handle';
@@ -231,7 +231,7 @@ export function startGenerate(svc: Services, args: GenerateArgs): Reply<{ starte
       const ctx = campaignContext(svc, args && args.campaignId);
       refuseUnsettled(svc, ctx);
       const confirmed = Number(args?.high);
-      if (!Number.isFinite(confirmed)) throw new AddonError('bad_input', 'Check the estimate and confirm its figure before generating.');
+      if (!Number.isFinite(confirmed)) throw badInput('Check the estimate and confirm its figure before generating.');
       // Today's limit is checked with the charge it allows as one step under the person's own lock (docs/rules.md#spending-limit).
       const replies = withSpendLock(svc, () => {
         assertGenerateFits(svc, confirmed);

@@ -5,7 +5,7 @@ import type { Services } from '../../core/services';
 import { pickUpOwed, spendDay, spentTodayBy } from '../../records/spend-day';
 import { generateFits, previewFits, type LimitFigures } from '../../shared/limit-rule';
 import type { Reply, SpendToday } from '../contract';
-import { AddonError } from '../failure';
+import { AddonError, badInput } from '../failure';
 import { handle } from '../handle';
 import { dailyLimit, saveLimit } from '../../records/limit';
 
@@ -79,8 +79,7 @@ export function setSpendingLimit(svc: Services, args: { creditsPerDay?: unknown 
       saveLimit(svc.user, null);
     } else {
       const n = Number(raw);
-      if (!Number.isInteger(n) || n < 0 || n > LIMIT_MAX)
-        throw new AddonError('bad_input', 'The daily limit is a whole number of credits (0 or more), or empty for none.');
+      if (!Number.isInteger(n) || n < 0 || n > LIMIT_MAX) throw badInput('The daily limit is a whole number of credits (0 or more), or empty for none.');
       saveLimit(svc.user, n);
     }
     try {
