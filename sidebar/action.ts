@@ -1,5 +1,5 @@
 // Buttons that run one server call at a time, and inline messages for their outcome.
-import { button as makeButton, el, replace, showText } from './dom';
+import { button as makeButton, el, focused, replace, showText } from './dom';
 import type { Failure } from '../src/server/contract';
 import { campaignOf, same, type AppState, type Store } from './state';
 
@@ -36,7 +36,8 @@ export function actionButton(label: string, kind: ButtonKind, run: () => Promise
         busy = false;
         sync();
         // Keep keyboard users where they were once the dialog or call is over.
-        if (!button.disabled && (document.activeElement === document.body || document.activeElement === null)) button.focus();
+        const now = focused();
+        if (!button.disabled && (now === document.body || now === null)) button.focus();
       });
   });
   sync();

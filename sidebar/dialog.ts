@@ -1,5 +1,5 @@
 // In-page confirmation dialog (window.confirm may be blocked in the sandboxed iframe).
-import { button, el, uid } from './dom';
+import { button, el, focused, uid } from './dom';
 
 export interface ConfirmOptions {
   title: string;
@@ -12,7 +12,8 @@ export interface ConfirmOptions {
 
 /** Asks the person; resolves true only on the confirm button. Escape, Cancel and the signal resolve false. */
 export function confirmDialog(opts: ConfirmOptions): Promise<boolean> {
-  const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  const now = focused();
+  const opener = now instanceof HTMLElement ? now : null;
   const titleId = uid('dlg-title');
   const textId = uid('dlg-text');
   const cancel = button('secondary', 'Cancel');
@@ -43,7 +44,7 @@ export function confirmDialog(opts: ConfirmOptions): Promise<boolean> {
       } else if (ev.key === 'Tab') {
         // Keep Tab inside the dialog: it holds text and its two buttons only, so Tab goes from one to the other.
         const [from, to] = ev.shiftKey ? [cancel, ok] : [ok, cancel];
-        if (document.activeElement === from) {
+        if (focused() === from) {
           ev.preventDefault();
           to.focus();
         }

@@ -37,6 +37,9 @@ export function showText(box: HTMLElement, text: string | null | undefined): voi
 export const hiddenStack = (...children: Child[]): HTMLDivElement => el('div', { class: 'stack', hidden: true }, ...children);
 
 /** Controls side by side: the buttons under a card's fields. */
+/** The element that has the keyboard's focus, or null. */
+export const focused = (): Element | null => document.activeElement;
+
 export const inRow = (...children: Child[]): HTMLDivElement => el('div', 'row', ...children);
 
 /** Appends children; strings become text nodes, so data is never parsed as HTML. */

@@ -1,5 +1,5 @@
 // Labelled form controls, and the rule for updating one without clobbering the person's typing.
-import { el, uid, type Child } from './dom';
+import { el, focused, uid, type Child } from './dom';
 
 /** A label above a control, with optional help text tied by aria-describedby. */
 export function labelled(label: string, control: HTMLElement, help?: Child): HTMLElement {
@@ -17,7 +17,7 @@ export function labelled(label: string, control: HTMLElement, help?: Child): HTM
 export function syncValue(control: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, value: string): void {
   const shown = control.dataset.serverValue;
   const edited = shown !== undefined && control.value !== shown;
-  if (document.activeElement === control || edited) return;
+  if (focused() === control || edited) return;
   control.value = value;
   control.dataset.serverValue = control.value;
 }

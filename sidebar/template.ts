@@ -2,7 +2,7 @@
 import type { App } from './app';
 import { actionButton, message } from './action';
 import { autoOpen, card } from './card';
-import { el, inRow, replace, uid } from './dom';
+import { el, focused, inRow, replace, uid } from './dom';
 import { isConnected } from './key';
 import { watch } from './state';
 
@@ -29,7 +29,8 @@ export function templateSection(app: App): HTMLElement {
       fieldset.hidden = !templates || templates.length === 0;
       empty.hidden = fieldset.hidden === false;
       replace(empty, !connected ? 'Connect to the service first.' : templates ? 'No recordings in this workspace yet.' : 'Loading recordings…');
-      const focused = document.activeElement instanceof HTMLInputElement && list.contains(document.activeElement) ? document.activeElement.value : null;
+      const now = focused();
+      const kept = now instanceof HTMLInputElement && list.contains(now) ? now.value : null;
       replace(
         list,
         ...(templates ?? []).map((t) => {
@@ -57,7 +58,7 @@ export function templateSection(app: App): HTMLElement {
         }),
       );
       // Rebuilding the list must not drop keyboard focus.
-      if (focused !== null) list.querySelector<HTMLInputElement>(`input[value="${CSS.escape(focused)}"]`)?.focus();
+      if (kept !== null) list.querySelector<HTMLInputElement>(`input[value="${CSS.escape(kept)}"]`)?.focus();
       const chosen = templates?.find((t) => t.id === id);
       c.status(chosen ? chosen.name : connected && !bound ? 'Choose one' : '—', chosen ? 'done' : 'todo');
       // Only a new campaign needs a recording, and only a choice needs the card: once the tab has a campaign, or the one
