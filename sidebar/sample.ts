@@ -11,9 +11,10 @@ function activeOfShownTab(s: AppState): AppState['active'] {
   return s.active && s.sidebar && s.active.sheetId === s.sidebar.sheet.id ? s.active : null;
 }
 
-export function selectedRows(s: AppState): number {
-  return activeOfShownTab(s)?.selection.rows ?? s.sidebar?.selection.rows ?? 0;
-}
+/** The selection as last read: the poll's when it is of the shown tab, else getSidebarState's. */
+export const selectionNow = (s: AppState) => (activeOfShownTab(s) || s.sidebar)?.selection;
+
+export const selectedRows = (s: AppState): number => selectionNow(s)?.rows ?? 0;
 
 /**
  * The first selected row that would be sent, field by field (no fallbacks), or null. Until the first

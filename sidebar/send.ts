@@ -7,7 +7,7 @@ import { el, hiddenStack, inRow, replace } from './dom';
 import { sampleProblems } from './fields';
 import { cancelledBlock, followUpBlock, problemsBlock } from './problems';
 import { registerBlock } from './register';
-import { currentSample, nothingToSend, sampleMarked, sampleRowNumber, selectedRows } from './sample';
+import { currentSample, nothingToSend, sampleMarked, sampleRowNumber, selectedRows, selectionNow } from './sample';
 import { NO_CAMPAIGN, gapLines, writeBlock } from './truth';
 import { count, formatNumber } from './format';
 import { watch, type AppState } from './state';
@@ -18,6 +18,7 @@ const sliceOf = (s: AppState) =>
   s.sidebar
     ? {
         rows: selectedRows(s),
+        unsent: selectionNow(s)?.unsent,
         campaign: s.sidebar.campaign,
         sample: currentSample(s),
         row: sampleRowNumber(s),
@@ -76,7 +77,9 @@ export function sendSection(app: App): HTMLElement {
 
   watch(store, sliceOf, (s) => {
     if (!s) return;
-    replace(selected, s.rows ? `${formatNumber(s.rows)} ${s.rows === 1 ? 'row' : 'rows'} selected` : 'No rows selected');
+    // How many Add takes, said before it is pressed: a filter view hides rows from the person, not from Apps Script.
+    const unsent = s.rows && s.unsent != null ? ` · ${formatNumber(s.unsent)} not sent yet` : '';
+    replace(selected, s.rows ? `${formatNumber(s.rows)} ${s.rows === 1 ? 'row' : 'rows'} selected${unsent}` : 'No rows selected');
     const problems = sampleProblems(s.sample, s.fallbacks);
     const row = s.row !== null ? `Row ${s.row}` : 'The first selected row to send';
     // A row already marked invalid is said as it is, not as what Add would do to it.

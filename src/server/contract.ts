@@ -105,12 +105,21 @@ export interface LastRefresh {
   error: string | null;
 }
 
+/**
+ * The selected data rows (hidden rows included: no per-row check in a polled call), and of them the rows not sent yet — no
+ * Lead ID, not empty — which Add takes but for rows a filter hides (docs/rules.md#sending); null past the rows a poll reads.
+ */
+export interface Selection {
+  rows: number;
+  unsent?: number | null;
+}
+
 export interface SidebarState {
   /** canWrite: false when the key was found read-only on saving (docs/rules.md#settings); absent when unknown. */
   settings: { baseUrl: string | null; keyHint: string | null; connected: boolean; canWrite?: boolean };
   /** ownTab: the add-on's own tabs (the send-ready export, the spending record), which hold no leads (docs/rules.md#sidebar-truth). */
   sheet: { id: number; name: string; headers: string[]; ownTab?: OwnTab | null };
-  selection: { rows: number };
+  selection: Selection;
   campaign: { id: string; name: string } | null;
   /** field → header name in use (detected or overridden), or null when none. */
   mapping: FieldMap<string | null>;
@@ -322,8 +331,7 @@ export interface ProgressInfo {
 export interface ActiveContext {
   sheetId: number;
   sheetName: string;
-  /** Selected data rows (hidden rows included: no per-row check in a polled call). */
-  selection: { rows: number };
+  selection: Selection;
   /** The first selected data row that would be sent (no Lead ID, not empty), display text by column, or null. */
   sampleRow: { row: number; cells: string[] } | null;
   /** ISO: when a timer run last sent, generated or changed what it says in this document (docs/rules.md#auto-mode); null when not known. */

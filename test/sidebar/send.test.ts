@@ -20,6 +20,17 @@ describe('send section', () => {
     expect(await sb.calls('getSidebarState')).toHaveLength(1);
   });
 
+  it('should say how many of the selected rows are not sent yet, before Add is pressed, when the server could count them', async () => {
+    sb = await sidebars.open({
+      replies: { ...readyReplies(), getActiveContext: context({ selection: { rows: 9, unsent: 7 } }) },
+      timing: { contextPollMs: 50 },
+    });
+    await section().getByText('9 rows selected · 7 not sent yet', { exact: true }).waitFor();
+    // A selection longer than a poll reads: the figure is not known, and none is shown.
+    await sb.reply('getActiveContext', context({ selection: { rows: 1200, unsent: null } }));
+    await section().getByText('1,200 rows selected', { exact: true }).waitFor();
+  });
+
   it('should be disabled with the reason when every selected row was sent already', async () => {
     sb = await sidebars.open({
       replies: { ...readyReplies(), getActiveContext: context({ selection: { rows: 2 }, sampleRow: null }) },

@@ -10,7 +10,7 @@ import { selectedRows } from '../../sheet/selection';
 import { readLeadRows, readRowsAt, type LeadRow } from '../../sheet/lead-rows';
 import { openTable, readHeaders, type Sheet, type Table, idOf } from '../../sheet/table';
 import { cellText } from '../../shared/cells';
-import type { ActiveContext, FieldGaps, FieldMap, OwnTab, Reply, SaveColumnMappingArgs, SidebarState } from '../contract';
+import type { ActiveContext, FieldGaps, FieldMap, OwnTab, Reply, SaveColumnMappingArgs, Selection, SidebarState } from '../contract';
 import { autoModeInfo } from '../timer/auto-mode';
 import { CREDITS_TAB } from '../money/ledger';
 import { EXPORT_HEADERS } from './export';
@@ -35,7 +35,7 @@ import { readRegister, registerSize } from '../../register/store';
 import { noticeCopy } from '../../records/copy';
 import { sentColumns } from '../../records/sent-columns';
 
-/** How far into a selection the first row that would be sent is looked for. */
+/** How far into a selection its rows are read: the first that would be sent, and how many are not sent yet. */
 const SAMPLE_SCAN_ROWS = 200;
 
 function resolvedMapping(headers: string[], state: SheetState): { mapping: FieldMap<string | null>; overrides: PersonField[]; firstNameFromFullName: boolean } {
@@ -53,16 +53,17 @@ function resolvedMapping(headers: string[], state: SheetState): { mapping: Field
   };
 }
 
-/** The selected data rows (no per-row visibility check) and the first one that would be sent. */
-function selectionOf(svc: Services, table: Table): { rows: number[]; sample: LeadRow | null } {
+/** The selection (no per-row visibility check) and the first of its rows that would be sent. */
+function selectionOf(svc: Services, table: Table): { selection: Selection; sample: LeadRow | null } {
   const rows = selectedRows(table.sheet, activeSpreadsheet(svc).getActiveRangeList());
-  const scan = readRowsAt(table, rows.slice(0, SAMPLE_SCAN_ROWS));
-  for (const r of scan.values()) {
-    if (r.leadId) continue;
-    if (r.cells.every((c) => !cellText(c))) continue;
-    return { rows, sample: r };
+  let sample: LeadRow | null = null;
+  let unsent = 0;
+  for (const r of readRowsAt(table, rows.slice(0, SAMPLE_SCAN_ROWS)).values()) {
+    if (r.leadId || r.cells.every((c) => !cellText(c))) continue;
+    unsent++;
+    sample ??= r;
   }
-  return { rows, sample: null };
+  return { selection: { rows: rows.length, unsent: rows.length > SAMPLE_SCAN_ROWS ? null : unsent }, sample };
 }
 
 /** What the tab's rows (read whole, once, by the caller) leave out (docs/rules.md#columns). */
@@ -98,11 +99,11 @@ export function fieldGaps(table: Table, rows: readonly LeadRow[], state: SheetSt
 export function getActiveContext(svc: Services): Reply<ActiveContext> {
   return handle(() => {
     const sheet = activeSheet(svc);
-    const { rows, sample } = selectionOf(svc, openTable(sheet, {}, false));
+    const { selection, sample } = selectionOf(svc, openTable(sheet, {}, false));
     return {
       sheetId: idOf(sheet),
       sheetName: sheet.getName(),
-      selection: { rows: rows.length },
+      selection,
       sampleRow: sample && { row: sample.row, cells: [...sample.cells] },
       timerActed: timerActedAt(svc),
     };
@@ -173,12 +174,12 @@ export function getSidebarState(svc: Services): Reply<SidebarState> {
     const table = openTable(sheet, state.mapping, false);
     const { headers } = table;
     const { mapping, overrides, firstNameFromFullName } = resolvedMapping(headers, state);
-    const { rows, sample: first } = selectionOf(svc, table);
+    const { selection, sample: first } = selectionOf(svc, table);
     const sample = first ? personFromRow(first.cells, table.layout, {}).person : null;
     const before = {
       settings: publicSettings(svc.user),
       sheet: { id: idOf(sheet), name: sheet.getName(), headers, ownTab: ownTabOf(sheet.getName(), headers) },
-      selection: { rows: rows.length },
+      selection,
       campaign: state.campaign,
       mapping,
       firstNameFromFullName,

@@ -99,6 +99,27 @@ describe('an open sidebar within its budget', () => {
 });
 
 describe('what the sidebar is told', () => {
+  it('should count the selected rows Add would take (no Lead ID, not empty), in the poll and the state, and none past what a poll reads', async () => {
+    a = await startAddon();
+    a.connect();
+    a.sheet([...Array.from({ length: 4 }, (_, i) => leadRow(i)), ['', '', '', '', ''], leadRow(5)]);
+    a.createCampaign();
+    a.selectRows(2, 3);
+    expect(a.call('addSelectedRows')).toMatchObject({ ok: true, added: 2 });
+    // Two sent, two new, one empty row, one new.
+    a.selectRows(2, 7);
+    const selection = { rows: 6, unsent: 3 };
+    expect(a.call('getActiveContext').selection).toEqual(selection);
+    expect(a.call('getSidebarState').selection).toEqual(selection);
+    a.sheet(
+      Array.from({ length: 201 }, (_, i) => leadRow(i)),
+      undefined,
+      'Big',
+    );
+    a.selectRows(2, 202);
+    expect(a.call('getActiveContext').selection).toEqual({ rows: 201, unsent: null });
+  });
+
   it("should recognise the spending record and an export as the add-on's own tabs, and show the leads again", async () => {
     a = await startAddon();
     a.connect();
