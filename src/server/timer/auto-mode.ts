@@ -298,10 +298,15 @@ export function autoModeRun(
  * once past 8 million, where auto mode's line warns: a list left running keeps growing. Else undefined.
  */
 function nearFull(svc: Services): number | undefined {
-  const cells = activeSpreadsheet(svc)
-    .getSheets()
-    .reduce((n, t) => n + t.getMaxRows() * t.getMaxColumns(), 0);
-  return cells > 8e6 ? cells : undefined;
+  try {
+    const cells = activeSpreadsheet(svc)
+      .getSheets()
+      .reduce((n, t) => n + t.getMaxRows() * t.getMaxColumns(), 0);
+    return cells > 8e6 ? cells : undefined;
+  } catch {
+    // A warning only: a tab Sheets will not size (a chart's or a data source's) never stops the run that sent rows.
+    return undefined;
+  }
 }
 
 /**

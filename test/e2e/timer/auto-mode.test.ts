@@ -407,6 +407,22 @@ describe('auto mode', () => {
     expect(a.call('getSidebarState').autoMode.waiting).toBeNull();
   });
 
+  it('should send rows as usual when a tab cannot be sized (a chart sheet), and warn of nothing', async () => {
+    ({ a } = await autoTab(2));
+    tick(a);
+    const chart = a.gas.spreadsheet.addSheet('Chart', [['x']]);
+    chart.getMaxRows = () => {
+      throw new Error('This operation is not supported on a chart sheet.');
+    };
+    append(a, 10, 2);
+    tick(a, 2);
+    expect(await people(a)).toHaveLength(4);
+    // The run that sent them went on: it generated and refreshed them, and told the open sidebar.
+    expect(statuses(a)).toEqual(['complete', 'complete', 'rendering', 'rendering']);
+    expect(a.call('getActiveContext').timerActed).toBe(new Date(a.gas.clock.now()).toISOString());
+    expect(a.call('getSidebarState').autoMode).toMatchObject({ on: true, waiting: null });
+  });
+
   it('should generate nobody while a full spreadsheet leaves the spending record no row, say why, and go on once room is made', async () => {
     ({ a } = await autoTab(2));
     tick(a, 2);
