@@ -415,11 +415,13 @@ describe('auto mode', () => {
       throw new Error('This operation is not supported on a chart sheet.');
     };
     append(a, 10, 2);
-    tick(a, 2);
+    tick(a);
+    const before = a.gas.clock.now();
+    tick(a);
     expect(await people(a)).toHaveLength(4);
     // The run that sent them went on: it generated and refreshed them, and told the open sidebar.
     expect(statuses(a)).toEqual(['complete', 'complete', 'rendering', 'rendering']);
-    expect(a.call('getActiveContext').timerActed).toBe(new Date(a.gas.clock.now()).toISOString());
+    expect(Date.parse(a.call('getActiveContext').timerActed)).toBeGreaterThan(before);
     expect(a.call('getSidebarState').autoMode).toMatchObject({ on: true, waiting: null });
   });
 
