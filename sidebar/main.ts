@@ -69,7 +69,7 @@ function start(): void {
     campaignSection(app),
     columnsSection(app),
     sendSection(app),
-    moneySection(app, stop),
+    moneySection(app),
     autoSection(app),
     progressSection(app, stop),
   ];

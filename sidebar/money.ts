@@ -269,6 +269,28 @@ export function stopControl(app: App): ActionButton & { msg: HTMLElement } {
       ...unsure,
     );
   });
+  // Its own rule, beside it in Progress: a stop never charges, so only this page's own unknown stop holds it.
+  watch(
+    store,
+    (s) => {
+      const id = campaignOf(s);
+      return {
+        none: id ? null : NO_CAMPAIGN,
+        write: writeBlock(s),
+        key: keyBlock(s),
+        hold: id && s.unsettled[id] ? holdSentence(s) : null,
+        p: boundProgress(s),
+        awaiting: s.awaitingRender,
+      };
+    },
+    ({ none, write, key, hold, p, awaiting }) => {
+      const why = none ?? write ?? hold ?? stopBlock(p, awaiting);
+      stop.block(why);
+      // Said beside it, unless Refresh there already says it (no campaign, no key).
+      if (none ?? key) stop.reason.hidden = true;
+      stop.el.classList.toggle('btn-danger', !why);
+    },
+  );
   return { ...stop, msg: msg.el };
 }
 
@@ -298,7 +320,6 @@ interface Buttons {
   check: ActionButton;
   preview: ActionButton;
   generate: ActionButton;
-  stop: ActionButton;
 }
 
 /** Which money buttons can run now, and the card's status. */
@@ -315,16 +336,12 @@ function watchButtons(app: App, c: Card, b: Buttons, figures: HTMLElement, range
         held: holdSentence(s),
         write: writeBlock(s),
         key: keyBlock(s),
-        awaiting: s.awaitingRender,
-        local: id ? (s.unsettled[id] ?? null) : null,
       };
     },
-    ({ id, estimate: e, progress: p, held: hold, write, key, awaiting, local }) => {
+    ({ id, estimate: e, progress: p, held: hold, write, key }) => {
       showEstimate(figures, range, e);
       const none = id ? null : NO_CAMPAIGN;
       const spendWhy = none ?? write ?? hold ?? peopleBlock(e, p);
-      // A stop never charges: only this page's own unknown stop holds it, never another's unknown generate.
-      const stopWhy = none ?? write ?? (local ? hold : null) ?? stopBlock(p, awaiting);
       // Today's limit, judged as the server judges it (docs/rules.md#spending-limit).
       const l = e?.limit;
       const over = l ? `Your daily limit: ${limitLine(l)}. This may spend up to ${credits(e.high)}.` : null;
@@ -333,10 +350,6 @@ function watchButtons(app: App, c: Card, b: Buttons, figures: HTMLElement, range
         [b.preview, spendWhy ?? (l && !previewFits(l) ? over : null)],
         [b.check, none ?? key],
       );
-      // Stop's reason is said beside it, in Progress, unless Refresh there already says it (no campaign, no key).
-      b.stop.block(stopWhy);
-      if (none ?? key) b.stop.reason.hidden = true;
-      b.stop.el.classList.toggle('btn-danger', !stopWhy);
       // Everyone started needs no estimate: "Not checked" beside "Started 47 videos" would ask for one.
       const started = !e && !!p && p.counts.total > 0 && !p.counts.pending;
       c.status(
@@ -349,7 +362,7 @@ function watchButtons(app: App, c: Card, b: Buttons, figures: HTMLElement, range
   );
 }
 
-export function moneySection(app: App, stop: ActionButton): HTMLElement {
+export function moneySection(app: App): HTMLElement {
   const { store } = app;
   const c = card('money', 'Cost and generate');
   const figures = el('dl', { class: 'figures', hidden: true });
@@ -379,7 +392,7 @@ export function moneySection(app: App, stop: ActionButton): HTMLElement {
     pages.hidden = true;
     replace(pages);
   });
-  watchButtons(app, c, { check, preview, generate, stop }, figures, range);
+  watchButtons(app, c, { check, preview, generate }, figures, range);
   return c.el;
 }
 
