@@ -10,7 +10,7 @@ import { apiClient, NO_SETTINGS, RUN_BUDGET_MS, sheetState, tryDocumentLock } fr
 import { partsStillRendering } from './record';
 import { hasOpen, openStopParts, settleFromList, settleStopsFromApi } from '../money/outcomes';
 import { refundsFromList } from '../money/refunds';
-import { AddonError } from '../failure';
+import { AddonError, toFailure } from '../failure';
 import { sharedSummaries } from '../../refresh/refresh';
 import { refreshTab } from './refresh-run';
 import { finishCutOff } from './cut-off';
@@ -144,11 +144,20 @@ function timerPass(svc: Services, ss: Spreadsheet): void {
   const waiting: string[] = [];
   for (const t of tabs) {
     try {
-      const auto = autoModeRun(svc, t.sheet, api, deadline, summaries);
+      let auto = true;
+      let failed: string | undefined;
+      try {
+        auto = autoModeRun(svc, t.sheet, api, deadline, summaries);
+      } catch (e) {
+        // Auto mode's own failure (a protected note column, say) is said on the tab and keeps the timer; the usual
+        // refresh still runs (docs/rules.md#auto-mode).
+        failed = toFailure(e).error.message;
+      }
       autoOn ||= auto;
       // Auto mode sends cut-off rows itself; otherwise the timer finishes them (docs/rules.md#cut-off).
       if (!auto && finishCutOff(svc, t.sheet, t.state, api, deadline)) inFlight = true;
       const r = refreshTab(svc, t.sheet, api, deadline, { summaries });
+      if (failed) t.state.lastRefresh = { at: ran, error: failed };
       refundsFromList(svc, t.state.campaign, summaries, listedAt);
       if (auto || r.remaining > 0 || !r.finished || hasOpen(svc) || openStopParts(svc).length > 0) inFlight = true;
       else t.state.autoRefresh = null;

@@ -1,7 +1,7 @@
 // Auto mode (docs/rules.md#auto-mode) end to end: the owner's timer sends and generates the rows that arrive.
 // @not-under no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, cache-evicts, quota-rolling (readings of jest.config.cjs this file is not run under)
 import { SIM_KEYS, SIM_PRICES, SIM_WORKSPACES } from '../../../dev/sim/types';
-import { leadRow, startAddon, type Addon } from '../harness';
+import { columnLetter, leadRow, startAddon, type Addon } from '../harness';
 import { FULL, chargedCredits, copyRow, fillSpreadsheet, mainLeads, netCharged, rowOf, simParts } from '../steps';
 
 jest.setTimeout(240_000);
@@ -423,6 +423,23 @@ describe('auto mode', () => {
     expect(statuses(a)).toEqual(['complete', 'complete', 'rendering', 'rendering']);
     expect(Date.parse(a.call('getActiveContext').timerActed)).toBeGreaterThan(before);
     expect(a.call('getSidebarState').autoMode).toMatchObject({ on: true, waiting: null });
+  });
+
+  it('should say on the tab that it could not write its waiting notes in a protected column, and still refresh the tab', async () => {
+    ({ a } = await autoTab(2, 1));
+    tick(a);
+    expect(a.rows().map((r) => r['Video Note'])).toEqual(Array(2).fill(expect.stringMatching(/^Waiting: today’s limit/)));
+    const sheet = a.gas.spreadsheet.getSheetByName('Leads')!;
+    const note = a.rows()[0]!;
+    const col = Object.keys(note).indexOf('Video Note') + 1;
+    sheet.getRange(2, col, 2, 1).setValues([[''], ['']]);
+    a.gas.spreadsheet.protectRange(sheet, `${columnLetter(col)}1:${columnLetter(col)}`, ['owner@example.com']);
+    const before = a.gas.clock.now();
+    tick(a);
+    // Auto mode's run could not write its notes: said where the sidebar shows the tab's last refresh, which still ran.
+    const last = a.call('getSidebarState').lastRefresh;
+    expect(Date.parse(last.at)).toBeGreaterThan(before);
+    expect(last.error).toMatch(/protected/);
   });
 
   it('should generate nobody while a full spreadsheet leaves the spending record no row, say why, and go on once room is made', async () => {
