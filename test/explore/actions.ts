@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { SIM_KEYS, type SimFaults } from '../../dev/sim/types';
 import { HEADERS, leadRow } from '../e2e/harness';
 import { ARCHIVE, fillSpreadsheet } from '../e2e/steps';
+import { columnLetters } from '../../dev/standin/a1';
 import { MAX_DOCS, PEOPLE, TABS, type World } from './world';
 
 export type Fault = 'drop' | 'html502' | 'error500' | 'rate429' | 'hang' | 'lock' | 'pollDuring' | 'timerDuring';
@@ -42,6 +43,7 @@ export type Action =
   | { k: 'register'; what: 'edit' | 'sort' | 'delete' }
   | { k: 'full'; room: number | null }
   | { k: 'duplicate'; t: number; into: number }
+  | { k: 'protect'; t: number; col: number; p: number }
   | { k: 'copy'; props: boolean }
   | { k: 'otherDoc' }
   | { k: 'doc'; d: number }
@@ -51,6 +53,9 @@ export type Action =
   | { k: 'fault'; f: Fault; then: Action };
 
 const MIN = 60_000;
+
+/** The add-on's output columns, as a person finds them in a tab. */
+const OUTPUTS = ['Lead ID', 'Campaign ID', 'Page URL', 'Video URL', 'Video Status', 'Video Note'] as const;
 const tab = fc.nat({ max: TABS.length - 1 });
 const row = fc.integer({ min: 2, max: 12 });
 
@@ -97,6 +102,8 @@ export const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { arbitrary: fc.record({ k: fc.constant('full' as const), room: fc.constantFrom(0, 40, 2_000, null) }), weight: 1 },
   // Sheet › Duplicate of one tab, the copy renamed over another tab the person deleted.
   { arbitrary: fc.record({ k: fc.constant('duplicate' as const), t: tab, into: tab }), weight: 1 },
+  // Data › Protect sheets and ranges: an output column of a tab, or the spending record, for one person only; or lifted.
+  { arbitrary: fc.record({ k: fc.constant('protect' as const), t: tab, col: fc.nat({ max: OUTPUTS.length }), p: fc.nat({ max: PEOPLE.length }) }), weight: 1 },
   { arbitrary: fc.record({ k: fc.constant('copy' as const), props: fc.boolean() }), weight: 1 },
   { arbitrary: fc.constant({ k: 'otherDoc' as const }), weight: 1 },
   { arbitrary: fc.record({ k: fc.constant('doc' as const), d: fc.nat({ max: MAX_DOCS - 1 }) }), weight: 2 },
@@ -128,6 +135,7 @@ export async function perform(w: World, a: Action): Promise<void> {
   }
   if (a.k === 'full') return fill(w, a.room);
   if (a.k === 'duplicate') return duplicate(w, a.t, a.into);
+  if (a.k === 'protect') return protect(w, a.t, a.col, a.p);
   if (a.k === 'copy') return w.copy(a.props);
   if (a.k === 'otherDoc') return w.otherDocument();
   if (a.k === 'doc') return w.toDocument(a.d);
@@ -259,12 +267,12 @@ function autoMode(w: World, on: boolean): void {
   else w.autoOn.delete(tab);
 }
 
-/** What a person does to the sheet itself; an edit Sheets refuses in a full spreadsheet is refused to them too. */
+/** What a person does to the sheet itself; an edit Sheets refuses (a full spreadsheet, a protected range) is refused to them too. */
 function sheetAction(w: World, a: Action): void {
   try {
     personEdit(w, a);
   } catch (e) {
-    if (!/limit of \d+ cells/.test(String(e))) throw e;
+    if (!/limit of \d+ cells|protected cell/.test(String(e))) throw e;
   }
 }
 
@@ -350,6 +358,27 @@ function duplicate(w: World, t: number, into: number): void {
   }
   // What a careful person does with a copy that lost its campaign, as in a copy of the spreadsheet: picks the original's.
   if (campaignId) w.call('selectCampaign', { campaignId });
+}
+
+/**
+ * Output column `col` of tab t (past the last: the spending record's whole tab) protected so that only person p may
+ * write it; p past the last person lifts every protection, as the add-on's sentence asks.
+ */
+export function protect(w: World, t: number, col: number, p: number): void {
+  const ss = w.gas.spreadsheet;
+  if (p >= PEOPLE.length) return void ss.protections.splice(0);
+  const editors = [PEOPLE[p]!.email];
+  if (col >= OUTPUTS.length) {
+    const record = ss.getSheetByName('Video credits');
+    if (record) ss.protectRange(record, `A1:${columnLetters(record.getMaxColumns())}`, editors);
+    return;
+  }
+  const sheet = w.tab(t);
+  const at = sheet ? sheet.getRange(1, 1, 1, Math.max(1, sheet.getLastColumn())).getValues()[0]!.map(String).indexOf(OUTPUTS[col]!) : -1;
+  if (sheet && at >= 0) {
+    const letter = columnLetters(at + 1);
+    ss.protectRange(sheet, `${letter}1:${letter}`, editors);
+  }
 }
 
 /** A person edits, sorts or deletes the add-on's register tab. */

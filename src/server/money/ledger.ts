@@ -64,17 +64,14 @@ export function appendRecord(svc: Services, row: Row): boolean {
 }
 
 /**
- * Room in the record for `n` more rows, made before anything is charged: a spreadsheet too full for them refuses the
- * charge, not its record (docs/rules.md#cells). Only a protected tab, known by Sheets' English words, leaves the charge to
- * its toast: any other refusal, in whatever words, charges nothing.
+ * Room in the record for `n` more rows, made before anything is charged: a spreadsheet too full for them, or a record
+ * tab protected from this person (a write of nothing into its next row asks), refuses the charge, not its record, in
+ * whatever words Sheets says it (docs/rules.md#cells).
  */
 export function recordRoom(svc: Services, n: number): void {
-  try {
-    const tab = recordTab(svc);
-    if (tab.getMaxRows() - tab.getLastRow() < n) tab.insertRowsAfter(tab.getMaxRows(), n);
-  } catch (e) {
-    if (toFailure(e).error.code !== 'protected') throw e;
-  }
+  const tab = recordTab(svc);
+  if (tab.getMaxRows() - tab.getLastRow() < n) tab.insertRowsAfter(tab.getMaxRows(), n);
+  tab.getRange(tab.getLastRow() + 1, 1).setValue('');
 }
 
 /** A row's identity in the person's day: its time, part and action (what the tab row keeps for ever). */

@@ -2,7 +2,7 @@
 // @not-under published-hourly, timeout-360, cache-evicts, quota-rolling, sheets-metered (readings of jest.config.cjs this file is not run under)
 import { holds, rangeOf } from './figures';
 import { leadRow, renderAll, startAddon, type Addon } from '../harness';
-import { FULL, UNKNOWN_CHARGE, addRows, creditsRows, fillSpreadsheet, netCharged } from '../steps';
+import { FULL, UNKNOWN_CHARGE, addRows, creditsRows, fillSpreadsheet, netCharged, unprotect } from '../steps';
 
 jest.setTimeout(180_000);
 
@@ -116,7 +116,7 @@ describe('the spending record', () => {
 });
 
 describe('a protected spending record', () => {
-  it('should charge as asked and say in a toast that a protected Video credits tab could not record it', async () => {
+  it('should charge nothing while the Video credits tab is protected from this person, say so, and charge and record once it is not', async () => {
     a = await startAddon();
     a.connect();
     a.pushedCampaign(2);
@@ -124,11 +124,14 @@ describe('a protected spending record', () => {
       ['When', 'Campaign', 'Campaign ID', 'Part', 'Action', 'People', 'Credits quoted', 'Credits charged', 'Key', 'Note'],
     ]);
     a.gas.spreadsheet.protectRange(credits, 'A1:J', ['owner@example.com']);
-    expect(a.generate()).toMatchObject({ ok: true, started: 2 });
-    expect(a.gas.ui.toasts.at(-1)).toMatchObject({
-      title: 'Video credits',
-      message: 'This charge (generate, Q3 outreach) was not recorded in the Video credits tab, which is protected. Ask the owner to let you edit it.',
-    });
+    for (const press of [() => a.call('startPreview', { campaignId: a.boundCampaignId() }), () => a.generate()]) {
+      expect(press()).toMatchObject({ ok: false, error: { code: 'protected', message: expect.stringMatching(/Video credits/) } });
+    }
+    expect((await a.state()).ledger).toEqual([]);
+    unprotect(a);
+    const gen = a.generate();
+    expect(gen).toMatchObject({ ok: true, started: 2 });
+    expect(creditsRows(a).map((r) => [r.Action, r['Credits charged']])).toEqual([['generate', gen.creditsCharged]]);
   });
 });
 
