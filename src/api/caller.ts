@@ -11,6 +11,7 @@ import type { Clock } from '../core/clock';
 import type { Pacer } from './pacer';
 import type { RetryPolicy } from './retry';
 import { errorText } from '../core/error-text';
+import { nowOf } from '../core/clock';
 
 export const API_OFF_MESSAGE = 'The video API is switched off for this site, or the base URL is wrong.';
 
@@ -106,7 +107,7 @@ export function createCaller(opts: ApiClientOptions): Caller {
     if (res.status >= 300 && res.status < 400) throw redirectError(c, res);
     const err = replyError(c, res);
     if (err.code === 'network') throw err;
-    const wait = parseRetryAfter(res.headers['retry-after'], opts.clock.now());
+    const wait = parseRetryAfter(res.headers['retry-after'], nowOf(opts));
     if (wait !== undefined) retryAfter.set(err, wait);
     throw err;
   }

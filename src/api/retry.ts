@@ -1,6 +1,7 @@
 // Retries of the API's retryable codes (campaign_busy, rate_limited, internal) with growing waits inside a deadline.
 import type { Clock } from '../core/clock';
 import { ApiError, isApiError } from './errors';
+import { nowOf } from '../core/clock';
 
 export interface RetryPolicy {
   /** Attempts in all, the first included. */
@@ -39,7 +40,7 @@ export function withRetry<T>(attempt: () => T, ctx: RetryContext): T {
     } catch (e) {
       if (!isApiError(e) || !e.retryable || n >= policy.maxAttempts) throw e;
       const wait = Math.max(0, ctx.retryAfterMs?.(e) ?? backoffMs(n, policy));
-      if (ctx.clock.now() + wait > deadline) throw e;
+      if (nowOf(ctx) + wait > deadline) throw e;
       ctx.clock.sleep(wait);
     }
   }

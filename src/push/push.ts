@@ -23,6 +23,7 @@ import { appendEntries, claimEntries, patchEntries, readRegister } from '../regi
 import type { RegisterSpan } from '../records/register-records';
 import { OtherTabs } from './moved';
 import type { Props } from '../core/services';
+import { nowOf } from '../core/clock';
 
 export const NOTES = {
   unmatchable:
@@ -265,7 +266,7 @@ function sendRound(
   recordSending(input, round);
   writer.commit(table);
   input.flush();
-  const started = input.clock.now();
+  const started = nowOf(input);
   const later = new Map<Item, RowValues>();
   deferred.set(input, later);
   try {
@@ -278,12 +279,12 @@ function sendRound(
       round.flatMap((x) => x.batch.map((it) => it.entry!)),
     );
   }
-  return input.clock.now() - started;
+  return nowOf(input) - started;
 }
 
 /** Before a round goes out, the register holds each of its people as `sending` in their part (docs/rules.md#register). */
 function recordSending(input: PushInput, round: { partId: string; batch: Item[] }[]): void {
-  const batchId = String(input.clock.now());
+  const batchId = String(nowOf(input));
   const fresh: Entry[] = [];
   for (const { partId, batch } of round) {
     for (const it of batch) {
@@ -408,7 +409,7 @@ function readItems({ input, table, campaign, writer, result }: Pass, moved: Othe
       result.empty++;
       continue;
     }
-    if (input.clock.now() + SEND_RESERVE_MS > input.deadline) {
+    if (nowOf(input) + SEND_RESERVE_MS > input.deadline) {
       result.remaining++;
       continue;
     }

@@ -32,6 +32,7 @@ import { appendEntries, claimEntries, readRegister } from '../register/store';
 import type { RegisterSpan } from '../records/register-records';
 import { planStatuses, type PlanInput, type RowInfo } from './plan';
 import { isUnresolved, NOTES, valuesForLead, type RowValues } from './row-status';
+import { nowOf } from '../core/clock';
 
 /** While renders run, failures are hunted lead by lead only among this many rows; more waits for the end. */
 export const HUNT_LIMIT = 50;
@@ -233,7 +234,7 @@ function refreshRead(
     result.remaining += inFlight(rows, result.details.get(campaignId) || (seen ? { counts: seen.counts, stages: {} } : undefined));
     return;
   }
-  if (input.clock.now() + WRITE_MARGIN_MS > input.deadline) {
+  if (nowOf(input) + WRITE_MARGIN_MS > input.deadline) {
     result.finished = false;
     result.remaining += rows.size;
     return;
@@ -299,7 +300,7 @@ function readChanged(
   };
   // A part outside the list is read unless all it had in flight was queued: then only the first in line, or after a while.
   let inLine = 0;
-  const now = input.clock.now();
+  const now = nowOf(input);
   const moved = ids.filter((id) => {
     const s = seen.get(id);
     const sig = summaryOf(id);
@@ -384,7 +385,7 @@ function refreshCampaign(
       summary: read.summary,
       huntFrom: hunt.huntFrom,
       queued: onlyQueued(detail),
-      at: input.clock.now(),
+      at: nowOf(input),
     };
     writes.memos.set(campaignId, next);
   }
@@ -421,7 +422,7 @@ function pollLeads(
       hunt.huntFrom = id;
       break;
     }
-    if (input.clock.now() + WRITE_MARGIN_MS > input.deadline) {
+    if (nowOf(input) + WRITE_MARGIN_MS > input.deadline) {
       hunt.finished = false;
       break;
     }
@@ -488,7 +489,7 @@ function settleDoubts(input: RefreshInput, names: RowNames, writes: Writes): voi
   const updates = new Map<string, RowValues>();
   const leads = new Map<string, Lead>();
   for (const id of [...new Set([...names.doubtful, ...writes.unknown.keys()])].slice(0, DOUBTS_PER_RUN)) {
-    if (input.clock.now() + WRITE_MARGIN_MS > input.deadline) break;
+    if (nowOf(input) + WRITE_MARGIN_MS > input.deadline) break;
     try {
       const lead = input.api.getLead(id);
       updates.set(id, valuesForLead(lead));

@@ -11,6 +11,7 @@ import { readSettings, type Settings } from '../records/settings';
 import { SheetState, type BoundCampaign } from '../records/tab-state';
 import { idOf, type Sheet } from '../sheet/table';
 import { noticeCopy } from '../records/copy';
+import { nowOf } from '../core/clock';
 
 /** Apps Script stops a run at 6 minutes; work stops well before, with its progress written. */
 export const RUN_BUDGET_MS = 270_000;
@@ -27,7 +28,7 @@ export function requireSettings(svc: Services): Settings {
   return s;
 }
 
-export function apiClient(svc: Services, settings: Settings, deadline = svc.clock.now() + RUN_BUDGET_MS): ApiClient {
+export function apiClient(svc: Services, settings: Settings, deadline = nowOf(svc) + RUN_BUDGET_MS): ApiClient {
   return createApiClient({
     baseUrl: settings.baseUrl,
     apiKey: settings.apiKey,

@@ -9,6 +9,7 @@ import { cacheKeeps, roundTripHolds } from '../../records/probe';
 import { readSettings } from '../../records/settings';
 import { lostTimerRun, probeTrigger, timerInterval } from '../timer/timer';
 import { errorText } from '../../core/error-text';
+import { nowOf } from '../../core/clock';
 
 export interface SetupCheck {
   /** What was tried, for a heading. */
@@ -124,7 +125,7 @@ function serviceChecks(svc: Services): SetupCheck[] {
 
 /** Every check, in the order the add-on relies on them. */
 export function checkSetup(svc: Services, raw: RawStores): SetupCheck[] {
-  const value = String(svc.clock.now());
+  const value = String(nowOf(svc));
   return [
     roundTrip('Your properties (API key, settings)', raw.user, value),
     roundTrip('Document properties (campaign, columns)', raw.document, value),

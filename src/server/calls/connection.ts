@@ -10,6 +10,7 @@ import { CAMPAIGN_GOAL_MAX } from '../../shared/text-limits';
 import { CAMPAIGN_NAME_MAX, createApiCampaign } from '../campaign/parts';
 import { saveParts, splitCampaigns, type CampaignParts } from '../../records/parts-record';
 import { checkBaseUrl, hostOf, markDisconnected, publicSettings, savedKeyFor, savedKeyHost, storeSettings } from '../../records/settings';
+import { nowOf } from '../../core/clock';
 
 export function saveSettings(svc: Services, args: SaveSettingsArgs): Reply<{ settings: SidebarState['settings'] }> {
   return handle(() => {
@@ -79,7 +80,7 @@ export function createCampaign(svc: Services, args: CreateCampaignArgs): Reply<{
     const sheet = activeSheet(svc);
     const api = apiClient(svc, requireSettings(svc));
     // The first part is made at once; its id is the campaign's id everywhere (docs/rules.md#parts).
-    const campaign = createApiCampaign(api, goal ? { templateId, name, goal } : { templateId, name }, svc.clock.now());
+    const campaign = createApiCampaign(api, goal ? { templateId, name, goal } : { templateId, name }, nowOf(svc));
     saveParts(svc.doc, {
       id: campaign.id,
       name: campaign.name,

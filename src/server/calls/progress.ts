@@ -14,6 +14,7 @@ import { finishCutOff } from '../timer/cut-off';
 import { noteSilence, silentSince } from '../../records/silence';
 import { overdueTimer } from '../timer/timer';
 import { userId } from '../../records/user-id';
+import { nowOf } from '../../core/clock';
 
 /** getProgress is polled by an open sidebar: its refresh of the rows stays short. */
 const PROGRESS_REFRESH_MS = 25_000;
@@ -32,11 +33,11 @@ export function getProgress(svc: Services): Reply<ProgressInfo> {
     const parts = loadParts(svc.doc, requireCampaign(state, sheet.getName()));
     const api = apiClient(svc, settings);
     let poll: ReturnType<typeof pollCampaign>;
-    const readAt = svc.clock.now();
+    const readAt = nowOf(svc);
     try {
       poll = pollCampaign(svc, api, parts, openParts(svc));
     } finally {
-      noteSilence(svc.user, api, svc.clock.now());
+      noteSilence(svc.user, api, nowOf(svc));
     }
     const evidence = evidenceFrom(api, poll.waiting);
     // The record and the list of unknown outcomes change only under the document lock
@@ -50,7 +51,7 @@ export function getProgress(svc: Services): Reply<ProgressInfo> {
     if (turn && !evidence.spent) {
       tryDocumentLock(svc, () => {
         try {
-          refreshTab(svc, sheet, api, svc.clock.now() + PROGRESS_REFRESH_MS, {
+          refreshTab(svc, sheet, api, nowOf(svc) + PROGRESS_REFRESH_MS, {
             only: new Set([turn]),
             details: new Map([[turn, poll.view.details.get(turn)!]]),
             leadPolls: 0,
@@ -70,7 +71,7 @@ export function getProgress(svc: Services): Reply<ProgressInfo> {
         ? { on: true, intervalMinutes: owner.minutes, owner: { keyHint: owner.keyHint, you }, ...overdueTimer(svc, state, you) }
         : { on: false, intervalMinutes: null, owner: null },
       silentSince: silentSince(svc.user),
-      now: new Date(svc.clock.now()).toISOString(),
+      now: new Date(nowOf(svc)).toISOString(),
     };
   });
 }
@@ -79,7 +80,7 @@ export function refreshNow(svc: Services): Reply<{ updated: number; remaining: n
   return handle(() => {
     const settings = requireSettings(svc);
     const sheet = activeSheet(svc);
-    const deadline = svc.clock.now() + RUN_BUDGET_MS;
+    const deadline = nowOf(svc) + RUN_BUDGET_MS;
     const api = apiClient(svc, settings, deadline);
     try {
       const r = withDocumentLock(svc, () => {
@@ -89,7 +90,7 @@ export function refreshNow(svc: Services): Reply<{ updated: number; remaining: n
       });
       return { updated: r.updated, remaining: r.remaining };
     } finally {
-      noteSilence(svc.user, api, svc.clock.now());
+      noteSilence(svc.user, api, nowOf(svc));
     }
   });
 }

@@ -15,10 +15,11 @@ import { loadParts, saveParts, type CampaignParts, type Moved } from '../../reco
 import { readRegister, patchEntries } from '../../register/store';
 import { RegisterBroken, type Entry, type Register } from '../../register/identity';
 import { sendRows } from '../campaign/send-rows';
+import { nowOf } from '../../core/clock';
 
 export function resendFailedRows(svc: Services, args: ResendFailedArgs): Reply<ResendFailedReply> {
   return handle(() => {
-    const deadline = svc.clock.now() + RUN_BUDGET_MS;
+    const deadline = nowOf(svc) + RUN_BUDGET_MS;
     const settings = requireSettings(svc);
     const sheet = activeSheet(svc);
     const state = sheetState(svc, sheet);
@@ -48,7 +49,7 @@ export function resendFailedRows(svc: Services, args: ResendFailedArgs): Reply<R
       // holds none of them; otherwise a new part is made (docs/rules.md#follow-up).
       let made: { id: string; name: string } | null = null;
       if (holders.has(c.parts[c.parts.length - 1]!.id)) {
-        made = createApiCampaign(api, { templateId, name: partName(c.name, c.parts.length + 1), ...(c.goal ? { goal: c.goal } : {}) }, svc.clock.now());
+        made = createApiCampaign(api, { templateId, name: partName(c.name, c.parts.length + 1), ...(c.goal ? { goal: c.goal } : {}) }, nowOf(svc));
         campaign.parts.push({ id: made.id, size: 0, closed: false });
       }
       saveParts(svc.doc, campaign);

@@ -13,10 +13,11 @@ import { loadParts } from '../../records/parts-record';
 import { sendRows } from '../campaign/send-rows';
 import { enableAutoRefresh } from '../timer/timer';
 import { isApiError } from '../../api/errors';
+import { nowOf } from '../../core/clock';
 
 export function addSelectedRows(svc: Services): Reply<AddRowsResult> {
   return handle(() => {
-    const deadline = svc.clock.now() + RUN_BUDGET_MS;
+    const deadline = nowOf(svc) + RUN_BUDGET_MS;
     const settings = requireSettings(svc);
     const sheet = activeSheet(svc);
     const state = sheetState(svc, sheet);

@@ -34,6 +34,7 @@ import { headerIndex, ID_FIELDS } from '../../register/identity';
 import { readRegister, registerSize } from '../../register/store';
 import { noticeCopy } from '../../records/copy';
 import { sentColumns } from '../../records/sent-columns';
+import { nowOf } from '../../core/clock';
 
 /** How far into a selection its rows are read: the first that would be sent, and how many are not sent yet. */
 const SAMPLE_SCAN_ROWS = 200;
@@ -205,7 +206,7 @@ export function getSidebarState(svc: Services): Reply<SidebarState> {
       missingColumns: missingColumns(svc, sheet, headers),
       sentPeople: registerSize(activeSpreadsheet(svc)),
       registerBroken: !readRegister({ ss: activeSpreadsheet(svc), props: svc.doc }, null).whole,
-      now: new Date(svc.clock.now()).toISOString(),
+      now: new Date(nowOf(svc)).toISOString(),
     };
   });
 }

@@ -12,6 +12,7 @@ import { userCache } from '../context';
 import { detailMayRender, partMayRender } from '../../shared/may-render';
 import { partLabel } from './parts';
 import { type CampaignParts, type Part } from '../../records/parts-record';
+import { nowOf } from '../../core/clock';
 
 export interface Poll {
   view: CampaignView;
@@ -65,7 +66,7 @@ export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts, op
   }
   const cache = userCache(svc);
   const memo: Memo = parse(cache && cache.get(memoKey(c.id))) || { cursor: '', parts: {} };
-  const now = svc.clock.now();
+  const now = nowOf(svc);
   // Parts pushed out of the list are read in turn: the list itself is worth a request only now and then (docs/rules.md#budgets).
   const skip = memo.unlisted && now - memo.unlisted < LIST_MS;
   const list = skip ? new Map<string, CampaignSummary>() : campaignsById(api);

@@ -12,6 +12,7 @@ import { partAllocator } from './parts';
 import { type CampaignParts } from '../../records/parts-record';
 import { campaignTabs } from './bound-tabs';
 import { saveSentColumns } from '../../records/sent-columns';
+import { nowOf } from '../../core/clock';
 
 export interface SendRows {
   sheet: Sheet;
@@ -28,7 +29,7 @@ export interface SendRows {
 }
 
 export function sendRows(svc: Services, s: SendRows): AddRowsResult {
-  const alloc = partAllocator(s.campaign, s.api, svc.doc, () => svc.clock.now());
+  const alloc = partAllocator(s.campaign, s.api, svc.doc, () => nowOf(svc));
   const sheetId = idOf(s.sheet);
   const parts: PartAllocator = {
     ...alloc,

@@ -29,6 +29,7 @@ import { progressOf } from '../campaign/state';
 import type { SheetState } from '../../records/tab-state';
 import { enableAutoRefresh, type AutoRefresh } from '../timer/timer';
 import type { Sheet } from '../../sheet/table';
+import { nowOf } from '../../core/clock';
 
 interface CampaignContext {
   sheet: Sheet;
@@ -80,15 +81,14 @@ const QUOTE_FRESH_MS = 15 * 60_000;
 function freshQuotes(svc: Services, ctx: CampaignContext): PartQuote[] {
   if (ctx.campaign.parts.length === 1) return quotes(ctx);
   const saved = lastQuote(svc.doc, ctx.campaign.id);
-  if (!saved || svc.clock.now() - saved.at > QUOTE_FRESH_MS) return quotes(ctx);
+  if (!saved || nowOf(svc) - saved.at > QUOTE_FRESH_MS) return quotes(ctx);
   const list = campaignsById(ctx.api);
   const reuse = new Map(Object.entries(saved.parts).filter(([id, e]) => list.get(id)?.waiting === e.leads));
   return quotes(ctx, reuse);
 }
 
 function saveQuotes(svc: Services, ctx: CampaignContext, q: PartQuote[]): void {
-  if (ctx.campaign.parts.length > 1)
-    saveQuote(svc.doc, ctx.campaign.id, { at: svc.clock.now(), parts: Object.fromEntries(q.map((x) => [x.partId, x.estimate])) });
+  if (ctx.campaign.parts.length > 1) saveQuote(svc.doc, ctx.campaign.id, { at: nowOf(svc), parts: Object.fromEntries(q.map((x) => [x.partId, x.estimate])) });
 }
 
 /** The balance the newest part's estimate read (the one always asked). */

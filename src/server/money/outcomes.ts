@@ -13,6 +13,7 @@ import type { Unsettled } from '../contract';
 import { chargesOf, saveCharges } from '../../records/part-charges';
 import { completeRow, type Settled } from './ledger';
 import { giveBack, refundRows, shareNote } from './refunds';
+import { nowOf } from '../../core/clock';
 
 /** A lost stop's record row completed with what is now known of it. */
 const stopDone = (svc: Services, o: OpenStop, v: Settled) => completeRow(svc, { ...o, action: 'stop (outcome unknown)' }, v);
@@ -87,7 +88,7 @@ export function evidenceFrom(api: ApiClient, waiting: ReadonlyMap<string, number
  */
 export function settleUnknown(svc: Services, ev: Evidence): void {
   const open = openCharges(svc);
-  const now = svc.clock.now();
+  const now = nowOf(svc);
   const left = open.filter((o) => {
     const waiting = ev.waiting.get(o.part);
     if (waiting === undefined) return true;
@@ -156,7 +157,7 @@ function detailsOf(api: ApiClient, ids: string[]): Map<string, CampaignDetail> {
  */
 export function settleStops(svc: Services, details: ReadonlyMap<string, Pick<CampaignDetail, 'status' | 'counts'>>): void {
   const open = openStops(svc);
-  const now = svc.clock.now();
+  const now = nowOf(svc);
   const left = open.filter((o) => {
     const d = details.get(o.part);
     if (!d) return true;

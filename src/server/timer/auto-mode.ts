@@ -47,7 +47,7 @@ import type { AutoRefreshOwner, SheetState } from '../../records/tab-state';
 import { installTimer, setAutoRefresh, timerInterval } from './timer';
 import { userId } from '../../records/user-id';
 import { noteTimerActed } from '../../records/timer-news';
-import { isoNow, utcDay } from '../../core/clock';
+import { isoNow, utcDay, nowOf } from '../../core/clock';
 
 /** Rows remembered per reading (about 8 bytes each, within the 9 KB a value may hold); the rest wait a run. */
 const SEEN_MAX = 1_000;
@@ -144,7 +144,7 @@ export function setAutoMode(svc: Services, args: AutoModeArgs): Reply<AutoModeRe
     const settings = requireSettings(svc);
     if (keyReadOnly(svc.user)) throw new AddonError('forbidden', sentenceFor('forbidden', ''));
     if (dailyLimit(svc.user) === null) throw new AddonError('no_limit', NO_LIMIT);
-    const api = apiClient(svc, settings, svc.clock.now() + RUN_BUDGET_MS);
+    const api = apiClient(svc, settings, nowOf(svc) + RUN_BUDGET_MS);
     return withDocumentLock(svc, () => switchOn(svc, sheet, state, args, keyHint(settings.apiKey), api));
   });
 }

@@ -1,6 +1,6 @@
 // The timer run itself (docs/rules.md#timer): a pass over the tabs this person's timer serves, a run Google gave
 // no document, and the catch-up once the sheet is open again.
-import { isoNow } from '../../core/clock';
+import { isoNow, nowOf } from '../../core/clock';
 import { noteLostRun, readTimer, RUNS_KEPT, timerRecord, writeTimer, type TriggerRecord } from '../../records/timer-record';
 import type { Services } from '../../core/services';
 import { activeSpreadsheet } from '../../core/services';
@@ -44,17 +44,17 @@ function noDocumentRun(svc: Services, uid?: string): void {
     return;
   }
   const { rec } = found;
-  rec.runs = [...(rec.runs || []), svc.clock.now()].slice(-RUNS_KEPT);
+  rec.runs = [...(rec.runs || []), nowOf(svc)].slice(-RUNS_KEPT);
   const settings = readSettings(svc.user);
-  if (rec.parts && settings && !backingOff(svc.user, svc.clock.now())) {
-    const api = apiClient(svc, settings, svc.clock.now() + RUN_BUDGET_MS);
+  if (rec.parts && settings && !backingOff(svc.user, nowOf(svc))) {
+    const api = apiClient(svc, settings, nowOf(svc) + RUN_BUDGET_MS);
     try {
       rec.parts = partsStillRendering(api, rec.parts.split(',')).join(',');
       noteLostRun(svc.user, at, NO_DOCUMENT_RUN);
     } catch (e) {
       noteLostRun(svc.user, at, `${NO_DOCUMENT_RUN} ${errorText(e)}`);
     } finally {
-      noteSilence(svc.user, api, svc.clock.now());
+      noteSilence(svc.user, api, nowOf(svc));
     }
   }
   // A standing order needs its document to add rows: the timer waits for it rather than finishing.
@@ -105,7 +105,7 @@ function noteRun(svc: Services, ss: Spreadsheet, parts: string[], auto: boolean)
   if (!t) return;
   const rec = readTimer(svc.user, t.getUniqueId());
   if (!rec) return;
-  writeTimer(svc.user, t.getUniqueId(), timerRecord(rec.spreadsheetId, rec.minutes, parts, [...(rec.runs || []), svc.clock.now()], auto));
+  writeTimer(svc.user, t.getUniqueId(), timerRecord(rec.spreadsheetId, rec.minutes, parts, [...(rec.runs || []), nowOf(svc)], auto));
 }
 
 function timerPass(svc: Services, ss: Spreadsheet): void {
@@ -130,12 +130,12 @@ function timerPass(svc: Services, ss: Spreadsheet): void {
     for (const t of tabs) t.state.lastRefresh = { at: ran, error: NO_SETTINGS };
     return;
   }
-  if (backingOff(svc.user, svc.clock.now())) return;
-  const deadline = svc.clock.now() + RUN_BUDGET_MS;
+  if (backingOff(svc.user, nowOf(svc))) return;
+  const deadline = nowOf(svc) + RUN_BUDGET_MS;
   const api = apiClient(svc, settings, deadline);
   // One campaign list for every tab of the run: a pass where nothing moved costs one request.
   const summaries = sharedSummaries(api);
-  const listedAt = svc.clock.now();
+  const listedAt = nowOf(svc);
   // An unknown charge is completed by the timer too, which runs until it is settled (docs/rules.md#unknown-outcomes).
   settleFromList(svc, api, summaries);
   settleStopsFromApi(svc, api);
@@ -168,7 +168,7 @@ function timerPass(svc: Services, ss: Spreadsheet): void {
     }
     if (t.state.autoRefresh) waiting.push(...renderingParts(svc, t.state, summaries()));
   }
-  noteSilence(svc.user, api, svc.clock.now());
+  noteSilence(svc.user, api, nowOf(svc));
   if (!inFlight) removeTimer(svc, ss);
   else noteRun(svc, ss, waiting, autoOn);
 }

@@ -21,7 +21,7 @@ import { keyHint, readSettings } from '../../records/settings';
 import type { SheetState } from '../../records/tab-state';
 
 import { userId } from '../../records/user-id';
-import { isoNow } from '../../core/clock';
+import { isoNow, nowOf } from '../../core/clock';
 import { finishedAwayMarked, markFinishedAway } from '../../records/finished-away';
 import { errorText } from '../../core/error-text';
 
@@ -209,7 +209,7 @@ export function overdueTimer(svc: Services, state: SheetState, you: boolean): Pi
       .sort()
       .pop() ?? owner?.since;
   if (!owner || !last) return {};
-  const now = svc.clock.now();
+  const now = nowOf(svc);
   const minutes = Math.max(owner.minutes, observedMinutes(rec?.runs));
   const late = (iso: string) => now - Date.parse(iso) > 2 * minutes * 60_000;
   if (!late(last)) return {};
