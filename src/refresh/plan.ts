@@ -87,8 +87,9 @@ export function planStatuses(input: PlanInput): Plan {
   const poll: string[] = [];
   let extra = 0;
   for (const [id, r] of left) {
-    // A complete row without its Video URL (cleared by hand, or its file came late) asks for it.
-    if (r.status === 'complete') {
+    // A complete row without its Video URL (cleared by hand, or its file came late) asks for it; so does a row left
+    // `sending` with its Lead ID (the reply's write cut off): no count says which status it shows.
+    if (r.status === 'complete' || r.status === 'sending') {
       poll.push(id);
       extra++;
       continue;

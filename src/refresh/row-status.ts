@@ -18,10 +18,13 @@ export const NOTES = {
 
 export type RowValues = Partial<Record<OutputColumn, string>>;
 
-/** True when a row with this status (and Video URL) still waits for news. */
+/**
+ * True when a row with this status (and Video URL) still waits for news. A row with a Lead ID left `sending` (the
+ * reply's write cut off, by a protected column say) is one too: its lead says where it stands.
+ */
 export function isUnresolved(status: string, videoUrl: string): boolean {
   if (status === 'complete') return !videoUrl;
-  return status === 'pending' || status === 'rendering';
+  return status === 'pending' || status === 'rendering' || status === 'sending';
 }
 
 /** The output cells for a status learnt without the lead itself (videos list or inference); a video that will never be has no links. */

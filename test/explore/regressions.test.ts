@@ -674,4 +674,17 @@ describe('histories the explorer found', () => {
     ];
     expect(await replay(actions, { readings: { publishedEveryMinutes: 'hourly' } })).toEqual([]);
   });
+
+  it('should bring a row left sending with its Lead ID to its status once a protected column is lifted', async () => {
+    // Found by the explorer (seed 8 of the fixed seeds): Add wrote the Lead ID, then Sheets refused the protected Page URL
+    // column, so the row kept `sending`; Add never sends a row with a Lead ID again, and no refresh read it.
+    const actions: Action[] = [
+      { k: 'resend', cancelled: false },
+      { k: 'moveColumn', t: 0, from: 0, to: 7 },
+      { k: 'protect', t: 0, col: 2, p: 1 },
+      { k: 'add', t: 0, from: 2, n: 1 },
+      { k: 'connect', key: 'own' },
+    ];
+    expect(await replay(actions)).toEqual([]);
+  });
 });

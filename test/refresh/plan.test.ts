@@ -88,6 +88,13 @@ describe('planStatuses', () => {
     expect(plan({ ...input, rows: rows(false) }).writes.get('x')).toMatchObject({ status: 'complete', videoUrl: 'https://p/4/video' });
   });
 
+  it('should ask the lead of a row left sending with its Lead ID, though the counts leave nothing to find', () => {
+    // Found by the explorer (seed 8 of the fixed seeds): the reply's write stopped at a protected column after the Lead ID.
+    const p = plan({ counts: counts({ total: 1, pending: 1 }), tally: { sending: 1 }, distinctIds: 1, rows: new Map([row('a', 'sending')]) });
+    expect(p.poll).toEqual(['a']);
+    expect(p.target).toBe(1);
+  });
+
   it('should settle by elimination when the sheet holds the whole campaign and one status explains the rest', () => {
     const p = plan({ counts: counts({ total: 3, complete: 2, failed: 1 }), rows: new Map([row('a'), row('b'), row('c')]), listed: [video('a'), video('b')] });
     expect(p.writes.get('c')).toMatchObject({ status: 'failed' });
