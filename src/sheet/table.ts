@@ -86,7 +86,10 @@ export class RowWriter {
     const at = table.layout.outputs;
     for (const run of runs) {
       const cols = OUTPUT_COLUMNS.filter((c) => at[c] !== undefined && run.some((r) => this.pending.get(r)![c] !== undefined)).sort((a, b) => at[a]! - at[b]!);
-      for (const block of adjacentColumns(cols, at)) {
+      // Links are cleared before a Lead ID changes: a write Sheets stops halfway (a protected column) never leaves a link
+      // beside another lead's id (docs/rules.md#row-identity).
+      const clears = (block: OutputColumn[]) => block.some((c) => (c === 'pageUrl' || c === 'videoUrl') && run.every((r) => !this.pending.get(r)![c]));
+      for (const block of adjacentColumns(cols, at).sort((x, y) => +clears(y) - +clears(x))) {
         const values = run.map((r) =>
           block.map((c) => {
             const v = this.pending.get(r)![c];

@@ -687,4 +687,26 @@ describe('histories the explorer found', () => {
     ];
     expect(await replay(actions)).toEqual([]);
   });
+
+  it('should never leave a link beside a new Lead ID when a protected Video URL column stops the clearing write', async () => {
+    // Found by the explorer (seed 60049): a row typed over, its Video URL column protected from the person and its output
+    // columns apart (a header renamed): the refresh's clearing and the next Add wrote the Lead ID, then Sheets refused the
+    // link's cell, so the new Lead ID stood beside the video of the person the row named before.
+    const actions: Action[] = [
+      { k: 'fault', f: 'rate429', then: { k: 'add', t: 2, from: 10, n: 6 } },
+      { k: 'add', t: 1, from: 5, n: 3 },
+      { k: 'preview' },
+      { k: 'protect', t: 2, col: 3, p: 1 },
+      { k: 'person', p: 1 },
+      { k: 'renameHeader', t: 2, col: 8 },
+      { k: 'add', t: 2, from: 5, n: 8 },
+      { k: 'preview' },
+      { k: 'timer' },
+      { k: 'person', p: 0 },
+      { k: 'typeOver', t: 2, row: 5 },
+      { k: 'refresh' },
+      { k: 'add', t: 2, from: 4, n: 2 },
+    ];
+    expect(await replay(actions)).toEqual([]);
+  });
 });

@@ -10,7 +10,7 @@ describe('consecutiveRuns', () => {
 
 describe('RowWriter', () => {
   /** A table whose sheet records each setValues as [row, col, values]. */
-  function recorder() {
+  function recorder(headers = ['First name', 'Lead ID', 'Campaign ID', 'Page URL', 'Video URL', 'Video Status', 'Video Note']) {
     const writes: [number, number, unknown[][]][] = [];
     const sheet = {
       getRange: (row: number, col: number) => ({
@@ -19,7 +19,6 @@ describe('RowWriter', () => {
         },
       }),
     } as unknown as Table['sheet'];
-    const headers = ['First name', 'Lead ID', 'Campaign ID', 'Page URL', 'Video URL', 'Video Status', 'Video Note'];
     return { writes, table: { sheet, headers, layout: detectColumns(headers) } as Table };
   }
 
@@ -61,5 +60,20 @@ describe('RowWriter', () => {
       [4, 4],
       [5, 6],
     ]);
+  });
+
+  it('should clear links before it writes a Lead ID when the output columns are apart', () => {
+    // Found by the explorer: a protected Video URL column stopped the write after the new Lead ID went in, beside the
+    // link of the person the row named before.
+    const { writes, table } = recorder(['Video URL', 'First name', 'Lead ID', 'Campaign ID', 'Video Status', 'Video Note', 'Notes', 'Page URL']);
+    const w = new RowWriter();
+    w.set(2, { leadId: 'ld_new', campaignId: 'c', pageUrl: '', videoUrl: '', status: 'pending', note: '' });
+    w.commit(table);
+    expect(writes.map(([, c]) => table.headers[c - 1])).toEqual(['Video URL', 'Page URL', 'Lead ID']);
+    // Links that are set, not cleared, keep the sheet's order.
+    writes.length = 0;
+    w.set(2, { pageUrl: 'https://p/2', videoUrl: 'https://v/2', status: 'complete' });
+    w.commit(table);
+    expect(writes.map(([, c]) => table.headers[c - 1])).toEqual(['Video URL', 'Video Status', 'Page URL']);
   });
 });
