@@ -175,7 +175,7 @@ export const own = (i: number, over: { note?: string; colour?: string } = {}) =>
 
 export const OWN = ['First name', 'Company', 'Email', 'Personal note', 'Calendar', 'Favourite colour'];
 
-export const unprotect = (a: Addon) => a.gas.spreadsheet.protections.splice(0);
+export const unprotect = (a: Pick<Addon, 'gas'>) => a.gas.spreadsheet.protections.splice(0);
 
 export function tick(a: Addon): void {
   a.gas.clock.advance(FIVE_MINUTES);

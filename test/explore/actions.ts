@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { SIM_KEYS, type SimFaults } from '../../dev/sim/types';
 import { HEADERS, leadRow } from '../e2e/harness';
-import { ARCHIVE, fillSpreadsheet } from '../e2e/steps';
+import { ARCHIVE, fillSpreadsheet, unprotect } from '../e2e/steps';
 import { columnLetters } from '../../dev/standin/a1';
 import { MAX_DOCS, PEOPLE, TABS, type World } from './world';
 
@@ -366,7 +366,7 @@ function duplicate(w: World, t: number, into: number): void {
  */
 export function protect(w: World, t: number, col: number, p: number): void {
   const ss = w.gas.spreadsheet;
-  if (p >= PEOPLE.length) return void ss.protections.splice(0);
+  if (p >= PEOPLE.length) return void unprotect(w);
   const editors = [PEOPLE[p]!.email];
   if (col >= OUTPUTS.length) {
     const record = ss.getSheetByName('Video credits');

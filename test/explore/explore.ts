@@ -1,7 +1,8 @@
 // The explorer (docs/rules.md#explorer): random histories of fast-check commands over the world, every invariant
 // checked after each action and once the service has settled; a failure is shrunk and printed as a ready test.
 import fc from 'fast-check';
-import { actionArb, fill, perform, protect, show, type Action } from './actions';
+import { actionArb, fill, perform, show, type Action } from './actions';
+import { unprotect } from '../e2e/steps';
 import { INVARIANTS, check, settled, topLines } from './invariants';
 import { Lab, PEOPLE, TABS, World, type WorldOptions } from './world';
 
@@ -75,7 +76,7 @@ class Run {
       // What the add-on asks of a person whose spreadsheet is full: room is made.
       fill(w, null);
       // And a protection the add-on said stopped it is lifted.
-      protect(w, 0, 0, PEOPLE.length);
+      unprotect(w);
       // What the sidebar asks of a person: a register someone edited is repaired before anything is sent again.
       if (w.call<any>('getSidebarState')?.registerBroken) w.lostInRepair += w.call<any>('repairRegister')?.lost || 0;
       // That look was the person's at the keyboard: what their standing order did in it is checked as theirs.
