@@ -10,7 +10,7 @@ import { handle } from '../handle';
 import { book } from '../../records/spend-day';
 
 export const CREDITS_TAB = 'Video credits';
-const COLUMNS = ['When', 'Campaign', 'Campaign ID', 'Part', 'Action', 'People', 'Credits quoted', 'Credits charged', 'Key', 'Note'] as const;
+const COLUMNS = ['When', 'Campaign', 'Part', 'Action', 'People', 'Credits quoted', 'Credits charged', 'Key', 'Note'] as const;
 type Column = (typeof COLUMNS)[number];
 export type Row = Partial<Record<Column, string | number>>;
 
@@ -148,7 +148,7 @@ function recordTab(svc: Services): Sheet {
     .setValues([[...COLUMNS]])
     .setFontWeight('bold');
   tab.setFrozenRows(1);
-  widen(tab, [190, 160, 140, 140, 190, 60, 100, 130, 80, 480]);
+  widen(tab, [190, 160, 140, 190, 60, 100, 130, 80, 480]);
   ss.setActiveSheet(active);
   return tab;
 }

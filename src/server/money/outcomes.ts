@@ -177,7 +177,7 @@ export function settleStops(svc: Services, details: ReadonlyMap<string, Pick<Cam
     const cancelled = o.cancelledBefore === null ? null : d.counts.cancelled - o.cancelledBefore;
     const charged = cancelled === null || o.waitingBefore === null ? null : Math.max(0, cancelled - o.waitingBefore);
     const [first, ...rest] = charged === null ? [] : giveBack(svc, o.part, charged);
-    const base = { When: o.at, Campaign: (o.campaign && o.campaign.name) || '', 'Campaign ID': (o.campaign && o.campaign.id) || '', Part: o.part };
+    const base = { When: o.at, Campaign: (o.campaign && o.campaign.name) || '', Part: o.part };
     refundRows(svc, base, rest, shareNote);
     const note = `The campaign shows it stopped: ${cancelled === null ? 'how many it cancelled is not known.' : `${cancelled} cancelled`}`;
     return !stopDone(svc, o, {

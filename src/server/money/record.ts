@@ -41,7 +41,6 @@ export function recordCharge(svc: Services, c: Charge): void {
   const row: Row = {
     When: at,
     Campaign: c.campaign.name,
-    'Campaign ID': c.campaign.id,
     Part: c.part,
     Action: `${c.action}${c.auto ? ' (auto)' : ''}${done ? '' : ' (outcome unknown)'}`,
     // A generate is for everyone waiting; how many a preview renders is not said.
@@ -88,7 +87,7 @@ export interface StopEvidence {
  */
 export function recordStop(svc: Services, c: { campaign: { id: string; name: string }; part: string; stopped?: number }, ev: StopEvidence): void {
   const at = isoNow(svc.clock);
-  const base: Row = { When: at, Campaign: c.campaign.name, 'Campaign ID': c.campaign.id, Part: c.part };
+  const base: Row = { When: at, Campaign: c.campaign.name, Part: c.part };
   const payer = chargesOf(svc, c.part).at(-1)?.k ?? (publicSettings(svc.user).keyHint || '');
   if (c.stopped === undefined) {
     const note = 'No clear answer came back; a stop never charges. Completed once the campaign shows whether it stopped (within two minutes).';

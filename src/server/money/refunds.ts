@@ -78,7 +78,7 @@ export function recordRefunds(
     const others = c.total - c.pending - seen - (c.cancelled || 0) - live.reduce((s, x) => s + x.p, 0);
     const n = failed - seen - Math.max(0, others);
     if (n <= 0) continue;
-    const row: Row = { When: isoNow(svc.clock), Campaign: campaign.name, 'Campaign ID': campaign.id, Part: part };
+    const row: Row = { When: isoNow(svc.clock), Campaign: campaign.name, Part: part };
     const payers = [...new Set(live.map((c) => c.k))];
     // Whose video failed is not known: when any charge that may have paid for it was made an earlier UTC day, the credits
     // may have come back that day, so they are not taken off today's spend (docs/rules.md#refunds).

@@ -47,7 +47,9 @@ describe('the spending record', () => {
     const rows = creditsRows(a);
     expect(rows.map((r) => r['Action'])).toEqual(['preview', 'generate', 'generate (outcome unknown)', 'stop']);
     expect(rows.map((r) => r['Part'])).toEqual([c.id, c.id, part2, part2]);
-    for (const r of rows) expect(r).toMatchObject({ Campaign: 'Spring push', 'Campaign ID': c.id, Key: '••••1a2b' });
+    for (const r of rows) expect(r).toMatchObject({ Campaign: 'Spring push', Key: '••••1a2b' });
+    // Its columns, one each: the part names what was charged (a Campaign ID column repeated it).
+    expect(Object.keys(rows[0]!)).toEqual(['When', 'Campaign', 'Part', 'Action', 'People', 'Credits quoted', 'Credits charged', 'Key', 'Note']);
     expect(rows[0]).toMatchObject({ People: 3, 'Credits quoted': quote.high, 'Credits charged': charges[0]!.credits });
     expect(rows[1]).toMatchObject({ People: 3, 'Credits charged': charges[1]!.credits });
     // The unknown outcome: its charge happened (people left waiting), completed from its own quote for the people started, never the balance.
