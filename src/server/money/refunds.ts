@@ -97,21 +97,31 @@ export function recordRefunds(
   saveFailedCounts(svc.doc, campaign.id, 'booked', booked);
 }
 
-/** The timer's share: failed videos' credits coming back, seen in the campaign list it already holds (read since `at`; no request of its own). */
-export function refundsFromList(svc: Services, bound: BoundCampaign | null, list: () => ReadonlyMap<string, CampaignSummary> | null, at: number): void {
+/**
+ * The timer's share: failed videos' credits coming back, seen in the campaign list it already holds or in the details its
+ * refresh read (both since `at`; no request of its own). A part the list no longer shows (a crowded workspace) is read by
+ * the refresh as it finishes, so it is booked and let go too.
+ */
+export function refundsFromList(
+  svc: Services,
+  bound: BoundCampaign | null,
+  list: () => ReadonlyMap<string, CampaignSummary> | null,
+  at: number,
+  read: ReadonlyMap<string, CampaignDetail>,
+): void {
   if (!bound) return;
-  let summaries: ReadonlyMap<string, CampaignSummary> | null;
+  let summaries: ReadonlyMap<string, CampaignSummary>;
   try {
-    summaries = list();
+    summaries = list() || new Map();
   } catch {
     return; // The next run sees them.
   }
-  if (!summaries) return;
   const parts = loadParts(svc.doc, bound);
   const failed = new Map(
     parts.parts.flatMap((p) => {
-      const s = summaries!.get(p.id);
-      return s ? [[p.id, { counts: { failed: s.failed, total: s.leadCount, pending: s.waiting, cancelled: p.cancelled } }] as const] : [];
+      const s = summaries.get(p.id);
+      const c = read.get(p.id)?.counts || (s && { failed: s.failed, total: s.leadCount, pending: s.waiting, complete: s.complete, cancelled: p.cancelled });
+      return c ? [[p.id, { counts: c }] as const] : [];
     }),
   );
   recordRefunds(svc, failed, parts, at);
@@ -120,15 +130,9 @@ export function refundsFromList(svc: Services, bound: BoundCampaign | null, list
   const booked = failedCounts(svc.doc, parts.id, 'booked');
   const open = partsWithOpenOutcome(svc.doc);
   const done = parts.parts.filter((p) => {
-    const s = summaries!.get(p.id);
+    const c = failed.get(p.id)?.counts;
     return (
-      !p.done &&
-      s &&
-      s.leadCount >= PART_SIZE &&
-      !s.waiting &&
-      s.complete + s.failed === s.leadCount &&
-      (booked[shortHash(p.id)] || 0) >= s.failed &&
-      !open.has(p.id)
+      !p.done && c && c.total >= PART_SIZE && !c.pending && c.complete + c.failed === c.total && (booked[shortHash(p.id)] || 0) >= c.failed && !open.has(p.id)
     );
   });
   if (!done.length) return;

@@ -158,7 +158,7 @@ function timerPass(svc: Services, ss: Spreadsheet): void {
       if (!auto && finishCutOff(svc, t.sheet, t.state, api, deadline)) inFlight = true;
       const r = refreshTab(svc, t.sheet, api, deadline, { summaries });
       if (failed) t.state.lastRefresh = { at: ran, error: failed };
-      refundsFromList(svc, t.state.campaign, summaries, listedAt);
+      refundsFromList(svc, t.state.campaign, summaries, listedAt, r.details);
       if (auto || r.remaining > 0 || !r.finished || hasOpen(svc) || openStopParts(svc).length > 0) inFlight = true;
       else t.state.autoRefresh = null;
     } catch (e) {

@@ -3,7 +3,7 @@
 // @not-under no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360 (readings of jest.config.cjs this file is not run under)
 import { shortHash } from '../../../src/core/hash';
 import { startAddon, type Addon } from '../harness';
-import { netCharged, pushed, simParts } from '../steps';
+import { colleagueCampaigns, creditsRows, netCharged, pushed, simParts } from '../steps';
 
 jest.setTimeout(240_000);
 
@@ -60,6 +60,23 @@ describe('the stores of a finished campaign', () => {
     a.call('getProgress');
     expect(counts().flatMap((c) => Object.keys(c))).toEqual([shortHash(small!.id)]);
     expect((await a.state()).ledger.filter((e) => e.kind !== 'charge')).toEqual(refunds);
+    expect(a.call('getSidebarState').limit.spentToday).toBe(await netCharged(a));
+  });
+
+  it("should book a full part's failures and let its evidence go though the list no longer shows it (a crowded workspace), with no sidebar open", async () => {
+    a = await startAddon({ concurrency: 100, failRate: 0, stageMs: 60_000, faults: { failPeople: ['p3@example.com', 'p7@example.com'] } });
+    a.connect();
+    await pushed(a, 600);
+    const [full, small] = await simParts(a, 'Leads campaign');
+    expect(a.generate()).toMatchObject({ ok: true, started: 600, parts: 2 });
+    // A colleague's newer campaigns push both parts out of the list of 100 while they render.
+    await colleagueCampaigns(a, 100);
+    a.runTimerUntilDone();
+    expect(a.column('Video Status').filter((s) => s === 'failed')).toHaveLength(2);
+    // The timer read the full part's detail as it finished: its refunds are booked and its evidence let go.
+    expect(creditsRows(a).filter((r) => r.Action === 'refund')).toHaveLength(1);
+    expect(keys(a)).not.toContain(`credits.charges.${shortHash(full!.id)}`);
+    expect(keys(a)).toContain(`credits.charges.${shortHash(small!.id)}`);
     expect(a.call('getSidebarState').limit.spentToday).toBe(await netCharged(a));
   });
 });
