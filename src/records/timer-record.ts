@@ -9,7 +9,7 @@ import { USER_KEYS } from './state-keys';
 export interface TriggerRecord {
   spreadsheetId: string;
   minutes: number;
-  /** The parts it waits for, comma-separated (ids hold no comma). */
+  /** The parts it waits for, comma-separated (ids hold no comma): the newest, as many as PARTS_CHARS holds. */
   parts?: string;
   runs?: number[];
   auto?: boolean;
@@ -39,9 +39,16 @@ export function timerRecord(spreadsheetId: string, minutes: number, parts: strin
   };
 }
 
-/** The parts a timer waits for, without repeats, as one comma-separated value. */
+/**
+ * The parts a record keeps: 200 of the service's 36-character ids. A bigger campaign keeps its newest parts, which finish
+ * last; a run without its document that sees them done lets rows catch up at the next open (docs/rules.md#timer).
+ */
+const PARTS_CHARS = 7400;
+
+/** The parts a timer waits for, without repeats, as one comma-separated value, oldest first. */
 export function joinParts(had: string | undefined, more: string[]): string {
-  return [...new Set([...(had ? had.split(',') : []), ...more])].join(',');
+  const s = [...new Set([...(had ? had.split(',') : []), ...more])].join(',');
+  return s.length > PARTS_CHARS ? s.slice(s.indexOf(',', s.length - PARTS_CHARS) + 1) : s;
 }
 
 export const lostRun = (props: Props): LostRun | null => getJson<LostRun>(props, USER_KEYS.lostTimerRun);

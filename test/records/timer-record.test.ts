@@ -31,6 +31,18 @@ describe('timer record', () => {
     expect(joinParts('', ['x'])).toBe('x');
   });
 
+  it('should keep the newest 200 parts of 36-character ids, whole, when a campaign has more', () => {
+    const ids = Array.from({ length: 260 }, (_, i) => `cmp_${String(i).padStart(32, '0')}`);
+    expect(joinParts(undefined, ids.slice(0, 200))).toBe(ids.slice(0, 200).join(','));
+    expect(joinParts(ids.slice(0, 150).join(','), ids.slice(150)).split(',')).toEqual(ids.slice(60));
+    expect(
+      joinParts(
+        undefined,
+        ids.map((id) => `${id}x`),
+      ).split(','),
+    ).toEqual(ids.slice(66).map((id) => `${id}x`));
+  });
+
   it('should keep the last run that went wrong outside any tab, and read a hand-broken value as none', () => {
     const props = memoryProps();
     expect(lostRun(props)).toBeNull();

@@ -90,12 +90,12 @@ export function installTimer(svc: Services, ss: Spreadsheet = activeSpreadsheet(
   return minutes;
 }
 
-/** The part ids of a tab's campaign that may still render (all of them while the list is not read). */
+/** The part ids of a tab's campaign that may still render (all but the done while the list is not read). */
 export function renderingParts(svc: Services, state: SheetState, list?: ReadonlyMap<string, CampaignSummary> | null): string[] {
   const c = state.campaign;
   return c
     ? loadParts(svc.doc, c)
-        .parts.filter((p) => (list ? partMayRender(p, list.get(p.id)) : true))
+        .parts.filter((p) => (list ? partMayRender(p, list.get(p.id)) : !p.done))
         .map((p) => p.id)
     : [];
 }

@@ -2,8 +2,9 @@
 // behind, and a full part whose every person is finished lets its charges' evidence go, so the stores do not grow with parts.
 // @not-under no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360 (readings of jest.config.cjs this file is not run under)
 import { shortHash } from '../../../src/core/hash';
+import { saveParts, type CampaignParts } from '../../../src/records/parts-record';
 import { startAddon, type Addon } from '../harness';
-import { colleagueCampaigns, creditsRows, netCharged, pushed, simParts } from '../steps';
+import { colleagueCampaigns, creditsRows, netCharged, pushed, ready, simParts } from '../steps';
 
 jest.setTimeout(240_000);
 
@@ -78,5 +79,32 @@ describe('the stores of a finished campaign', () => {
     expect(keys(a)).not.toContain(`credits.charges.${shortHash(full!.id)}`);
     expect(keys(a)).toContain(`credits.charges.${shortHash(small!.id)}`);
     expect(a.call('getSidebarState').limit.spentToday).toBe(await netCharged(a));
+  });
+});
+
+describe("the timer's memory of a campaign bigger than the budgets' largest", () => {
+  it('should switch auto-refresh on for a campaign of 300 parts, keeping its newest parts within one stored value, done parts left out', async () => {
+    ({ a } = await ready(5));
+    const id = a.boundCampaignId();
+    const props = a.gas.properties.document;
+    const c = JSON.parse(props.getProperty(`campaign.${id}`)!) as CampaignParts;
+    // 150,000 people: 299 more parts of 500, ids as long as the service's; the first 50 are done.
+    const more = Array.from({ length: 299 }, (_, i) => ({
+      id: `cmp_${String(i).padStart(32, '0')}`,
+      size: 500,
+      closed: true,
+      ...(i < 50 ? { done: 1 as const } : {}),
+    }));
+    saveParts(props, { ...c, parts: [...c.parts, ...more] });
+    expect(a.call('setAutoRefresh', { on: true })).toMatchObject({ ok: true, on: true });
+    const [key] = Object.keys(a.gas.properties.user().getProperties()).filter((k) => k.startsWith('timer.'));
+    const waits = (JSON.parse(a.gas.properties.user().getProperty(key!)!) as { parts: string }).parts.split(',');
+    expect(waits).toHaveLength(200);
+    expect(waits).toEqual(more.slice(99).map((p) => p.id));
+    // Its run goes as for any campaign: none of the tab's rows is in flight, so it finishes and removes itself.
+    a.gas.clock.advance(5 * 60_000);
+    a.gas.fireTimeTriggers();
+    expect(a.gas.triggers).toHaveLength(0);
+    expect(a.gas.properties.user().getProperty(key!)).toBeNull();
   });
 });
