@@ -85,7 +85,7 @@ export function createCaller(opts: ApiClientOptions): Caller {
 
   const request = (method: 'GET' | 'POST', path: string, body?: unknown) => buildRequest(base, opts.apiKey, method, path, body);
   const { guarded, link } = guard(opts);
-  const refused = (e: unknown) => refusalError(e, hostOf(base), opts.grantPermission?.());
+  const refused = (e: unknown) => refusalError(e, hostOf(base), opts.grantPermission && opts.grantPermission());
 
   function send(c: Pick<Call<unknown>, 'method' | 'path' | 'body' | 'label'>): HttpResponse {
     return guarded(c.label, () => [transport.request(request(c.method, c.path, c.body))])[0]!;

@@ -62,7 +62,7 @@ function sentLog(shared: SharedCount | undefined, windowMs: number): { read(): S
     read() {
       if (!shared) return own;
       // The cache is best effort (docs/rules.md#pacing): an entry gone is not a quiet minute, so this execution's own count stands.
-      const v = parseSent(attempt(() => shared.store.get(shared.key))) || parseSent(attempt(() => shared.durable?.get(shared.key) ?? null));
+      const v = parseSent(attempt(() => shared.store.get(shared.key))) || parseSent(attempt(() => (shared.durable && shared.durable.get(shared.key)) ?? null));
       return v && total(v) >= total(own) ? v : own;
     },
     write(sent) {

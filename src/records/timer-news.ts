@@ -8,9 +8,12 @@ const KEY = DOC_CACHE_KEYS.timerActed;
 /** CacheService keeps an entry at most six hours. */
 const SECONDS = 6 * 3600;
 
+const cacheOf = (svc: Pick<Services, 'docCache'>) => svc.docCache && svc.docCache();
+
 export function noteTimerActed(svc: Pick<Services, 'docCache'>, at: string): void {
   try {
-    svc.docCache?.()?.put(KEY, at, SECONDS);
+    const cache = cacheOf(svc);
+    if (cache) cache.put(KEY, at, SECONDS);
   } catch {
     /* the sidebar catches up at its next read */
   }
@@ -19,7 +22,9 @@ export function noteTimerActed(svc: Pick<Services, 'docCache'>, at: string): voi
 /** ISO of the last run that acted, or null when none is known. */
 export function timerActedAt(svc: Pick<Services, 'docCache'>): string | null {
   try {
-    return svc.docCache?.()?.get(KEY) ?? null;
+    const cache = cacheOf(svc);
+    // An ISO time, never empty.
+    return (cache && cache.get(KEY)) || null;
   } catch {
     return null;
   }

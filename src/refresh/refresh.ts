@@ -257,7 +257,7 @@ function leaveUnseen(
   details: Map<string, CampaignDetail>,
   writes: Writes,
 ): void {
-  const list = input.summaries?.() || null;
+  const list = (input.summaries && input.summaries()) || null;
   const seenAny = tabCampaigns.some((id) => !unseen.has(id) && (details.has(id) || list?.has(id)));
   if (!seenAny) throw unseen.values().next().value!;
   const notes = new Map<string, RowValues>();
@@ -292,7 +292,7 @@ function readChanged(
 ): Map<string, CampaignRead> {
   const { api, memo, sheet } = input;
   // The list is worth its request only when some campaign's detail is not in hand already.
-  const summaries = ids.some((id) => !details.has(id)) ? input.summaries?.() || null : null;
+  const summaries = ids.some((id) => !details.has(id)) ? (input.summaries && input.summaries()) || null : null;
   const seen = new Map(ids.map((id) => [id, seenOf(memo, idOf(sheet), id)]));
   const summaryOf = (id: string) => {
     const s = summaries && summaries.get(id);

@@ -53,7 +53,7 @@ export function indexVideos(list: readonly FinishedVideo[]): VideoIndex {
  */
 export function videoForRow(row: { name?: string; page?: string; shared?: boolean }, videos: VideoIndex): FinishedVideo | undefined {
   const named = row.name !== undefined && isMergingKey(row.name) && !row.shared ? videos.byName.get(row.name) : undefined;
-  const v = named?.length === 1 ? named[0] : row.page ? videos.byUrl.get(urlKey(row.page)) : undefined;
+  const v = named && named.length === 1 ? named[0] : row.page ? videos.byUrl.get(urlKey(row.page)) : undefined;
   return v && (row.name === undefined || keyOf(v) === row.name) ? v : undefined;
 }
 

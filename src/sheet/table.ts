@@ -93,7 +93,7 @@ export class RowWriter {
         const values = run.map((r) =>
           block.map((c) => {
             const v = this.pending.get(r)![c];
-            return literal(v !== undefined ? v : (current!(r)![at[c]!] ?? ''));
+            return literal(v !== undefined ? v : current!(r)![at[c]!] || '');
           }),
         );
         table.sheet.getRange(run[0]!, at[block[0]!]! + 1, run.length, block.length).setValues(values);

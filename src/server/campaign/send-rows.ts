@@ -34,7 +34,7 @@ export function sendRows(svc: Services, s: SendRows): AddRowsResult {
   const parts: PartAllocator = {
     ...alloc,
     record(partId, total) {
-      s.sentTo?.add(partId);
+      if (s.sentTo) s.sentTo.add(partId);
       alloc.record(partId, total);
     },
   };

@@ -150,7 +150,13 @@ function sendEach<T>(svc: Services, ctx: CampaignContext, what: Spend, partIds: 
   const replies: T[] = [];
   const done: Sent = { parts: 0, count: 0, credits: 0 };
   const record = (id: string, r?: { people: number; charged: number }) =>
-    recordCharge(svc, { campaign: ctx.campaign, part: id, action: what as 'preview' | 'generate', quote: ctx.quoted?.get(id), ...(r ? { done: r } : {}) });
+    recordCharge(svc, {
+      campaign: ctx.campaign,
+      part: id,
+      action: what as 'preview' | 'generate',
+      quote: ctx.quoted && ctx.quoted.get(id),
+      ...(r ? { done: r } : {}),
+    });
   for (const id of partIds) {
     forgetPart(svc.doc, id);
     try {
@@ -349,7 +355,7 @@ function stopPart(
   // before and just after the stop, under the document lock, and the refund booked at what it proves (docs/rules.md#refunds).
   const charged = !pricesProven(svc, id);
   const read = charged && balance.now === undefined ? balanceNow(ctx, id) : null;
-  const before = read ?? (charged ? balance.now : null) ?? null;
+  const before = read || (charged ? balance.now : null) || null;
   const ev = { waitingBefore: read ? read.leads : waitingBefore(), balanceBefore: (before && before.balance) ?? null };
   balance.now = undefined;
   try {

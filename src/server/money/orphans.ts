@@ -20,7 +20,7 @@ export function orphansIn(svc: Services, sheet: Sheet, waiting: ReadonlyMap<stri
     // A row still sending names the person it may have added, though it has no id yet.
     const who = status === 'pending' ? row.leadId : status === 'sending' && !row.leadId ? `${tab}:${row.row}` : '';
     const part = row.campaignId;
-    if (who && waiting.has(part)) named.set(part, (named.get(part) ?? new Set()).add(who));
+    if (who && waiting.has(part)) named.set(part, (named.get(part) || new Set()).add(who));
   }
   return [...waiting].reduce((n, [part, leads]) => n + Math.max(0, leads - (named.get(part)?.size || 0)), 0);
 }

@@ -139,7 +139,7 @@ describe('money › a later part refused', () => {
     expect(failure(r)).toBe('insufficient_credits');
     expect((r as unknown as { error: { message: string } }).error.message).toContain('1 of 2 parts had started (500 videos, 1400 credits charged)');
     const record = w.ss.getSheetByName(CREDITS_TAB)!.getDataRange().getValues();
-    expect(record.slice(1).map((x) => [x[3], x[4], x[7]])).toEqual([['c_1', 'generate', 1400]]);
+    expect(record.slice(1).map((x) => [x[2], x[3], x[6]])).toEqual([['c_1', 'generate', 1400]]);
     expect(hasOpen(w.svc)).toBe(false);
   });
 });
@@ -165,7 +165,7 @@ describe('money › stop', () => {
     expect(w.http.paths).toEqual(['GET /campaigns?limit=100', 'POST /campaigns/c_1/stop']);
     const record = w.ss.getSheetByName(CREDITS_TAB)!.getDataRange().getValues();
     // 6 were waiting, so 4 of the 10 cancelled were charged (the record's size would have given back 6).
-    expect(record.slice(1).map((x) => [x[4], x[5], x[7]])).toEqual([
+    expect(record.slice(1).map((x) => [x[3], x[4], x[6]])).toEqual([
       ['generate', 12, 36],
       ['stop', 10, -12],
     ]);
@@ -192,7 +192,7 @@ describe('money › stop', () => {
     expect(stopCampaign(w.svc, { campaignId: 'c_1' })).toMatchObject({ ok: true, stopped: 6 });
     expect(w.http.paths).toEqual(['GET /campaigns/c_1/estimate', 'POST /campaigns/c_1/stop', 'GET /campaigns/c_1/estimate']);
     const record = w.ss.getSheetByName(CREDITS_TAB)!.getDataRange().getValues();
-    expect(record.slice(1).map((x) => [x[4], x[5], x[7]])).toEqual([
+    expect(record.slice(1).map((x) => [x[3], x[4], x[6]])).toEqual([
       ['generate', 10, 23],
       ['stop', 6, -13],
     ]);
