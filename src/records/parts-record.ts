@@ -14,6 +14,8 @@ export interface Part {
   cancelled?: number;
   /** Full and every person finished, its failures booked: its charges' evidence is let go (docs/rules.md#refunds). */
   done?: 1;
+  /** A done part's failed people, as read when it was marked (not a number: marked by an earlier version, not known). */
+  failed?: number;
 }
 
 export interface CampaignParts {
@@ -50,13 +52,14 @@ export function loadParts(props: Props, bound: { id: string; name: string }): Ca
 }
 
 /**
- * A part as stored: a done part (generated, nobody cancelled) is its id and size alone, for the rest is what done
- * implies — a little over half the bytes, since a list left running lets go of one such part every 500 people (docs/rules.md#refunds).
+ * A part as stored: a done part (generated, nobody cancelled) is its id, size and failed people alone, for the rest is
+ * what done implies — a little over half the bytes, since a list left running lets go of one such part every 500 people
+ * (docs/rules.md#refunds).
  */
-type StoredPart = Part | [id: string, size: number];
+type StoredPart = Part | [id: string, size: number, failed?: number];
 
-const packed = (p: Part): StoredPart => (p.done && p.closed && !p.cancelled ? [p.id, p.size] : p);
-const unpacked = (p: StoredPart): Part => (Array.isArray(p) ? { id: p[0], size: p[1], closed: true, done: 1 } : p);
+const packed = (p: Part): StoredPart => (p.done && p.closed && !p.cancelled ? [p.id, p.size, p.failed!] : p);
+const unpacked = (p: StoredPart): Part => (Array.isArray(p) ? { id: p[0], size: p[1], closed: true, done: 1, failed: p[2] } : p);
 
 /** A campaign's record with all its values, or null when the key holds none. */
 function stored(props: Props, at: string): CampaignParts | null {

@@ -7,7 +7,7 @@ import type { CampaignCounts, CampaignDetail, CampaignSummary } from '../../api/
 import { settledOf } from '../../records/part-memory';
 import type { Services } from '../../core/services';
 import { summarySignature } from '../../refresh/refresh';
-import { combined, readCampaign, type CampaignView } from './state';
+import { combined, doneDetail, readCampaign, type CampaignView } from './state';
 import { userCache } from '../context';
 import { detailMayRender, partMayRender } from '../../shared/may-render';
 import { partLabel } from './parts';
@@ -80,12 +80,14 @@ export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts, op
     memo.parts[turn] = { sig: list.has(turn) ? summarySignature(list.get(turn)!) : '', detail: d!, rec: recordOf(c.parts.find((p) => p.id === turn)!) };
     memo.cursor = turn;
   }
+  // A done part is summed from its record: the memo keeps only parts in play, however many parts the campaign has.
+  for (const p of c.parts) if (doneDetail(c, p)) delete memo.parts[p.id];
   try {
-    cache?.put(memoKey(c.id), JSON.stringify(memo), MEMO_SECONDS);
+    if (cache) cache.put(memoKey(c.id), JSON.stringify(memo), MEMO_SECONDS);
   } catch {
     /* the next poll starts the turn again */
   }
-  const all = c.parts.map((p) => details.get(p.id) ?? partNow(svc, p, list.get(p.id), memo.parts[p.id]) ?? unread(p.id));
+  const all = c.parts.map((p) => details.get(p.id) || doneDetail(c, p) || partNow(svc, p, list.get(p.id), memo.parts[p.id]) || unread(p.id));
   // Money is settled only from counts read now: this poll's detail or the list (a part outside it is unknown).
   const read = all.filter((d) => details.has(d.id) || list.has(d.id));
   return {
@@ -104,6 +106,7 @@ function nextTurn(c: CampaignParts, list: Map<string, CampaignSummary>, memo: Me
   const from = memo.cursor ? ids.indexOf(memo.cursor) + 1 : Math.floor(now / TURN_MS) % ids.length;
   const order = [...c.parts.slice(from), ...c.parts.slice(0, from)];
   const due = (p: Part) => {
+    if (doneDetail(c, p)) return false;
     const s = list.get(p.id);
     const seen = memo.parts[p.id];
     if (!seen || seen.rec !== recordOf(p)) return true;

@@ -4,7 +4,7 @@ import type { ApiClient } from '../../api/client';
 import type { CampaignCounts, CampaignDetail, Stalled } from '../../api/types';
 import { keepSettled, settledOf } from '../../records/part-memory';
 import type { Props } from '../../core/services';
-import type { CampaignParts, Moved } from '../../records/parts-record';
+import type { CampaignParts, Moved, Part } from '../../records/parts-record';
 import type { ProgressInfo } from '../contract';
 
 export interface CampaignView {
@@ -22,12 +22,24 @@ function isSettled(d: CampaignDetail): boolean {
   return d.counts.pending === 0 && d.counts.rendering === 0 && !Object.values(d.stages).some((n) => n > 0);
 }
 
+/**
+ * A done part's counts from its record, never read again: a campaign of any number of parts is summed without them
+ * (docs/rules.md#parts). The newest part is always read, for the campaign's status.
+ */
+export function doneDetail(c: CampaignParts, p: Part): CampaignDetail | null {
+  const f = p.failed!;
+  // Its name and status are never read: the campaign's status is a moving part's or the newest part's.
+  return typeof f == 'number' && p !== c.parts[c.parts.length - 1]
+    ? ({ id: p.id, counts: { ...ZERO, total: p.size, complete: p.size - f, failed: f }, stages: {} } as unknown as CampaignDetail)
+    : null;
+}
+
 /** The campaign as one: details of the parts still moving (one fetchAll round), the rest from memory. */
 export function readCampaign(api: ApiClient, props: Props, c: CampaignParts): CampaignView {
   const known = new Map<string, CampaignDetail>();
   const toRead: string[] = [];
   for (const p of c.parts) {
-    const saved = settledOf(props, p.id);
+    const saved = doneDetail(c, p) || settledOf(props, p.id);
     if (saved) known.set(p.id, saved);
     else toRead.push(p.id);
   }

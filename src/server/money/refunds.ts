@@ -141,7 +141,10 @@ export function refundsFromList(
     saveCharges(svc, p.id, []);
     delete base[shortHash(p.id)];
     delete booked[shortHash(p.id)];
+    const c = failed.get(p.id)!.counts;
     p.done = 1;
+    p.size = c.total;
+    p.failed = c.failed;
   }
   saveParts(svc.doc, parts);
   saveFailedCounts(svc.doc, parts.id, 'base', base);

@@ -82,6 +82,30 @@ describe('the stores of a finished campaign', () => {
   });
 });
 
+describe('a finished campaign the list no longer shows', () => {
+  it("should sum its done parts from their record: the sidebar's first poll shows every person and the service's status, reading only the newest part", async () => {
+    a = await startAddon({ concurrency: 100, failRate: 0, faults: { failPeople: ['p3@example.com'] } });
+    a.connect();
+    await pushed(a, 1500);
+    const parts = await simParts(a, 'Leads campaign');
+    expect(a.generate()).toMatchObject({ ok: true, started: 1500, parts: 3 });
+    a.runTimerUntilDone();
+    await colleagueCampaigns(a, 100);
+    await a.sim.control({ action: 'clearRequests' });
+    // A sidebar opened now: no memo of any part; the two older parts are done, the newest is read for the status.
+    for (let poll = 0; poll < 2; poll++) {
+      expect(a.call('getProgress')).toMatchObject({
+        ok: true,
+        status: 'delivered',
+        counts: { total: 1500, complete: 1499, failed: 1, pending: 0, rendering: 0 },
+      });
+      a.gas.clock.advance(30_000);
+    }
+    const details = (await a.requests()).filter((r) => /^\/campaigns\/[^/]+$/.test(r.path)).map((r) => r.path);
+    expect(details).toEqual([`/campaigns/${parts[2]!.id}`]);
+  });
+});
+
 describe("the timer's memory of a campaign bigger than the budgets' largest", () => {
   it('should switch auto-refresh on for a campaign of 300 parts, keeping its newest parts within one stored value, done parts left out', async () => {
     ({ a } = await ready(5));

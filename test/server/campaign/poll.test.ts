@@ -139,3 +139,29 @@ describe('poll › a list that shows none of the parts', () => {
     expect(lists).toBe(4);
   });
 });
+
+describe('poll › done parts', () => {
+  it('should sum a done part from its record, never read it, and keep nothing of it in the memo, however many parts', () => {
+    const w = world({}, { now: 60_000 * 1000 });
+    const store = new Map<string, string>();
+    w.svc.userCache = () => ({ get: (k: string) => store.get(k) ?? null, put: (k: string, v: string) => void store.set(k, v) }) as never;
+    const read: string[] = [];
+    const api = { listCampaigns: () => [], getCampaigns: (ids: string[]) => ids.map((id) => (read.push(id), detail(id))) } as unknown as ApiClient;
+    // 400 parts the list no longer shows: 399 done (each with 2 failed people), the newest rendering; the memo had read them all.
+    const ids = Array.from({ length: 400 }, (_, i) => `cmp_${String(i).padStart(32, '0')}`);
+    store.set(
+      `poll.${ids[0]}`,
+      JSON.stringify({ cursor: '', parts: Object.fromEntries(ids.map((id) => [id, { sig: '', detail: detail(id), rec: '10 true undefined' }])) }),
+    );
+    const c = {
+      id: ids[0]!,
+      name: 'Q3',
+      templateId: 't',
+      parts: ids.map((id, i) => (i < 399 ? { id, size: 500, closed: true, done: 1 as const, failed: 2 } : { id, size: 10, closed: true })),
+    };
+    const poll = pollCampaign(w.svc, api, c);
+    expect(read).toEqual([ids[399]]);
+    expect(poll.view.counts).toMatchObject({ total: 399 * 500 + 10, complete: 399 * 498, failed: 399 * 2, rendering: 10 });
+    expect(Object.keys(JSON.parse(store.get(`poll.${ids[0]}`)!).parts)).toEqual([ids[399]]);
+  });
+});
