@@ -264,7 +264,8 @@ export function autoModeRun(
   const campaign = loadParts(svc.doc, bound);
   const pushed = new Set<string>();
   const stuck = addStableRows(svc, sheet, state, campaign, api, deadline, pushed);
-  const held = generateWaiting(svc, campaign, api, pushed, summaries, stillOn);
+  // Parts held last run are asked again: a crowded workspace's list may no longer show them (docs/rules.md#auto-mode).
+  const held = generateWaiting(svc, campaign, api, new Set([...pushed, ...((was && was.held) || [])]), summaries, stillOn);
   // Switched off during the run: nothing is written back, and no row says it waits for auto mode.
   const on = stillOn();
   // Counted where the list grew, and at each run once past the mark: an idle run reads no tab (docs/rules.md#cells).
@@ -338,7 +339,7 @@ interface Held {
   parts: string[];
 }
 
-/** Parts to generate, in order: those the push just filled, and those the list shows with people waiting and nothing rendering. */
+/** Parts to generate, in order: those the push just filled or the last run held, and those the list shows with people waiting and nothing rendering. */
 function candidates(campaign: CampaignParts, pushed: ReadonlySet<string>, list: ReadonlyMap<string, CampaignSummary> | null): Part[] {
   return campaign.parts.filter((p) => {
     if (pushed.has(p.id)) return true;

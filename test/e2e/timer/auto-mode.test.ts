@@ -2,7 +2,7 @@
 // @not-under no-document, test-deployment-throws, test-deployment-silent, published-hourly, timeout-360, cache-evicts, quota-rolling (readings of jest.config.cjs this file is not run under)
 import { SIM_KEYS, SIM_PRICES, SIM_WORKSPACES } from '../../../dev/sim/types';
 import { columnLetter, leadRow, startAddon, type Addon } from '../harness';
-import { FULL, chargedCredits, copyRow, fillSpreadsheet, mainLeads, netCharged, rowOf, simParts } from '../steps';
+import { FULL, chargedCredits, colleagueCampaigns, copyRow, fillSpreadsheet, mainLeads, netCharged, rowOf, simParts } from '../steps';
 
 jest.setTimeout(240_000);
 
@@ -146,6 +146,26 @@ describe('auto mode', () => {
         .slice(3)
         .every((r) => r['Video Note'] === ''),
     ).toBe(true);
+  });
+
+  it("should generate the next day a part held at the limit, though a colleague's newer campaigns pushed it out of the list", async () => {
+    ({ a } = await autoTab(3, 4 * HIGH));
+    tick(a);
+    append(a, 20, 2);
+    tick(a, 3);
+    expect(
+      a
+        .rows()
+        .slice(3)
+        .map((r) => r['Video Note']),
+    ).toEqual(Array(2).fill(`Waiting: today’s limit of ${4 * HIGH} credits is reached; continues tomorrow.`));
+    await colleagueCampaigns(a, 100);
+    const midnight = Date.parse(new Date(a.gas.clock.now() + 86_400_000).toISOString().slice(0, 10));
+    a.gas.clock.advance(midnight - a.gas.clock.now() + 60_000);
+    tick(a, 8);
+    expect(await paths(a, GENERATE)).toHaveLength(2);
+    expect(statuses(a)).toEqual(Array(5).fill('complete'));
+    expect(a.call('getSidebarState').autoMode).toMatchObject({ on: true, waiting: null });
   });
 
   it('should send again, on a later run, rows whose answer was lost, matched and not added twice', async () => {
