@@ -49,5 +49,5 @@ export interface RenderView {
  * page watched, or a part may still render. The only time Stop can do anything.
  */
 export function campaignMayRender(p: RenderView, awaitingRender: boolean): boolean {
-  return p.counts.rendering > 0 || (awaitingRender && p.counts.pending > 0) || !!(p.parts && p.parts.rendering.length);
+  return p.counts.rendering > 0 || (awaitingRender && p.counts.pending > 0) || !!p.parts?.rendering.length;
 }

@@ -102,7 +102,8 @@ describe('a finished campaign the list no longer shows', () => {
       a.gas.clock.advance(30_000);
     }
     const details = (await a.requests()).filter((r) => /^\/campaigns\/[^/]+$/.test(r.path)).map((r) => r.path);
-    expect(details).toEqual([`/campaigns/${parts[2]!.id}`]);
+    // Only the newest part is read (again at the second poll where the cache forgot the first's detail).
+    expect([...new Set(details)]).toEqual([`/campaigns/${parts[2]!.id}`]);
   });
 });
 
