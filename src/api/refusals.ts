@@ -48,5 +48,5 @@ export function howToGrant(url: string | null): string {
 
 /** The host of a URL, for sentences. */
 export function hostOf(url: string): string {
-  return /^https?:\/\/([^/?#]+)/i.exec(url)?.[1] ?? url;
+  return (/^https?:\/\/([^/?#]+)/i.exec(url) || [])[1] || url;
 }

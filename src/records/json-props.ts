@@ -32,7 +32,7 @@ const LARGE = /^~(\d+)~/;
 
 /** A JSON value that may outgrow one property: kept in pieces, `<key>` (marked "~n~") then `<key>.1` … `<key>.n-1`. */
 export function setJsonLarge(props: Props, key: string, value: unknown): void {
-  const had = Number(LARGE.exec(props.getProperty(key) || '')?.[1] ?? 1);
+  const had = Number((LARGE.exec(props.getProperty(key) || '') || [])[1] || 1);
   // Every character above ASCII written as \uXXXX: a piece's bytes are its characters.
   const text =
     value === null || value === undefined

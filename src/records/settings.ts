@@ -52,7 +52,7 @@ export function checkBaseUrl(raw: string, allowlist: readonly string[] = URL_ALL
 
 /** The host of a checked base URL, lower case, port included. */
 export function hostOf(url: string): string {
-  return (/^https?:\/\/([^/]+)/i.exec(url)?.[1] || '').toLowerCase();
+  return ((/^https?:\/\/([^/]+)/i.exec(url) || [])[1] || '').toLowerCase();
 }
 
 /** The settings to call with; none when the key was typed for another host than the base URL's. */

@@ -156,6 +156,9 @@ function canBecome(shown: string, s: string): boolean {
 
 /** Complete rows missing their link first, then rendering, then the rest. */
 function likeliestFirst(ids: string[], rows: Map<string, RowInfo>): string[] {
-  const rank = (id: string) => (({ complete: 0, rendering: 1 }) as Record<string, number>)[rows.get(id)?.status || ''] ?? 2;
+  const rank = (id: string) => {
+    const r = rows.get(id);
+    return ({ complete: 0, rendering: 1 } as Record<string, number>)[(r && r.status) || ''] ?? 2;
+  };
   return [...ids].sort((a, b) => rank(a) - rank(b));
 }

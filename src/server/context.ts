@@ -102,9 +102,9 @@ export function withDocumentLock<T>(svc: Services, fn: () => T, waitMs = CLICK_L
   return ran.value;
 }
 
-/** Runs fn only if the document lock is free now (the timer, a poll); undefined when it was not. */
-export function tryDocumentLock<T>(svc: Services, fn: () => T): T | undefined {
-  return locked(svc, 0, fn)?.value;
+/** Runs fn only if the document lock is free now (the timer, a poll). */
+export function tryDocumentLock(svc: Services, fn: () => unknown): void {
+  locked(svc, 0, fn);
 }
 
 function locked<T>(svc: Services, waitMs: number, fn: () => T): { value: T } | null {

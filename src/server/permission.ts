@@ -18,7 +18,8 @@ export function authorization(svc: Services): { required: boolean; url: string |
 
 /** How to grant a missing permission, with Google's link when it gives one. */
 export function grantSentence(svc: Services): string {
-  return howToGrant(authorization(svc)?.url || null);
+  const a = authorization(svc);
+  return howToGrant((a && a.url) || null);
 }
 
 /** Google's consent-screen name of the permission time-driven triggers need. */

@@ -10,6 +10,8 @@ export function campaignTabs(svc: Services, campaignId: string, named: ReadonlyS
     .getSheets()
     .filter((s) => {
       const id = idOf(s);
-      return named.has(String(id)) || new SheetState(svc.doc, id).campaign?.id === campaignId;
+      if (named.has(String(id))) return true;
+      const c = new SheetState(svc.doc, id).campaign;
+      return !!c && c.id === campaignId;
     });
 }

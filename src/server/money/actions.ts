@@ -92,7 +92,10 @@ function saveQuotes(svc: Services, ctx: CampaignContext, q: PartQuote[]): void {
 }
 
 /** The balance the newest part's estimate read (the one always asked). */
-const balanceIn = (q: PartQuote[]): number | undefined => q[q.length - 1]?.estimate.balance;
+const balanceIn = (q: PartQuote[]): number | undefined => {
+  const last = q[q.length - 1];
+  return last && last.estimate.balance;
+};
 
 function summed(q: PartQuote[]): EstimateInfo {
   const waiting = q.filter((x) => x.estimate.leads > 0);

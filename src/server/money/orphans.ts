@@ -11,7 +11,8 @@ import { sheetState } from '../context';
 
 /** Σ over parts of the people waiting beyond the rows of the campaign's tabs that name a waiting person of that part. */
 export function orphansIn(svc: Services, sheet: Sheet, waiting: ReadonlyMap<string, number>): number {
-  const campaignId = sheetState(svc, sheet).campaign?.id;
+  const bound = sheetState(svc, sheet).campaign;
+  const campaignId = bound && bound.id;
   const tabs = campaignId ? campaignTabs(svc, campaignId, new Set([String(idOf(sheet))])) : [sheet];
   const register = readRegister({ ss: sheet.getParent(), props: svc.doc });
   const named = new Map<string, Set<string>>();
@@ -22,5 +23,5 @@ export function orphansIn(svc: Services, sheet: Sheet, waiting: ReadonlyMap<stri
     const part = row.campaignId;
     if (who && waiting.has(part)) named.set(part, (named.get(part) || new Set()).add(who));
   }
-  return [...waiting].reduce((n, [part, leads]) => n + Math.max(0, leads - (named.get(part)?.size || 0)), 0);
+  return [...waiting].reduce((n, [part, leads]) => n + Math.max(0, leads - (named.get(part) || new Set()).size), 0);
 }

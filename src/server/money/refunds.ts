@@ -120,7 +120,8 @@ export function refundsFromList(
   const failed = new Map(
     parts.parts.flatMap((p) => {
       const s = summaries.get(p.id);
-      const c = read.get(p.id)?.counts || (s && { failed: s.failed, total: s.leadCount, pending: s.waiting, complete: s.complete, cancelled: p.cancelled });
+      const d = read.get(p.id);
+      const c = (d && d.counts) || (s && { failed: s.failed, total: s.leadCount, pending: s.waiting, complete: s.complete, cancelled: p.cancelled });
       return c ? [[p.id, { counts: c }] as const] : [];
     }),
   );
@@ -130,7 +131,8 @@ export function refundsFromList(
   const booked = failedCounts(svc.doc, parts.id, 'booked');
   const open = partsWithOpenOutcome(svc.doc);
   const done = parts.parts.filter((p) => {
-    const c = failed.get(p.id)?.counts;
+    const f = failed.get(p.id);
+    const c = f && f.counts;
     return (
       !p.done && c && c.total >= PART_SIZE && !c.pending && c.complete + c.failed === c.total && (booked[shortHash(p.id)] || 0) >= c.failed && !open.has(p.id)
     );

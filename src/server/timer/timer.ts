@@ -71,7 +71,8 @@ function needsPermission<T>(svc: Services, f: () => T): T {
 export function timerInterval(svc: Services, ss: Spreadsheet = activeSpreadsheet(svc)): number | null {
   const t = ours(svc, ss)[0];
   if (!t) return null;
-  return readTimer(svc.user, t.getUniqueId())?.minutes || 60;
+  const rec = readTimer(svc.user, t.getUniqueId());
+  return (rec && rec.minutes) || 60;
 }
 
 /** Installs the trigger unless one exists (extra ones, from races, are removed); returns the interval. */
@@ -144,7 +145,8 @@ export function removeTimer(svc: Services, ss: Spreadsheet = activeSpreadsheet(s
 /** Switches a tab's auto-refresh on for the calling person; returns the interval, or throws the refusal's sentence. */
 function switchOn(svc: Services, state: SheetState): AutoRefresh {
   const minutes = installTimer(svc, undefined, renderingParts(svc, state));
-  const key = readSettings(svc.user)?.apiKey;
+  const s = readSettings(svc.user);
+  const key = s && s.apiKey;
   state.autoRefresh = { user: userId(svc.user), keyHint: key ? keyHint(key) : null, minutes, since: isoNow(svc.clock) };
   return { on: true, intervalMinutes: minutes };
 }
@@ -168,7 +170,10 @@ export function setAutoRefresh(svc: Services, args: { on: boolean }): Reply<Auto
     const mine = svc.sheets
       .getActiveSpreadsheet()
       .getSheets()
-      .some((s) => sheetState(svc, s).autoRefresh?.user === me);
+      .some((s) => {
+        const a = sheetState(svc, s).autoRefresh;
+        return !!a && a.user === me;
+      });
     if (!mine) removeTimer(svc);
     return { on: false, intervalMinutes: null };
   });
