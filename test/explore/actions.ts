@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { SIM_KEYS, type SimFaults } from '../../dev/sim/types';
 import { HEADERS, leadRow } from '../e2e/harness';
-import { ARCHIVE, fillSpreadsheet, unprotect } from '../e2e/steps';
+import { ARCHIVE, colleagueCampaigns, fillSpreadsheet, unprotect } from '../e2e/steps';
 import { columnLetters } from '../../dev/standin/a1';
 import { MAX_DOCS, PEOPLE, TABS, type World } from './world';
 
@@ -46,6 +46,7 @@ export type Action =
   | { k: 'protect'; t: number; col: number; p: number }
   | { k: 'copy'; props: boolean }
   | { k: 'otherDoc' }
+  | { k: 'crowd' }
   | { k: 'doc'; d: number }
   | { k: 'wait'; ms: number }
   | { k: 'midnight' }
@@ -106,6 +107,8 @@ export const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { arbitrary: fc.record({ k: fc.constant('protect' as const), t: tab, col: fc.nat({ max: OUTPUTS.length }), p: fc.nat({ max: PEOPLE.length }) }), weight: 1 },
   { arbitrary: fc.record({ k: fc.constant('copy' as const), props: fc.boolean() }), weight: 1 },
   { arbitrary: fc.constant({ k: 'otherDoc' as const }), weight: 1 },
+  // A colleague makes 100 campaigns in the same workspace: every part so far drops out of the campaign list of 100.
+  { arbitrary: fc.constant({ k: 'crowd' as const }), weight: 1 },
   { arbitrary: fc.record({ k: fc.constant('doc' as const), d: fc.nat({ max: MAX_DOCS - 1 }) }), weight: 2 },
   { arbitrary: fc.record({ k: fc.constant('wait' as const), ms: fc.constantFrom(MIN, 10 * MIN, 60 * MIN, 6 * 60 * MIN, 24 * 60 * MIN) }), weight: 6 },
   { arbitrary: fc.constant({ k: 'midnight' as const }), weight: 1 },
@@ -138,9 +141,17 @@ export async function perform(w: World, a: Action): Promise<void> {
   if (a.k === 'protect') return protect(w, a.t, a.col, a.p);
   if (a.k === 'copy') return w.copy(a.props);
   if (a.k === 'otherDoc') return w.otherDocument();
+  if (a.k === 'crowd') return crowd(w);
   if (a.k === 'doc') return w.toDocument(a.d);
   if (pressAction(w, a)) return;
   sheetAction(w, a);
+}
+
+/** The colleague's 100 campaigns, in a minute of their own: the key's 120 a minute is shared with the add-on's requests. */
+async function crowd(w: World): Promise<void> {
+  w.advance(MIN);
+  await colleagueCampaigns(w.lab, 100);
+  w.advance(MIN);
 }
 
 async function withFault(w: World, f: Fault, then: Action): Promise<void> {
