@@ -31,6 +31,19 @@ export function settledOf(props: Props, partId: string): CampaignDetail | null {
   return getJson<CampaignDetail>(props, DOC_KEYS.settledPart(partId));
 }
 
+/** Any tab's last refresh of a part. */
+const seenKey = (partId: string) => (k: string) => k.startsWith('refresh.') && k.endsWith(`.${partId}`);
+
+/**
+ * What the add-on last knew of a part without asking: its settled counts, or a tab's last refresh of it (the timer's
+ * reading, at most a run old). Null when neither is kept.
+ */
+export function lastKnown(props: Props, partId: string): CampaignDetail | null {
+  const k = keysWhere(props, seenKey(partId))[0];
+  const s = k && getJson<PartSeen>(props, k);
+  return settledOf(props, partId) || (s ? ({ id: partId, status: s.status, counts: s.counts, stages: {} } as unknown as CampaignDetail) : null);
+}
+
 export function keepSettled(props: Props, d: CampaignDetail): void {
   setJson(props, DOC_KEYS.settledPart(d.id), { id: d.id, name: d.name, status: d.status, counts: d.counts, stages: {} });
 }
@@ -41,7 +54,7 @@ export function keepSettled(props: Props, d: CampaignDetail): void {
  * Without a part, every part's (a repaired register: who the rows are may have changed).
  */
 export function forgetPart(props: Props, partId?: string): void {
-  const ours = partId ? (k: string) => k.startsWith('refresh.') && k.endsWith(`.${partId}`) : (k: string) => /^(refresh|settled)\./.test(k);
+  const ours = partId ? seenKey(partId) : (k: string) => /^(refresh|settled)\./.test(k);
   if (partId) props.deleteProperty(DOC_KEYS.settledPart(partId));
   for (const k of keysWhere(props, ours)) props.deleteProperty(k);
 }

@@ -709,4 +709,18 @@ describe('histories the explorer found', () => {
     ];
     expect(await replay(actions)).toEqual([]);
   });
+
+  it("should say every part's people at a sidebar's first poll once a colleague's campaigns pushed the parts out of the list", async () => {
+    // Found by the explorer (seed 32000, cache-evicts; default too), with the new action of a colleague's 100 campaigns:
+    // an Add whose answer was lost went to a second part; with neither part in the list and no memo of the poll yet, the
+    // first poll summed the unread part as zeros ("0 of 1 video ready, 1 failed" for 3 people, 2 waiting).
+    const actions: Action[] = [
+      { k: 'add', t: 1, from: 12, n: 8 },
+      { k: 'generate', stale: false },
+      { k: 'duplicate', t: 1, into: 0 },
+      { k: 'fault', f: 'html502', then: { k: 'add', t: 0, from: 3, n: 2 } },
+      { k: 'crowd' },
+    ];
+    expect(await replay(actions)).toEqual([]);
+  });
 });

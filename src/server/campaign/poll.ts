@@ -4,7 +4,7 @@
 import { campaignsById } from '../../api/client';
 import type { ApiClient } from '../../api/client';
 import type { CampaignCounts, CampaignDetail, CampaignSummary } from '../../api/types';
-import { settledOf } from '../../records/part-memory';
+import { lastKnown } from '../../records/part-memory';
 import type { Services } from '../../core/services';
 import { summarySignature } from '../../refresh/refresh';
 import { combined, doneDetail, readCampaign, type CampaignView } from './state';
@@ -130,7 +130,7 @@ function unread(id: string): CampaignDetail {
 function partNow(svc: Services, p: Part, s: CampaignSummary | undefined, seen: Seen | undefined): CampaignDetail | null {
   const id = p.id;
   if (seen && s && seen.sig === summarySignature(s)) return seen.detail;
-  const last = (seen && seen.detail) || settledOf(svc.doc, id);
+  const last = (seen && seen.detail) || lastKnown(svc.doc, id);
   if (!s) return last;
   // The people a stop reply said were cancelled are never rendering, though no detail was read since.
   const cancelled = Math.max((last && last.counts.cancelled) || 0, p.cancelled || 0);

@@ -165,3 +165,18 @@ describe('poll › done parts', () => {
     expect(Object.keys(JSON.parse(store.get(`poll.${ids[0]}`)!).parts)).toEqual([ids[399]]);
   });
 });
+
+describe('poll › a part neither listed nor in the memo', () => {
+  it("should sum it from a tab's last refresh of it, not as zeros, while its turn has not come", () => {
+    const w = world({}, { now: 60_000 * 1000 });
+    const api = { listCampaigns: () => [], getCampaigns: (ids: string[]) => ids.map(detail) } as unknown as ApiClient;
+    // The timer's refresh of a tab last saw c_2 with 4 people waiting; this poll's turn is c_1's.
+    const waiting = { ...counts, total: 4, pending: 4, rendering: 0 };
+    w.svc.doc.setProperty('refresh.1000001.c_2', JSON.stringify({ status: 'draft', counts: waiting, at: 1 }));
+    const poll = pollCampaign(w.svc, api, twoParts(false));
+    expect(poll.turn).toBe('c_1');
+    expect(poll.view.counts).toMatchObject({ total: 14, pending: 4, rendering: 10 });
+    // Not read now: still nothing money is settled from.
+    expect([...poll.known.keys()]).toEqual(['c_1']);
+  });
+});
