@@ -8,7 +8,7 @@ import { ApiError, isApiError, isRunTimeUp } from '../api/errors';
 import type { CampaignDetail, CampaignSummary, FinishedVideo, Lead } from '../api/types';
 import type { PersonField } from '../shared/person';
 import type { Clock } from '../core/clock';
-import { keepSeen, seenOf, type PartSeen } from '../records/part-memory';
+import { keepSeen, keepSettled, seenOf, type PartSeen } from '../records/part-memory';
 import type { Props } from '../core/services';
 import { keyOf, rowKey } from '../sheet/names';
 import { DOUBTS_PER_RUN, staleValues } from '../register/people';
@@ -376,9 +376,12 @@ function refreshCampaign(
     learn(writes, updates, leads);
   }
 
-  // No row of this part left to settle on the tab: the tab never reads it again, so nothing of it is kept (docs/rules.md#budgets).
-  if (hunt.finished && left.size === 0) writes.memos.set(campaignId, null);
-  else if (hunt.finished && hunt.settledAll && !capped) {
+  // No row of this part left to settle on the tab: the tab never reads it again, so nothing of it is kept (docs/rules.md#budgets),
+  // but a settled part's counts, which the sidebar's poll sums while the part's turn has not come (docs/rules.md#parts).
+  if (hunt.finished && left.size === 0) {
+    writes.memos.set(campaignId, null);
+    if (!generating && !counts.pending) keepSettled(input.memo, detail);
+  } else if (hunt.finished && hunt.settledAll && !capped) {
     const next: PartSeen = {
       status: detail.status,
       counts,

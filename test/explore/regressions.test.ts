@@ -723,4 +723,19 @@ describe('histories the explorer found', () => {
     ];
     expect(await replay(actions)).toEqual([]);
   });
+
+  it("should say a settled part's people at a sidebar's first poll though no tab has a row of it left to refresh", async () => {
+    // Found by the explorer (seed 33030): the second part's one person finished, so no tab kept a memo of it; with both
+    // parts out of the list, the first poll read the first part and summed the second as zeros ("2 of 3 ready" for 4).
+    const actions: Action[] = [
+      { k: 'append', t: 0, n: 3 },
+      { k: 'add', t: 0, from: 5, n: 3 },
+      { k: 'generate', stale: false },
+      { k: 'sort', t: 0, col: 4, asc: true },
+      { k: 'add', t: 0, from: 10, n: 7 },
+      { k: 'generate', stale: false },
+      { k: 'crowd' },
+    ];
+    expect(await replay(actions)).toEqual([]);
+  });
 });

@@ -39,7 +39,8 @@ export function readCampaign(api: ApiClient, props: Props, c: CampaignParts): Ca
   const known = new Map<string, CampaignDetail>();
   const toRead: string[] = [];
   for (const p of c.parts) {
-    const saved = doneDetail(c, p) || settledOf(props, p.id);
+    // A one-part campaign is read each time: its counts are the poll's evidence about money.
+    const saved = doneDetail(c, p) || (c.parts.length > 1 && settledOf(props, p.id));
     if (saved) known.set(p.id, saved);
     else toRead.push(p.id);
   }

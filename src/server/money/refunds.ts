@@ -10,6 +10,7 @@ import { loadParts, saveParts, type CampaignParts } from '../../records/parts-re
 import type { BoundCampaign } from '../../records/tab-state';
 import { takeBack } from './charges';
 import { chargesOf, saveCharges } from '../../records/part-charges';
+import { forgetPart } from '../../records/part-memory';
 import { appendRecord, bookRow, figureCell, rangeNote, type Figure, type Row } from './ledger';
 import { isoNow, utcDay } from '../../core/clock';
 
@@ -144,6 +145,8 @@ export function refundsFromList(
     delete base[shortHash(p.id)];
     delete booked[shortHash(p.id)];
     const c = failed.get(p.id)!.counts;
+    // Summed from the parts record from now on: nothing else of it is kept.
+    forgetPart(svc.doc, p.id);
     p.done = 1;
     p.size = c.total;
     p.failed = c.failed;
