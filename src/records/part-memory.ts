@@ -51,10 +51,11 @@ export function keepSettled(props: Props, d: CampaignDetail): void {
 /**
  * Forgets a part's settled counts and every tab's last refresh of it: its people or its renders are about to change
  * (a send, a generate, a preview, a stop, a row that took its person back), so the next reading asks the service.
- * Without a part, every part's (a repaired register: who the rows are may have changed).
+ * Without a part, every tab's last refresh of every part (a repaired register: who the rows are may have changed); the
+ * settled counts stay, for they are the service's, whoever the rows are.
  */
 export function forgetPart(props: Props, partId?: string): void {
-  const ours = partId ? seenKey(partId) : (k: string) => /^(refresh|settled)\./.test(k);
+  const ours = partId ? seenKey(partId) : (k: string) => k.startsWith('refresh.');
   if (partId) props.deleteProperty(DOC_KEYS.settledPart(partId));
   for (const k of keysWhere(props, ours)) props.deleteProperty(k);
 }

@@ -738,4 +738,39 @@ describe('histories the explorer found', () => {
     ];
     expect(await replay(actions)).toEqual([]);
   });
+
+  it("should say at a sidebar's first poll the people of a part another document changed, reading first the part it knows nothing of", async () => {
+    // Found by the explorer (seed 33023): a copy's auto mode added people to the second part; in the original, with
+    // both parts out of the list, the first poll read the first part (whose counts it kept) and summed the second as
+    // zeros ("Nobody in this campaign yet" for 5 people, 3 waiting).
+    const actions: Action[] = [
+      { k: 'add', t: 1, from: 10, n: 2 },
+      { k: 'fault', f: 'timerDuring', then: { k: 'stop' } },
+      { k: 'timer' },
+      { k: 'resend', cancelled: true },
+      { k: 'copy', props: true },
+      { k: 'crowd' },
+      { k: 'limit', v: 6 },
+      { k: 'moveColumn', t: 1, from: 10, to: 3 },
+      { k: 'auto', on: true },
+      { k: 'generate', stale: false },
+    ];
+    expect(await replay(actions)).toEqual([]);
+  });
+
+  it("should keep a settled part's counts through a register repair, which changes who the rows are, not the service's counts", async () => {
+    // Found by the explorer (seed 33034): the repair forgot every part's settled counts, and with both parts out of the
+    // list the first poll summed the one it did not read as zeros ("2 of 3 videos ready" for 6 people).
+    const actions: Action[] = [
+      { k: 'add', t: 0, from: 2, n: 6 },
+      { k: 'generate', stale: false },
+      { k: 'select', t: 2, from: 0 },
+      { k: 'fault', f: 'drop', then: { k: 'add', t: 2, from: 4, n: 7 } },
+      { k: 'crowd' },
+      { k: 'register', what: 'delete' },
+      { k: 'generate', stale: false },
+      { k: 'timer' },
+    ];
+    expect(await replay(actions)).toEqual([]);
+  });
 });

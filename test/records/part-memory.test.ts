@@ -20,7 +20,7 @@ describe('forgetPart', () => {
     expect(Object.fromEntries(store.m)).toEqual(kept);
   });
 
-  it('should forget what is kept of every part when no part is named, and nothing else', () => {
+  it("should forget every tab's last refresh of every part when no part is named, and nothing else: settled counts are the service's", () => {
     const store = memoryProps({
       [DOC_KEYS.settledPart('p1')]: '{}',
       [DOC_KEYS.refreshMemo(7, 'p2')]: '{}',
@@ -28,7 +28,7 @@ describe('forgetPart', () => {
       [DOC_KEYS.tab(7, 'campaign')]: 'p1',
     });
     forgetPart({ ...store, keys: () => [...store.m.keys()] });
-    expect([...store.m.keys()].sort()).toEqual([DOC_KEYS.parts('p1'), DOC_KEYS.tab(7, 'campaign')].sort());
+    expect([...store.m.keys()].sort()).toEqual([DOC_KEYS.settledPart('p1'), DOC_KEYS.parts('p1'), DOC_KEYS.tab(7, 'campaign')].sort());
   });
 });
 

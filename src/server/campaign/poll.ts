@@ -5,7 +5,7 @@ import { campaignsById } from '../../api/client';
 import type { ApiClient } from '../../api/client';
 import type { CampaignCounts, CampaignDetail, CampaignSummary } from '../../api/types';
 import { lastKnown } from '../../records/part-memory';
-import type { Services } from '../../core/services';
+import type { Props, Services } from '../../core/services';
 import { summarySignature } from '../../refresh/refresh';
 import { combined, doneDetail, readCampaign, type CampaignView } from './state';
 import { userCache } from '../context';
@@ -71,7 +71,7 @@ export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts, op
   const skip = memo.unlisted && now - memo.unlisted < LIST_MS;
   const list = skip ? new Map<string, CampaignSummary>() : campaignsById(api);
   if (!skip) memo.unlisted = c.parts.some((p) => list.has(p.id)) ? 0 : now;
-  const turn = nextTurn(c, list, memo, now, open);
+  const turn = nextTurn(c, list, memo, now, open, svc.doc);
   const details = new Map<string, CampaignDetail>();
   if (turn) {
     const [d] = api.getCampaigns([turn]);
@@ -99,8 +99,12 @@ export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts, op
   };
 }
 
-/** The part after the cursor whose summary moved since its detail was read, that may still be moving, or that settles an open outcome. */
-function nextTurn(c: CampaignParts, list: Map<string, CampaignSummary>, memo: Memo, now: number, open: ReadonlySet<string>): string | null {
+/**
+ * The part after the cursor whose summary moved since its detail was read, that may still be moving, or that settles an
+ * open outcome; first a part of which nothing is known at all (a memo lost, another document's change), which the
+ * view would otherwise sum as zeros.
+ */
+function nextTurn(c: CampaignParts, list: Map<string, CampaignSummary>, memo: Memo, now: number, open: ReadonlySet<string>, doc: Props): string | null {
   const ids = c.parts.map((p) => p.id);
   // The cache is best effort (docs/rules.md#pacing): with the memo gone, the clock takes the turn on, so parts still come in turn.
   const from = memo.cursor ? ids.indexOf(memo.cursor) + 1 : Math.floor(now / TURN_MS) % ids.length;
@@ -113,7 +117,7 @@ function nextTurn(c: CampaignParts, list: Map<string, CampaignSummary>, memo: Me
     if (!s) return open.has(p.id) || inFlight(seen.detail);
     return seen.sig !== summarySignature(s) || inFlight(seen.detail);
   };
-  const p = order.find(due);
+  const p = order.find((p) => due(p) && !list.has(p.id) && !memo.parts[p.id] && !lastKnown(doc, p.id)) || order.find(due);
   return p ? p.id : null;
 }
 

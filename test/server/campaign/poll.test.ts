@@ -39,8 +39,10 @@ const twoParts = (secondClosed: boolean) => ({
 
 describe('poll › a part outside the list of 100', () => {
   it('should leave a part it did not read now out of the counts money is settled from, never reading it as zeros', () => {
-    // c_2 is pushed out of the newest 100 campaigns and its detail is not this poll's turn.
+    // c_2 is pushed out of the newest 100 campaigns and its detail is not this poll's turn (its counts as last kept, not
+    // evidence now, are what the view sums).
     const w = world({}, { now: 60_000 * 1000 });
+    w.svc.doc.setProperty('settled.c_2', JSON.stringify(detail('c_2')));
     const api = { listCampaigns: () => [summary('c_1')], getCampaigns: (ids: string[]) => ids.map(detail) } as unknown as ApiClient;
     const poll = pollCampaign(w.svc, api, {
       id: 'c_1',
@@ -178,5 +180,18 @@ describe('poll › a part neither listed nor in the memo', () => {
     expect(poll.view.counts).toMatchObject({ total: 14, pending: 4, rendering: 10 });
     // Not read now: still nothing money is settled from.
     expect([...poll.known.keys()]).toEqual(['c_1']);
+  });
+});
+
+describe('poll › whose turn', () => {
+  it('should give the turn first to a part of which nothing is known, before one whose counts are kept', () => {
+    const w = world({}, { now: 60_000 * 1000 });
+    const read: string[] = [];
+    const api = { listCampaigns: () => [], getCampaigns: (ids: string[]) => ids.map((id) => (read.push(id), detail(id))) } as unknown as ApiClient;
+    // By the clock it would be c_1's turn; c_1's settled counts are kept, nothing of c_2 is.
+    w.svc.doc.setProperty('settled.c_1', JSON.stringify({ ...detail('c_1'), counts: { ...counts, rendering: 0, complete: 10 } }));
+    const poll = pollCampaign(w.svc, api, twoParts(true));
+    expect(read).toEqual(['c_2']);
+    expect(poll.view.counts).toMatchObject({ total: 20, complete: 10, rendering: 10 });
   });
 });
