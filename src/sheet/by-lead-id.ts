@@ -54,6 +54,9 @@ export function writeByLeadId(
     }
   }
   const n = writer.size;
-  writer.commit(table, (row) => (spanFirst > 0 ? span[row - spanFirst]?.cells : undefined));
+  writer.commit(table, (row) => {
+    const s = span[row - spanFirst];
+    return spanFirst > 0 && s ? s.cells : undefined;
+  });
   return n;
 }

@@ -773,4 +773,33 @@ describe('histories the explorer found', () => {
     ];
     expect(await replay(actions)).toEqual([]);
   });
+
+  it("should say every part's people at a sidebar's first poll after a Stop of a campaign out of the list", async () => {
+    // Found by the explorer (seeds 33020 and 33039): a Stop forgot both parts' counts and the first poll read one of them,
+    // summing the other as zeros ("0 of 1 video ready, 1 failed" for 2 or 3 people). Up to two parts of which nothing
+    // is known are read in one poll.
+    for (const actions of [
+      [
+        { k: 'add', t: 0, from: 11, n: 2 },
+        { k: 'generate', stale: false },
+        { k: 'pasteBack', t: 0, row: 2 },
+        { k: 'add', t: 0, from: 7, n: 3 },
+        { k: 'crowd' },
+        { k: 'generate', stale: false },
+        { k: 'timer' },
+        { k: 'stop' },
+      ],
+      [
+        { k: 'add', t: 0, from: 11, n: 3 },
+        { k: 'generate', stale: false },
+        { k: 'select', t: 1, from: 0 },
+        { k: 'add', t: 1, from: 3, n: 2 },
+        { k: 'generate', stale: false },
+        { k: 'timer' },
+        { k: 'crowd' },
+        { k: 'stop' },
+      ],
+    ] as Action[][])
+      expect(await replay(actions)).toEqual([]);
+  });
 });

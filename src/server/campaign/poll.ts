@@ -71,15 +71,16 @@ export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts, op
   const skip = memo.unlisted && now - memo.unlisted < LIST_MS;
   const list = skip ? new Map<string, CampaignSummary>() : campaignsById(api);
   if (!skip) memo.unlisted = c.parts.some((p) => list.has(p.id)) ? 0 : now;
-  const turn = nextTurn(c, list, memo, now, open, svc.doc);
+  const turns = nextTurns(c, list, memo, now, open, svc.doc);
   const details = new Map<string, CampaignDetail>();
-  if (turn) {
-    const [d] = api.getCampaigns([turn]);
+  api.getCampaigns(turns).forEach((d, i) => {
     if (d instanceof Error) throw d;
-    details.set(turn, d!);
-    memo.parts[turn] = { sig: list.has(turn) ? summarySignature(list.get(turn)!) : '', detail: d!, rec: recordOf(c.parts.find((p) => p.id === turn)!) };
-    memo.cursor = turn;
-  }
+    const id = turns[i]!;
+    details.set(id, d);
+    memo.parts[id] = { sig: list.has(id) ? summarySignature(list.get(id)!) : '', detail: d, rec: recordOf(c.parts.find((p) => p.id === id)!) };
+    memo.cursor = id;
+  });
+  const turn = turns[0] || null;
   // A done part is summed from its record: the memo keeps only parts in play, however many parts the campaign has.
   for (const p of c.parts) if (doneDetail(c, p)) delete memo.parts[p.id];
   try {
@@ -101,10 +102,10 @@ export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts, op
 
 /**
  * The part after the cursor whose summary moved since its detail was read, that may still be moving, or that settles an
- * open outcome; first a part of which nothing is known at all (a memo lost, another document's change), which the
- * view would otherwise sum as zeros.
+ * open outcome; or else up to two parts of which nothing is known at all (a memo lost, a Stop, another document's
+ * change), which the view would otherwise sum as zeros: with the list, three requests a poll at most.
  */
-function nextTurn(c: CampaignParts, list: Map<string, CampaignSummary>, memo: Memo, now: number, open: ReadonlySet<string>, doc: Props): string | null {
+function nextTurns(c: CampaignParts, list: Map<string, CampaignSummary>, memo: Memo, now: number, open: ReadonlySet<string>, doc: Props): string[] {
   const ids = c.parts.map((p) => p.id);
   // The cache is best effort (docs/rules.md#pacing): with the memo gone, the clock takes the turn on, so parts still come in turn.
   const from = memo.cursor ? ids.indexOf(memo.cursor) + 1 : Math.floor(now / TURN_MS) % ids.length;
@@ -117,8 +118,8 @@ function nextTurn(c: CampaignParts, list: Map<string, CampaignSummary>, memo: Me
     if (!s) return open.has(p.id) || inFlight(seen.detail);
     return seen.sig !== summarySignature(s) || inFlight(seen.detail);
   };
-  const p = order.find((p) => due(p) && !list.has(p.id) && !memo.parts[p.id] && !lastKnown(doc, p.id)) || order.find(due);
-  return p ? p.id : null;
+  const unknown = order.filter((p) => due(p) && !list.has(p.id) && !memo.parts[p.id] && !lastKnown(doc, p.id));
+  return (unknown.length ? unknown.slice(0, 2) : order.filter(due).slice(0, 1)).map((p) => p.id);
 }
 
 function inFlight(d: Pick<CampaignDetail, 'counts' | 'stages'>): boolean {

@@ -106,7 +106,7 @@ describe('poll › an open outcome in a part outside the list', () => {
 });
 
 describe('poll › a list that shows none of the parts', () => {
-  it('should read the campaign list again only every five minutes, one part a poll in between', () => {
+  it('should read the campaign list again only every five minutes, one part a poll in between (both at first: nothing of either is known)', () => {
     // A colleague's newer campaigns fill the list: neither part is in it, and both render.
     const w = cachedWorld();
     let lists = 0;
@@ -122,7 +122,7 @@ describe('poll › a list that shows none of the parts', () => {
       return pollCampaign(w.svc, api, parts).turn;
     });
     expect(lists).toBe(1);
-    expect(details).toBe(10);
+    expect(details).toBe(11);
     expect(new Set(turns)).toEqual(new Set(['c_1', 'c_2']));
     w.clock.sleep(30_000);
     pollCampaign(w.svc, api, parts);
