@@ -802,4 +802,23 @@ describe('histories the explorer found', () => {
     ] as Action[][])
       expect(await replay(actions)).toEqual([]);
   });
+
+  it("should read at a sidebar's first poll a part whose kept counts a copy of the spreadsheet made stale", async () => {
+    // Found by the explorer (seed 34037): a copy (its records not carried) added three people to the first part; the
+    // original kept that part's settled counts (one failed), and with both parts out of the list its first poll read only
+    // the second, empty part ("0 of 1 video ready, 1 failed" for 4 people). Every part the list and the poll's memo do
+    // not show is read, two a poll.
+    const actions: Action[] = [
+      { k: 'add', t: 1, from: 12, n: 3 },
+      { k: 'generate', stale: false },
+      { k: 'select', t: 0, from: 1 },
+      { k: 'full', room: 0 },
+      { k: 'add', t: 0, from: 6, n: 2 },
+      { k: 'crowd' },
+      { k: 'limit', v: 60 },
+      { k: 'copy', props: false },
+      { k: 'auto', on: true },
+    ];
+    expect(await replay(actions)).toEqual([]);
+  });
 });

@@ -5,7 +5,7 @@ import { campaignsById } from '../../api/client';
 import type { ApiClient } from '../../api/client';
 import type { CampaignCounts, CampaignDetail, CampaignSummary } from '../../api/types';
 import { lastKnown } from '../../records/part-memory';
-import type { Props, Services } from '../../core/services';
+import type { Services } from '../../core/services';
 import { summarySignature } from '../../refresh/refresh';
 import { combined, doneDetail, readCampaign, type CampaignView } from './state';
 import { userCache } from '../context';
@@ -71,7 +71,7 @@ export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts, op
   const skip = memo.unlisted && now - memo.unlisted < LIST_MS;
   const list = skip ? new Map<string, CampaignSummary>() : campaignsById(api);
   if (!skip) memo.unlisted = c.parts.some((p) => list.has(p.id)) ? 0 : now;
-  const turns = nextTurns(c, list, memo, now, open, svc.doc);
+  const turns = nextTurns(c, list, memo, now, open);
   const details = new Map<string, CampaignDetail>();
   api.getCampaigns(turns).forEach((d, i) => {
     if (d instanceof Error) throw d;
@@ -102,10 +102,10 @@ export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts, op
 
 /**
  * The part after the cursor whose summary moved since its detail was read, that may still be moving, or that settles an
- * open outcome; or else up to two parts of which nothing is known at all (a memo lost, a Stop, another document's
- * change), which the view would otherwise sum as zeros: with the list, three requests a poll at most.
+ * open outcome; or else up to two parts neither the list nor this memo shows (a memo lost, a Stop, another document's
+ * change), which the view can only sum from what was last known of them: with the list, three requests a poll at most.
  */
-function nextTurns(c: CampaignParts, list: Map<string, CampaignSummary>, memo: Memo, now: number, open: ReadonlySet<string>, doc: Props): string[] {
+function nextTurns(c: CampaignParts, list: Map<string, CampaignSummary>, memo: Memo, now: number, open: ReadonlySet<string>): string[] {
   const ids = c.parts.map((p) => p.id);
   // The cache is best effort (docs/rules.md#pacing): with the memo gone, the clock takes the turn on, so parts still come in turn.
   const from = memo.cursor ? ids.indexOf(memo.cursor) + 1 : Math.floor(now / TURN_MS) % ids.length;
@@ -118,7 +118,7 @@ function nextTurns(c: CampaignParts, list: Map<string, CampaignSummary>, memo: M
     if (!s) return open.has(p.id) || inFlight(seen.detail);
     return seen.sig !== summarySignature(s) || inFlight(seen.detail);
   };
-  const unknown = order.filter((p) => due(p) && !list.has(p.id) && !memo.parts[p.id] && !lastKnown(doc, p.id));
+  const unknown = order.filter((p) => due(p) && !list.has(p.id) && !memo.parts[p.id]);
   return (unknown.length ? unknown.slice(0, 2) : order.filter(due).slice(0, 1)).map((p) => p.id);
 }
 
