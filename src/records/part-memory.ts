@@ -39,9 +39,12 @@ const seenKey = (partId: string) => (k: string) => k.startsWith('refresh.') && k
  * reading, at most a run old). Null when neither is kept.
  */
 export function lastKnown(props: Props, partId: string): CampaignDetail | null {
+  const settled = settledOf(props, partId);
+  if (settled) return settled;
+  // Only without settled counts is a tab's refresh looked for: a scan of the store's keys.
   const k = keysWhere(props, seenKey(partId))[0];
   const s = k && getJson<PartSeen>(props, k);
-  return settledOf(props, partId) || (s ? ({ id: partId, status: s.status, counts: s.counts, stages: {} } as unknown as CampaignDetail) : null);
+  return s ? ({ id: partId, status: s.status, counts: s.counts, stages: {} } as unknown as CampaignDetail) : null;
 }
 
 export function keepSettled(props: Props, d: CampaignDetail): void {
