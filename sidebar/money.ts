@@ -61,7 +61,7 @@ export function stopPartLines(r: Pick<StopReply, 'status' | 'parts'>): string[] 
 function pageLinks(pages: PreviewPage[]): HTMLElement {
   return el(
     'ul',
-    'preview-pages',
+    'list',
     ...pages.map((pg) =>
       el(
         'li',

@@ -59,7 +59,7 @@ export function problemsBlock(app: App): HTMLElement {
     msg.show(r.rows ? 'ok' : 'info', r.rows ? `Selected ${rowList(r)}.` : 'No problem rows left in this tab.');
   });
   select.el.append(label);
-  const list = el('ul', 'problem-list');
+  const list = el('ul', 'list');
   const box = hiddenStack(list, inRow(select.el), el('p', 'muted', 'Fix them, then Add selected rows: rows without a Lead ID go again.'));
 
   watch(

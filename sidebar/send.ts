@@ -82,14 +82,10 @@ export function sendSection(app: App): HTMLElement {
     replace(selected, s.rows ? `${formatNumber(s.rows)} ${s.rows === 1 ? 'row' : 'rows'} selected${unsent}` : 'No rows selected');
     const problems = sampleProblems(s.sample, s.fallbacks);
     const row = s.row !== null ? `Row ${s.row}` : 'The first selected row to send';
-    // A row already marked invalid is said as it is, not as what Add would do to it.
-    replace(
-      warn,
-      problems.length
-        ? `${row}${s.marked ? ' is marked invalid' : ' will be marked invalid and not sent (the others still go)'}: ${problems.map((p) => p.message).join(' ')} Fix the cell in the sheet.`
-        : '',
-    );
-    warn.hidden = problems.length === 0;
+    // Only what Add would do: a row already marked invalid is named with the problem rows below, not said twice.
+    const will = problems.length > 0 && !s.marked;
+    replace(warn, will ? `${row} will be marked invalid and not sent (the others still go): ${problems.map((p) => p.message).join(' ')} Fix the cell in the sheet.` : '');
+    warn.hidden = !will;
     replace(gaps, ...s.gaps.map((l) => el('p', 'flag', l)));
     gaps.hidden = s.gaps.length === 0;
     add.block(addReason(s));

@@ -133,7 +133,7 @@ describe('problem rows named', () => {
     sb = await sidebars.open({
       replies: { ...readyReplies(), getSidebarState: state({ problems }), getActiveContext: context(), selectProblemRows: ok(problems) },
     });
-    const list = send().locator('ul.problem-list li');
+    const list = send().locator('ul.list li');
     await list.first().waitFor();
     expect(await list.allTextContents()).toEqual([...named.map((x) => `Row ${x.row} (invalid): First name is empty (row ${x.row}).`), 'and 12 more']);
     await send()
@@ -166,8 +166,7 @@ describe('problem rows after the tab moved', () => {
       },
       timing: { contextPollMs: 50 },
     });
-    const list = send().locator('ul.problem-list li');
-    await send().getByText('Row 13 is marked invalid', { exact: false }).waitFor();
+    const list = send().locator('ul.list li');
     await list.getByText('Row 13 (invalid)', { exact: false }).waitFor();
     expect(await list.allTextContents()).toEqual(after.named.map((x) => `Row ${x.row} (invalid): First name is empty.`));
     // Once per row and status: the polls that follow, showing the same row, ask nothing more.

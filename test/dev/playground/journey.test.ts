@@ -418,7 +418,7 @@ describe('journey: a real session in the playground, every line checked against 
     expect(invalid.map(([n]) => n)).toEqual([4, 8]);
     for (const [n, r] of invalid)
       await sidebar
-        .locator('#send ul.problem-list')
+        .locator('#send ul.list')
         .getByText(`Row ${n} (invalid): ${String(r[noteCol])}`)
         .waitFor();
     await check('messy: problems named');
