@@ -66,11 +66,12 @@ function bar(counts: CampaignCounts): HTMLElement {
   );
 }
 
+/** The kinds that hold people, each with its number: a kind nobody is in takes no line (the bar's label names them all). */
 function legend(counts: CampaignCounts): HTMLElement {
   return el(
     'ul',
     'legend',
-    ...SEGMENTS.filter((k) => k !== 'skipped' || (counts[k] ?? 0) > 0).map((k) =>
+    ...SEGMENTS.filter((k) => (counts[k] ?? 0) > 0).map((k) =>
       el(
         'li',
         { 'data-key': k },

@@ -46,6 +46,14 @@ describe('progress section', () => {
     expect(await section().locator('.stage-list li').allTextContents()).toEqual(['Queued 2', 'Lip sync 3', 'Colour grade 4']);
   });
 
+  it('should give a line of the legend only to the kinds that hold people', async () => {
+    sb = await sidebars.open({ replies: { ...readyReplies(), getProgress: progress({ counts: countsOf(47, { rendering: 47 }) }) } });
+    await section().locator('.legend li').first().waitFor();
+    expect(await section().locator('.legend li').allTextContents()).toEqual(['Rendering 47']);
+    // The bar's label still names every kind, nobody in it too.
+    expect(await section().locator('.bar').getAttribute('aria-label')).toContain('0 complete, 47 rendering, 0 pending, 0 failed, 0 cancelled');
+  });
+
   it('should raise the stalled alert while stalled is present and drop it after', async () => {
     sb = await sidebars.open({
       replies: {
