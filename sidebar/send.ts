@@ -84,7 +84,10 @@ export function sendSection(app: App): HTMLElement {
     const row = s.row !== null ? `Row ${s.row}` : 'The first selected row to send';
     // Only what Add would do: a row already marked invalid is named with the problem rows below, not said twice.
     const will = problems.length > 0 && !s.marked;
-    replace(warn, will ? `${row} will be marked invalid and not sent (the others still go): ${problems.map((p) => p.message).join(' ')} Fix the cell in the sheet.` : '');
+    replace(
+      warn,
+      will ? `${row} will be marked invalid and not sent (the others still go): ${problems.map((p) => p.message).join(' ')} Fix the cell in the sheet.` : '',
+    );
     warn.hidden = !will;
     replace(gaps, ...s.gaps.map((l) => el('p', 'flag', l)));
     gaps.hidden = s.gaps.length === 0;
