@@ -3,7 +3,8 @@
 import type { App } from './app';
 import { actionButton, message, okOrShow, progressScope } from './action';
 import { call } from './bridge';
-import { el, hiddenStack, inRow, replace } from './dom';
+import { autoOpen } from './card';
+import { el, inRow, replace } from './dom';
 import { count, formatNumber } from './format';
 import { resultLines } from './results';
 import { patchSidebar, watch, type AppState } from './state';
@@ -49,8 +50,7 @@ export function rowList(p: ProblemRows): string {
 export function problemsBlock(app: App): HTMLElement {
   const { store } = app;
   const msg = message(store);
-  const label = el('span', {}, 'Select problem rows');
-  const select = actionButton('', 'secondary', async () => {
+  const select = actionButton('Select problem rows', 'secondary', async () => {
     const r = okOrShow(await call('selectProblemRows'), msg);
     if (!r) return;
     const { ok: _ok, ...problems } = r;
@@ -58,27 +58,38 @@ export function problemsBlock(app: App): HTMLElement {
     await app.loadContext();
     msg.show(r.rows ? 'ok' : 'info', r.rows ? `Selected ${rowList(r)}.` : 'No problem rows left in this tab.');
   });
-  select.el.append(label);
   const list = el('ul', 'list');
-  const box = hiddenStack(list, inRow(select.el), el('p', 'muted', 'Fix them, then Add selected rows: rows without a Lead ID go again.'));
+  const head = el('summary', {});
+  const box = el(
+    'details',
+    { class: 'sub', hidden: true },
+    head,
+    el('div', 'stack', list, inRow(select.el), el('p', 'muted', 'Fix them, then Add selected rows: rows without a Lead ID go again.')),
+  );
 
   watch(
     store,
     (s) => s.sidebar?.problems ?? null,
     (p) => {
       box.hidden = !p || p.rows === 0;
+      if (box.hidden) return;
       // Every problem row is named with its reason, up to a few, then counted (docs/rules.md#problem-rows).
-      const named = p?.named ?? [];
+      const named = p!.named ?? [];
       replace(
         list,
         ...named.map((x) => el('li', {}, `Row ${x.row} (${x.status})${x.note ? `: ${x.note}` : ''}`)),
-        ...(p && p.rows > named.length ? [el('li', {}, `and ${formatNumber(p.rows - named.length)} more`)] : []),
+        ...(p!.rows > named.length ? [el('li', {}, `and ${formatNumber(p!.rows - named.length)} more`)] : []),
       );
+      const n = count(p!.rows, 'problem row');
+      replace(head, `${n} not sent`);
       // The button stays on one line at 300 px; its name says the breakdown too.
-      replace(label, p && p.rows ? `Select ${count(p.rows, 'problem row')}` : 'Select problem rows');
-      select.el.setAttribute('aria-label', p && p.rows ? problemLabel(p) : 'Select problem rows');
+      replace(select.el, `Select ${n}`);
+      select.el.setAttribute('aria-label', problemLabel(p!));
     },
   );
+  // Open while people wait for Generate (fixed first, one Generate takes them too); once everyone is generated, folded to
+  // its count, which the person opens (docs/rules.md#problem-rows).
+  watch(store, (s, p = boundProgress(s)) => !p || p.counts.pending > 0, autoOpen(box));
 
   watch(store, problemsBehind, (row) => {
     if (row) void app.loadState();

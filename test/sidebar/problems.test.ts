@@ -144,6 +144,30 @@ describe('problem rows named', () => {
   });
 });
 
+describe('problem rows folded', () => {
+  const problems = { rows: 3, byStatus: { invalid: 3 }, named: [8, 20, 34].map((row) => ({ row, status: 'invalid', note: 'First name is empty.' })) };
+  const fold = () => send().locator('details', { has: sb!.page.getByText('3 problem rows not sent', { exact: true }) });
+
+  it('should keep the problem rows open while people wait for Generate: fixed first, one Generate takes them too', async () => {
+    sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state({ problems }), getActiveContext: context() } });
+    await sb.page.locator('#progress .status-line').getByText('12 waiting for Generate', { exact: false }).waitFor({ state: 'attached' });
+    await send().getByText('Row 8 (invalid): First name is empty.').waitFor();
+    expect(await fold().getAttribute('open')).not.toBeNull();
+  });
+
+  it('should fold them to their count once everyone is generated, and open them when the person asks', async () => {
+    const generated = progress({ counts: countsOf(47, { rendering: 47 }), stages: {} });
+    sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state({ problems }), getActiveContext: context(), getProgress: generated } });
+    await sb.page.locator('#progress .status-line').getByText('47 rendering', { exact: false }).waitFor();
+    await fold().locator('summary').waitFor();
+    expect(await fold().getAttribute('open')).toBeNull();
+    expect(await send().getByText('Row 8 (invalid): First name is empty.').isVisible()).toBe(false);
+    await fold().locator('summary').click();
+    await send().getByText('Row 8 (invalid): First name is empty.').waitFor();
+    await send().getByRole('button', { name: 'Select 3 problem rows (3 invalid)' }).waitFor();
+  });
+});
+
 describe('problem rows after the tab moved', () => {
   const headers = ['First name', 'Company', 'Email', 'Video Status', 'Video Note'];
   const invalidAt = (row: number) => ({ row, status: 'invalid', note: 'First name is empty.' });

@@ -83,9 +83,9 @@ function saidTwice(text: string, reasons: readonly string[]): string | null {
 
 /**
  * The sidebar opened again from the menu (every card as it opens by itself): the top line and the next step's button
- * are seen without scrolling in a 643 px pane.
+ * are seen without scrolling in a 643 px pane; with `whole`, all of it within 1.5 panes.
  */
-async function glance(page: Page, sidebar: FrameLocator, step: string): Promise<void> {
+async function glance(page: Page, sidebar: FrameLocator, step: string, whole = false): Promise<void> {
   const html = sidebar.locator('html');
   // The page open now is marked, so only the one the menu opens is measured.
   await html.evaluate(() => ((window as unknown as { stale: boolean }).stale = true));
@@ -106,6 +106,8 @@ async function glance(page: Page, sidebar: FrameLocator, step: string): Promise<
   );
   if (boxes.some(([top, bottom]) => top! < 0 || bottom! > 643))
     throw new Error(`${step}: the top line or the next step is not within the first 643 px (${JSON.stringify(boxes)})`);
+  const height = await html.evaluate(() => document.documentElement.scrollHeight);
+  if (whole && height > 643 * 1.5) throw new Error(`${step}: the sidebar is ${height} px high, more than 1.5 panes of 643 px`);
 }
 
 describe('journey: a real session in the playground, every line checked against the simulator', () => {
@@ -239,7 +241,7 @@ describe('journey: a real session in the playground, every line checked against 
     // 6. Cost and generate
     await generate(sidebar);
     await check('6 generated');
-    await glance(page, sidebar, '6 generated');
+    await glance(page, sidebar, '6 generated', true);
     await sidebar
       .getByTestId('top-line')
       .getByText(/of 47 videos ready · next: wait, links fill in alone/)
@@ -252,7 +254,7 @@ describe('journey: a real session in the playground, every line checked against 
     await sidebar.getByTestId('top-line').getByText('All 47 ready · next: export or send the Page URLs').waitFor({ timeout: 60_000 });
     await sidebar.getByText(/Started 47 videos/).waitFor({ state: 'detached' });
     await check('7 all ready');
-    await glance(page, sidebar, '7 all ready');
+    await glance(page, sidebar, '7 all ready', true);
     // The timer removes itself once all is done; the switch says off without Refresh now.
     await until(
       () => pg.session.gas.triggers.length,
