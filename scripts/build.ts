@@ -72,7 +72,8 @@ export async function buildServer(
 /** The sidebar page with its CSS and JS inlined: HtmlService serves one self-contained file. */
 export async function buildSidebar(opts: { file?: string } = {}): Promise<{ file: string; bytes: number; parts: Part[] }> {
   const dir = join(root, 'sidebar');
-  const html = readFileSync(join(dir, 'index.html'), 'utf8');
+  // The page's own line breaks between tags are no text a person sees: dropped, as the script's and style's are.
+  const html = readFileSync(join(dir, 'index.html'), 'utf8').replace(/>\s+</g, '><');
   const js = existsSync(join(dir, 'main.ts')) ? await browserBundle(join(dir, 'main.ts')) : null;
   const css = existsSync(join(dir, 'styles.css')) ? await bundleCss(join(dir, 'styles.css')) : '';
   const style = `<style>${css}</style>`;

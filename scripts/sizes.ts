@@ -18,7 +18,7 @@ export const BUDGETS = {
   // its budget is exactly that: a zod that grows fails here, and the rest of the limit is the server code's.
   'dist/Code.js': { limit: 150 * KB, parts: { 'server code': 132_477, 'vendor (zod)': 17_523 } },
   // The sidebar's parts sum to its limit for now: its redesign wins the 10% reserve.
-  'dist/Sidebar.html': { limit: 60 * KB, parts: { script: 53_987, style: 5_818, page: 195 } },
+  'dist/Sidebar.html': { limit: 60 * KB, parts: { script: 54_040, style: 5_785, page: 175 } },
 } as const;
 
 export function kb(bytes: number): string {

@@ -39,7 +39,8 @@ function addReason(s: NonNullable<ReturnType<typeof sliceOf>>): string | null {
 export function sendSection(app: App): HTMLElement {
   const { store } = app;
   const c = card('send', 'Send rows');
-  openWithCampaign(c, store);
+  // Auto mode sends the tab's new rows itself: the card folds while it is on.
+  openWithCampaign(c, store, (s) => !s.sidebar?.autoMode?.on);
   const selected = el('p', 'big');
   const warn = el('p', { class: 'flag', hidden: true });
   const msg = message(store);

@@ -49,14 +49,17 @@ export function spendingRecord(app: App, shown: () => void): HTMLElement {
     msg.show('ok', `The tab “${r.sheetName}” lists every charge from this spreadsheet.`);
     shown();
   });
-  return el('div', 'stack', inRow(open.el), msg.el, limitForm(app));
+  return limitForm(app, inRow(open.el), msg.el);
 }
 
-/** The person's daily limit: the line, and a box to set it (empty for none). */
-function limitForm(app: App): HTMLElement {
+/**
+ * A fold named by the person's daily limit, which they open: the record's button (`top`), and a box to set the limit
+ * (empty for none). The limit a spend would pass is said beside the estimate; this is where it is changed.
+ */
+function limitForm(app: App, ...top: HTMLElement[]): HTMLElement {
   const { store } = app;
   const msg = message(store);
-  const line = el('p', 'muted');
+  const line = el('summary', {});
   const box = el('input', { type: 'number', min: '0', step: '1', 'aria-label': 'Daily limit in credits', placeholder: 'No limit' });
   const set = actionButton('Set limit', 'secondary', async () => {
     const v = box.value.trim();
@@ -67,7 +70,7 @@ function limitForm(app: App): HTMLElement {
     msg.show('ok', limit.creditsPerDay === null ? 'No daily limit.' : `Limit set: ${credits(limit.creditsPerDay)} a day.`);
   });
   watch(store, limitOf, (l) => {
-    line.textContent = limitLine(l) ?? 'No daily limit.';
+    line.textContent = `Spending: ${limitLine(l) ?? 'no daily limit'}`;
   });
-  return el('div', 'stack', line, inRow(box, set.el), msg.el);
+  return el('details', 'sub', line, el('div', 'stack', ...top, inRow(box, set.el), msg.el));
 }

@@ -49,6 +49,20 @@ describe('auto mode: the open sidebar follows the timer', () => {
   });
 });
 
+describe('auto mode and the Send card', () => {
+  const send = () => sb!.page.locator('#send');
+
+  it('should fold Send rows while auto mode is on, since the timer sends the new rows itself, and keep it open when off', async () => {
+    sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state({ autoMode: on() }), getActiveContext: context() } });
+    await auto().getByText('Auto mode: on', { exact: false }).waitFor();
+    expect(await send().getAttribute('open')).toBeNull();
+    await sb.close();
+    sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state({ autoMode: off }), getActiveContext: context() } });
+    await send().getByRole('button', { name: 'Add selected rows' }).waitFor();
+    expect(await send().getAttribute('open')).not.toBeNull();
+  });
+});
+
 describe('auto mode card', () => {
   it("should say it is on, today's credits against the limit, the next run, and why people wait", async () => {
     sb = await sidebars.open({

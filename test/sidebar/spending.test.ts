@@ -9,6 +9,9 @@ let sb: Sidebar | null = null;
 
 const money = () => sb!.page.locator('#money');
 
+/** The spending fold's summary: the person's limit as it stands, and what opens the fold. */
+const spending = () => money().locator('details.sub > summary');
+
 describe('spending record', () => {
   it("should show today's charges next to the balance, with unknown charges counted apart", async () => {
     sb = await sidebars.open({
@@ -23,6 +26,7 @@ describe('spending record', () => {
 
   it('should open the record tab from the money section', async () => {
     sb = await sidebars.open({ replies: { ...readyReplies(), getActiveContext: context(), showCreditsRecord: ok({ sheetName: 'Video credits' }) } });
+    await spending().click();
     await money().getByRole('button', { name: 'Spending record' }).click();
     await money().getByText('The tab “Video credits” lists every charge from this spreadsheet.').waitFor();
     expect(await sb.calls('showCreditsRecord')).toHaveLength(1);
@@ -31,6 +35,7 @@ describe('spending record', () => {
 
   it('should say so when nothing has been charged yet', async () => {
     sb = await sidebars.open({ replies: { ...readyReplies(), showCreditsRecord: ok({ sheetName: null }) } });
+    await spending().click();
     await money().getByRole('button', { name: 'Spending record' }).click();
     await money().getByText('Nothing was charged from this spreadsheet yet: no record.').waitFor();
   });
@@ -40,9 +45,9 @@ describe('daily spending limit', () => {
   const limit = { creditsPerDay: 500, spentToday: 120 };
   const withLimit = ok({ leads: 15, low: 30, high: 45, balance: 1200, affordable: true, chargedToday: 120, unknownToday: 0, limit });
 
-  it('should say "120 of 500 credits today" beside the balance and under the spending record', async () => {
+  it('should say "120 of 500 credits today" beside the balance and on the spending fold', async () => {
     sb = await sidebars.open({ replies: { ...readyReplies(), getSidebarState: state({ limit }), getEstimate: withLimit } });
-    await money().getByText('120 of 500 credits today', { exact: true }).waitFor();
+    await spending().getByText('Spending: 120 of 500 credits today', { exact: true }).waitFor();
     await money().getByRole('button', { name: 'Check estimate' }).click();
     const figures = money().locator('dl.figures');
     await figures.waitFor();
@@ -54,17 +59,16 @@ describe('daily spending limit', () => {
     sb = await sidebars.open({
       replies: { ...readyReplies(), setSpendingLimit: [ok({ creditsPerDay: 300, spentToday: 40 }), ok({ creditsPerDay: null, spentToday: 40 })] },
     });
-    await money()
-      .locator('p.muted', { hasText: /^No daily limit\.$/ })
-      .waitFor();
+    await spending().getByText('Spending: no daily limit', { exact: true }).waitFor();
+    // Folded until the person opens it: the limit is changed there, and said beside the estimate.
+    expect(await money().getByLabel('Daily limit in credits').isVisible()).toBe(false);
+    await spending().click();
     await money().getByLabel('Daily limit in credits').fill('300');
     await money().getByRole('button', { name: 'Set limit' }).click();
-    await money().getByText('40 of 300 credits today', { exact: true }).waitFor();
+    await spending().getByText('Spending: 40 of 300 credits today', { exact: true }).waitFor();
     await money().getByLabel('Daily limit in credits').fill('');
     await money().getByRole('button', { name: 'Set limit' }).click();
-    await money()
-      .locator('p.muted', { hasText: /^No daily limit\.$/ })
-      .waitFor();
+    await spending().getByText('Spending: no daily limit', { exact: true }).waitFor();
     expect((await sb.calls('setSpendingLimit')).map((c) => c.args)).toEqual([[{ creditsPerDay: 300 }], [{ creditsPerDay: null }]]);
   });
 

@@ -83,9 +83,9 @@ function saidTwice(text: string, reasons: readonly string[]): string | null {
 
 /**
  * The sidebar opened again from the menu (every card as it opens by itself): the top line and the next step's button
- * are seen without scrolling in a 643 px pane; with `whole`, all of it within 1.5 panes.
+ * are seen without scrolling in a 643 px pane, and all of it within 1.5 panes.
  */
-async function glance(page: Page, sidebar: FrameLocator, step: string, whole = false): Promise<void> {
+async function glance(page: Page, sidebar: FrameLocator, step: string): Promise<void> {
   const html = sidebar.locator('html');
   // The page open now is marked, so only the one the menu opens is measured.
   await html.evaluate(() => ((window as unknown as { stale: boolean }).stale = true));
@@ -107,7 +107,7 @@ async function glance(page: Page, sidebar: FrameLocator, step: string, whole = f
   if (boxes.some(([top, bottom]) => top! < 0 || bottom! > 643))
     throw new Error(`${step}: the top line or the next step is not within the first 643 px (${JSON.stringify(boxes)})`);
   const height = await html.evaluate(() => document.documentElement.scrollHeight);
-  if (whole && height > 643 * 1.5) throw new Error(`${step}: the sidebar is ${height} px high, more than 1.5 panes of 643 px`);
+  if (height > 643 * 1.5) throw new Error(`${step}: the sidebar is ${height} px high, more than 1.5 panes of 643 px`);
 }
 
 describe('journey: a real session in the playground, every line checked against the simulator', () => {
@@ -207,6 +207,7 @@ describe('journey: a real session in the playground, every line checked against 
   });
 
   it("should tell the truth through the README's steps 1 to 9", async () => {
+    await glance(page, sidebar, '0 fresh');
     // 1. Connection
     await connect(sidebar, pg.session.sim.baseUrl);
     await sidebar.locator('#connection .card-status').getByText('Connected', { exact: true }).waitFor();
@@ -241,7 +242,7 @@ describe('journey: a real session in the playground, every line checked against 
     // 6. Cost and generate
     await generate(sidebar);
     await check('6 generated');
-    await glance(page, sidebar, '6 generated', true);
+    await glance(page, sidebar, '6 generated');
     await sidebar
       .getByTestId('top-line')
       .getByText(/of 47 videos ready · next: wait, links fill in alone/)
@@ -254,7 +255,7 @@ describe('journey: a real session in the playground, every line checked against 
     await sidebar.getByTestId('top-line').getByText('All 47 ready · next: export or send the Page URLs').waitFor({ timeout: 60_000 });
     await sidebar.getByText(/Started 47 videos/).waitFor({ state: 'detached' });
     await check('7 all ready');
-    await glance(page, sidebar, '7 all ready', true);
+    await glance(page, sidebar, '7 all ready');
     // The timer removes itself once all is done; the switch says off without Refresh now.
     await until(
       () => pg.session.gas.triggers.length,
@@ -456,6 +457,7 @@ describe('journey: a real session in the playground, every line checked against 
     const again = sidebar.getByRole('button', { name: `Send the ${cancelled} cancelled again` });
     await again.and(sidebar.locator(':enabled')).waitFor({ timeout: 60_000 });
     await check('messy: stopped');
+    await glance(page, sidebar, 'messy: stopped');
     expect(await seen()).not.toContain('nothing is left to generate');
     await again.click();
     await sidebar.getByText(`Sent ${cancelled} ${cancelled === 1 ? 'row' : 'rows'} again, to “Mine · part 2”.`, { exact: false }).waitFor();
