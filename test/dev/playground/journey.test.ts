@@ -457,6 +457,8 @@ describe('journey: a real session in the playground, every line checked against 
     const again = sidebar.getByRole('button', { name: `Send the ${cancelled} cancelled again` });
     await again.and(sidebar.locator(':enabled')).waitFor({ timeout: 60_000 });
     await check('messy: stopped');
+    // Measured once the render the Stop left running has finished: the stopped state, settled.
+    await sidebar.getByText('Nothing is rendering or about to: nothing to stop.').waitFor({ state: 'attached', timeout: 60_000 });
     await glance(page, sidebar, 'messy: stopped');
     expect(await seen()).not.toContain('nothing is left to generate');
     await again.click();
