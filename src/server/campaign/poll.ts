@@ -151,7 +151,7 @@ function partNow(svc: Services, p: Part, s: CampaignSummary | undefined, seen: S
   };
   const moving = counts.rendering > 0;
   const d: CampaignDetail = { id, name: s.name, status: s.status, counts, stages: moving ? (last && last.stages) || {} : {} };
-  if (moving && last?.stalled) d.stalled = last.stalled;
+  if (moving && last && last.stalled) d.stalled = last.stalled;
   return d;
 }
 

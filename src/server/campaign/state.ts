@@ -62,8 +62,8 @@ export function combined(all: CampaignDetail[]): Omit<CampaignView, 'details'> {
     for (const [k, n] of Object.entries(d.stages)) stages[k] = (stages[k] || 0) + n;
   }
   const view: Omit<CampaignView, 'details'> = { status: combinedStatus(all), counts, stages };
-  const stalled = all.find((d) => d.stalled)?.stalled;
-  if (stalled) view.stalled = stalled;
+  const stalled = all.find((d) => d.stalled);
+  if (stalled) view.stalled = stalled.stalled;
   return view;
 }
 

@@ -441,7 +441,8 @@ function noteWaiting(svc: Services, sheet: Sheet, state: SheetState, campaign: C
   const table = openTable(sheet, state.mapping);
   const writer = new RowWriter();
   const isOurs = partIds(campaign);
-  for (const r of readLeadRows(table)) {
+  // A narrow read: a list left running is long, and only these three columns say whether a note changes.
+  for (const r of readOutputs(table, ['campaignId', 'status', 'note'])) {
     const part = r.campaignId;
     if (!touched.has(part) || !isOurs.has(part) || r.status !== 'pending') continue;
     const note = r.note;

@@ -541,6 +541,35 @@ describe('auto mode on a long list', () => {
     expect(a.gas.counters.cellsRead).toBeGreaterThan(rows * width);
   });
 
+  it('should read only the output columns to say why rows wait at the limit, however long the list', async () => {
+    ({ a } = await autoTab(600, 2000));
+    tick(a, 6);
+    expect(statuses(a).every((s) => s === 'complete')).toBe(true);
+    // Today's limit is what was spent: the next rows wait, and every run says why on them.
+    expect(a.call('setSpendingLimit', { creditsPerDay: a.call('getSidebarState').autoMode.spentToday })).toMatchObject({ ok: true });
+    append(a, 600, 2);
+    tick(a, 2);
+    expect(
+      a
+        .rows()
+        .slice(600)
+        .map((r) => r['Video Note']),
+    ).toEqual(Array(2).fill(expect.stringMatching(/^Waiting: today’s limit/)));
+    const tab = a.gas.spreadsheet.getSheetByName('Leads')!;
+    const register = a.gas.spreadsheet.getSheetByName('Video register')!;
+    const [rows, width] = [tab.getLastRow() - 1, tab.getLastColumn()];
+    a.gas.counters.reset();
+    tick(a);
+    expect(
+      a
+        .rows()
+        .slice(600)
+        .map((r) => r['Video Status']),
+    ).toEqual(['pending', 'pending']);
+    // The refresh reads the tab and the register whole; the waiting notes are checked on Campaign ID to Video Note only.
+    expect(a.gas.counters.cellsRead).toBeLessThan(2 * rows * width + register.getLastRow() * register.getLastColumn());
+  });
+
   it("should tell an open sidebar's cheap poll when a run sent or generated, and not after a quiet run", async () => {
     ({ a } = await autoTab(2));
     const acted = () => a.call('getActiveContext').timerActed;
