@@ -63,7 +63,7 @@ export function combined(all: CampaignDetail[]): Omit<CampaignView, 'details'> {
   }
   const view: Omit<CampaignView, 'details'> = { status: combinedStatus(all), counts, stages };
   const stalled = all.find((d) => d.stalled);
-  if (stalled) view.stalled = stalled.stalled;
+  if (stalled) view.stalled = stalled.stalled!;
   return view;
 }
 
