@@ -72,19 +72,19 @@ export function problemsBlock(app: App): HTMLElement {
     (s) => s.sidebar?.problems ?? null,
     (p) => {
       box.hidden = !p || p.rows === 0;
-      if (box.hidden) return;
+      if (!p || box.hidden) return;
       // Every problem row is named with its reason, up to a few, then counted (docs/rules.md#problem-rows).
-      const named = p!.named ?? [];
+      const named = p.named ?? [];
       replace(
         list,
         ...named.map((x) => el('li', {}, `Row ${x.row} (${x.status})${x.note ? `: ${x.note}` : ''}`)),
-        ...(p!.rows > named.length ? [el('li', {}, `and ${formatNumber(p!.rows - named.length)} more`)] : []),
+        ...(p.rows > named.length ? [el('li', {}, `and ${formatNumber(p.rows - named.length)} more`)] : []),
       );
-      const n = count(p!.rows, 'problem row');
+      const n = count(p.rows, 'problem row');
       replace(head, `${n} not sent`);
       // The button stays on one line at 300 px; its name says the breakdown too.
       replace(select.el, `Select ${n}`);
-      select.el.setAttribute('aria-label', problemLabel(p!));
+      select.el.setAttribute('aria-label', problemLabel(p));
     },
   );
   // Open while people wait for Generate (fixed first, one Generate takes them too); once everyone is generated, folded to
