@@ -43,6 +43,9 @@ export function rangeNote(f: Figure): string {
  */
 const text = (v: string | number | undefined): string | number => (typeof v === 'string' && v !== '' ? `'${v}` : (v ?? ''));
 
+/** A row's When as the tab shows it: ISO in UTC to the second (the exact time stays in the add-on's own records). */
+const toSecond = (at: unknown): string => `${String(at).slice(0, 19)}Z`;
+
 /**
  * Appends a row (appendRow is atomic: two people charging at once never write the same row); false when
  * it could not be written. A record that cannot be written never turns a charge into an error: why is said
@@ -51,7 +54,7 @@ const text = (v: string | number | undefined): string | number => (typeof v === 
 export function appendRecord(svc: Services, row: Row): boolean {
   try {
     const tab = recordTab(svc);
-    tab.appendRow(readHeaders(tab).map((h) => text(row[h as Column])));
+    tab.appendRow(readHeaders(tab).map((h) => text(h === 'When' ? toSecond(row.When) : row[h as Column])));
     return true;
   } catch (e) {
     const { code, message } = toFailure(e).error;
@@ -88,20 +91,19 @@ export function bookRow(svc: Services, row: Row, figure: Figure | null, high?: n
 }
 
 /**
- * Completes an unknown outcome's row (found by when, part and whether it is a stop) with its figure;
+ * Completes an unknown outcome's row (found by when, part and action) with its figure;
  * false when the record could not be read or written (kept open for the next reader).
  */
 export function completeRow(svc: Services, o: { at: string; part: string; action: string; key: string }, v: Settled): boolean {
-  const stop = o.action.startsWith('stop');
-  const { at, part } = o;
-  let row: Row = { When: at, Part: part, Action: o.action, Key: o.key };
+  let row: Row = { Part: o.part, Action: o.action, Key: o.key };
   try {
     const tab = activeSpreadsheet(svc).getSheetByName(CREDITS_TAB);
-    if (tab) row = fill(tab, at, part, stop, v) || row;
+    if (tab) row = fill(tab, o, v) || row;
   } catch (e) {
     if (toFailure(e).error.code !== 'protected') return false;
   }
-  if (v.figure) bookRow(svc, row, v.figure);
+  // Booked under the exact time it was opened with: the tab's When is to the second.
+  if (v.figure) bookRow(svc, { ...row, When: o.at }, v.figure);
   return true;
 }
 
@@ -112,11 +114,12 @@ export interface Settled {
   note: string;
 }
 
-function fill(tab: Sheet, at: string, part: string, stop: boolean, v: Settled): Row | null {
+function fill(tab: Sheet, o: { at: string; part: string; action: string }, v: Settled): Row | null {
   const values = tab.getDataRange().getDisplayValues();
   const col = (h: Column) => values[0]!.indexOf(h);
-  // A stop and the charge before it can share a millisecond: the action tells their rows apart.
-  const i = values.findIndex((r) => r[col('When')] === at && r[col('Part')] === part && String(r[col('Action')]).startsWith('stop') === stop);
+  // Rows of one second are told apart by part and action (a part's second charge waits until its first is settled); a
+  // row written to the millisecond, before the tab showed seconds, is found too.
+  const i = values.findIndex((r) => toSecond(r[col('When')]) === toSecond(o.at) && r[col('Part')] === o.part && r[col('Action')] === o.action);
   if (i < 1) return null;
   const set = (h: Column, x: string | number) => {
     if (col(h) >= 0) tab.getRange(i + 1, col(h) + 1).setValue(text(x));

@@ -61,7 +61,8 @@ describe('the spending record', () => {
     const back = refunds.reduce((n, e) => n + e.credits, 0);
     expect(rows[3]).toMatchObject({ People: stop.stopped, 'Credits quoted': '', 'Credits charged': -back });
     expect(stop.stopped).toBe(refunds.length);
-    for (const r of rows) expect(String(r['When'])).toMatch(/^\d{4}-\d\d-\d\dT/);
+    // ISO in UTC to the second: a person reads it; the exact time is the add-on's own to keep.
+    for (const r of rows) expect(String(r['When'])).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
 
     const tab = a.gas.spreadsheet.getSheetByName('Video credits')!;
     expect(tab.getRange(1, 1).getFontWeight()).toBe('bold');
@@ -94,6 +95,30 @@ describe('the spending record', () => {
     expect(charges).toHaveLength(1);
     expect(holds(rangeOf(creditsRows(a)[0]!['Credits charged']), charges[0]!.credits)).toBe(true);
     expect(creditsRows(a)).toHaveLength(1);
+  });
+
+  it.each([
+    ['shows it to the second', false],
+    ['is as an earlier version wrote it, to the millisecond', true],
+  ])('should complete an open row whose When %s, and count it once in the day', async (_, legacy) => {
+    a = await startAddon();
+    a.connect();
+    a.pushedCampaign(4);
+    a.gas.clock.advance(123);
+    await a.sim.control({ action: 'configure', config: { faults: { dropReplies: 2, dropMatch: '^(POST /campaigns/[^/]+/generate|GET /campaigns/[^/]+)$' } } });
+    expect(a.generate()).toMatchObject({ ok: false, error: { code: 'network' } });
+    const [open] = JSON.parse(a.gas.properties.document.getProperty('credits.open')!) as { at: string }[];
+    expect(open!.at).toMatch(/\.\d{2}[1-9]Z$/);
+    const second = open!.at.replace(/\.\d+Z$/, 'Z');
+    expect(creditsRows(a)[0]).toMatchObject({ When: second, 'Credits charged': UNKNOWN_CHARGE });
+    // The tab as the version before wrote it: the exact time the outcome was opened with.
+    if (legacy) a.gas.spreadsheet.getSheetByName('Video credits')!.getRange(2, 1).setValue(`'${open!.at}`);
+    expect(a.call('getProgress')).toMatchObject({ ok: true });
+    const charges = (await a.state()).ledger.filter((e) => e.kind === 'charge');
+    const [row] = creditsRows(a);
+    expect(row).toMatchObject({ When: legacy ? open!.at : second, People: 4 });
+    expect(holds(rangeOf(row!['Credits charged']), charges[0]!.credits)).toBe(true);
+    expect(a.call('getEstimate')).toMatchObject({ chargedToday: rangeOf(row!['Credits charged'])[1], unknownToday: 0 });
   });
 
   it('should complete an unknown outcome as nothing charged only two minutes later, everyone still waiting and the balance unmoved', async () => {
