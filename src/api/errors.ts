@@ -40,3 +40,6 @@ export function isRunTimeUp(e: unknown): boolean {
 export function isApiError(e: unknown): e is ApiError {
   return e instanceof ApiError || (typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'ApiError');
 }
+
+/** An API error's code, or undefined for any other error: one comparison where a code decides. */
+export const apiCode = (e: unknown): ErrorCode | undefined => (isApiError(e) ? e.code : undefined);

@@ -3,7 +3,7 @@
 // (docs/rules.md#row-identity). A Lead ID on rows that name different people is settled by the lead itself: the rows
 // that are not that person are cleared, and a selected one is sent as the person it now names.
 import type { ApiClient } from '../api/client';
-import { isApiError } from '../api/errors';
+import { apiCode } from '../api/errors';
 import { isMergingKey, keyOf, rowKey } from '../sheet/names';
 import { DOUBTS_PER_RUN, IDENTITY_NOTES, People, staleValues, type Known } from '../register/people';
 import { personFromRow, type Fallbacks } from '../shared/row-person';
@@ -133,7 +133,7 @@ function clearStale(
     try {
       lead = api.getLead(leadId);
     } catch (e) {
-      if (isApiError(e) && e.code === 'not_found') continue;
+      if (apiCode(e) === 'not_found') continue;
       throw e;
     }
     for (const row of rows) {

@@ -3,7 +3,7 @@
 // sort meanwhile). A lost answer re-sends only people the service can recognise (docs/rules.md#retries).
 import type { ApiClient } from '../api/client';
 import { REQUEST_ALLOWANCE_MS } from '../api/caller';
-import { ApiError, isApiError } from '../api/errors';
+import { ApiError, isApiError, apiCode } from '../api/errors';
 import { FIELD_LABELS, isMatchable, matchKeys, MAX_PEOPLE_PER_CALL, validatePerson } from '../shared/people';
 import { sentenceFor } from '../api/sentences';
 import { type AddedPerson, type AddPeopleReply } from '../api/types';
@@ -609,7 +609,7 @@ function addWithResend(input: PushInput, campaignId: string, batch: Item[], resu
       held: [],
     };
   } catch (e) {
-    if (!(isApiError(e) && e.code === 'network')) {
+    if (!(apiCode(e) === 'network')) {
       const sentence = isApiError(e) ? sentenceFor(e.code, e.message) : String(e);
       // A refused re-send never forgets its part: the rows stay sending there (docs/rules.md#register).
       writeBack(input, batch, (it) => (it.part ? { status: 'sending', note: `${sentence} ${NOTES.stillSending}` } : { status: '', note: sentence }));
@@ -632,7 +632,7 @@ function addWithResend(input: PushInput, campaignId: string, batch: Item[], resu
         held,
       };
     } catch (e) {
-      if (!(isApiError(e) && e.code === 'network') && !(isApiError(e) && e.retryable)) break;
+      if (!(apiCode(e) === 'network') && !(isApiError(e) && e.retryable)) break;
     }
   }
   result.unmatchable += held.length;

@@ -4,7 +4,7 @@
 // Rows are found by Lead ID when written.
 import { campaignsById } from '../api/client';
 import type { ApiClient } from '../api/client';
-import { ApiError, isApiError, isRunTimeUp } from '../api/errors';
+import { ApiError, isApiError, isRunTimeUp, apiCode } from '../api/errors';
 import type { CampaignDetail, CampaignSummary, FinishedVideo, Lead } from '../api/types';
 import type { PersonField } from '../shared/person';
 import type { Clock } from '../core/clock';
@@ -435,11 +435,11 @@ function pollLeads(
       lead = input.api.getLead(id);
     } catch (e) {
       // Not sent (the run's minute for it was not left, or the service is silent): the hunt goes on next pass.
-      if (isApiError(e) && e.code === 'not_sent') {
+      if (apiCode(e) === 'not_sent') {
         hunt.finished = false;
         break;
       }
-      if (!(isApiError(e) && e.code === 'not_found')) throw e;
+      if (!(apiCode(e) === 'not_found')) throw e;
       updates.set(id, { note: NOTES.gone(id) });
       left.delete(id);
       continue;
@@ -498,7 +498,7 @@ function settleDoubts(input: RefreshInput, names: RowNames, writes: Writes): voi
       updates.set(id, valuesForLead(lead));
       leads.set(id, lead);
     } catch (e) {
-      if (!(isApiError(e) && e.code === 'not_found')) throw e;
+      if (!(apiCode(e) === 'not_found')) throw e;
       // Said only while this key sees the tab's campaign: under another workspace's key every lead answers 404.
       const list = input.summaries && input.summaries();
       if (list && list.has(input.defaultCampaignId!)) updates.set(id, { note: NOTES.gone(id) });

@@ -1,5 +1,5 @@
 // Server functions for the connection and the campaign: settings, templates, campaigns, binding.
-import { isApiError } from '../../api/errors';
+import { apiCode } from '../../api/errors';
 import type { CampaignSummary, Template } from '../../api/types';
 import type { Props, Services } from '../../core/services';
 import type { CreateCampaignArgs, Reply, SaveSettingsArgs, SelectCampaignArgs, SidebarState } from '../contract';
@@ -31,7 +31,7 @@ export function saveSettings(svc: Services, args: SaveSettingsArgs): Reply<{ set
     try {
       api.listTemplates();
     } catch (e) {
-      if (isApiError(e) && e.code === 'unauthorized' && !typed) markDisconnected(svc.user);
+      if (apiCode(e) === 'unauthorized' && !typed) markDisconnected(svc.user);
       throw e;
     }
     storeSettings(svc.user, { baseUrl: url.url, apiKey, canWrite: canWrite(api) });
@@ -51,7 +51,7 @@ function canWrite(api: ReturnType<typeof apiClient>): boolean {
   try {
     api.stop(NO_SUCH_CAMPAIGN);
   } catch (e) {
-    return !(isApiError(e) && e.code === 'forbidden');
+    return !(apiCode(e) === 'forbidden');
   }
   return true;
 }

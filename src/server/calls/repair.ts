@@ -2,7 +2,7 @@
 // rebuilt from evidence — its own rows a tab's row confirms, and for every other Lead ID (in the tabs or
 // left in the register) the service's lead record — and the reply says how many people it could not recover.
 import type { ApiClient } from '../../api/client';
-import { isApiError } from '../../api/errors';
+import { apiCode } from '../../api/errors';
 import type { Lead } from '../../api/types';
 import type { Services } from '../../core/services';
 import { activeSpreadsheet } from '../../core/services';
@@ -90,7 +90,7 @@ function fromEvidence(api: ApiClient, leadId: string, seen: Seen | undefined, wa
   try {
     lead = api.getLead(leadId);
   } catch (e) {
-    if (isApiError(e) && e.code === 'not_found') return null;
+    if (apiCode(e) === 'not_found') return null;
     throw e;
   }
   const where = seen ? { tab: String(idOf(seen.tab)), campaign: seen.campaign, ...rowIdentifiers(seen) } : { tab: '', campaign: '' };

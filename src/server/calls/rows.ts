@@ -12,7 +12,7 @@ import { handle } from '../handle';
 import { loadParts } from '../../records/parts-record';
 import { sendRows } from '../campaign/send-rows';
 import { enableAutoRefresh } from '../timer/timer';
-import { isApiError } from '../../api/errors';
+import { apiCode } from '../../api/errors';
 import { nowOf } from '../../core/clock';
 
 export function addSelectedRows(svc: Services): Reply<AddRowsResult> {
@@ -52,7 +52,7 @@ export function addSelectedRows(svc: Services): Reply<AddRowsResult> {
         });
       } catch (e) {
         // A lost answer leaves rows `sending`: the timer comes back to finish them, unless someone's already runs here (docs/rules.md#cut-off).
-        if (isApiError(e) && e.code === 'network' && !state.autoRefresh) enableAutoRefresh(svc, state);
+        if (apiCode(e) === 'network' && !state.autoRefresh) enableAutoRefresh(svc, state);
         throw e;
       }
     });

@@ -2,7 +2,7 @@
 // so the videos list (at most 500) always holds a part's finished videos. Its id everywhere is its
 // first part's id; the record lives in DocumentProperties, beside the tabs bound to it.
 import type { ApiClient } from '../../api/client';
-import { isApiError } from '../../api/errors';
+import { apiCode } from '../../api/errors';
 import type { CampaignSummary } from '../../api/types';
 import { partsWithOpenOutcome } from '../../records/open-outcomes';
 import { saveParts, type CampaignParts, type Part } from '../../records/parts-record';
@@ -40,7 +40,7 @@ export function createApiCampaign(api: ApiClient, body: { templateId: string; na
     const created = api.createCampaign(body);
     return { id: created.id, name: created.name };
   } catch (e) {
-    if (!(isApiError(e) && e.code === 'network')) throw e;
+    if (!(apiCode(e) === 'network')) throw e;
     const found = findCreated(api.listCampaigns(100), body.name, now);
     if (!found) {
       throw new AddonError(

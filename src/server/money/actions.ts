@@ -3,7 +3,7 @@
 // on its parts as one (docs/rules.md#may-still-render): one estimate, one Generate click, one Stop.
 import { campaignsById } from '../../api/client';
 import type { ApiClient } from '../../api/client';
-import { ApiError, isApiError, isRunTimeUp } from '../../api/errors';
+import { ApiError, isRunTimeUp, apiCode } from '../../api/errors';
 import type { CampaignSummary, Estimate } from '../../api/types';
 import type { Services } from '../../core/services';
 import { lastQuote, saveQuote } from '../../records/quote-record';
@@ -171,8 +171,8 @@ function sendEach<T>(svc: Services, ctx: CampaignContext, what: Spend, partIds: 
       done.credits += credits;
       record(id, { people: count, charged: credits });
     } catch (e) {
-      if (isApiError(e) && e.code === 'not_ready') continue;
-      if (isApiError(e) && e.code === 'network') record(id);
+      if (apiCode(e) === 'not_ready') continue;
+      if (apiCode(e) === 'network') record(id);
       throw failureAfter(svc, ctx, what, e, done, partIds.length);
     }
   }
@@ -185,14 +185,14 @@ function failureAfter(svc: Services, ctx: CampaignContext, what: Spend, e: unkno
       ? ` ${done.parts} of ${of} parts had ${what === 'stop' ? `stopped (${done.count} cancelled)` : `started (${done.count} videos, ${done.credits} credits charged)`} before this one.`
       : '';
   // Never sent: a money call is never carried on by a run, so the person presses again for the parts still waiting.
-  if (isApiError(e) && e.code === 'not_sent') {
+  if (apiCode(e) === 'not_sent') {
     const why = isRunTimeUp(e) ? 'this run’s time ran out' : 'the video service stopped answering';
     return new AddonError(
       'not_sent',
       `${BUTTON[what]} did not reach every part: ${why}, so the rest were not asked.${before} Press ${BUTTON[what]} again for the parts still to do; nothing is sent twice.`,
     );
   }
-  if (!(isApiError(e) && e.code === 'network')) {
+  if (!(apiCode(e) === 'network')) {
     const f = toFailure(e);
     return before ? new AddonError(f.error.code, f.error.message + before) : (e as Error);
   }
@@ -370,7 +370,7 @@ function stopPart(
     if (part && r.stopped > 0) part.cancelled = Math.max(part.cancelled || 0, r.stopped);
     return { id, name, outcome: 'stopped', stopped: r.stopped, stillRendering: r.stillRendering };
   } catch (e) {
-    const unknown = isApiError(e) && e.code === 'network';
+    const unknown = apiCode(e) === 'network';
     // People are cancelled only by stops, and the parts record keeps what each stop reply said.
     const cancelledBefore = ctx.campaign.parts.find((p) => p.id === id)?.cancelled || 0;
     if (unknown) recordStop(svc, { campaign: ctx.campaign, part: id }, { ...ev, cancelledBefore });

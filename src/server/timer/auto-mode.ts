@@ -4,7 +4,7 @@
 // is left of today's limit (docs/rules.md#spending-limit), then the usual refresh runs.
 import { campaignsById } from '../../api/client';
 import type { ApiClient } from '../../api/client';
-import { isApiError } from '../../api/errors';
+import { apiCode } from '../../api/errors';
 import { sentenceFor } from '../../api/sentences';
 import type { CampaignSummary } from '../../api/types';
 import { activeSpreadsheet, type Props, type Services } from '../../core/services';
@@ -420,12 +420,12 @@ function generatePart(svc: Services, campaign: CampaignParts, part: Part, api: A
     recordCharge(svc, { ...base, done: { people: r.started, charged: r.creditsCharged } });
     return null;
   } catch (e) {
-    if (isApiError(e) && e.code === 'network') {
+    if (apiCode(e) === 'network') {
       // May have charged: held until the evidence settles it (docs/rules.md#unknown-outcomes).
       recordCharge(svc, base);
       return AUTO_NOTES.unknown;
     }
-    if (isApiError(e) && e.code === 'not_ready') return null;
+    if (apiCode(e) === 'not_ready') return null;
     // Refused, so nothing was charged: the part takes people again and is tried on a later run.
     part.closed = false;
     saveParts(svc.doc, campaign);
