@@ -284,11 +284,22 @@ function generateParts(svc: Services, ctx: CampaignContext, confirmed: number): 
   );
 }
 
+/**
+ * Whether a lost stop of the campaign is still open, once its parts' details were tried now. A stop settled here notes
+ * who it cancelled in the parts record, which this call's copy predates: the copy is read again (from this execution's
+ * cache), so what the call saves keeps it and a later stop counts from there (docs/rules.md#refunds).
+ */
+function stopStillOpen(svc: Services, ctx: CampaignContext): boolean {
+  const open = stopOpenIn(svc, partIds(ctx.campaign), ctx.api);
+  ctx.campaign = loadParts(svc.doc, ctx.campaign);
+  return open;
+}
+
 /** Generate and Preview wait while an earlier one's outcome is unknown: the campaign list may settle it now. */
 function refuseUnsettled(svc: Services, ctx: CampaignContext): void {
-  const parts = partIds(ctx.campaign);
-  if (stopOpenIn(svc, parts, ctx.api))
+  if (stopStillOpen(svc, ctx))
     throw new AddonError('unsettled', 'The last Stop got no clear answer: Generate and Preview wait until the campaign shows it (two minutes at most).');
+  const parts = partIds(ctx.campaign);
   if (!unsettledOf(svc, parts)) return;
   settleFromList(svc, ctx.api, sharedSummaries(ctx.api));
   const u = unsettledOf(svc, parts);
@@ -310,7 +321,7 @@ export function stopCampaign(svc: Services, args: MoneyArgs): Reply<StopReply> {
     withDocumentLock(svc, () => {
       const ctx = campaignContext(svc, args && args.campaignId);
       // A stop still unknown is settled from its parts' counts now if it can be, else closed with nothing given back.
-      if (stopOpenIn(svc, partIds(ctx.campaign), ctx.api)) closeStops(svc, partIds(ctx.campaign));
+      if (stopStillOpen(svc, ctx)) closeStops(svc, partIds(ctx.campaign));
       const refused = new Map<string, unknown>();
       const list = partSummaries(ctx);
       // The balance after one part's stop is the balance before the next one's (one read between two stops).

@@ -117,9 +117,10 @@ export interface Settled {
 function fill(tab: Sheet, o: { at: string; part: string; action: string }, v: Settled): Row | null {
   const values = tab.getDataRange().getDisplayValues();
   const col = (h: Column) => values[0]!.indexOf(h);
-  // Rows of one second are told apart by part and action (a part's second charge waits until its first is settled); a
-  // row written to the millisecond, before the tab showed seconds, is found too.
-  const i = values.findIndex((r) => toSecond(r[col('When')]) === toSecond(o.at) && r[col('Part')] === o.part && r[col('Action')] === o.action);
+  // Found by second, part and action, the newest such row: a part's next charge or stop is written only once the one
+  // before is settled (docs/rules.md#money-record). A row written to the millisecond, before the tab showed seconds, is
+  // found too.
+  const i = values.map((r) => toSecond(r[col('When')]) === toSecond(o.at) && r[col('Part')] === o.part && r[col('Action')] === o.action).lastIndexOf(true);
   if (i < 1) return null;
   const set = (h: Column, x: string | number) => {
     if (col(h) >= 0) tab.getRange(i + 1, col(h) + 1).setValue(text(x));

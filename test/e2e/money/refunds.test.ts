@@ -4,6 +4,7 @@ import { SIM_KEYS } from '../../../dev/sim/types';
 import { keyHint } from '../../../src/records/settings';
 import { HEADERS, leadRow, startAddon, type Addon, renderAll } from '../harness';
 import { creditsRows, UNKNOWN_CHARGE, addRows } from '../steps';
+import { loadParts } from '../../../src/records/parts-record';
 import { holds, rangesBy } from './figures';
 
 jest.setTimeout(180_000);
@@ -250,6 +251,39 @@ describe('a Stop whose answer was lost', () => {
     const cancelled = (await a.state()).campaigns.flatMap((c) => c.leads).filter((l) => l.status === 'cancelled').length;
     expect(stopRow()).toMatchObject({ 'Credits charged': -back, People: cancelled, Note: expect.stringMatching(/shows it stopped/) });
     await recordMatchesLedger();
+  });
+
+  it('should complete the second of two lost Stops of one part in one second on its own row, not on the first', async () => {
+    await lostStop();
+    // A colleague's Stop right after, in the same second: the first is settled from the part's counts before it is
+    // sent, and its own answer is lost too.
+    await a.sim.control({ action: 'configure', config: { faults: { html502Replies: 1, dropMatch: '^POST /campaigns/[^/]+/stop$' } } });
+    expect(a.stop()).toMatchObject({ ok: false, error: { code: 'network' } });
+    const stops = () => creditsRows(a).filter((r) => String(r.Action).startsWith('stop'));
+    const [first, second] = stops();
+    expect(second).toMatchObject({ When: first!.When, 'Credits charged': UNKNOWN_CHARGE });
+    expect(first!['Credits charged']).not.toBe(UNKNOWN_CHARGE);
+    a.call('getProgress');
+    expect(stops()[0]).toEqual(first);
+    expect(stops()[1]).toMatchObject({ 'Credits charged': expect.not.stringMatching(/unknown/), Note: expect.stringMatching(/shows it stopped/) });
+    await recordMatchesLedger();
+  });
+
+  it('should keep in the parts record who a lost Stop cancelled when the Generate of a new part settles it', async () => {
+    await lostStop();
+    const first = a.boundCampaignId();
+    // New people go to a new part; the Generate that starts them settles the lost Stop first, from the part's counts,
+    // and then saves the parts record with the part it closed.
+    addRows(a, 10, 2);
+    expect(a.generate()).toMatchObject({ ok: true });
+    expect(stopRow()['Credits charged']).toBe(-(await simRefunds(a, /stopped before it started/)));
+    const cancelled = (await a.state()).campaigns.find((c) => c.id === first)!.leads.filter((l) => l.status === 'cancelled').length;
+    expect(cancelled).toBeGreaterThan(0);
+    const record = loadParts(a.gas.properties.document, { id: first, name: 'Q3 outreach' });
+    expect(record.parts.map((p) => [p.id, p.cancelled])).toEqual([
+      [first, cancelled],
+      [expect.any(String), undefined],
+    ]);
   });
 
   it('should complete its row on the timer alone, with no sidebar open', async () => {
