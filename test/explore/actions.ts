@@ -51,7 +51,8 @@ export type Action =
   | { k: 'wait'; ms: number }
   | { k: 'midnight' }
   | { k: 'timer' }
-  | { k: 'fault'; f: Fault; then: Action };
+  // `write`: the fault hits the press's first POST (its stop, generate, leads…) instead of its first request.
+  | { k: 'fault'; f: Fault; then: Action; write?: boolean };
 
 const MIN = 60_000;
 
@@ -113,7 +114,7 @@ export const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { arbitrary: fc.record({ k: fc.constant('wait' as const), ms: fc.constantFrom(MIN, 10 * MIN, 60 * MIN, 6 * 60 * MIN, 24 * 60 * MIN) }), weight: 6 },
   { arbitrary: fc.constant({ k: 'midnight' as const }), weight: 1 },
   { arbitrary: fc.constant({ k: 'timer' as const }), weight: 8 },
-  { arbitrary: fc.record({ k: fc.constant('fault' as const), f: faultArb, then: press }), weight: 6 },
+  { arbitrary: fc.record({ k: fc.constant('fault' as const), f: faultArb, then: press, write: fc.boolean() }), weight: 6 },
 );
 
 /** The sim fault that makes the next matching request fail as named (applied or not, as the name says). */
@@ -128,7 +129,7 @@ const NO_FAULTS: Partial<SimFaults> = { dropReplies: 0, html502Replies: 0, error
 
 /** Runs one action in the world; presses that cannot apply answer an error, as they would for a person. */
 export async function perform(w: World, a: Action): Promise<void> {
-  if (a.k === 'fault') return withFault(w, a.f, a.then);
+  if (a.k === 'fault') return withFault(w, a.f, a.then, a.write);
   if (a.k === 'wait') return w.advance(a.ms);
   if (a.k === 'midnight') return w.advance(86_400_000 - (w.now() % 86_400_000) + 5 * MIN);
   if (a.k === 'timer') {
@@ -154,9 +155,9 @@ async function crowd(w: World): Promise<void> {
   w.advance(MIN);
 }
 
-async function withFault(w: World, f: Fault, then: Action): Promise<void> {
+async function withFault(w: World, f: Fault, then: Action, write = false): Promise<void> {
   const sim = SIM_FAULTS[f];
-  if (sim) await w.lab.sim.control({ action: 'configure', config: { faults: { ...sim, dropMatch: '^(POST|GET) ' } } });
+  if (sim) await w.lab.sim.control({ action: 'configure', config: { faults: { ...sim, dropMatch: write ? '^POST ' : '^(POST|GET) ' } } });
   if (f === 'lock') w.gas.holdDocumentLock(2 * MIN);
   // A hook no request of this press fired is disarmed with it: it would otherwise fire during a later action.
   const disarm =

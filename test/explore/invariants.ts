@@ -214,6 +214,16 @@ export function settled(w: World, st: SimState): string[] {
     if (status === 'sending' && String(r[note!] ?? '') !== NOTES.unmatchable) out.push(`no row left sending once settled: ${where}`);
     if (status === 'pending' && lead && lead.status !== 'pending') out.push(`no row left pending once settled: ${where} (${lead.id} is ${lead.status})`);
   });
+  // An unknown outcome's row says it will be completed: once the service has settled, each one has been, on its own row
+  // (a copy's rows that came from its original are the original's to complete).
+  for (const [d, doc] of w.docs.entries()) {
+    const values = (doc.spreadsheet.getSheetByName('Video credits')?.getDataRange().getValues() ?? []) as unknown[][];
+    const note = (values[0] ?? []).map(String).indexOf('Note');
+    values.forEach((r, i) => {
+      if (i > (w.inheritedCredits.get(doc) ?? 0) && /completed once the campaign shows/i.test(String(r[note] ?? '')))
+        out.push(`no spending-record row left open once settled: ${d ? `document ${d}, ` : ''}Video credits row ${i + 1}`);
+    });
+  }
   return out;
 }
 

@@ -76,7 +76,7 @@ export class World {
   ) {}
 
   async start(): Promise<void> {
-    await this.lab.sim.control({ action: 'reset', config: { clock: 'manual', stageMs: 60_000, failRate: this.o.failRate ?? 0.1, seed: 7 } });
+    await this.lab.sim.control({ action: 'reset', config: { clock: 'manual', stageMs: 60_000, concurrency: 3, failRate: this.o.failRate ?? 0.1, seed: 7 } });
     const now = (await this.state()).now;
     this.gas = this.document(now);
     for (const p of PEOPLE.keys()) this.as(p, () => this.call('saveSettings', { baseUrl: this.lab.sim.baseUrl, apiKey: PEOPLE[p]!.key }));
