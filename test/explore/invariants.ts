@@ -217,10 +217,10 @@ export function settled(w: World, st: SimState): string[] {
     if (status === 'pending' && lead && lead.status !== 'pending') out.push(`no row left pending once settled: ${where} (${lead.id} is ${lead.status})`);
   });
   // An unknown outcome's row says it will be completed: once the service has settled, each one has been, on its own row
-  // (a copy's rows that came from its original are the original's to complete). Where no timer can run with the
-  // document, an outcome of a campaign no tab shows any more waits for a press of it (docs/rules.md#explorer).
-  const r = { ...readingsFromEnv(READING), ...w.o.readings };
-  const timer = (r.timeTriggers ?? 'fire') === 'fire' && r.documentInTimeTriggers !== 'absent';
+  // (a copy's rows that came from its original are the original's to complete). Left out, as limits of the add-on
+  // (docs/rules.md#explorer): a record protected from someone, and readings where no timer runs with the document.
+  const readings = { ...readingsFromEnv(READING), ...w.o.readings };
+  const timer = (readings.timeTriggers ?? 'fire') === 'fire' && readings.documentInTimeTriggers !== 'absent';
   for (const [d, doc] of w.docs.entries()) {
     if (w.recordProtected.has(doc) || !timer) continue;
     const values = (doc.spreadsheet.getSheetByName('Video credits')?.getDataRange().getValues() ?? []) as unknown[][];

@@ -255,8 +255,8 @@ describe('a Stop whose answer was lost', () => {
 
   it('should complete the second of two lost Stops of one part in one second on its own row, not on the first', async () => {
     await lostStop();
-    // A colleague's Stop right after, in the same second: the first is settled from the part's counts before it is
-    // sent, and its own answer is lost too.
+    // Stop pressed again in the same second: the first is settled from the part's counts before it is sent, and its own
+    // answer is lost too.
     await a.sim.control({ action: 'configure', config: { faults: { html502Replies: 1, dropMatch: '^POST /campaigns/[^/]+/stop$' } } });
     expect(a.stop()).toMatchObject({ ok: false, error: { code: 'network' } });
     const stops = () => creditsRows(a).filter((r) => String(r.Action).startsWith('stop'));
