@@ -609,7 +609,7 @@ function addWithResend(input: PushInput, campaignId: string, batch: Item[], resu
       held: [],
     };
   } catch (e) {
-    if (!(apiCode(e) === 'network')) {
+    if (apiCode(e) !== 'network') {
       const sentence = isApiError(e) ? sentenceFor(e.code, e.message) : String(e);
       // A refused re-send never forgets its part: the rows stay sending there (docs/rules.md#register).
       writeBack(input, batch, (it) => (it.part ? { status: 'sending', note: `${sentence} ${NOTES.stillSending}` } : { status: '', note: sentence }));
@@ -632,7 +632,7 @@ function addWithResend(input: PushInput, campaignId: string, batch: Item[], resu
         held,
       };
     } catch (e) {
-      if (!(apiCode(e) === 'network') && !(isApiError(e) && e.retryable)) break;
+      if (apiCode(e) !== 'network' && !(isApiError(e) && e.retryable)) break;
     }
   }
   result.unmatchable += held.length;

@@ -439,7 +439,7 @@ function pollLeads(
         hunt.finished = false;
         break;
       }
-      if (!(apiCode(e) === 'not_found')) throw e;
+      if (apiCode(e) !== 'not_found') throw e;
       updates.set(id, { note: NOTES.gone(id) });
       left.delete(id);
       continue;
@@ -498,7 +498,7 @@ function settleDoubts(input: RefreshInput, names: RowNames, writes: Writes): voi
       updates.set(id, valuesForLead(lead));
       leads.set(id, lead);
     } catch (e) {
-      if (!(apiCode(e) === 'not_found')) throw e;
+      if (apiCode(e) !== 'not_found') throw e;
       // Said only while this key sees the tab's campaign: under another workspace's key every lead answers 404.
       const list = input.summaries && input.summaries();
       if (list && list.has(input.defaultCampaignId!)) updates.set(id, { note: NOTES.gone(id) });

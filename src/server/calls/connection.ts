@@ -51,7 +51,7 @@ function canWrite(api: ReturnType<typeof apiClient>): boolean {
   try {
     api.stop(NO_SUCH_CAMPAIGN);
   } catch (e) {
-    return !(apiCode(e) === 'forbidden');
+    return apiCode(e) !== 'forbidden';
   }
   return true;
 }

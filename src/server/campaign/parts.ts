@@ -40,7 +40,7 @@ export function createApiCampaign(api: ApiClient, body: { templateId: string; na
     const created = api.createCampaign(body);
     return { id: created.id, name: created.name };
   } catch (e) {
-    if (!(apiCode(e) === 'network')) throw e;
+    if (apiCode(e) !== 'network') throw e;
     const found = findCreated(api.listCampaigns(100), body.name, now);
     if (!found) {
       throw new AddonError(

@@ -192,7 +192,7 @@ function failureAfter(svc: Services, ctx: CampaignContext, what: Spend, e: unkno
       `${BUTTON[what]} did not reach every part: ${why}, so the rest were not asked.${before} Press ${BUTTON[what]} again for the parts still to do; nothing is sent twice.`,
     );
   }
-  if (!(apiCode(e) === 'network')) {
+  if (apiCode(e) !== 'network') {
     const f = toFailure(e);
     return before ? new AddonError(f.error.code, f.error.message + before) : (e as Error);
   }
