@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { browserBundle, bundleCss, inlineScript } from './browser-bundle';
 import { squeeze } from './squeeze';
 import { serverParts, sidebarParts, sizeTable, type Part } from './sizes';
+import { internalNamesPattern } from './internal-names';
 
 const root = resolve(__dirname, '..');
 const dist = join(root, 'dist');
@@ -50,6 +51,8 @@ export async function buildServer(
     minifySyntax: true,
     minifyWhitespace: true,
     minifyIdentifiers: true,
+    // Names only the server's own code reads are shortened too (scripts/internal-names.ts).
+    mangleProps: internalNamesPattern(),
     logLevel: 'warning',
     metafile: true,
     define: { __URL_ALLOWLIST__: JSON.stringify(opts.allowlist ?? []) },

@@ -1,0 +1,59 @@
+// Property names the server bundle shortens: names only the server's own code reads (docs/rules.md#budgets).
+
+/**
+ * Each is a method or field of an object that lives and dies inside one execution: never a field of the API, of a reply
+ * to the sidebar, of a stored record or cache entry, of an Apps Script or JavaScript object, or of zod's; never read by
+ * a name held in a string. `test/scripts/internal-names.test.ts` holds each to that.
+ */
+export const INTERNAL_NAMES = [
+  // The API client's methods and its request policy.
+  'getCampaigns',
+  'getCampaign',
+  'getLead',
+  'getEstimates',
+  'listVideos',
+  'listVideosOf',
+  'requestAll',
+  'fromResponse',
+  'retryable',
+  'retryPolicy',
+  'retryAfterMs',
+  'maxRequests',
+  'maxAttempts',
+  'baseDelayMs',
+  'maxDelayMs',
+  'windowMs',
+  'grantPermission',
+  // A refresh's input and plan.
+  'defaultCampaignId',
+  'leadPolls',
+  'campaignNotFound',
+  'byCampaign',
+  'registerSpan',
+  'completeHidden',
+  'settledAll',
+  'doubtful',
+  // Who a row is, and a push's wiring.
+  'byLead',
+  'byName',
+  'rowOfLead',
+  'namesIn',
+  'partOf',
+  'tabName',
+  'otherTabs',
+  'holders',
+  'sentTo',
+  'remember',
+  'followUp',
+  'formatStatus',
+  'reserve',
+  'lastCallMs',
+  'inUser',
+  // The money record's rows as a charge builds them.
+  'balanceBefore',
+  'balanceAfter',
+  'notToday',
+] as const;
+
+/** esbuild's `mangleProps`: exactly these names. */
+export const internalNamesPattern = (): RegExp => new RegExp(`^(?:${INTERNAL_NAMES.join('|')})$`);
