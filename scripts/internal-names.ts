@@ -24,6 +24,8 @@ export const INTERNAL_NAMES = [
   'maxDelayMs',
   'windowMs',
   'grantPermission',
+  'alwaysExists',
+  'pacer',
   // A refresh's input and plan.
   'defaultCampaignId',
   'leadPolls',
@@ -33,6 +35,11 @@ export const INTERNAL_NAMES = [
   'completeHidden',
   'settledAll',
   'doubtful',
+  'deadline',
+  'summaries',
+  'eager',
+  'memos',
+  'byId',
   // Who a row is, and a push's wiring.
   'byLead',
   'byName',
@@ -46,6 +53,7 @@ export const INTERNAL_NAMES = [
   'remember',
   'followUp',
   'formatStatus',
+  'identified',
   'reserve',
   'lastCallMs',
   'inUser',

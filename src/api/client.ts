@@ -76,7 +76,7 @@ const ASKED = {
   lead: 'the request for a lead',
 } as const;
 
-/** A read: retried on retryable codes (docs/api.md#errors); `alwaysExists` for a path that exists whenever the API is on. */
+/** A read: retried on retryable codes (docs/api.md#errors); alwaysExists for a path that exists whenever the API is on. */
 const get = <T>(path: string, label: string, schema: Call<T>['schema'], alwaysExists?: true): Call<T> => ({
   method: 'GET',
   path,
