@@ -9,8 +9,11 @@ export async function bundleForBrowser(entry: string): Promise<string> {
   return (await browserBundle(entry)).text;
 }
 
-/** The same bundle with esbuild's metafile, which says how many bytes each input took (scripts/sizes.ts). */
-export async function browserBundle(entry: string): Promise<{ text: string; metafile: Metafile }> {
+/**
+ * The same bundle with esbuild's metafile, which says how many bytes each input took (scripts/sizes.ts); `mangleProps`:
+ * the property names it may shorten (scripts/internal-names.ts).
+ */
+export async function browserBundle(entry: string, mangleProps?: RegExp): Promise<{ text: string; metafile: Metafile }> {
   const r = await build({
     entryPoints: [entry],
     bundle: true,
@@ -22,6 +25,7 @@ export async function browserBundle(entry: string): Promise<{ text: string; meta
     charset: 'utf8',
     logLevel: 'warning',
     metafile: true,
+    mangleProps,
   });
   return { text: r.outputFiles[0]!.text, metafile: r.metafile };
 }

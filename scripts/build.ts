@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { browserBundle, bundleCss, inlineScript } from './browser-bundle';
 import { squeeze } from './squeeze';
 import { serverParts, sidebarParts, sizeTable, type Part } from './sizes';
-import { internalNamesPattern } from './internal-names';
+import { INTERNAL_NAMES, namesPattern, SIDEBAR_NAMES } from './internal-names';
 
 const root = resolve(__dirname, '..');
 const dist = join(root, 'dist');
@@ -52,7 +52,7 @@ export async function buildServer(
     minifyWhitespace: true,
     minifyIdentifiers: true,
     // Names only the server's own code reads are shortened too (scripts/internal-names.ts).
-    mangleProps: internalNamesPattern(),
+    mangleProps: namesPattern(INTERNAL_NAMES),
     logLevel: 'warning',
     metafile: true,
     define: { __URL_ALLOWLIST__: JSON.stringify(opts.allowlist ?? []) },
@@ -77,7 +77,7 @@ export async function buildSidebar(opts: { file?: string } = {}): Promise<{ file
   const dir = join(root, 'sidebar');
   // The page's own line breaks between tags are no text a person sees: dropped, as the script's and style's are.
   const html = readFileSync(join(dir, 'index.html'), 'utf8').replace(/>\s+</g, '><');
-  const js = existsSync(join(dir, 'main.ts')) ? await browserBundle(join(dir, 'main.ts')) : null;
+  const js = existsSync(join(dir, 'main.ts')) ? await browserBundle(join(dir, 'main.ts'), namesPattern(SIDEBAR_NAMES)) : null;
   const css = existsSync(join(dir, 'styles.css')) ? await bundleCss(join(dir, 'styles.css')) : '';
   const style = `<style>${css}</style>`;
   // The sidebar's script gets the server's second pass too (docs/rules.md#budgets): about 600 bytes of the page.

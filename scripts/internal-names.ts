@@ -1,4 +1,4 @@
-// Property names the server bundle shortens: names only the server's own code reads (docs/rules.md#budgets).
+// Property names each bundle shortens: names only that bundle's own code reads (docs/rules.md#budgets).
 
 /**
  * Each is a method or field of an object that lives and dies inside one execution: never a field of the API, of a reply
@@ -63,5 +63,25 @@ export const INTERNAL_NAMES = [
   'notToday',
 ] as const;
 
+/**
+ * The sidebar's: fields of its own state and methods of its own objects, never a field of a server reply, of the page's
+ * DOM, of its HTML or style, or of a setting a test gives the page (`window.sidebarTiming`).
+ */
+export const SIDEBAR_NAMES = [
+  'loadState',
+  'loadProgress',
+  'loadContext',
+  'loadCampaigns',
+  'loadTemplates',
+  'takeProgress',
+  'progressError',
+  'templatesError',
+  'showWhile',
+  'serverValue',
+  'confirmLabel',
+  'leadTab',
+  'awaiting',
+] as const;
+
 /** esbuild's `mangleProps`: exactly these names. */
-export const internalNamesPattern = (): RegExp => new RegExp(`^(?:${INTERNAL_NAMES.join('|')})$`);
+export const namesPattern = (names: readonly string[]): RegExp => new RegExp(`^(?:${names.join('|')})$`);

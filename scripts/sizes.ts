@@ -12,13 +12,16 @@ export interface Part {
   budget?: number;
 }
 
-/** Each file's hard limit, and the budgets of its parts: their sum leaves a reserve under the limit for the next change. */
+/**
+ * Each file's hard limit, and the budgets of its parts: their sum leaves `reserve` under the limit for the next change,
+ * which takes it from the reserve by raising a part's budget here, in sight.
+ */
 export const BUDGETS = {
-  // The 5 KB reserve is not met (docs/rules.md#budgets); 'vendor' is zod as esbuild emitted it, before terser's pass, and
-  // its budget is exactly that: a zod that grows fails here, and the rest of the limit is the server code's.
-  'dist/Code.js': { limit: 150 * KB, parts: { 'server code': 132_477, 'vendor (zod)': 17_523 } },
-  // The sidebar's parts sum to its limit for now: its redesign wins the 10% reserve.
-  'dist/Sidebar.html': { limit: 60 * KB, parts: { script: 54_040, style: 5_785, page: 175 } },
+  // The reserve is short of its 5 KB (docs/rules.md#budgets); 'vendor' is zod as esbuild emitted it, before terser's pass,
+  // and its budget is exactly that: a zod that grows fails here.
+  'dist/Code.js': { limit: 150 * KB, reserve: 1_547, parts: { 'server code': 130_930, 'vendor (zod)': 17_523 } },
+  // Short of its 10% (6 KB): the sidebar's redesign wins the rest.
+  'dist/Sidebar.html': { limit: 60 * KB, reserve: 892, parts: { script: 53_148, style: 5_785, page: 175 } },
 } as const;
 
 export function kb(bytes: number): string {

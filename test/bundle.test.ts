@@ -235,8 +235,8 @@ describe('dist/Code.js', () => {
     expect(readFileSync(join(DIST, 'Sidebar.html')).length).toBeLessThanOrEqual(BUDGETS['dist/Sidebar.html'].limit);
   });
 
-  // The parts' budgets sum to the limit: the 5 KB reserve is open work (docs/rules.md#budgets).
-  it('should keep each part within its budget, and the parts of Code.js within its limit', () => {
+  // The reserves are short of 5 KB and 10% (docs/rules.md#budgets): what is won is kept out of the parts' budgets.
+  it('should keep each part within its budget, and the budgets with their reserve within each limit', () => {
     // The parts as the build that made dist/ measured them: that build's bytes are the files' own.
     const measured = JSON.parse(readFileSync(join(DIST, SIZES_FILE), 'utf8')) as { bytes: Record<string, number>; parts: Part[] };
     expect(measured.bytes).toEqual({ 'dist/Code.js': statSync(join(DIST, 'Code.js')).size, 'dist/Sidebar.html': statSync(join(DIST, 'Sidebar.html')).size });
@@ -246,8 +246,10 @@ describe('dist/Code.js', () => {
     const parts = [...server.parts, ...sidebar.parts].filter((p) => p.budget !== undefined);
     expect(parts.map((p) => p.part)).toEqual(['server code', 'vendor (zod)', 'script', 'style', 'page']);
     expect(parts.filter((p) => p.bytes > p.budget!).map((p) => `${p.file} ${p.part}: ${kb(p.bytes)} of ${kb(p.budget!)}`)).toEqual([]);
-    const code = BUDGETS['dist/Code.js'];
-    expect(Object.values(code.parts).reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(code.limit);
+    for (const f of Object.values(BUDGETS)) {
+      expect(Object.values(f.parts).reduce((a: number, b: number) => a + b, f.reserve)).toBeLessThanOrEqual(f.limit);
+      expect(f.reserve).toBeGreaterThan(0);
+    }
     expect(server.parts.reduce((a, p) => a + p.bytes, 0)).toBe(server.bytes);
     expect(sidebar.parts.filter((p) => p.budget !== undefined).reduce((a, p) => a + p.bytes, 0)).toBe(sidebar.bytes);
   });

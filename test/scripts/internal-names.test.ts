@@ -1,7 +1,7 @@
 // The names the server bundle shortens stay the server's own: no shape another side reads carries one.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { INTERNAL_NAMES, internalNamesPattern } from '../../scripts/internal-names';
+import { INTERNAL_NAMES, namesPattern, SIDEBAR_NAMES } from '../../scripts/internal-names';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -28,10 +28,13 @@ const SHAPES = [
  * Names the stand-in, the simulator and the end-to-end tests read or write as properties (a field of a reply they
  * check, of a request they answer): their local names and their prose are not properties.
  */
-function propertiesOutside(): Set<string> {
-  const t = text(['dev', 'test/e2e', 'test/dev', 'test/explore'].flatMap((d) => filesUnder(join(ROOT, d), /\.ts$/)));
+function propertiesOutside(dirs = ['dev', 'test/e2e', 'test/dev', 'test/explore']): Set<string> {
+  const t = text(dirs.flatMap((d) => filesUnder(join(ROOT, d), /\.ts$/)));
   return new Set([...t.matchAll(/\.\s*([A-Za-z_$][\w$]*)|([A-Za-z_$][\w$]*)\??\s*:/g)].map((m) => (m[1] || m[2])!));
 }
+
+/** The members a declaration file declares: `name:`, `name?:`, `name(`, `name<T>(`. */
+const declared = (dts: string) => new Set([...dts.matchAll(/([A-Za-z_$][\w$]*)\??\s*(?:<[^<>()]*>)?\s*[(:]/g)].map((m) => m[1]!));
 
 /** Objects the bundle does not make: Apps Script's, the language's, zod's. */
 function foreignProperties(): Set<string> {
@@ -40,11 +43,14 @@ function foreignProperties(): Set<string> {
     ...filesUnder(join(ROOT, 'node_modules/typescript/lib'), /^lib\.es(5|20\d\d)(\.\w+)*\.d\.ts$/),
   ]);
   const zod = text(filesUnder(join(ROOT, 'node_modules/zod/v4'), /\.js$/));
-  return new Set([...[...dts.matchAll(/([A-Za-z_$][\w$]*)\??\s*[(:]/g)].map((m) => m[1]!), ...words(zod)]);
+  return new Set([...declared(dts), ...words(zod)]);
 }
 
 /** Names in the list that `pool` holds. */
-const held = (pool: Set<string>) => INTERNAL_NAMES.filter((n) => pool.has(n));
+const held = (pool: Set<string>, list: readonly string[] = INTERNAL_NAMES) => list.filter((n) => pool.has(n));
+const quotedIn = (t: string) => new Set([...t.matchAll(/['"`]([A-Za-z_$][\w$]*)['"`]/g)].map((m) => m[1]!));
+/** Names of the list the text still holds as a whole word. */
+const leftIn = (t: string, list: readonly string[]) => list.filter((n) => new RegExp(`\\b${n}\\b`).test(t));
 
 describe('scripts/internal-names', () => {
   it('should name nothing a shape read outside one execution holds (API, replies, records, sidebar)', () => {
@@ -67,16 +73,43 @@ describe('scripts/internal-names', () => {
   });
 
   it('should name nothing the server reads by a string', () => {
-    const src = text(filesUnder(join(ROOT, 'src'), /\.ts$/));
-    const quoted = new Set([...src.matchAll(/['"`]([A-Za-z_$][\w$]*)['"`]/g)].map((m) => m[1]!));
-    expect(held(quoted)).toEqual([]);
+    expect(held(quotedIn(text(filesUnder(join(ROOT, 'src'), /\.ts$/))))).toEqual([]);
   });
 
   it('should leave none of the names in the built server bundle, and match each whole name only', () => {
-    const code = readFileSync(join(ROOT, 'dist', 'Code.js'), 'utf8');
-    expect(INTERNAL_NAMES.filter((n) => new RegExp(`\\b${n}\\b`).test(code))).toEqual([]);
-    const re = internalNamesPattern();
+    expect(leftIn(readFileSync(join(ROOT, 'dist', 'Code.js'), 'utf8'), INTERNAL_NAMES)).toEqual([]);
+    const re = namesPattern(INTERNAL_NAMES);
     expect(INTERNAL_NAMES.every((n) => re.test(n))).toBe(true);
     expect(['getLeads', 'xgetLead', 'byLeadId'].some((n) => re.test(n))).toBe(false);
+  });
+});
+
+describe('scripts/internal-names › the sidebar', () => {
+  const sidebarTs = () => filesUnder(join(ROOT, 'sidebar'), /\.ts$/);
+
+  it('should name nothing the server code holds (its replies, and the rules the sidebar imports from it)', () => {
+    const server = words(text(filesUnder(join(ROOT, 'src'), /\.ts$/)));
+    expect(held(server, SIDEBAR_NAMES)).toEqual([]);
+    expect(server.has('getProgress')).toBe(true);
+  });
+
+  it("should name no property of the page's DOM or the language's objects, and no word of its HTML or style", () => {
+    const dom = text(['lib.dom.d.ts', 'lib.es5.d.ts', 'lib.es2020.d.ts'].map((f) => join(ROOT, 'node_modules/typescript/lib', f)));
+    const props = declared(dom);
+    const page = words(text([join(ROOT, 'sidebar/index.html'), ...filesUnder(join(ROOT, 'sidebar'), /\.css$/)]));
+    expect(held(props, SIDEBAR_NAMES)).toEqual([]);
+    expect(held(page, SIDEBAR_NAMES)).toEqual([]);
+    expect(props.has('querySelector') && props.has('textContent')).toBe(true);
+  });
+
+  it('should name no property a test or the playground gives or reads, and nothing the sidebar reads by a string', () => {
+    const outside = propertiesOutside(['test/sidebar', 'test/dev', 'dev']);
+    expect(held(outside, SIDEBAR_NAMES)).toEqual([]);
+    expect(outside.has('sidebarTiming')).toBe(true);
+    expect(held(quotedIn(text(sidebarTs())), SIDEBAR_NAMES)).toEqual([]);
+  });
+
+  it("should leave none of the names in the built page's script", () => {
+    expect(leftIn(readFileSync(join(ROOT, 'dist', 'Sidebar.html'), 'utf8'), SIDEBAR_NAMES)).toEqual([]);
   });
 });
