@@ -836,4 +836,16 @@ describe('histories the explorer found', () => {
     ];
     expect(await replay(actions)).toEqual([]);
   });
+
+  it('should complete a lost Stop of a campaign no tab shows any more where no timer runs, at a Refresh now', async () => {
+    // Found by the explorer (seed 40004, a test deployment): the tab was given a new campaign after a Stop whose answer was
+    // a 500; only the timer read the old campaign's part, and none runs, so its row said "unknown" for ever. Refresh now
+    // settles every open outcome of the document, as the timer does.
+    const actions: Action[] = [
+      { k: 'create', t: 2 },
+      { k: 'fault', f: 'error500', then: { k: 'stop' }, write: true },
+      { k: 'create', t: 2 },
+    ];
+    expect(await replay(actions, { readings: { timeTriggers: 'never-fire' } })).toEqual([]);
+  });
 });

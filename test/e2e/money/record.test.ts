@@ -97,6 +97,21 @@ describe('the spending record', () => {
     expect(creditsRows(a)).toHaveLength(1);
   });
 
+  it('should complete an unknown row at a Refresh now on a tab that now shows another campaign, where no timer runs', async () => {
+    a = await startAddon();
+    a.connect();
+    a.pushedCampaign(4);
+    await a.sim.control({ action: 'configure', config: { faults: { dropReplies: 2, dropMatch: '^(POST /campaigns/[^/]+/generate|GET /campaigns/[^/]+)$' } } });
+    expect(a.generate()).toMatchObject({ ok: false, error: { code: 'network' } });
+    a.createCampaign('Q4 outreach');
+    a.call('getProgress');
+    expect(creditsRows(a)[0]).toMatchObject({ 'Credits charged': UNKNOWN_CHARGE });
+    expect(a.call('refreshNow')).toMatchObject({ ok: true });
+    const charges = (await a.state()).ledger.filter((e) => e.kind === 'charge');
+    expect(creditsRows(a)[0]).toMatchObject({ People: 4 });
+    expect(holds(rangeOf(creditsRows(a)[0]!['Credits charged']), charges[0]!.credits)).toBe(true);
+  });
+
   it.each([
     ['shows it to the second', false],
     ['is as an earlier version wrote it, to the millisecond', true],

@@ -286,6 +286,17 @@ describe('a Stop whose answer was lost', () => {
     ]);
   });
 
+  it('should complete its row at a Refresh now on a tab of another campaign, where no timer runs (its tab now shows a new one)', async () => {
+    await lostStop();
+    a.createCampaign('Q4 outreach');
+    a.gas.clock.advance(3 * 60_000);
+    a.call('getProgress');
+    expect(stopRow()['Credits charged']).toBe(UNKNOWN_CHARGE);
+    expect(a.call('refreshNow')).toMatchObject({ ok: true });
+    expect(stopRow()['Credits charged']).toBe(-(await simRefunds(a, /stopped before it started/)));
+    await recordMatchesLedger();
+  });
+
   it('should complete its row on the timer alone, with no sidebar open', async () => {
     await lostStop();
     a.gas.clock.advance(5 * 60_000);
