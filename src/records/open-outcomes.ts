@@ -26,6 +26,14 @@ export interface OpenStop {
   key: string;
 }
 
+/** A settled outcome whose row its settler could not write: `v`, its words, as the money record completes a row. */
+export interface UnwrittenRow<V> {
+  at: string;
+  part: string;
+  action: string;
+  v: V;
+}
+
 /** The newest kept of each kind: an older one past it is let go. */
 const OPEN_MAX = 20;
 
@@ -44,6 +52,8 @@ function openList<T extends { part: string }>(key: string) {
 
 export const OPEN_CHARGES = openList<OpenCharge>(DOC_KEYS.openCharges);
 export const OPEN_STOPS = openList<OpenStop>(DOC_KEYS.openStops);
+/** Rows settled by someone the record was protected from (docs/rules.md#unknown-outcomes), in the money record's words. */
+export const unwrittenRows = <V>() => openList<UnwrittenRow<V>>(DOC_KEYS.unwrittenRows);
 
 /** Parts with a money outcome still open (an unknown charge, a stop whose answer was lost). */
 export function partsWithOpenOutcome(props: Props): Set<string> {

@@ -39,6 +39,8 @@ export const DOC_KEYS = {
   /** Money outcomes still open: unknown charges and stops whose answers were lost, each naming its part (docs/rules.md#unknown-outcomes). */
   openCharges: 'credits.open',
   openStops: 'credits.openStops',
+  /** Outcomes settled by someone the record was protected from: their rows, written by the next reader who may. */
+  unwrittenRows: 'credits.unwritten',
   /** Per part (by a short hash of its id): the charges refunds are taken from (docs/rules.md#refunds). */
   charges: (partHash: string) => `credits.charges.${partHash}`,
   /** Per campaign: the failures its record has seen, and those it booked (docs/rules.md#refunds). */

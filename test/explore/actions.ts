@@ -383,7 +383,6 @@ export function protect(w: World, t: number, col: number, p: number): void {
   if (col >= OUTPUTS.length) {
     const record = ss.getSheetByName('Video credits');
     if (record) ss.protectRange(record, `A1:${columnLetters(record.getMaxColumns())}`, editors);
-    if (record) w.recordProtected.add(w.gas);
     return;
   }
   const sheet = w.tab(t);

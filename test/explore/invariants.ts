@@ -215,10 +215,9 @@ export function settled(w: World, st: SimState): string[] {
     if (status === 'pending' && lead && lead.status !== 'pending') out.push(`no row left pending once settled: ${where} (${lead.id} is ${lead.status})`);
   });
   // An unknown outcome's row says it will be completed: once the service has settled, each one has been, on its own row
-  // (a copy's rows that came from its original are the original's to complete). Left out, as a limit of the add-on
-  // (docs/rules.md#explorer): a record protected from someone.
+  // (a copy's rows that came from its original are the original's to complete), though whoever settled it could not write
+  // the record then.
   for (const [d, doc] of w.docs.entries()) {
-    if (w.recordProtected.has(doc)) continue;
     const values = (doc.spreadsheet.getSheetByName('Video credits')?.getDataRange().getValues() ?? []) as unknown[][];
     const note = (values[0] ?? []).map(String).indexOf('Note');
     values.forEach((r, i) => {

@@ -848,4 +848,20 @@ describe('histories the explorer found', () => {
     ];
     expect(await replay(actions, { readings: { timeTriggers: 'never-fire' } })).toEqual([]);
   });
+
+  it('should write the row of an outcome settled by someone the record was protected from once someone may write it', async () => {
+    // The explorer's settled-record check left such documents out until rows left unwritten were kept and written by the
+    // next reader who may: a lost Stop, the record then protected so only its owner may edit it, and a colleague's
+    // Refresh now settling the stop it could not write.
+    const actions: Action[] = [
+      { k: 'add', t: 0, from: 2, n: 8 },
+      { k: 'generate', stale: false },
+      { k: 'fault', f: 'html502', write: true, then: { k: 'stop' } },
+      { k: 'protect', t: 0, col: 99, p: 0 },
+      { k: 'person', p: 1 },
+      { k: 'wait', ms: 180000 },
+      { k: 'refresh' },
+    ];
+    expect(await replay(actions)).toEqual([]);
+  });
 });

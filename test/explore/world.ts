@@ -51,11 +51,6 @@ export class World {
   readonly docs: AppsScriptStandin[] = [];
   /** Per document: the rows of its spending record that came with it from the document it was copied from. */
   readonly inheritedCredits = new Map<AppsScriptStandin, number>();
-  /**
-   * Documents whose spending record was protected from someone: an outcome settled by a person who may not write the
-   * record is booked, but its row keeps saying it will be completed (docs/rules.md#explorer).
-   */
-  readonly recordProtected = new Set<AppsScriptStandin>();
   /** Who is at the keyboard. */
   person = 0;
   /** Next person index for new rows (emails p<i>@example.com); a small pool, so people recur across tabs. */

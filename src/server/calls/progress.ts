@@ -4,7 +4,8 @@ import { pollCampaign } from '../campaign/poll';
 import { activeSpreadsheet, type Services } from '../../core/services';
 import type { ProgressInfo, Reply } from '../contract';
 import { activeSheet, apiClient, requireCampaign, requireSettings, RUN_BUDGET_MS, sheetState, tryDocumentLock, withDocumentLock } from '../context';
-import { evidenceFrom, hasOpen, openParts, settleFromList, settleStops, settleStopsFromApi, settleUnknown, unsettledOf } from '../money/outcomes';
+import { evidenceFrom, hasOpen, openParts, settleAll, settleStops, settleUnknown, unsettledOf } from '../money/outcomes';
+import { writeUnwritten } from '../money/ledger';
 import { sharedSummaries } from '../../refresh/refresh';
 import { recordRefunds } from '../money/refunds';
 import { handle } from '../handle';
@@ -44,6 +45,7 @@ export function getProgress(svc: Services): Reply<ProgressInfo> {
     // The record and the list of unknown outcomes change only under the document lock
     // (docs/rules.md#money-record): a run holding it books what this poll saw, on its own reading.
     tryDocumentLock(svc, () => {
+      writeUnwritten(svc);
       if (hasOpen(svc)) settleUnknown(svc, evidence);
       recordRefunds(svc, poll.known, parts, readAt);
       settleStops(svc, poll.known);
@@ -87,11 +89,9 @@ export function refreshNow(svc: Services): Reply<{ updated: number; remaining: n
       const r = withDocumentLock(svc, () => {
         // Rows an Add was cut off from are sent again on this click too: the timer may have been switched off (docs/rules.md#cut-off).
         finishCutOff(svc, sheet, sheetState(svc, sheet), api, deadline);
-        // Every open outcome of the document, as the timer settles them: where no timer runs, a campaign no tab shows any
-        // more is completed here (docs/rules.md#unknown-outcomes). The list read is the refresh's own.
+        // As the timer does: where no timer runs, an outcome of a campaign no tab shows any more is completed here.
         const summaries = sharedSummaries(api);
-        settleFromList(svc, api, summaries);
-        settleStopsFromApi(svc, api);
+        settleAll(svc, api, summaries);
         return refreshTab(svc, sheet, api, deadline, { summaries });
       });
       return { updated: r.updated, remaining: r.remaining };

@@ -8,6 +8,7 @@ import type { Reply } from '../contract';
 import { toFailure } from '../failure';
 import { handle } from '../handle';
 import { book } from '../../records/spend-day';
+import { unwrittenRows } from '../../records/open-outcomes';
 
 export const CREDITS_TAB = 'Video credits';
 const COLUMNS = ['When', 'Campaign', 'Part', 'Action', 'People', 'Credits quoted', 'Credits charged', 'Key', 'Note'] as const;
@@ -101,10 +102,30 @@ export function completeRow(svc: Services, o: { at: string; part: string; action
     if (tab) row = fill(tab, o, v) || row;
   } catch (e) {
     if (toFailure(e).error.code !== 'protected') return false;
+    // Settled all the same (its evidence is spent); its row waits for someone who may write it (docs/rules.md#money-record).
+    UNWRITTEN.add(svc.doc, { at: o.at, part: o.part, action: o.action, v });
   }
   // Booked under the exact time it was opened with: the tab's When is to the second.
   if (v.figure) bookRow(svc, { ...row, When: o.at }, v.figure);
   return true;
+}
+
+const UNWRITTEN = unwrittenRows<Settled>();
+
+/** Rows of outcomes settled by someone the record was protected from, written now if this person may. */
+export function writeUnwritten(svc: Services): void {
+  const rows = UNWRITTEN.of(svc.doc);
+  if (!rows.length) return;
+  const tab = activeSpreadsheet(svc).getSheetByName(CREDITS_TAB);
+  const left = rows.filter((o) => {
+    try {
+      if (tab) fill(tab, o, o.v);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  UNWRITTEN.keep(svc.doc, rows, left);
 }
 
 /** How an unknown outcome turned out: its figure (null: still not known), its people, and why. */

@@ -11,7 +11,7 @@ import { OPEN_CHARGES, OPEN_STOPS, partsWithOpenOutcome, type OpenCharge, type O
 import { loadParts, saveParts } from '../../records/parts-record';
 import type { Unsettled } from '../contract';
 import { chargesOf, saveCharges } from '../../records/part-charges';
-import { completeRow, type Settled } from './ledger';
+import { completeRow, writeUnwritten, type Settled } from './ledger';
 import { giveBack, refundRows, shareNote } from './refunds';
 import { nowOf } from '../../core/clock';
 
@@ -221,6 +221,16 @@ export function closeStops(svc: Services, parts: ReadonlySet<string>): void {
 }
 
 /** The timer's share of lost stops: their parts' details, read only while one is open. */
+/**
+ * What a run that may read any part settles, the timer's and Refresh now's: rows left unwritten, then every open outcome
+ * of the document, the list read being the caller's own (docs/rules.md#unknown-outcomes).
+ */
+export function settleAll(svc: Services, api: ApiClient, summaries: () => ReadonlyMap<string, CampaignSummary> | null): void {
+  writeUnwritten(svc);
+  settleFromList(svc, api, summaries);
+  settleStopsFromApi(svc, api);
+}
+
 export function settleStopsFromApi(svc: Services, api: ApiClient): void {
   const parts = openStopParts(svc);
   if (parts.length > 0) settleStops(svc, detailsOf(api, parts));

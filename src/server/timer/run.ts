@@ -8,7 +8,7 @@ import type { Sheet } from '../../sheet/table';
 import { autoModeClaim, autoModeRun } from './auto-mode';
 import { apiClient, NO_SETTINGS, RUN_BUDGET_MS, sheetState, tryDocumentLock } from '../context';
 import { partsStillRendering } from './record';
-import { hasOpen, openStopParts, settleFromList, settleStopsFromApi } from '../money/outcomes';
+import { hasOpen, openStopParts, settleAll } from '../money/outcomes';
 import { refundsFromList } from '../money/refunds';
 import { AddonError, toFailure } from '../failure';
 import { sharedSummaries } from '../../refresh/refresh';
@@ -137,8 +137,7 @@ function timerPass(svc: Services, ss: Spreadsheet): void {
   const summaries = sharedSummaries(api);
   const listedAt = nowOf(svc);
   // An unknown charge is completed by the timer too, which runs until it is settled (docs/rules.md#unknown-outcomes).
-  settleFromList(svc, api, summaries);
-  settleStopsFromApi(svc, api);
+  settleAll(svc, api, summaries);
   let inFlight = false;
   let autoOn = false;
   const waiting: string[] = [];

@@ -177,6 +177,30 @@ describe('a protected spending record', () => {
   });
 });
 
+describe('a spending record protected from the person who settles an outcome', () => {
+  it('should write the settled row once someone who may write the record reads again, and count the charge once', async () => {
+    a = await startAddon();
+    a.connect();
+    a.pushedCampaign(4);
+    await a.sim.control({ action: 'configure', config: { faults: { dropReplies: 2, dropMatch: '^(POST /campaigns/[^/]+/generate|GET /campaigns/[^/]+)$' } } });
+    expect(a.generate()).toMatchObject({ ok: false, error: { code: 'network' } });
+    // The owner protects the record; this person's next poll settles the charge from the counts but may not write its row.
+    const record = a.gas.spreadsheet.getSheetByName('Video credits')!;
+    a.gas.spreadsheet.protectRange(record, `A1:${String.fromCharCode(64 + record.getMaxColumns())}`, ['owner@example.com']);
+    expect(a.call('getProgress')).toMatchObject({ ok: true });
+    expect(creditsRows(a)[0]).toMatchObject({ 'Credits charged': UNKNOWN_CHARGE });
+    const today = a.call('getEstimate').chargedToday;
+    unprotect(a);
+    expect(a.call('getProgress')).toMatchObject({ ok: true });
+    const charges = (await a.state()).ledger.filter((e) => e.kind === 'charge');
+    const [row] = creditsRows(a);
+    expect(row).toMatchObject({ People: 4, Note: expect.not.stringMatching(/completed once/) });
+    expect(holds(rangeOf(row!['Credits charged']), charges[0]!.credits)).toBe(true);
+    expect(a.call('getEstimate')).toMatchObject({ chargedToday: today, unknownToday: 0 });
+    expect(a.gas.properties.document.getProperty('credits.unwritten')).toBeNull();
+  });
+});
+
 describe('a spending record with no room', () => {
   it('should charge nothing while a full spreadsheet leaves the record no row, and charge and record once room is made', async () => {
     a = await startAddon();
