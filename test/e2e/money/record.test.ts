@@ -11,6 +11,17 @@ afterEach(async () => {
   await a?.close();
 });
 
+/** Four people sent, then a Generate whose answer, and the read right after it, are lost: its row left open. */
+async function lostGenerate(ms = 0): Promise<{ id: string }> {
+  a = await startAddon();
+  a.connect();
+  const c = a.pushedCampaign(4);
+  a.gas.clock.advance(ms);
+  await a.sim.control({ action: 'configure', config: { faults: { dropReplies: 2, dropMatch: '^(POST /campaigns/[^/]+/generate|GET /campaigns/[^/]+)$' } } });
+  expect(a.generate()).toMatchObject({ ok: false, error: { code: 'network' } });
+  return c;
+}
+
 describe('the spending record', () => {
   it('should append one row per charge, equal to the ledger, and complete an unknown outcome from the campaign', async () => {
     a = await startAddon({ concurrency: 2 });
@@ -83,12 +94,7 @@ describe('the spending record', () => {
   });
 
   it('should leave an unknown row open until the campaign is read, then complete it', async () => {
-    a = await startAddon();
-    a.connect();
-    const c = a.pushedCampaign(4);
-    // No answer to the generate, and none to the read right after it.
-    await a.sim.control({ action: 'configure', config: { faults: { dropReplies: 2, dropMatch: '^(POST /campaigns/[^/]+/generate|GET /campaigns/[^/]+)$' } } });
-    expect(a.generate()).toMatchObject({ ok: false, error: { code: 'network' } });
+    const c = await lostGenerate();
     expect(creditsRows(a)[0]).toMatchObject({ Action: 'generate (outcome unknown)', 'Credits charged': UNKNOWN_CHARGE });
     expect(a.call('getProgress')).toMatchObject({ ok: true, campaignId: c.id });
     const charges = (await a.state()).ledger.filter((e) => e.kind === 'charge');
@@ -98,11 +104,7 @@ describe('the spending record', () => {
   });
 
   it('should complete an unknown row at a Refresh now on a tab that now shows another campaign, where no timer runs', async () => {
-    a = await startAddon();
-    a.connect();
-    a.pushedCampaign(4);
-    await a.sim.control({ action: 'configure', config: { faults: { dropReplies: 2, dropMatch: '^(POST /campaigns/[^/]+/generate|GET /campaigns/[^/]+)$' } } });
-    expect(a.generate()).toMatchObject({ ok: false, error: { code: 'network' } });
+    await lostGenerate();
     a.createCampaign('Q4 outreach');
     a.call('getProgress');
     expect(creditsRows(a)[0]).toMatchObject({ 'Credits charged': UNKNOWN_CHARGE });
@@ -116,12 +118,7 @@ describe('the spending record', () => {
     ['shows it to the second', false],
     ['is as an earlier version wrote it, to the millisecond', true],
   ])('should complete an open row whose When %s, and count it once in the day', async (_, legacy) => {
-    a = await startAddon();
-    a.connect();
-    a.pushedCampaign(4);
-    a.gas.clock.advance(123);
-    await a.sim.control({ action: 'configure', config: { faults: { dropReplies: 2, dropMatch: '^(POST /campaigns/[^/]+/generate|GET /campaigns/[^/]+)$' } } });
-    expect(a.generate()).toMatchObject({ ok: false, error: { code: 'network' } });
+    await lostGenerate(123);
     const [open] = JSON.parse(a.gas.properties.document.getProperty('credits.open')!) as { at: string }[];
     expect(open!.at).toMatch(/\.\d{2}[1-9]Z$/);
     const second = open!.at.replace(/\.\d+Z$/, 'Z');
@@ -179,11 +176,7 @@ describe('a protected spending record', () => {
 
 describe('a spending record protected from the person who settles an outcome', () => {
   it('should write the settled row once someone who may write the record reads again, and count the charge once', async () => {
-    a = await startAddon();
-    a.connect();
-    a.pushedCampaign(4);
-    await a.sim.control({ action: 'configure', config: { faults: { dropReplies: 2, dropMatch: '^(POST /campaigns/[^/]+/generate|GET /campaigns/[^/]+)$' } } });
-    expect(a.generate()).toMatchObject({ ok: false, error: { code: 'network' } });
+    await lostGenerate();
     // The owner protects the record; this person's next poll settles the charge from the counts but may not write its row.
     const record = a.gas.spreadsheet.getSheetByName('Video credits')!;
     a.gas.spreadsheet.protectRange(record, `A1:${String.fromCharCode(64 + record.getMaxColumns())}`, ['owner@example.com']);
