@@ -91,9 +91,12 @@ export function bookRow(svc: Services, row: Row, figure: Figure | null, high?: n
   else if (high !== undefined) book(svc, String(row.Key || ''), { id: rowId(row), when, credits: high, open: true });
 }
 
+const UNWRITTEN = unwrittenRows<Settled>();
+
 /**
  * Completes an unknown outcome's row (found by when, part and action) with its figure;
- * false when the record could not be read or written (kept open for the next reader).
+ * false when the record could not be read or written (kept open for the next reader), but for a record this person may
+ * not write: the outcome is settled all the same and its row kept for the next who may.
  */
 export function completeRow(svc: Services, o: { at: string; part: string; action: string; key: string }, v: Settled): boolean {
   let row: Row = { Part: o.part, Action: o.action, Key: o.key };
@@ -102,15 +105,13 @@ export function completeRow(svc: Services, o: { at: string; part: string; action
     if (tab) row = fill(tab, o, v) || row;
   } catch (e) {
     if (toFailure(e).error.code !== 'protected') return false;
-    // Settled all the same (its evidence is spent); its row waits for someone who may write it (docs/rules.md#money-record).
+    // Settled all the same (its evidence is spent); its row waits for someone who may write it (docs/rules.md#unknown-outcomes).
     UNWRITTEN.add(svc.doc, { at: o.at, part: o.part, action: o.action, v });
   }
   // Booked under the exact time it was opened with: the tab's When is to the second.
   if (v.figure) bookRow(svc, { ...row, When: o.at }, v.figure);
   return true;
 }
-
-const UNWRITTEN = unwrittenRows<Settled>();
 
 /** Rows of outcomes settled by someone the record was protected from, written now if this person may. */
 export function writeUnwritten(svc: Services): void {

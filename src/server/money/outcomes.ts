@@ -220,7 +220,6 @@ export function closeStops(svc: Services, parts: ReadonlySet<string>): void {
   OPEN_STOPS.keep(svc.doc, open, left);
 }
 
-/** The timer's share of lost stops: their parts' details, read only while one is open. */
 /**
  * What a run that may read any part settles, the timer's and Refresh now's: rows left unwritten, then every open outcome
  * of the document, the list read being the caller's own (docs/rules.md#unknown-outcomes).
@@ -231,6 +230,7 @@ export function settleAll(svc: Services, api: ApiClient, summaries: () => Readon
   settleStopsFromApi(svc, api);
 }
 
+/** The timer's share of lost stops: their parts' details, read only while one is open. */
 export function settleStopsFromApi(svc: Services, api: ApiClient): void {
   const parts = openStopParts(svc);
   if (parts.length > 0) settleStops(svc, detailsOf(api, parts));
