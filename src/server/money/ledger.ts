@@ -113,19 +113,24 @@ export function completeRow(svc: Services, o: { at: string; part: string; action
   return true;
 }
 
-/** Rows of outcomes settled by someone the record was protected from, written now if this person may. */
+/**
+ * Rows of outcomes settled by someone the record was protected from, written now if this person may: the tab read once,
+ * and the first refused write leaves the rest for later (they would be refused alike).
+ */
 export function writeUnwritten(svc: Services): void {
   const rows = UNWRITTEN.of(svc.doc);
   if (!rows.length) return;
   const tab = activeSpreadsheet(svc).getSheetByName(CREDITS_TAB);
-  const left = rows.filter((o) => {
-    try {
-      if (tab) fill(tab, o, o.v);
-      return false;
-    } catch {
-      return true;
+  const left = [...rows];
+  try {
+    const values = tab ? tab.getDataRange().getDisplayValues() : [];
+    for (const o of rows) {
+      if (tab) fill(tab, o, o.v, values);
+      left.shift();
     }
-  });
+  } catch {
+    // Kept for someone who may write the record.
+  }
   UNWRITTEN.keep(svc.doc, rows, left);
 }
 
@@ -136,8 +141,8 @@ export interface Settled {
   note: string;
 }
 
-function fill(tab: Sheet, o: { at: string; part: string; action: string }, v: Settled): Row | null {
-  const values = tab.getDataRange().getDisplayValues();
+/** `values`: the tab as read before (writing a row's figure changes no row's When, Part or Action). */
+function fill(tab: Sheet, o: { at: string; part: string; action: string }, v: Settled, values = tab.getDataRange().getDisplayValues()): Row | null {
   const col = (h: Column) => values[0]!.indexOf(h);
   // Found by second, part and action, the newest such row: a part's next charge or stop is written only once the one
   // before is settled (docs/rules.md#money-record). A row written to the millisecond, before the tab showed seconds, is
