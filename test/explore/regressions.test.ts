@@ -864,4 +864,32 @@ describe('histories the explorer found', () => {
     ];
     expect(await replay(actions)).toEqual([]);
   });
+
+  it('should give back nothing unproven at a copy’s Stop of a part its original added people to, outside the list (no-document)', async () => {
+    // Found by the explorer (seed 44015, the three readings without a timer of the document): the copy took the part's
+    // waiting people from its own stale record, so two people its original had added counted as charged and 6 credits
+    // came back in the record that the service never gave.
+    const actions: Action[] = [
+      { k: 'append', t: 2, n: 4 },
+      { k: 'append', t: 2, n: 3 },
+      { k: 'select', t: 1, from: 2 },
+      { k: 'append', t: 2, n: 3 },
+      { k: 'copy', props: true },
+      { k: 'fault', f: 'hang', then: { k: 'add', t: 2, from: 5, n: 8 }, write: true },
+      { k: 'refresh' },
+      { k: 'generate', stale: false },
+      { k: 'timer' },
+      { k: 'doc', d: 0 },
+      { k: 'timer' },
+      { k: 'append', t: 2, n: 3 },
+      { k: 'timer' },
+      { k: 'add', t: 2, from: 10, n: 8 },
+      { k: 'crowd' },
+      { k: 'preview' },
+      { k: 'doc', d: 1 },
+      { k: 'add', t: 1, from: 9, n: 1 },
+      { k: 'stop' },
+    ];
+    expect(await replay(actions, { readings: { documentInTimeTriggers: 'absent' } })).toEqual([]);
+  });
 });

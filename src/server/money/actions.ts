@@ -16,7 +16,7 @@ import { apiClient, boundTab, requireSettings, tryDocumentLock, withDocumentLock
 import { closeStops, evidenceFrom, settleFromList, settleUnknown, stopOpenIn, unsettledOf, waitingIn } from './outcomes';
 import { recordCharge, recordStop } from './record';
 import { recordRoom } from './ledger';
-import { chargedPeople, pricesProven } from './charges';
+import { pricesProven } from './charges';
 import { AddonError, toFailure, badInput } from '../failure';
 import { assertGenerateFits, assertPreviewFits, limitFigures, spentToday, withSpendLock } from './today';
 import { pickUpOwed } from '../../records/spend-day';
@@ -327,10 +327,10 @@ export function stopCampaign(svc: Services, args: MoneyArgs): Reply<StopReply> {
       // The balance after one part's stop is the balance before the next one's (one read between two stops).
       const balance: { now?: Estimate | null } = {};
       const parts = movingParts(ctx, list).map((id) =>
-        // Another document may have added people to a one-part campaign since this one's last push: its waiting count is
-        // read, not taken from the record (docs/rules.md#refunds).
+        // Another document (a copy) may have added people to any part since this one's last push: its waiting count is read,
+        // never taken from the record; a part the list does not show gives back nothing known (docs/rules.md#refunds).
         stopPart(svc, ctx, { id, balance, refused }, () =>
-          list.has(id) ? list.get(id)!.waiting : ctx.campaign.parts.length === 1 ? waitingByList(ctx, id) : waitingByRecord(svc, ctx, id),
+          list.has(id) ? list.get(id)!.waiting : ctx.campaign.parts.length === 1 ? waitingByList(ctx, id) : null,
         ),
       );
       // Who each part's stop cancelled, kept with the parts: progress never counts them as rendering.
@@ -412,16 +412,6 @@ function waitingByList(ctx: CampaignContext, id: string): number | null {
   } catch {
     return null;
   }
-}
-
-/**
- * People of a part of several waiting just before its Stop, when the campaign list does not show it (no request):
- * everyone the part holds, as its last push said, less those the record shows charged; null when either is not known.
- */
-function waitingByRecord(svc: Services, ctx: CampaignContext, id: string): number | null {
-  const size = ctx.campaign.parts.find((p) => p.id === id)?.size ?? -1;
-  const charged = chargedPeople(svc, id);
-  return size >= 0 && charged !== null ? Math.max(0, size - charged) : null;
 }
 
 /** Parts that may have renders to stop: by the campaign list, or every generated part it does not show. */

@@ -6,12 +6,6 @@ import type { Services } from '../../core/services';
 import { chargesOf, saveCharges, type PartCharge } from '../../records/part-charges';
 import { exact, type Figure } from './ledger';
 
-/** People of a part the add-on's charges hold charged; null while a charge's people are not known. */
-export function chargedPeople(svc: Pick<Services, 'doc'>, part: string): number | null {
-  const list = chargesOf(svc, part);
-  return list.some((c) => c.u) ? null : list.reduce((n, c) => n + c.p, 0);
-}
-
 /**
  * Whether what any number of a part's people would give back is already proven by its charges: every
  * charge's people each paid one known price (all the low, or all the high). Then a Stop needs no balance read.

@@ -3,7 +3,7 @@
 import { SIM_KEYS } from '../../../dev/sim/types';
 import { keyHint } from '../../../src/records/settings';
 import { HEADERS, leadRow, startAddon, type Addon, renderAll } from '../harness';
-import { creditsRows, UNKNOWN_CHARGE, addRows } from '../steps';
+import { creditsRows, UNKNOWN_CHARGE, addRows, colleagueCampaigns, netCharged, pushed, simParts } from '../steps';
 import { loadParts } from '../../../src/records/parts-record';
 import { holds, rangesBy } from './figures';
 
@@ -53,6 +53,30 @@ describe('refunds', () => {
       const est = a.call('getEstimate');
       expect(est.chargedToday).toBe(preview.creditsCharged - back);
       expect(est.chargedToday).toBeGreaterThan(0);
+    });
+    it('should give back nothing it cannot prove of a part the list no longer shows, when another document added people to it', async () => {
+      a = await startAddon({ concurrency: 100, failRate: 0, stageMs: 60_000 });
+      a.connect();
+      await pushed(a, 600);
+      const small = (await simParts(a, 'Leads campaign'))[1]!;
+      expect(a.generate()).toMatchObject({ ok: true, started: 600, parts: 2 });
+      // The small part finishes while the full one still renders; then a copy of the spreadsheet sends two more people to
+      // the small part (on the service, as its Add does): they wait, never charged.
+      for (let i = 0; i < 10 && (await simParts(a, 'Leads campaign'))[1]!.leads.some((l) => l.status !== 'complete'); i++) a.gas.clock.advance(60_000);
+      const res = await fetch(`${a.sim.baseUrl}/campaigns/${small.id}/leads`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${SIM_KEYS.write}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ people: [900, 901].map((i) => ({ firstName: `Person${i}`, company: `Company ${i}`, email: `p${i}@example.com` })) }),
+      });
+      expect(res.status).toBe(200);
+      // A colleague's newer campaigns push both parts out of the list of 100.
+      await colleagueCampaigns(a, 100);
+      await a.sim.control({ action: 'clearRequests' });
+      expect(a.stop()).toMatchObject({ ok: true, status: 'stopped' });
+      expect((await a.requests()).length).toBeLessThanOrEqual(3);
+      // The record never gives back more than the service did: the day's spend is never below what it took.
+      expect(await simRefunds(a, /stopped before it started/)).toBeGreaterThan(0);
+      expect(a.call('getSidebarState').limit.spentToday).toBeGreaterThanOrEqual(await netCharged(a));
     });
   });
 

@@ -1,6 +1,5 @@
 // The money record (charges, stops, refunds) and its unknown outcomes, on the stand-in's in-memory spreadsheet.
 import { CREDITS_TAB, UNKNOWN_CHARGE } from '../../../src/server/money/ledger';
-import { chargedPeople } from '../../../src/server/money/charges';
 import { hasOpen, openStopParts, settleStops, settleUnknown, unsettledOf, type Evidence } from '../../../src/server/money/outcomes';
 import { recordCharge, recordStop } from '../../../src/server/money/record';
 import { recordRefunds } from '../../../src/server/money/refunds';
@@ -8,6 +7,7 @@ import { storeSettings } from '../../../src/records/settings';
 import { limitFigures, spentToday } from '../../../src/server/money/today';
 import { pickUpOwed } from '../../../src/records/spend-day';
 import { loadParts } from '../../../src/records/parts-record';
+import { chargesOf } from '../../../src/records/part-charges';
 import { PROTECTED_MESSAGE } from '../../../dev/standin/readings';
 import { GasException } from '../../../dev/standin/gas-object';
 import { BASE, KEY, world, type UnitWorld } from '../../unit-services';
@@ -74,7 +74,7 @@ describe('record › the record of spending', () => {
     expect(rows(w)).toEqual([expect.objectContaining({ Action: 'generate', People: 10, 'Credits charged': 25, 'Credits quoted': 30 })]);
     expect(hasOpen(w.svc)).toBe(false);
     expect(spentToday(w.svc)).toEqual({ chargedToday: 25, unknownToday: 0 });
-    expect(chargedPeople(w.svc, 'c_1')).toBe(10);
+    expect(chargesOf(w.svc, 'c_1').map((c) => c.p)).toEqual([10]);
   });
 
   it("should count what this person spent today, never another key's refund seen in their document", () => {
