@@ -48,7 +48,9 @@ export function lastKnown(props: Props, partId: string): CampaignDetail | null {
 }
 
 export function keepSettled(props: Props, d: CampaignDetail): void {
-  setJson(props, DOC_KEYS.settledPart(d.id), { id: d.id, name: d.name, status: d.status, counts: d.counts, stages: {} });
+  const kept = { id: d.id, name: d.name, status: d.status, counts: d.counts, stages: {} };
+  // Read each poll: written only when it says something new (a property write is a quota's operation).
+  if (JSON.stringify(settledOf(props, d.id)) !== JSON.stringify(kept)) setJson(props, DOC_KEYS.settledPart(d.id), kept);
 }
 
 /**

@@ -892,4 +892,24 @@ describe('histories the explorer found', () => {
     ];
     expect(await replay(actions, { readings: { documentInTimeTriggers: 'absent' } })).toEqual([]);
   });
+
+  it('should sum a finished part the list no longer shows when the cache forgot the poll’s memo (cache-evicts)', async () => {
+    // Found by the explorer (seed 47001, cache-evicts): a Stop forgot the first part's settled counts, a colleague's
+    // campaigns pushed it out of the list, and each poll read two of the three parts: the one left out counted as nobody.
+    const actions: Action[] = [
+      { k: 'duplicate', t: 0, into: 1 },
+      { k: 'append', t: 1, n: 3 },
+      { k: 'add', t: 0, from: 2, n: 7 },
+      { k: 'generate', stale: false },
+      { k: 'timer' },
+      { k: 'stop' },
+      { k: 'add', t: 1, from: 3, n: 3 },
+      { k: 'generate', stale: false },
+      { k: 'append', t: 0, n: 3 },
+      { k: 'wait', ms: 60000 },
+      { k: 'add', t: 0, from: 4, n: 8 },
+      { k: 'crowd' },
+    ];
+    expect(await replay(actions, { readings: { cache: 'evicts' } })).toEqual([]);
+  });
 });

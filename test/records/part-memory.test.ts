@@ -55,4 +55,16 @@ describe('what is kept of a part', () => {
     forgetPart(props, 'p1');
     expect(settledOf(props, 'p1')).toBeNull();
   });
+
+  it('should write a settled part’s counts only when they say something new (a poll reads them each time)', () => {
+    const store = memoryProps({});
+    let writes = 0;
+    const props = { ...store, setProperty: (k: string, v: string) => (writes++, store.setProperty(k, v)), keys: () => [...store.m.keys()] };
+    const d = { id: 'p1', name: 'Leads', status: 'stopped', counts, stages: {} };
+    keepSettled(props, d);
+    keepSettled(props, { ...d });
+    expect(writes).toBe(1);
+    keepSettled(props, { ...d, counts: { ...counts, cancelled: 1 } });
+    expect(writes).toBe(2);
+  });
 });

@@ -4,10 +4,10 @@
 import { campaignsById } from '../../api/client';
 import type { ApiClient } from '../../api/client';
 import type { CampaignCounts, CampaignDetail, CampaignSummary } from '../../api/types';
-import { lastKnown } from '../../records/part-memory';
-import type { Services } from '../../core/services';
+import { keepSettled, lastKnown } from '../../records/part-memory';
+import type { Props, Services } from '../../core/services';
 import { summarySignature } from '../../refresh/refresh';
-import { combined, doneDetail, readCampaign, type CampaignView } from './state';
+import { combined, doneDetail, isSettled, readCampaign, type CampaignView } from './state';
 import { userCache } from '../context';
 import { detailMayRender, partMayRender } from '../../shared/may-render';
 import { partLabel } from './parts';
@@ -71,7 +71,7 @@ export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts, op
   const skip = memo.unlisted && now - memo.unlisted < LIST_MS;
   const list = skip ? new Map<string, CampaignSummary>() : campaignsById(api);
   if (!skip) memo.unlisted = c.parts.some((p) => list.has(p.id)) ? 0 : now;
-  const turns = nextTurns(c, list, memo, now, open);
+  const turns = nextTurns(svc.doc, c, list, memo, now, open);
   const details = new Map<string, CampaignDetail>();
   api.getCampaigns(turns).forEach((d, i) => {
     if (d instanceof Error) throw d;
@@ -79,6 +79,9 @@ export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts, op
     details.set(id, d);
     memo.parts[id] = { sig: list.has(id) ? summarySignature(list.get(id)!) : '', detail: d, rec: recordOf(c.parts.find((p) => p.id === id)!) };
     memo.cursor = id;
+    // Kept where a lost cache cannot take it: a settled part the list no longer shows is summed from it, not as nobody
+    // (a send, a generate or a stop forgets it: docs/rules.md#parts).
+    if (isSettled(d)) keepSettled(svc.doc, d);
   });
   const turn = turns[0] || null;
   // A done part is summed from its record: the memo keeps only parts in play, however many parts the campaign has.
@@ -96,7 +99,10 @@ export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts, op
     turn,
     waiting: new Map(read.map((d) => [d.id, d.counts.pending])),
     known: new Map(read.map((d) => [d.id, d])),
-    rendering: c.parts.filter((p) => partMayRender(p, list.get(p.id))).map((p) => ({ id: p.id, name: partLabel(c, p.id) })),
+    // A part outside the list is judged by its detail when this poll read it (docs/rules.md#may-still-render).
+    rendering: c.parts
+      .filter((p) => (!list.has(p.id) && details.has(p.id) ? detailMayRender(p, details.get(p.id)!) : partMayRender(p, list.get(p.id))))
+      .map((p) => ({ id: p.id, name: partLabel(c, p.id) })),
   };
 }
 
@@ -105,7 +111,7 @@ export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts, op
  * open outcome; or else up to two parts neither the list nor this memo shows (a memo lost, a Stop, another document's
  * change), which the view can only sum from what was last known of them: with the list, three requests a poll at most.
  */
-function nextTurns(c: CampaignParts, list: Map<string, CampaignSummary>, memo: Memo, now: number, open: ReadonlySet<string>): string[] {
+function nextTurns(props: Props, c: CampaignParts, list: Map<string, CampaignSummary>, memo: Memo, now: number, open: ReadonlySet<string>): string[] {
   const ids = c.parts.map((p) => p.id);
   // The cache is best effort (docs/rules.md#pacing): with the memo gone, the clock takes the turn on, so parts still come in turn.
   const from = memo.cursor ? ids.indexOf(memo.cursor) + 1 : Math.floor(now / TURN_MS) % ids.length;
@@ -119,7 +125,9 @@ function nextTurns(c: CampaignParts, list: Map<string, CampaignSummary>, memo: M
     return seen.sig !== summarySignature(s) || inFlight(seen.detail);
   };
   const unknown = order.filter((p) => due(p) && !list.has(p.id) && !memo.parts[p.id]);
-  return (unknown.length ? unknown.slice(0, 2) : order.filter(due).slice(0, 1)).map((p) => p.id);
+  // Of those, the ones nothing is known of first: the others are summed from what was last known of them meanwhile.
+  const blind = unknown.filter((p) => !lastKnown(props, p.id));
+  return (unknown.length ? [...blind, ...unknown.filter((p) => !blind.includes(p))].slice(0, 2) : order.filter(due).slice(0, 1)).map((p) => p.id);
 }
 
 function inFlight(d: Pick<CampaignDetail, 'counts' | 'stages'>): boolean {

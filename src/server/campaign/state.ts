@@ -18,7 +18,7 @@ export interface CampaignView {
 
 const ZERO: CampaignCounts = { total: 0, pending: 0, rendering: 0, complete: 0, failed: 0, cancelled: 0, skipped: 0 };
 
-function isSettled(d: CampaignDetail): boolean {
+export function isSettled(d: CampaignDetail): boolean {
   return d.counts.pending === 0 && d.counts.rendering === 0 && !Object.values(d.stages).some((n) => n > 0);
 }
 

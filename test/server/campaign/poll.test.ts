@@ -198,3 +198,52 @@ describe('poll › whose turn', () => {
     expect(poll.view.counts).toMatchObject({ total: 20, rendering: 20 });
   });
 });
+
+describe('poll › a settled part outside the list, its cache lost', () => {
+  const stopped = (id: string): CampaignDetail => ({ ...detail(id), status: 'stopped', counts: { ...counts, rendering: 0, complete: 8, failed: 2 } });
+  const threeParts = () => ({ ...twoParts(true), parts: [...twoParts(true).parts, { id: 'c_3', size: 10, closed: true }] });
+  /** Polls 30 s apart, the person's cache forgetting everything (none of the parts is in the list); what each counted and named. */
+  function polls(n: number) {
+    const w = world({}, { now: 60_000 * 1000 });
+    const api = {
+      listCampaigns: () => [],
+      getCampaigns: (ids: string[]) => ids.map((id) => (id === 'c_1' ? stopped(id) : detail(id))),
+    } as unknown as ApiClient;
+    return Array.from({ length: n }, () => {
+      w.clock.sleep(30_000);
+      return pollCampaign(w.svc, api, threeParts());
+    });
+  }
+
+  it('should keep its counts once read, so a poll that does not read it sums them, not zeros', () => {
+    // Two of the three parts are read a poll; c_1 stopped with everyone finished (the only finished people), the others render.
+    const all = polls(6);
+    const later = all.slice(all.findIndex((p) => p.view.details.has('c_1')) + 1);
+    expect(later.some((p) => !p.view.details.has('c_1'))).toBe(true);
+    expect(later.map((p) => p.view.counts.complete)).toEqual(later.map(() => 8));
+  });
+
+  it('should not name it among the parts that may render when this poll read it stopped', () => {
+    const all = polls(3);
+    const readNow = all.filter((p) => p.view.details.has('c_1'));
+    expect(readNow.length).toBeGreaterThan(0);
+    for (const p of readNow) expect(p.rendering.map((r) => r.id)).toEqual(['c_2', 'c_3']);
+  });
+});
+
+describe('poll › parts nothing is known of', () => {
+  it('should read first, whatever the turn, a part neither the list, the memo nor any kept counts show', () => {
+    // Three parts outside the list and no memo: c_1 and c_2 have settled counts kept, c_3 nothing (a Stop forgot them).
+    const reads = [0, 30_000, 60_000].map((offset) => {
+      const w = world({}, { now: 60_000 * 1000 + offset });
+      const read: string[] = [];
+      const api = { listCampaigns: () => [], getCampaigns: (ids: string[]) => ids.map((id) => (read.push(id), detail(id))) } as unknown as ApiClient;
+      for (const id of ['c_1', 'c_2'])
+        w.svc.doc.setProperty(`settled.${id}`, JSON.stringify({ ...detail(id), counts: { ...counts, rendering: 0, complete: 10 } }));
+      const poll = pollCampaign(w.svc, api, { ...twoParts(true), parts: [...twoParts(true).parts, { id: 'c_3', size: 10, closed: true }] });
+      expect(poll.view.counts.total).toBe(30);
+      return read;
+    });
+    expect(reads.every((r) => r.includes('c_3') && r.length === 2)).toBe(true);
+  });
+});
