@@ -912,4 +912,26 @@ describe('histories the explorer found', () => {
     ];
     expect(await replay(actions, { readings: { cache: 'evicts' } })).toEqual([]);
   });
+
+  it('should show in the original the people a copy added to a stopped part the list no longer shows', async () => {
+    // Found by the explorer (seed 47109, five readings and the default): the copy, whose record still took the part for
+    // open, sent two people to it after the original had generated and stopped it outside the list of 100; the original
+    // summed the part from its settled counts for ever.
+    const actions: Action[] = [
+      { k: 'add', t: 1, from: 11, n: 3 },
+      { k: 'copy', props: true },
+      { k: 'append', t: 1, n: 4 },
+      { k: 'connect', key: 'readOnly' },
+      { k: 'fault', f: 'html502', then: { k: 'add', t: 1, from: 8, n: 6 }, write: false },
+      { k: 'doc', d: 0 },
+      { k: 'select', t: 0, from: 1 },
+      { k: 'person', p: 1 },
+      { k: 'fault', f: 'html502', then: { k: 'generate', stale: false }, write: false },
+      { k: 'crowd' },
+      { k: 'fault', f: 'html502', then: { k: 'stop' }, write: false },
+      { k: 'add', t: 0, from: 10, n: 2 },
+      { k: 'timer' },
+    ];
+    expect(await replay(actions)).toEqual([]);
+  });
 });

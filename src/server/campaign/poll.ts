@@ -4,7 +4,7 @@
 import { campaignsById } from '../../api/client';
 import type { ApiClient } from '../../api/client';
 import type { CampaignCounts, CampaignDetail, CampaignSummary } from '../../api/types';
-import { keepSettled, lastKnown } from '../../records/part-memory';
+import { forgetPart, keepSettled, lastKnown, settledOf } from '../../records/part-memory';
 import type { Props, Services } from '../../core/services';
 import { summarySignature } from '../../refresh/refresh';
 import { combined, doneDetail, isSettled, readCampaign, type CampaignView } from './state';
@@ -80,8 +80,9 @@ export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts, op
     memo.parts[id] = { sig: list.has(id) ? summarySignature(list.get(id)!) : '', detail: d, rec: recordOf(c.parts.find((p) => p.id === id)!) };
     memo.cursor = id;
     // Kept where a lost cache cannot take it: a settled part the list no longer shows is summed from it, not as nobody
-    // (a send, a generate or a stop forgets it: docs/rules.md#parts).
+    // (a send, a generate or a stop forgets it: docs/rules.md#parts); one another document moved since is forgotten.
     if (isSettled(d)) keepSettled(svc.doc, d);
+    else if (settledOf(svc.doc, id)) forgetPart(svc.doc, id);
   });
   const turn = turns[0] || null;
   // A done part is summed from its record: the memo keeps only parts in play, however many parts the campaign has.
@@ -99,10 +100,7 @@ export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts, op
     turn,
     waiting: new Map(read.map((d) => [d.id, d.counts.pending])),
     known: new Map(read.map((d) => [d.id, d])),
-    // A part outside the list is judged by its detail when this poll read it (docs/rules.md#may-still-render).
-    rendering: c.parts
-      .filter((p) => (!list.has(p.id) && details.has(p.id) ? detailMayRender(p, details.get(p.id)!) : partMayRender(p, list.get(p.id))))
-      .map((p) => ({ id: p.id, name: partLabel(c, p.id) })),
+    rendering: c.parts.filter((p) => mayRender(svc.doc, p, list.get(p.id), details.get(p.id))).map((p) => ({ id: p.id, name: partLabel(c, p.id) })),
   };
 }
 
@@ -127,7 +125,20 @@ function nextTurns(props: Props, c: CampaignParts, list: Map<string, CampaignSum
   const unknown = order.filter((p) => due(p) && !list.has(p.id) && !memo.parts[p.id]);
   // Of those, the ones nothing is known of first: the others are summed from what was last known of them meanwhile.
   const blind = unknown.filter((p) => !lastKnown(props, p.id));
-  return (unknown.length ? [...blind, ...unknown.filter((p) => !blind.includes(p))].slice(0, 2) : order.filter(due).slice(0, 1)).map((p) => p.id);
+  const turns = unknown.length ? [...blind, ...unknown.filter((p) => !blind.includes(p))].slice(0, 2) : order.filter(due).slice(0, 1);
+  // Nothing due: the next part outside the list in turn, which only another document (a copy) can have changed.
+  const aside = turns.length ? undefined : order.find((p) => !list.has(p.id) && !doneDetail(c, p));
+  return (aside ? [aside] : turns).map((p) => p.id);
+}
+
+/**
+ * Whether a part may still render, as the poll knows it: by the list; outside it, by a detail read now, or as settled
+ * while the add-on has not changed it since (its settled counts are kept), else once generated (docs/rules.md#may-still-render).
+ */
+function mayRender(props: Props, p: Part, s: CampaignSummary | undefined, d: CampaignDetail | undefined): boolean {
+  if (s) return partMayRender(p, s);
+  if (d) return detailMayRender(p, d);
+  return !settledOf(props, p.id) && partMayRender(p, undefined);
 }
 
 function inFlight(d: Pick<CampaignDetail, 'counts' | 'stages'>): boolean {

@@ -247,3 +247,46 @@ describe('poll › parts nothing is known of', () => {
     expect(reads.every((r) => r.includes('c_3') && r.length === 2)).toBe(true);
   });
 });
+
+describe('poll › parts outside the list another document may change', () => {
+  /** c_1 and c_2 outside the list, both read settled before (kept, and in the memo); c_2 has since been given two people. */
+  function world2() {
+    const w = cachedWorld();
+    const done = (id: string): CampaignDetail => ({ ...detail(id), status: 'stopped', counts: { ...counts, rendering: 0, complete: 10 } });
+    let c2 = done('c_2');
+    const read: string[] = [];
+    const api = {
+      listCampaigns: () => [],
+      getCampaigns: (ids: string[]) => ids.map((id) => (read.push(id), id === 'c_2' ? c2 : done(id))),
+    } as unknown as ApiClient;
+    const parts = twoParts(true);
+    w.clock.sleep(30_000);
+    pollCampaign(w.svc, api, parts);
+    w.clock.sleep(30_000);
+    pollCampaign(w.svc, api, parts);
+    c2 = { ...c2, counts: { ...c2.counts, total: 12, pending: 2 } };
+    read.length = 0;
+    return { w, api, parts, read };
+  }
+
+  it('should read, when nothing is due, one of them a poll in turn, and show what another document added', () => {
+    const { w, api, parts, read } = world2();
+    const after = Array.from({ length: 2 }, () => {
+      w.clock.sleep(30_000);
+      return pollCampaign(w.svc, api, parts);
+    });
+    expect(read.sort()).toEqual(['c_1', 'c_2']);
+    expect(after[1]!.view.counts).toMatchObject({ total: 22, pending: 2 });
+    // Its settled counts no longer hold: forgotten, so no later poll sums them.
+    expect(w.svc.doc.getProperty('settled.c_2')).toBeNull();
+  });
+
+  it('should name neither among the parts that may render while their settled counts are kept', () => {
+    const { w, api, parts } = world2();
+    w.clock.sleep(30_000);
+    const poll = pollCampaign(w.svc, api, parts);
+    const notRead = parts.parts.map((p) => p.id).filter((id) => !poll.view.details.has(id));
+    expect(notRead).toHaveLength(1);
+    expect(poll.rendering.map((r) => r.id)).not.toContain(notRead[0]);
+  });
+});
