@@ -4,10 +4,10 @@
 import { campaignsById } from '../../api/client';
 import type { ApiClient } from '../../api/client';
 import type { CampaignCounts, CampaignDetail, CampaignSummary } from '../../api/types';
-import { forgetPart, keepSettled, lastKnown, settledOf } from '../../records/part-memory';
+import { lastKnown, settledOf } from '../../records/part-memory';
 import type { Props, Services } from '../../core/services';
 import { summarySignature } from '../../refresh/refresh';
-import { combined, doneDetail, isSettled, readCampaign, type CampaignView } from './state';
+import { combined, doneDetail, noteRead, readCampaign, type CampaignView } from './state';
 import { userCache } from '../context';
 import { detailMayRender, partMayRender } from '../../shared/may-render';
 import { partLabel } from './parts';
@@ -79,10 +79,8 @@ export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts, op
     details.set(id, d);
     memo.parts[id] = { sig: list.has(id) ? summarySignature(list.get(id)!) : '', detail: d, rec: recordOf(c.parts.find((p) => p.id === id)!) };
     memo.cursor = id;
-    // Kept where a lost cache cannot take it: a settled part the list no longer shows is summed from it, not as nobody
-    // (a send, a generate or a stop forgets it: docs/rules.md#parts); one another document moved since is forgotten.
-    if (isSettled(d)) keepSettled(svc.doc, d);
-    else if (settledOf(svc.doc, id)) forgetPart(svc.doc, id);
+    // A settled part the list no longer shows is then summed from its kept counts, not as nobody.
+    noteRead(svc.doc, d);
   });
   const turn = turns[0] || null;
   // A done part is summed from its record: the memo keeps only parts in play, however many parts the campaign has.
@@ -107,7 +105,8 @@ export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts, op
 /**
  * The part after the cursor whose summary moved since its detail was read, that may still be moving, or that settles an
  * open outcome; or else up to two parts neither the list nor this memo shows (a memo lost, a Stop, another document's
- * change), which the view can only sum from what was last known of them: with the list, three requests a poll at most.
+ * change), which the view can only sum from what was last known of them; or, with none of these, the next part outside
+ * the list: with the list, three requests a poll at most.
  */
 function nextTurns(props: Props, c: CampaignParts, list: Map<string, CampaignSummary>, memo: Memo, now: number, open: ReadonlySet<string>): string[] {
   const ids = c.parts.map((p) => p.id);

@@ -2,7 +2,7 @@
 // settled kept aside, so watching a big campaign reads only the parts still moving.
 import type { ApiClient } from '../../api/client';
 import type { CampaignCounts, CampaignDetail, Stalled } from '../../api/types';
-import { keepSettled, settledOf } from '../../records/part-memory';
+import { forgetPart, keepSettled, settledOf } from '../../records/part-memory';
 import type { Props } from '../../core/services';
 import type { CampaignParts, Moved, Part } from '../../records/parts-record';
 import type { ProgressInfo } from '../contract';
@@ -18,8 +18,18 @@ export interface CampaignView {
 
 const ZERO: CampaignCounts = { total: 0, pending: 0, rendering: 0, complete: 0, failed: 0, cancelled: 0, skipped: 0 };
 
-export function isSettled(d: CampaignDetail): boolean {
+function isSettled(d: CampaignDetail): boolean {
   return d.counts.pending === 0 && d.counts.rendering === 0 && !Object.values(d.stages).some((n) => n > 0);
+}
+
+/**
+ * What a read of a part leaves for later reads, where a lost cache cannot take it: its counts once settled (a send, a
+ * generate or a stop forgets them: docs/rules.md#parts), and settled counts it no longer matches (another document's
+ * change) forgotten.
+ */
+export function noteRead(props: Props, d: CampaignDetail): void {
+  if (isSettled(d)) keepSettled(props, d);
+  else if (settledOf(props, d.id)) forgetPart(props, d.id);
 }
 
 /**
@@ -48,7 +58,7 @@ export function readCampaign(api: ApiClient, props: Props, c: CampaignParts): Ca
   api.getCampaigns(toRead).forEach((d, i) => {
     if (d instanceof Error) throw d;
     details.set(toRead[i]!, d);
-    if (c.parts.length > 1 && isSettled(d)) keepSettled(props, d);
+    if (c.parts.length > 1) noteRead(props, d);
   });
   return { ...combined(c.parts.map((p) => details.get(p.id) || known.get(p.id)!)), details };
 }
