@@ -186,7 +186,7 @@ export function pushRows(input: PushInput): AddRowsResult {
   if (!register.whole) throw new RegisterBroken();
   // A part the register says is the campaign's is one, known to the record of parts or not (a copy of the spreadsheet may
   // not have that record: docs/rules.md#copies), so its people are never sent again to another part.
-  const ours = new Set(register.entries.filter((e) => e.campaign === input.campaign).map((e) => e.part));
+  const ours = input.campaign ? register.partsOf(input.campaign) : new Set<string>();
   const isPart = (id: string) => input.parts.has(id) || ours.has(id);
   const campaign = campaignPeople(table, input.fallbacks, isPart, input.api, writer, register);
   const moved = new OtherTabs(() => otherTabs(input, register, isPart), register);

@@ -31,6 +31,15 @@ export interface CampaignParts {
    * the tab counts each person once, as the new send.
    */
   moved?: Moved;
+  /** Done parts folded into one total, the run right after the first part (docs/rules.md#parts): its ids are the register's. */
+  folded?: Folded;
+}
+
+/** Parts folded into one total: how many, their people and their failed people. */
+export interface Folded {
+  n: number;
+  size: number;
+  failed: number;
 }
 
 export interface Moved {
@@ -58,8 +67,31 @@ export function loadParts(props: Props, bound: { id: string; name: string }): Ca
  */
 type StoredPart = Part | [id: string, size: number, failed?: number];
 
-const packed = (p: Part): StoredPart => (p.done && p.closed && !p.cancelled ? [p.id, p.size, p.failed!] : p);
+/** Generated, nobody cancelled, every person finished: nothing of it can change. */
+const settled = (p: Part | undefined): p is Part => !!p && !!p.done && p.closed && !p.cancelled;
+const packed = (p: Part): StoredPart => (settled(p) ? [p.id, p.size, p.failed!] : p);
 const unpacked = (p: StoredPart): Part => (Array.isArray(p) ? { id: p[0], size: p[1], closed: true, done: 1, failed: p[2] } : p);
+
+/**
+ * Done parts kept one by one after the first; more are folded into a total, so a list left running for a year is stored
+ * in the bytes of a month (docs/rules.md#parts).
+ */
+export const KEEP_DONE = 20;
+
+/** The record with the done parts past KEEP_DONE right after the first folded into its total; never the newest part. */
+function folding(c: CampaignParts): CampaignParts {
+  const folded = { n: 0, size: 0, failed: 0, ...c.folded };
+  let run = 0;
+  // A part whose failed people are not known (an earlier version's) ends the run: the total would not know them either.
+  while (run + 2 < c.parts.length && settled(c.parts[run + 1]) && typeof c.parts[run + 1]!.failed == 'number') run++;
+  if (run <= KEEP_DONE) return c;
+  for (const p of c.parts.slice(1, 1 + run - KEEP_DONE)) {
+    folded.n++;
+    folded.size += p.size;
+    folded.failed += p.failed!;
+  }
+  return { ...c, parts: [c.parts[0]!, ...c.parts.slice(1 + run - KEEP_DONE)], folded };
+}
 
 /** A campaign's record with all its values, or null when the key holds none. */
 function stored(props: Props, at: string): CampaignParts | null {
@@ -79,7 +111,8 @@ export function splitCampaigns(props: Props): CampaignParts[] {
     .filter((c): c is CampaignParts => !!c && c.parts.length > 1);
 }
 
-export function saveParts(props: Props, c: CampaignParts): void {
+export function saveParts(props: Props, whole: CampaignParts): void {
+  const c = folding(whole);
   const chunks: StoredPart[][] = [];
   for (let i = 0; i < c.parts.length; i += PARTS_PER_VALUE) chunks.push(c.parts.slice(i, i + PARTS_PER_VALUE).map(packed));
   // Further values first: a reader never finds a head that names a value not yet written.

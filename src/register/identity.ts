@@ -232,6 +232,11 @@ export class Register {
     return (e && e.part) || cell;
   }
 
+  /** The parts it sent this campaign's people to: the ones its record of parts folded or, in a copy, lacks (docs/rules.md#parts). */
+  partsOf(campaign: string): Set<string> {
+    return new Set(this.entries.filter((e) => e.campaign === campaign).map((e) => e.part));
+  }
+
   /** Entries of these parts. */
   of(isPart: (id: string) => boolean): Entry[] {
     return this.entries.filter((e) => isPart(e.part));

@@ -1,5 +1,5 @@
 // The parts record: its shape as stored, and its split into values that each stay under a property's 9 KB.
-import { loadParts, saveParts, splitCampaigns, type CampaignParts, type Part } from '../../src/records/parts-record';
+import { KEEP_DONE, loadParts, saveParts, splitCampaigns, type CampaignParts, type Part } from '../../src/records/parts-record';
 import { DOC_KEYS } from '../../src/records/state-keys';
 import { memoryProps } from '../fakes';
 
@@ -39,8 +39,9 @@ describe('parts record', () => {
 
   it('should keep a done part as its id, size and failed people, in 70% of its bytes or less, and read it back as it was', () => {
     const store = memoryProps();
-    const open = campaign(81);
-    const done = { ...open, parts: open.parts.map((p, i): Part => (i < 80 ? { ...p, done: 1, failed: i % 3 } : p)) };
+    // As many done parts as are kept one by one (more are folded into a total, below), and the newest still open.
+    const open = campaign(KEEP_DONE + 2);
+    const done = { ...open, parts: open.parts.map((p, i): Part => (i <= KEEP_DONE ? { ...p, done: 1, failed: i % 3 } : p)) };
     const before = Buffer.byteLength(JSON.stringify(done));
     saveParts(store, done);
     const after = [...store.m.values()].reduce((n, v) => n + Buffer.byteLength(v), 0);
@@ -75,5 +76,64 @@ describe('parts record', () => {
       ['cmp_two', 2],
     ]);
     expect(found[0]).toEqual(campaign(200));
+  });
+
+  describe('done parts past those kept one by one', () => {
+    /** The first part, `done` done parts (2 failed people each), and the newest part still open. */
+    const running = (done: number): CampaignParts => {
+      const c = campaign(done + 2);
+      // Ids of one length, as the service's are.
+      const id = (i: number) => (i === 0 ? 'cmp_first' : `cmp_${String(i).padStart(36, '0')}`);
+      return { ...c, parts: c.parts.map((p, i): Part => ({ ...p, id: id(i), ...(i > 0 && i <= done ? { done: 1, failed: 2 } : {}) })) };
+    };
+    const read = (store: ReturnType<typeof memoryProps>) => loadParts(store, { id: 'cmp_first', name: 'Spring' });
+    const bytes = (store: ReturnType<typeof memoryProps>) => [...store.m.values()].reduce((n, v) => n + Buffer.byteLength(v), 0);
+
+    it('should fold the oldest into one total, keeping the first part, the newest done ones and the open one', () => {
+      const store = memoryProps();
+      const c = running(KEEP_DONE + 10);
+      saveParts(store, c);
+      const back = read(store);
+      expect(back.folded).toEqual({ n: 10, size: 5000, failed: 20 });
+      expect(back.parts.map((p) => p.id)).toEqual([c.parts[0]!.id, ...c.parts.slice(11).map((p) => p.id)]);
+      // Saved again as read, or again whole as the caller still holds it: the same record.
+      saveParts(store, back);
+      expect(read(store)).toEqual(back);
+      saveParts(store, c);
+      expect(read(store)).toEqual(back);
+    });
+
+    it('should fold more as more parts are done, adding to the total', () => {
+      const store = memoryProps();
+      saveParts(store, running(KEEP_DONE + 10));
+      const back = read(store);
+      // The open part finished, and a new one was made.
+      const newest = back.parts[back.parts.length - 1]!;
+      Object.assign(newest, { done: 1, failed: 5 });
+      back.parts.push({ id: 'cmp_new', size: 0, closed: false });
+      saveParts(store, back);
+      expect(read(store).folded).toEqual({ n: 11, size: 5500, failed: 22 });
+      expect(read(store).parts).toHaveLength(KEEP_DONE + 2);
+    });
+
+    it('should fold only a run of done parts right after the first: a part still moving, one with people cancelled, or one whose failed people are not known ends it', () => {
+      for (const odd of [{ done: undefined, failed: undefined }, { cancelled: 3 }, { failed: undefined }]) {
+        const store = memoryProps();
+        const c = running(KEEP_DONE + 10);
+        Object.assign(c.parts[5]!, odd);
+        saveParts(store, c);
+        expect(read(store).folded).toBeUndefined();
+        expect(read(store).parts.map((p) => p.id)).toEqual(c.parts.map((p) => p.id));
+      }
+    });
+
+    it('should keep a year of a list left running in the bytes of a month', () => {
+      // 1,000 new rows a day: about 60 parts in a month, 730 in a year, all but the newest done.
+      const [month, year] = [memoryProps(), memoryProps()];
+      saveParts(month, running(58));
+      saveParts(year, running(728));
+      expect(bytes(year)).toBeLessThanOrEqual(bytes(month) + 8);
+      expect(read(year).folded).toEqual({ n: 708, size: 354_000, failed: 1416 });
+    });
   });
 });

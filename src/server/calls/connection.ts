@@ -7,7 +7,7 @@ import { activeSheet, apiClient, requireSettings, sheetState } from '../context'
 import { AddonError, badInput } from '../failure';
 import { handle } from '../handle';
 import { CAMPAIGN_GOAL_MAX } from '../../shared/text-limits';
-import { CAMPAIGN_NAME_MAX, createApiCampaign } from '../campaign/parts';
+import { CAMPAIGN_NAME_MAX, createApiCampaign, partCount, partName } from '../campaign/parts';
 import { saveParts, splitCampaigns, type CampaignParts } from '../../records/parts-record';
 import { checkBaseUrl, hostOf, markDisconnected, publicSettings, savedKeyFor, savedKeyHost, storeSettings } from '../../records/settings';
 import { nowOf } from '../../core/clock';
@@ -116,17 +116,21 @@ export function foldParts(props: Props, list: CampaignSummary[]): CampaignSummar
   const byId = new Map(list.map((c) => [c.id, c]));
   const partOf = new Map<string, CampaignParts>();
   for (const c of records) for (const p of c.parts) partOf.set(p.id, c);
+  // Parts folded into the record's total are known by their names alone (docs/rules.md#parts).
+  const foldedNamed = new Map<string, CampaignParts>();
+  for (const c of records) for (let k = 2; k <= (c.folded ? c.folded.n + 1 : 0); k++) foldedNamed.set(partName(c.name, k), c);
+  const campaignOf = (s: CampaignSummary) => partOf.get(s.id) || foldedNamed.get(s.name);
   const out: CampaignSummary[] = [];
   const done = new Set<string>();
   for (const s of list) {
-    const c = partOf.get(s.id);
+    const c = campaignOf(s);
     if (!c) {
       out.push(s);
       continue;
     }
     if (done.has(c.id)) continue;
     done.add(c.id);
-    const seen = c.parts.map((p) => byId.get(p.id)).filter((x): x is CampaignSummary => !!x);
+    const seen = list.filter((x) => campaignOf(x) === c);
     const sum = (k: 'leadCount' | 'waiting' | 'complete' | 'failed') => seen.reduce((n, x) => n + (Number(x[k]) || 0), 0);
     const first = byId.get(c.id) || s;
     // One part still rendering means the campaign renders; otherwise the first part's word stands.
@@ -140,7 +144,7 @@ export function foldParts(props: Props, list: CampaignSummary[]): CampaignSummar
       waiting: sum('waiting'),
       complete: sum('complete'),
       failed: sum('failed'),
-      parts: c.parts.length,
+      parts: partCount(c),
     });
   }
   return out;

@@ -8,7 +8,7 @@ import { literal } from '../../shared/cells';
 import { detectColumns } from '../../shared/headers';
 import { indexVideos, keyOf, videoForRow, type VideoIndex } from '../../sheet/names';
 import { personFromRow, type Fallbacks } from '../../shared/row-person';
-import { asRecovered, headerIndex, rowNamesSomeoneElse } from '../../register/identity';
+import { asRecovered, headerIndex, rowNamesSomeoneElse, type Register } from '../../register/identity';
 import { readRegister } from '../../register/store';
 import { readLeadRows, readOutputs } from '../../sheet/lead-rows';
 import { openTable, trimTo, widen, type Sheet } from '../../sheet/table';
@@ -16,7 +16,7 @@ import type { Reply } from '../contract';
 import { activeSheet, apiClient, requireCampaign, requireSettings, sheetState } from '../context';
 import { badInput } from '../failure';
 import { handle } from '../handle';
-import { partIds } from '../campaign/parts';
+import { ownParts } from '../campaign/parts';
 import { loadParts } from '../../records/parts-record';
 
 /** The videos list holds at most this many (docs/api.md#endpoints). */
@@ -32,7 +32,8 @@ export function exportFinishedVideos(svc: Services): Reply<{ sheetName: string; 
     const campaign = requireCampaign(state, sheet.getName());
     // Every part of the campaign (docs/rules.md#parts) and every other campaign the tab's rows name (the rows
     // finished before a follow-up campaign was bound are still to send), their lists read in one round.
-    const own = partIds(loadParts(svc.doc, campaign));
+    const register = readRegister({ ss: sheet.getParent(), props: svc.doc });
+    const own = ownParts(loadParts(svc.doc, campaign), register);
     const parts = [...new Set([...own, ...campaignIdsIn(sheet)])];
     const lists = new Map(
       apiClient(svc, settings)
@@ -43,7 +44,7 @@ export function exportFinishedVideos(svc: Services): Reply<{ sheetName: string; 
           return [parts[i]!, l instanceof Error ? [] : l] as const;
         }),
     );
-    const rows = exportRows(sheet, lists, svc.doc, state.mapping, state.fallbacks);
+    const rows = exportRows(sheet, lists, register, state.mapping, state.fallbacks);
     if (rows.length === 0) throw badInput('No finished videos in this tab yet: a row is exported once its video is ready.');
     const ss = activeSpreadsheet(svc);
     // Videos of another campaign the rows name (finished before a follow-up was bound): the export is the tab's, named so.
@@ -62,7 +63,7 @@ export function exportFinishedVideos(svc: Services): Reply<{ sheetName: string; 
 export function exportRows(
   sheet: Sheet,
   lists: ReadonlyMap<string, FinishedVideo[]>,
-  props: Services['doc'],
+  register: Register,
   overrides: Parameters<typeof detectColumns>[1],
   fallbacks: Fallbacks = {},
 ): string[][] {
@@ -74,7 +75,6 @@ export function exportRows(
   const { layout } = table;
   const o = layout.outputs;
   if (o.leadId !== undefined && o.campaignId !== undefined && sheet.getLastRow() >= 2) {
-    const register = readRegister({ ss: sheet.getParent(), props });
     const find = headerIndex(table.headers);
     for (const row of readLeadRows(table)) {
       const { leadId, cells } = row;

@@ -9,7 +9,7 @@ import { writeUnwritten } from '../money/ledger';
 import { sharedSummaries } from '../../refresh/refresh';
 import { recordRefunds } from '../money/refunds';
 import { handle } from '../handle';
-import { partIds } from '../campaign/parts';
+import { partCount, partIds } from '../campaign/parts';
 import { loadParts } from '../../records/parts-record';
 import { refreshTab } from '../timer/refresh-run';
 import { finishCutOff } from '../timer/cut-off';
@@ -69,7 +69,7 @@ export function getProgress(svc: Services): Reply<ProgressInfo> {
     return {
       ...progressOf(parts.id, poll.view, state.lastRefresh, parts.moved),
       unsettled: unsettledOf(svc, partIds(parts)),
-      parts: { count: parts.parts.length, rendering: poll.rendering },
+      parts: { count: partCount(parts), rendering: poll.rendering },
       autoRefresh: owner
         ? { on: true, intervalMinutes: owner.minutes, owner: { keyHint: owner.keyHint, you }, ...overdueTimer(svc, state, you) }
         : { on: false, intervalMinutes: null, owner: null },

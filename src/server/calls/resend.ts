@@ -10,7 +10,7 @@ import type { Reply, ResendFailedArgs, ResendFailedReply } from '../contract';
 import { activeSheet, apiClient, requireCampaign, requireSettings, RUN_BUDGET_MS, sheetState, withDocumentLock } from '../context';
 import { AddonError, toFailure } from '../failure';
 import { handle } from '../handle';
-import { createApiCampaign, partIds, partName } from '../campaign/parts';
+import { newPart, ownParts, partLabel } from '../campaign/parts';
 import { loadParts, saveParts, type CampaignParts, type Moved } from '../../records/parts-record';
 import { readRegister, patchEntries } from '../../register/store';
 import { RegisterBroken, type Entry, type Register } from '../../register/identity';
@@ -39,7 +39,7 @@ export function resendFailedRows(svc: Services, args: ResendFailedArgs): Reply<R
       const register = readRegister({ ss: sheet.getParent(), props: svc.doc });
       // A register someone changed cannot say who is new: nothing is touched, no part made (docs/rules.md#register-whole).
       if (!register.whole) throw new RegisterBroken();
-      const { rows, moved, holders } = rowsToResend(table, partIds(c), cancelled, register);
+      const { rows, moved, holders } = rowsToResend(table, ownParts(c, register), cancelled, register);
       if (rows.size === 0)
         throw new AddonError('no_selection', `No row of “${bound.name}” in this tab has the status failed${cancelled ? ' or cancelled' : ''}.`);
       const api = apiClient(svc, settings, deadline);
@@ -49,8 +49,7 @@ export function resendFailedRows(svc: Services, args: ResendFailedArgs): Reply<R
       // holds none of them; otherwise a new part is made (docs/rules.md#follow-up).
       let made: { id: string; name: string } | null = null;
       if (holders.has(c.parts[c.parts.length - 1]!.id)) {
-        made = createApiCampaign(api, { templateId, name: partName(c.name, c.parts.length + 1), ...(c.goal ? { goal: c.goal } : {}) }, nowOf(svc));
-        campaign.parts.push({ id: made.id, size: 0, closed: false });
+        made = newPart(api, campaign, templateId, nowOf(svc));
       }
       saveParts(svc.doc, campaign);
       try {
@@ -62,7 +61,7 @@ export function resendFailedRows(svc: Services, args: ResendFailedArgs): Reply<R
         svc.sheets.flush();
         // Every such row of the campaign goes, hidden or not: the person asked for all of them.
         const result = sendRows(svc, { sheet, state, campaign, rows: [...rows.keys()], api, deadline });
-        const names = new Map(campaign.parts.map((p, i) => [p.id, i === 0 ? campaign.name : partName(campaign.name, i + 1)]));
+        const names = new Map(campaign.parts.map((p) => [p.id, partLabel(campaign, p.id)]));
         const to = noteSent(table, rows, names) || (made && made.id) || campaign.parts[campaign.parts.length - 1]!.id;
         const part = { id: to, name: names.get(to) || '' };
         return { campaign: bound, previous: bound, part, recording: c.templateId ? ('same' as const) : ('chosen' as const), failedRows: rows.size, result };

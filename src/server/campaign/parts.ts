@@ -9,6 +9,7 @@ import { saveParts, type CampaignParts, type Part } from '../../records/parts-re
 import { forgetPart } from '../../records/part-memory';
 import type { Props } from '../../core/services';
 import type { PartAllocator } from '../../push/push';
+import type { Register } from '../../register/identity';
 import { AddonError } from '../failure';
 
 export const PART_SIZE = 500;
@@ -19,16 +20,33 @@ export function partIds(c: CampaignParts): Set<string> {
   return new Set(c.parts.map((p) => p.id));
 }
 
+/** Every part of the campaign: those its record lists and those the register knows (folded ones: docs/rules.md#parts). */
+export function ownParts(c: CampaignParts, register: Register): Set<string> {
+  return new Set([...partIds(c), ...register.partsOf(c.id)]);
+}
+
 /** "<name> · part N", the whole within the API's 80 characters. */
 export function partName(name: string, n: number): string {
   const tail = ` · part ${n}`;
   return name.slice(0, CAMPAIGN_NAME_MAX - tail.length).trimEnd() + tail;
 }
 
-/** "<name>" for the first part, "<name> · part N" for the others. */
+/** How many parts the campaign has made, those folded into the record's total too (docs/rules.md#parts). */
+export function partCount(c: CampaignParts): number {
+  return c.parts.length + (c.folded ? c.folded.n : 0);
+}
+
+/** "<name>" for the first part, "<name> · part N" for the others (N counts the folded parts before it). */
 export function partLabel(c: CampaignParts, id: string): string {
   const n = c.parts.findIndex((p) => p.id === id);
-  return n <= 0 ? c.name : partName(c.name, n + 1);
+  return n <= 0 ? c.name : partName(c.name, n + 1 + partCount(c) - c.parts.length);
+}
+
+/** The next part, made with the campaign's recording, name and goal, and added to its record (saved by the caller). */
+export function newPart(api: ApiClient, c: CampaignParts, templateId: string, now: number): { id: string; name: string } {
+  const made = createApiCampaign(api, { templateId, name: partName(c.name, partCount(c) + 1), ...(c.goal ? { goal: c.goal } : {}) }, now);
+  c.parts.push({ id: made.id, size: 0, closed: false });
+  return made;
 }
 
 /**
@@ -92,8 +110,7 @@ export function partAllocator(c: CampaignParts, api: ApiClient, props: Props, no
         saveParts(props, c);
       }
       if (!open.closed && room > 0 && !avoid.has(open.id)) return { id: open.id, room };
-      const made = createApiCampaign(api, { templateId: c.templateId, name: partName(c.name, c.parts.length + 1), ...(c.goal ? { goal: c.goal } : {}) }, now());
-      c.parts.push({ id: made.id, size: 0, closed: false });
+      const made = newPart(api, c, c.templateId, now());
       saveParts(props, c);
       return { id: made.id, room: PART_SIZE };
     },

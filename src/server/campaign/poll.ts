@@ -7,7 +7,7 @@ import type { CampaignCounts, CampaignDetail, CampaignSummary } from '../../api/
 import { lastKnown, settledOf } from '../../records/part-memory';
 import type { Props, Services } from '../../core/services';
 import { summarySignature } from '../../refresh/refresh';
-import { combined, doneDetail, noteRead, readCampaign, type CampaignView } from './state';
+import { combined, doneDetail, foldedDetails, noteRead, readCampaign, type CampaignView } from './state';
 import { userCache } from '../context';
 import { detailMayRender, partMayRender } from '../../shared/may-render';
 import { partLabel } from './parts';
@@ -90,7 +90,10 @@ export function pollCampaign(svc: Services, api: ApiClient, c: CampaignParts, op
   } catch {
     /* the next poll starts the turn again */
   }
-  const all = c.parts.map((p) => details.get(p.id) || doneDetail(c, p) || partNow(svc, p, list.get(p.id), memo.parts[p.id]) || unread(p.id));
+  const all = [
+    ...foldedDetails(c),
+    ...c.parts.map((p) => details.get(p.id) || doneDetail(c, p) || partNow(svc, p, list.get(p.id), memo.parts[p.id]) || unread(p.id)),
+  ];
   // Money is settled only from counts read now: this poll's detail or the list (a part outside it is unknown).
   const read = all.filter((d) => details.has(d.id) || list.has(d.id));
   return {

@@ -37,11 +37,17 @@ export function noteRead(props: Props, d: CampaignDetail): void {
  * (docs/rules.md#parts). The newest part is always read, for the campaign's status.
  */
 export function doneDetail(c: CampaignParts, p: Part): CampaignDetail | null {
-  const f = p.failed!;
-  // Its name and status are never read: the campaign's status is a moving part's or the newest part's.
-  return typeof f == 'number' && p !== c.parts[c.parts.length - 1]
-    ? ({ id: p.id, counts: { ...ZERO, total: p.size, complete: p.size - f, failed: f }, stages: {} } as unknown as CampaignDetail)
-    : null;
+  return typeof p.failed == 'number' && p !== c.parts[c.parts.length - 1] ? finished(p.id, p) : null;
+}
+
+/** Finished people as a detail; its name and status are never read: the campaign's status is a moving part's or the newest part's. */
+function finished(id: string, { size, failed }: { size: number; failed?: number }): CampaignDetail {
+  return { id, counts: { ...ZERO, total: size, complete: size - failed!, failed }, stages: {} } as unknown as CampaignDetail;
+}
+
+/** The done parts folded into the record's total, as one detail: first, since the newest part says the status. */
+export function foldedDetails(c: CampaignParts): CampaignDetail[] {
+  return c.folded ? [finished('', c.folded)] : [];
 }
 
 /** The campaign as one: details of the parts still moving (one fetchAll round), the rest from memory. */
@@ -60,7 +66,7 @@ export function readCampaign(api: ApiClient, props: Props, c: CampaignParts): Ca
     details.set(toRead[i]!, d);
     if (c.parts.length > 1) noteRead(props, d);
   });
-  return { ...combined(c.parts.map((p) => details.get(p.id) || known.get(p.id)!)), details };
+  return { ...combined([...foldedDetails(c), ...c.parts.map((p) => details.get(p.id) || known.get(p.id)!)]), details };
 }
 
 /** The parts as one: summed counts and stages, one status, any part's stall. */

@@ -28,4 +28,16 @@ describe('foldParts', () => {
     expect(out.map((c) => c.name)).toEqual(['Leads', 'Other']);
     expect(out[0]).toMatchObject({ id: 'cmp_first', status: 'rendering', leadCount: 2000, complete: 1960, failed: 40, parts: 100 });
   });
+
+  it('should fold the parts its record folded into a total, known by their names, and count them among its parts', () => {
+    const props = memoryProps();
+    // 40 parts: the first, 38 done, the newest still open; the record folds 18 of the done ones (docs/rules.md#parts).
+    const parts = Array.from({ length: 40 }, (_, i): Part => ({ id: id(i), size: 500, closed: true, ...(i > 0 && i < 39 ? { done: 1, failed: 10 } : {}) }));
+    saveParts(props, { id: 'cmp_first', name: 'Leads', templateId: 'tpl_1', parts });
+    const list = [summary(39, 'rendering'), summary(30), summary(5), summary(2), { ...summary(3), id: 'cmp_other', name: 'Other' }];
+    const out = foldParts(props, list);
+    // Parts 3 and 6 (folded) are the campaign's by their names; "Other" keeps its own entry.
+    expect(out.map((c) => c.name)).toEqual(['Leads', 'Other']);
+    expect(out[0]).toMatchObject({ id: 'cmp_first', status: 'rendering', leadCount: 2000, complete: 1960, failed: 40, parts: 40 });
+  });
 });

@@ -1,5 +1,5 @@
 import type { ApiClient } from '../../../src/api/client';
-import { PART_SIZE, partAllocator, partName } from '../../../src/server/campaign/parts';
+import { PART_SIZE, partAllocator, partCount, partLabel, partName } from '../../../src/server/campaign/parts';
 import { loadParts, type CampaignParts } from '../../../src/records/parts-record';
 import { memoryProps } from '../../fakes';
 
@@ -26,6 +26,29 @@ describe('partName', () => {
   it('should name later parts after the campaign within 80 characters', () => {
     expect(partName('Spring', 2)).toBe('Spring · part 2');
     expect(partName('x'.repeat(80), 12)).toHaveLength(80);
+  });
+});
+
+describe('part numbers past folded parts', () => {
+  it('should count and name parts after those the record folded into its total', () => {
+    // Parts 2 to 11 are folded (docs/rules.md#parts); the record lists the first, part 12 and part 13.
+    const c = campaign({
+      folded: { n: 10, size: 5000, failed: 0 },
+      parts: [
+        { id: 'c1', size: 500, closed: true },
+        { id: 'c12', size: 500, closed: true, done: 1, failed: 0 },
+        { id: 'c13', size: 40, closed: true },
+      ],
+    });
+    expect(partCount(c)).toBe(13);
+    expect([partLabel(c, 'c1'), partLabel(c, 'c12'), partLabel(c, 'c13')]).toEqual(['Spring', 'Spring · part 12', 'Spring · part 13']);
+    // The next part made is part 14, whatever the record still lists.
+    const api = fakeApi();
+    const parts = partAllocator(c, api, memoryProps(), () => 0);
+    parts.record('c13', PART_SIZE);
+    c.parts[2]!.closed = true;
+    parts.next();
+    expect(api.created).toEqual(['Spring · part 14']);
   });
 });
 

@@ -290,3 +290,20 @@ describe('poll › parts outside the list another document may change', () => {
     expect(poll.rendering.map((r) => r.id)).not.toContain(notRead[0]);
   });
 });
+
+describe('poll › done parts folded into the record', () => {
+  it("should count the folded parts' people from the record's total, reading neither them nor more than the parts in play", () => {
+    // 1,000 people finished in two parts the record folded, beside the first and the newest part (docs/rules.md#parts).
+    const w = cachedWorld();
+    const read: string[] = [];
+    const api = {
+      listCampaigns: () => [summary('c_1'), summary('c_2')],
+      getCampaigns: (ids: string[]) => ids.map((id) => (read.push(id), detail(id))),
+    } as unknown as ApiClient;
+    const c = { ...twoParts(true), folded: { n: 2, size: 1000, failed: 7 } };
+    const poll = pollCampaign(w.svc, api, c);
+    expect(poll.view.counts).toEqual({ total: 1020, pending: 0, rendering: 20, complete: 993, failed: 7, cancelled: 0, skipped: 0 });
+    expect(poll.view.status).toBe('rendering');
+    expect(read.every((id) => id === 'c_1' || id === 'c_2')).toBe(true);
+  });
+});
