@@ -110,6 +110,12 @@ export function monthOfAutoMode(minutes: Cadence, days: number, at: readonly num
         runs.push(run.cost);
         errors.push(...run.errors);
       }
+      // The lead tab as wide as its columns once the first run added the add-on's: a new tab's 26 would fill the
+      // spreadsheet's 10 million cells with blanks before a year of rows.
+      if (day === 1) {
+        const t = tab(a);
+        if (t.getMaxColumns() > t.getLastColumn()) t.deleteColumns(t.getLastColumn() + 1, t.getMaxColumns() - t.getLastColumn());
+      }
       daily.push(addCosts(runs));
       if (at.includes(day)) checkpoints.push(await checkpoint(a, day, rows));
       // A long run says how far it is, on stderr (the results go to stdout and bench/results.md): a run stopped early
