@@ -9,9 +9,7 @@ import { chargedCredits, ready, rowOf } from '../steps';
 jest.setTimeout(300_000);
 
 let a: Addon;
-afterEach(async () => {
-  await a?.close();
-});
+let id: string;
 
 /** 13,000 people in 26 parts, two of whom fail (in parts 3 and 20), generated and finished. */
 async function finished(): Promise<string> {
@@ -27,8 +25,16 @@ async function finished(): Promise<string> {
 const record = (a: Addon, id: string) => JSON.parse(a.gas.properties.document.getProperty(`campaign.${id}`)!) as CampaignParts;
 
 describe('a campaign whose done parts are folded into its record', () => {
-  it('should keep one total for its oldest done parts, and still show every person, one campaign in the picker, and export them all', async () => {
-    const id = await finished();
+  // One campaign for both cases (its render is most of their time): the second changes what the first only reads. Closed
+  // within this block, so the harness's own last hook finds its simulator idle.
+  beforeAll(async () => {
+    id = await finished();
+  });
+  afterAll(async () => {
+    await a?.close();
+  });
+
+  it('should keep one total for its oldest done parts, and still show every person, one campaign in the picker, and export them all', () => {
     // The first part, the newest twenty done ones, the newest part: parts 2 to 5 folded.
     const kept = record(a, id);
     expect(kept.folded).toEqual({ n: 4, size: 2000, failed: 1 });
@@ -46,8 +52,9 @@ describe('a campaign whose done parts are folded into its record', () => {
   });
 
   it("should take a re-imported person of a folded part back without sending them, and send a folded part's failed person again to a new part", async () => {
-    const id = await finished();
+    // Back on the lead tab, which the export left for its own.
     const sheet = a.gas.spreadsheet.getSheetByName('Leads')!;
+    a.gas.spreadsheet.setActiveSheet(sheet);
     const before = rowOf(a, 1502);
     const spent = await chargedCredits(a);
     // Person 1500 (part 4, folded): their row deleted, then pasted again at the bottom.
