@@ -1,6 +1,6 @@
 // Sidebar test harness: builds dist/Sidebar.html when stale, opens it in headless Chromium at
 // 300 px with a scripted google.script.run stand-in that records every call.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type FrameLocator, type Page } from 'playwright-core';
 import type { ServerFunctions } from '../../src/server/contract';
@@ -146,6 +146,24 @@ function installStandin(init: { replies: Record<string, unknown>; delays: Record
   (window as unknown as { google: unknown }).google = { script: { run: runner(null, null) } };
 }
 
+/** Set by `npm run uncalled` (bench/uncalled.ts): where the page's calls of each function are written as each sidebar closes. */
+const UNCALLED_DIR = process.env.UNCALLED_DIR;
+
+/** Calls by script (its length) and function span, "start:end"; a page a test closed itself has none to give. */
+async function countCalls(page: Page, again: boolean): Promise<void> {
+  if (!UNCALLED_DIR) return;
+  const calls: Record<string, Record<string, number>> = {};
+  for (const e of await page.coverage.stopJSCoverage().catch(() => [])) {
+    const script = (calls[String(e.source?.length ?? 0)] ??= {});
+    for (const f of e.functions) {
+      const r = f.ranges[0]!;
+      script[`${r.startOffset}:${r.endOffset}`] = (script[`${r.startOffset}:${r.endOffset}`] ?? 0) + r.count;
+    }
+  }
+  writeFileSync(join(UNCALLED_DIR, `sidebar-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.json`), JSON.stringify(calls));
+  if (again) await page.coverage.startJSCoverage({ resetOnNavigation: false });
+}
+
 /** A browser tab the sidebar is served in: PAGE_URL answers with `html`, and errors thrown in the page are kept. */
 interface Tab {
   context: BrowserContext;
@@ -161,6 +179,7 @@ async function newTab(browser: Browser, opts: Pick<OpenOptions, 'width' | 'heigh
   });
   const page = await context.newPage();
   page.setDefaultTimeout(5000);
+  if (UNCALLED_DIR) await page.coverage.startJSCoverage({ resetOnNavigation: false });
   const tab: Tab = { context, page, html: '', errors: [] };
   page.on('pageerror', (e) => tab.errors.push(e));
   await page.route(PAGE_URL, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: tab.html }));
@@ -219,6 +238,7 @@ export async function openSidebar(browser: Browser, opts: OpenOptions, shared?: 
       return calls(name);
     },
     async close() {
+      await countCalls(page, Boolean(shared));
       // A shared tab leaves the sidebar for a blank page: its timers and polls stop with it.
       if (shared) await page.goto('about:blank');
       else await tab.context.close();
