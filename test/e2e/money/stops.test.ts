@@ -233,6 +233,60 @@ describe('a Stop whose answer was lost', () => {
     }
   });
 
+  it('should complete the row of a part outside the list whose Stop lost its answer once the part shows it stopped, never booking back more than came back', async () => {
+    const a = await startAddon({ concurrency: 1, stageMs: 60_000 });
+    try {
+      a.connect();
+      a.pushedCampaign(3);
+      expect(a.generate()).toMatchObject({ ok: true, started: 3 });
+      // People added while the first part renders go to a second part, generated in turn: both have people queued.
+      addRows(a, 10, 3);
+      expect(a.generate()).toMatchObject({ ok: true, started: 3 });
+      const parts = await simParts(a, 'Q3 outreach');
+      expect(parts).toHaveLength(2);
+      await colleagueCampaigns(a, 100);
+      // The second part's stop is applied in full, then its connection drops with no reply.
+      await a.sim.control({ action: 'configure', config: { faults: { dropReplies: 1, dropMatch: `^POST /campaigns/${parts[1]!.id}/stop$` } } });
+      const stop = a.stop();
+      const applied = (await a.state()).campaigns.filter((c) => parts.some((p) => p.id === c.id) && c.status === 'stopped');
+      expect(applied).toHaveLength(2);
+      expect(stop).toMatchObject({
+        ok: true,
+        status: 'partly_stopped',
+        parts: [
+          { id: parts[0]!.id, outcome: 'stopped' },
+          { id: parts[1]!.id, outcome: 'unknown' },
+        ],
+      });
+      expect(await ledgerRefunds(a)).toBeGreaterThan(0);
+      // The lost part's row waits for the campaign to show what happened; meanwhile the record is never below the ledger.
+      const lostRow = () => creditsRows(a).find((r) => r.Part === parts[1]!.id && String(r.Action).startsWith('stop'))!;
+      expect(lostRow()).toMatchObject({ Action: 'stop (outcome unknown)', Note: expect.stringMatching(/^No clear answer came back/) });
+      await expectNeverBelowLedger(a);
+      for (let i = 0; i < 6; i++) {
+        a.gas.clock.advance(60_000);
+        a.call('getProgress');
+        await expectNeverBelowLedger(a);
+      }
+      a.gas.clock.advance(5 * 60_000);
+      a.gas.fireTimeTriggers();
+      await untilQuiet(a);
+      expect(a.call('getSidebarState').unsettled ?? null).toBeNull();
+      // A part the list does not show books back only what it can prove (docs/rules.md#refunds): never more than came
+      // back, so the day errs high, never below what the service took.
+      await expectNeverBelowLedger(a);
+      const booked = creditsRows(a)
+        .filter((r) => r.Action === 'refund' || String(r.Action).startsWith('stop'))
+        .reduce((n, r) => n + rangeOf(r['Credits charged'], r['Credits quoted'])[1], 0);
+      expect(-booked).toBeLessThanOrEqual(await ledgerRefunds(a));
+      // Its row is completed from the campaign as read, once.
+      expect(lostRow()).toMatchObject({ People: 2, Note: expect.stringMatching(/shows it stopped: 2 cancelled/) });
+      expect(creditsRows(a).filter((r) => r.Part === parts[1]!.id && String(r.Action).startsWith('stop'))).toHaveLength(1);
+    } finally {
+      await a.close();
+    }
+  });
+
   it('should close a lost Stop with nothing counted back when another Stop is pressed before it is known', async () => {
     const a = await startAddon({ concurrency: 1 });
     try {
