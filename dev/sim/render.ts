@@ -28,6 +28,8 @@ export class RenderEngine {
   private stalledSince: number | null = null;
   /** Leads past queued, across campaigns. */
   private readonly inFlight = new Set<Lead>();
+  /** Each in-flight lead's stage end, earliest first: `sync` takes them in order without scanning every lead. */
+  private readonly due = new StageEnds();
   /** When each queued lead was started, across campaigns: a workspace's free slot goes to the earliest. */
   private readonly queuedAt = new Map<Lead, number>();
   private started = 0;
@@ -47,14 +49,8 @@ export class RenderEngine {
   sync(now: number): void {
     if (this.stalledSince !== null) return;
     const target = now - this.stalledTotal;
-    for (;;) {
-      let due: Lead | null = null;
-      for (const lead of this.inFlight) {
-        if (lead.stageEndsAt <= target && (!due || lead.stageEndsAt < due.stageEndsAt || (lead.stageEndsAt === due.stageEndsAt && lead.seq < due.seq)))
-          due = lead;
-      }
-      if (!due) return;
-      this.finishStage(due, due.stageEndsAt);
+    for (let lead = this.due.takeBy(target); lead; lead = this.due.takeBy(target)) {
+      if (this.inFlight.has(lead)) this.finishStage(lead, lead.stageEndsAt);
     }
   }
 
@@ -157,6 +153,7 @@ export class RenderEngine {
     lead.stage = lead.plan[0] ?? null;
     lead.stageEndsAt = at + this.settings().stageMs;
     this.inFlight.add(lead);
+    this.due.add(lead);
   }
 
   private finishStage(lead: Lead, at: number): void {
@@ -169,6 +166,7 @@ export class RenderEngine {
       lead.stageIndex++;
       lead.stage = lead.plan[lead.stageIndex] ?? null;
       lead.stageEndsAt = at + this.settings().stageMs;
+      this.due.add(lead);
       return;
     } else {
       lead.status = 'complete';
@@ -178,6 +176,65 @@ export class RenderEngine {
     this.inFlight.delete(lead);
     const campaign = this.world.campaigns.find((c) => c.id === lead.campaignId);
     if (campaign) this.fill(campaign, at);
+  }
+}
+
+/**
+ * Stage ends as a binary heap, ordered by time and then by the lead's number (the order renders were asked for). An entry
+ * whose lead has moved on since it was added (a later stage, or out of flight) is dropped when it comes up.
+ */
+export class StageEnds {
+  private readonly heap: { lead: Lead; at: number; stage: number }[] = [];
+
+  get size(): number {
+    return this.heap.length;
+  }
+
+  add(lead: Lead): void {
+    const h = this.heap;
+    h.push({ lead, at: lead.stageEndsAt, stage: lead.stageIndex });
+    for (let i = h.length - 1; i > 0;) {
+      const up = (i - 1) >> 1;
+      if (!this.before(i, up)) break;
+      [h[i], h[up]] = [h[up]!, h[i]!];
+      i = up;
+    }
+  }
+
+  /** The lead whose stage ends first, if it ends by `target`; taken out. */
+  takeBy(target: number): Lead | null {
+    const h = this.heap;
+    while (h.length > 0) {
+      const top = h[0]!;
+      const current = top.lead.stageEndsAt === top.at && top.lead.stageIndex === top.stage;
+      if (current && top.at > target) return null;
+      this.pop();
+      if (current) return top.lead;
+    }
+    return null;
+  }
+
+  private pop(): void {
+    const h = this.heap;
+    const last = h.pop()!;
+    if (h.length === 0) return;
+    h[0] = last;
+    for (let i = 0; ;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < h.length && this.before(l, m)) m = l;
+      if (r < h.length && this.before(r, m)) m = r;
+      if (m === i) return;
+      [h[i], h[m]] = [h[m]!, h[i]!];
+      i = m;
+    }
+  }
+
+  private before(i: number, j: number): boolean {
+    const a = this.heap[i]!;
+    const b = this.heap[j]!;
+    return a.at < b.at || (a.at === b.at && a.lead.seq < b.lead.seq);
   }
 }
 

@@ -1,6 +1,9 @@
-// Rendering on the manual sim clock, observed over HTTP: queue, slots, stages, completion, random and chosen failures, stall.
+// Rendering on the manual sim clock, observed over HTTP: queue, slots, stages, completion, random and chosen failures, stall;
+// and the order stage ends are taken in.
 import { SIM_PRICES } from '../../../dev/sim/types';
 import { advance, balance, call, campaignWith, state, useSimulator } from './helpers';
+import { StageEnds } from '../../../dev/sim/render';
+import type { Lead } from '../../../dev/sim/state';
 
 const STAGE = 1000;
 
@@ -139,5 +142,30 @@ describe('simulator rendering', () => {
     expect([(await detail(sim(), a)).stages, (await detail(sim(), c)).stages]).toEqual([{ tts: 2 }, { queued: 2 }]);
     await advance(sim(), 4 * STAGE);
     expect((await detail(sim(), c)).stages).toEqual({ tts: 2 });
+  });
+});
+
+describe('StageEnds', () => {
+  const lead = (seq: number, at: number, stage = 0) => ({ seq, stageEndsAt: at, stageIndex: stage }) as unknown as Lead;
+
+  it('should give the stage ends due by a time earliest first, a tie to the lead asked for first, and none later', () => {
+    const ends = new StageEnds();
+    const [a, b, c, d] = [lead(3, 500), lead(2, 100), lead(1, 500), lead(4, 900)];
+    for (const l of [a, b, c, d]) ends.add(l);
+    expect([ends.takeBy(600), ends.takeBy(600), ends.takeBy(600), ends.takeBy(600)]).toEqual([b, c, a, null]);
+    expect(ends.takeBy(900)).toBe(d);
+    expect(ends.size).toBe(0);
+  });
+
+  it('should drop an entry whose lead moved on to a later stage, and give the lead again at its new end', () => {
+    const ends = new StageEnds();
+    const a = lead(1, 100);
+    ends.add(a);
+    a.stageIndex = 1;
+    a.stageEndsAt = 300;
+    ends.add(a);
+    expect(ends.takeBy(200)).toBeNull();
+    expect(ends.takeBy(300)).toBe(a);
+    expect(ends.takeBy(1_000)).toBeNull();
   });
 });
