@@ -41,14 +41,19 @@ export class Bridge {
 
   toVm(v: unknown): unknown {
     if (v === null || (typeof v !== 'object' && typeof v !== 'function')) return v;
+    // Blocks of cell values are most of what crosses: an array is never a service object or a proxy, and a primitive
+    // in it is taken as it is.
+    if (Array.isArray(v)) {
+      const out = new this.realm.Array<unknown>(v.length);
+      for (let i = 0; i < v.length; i++) {
+        const x: unknown = v[i];
+        out[i] = x === null || (typeof x !== 'object' && typeof x !== 'function') ? x : this.toVm(x);
+      }
+      return out;
+    }
     if (v instanceof GasObject) return this.wrap(v);
     if (typeof v === 'function') throw new Error('stand-in bug: a function cannot be handed to the script');
     if (this.hostOf.has(v)) return v;
-    if (Array.isArray(v)) {
-      const out = new this.realm.Array<unknown>();
-      for (const x of v) out.push(this.toVm(x));
-      return out;
-    }
     if (isDate(v)) return new this.realm.Date(v.getTime());
     if (v instanceof Error) return this.vmError(v);
     if (isPlain(v)) {

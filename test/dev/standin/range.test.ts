@@ -90,6 +90,25 @@ describe('FakeRange', () => {
     expect((written as Date).getTime()).toBe(Date.UTC(2030, 0, 1));
   });
 
+  it("should hand the script its own realm's arrays for a block of plain values too, a copy it may change", () => {
+    const s = standin();
+    s.spreadsheet.getActiveSheet().setValuesRaw([
+      ['a', 1],
+      ['b', 2],
+    ]);
+    expect(
+      run(
+        s,
+        `
+      var v = SpreadsheetApp.getActiveSheet().getRange('A1:B2').getDisplayValues();
+      var ok = [v instanceof Array, v[0] instanceof Array, v[1] instanceof Array, Object.getPrototypeOf(v[1]) === Array.prototype, v[1].join()];
+      v[1][0] = 'changed';
+      return ok;`,
+      ),
+    ).toEqual([true, true, true, true, 'b,2']);
+    expect(s.spreadsheet.getActiveSheet().storedValue(2, 1)).toBe('b');
+  });
+
   it('should report its position, A1 notation and offsets', () => {
     const s = standin();
     expect(
