@@ -181,7 +181,8 @@ export class RenderEngine {
 
 /**
  * Stage ends as a binary heap, ordered by time and then by the lead's number (the order renders were asked for). An entry
- * whose lead has moved on since it was added (a later stage, or out of flight) is dropped when it comes up.
+ * whose lead has moved on to another stage since it was added is dropped when it comes up (the engine skips a lead that
+ * left flight).
  */
 export class StageEnds {
   private readonly heap: { lead: Lead; at: number; stage: number }[] = [];
