@@ -1,6 +1,6 @@
 // `npm run uncalled`: the code of each built bundle that no test ever calls (docs/rules.md#budgets), the weight a
 // budget could lose without losing behaviour. The server's is counted by V8 over the end-to-end suite and the
-// explorer (bench/uncalled-hook.cjs), the sidebar's by Chromium over its browser tests (test/sidebar/harness.ts).
+// explorer (bench/uncalled-hook.ts), the sidebar's by Chromium over its browser tests (test/sidebar/harness.ts).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +23,20 @@ export function uncalled(calls: Calls): [number, number][] {
     }
   }
   return out;
+}
+
+/** A function's ranges as V8 and Chromium report them: its whole span comes first. */
+interface Covered {
+  ranges: readonly { startOffset: number; endOffset: number; count: number }[];
+}
+
+/** Adds one coverage entry's functions to `into`, each by its span "start:end": the one counting the hook and the harness share. */
+export function addCalls(into: Record<string, number>, functions: readonly Covered[]): void {
+  for (const f of functions) {
+    const r = f.ranges[0]!;
+    const key = `${r.startOffset}:${r.endOffset}`;
+    into[key] = (into[key] ?? 0) + r.count;
+  }
 }
 
 function add(into: Calls, from: Record<string, number>): void {
@@ -53,7 +67,7 @@ function jest(dir: string, args: string[]): void {
 function main(): void {
   const dir = mkdtempSync(join(tmpdir(), 'uncalled-'));
   try {
-    jest(dir, ['test/e2e', 'test/explore/explore.test.ts', '--setupFilesAfterEnv', './bench/uncalled-hook.cjs']);
+    jest(dir, ['test/e2e', 'test/explore/explore.test.ts', '--setupFilesAfterEnv', './bench/uncalled-hook.ts']);
     jest(dir, ['test/sidebar']);
     const server: Calls = new Map();
     const sidebar: Calls = new Map();

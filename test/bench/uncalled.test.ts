@@ -1,5 +1,5 @@
 // The uncalled-code report: only the outermost functions never called, measured in the bundle's own characters.
-import { section, uncalled } from '../../bench/uncalled';
+import { addCalls, section, uncalled } from '../../bench/uncalled';
 
 describe('bench/uncalled', () => {
   it('should list the outermost functions never called, and no function inside one again', () => {
@@ -26,5 +26,18 @@ describe('bench/uncalled', () => {
     expect(text.split('\n')[0]).toBe('x.js: 45 characters; 2 functions seen, 1 never called, 23 characters');
     expect(text).toContain('function b(){return 22}');
     expect(text).not.toContain('function a');
+  });
+
+  it("should add each function's calls by its whole span, summed over the entries of several runs", () => {
+    const into: Record<string, number> = {};
+    const fn = (s: number, e: number, count: number) => ({
+      ranges: [
+        { startOffset: s, endOffset: e, count },
+        { startOffset: s + 1, endOffset: s + 2, count: 0 },
+      ],
+    });
+    addCalls(into, [fn(0, 10, 0), fn(10, 20, 2)]);
+    addCalls(into, [fn(0, 10, 3)]);
+    expect(into).toEqual({ '0:10': 3, '10:20': 2 });
   });
 });

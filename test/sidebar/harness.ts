@@ -6,6 +6,7 @@ import { chromium, type Browser, type BrowserContext, type FrameLocator, type Pa
 import type { ServerFunctions } from '../../src/server/contract';
 import type { Timing } from '../../sidebar/app';
 import { buildSidebar } from '../../scripts/build';
+import { addCalls } from '../../bench/uncalled';
 
 const ROOT = join(__dirname, '..', '..');
 const DIST = join(ROOT, 'dist');
@@ -154,11 +155,7 @@ async function countCalls(page: Page, again: boolean): Promise<void> {
   if (!UNCALLED_DIR) return;
   const calls: Record<string, Record<string, number>> = {};
   for (const e of await page.coverage.stopJSCoverage().catch(() => [])) {
-    const script = (calls[String(e.source?.length ?? 0)] ??= {});
-    for (const f of e.functions) {
-      const r = f.ranges[0]!;
-      script[`${r.startOffset}:${r.endOffset}`] = (script[`${r.startOffset}:${r.endOffset}`] ?? 0) + r.count;
-    }
+    addCalls((calls[String(e.source?.length ?? 0)] ??= {}), e.functions);
   }
   writeFileSync(join(UNCALLED_DIR, `sidebar-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.json`), JSON.stringify(calls));
   if (again) await page.coverage.startJSCoverage({ resetOnNavigation: false });

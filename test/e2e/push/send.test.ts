@@ -59,8 +59,7 @@ async function expectIdsOnOwnRows(a: Addon, campaignIds: string | string[]) {
     })
     .filter(({ row, service }) => JSON.stringify(row) !== JSON.stringify(service));
   expect(wrong).toEqual([]);
-  const checked = sent.length;
-  return checked;
+  return sent.length;
 }
 
 const LEADS_POST = '^POST /campaigns/[^/]+/leads$';
