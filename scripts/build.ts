@@ -7,6 +7,7 @@ import { browserBundle, bundleCss, inlineScript } from './browser-bundle';
 import { squeeze } from './squeeze';
 import { serverParts, sidebarParts, sizeTable, type Part } from './sizes';
 import { INTERNAL_NAMES, namesPattern, SIDEBAR_NAMES } from './internal-names';
+import { zodSlim } from './zod-slim';
 
 const root = resolve(__dirname, '..');
 const dist = join(root, 'dist');
@@ -56,6 +57,8 @@ export async function buildServer(
     logLevel: 'warning',
     metafile: true,
     define: { __URL_ALLOWLIST__: JSON.stringify(opts.allowlist ?? []) },
+    // zod/mini without the schema methods the add-on never calls (scripts/zod-slim.ts).
+    plugins: [zodSlim],
   });
   const names = [...(Object.values(r.metafile.outputs)[0]?.exports ?? [])].sort();
   const bad = names.filter((n) => n.endsWith('_') || n === 'default');
