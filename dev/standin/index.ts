@@ -328,8 +328,12 @@ export class AppsScriptStandin {
     return copy;
   }
 
-  duringFetch(pattern: RegExp, run: () => void): () => void {
-    const hook: FetchHook = { match: (r) => pattern.test(`${r.method} ${r.url}`), run };
+  /**
+   * Runs `run` (another execution) while a request matching `pattern` is out: before the service sees it, or with
+   * `answered`, once the service has applied it and its reply is still on its way to the script.
+   */
+  duringFetch(pattern: RegExp, run: () => void, { answered = false } = {}): () => void {
+    const hook: FetchHook = { match: (r) => pattern.test(`${r.method} ${r.url}`), run, answered };
     this.fetchHooks.push(hook);
     // Disarms the hook if no request matched it.
     return () => {

@@ -66,6 +66,8 @@ interface FetchParams {
 export interface FetchHook {
   match: (req: { method: string; url: string }) => boolean;
   run: () => void;
+  /** Runs once the service has answered, before the script gets the answer: the request applied, its reply on its way. */
+  answered?: boolean;
 }
 
 export interface UrlFetchOptions {
@@ -205,7 +207,7 @@ export class FakeUrlFetchApp extends GasObject {
   }
 
   private exchange(req: Prepared): SyncResponse | null {
-    this.fireHook(req);
+    this.fireHook(req, false);
     this.o.runtime.counters.fetches++;
     const record: FetchRecord = { method: req.method, url: req.url };
     this.o.log.push(record);
@@ -229,6 +231,7 @@ export class FakeUrlFetchApp extends GasObject {
     // A linked simulator whose server would never answer: the whole timeout is charged in virtual time, as UrlFetchApp waits ~60 s.
     if (res.headers[SIM_HANG_HEADER] !== undefined) return null;
     record.status = res.status;
+    this.fireHook(req, true);
     return res;
   }
 
@@ -243,9 +246,9 @@ export class FakeUrlFetchApp extends GasObject {
   }
 
   /** Another execution runs now, as a second person's click lands while this one waits on the network. */
-  private fireHook(req: Prepared): void {
+  private fireHook(req: Prepared, answered: boolean): void {
     const hooks = this.o.hooks;
-    const i = hooks ? hooks.findIndex((h) => h.match({ method: req.method, url: req.url })) : -1;
+    const i = hooks ? hooks.findIndex((h) => !h.answered === !answered && h.match({ method: req.method, url: req.url })) : -1;
     if (!hooks || i < 0) return;
     const [hook] = hooks.splice(i, 1);
     this.o.runtime.nestable++;

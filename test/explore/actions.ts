@@ -8,7 +8,10 @@ import { ARCHIVE, colleagueCampaigns, fillSpreadsheet, unprotect } from '../e2e/
 import { columnLetters } from '../../dev/standin/a1';
 import { MAX_DOCS, PEOPLE, TABS, type World } from './world';
 
-export type Fault = 'drop' | 'html502' | 'error500' | 'rate429' | 'hang' | 'lock' | 'pollDuring' | 'timerDuring';
+export type Fault = 'drop' | 'html502' | 'error500' | 'rate429' | 'hang' | 'lock' | Interleaving;
+/** Another execution during a press's write: before the service sees it, or once it applied it and its reply is on its way. */
+export type Interleaving = 'pollDuring' | 'timerDuring' | 'pollAnswered' | 'timerAnswered';
+const ANSWERED: Record<Interleaving, boolean> = { pollDuring: false, timerDuring: false, pollAnswered: true, timerAnswered: true };
 
 export type Action =
   | { k: 'person'; p: number }
@@ -76,7 +79,7 @@ const press: fc.Arbitrary<Action> = fc.oneof(
   { arbitrary: fc.constant({ k: 'repair' as const }), weight: 1 },
 );
 
-const faultArb = fc.constantFrom<Fault>('drop', 'html502', 'error500', 'rate429', 'hang', 'lock', 'pollDuring', 'timerDuring');
+const faultArb = fc.constantFrom<Fault>('drop', 'html502', 'error500', 'rate429', 'hang', 'lock', 'pollDuring', 'timerDuring', 'pollAnswered', 'timerAnswered');
 
 export const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { arbitrary: press, weight: 30 },
@@ -161,11 +164,15 @@ async function withFault(w: World, f: Fault, then: Action, write = false): Promi
   if (f === 'lock') w.gas.holdDocumentLock(2 * MIN);
   // A hook no request of this press fired is disarmed with it: it would otherwise fire during a later action.
   const disarm =
-    f === 'pollDuring' || f === 'timerDuring'
-      ? w.gas.duringFetch(/^POST /, () => {
-          if (f === 'pollDuring') w.call('getProgress');
-          else w.gas.fireTimeTriggers({ tolerateErrors: true });
-        })
+    f in ANSWERED
+      ? w.gas.duringFetch(
+          /^POST /,
+          () => {
+            if (f.startsWith('poll')) w.call('getProgress');
+            else w.gas.fireTimeTriggers({ tolerateErrors: true });
+          },
+          { answered: ANSWERED[f as Interleaving] },
+        )
       : null;
   try {
     await perform(w, then);

@@ -82,7 +82,7 @@ function registerIds(doc: World['docs'][number]): Set<string> {
 function charges(w: World, st: SimState, a: Action): string[] {
   const fresh = st.ledger.slice(w.ledgerSeen).filter((e) => e.kind === 'charge');
   const inner = a.k === 'fault' ? a.then : a;
-  const timer = a.k === 'timer' || (a.k === 'fault' && a.f === 'timerDuring');
+  const timer = a.k === 'timer' || (a.k === 'fault' && a.f.startsWith('timer'));
   const pressKey = ['generate', 'preview', 'resend'].includes(inner.k) ? PEOPLE[w.person]!.key : null;
   const standing = new Set([...w.standingBefore, ...w.autoOn.values()]);
   // A standing order acts in its timer, or in its owner's own call: a timer that ran without the document is caught up

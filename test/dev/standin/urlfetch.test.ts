@@ -54,6 +54,18 @@ describe('UrlFetchApp', () => {
     expect(() => run(s, `return 1;`)).not.toThrow();
   });
 
+  it('should run an answered hook once the server has answered, before the script gets the reply', () => {
+    const seen: unknown[] = [];
+    s.duringFetch(/^GET .*\/echo$/, () => seen.push(['answered', s.fetches.length, s.fetches.at(-1)?.status]), { answered: true });
+    s.duringFetch(/^GET .*\/echo$/, () => seen.push(['before', s.fetches.length]));
+    const code = run<number>(s, `return UrlFetchApp.fetch('${server.origin}/echo').getResponseCode();`);
+    expect(seen).toEqual([
+      ['before', 0],
+      ['answered', 1, 200],
+    ]);
+    expect(code).toBe(200);
+  });
+
   it('should count fetches and record method and url but never headers', () => {
     run(s, `UrlFetchApp.fetch('${server.origin}/echo', { headers: { 'X-Api-Key': 'sk_secret_123' } });`);
     expect(s.counters.fetches).toBe(1);
