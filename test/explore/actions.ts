@@ -79,7 +79,7 @@ const press: fc.Arbitrary<Action> = fc.oneof(
   { arbitrary: fc.constant({ k: 'repair' as const }), weight: 1 },
 );
 
-const faultArb = fc.constantFrom<Fault>('drop', 'html502', 'error500', 'rate429', 'hang', 'lock', 'pollDuring', 'timerDuring', 'pollAnswered', 'timerAnswered');
+const faultArb = fc.constantFrom<Fault>('drop', 'html502', 'error500', 'rate429', 'hang', 'lock', ...(Object.keys(ANSWERED) as Interleaving[]));
 
 export const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { arbitrary: press, weight: 30 },
