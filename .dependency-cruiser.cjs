@@ -78,6 +78,14 @@ module.exports = {
       to: { path: '^(dev|bench|scripts|test)/' },
     },
     {
+      name: 'zod-parses-replies-only',
+      severity: 'error',
+      comment:
+        "The server bundle's zod/mini keeps safeParse alone (scripts/zod-slim.ts): only the reply schemas, the caller that parses with them and the types inferred from them touch zod.",
+      from: { path: '^(src|sidebar)/', pathNot: '^src/api/(schemas|caller|types)\\.ts$' },
+      to: { path: 'node_modules/zod/' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       comment: 'A cycle hides which module owns a rule; move the shared piece down a layer.',

@@ -105,6 +105,33 @@ describe('import map', () => {
   });
 });
 
+describe('zod', () => {
+  jest.setTimeout(120_000);
+  const ESLINT = join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js');
+  /** The messages ESLint gives `code` as if it were `file`. */
+  const lint = (file: string, code: string): string[] => {
+    const run = spawnSync(process.execPath, [ESLINT, '--stdin', '--stdin-filename', file, '--format', 'json'], { cwd: ROOT, input: code, encoding: 'utf8' });
+    return (JSON.parse(run.stdout) as { messages: { message: string }[] }[])[0]!.messages.map((m) => m.message);
+  };
+
+  it('should refuse zod outside the reply schemas, their caller and their types', () => {
+    const found = cruise({
+      'src/push/zod-probe.ts': "import * as z from 'zod/mini';\nexport const s = z.string();\n",
+      'src/api/zod-probe.ts': "import type * as z from 'zod/mini';\nexport type S = z.ZodMiniString;\n",
+    });
+    expect(found['src/push/zod-probe.ts']).toEqual(['zod-parses-replies-only']);
+    expect(found['src/api/zod-probe.ts']).toEqual(['zod-parses-replies-only']);
+  });
+
+  it('should refuse a schema method the bundle leaves out, and allow safeParse and JSON.parse', () => {
+    expect(lint('src/api/schemas.ts', 'export const f = (s: any, t: string) => [s.parse(t), s.check(t)];\n')).toEqual([
+      expect.stringMatching(/safeParse alone/),
+      expect.stringMatching(/safeParse alone/),
+    ]);
+    expect(lint('src/api/caller.ts', 'export const f = (s: any, t: string) => [s.safeParse(JSON.parse(t)), Date.parse(t)];\n')).toEqual([]);
+  });
+});
+
 describe('the sidebar’s types', () => {
   // docs/architecture.md#one-home-per-rule: the sidebar takes the server's reply types, it never declares its own copy.
   it('should write out no interface or object type under a name the server’s contract or the API types export', () => {
